@@ -1,0 +1,12 @@
+/** Client-management texts (spec 02 §2 Clients, §5, §6, §8), worded as the specification words them. */
+export const CLIENT_MSG = {
+  loadFailed: "Failed to load clients",
+  loading: "Loading clients...",
+  refreshed: "Client list refreshed",
+  empty: "No clients found",
+  fetchFailed: "Failed to fetch client data",
+  noFirmId: "No firm ID found",
+  noPermissionView: "You don't have permission to view client dashboards",
+  sampleNotice: "Sample data — could not load your clients",
+  vaultSummariesNote: "Summaries of this client's vault will appear here. Firm users never see the contents of a client's vault.",
+} as const;

@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { emailSchema } from "./auth-schemas.js";
+import { optionalText } from "./firm-schemas.js";
+import { ASSET_FILE_KINDS, ASSET_TYPES, ENCRYPTED_DATA_MAX_BYTES, GCM_OVERHEAD_BYTES, TITLE_MAX_LENGTH, WRAPPED_KEY_MAX_BYTES } from "./vault-constants.js";
+import { BENEFICIARY_MSG, VAULT_MSG } from "./vault-messages.js";
+
+/** The byte length of a valid base64 string, without decoding it. */
+export const base64Length = (s: string) => Math.floor((s.length * 3) / 4) - (s.endsWith("==") ? 2 : s.endsWith("=") ? 1 : 0);
+
+/** An AES-GCM blob (IV ‖ ciphertext ‖ tag) in base64, between 28 bytes and `maxBytes` decoded. */
+const ciphertextBase64 = (maxBytes: number, tooLarge: string) =>
+  z
+    .string()
+    .max(Math.ceil(maxBytes / 3) * 4, tooLarge)
+    .pipe(z.base64(VAULT_MSG.notCiphertext))
+    .refine((s) => base64Length(s) >= GCM_OVERHEAD_BYTES, VAULT_MSG.notCiphertext)
+    .refine((s) => base64Length(s) <= maxBytes, tooLarge);
+
+export const wrappedKeySchema = ciphertextBase64(WRAPPED_KEY_MAX_BYTES, `The wrapped key must be at most ${WRAPPED_KEY_MAX_BYTES} bytes`);
+export const encryptedDataSchema = ciphertextBase64(ENCRYPTED_DATA_MAX_BYTES, `The encrypted content must be at most ${ENCRYPTED_DATA_MAX_BYTES / 1024} KB`);
+
+export const assetTypeSchema = z.enum(ASSET_TYPES);
+export const assetFileKindSchema = z.enum(ASSET_FILE_KINDS);
+const titleSchema = z.string().trim().min(1, VAULT_MSG.titleRequired).max(TITLE_MAX_LENGTH, VAULT_MSG.titleTooLong);
+const beneficiaryEmailSchema = emailSchema.nullable();
+
+/**
+ * A new asset. The browser makes its id (crypto.randomUUID()) because the content key is
+ * wrapped with the asset id as additional data before anything is sent (docs/decisions/009).
+ */
+export const createAssetSchema = z.strictObject({
+  id: z.uuid(),
+  type: assetTypeSchema,
+  title: titleSchema,
+  beneficiaryEmail: beneficiaryEmailSchema.optional().transform((v) => v ?? null),
+  wrappedKey: wrappedKeySchema,
+  encryptedData: encryptedDataSchema,
+});
+export type CreateAssetInput = z.infer<typeof createAssetSchema>;
+
+/**
+ * Spec 02 §5: the title is applied only when non-empty, beneficiaryEmail whenever present (null
+ * clears it), new content only when supplied. The release fields are not the owner's to set
+ * (they belong to the release), so they are refused like any unknown field.
+ */
+export const updateAssetSchema = z
+  .strictObject(
+    {
+      title: z
+        .string()
+        .trim()
+        .max(TITLE_MAX_LENGTH, VAULT_MSG.titleTooLong)
+        .optional()
+        .transform((s) => (s ? s : undefined)),
+      beneficiaryEmail: beneficiaryEmailSchema.optional(),
+      wrappedKey: wrappedKeySchema.optional(),
+      encryptedData: encryptedDataSchema.optional(),
+    },
+    { error: (issue) => (issue.code === "unrecognized_keys" && issue.keys.some((k) => k.startsWith("release")) ? VAULT_MSG.releaseNotEditable : undefined) },
+  )
+  .refine((v) => !v.wrappedKey || !!v.encryptedData, { message: VAULT_MSG.keyWithoutContent, path: ["encryptedData"] });
+export type UpdateAssetInput = z.infer<typeof updateAssetSchema>;
+
+/** GET /api/assets?type=&search= (search: title contains, case-insensitive). */
+export const assetListQuerySchema = z.object({
+  type: assetTypeSchema.optional(),
+  search: z.string().trim().max(TITLE_MAX_LENGTH).optional().default(""),
+});
+export type AssetListQuery = z.infer<typeof assetListQuerySchema>;
+
+/** Spec 02 §5: name required, a valid e-mail (lower-cased); phone, relationship and notes optional. */
+export const beneficiarySchema = z.object({
+  name: z.string(BENEFICIARY_MSG.nameRequired).trim().min(1, BENEFICIARY_MSG.nameRequired).max(200),
+  email: z.string(BENEFICIARY_MSG.emailInvalid).trim().toLowerCase().pipe(z.email(BENEFICIARY_MSG.emailInvalid).max(254, BENEFICIARY_MSG.emailInvalid)),
+  phone: optionalText(50),
+  relationship: optionalText(100),
+  notes: optionalText(2000),
+});
+export type BeneficiaryInput = z.infer<typeof beneficiarySchema>;
+
+/** An edit: any of the fields, each checked as on creation. */
+export const beneficiaryUpdateSchema = beneficiarySchema.partial();
+export type BeneficiaryUpdateInput = z.infer<typeof beneficiaryUpdateSchema>;

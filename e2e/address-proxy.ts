@@ -1,0 +1,67 @@
+import { Agent, createServer, request } from "node:http";
+import { connect, type AddressInfo } from "node:net";
+
+/** A loopback address of its own (127.x.y.z): the server tells people apart, and rate-limits them, by address. */
+export function randomLoopbackAddress(): string {
+  const byte = () => 1 + Math.floor(Math.random() * 254);
+  return `127.${byte()}.${byte()}.${byte()}`;
+}
+
+const HOP_BY_HOP = new Set(["proxy-connection", "proxy-authorization", "connection", "keep-alive", "te", "trailer", "transfer-encoding", "upgrade"]);
+
+export type AddressProxy = { server: string; close(): Promise<void> };
+
+/**
+ * An HTTP proxy for one browser context that forwards to `target` (the e2e server) from
+ * `localAddress`. Every context is a different person at a different address, as in real
+ * life; without it every page of every journey shares 127.0.0.1 and the journeys together
+ * exhaust the server's per-address limits (e.g. 30 sign-ins per 5 minutes). Requests for any
+ * other host are refused.
+ */
+export async function startAddressProxy(target: URL, localAddress = randomLoopbackAddress()): Promise<AddressProxy> {
+  const agent = new Agent({ keepAlive: true, localAddress });
+  const proxy = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", target);
+    if (url.host !== target.host) {
+      res.writeHead(502, { "content-type": "text/plain" }).end(`e2e proxy: only ${target.host} is reachable`);
+      return;
+    }
+    const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !HOP_BY_HOP.has(name)));
+    const upstream = request({ host: "127.0.0.1", port: target.port, path: url.pathname + url.search, method: req.method, headers, agent }, (answer) => {
+      const answerHeaders = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !HOP_BY_HOP.has(name)));
+      res.writeHead(answer.statusCode ?? 502, answerHeaders);
+      answer.pipe(res);
+    });
+    upstream.on("error", () => res.destroy());
+    req.pipe(upstream);
+  });
+  // Playwright's page.request tunnels through the proxy with CONNECT, even to http:// URLs.
+  const tunnels = new Set<{ destroy(): void }>();
+  proxy.on("connect", (req, client, head) => {
+    if (req.url !== target.host) {
+      client.end("HTTP/1.1 502 Bad Gateway\r\n\r\n");
+      return;
+    }
+    const upstream = connect({ host: "127.0.0.1", port: Number(target.port), localAddress }, () => {
+      client.write("HTTP/1.1 200 Connection Established\r\n\r\n");
+      upstream.write(head);
+      upstream.pipe(client);
+      client.pipe(upstream);
+    });
+    tunnels.add(client).add(upstream);
+    upstream.on("error", () => client.destroy());
+    client.on("error", () => upstream.destroy());
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  const { port } = proxy.address() as AddressInfo;
+  return {
+    server: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        agent.destroy();
+        tunnels.forEach((socket) => socket.destroy());
+        proxy.closeAllConnections();
+        proxy.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,40 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { AxeResults, Result } from "axe-core";
+import type { Page } from "playwright-core";
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const BLOCKING = new Set(["serious", "critical"]);
+
+/** The page's globals that matter here (the server's TypeScript has no DOM types): axe.min.js defines `axe`. */
+type PageGlobals = { document: unknown; axe?: { run(context: unknown, options: { runOnly: { type: "tag"; values: string[] } }): Promise<AxeResults> } };
+
+/**
+ * Runs axe-core (WCAG 2.0/2.1 A and AA, 2.2 AA) on the page as it is now and fails on any
+ * serious or critical violation, listing each rule, its help link and the offending elements.
+ */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // The app's CSP (script-src 'self') refuses an injected <script> tag, so the source is evaluated
+  // through the DevTools protocol instead; that is what addScriptTag would do without a CSP.
+  if (!(await page.evaluate(() => "axe" in globalThis))) await page.evaluate(AXE_SOURCE);
+  const results = await page.evaluate((tags) => {
+    const g = globalThis as unknown as PageGlobals;
+    if (!g.axe) throw new Error("axe-core did not load");
+    return g.axe.run(g.document, { runOnly: { type: "tag", values: tags } });
+  }, TAGS);
+  const blocking = results.violations.filter((v) => BLOCKING.has(v.impact ?? ""));
+  if (blocking.length)
+    throw new Error(`Accessibility violations on ${new URL(page.url()).pathname} (${page.viewportSize()?.width} px wide):\n${format(blocking)}`);
+}
+
+function format(violations: Result[]): string {
+  return violations
+    .map((v) => {
+      const nodes = v.nodes.map(
+        (n) => `      ${n.target.join(" ")}\n        ${n.html.slice(0, 200)}\n        ${(n.failureSummary ?? "").replace(/\n/g, "\n        ")}`,
+      );
+      return `  [${v.impact}] ${v.id}: ${v.help}\n    ${v.helpUrl}\n${nodes.join("\n")}`;
+    })
+    .join("\n");
+}

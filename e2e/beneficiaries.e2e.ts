@@ -1,0 +1,185 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { BENEFICIARY_MSG } from "../common/vault-messages.js";
+import {
+  buildUser,
+  expectNoAxeViolations,
+  expectPath,
+  expectText,
+  latestMailTo,
+  MOBILE,
+  newPage,
+  screenshot,
+  settle,
+  signIn,
+  uniqueEmail,
+} from "./fixtures.js";
+
+/** Beneficiaries (spec 02 §2 Beneficiaries, §5, §8): add, view in the dialog, edit, delete, the not-found screen and the return path. */
+
+type Doc = { document: { activeElement: { getAttribute(name: string): string | null; textContent: string | null } | null } };
+const focusedLabel = (page: Page) =>
+  page.evaluate(() => {
+    const active = (globalThis as unknown as Doc).document.activeElement;
+    return active?.getAttribute("aria-label") ?? active?.textContent ?? null;
+  });
+
+/** POST /api/beneficiaries from the signed-in page (its session and origin). */
+const addThroughApi = (page: Page, body: { name: string; email: string }) =>
+  page.evaluate(
+    async (b) => (await fetch("/api/beneficiaries", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(b) })).status,
+    body,
+  );
+
+async function signedIn(viewport?: typeof MOBILE): Promise<Page> {
+  const user = await buildUser({ name: "Ruth Owner" });
+  const page = await newPage(viewport);
+  await signIn(page, user.email, user.password);
+  await expectPath(page, "/dashboard");
+  return page;
+}
+
+describe("beneficiaries", () => {
+  it("adds, views in the dialog, edits and deletes a beneficiary", async () => {
+    const page = await signedIn();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Beneficiaries" }).click();
+    await expectPath(page, "/beneficiaries");
+    await settle(page);
+    await expectText(page, "No beneficiaries yet");
+    await expectNoAxeViolations(page);
+    await screenshot(page, "beneficiaries-empty");
+
+    await page.getByRole("link", { name: "Add Your First Beneficiary" }).click();
+    await expectPath(page, "/beneficiaries/new");
+    await settle(page);
+    await page.getByRole("button", { name: "Add Beneficiary" }).click();
+    await expectText(page, BENEFICIARY_MSG.nameRequired);
+    await expectText(page, BENEFICIARY_MSG.emailInvalid);
+    expect(await page.getByLabel("Name", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+    await expectNoAxeViolations(page);
+    await screenshot(page, "beneficiary-new-errors");
+
+    expect(await addThroughApi(page, { name: "Bob Older", email: uniqueEmail("older") })).toBe(201);
+    const email = uniqueEmail("heir");
+    await page.getByLabel("Name", { exact: true }).fill("Alice Heir");
+    await page.getByLabel("Email", { exact: true }).fill(email.toUpperCase());
+    await page.getByLabel("Phone (Optional)").fill("+1 555 0199");
+    await page.getByLabel("Relationship (Optional)").fill("Daughter");
+    await page.getByLabel("Notes (Optional)").fill("Lives in Lisbon.\nCall first.");
+    await page.getByRole("button", { name: "Add Beneficiary" }).click();
+    await expectText(page, BENEFICIARY_MSG.added);
+    await expectPath(page, "/beneficiaries");
+    await latestMailTo(email, { subject: /beneficiary/i });
+
+    // Newest first.
+    await expectText(page, "Alice Heir");
+    const names = await page.getByRole("list", { name: "Beneficiaries" }).getByRole("listitem").allInnerTexts();
+    expect(names.map((n) => n.split("\n")[0])).toEqual(["Alice Heir", "Bob Older"]);
+    await expectText(page, email.toLowerCase());
+    await expectNoAxeViolations(page);
+    await screenshot(page, "beneficiaries");
+
+    await page.getByRole("button", { name: "View Alice Heir" }).click();
+    const dialog = page.getByRole("dialog", { name: "Alice Heir" });
+    await dialog.waitFor();
+    await expectText(dialog, "+1 555 0199");
+    await expectText(dialog, "Lives in Lisbon.");
+    await expectNoAxeViolations(page);
+    await screenshot(page, "beneficiary-detail");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    await expect.poll(() => focusedLabel(page)).toBe("View Alice Heir");
+
+    await page.getByRole("button", { name: "View Alice Heir" }).click();
+    await dialog.getByRole("link", { name: "Edit" }).click();
+    await page.waitForURL(/\/beneficiaries\/edit\//);
+    await settle(page);
+    expect(await page.getByLabel("Relationship (Optional)").inputValue()).toBe("Daughter");
+    await expectNoAxeViolations(page);
+    await screenshot(page, "beneficiary-edit");
+    await page.getByLabel("Name", { exact: true }).fill("Alice Heir-Smith");
+    await page.getByLabel("Phone (Optional)").fill("");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expectText(page, BENEFICIARY_MSG.updated);
+    await expectPath(page, "/beneficiaries");
+    await expectText(page, "Alice Heir-Smith");
+
+    await page.getByRole("button", { name: "Delete Alice Heir-Smith" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete Beneficiary" });
+    await confirm.waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, "beneficiary-delete");
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "hidden" });
+    await expect.poll(() => focusedLabel(page)).toBe("Delete Alice Heir-Smith");
+    await page.getByRole("button", { name: "Delete Alice Heir-Smith" }).click();
+    await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+    await expectText(page, BENEFICIARY_MSG.deleted);
+    await page.getByRole("button", { name: "View Alice Heir-Smith" }).waitFor({ state: "detached" });
+    await expect.poll(() => focusedLabel(page)).toBe("Beneficiaries");
+
+    // From the detail dialog too.
+    await page.getByRole("button", { name: "View Bob Older" }).click();
+    await page.getByRole("dialog", { name: "Bob Older" }).getByRole("button", { name: "Delete" }).click();
+    await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+    await expectText(page, "No beneficiaries yet");
+  });
+
+  it("shows 'Beneficiary Not Found' for a missing id, and returns to where 'add-new' came from", async () => {
+    const page = await signedIn();
+    await page.goto("/beneficiaries/edit/00000000-0000-4000-8000-000000000000");
+    await expectText(page.getByRole("heading", { level: 1 }), BENEFICIARY_MSG.notFoundTitle);
+    await settle(page);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "beneficiary-not-found");
+
+    await page.goto(`/beneficiaries/new?returnTo=${encodeURIComponent("/profile?tab=x")}`);
+    await settle(page);
+    await page.getByLabel("Name", { exact: true }).fill("Carol Return");
+    await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("return"));
+    await page.getByRole("button", { name: "Add Beneficiary" }).click();
+    await expectText(page, BENEFICIARY_MSG.added);
+    await page.waitForURL((url) => url.pathname === "/profile" && url.search === "?tab=x");
+
+    // The picker of an asset screen: 'add-new' comes back with the new beneficiary chosen.
+    await page.goto("/vault/new");
+    await settle(page);
+    const picker = page.getByLabel("Beneficiary (Optional)");
+    await picker.selectOption("add-new");
+    await page.waitForURL((url) => url.pathname === "/beneficiaries/new" && url.searchParams.get("returnTo") === "/vault/new");
+    await settle(page);
+    const heir = uniqueEmail("picked");
+    await page.getByLabel("Name", { exact: true }).fill("Frank Picked");
+    await page.getByLabel("Email", { exact: true }).fill(heir);
+    await page.getByRole("button", { name: "Add Beneficiary" }).click();
+    await expectPath(page, "/vault/new");
+    await settle(page);
+    await expect.poll(() => picker.inputValue()).toBe(heir);
+    await expect.poll(() => picker.locator("option:checked").textContent()).toBe(`Frank Picked (${heir})`);
+    await picker.selectOption("none");
+    expect(await picker.inputValue()).toBe("");
+
+    // Only paths on this site are followed.
+    await page.goto(`/beneficiaries/new?returnTo=${encodeURIComponent("//evil.example/x")}`);
+    await settle(page);
+    await page.getByLabel("Name", { exact: true }).fill("Dan Elsewhere");
+    await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("elsewhere"));
+    await page.getByRole("button", { name: "Add Beneficiary" }).click();
+    await expectPath(page, "/beneficiaries");
+  });
+
+  it("fits a 360 px screen", async () => {
+    const page = await signedIn(MOBILE);
+    expect(await addThroughApi(page, { name: "Eve Long-Named Beneficiary With A Very Long Name", email: uniqueEmail("a-rather-long-address") })).toBe(201);
+    for (const path of ["/beneficiaries", "/beneficiaries/new"]) {
+      await page.goto(path);
+      await settle(page);
+      const width = await page.evaluate(
+        () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+      );
+      expect(width).toBeLessThanOrEqual(MOBILE.width);
+      await expectNoAxeViolations(page);
+      await screenshot(page, path === "/beneficiaries" ? "beneficiaries" : "beneficiary-new");
+    }
+  });
+});

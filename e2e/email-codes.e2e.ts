@@ -1,0 +1,74 @@
+import { MSG } from "../common/messages.js";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import {
+  buildUser,
+  codeFrom,
+  expectNoAxeViolations,
+  expectPath,
+  expectText,
+  latestMailTo,
+  newPage,
+  screenshot,
+  settle,
+  signIn,
+  type TestUser,
+} from "./fixtures.js";
+
+describe("sign-in codes by e-mail", () => {
+  it("once turned on in /profile, sign-in asks for the mailed code: a wrong one is refused, the right one signs in", async () => {
+    const user = await buildUser();
+    const page = await newPage();
+    await signIn(page, user.email, user.password);
+    await expectPath(page, "/dashboard");
+    await turnOnEmailCodes(page, user);
+    const me = await page.request.get("/api/me");
+    expect(((await me.json()) as { user: { twoFactorEnabled: boolean } }).user.twoFactorEnabled).toBe(true);
+
+    const fresh = await newPage();
+    const before = (await latestMailTo(user.email)).id;
+    await signIn(fresh, user.email, user.password);
+    await expectPath(fresh, "/mfa");
+    await expectText(fresh, "Two-Factor Authentication");
+    await expectText(fresh, "Enter the verification code sent to your email");
+    await settle(fresh);
+    await expectNoAxeViolations(fresh);
+    await screenshot(fresh, "mfa");
+
+    const code = codeFrom(await latestMailTo(user.email, { subject: /code/i, after: before }));
+    await enterCode(fresh, wrongCode(code));
+    await expectText(fresh, MSG.mfaInvalid);
+    await expectNoAxeViolations(fresh);
+    await enterCode(fresh, code);
+    await expectPath(fresh, "/dashboard");
+  });
+});
+
+/** /profile: "Turn on" sends a code to the user's address; entering it turns sign-in codes on. */
+async function turnOnEmailCodes(page: Page, user: TestUser) {
+  await page.goto("/profile");
+  await settle(page);
+  await expectNoAxeViolations(page);
+  const before = (await latestMailTo(user.email)).id;
+  await page.getByRole("button", { name: /^turn on/i }).click();
+  await expectText(page, MSG.twoFactorCodeSent);
+  await enterCode(page, codeFrom(await latestMailTo(user.email, { subject: /code/i, after: before })));
+  await expectText(page, MSG.twoFactorOn);
+  await settle(page);
+  await expectNoAxeViolations(page);
+  await screenshot(page, "profile-codes-on");
+}
+
+/** Deletes what is there and types the code, as a person would (input-otp keeps its own value: fill() over a full field changes one digit). */
+async function enterCode(page: Page, code: string) {
+  const box = page.getByRole("textbox", { name: "Verification code" });
+  await box.focus();
+  for (let typed = (await box.inputValue()).length; typed > 0; typed--) await box.press("Backspace");
+  await box.pressSequentially(code);
+  await page.getByRole("button", { name: /^verify code$/i }).click();
+}
+
+/** A six-digit code that differs from `code` in every digit. */
+function wrongCode(code: string): string {
+  return [...code].map((d) => String((Number(d) + 5) % 10)).join("");
+}

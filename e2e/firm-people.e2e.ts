@@ -1,0 +1,238 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { CLIENT_MSG } from "../common/client-messages.js";
+import { FIRM_EDIT_MSG } from "../common/firm-messages.js";
+import { INVITATION_MSG } from "../common/invitation-messages.js";
+import { MSG } from "../common/messages.js";
+import { STAFF_MSG } from "../common/staff-messages.js";
+import {
+  apiRequest,
+  confirmUser,
+  expectNoAxeViolations,
+  expectPath,
+  expectText,
+  GOOD_PASSWORD,
+  latestMailTo,
+  linkFrom,
+  MOBILE,
+  newPage,
+  screenshot,
+  settle,
+  signIn,
+  uniqueEmail,
+} from "./fixtures.js";
+import { buildFirmAdmin, png, seedClients } from "./firm-people-setup.js";
+
+/** Staff, clients, invitations and firm editing (spec 02 §2 Clients, Staff, Edit firm, Dashboard for firm_admin). */
+
+/** Invites `email` from the admin's /staff/invite screen and returns the e-mailed /register link. */
+async function inviteStaff(page: Page, email: string, role: "Staff" | "Administrator"): Promise<URL> {
+  await page.goto("/staff/invite");
+  await settle(page);
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByRole("radio", { name: role }).check();
+  await page.getByLabel("Personal Note (Optional)").fill("Welcome aboard");
+  await page.getByRole("button", { name: "Send Invitation" }).click();
+  await expectText(page, INVITATION_MSG.sent(email.toLowerCase()));
+  await expectPath(page, "/staff");
+  return linkFrom(await latestMailTo(email, { subject: /invited/i }), "/register");
+}
+
+const rowNames = (page: Page) => page.locator("tbody tr td:first-child a").allInnerTexts();
+const waitForStatus = (page: Page, text: string) => expectText(page.getByRole("status").filter({ hasText: text }), text);
+
+describe("firm people", () => {
+  it("an invited staff member registers through the link, sees the client list and is kept out of /staff", async () => {
+    const { admin } = await buildFirmAdmin();
+    const page = await newPage();
+    await signIn(page, admin.email, admin.password);
+    await expectPath(page, "/dashboard");
+
+    await page.goto("/staff/invite");
+    await settle(page);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Send Invitation" }).click();
+    await expectText(page, INVITATION_MSG.emailAndRole);
+    await page.getByLabel("Email Address").fill("not-an-address");
+    await page.getByRole("radio", { name: "Staff" }).check();
+    await page.getByRole("button", { name: "Send Invitation" }).click();
+    await expectText(page, INVITATION_MSG.invalidEmail);
+    await expectNoAxeViolations(page);
+
+    const email = uniqueEmail("staff");
+    const link = await inviteStaff(page, email, "Staff");
+
+    // /register's invitation panel locks the e-mail field (another screen's work); fill it while it does not.
+    const staff = await newPage();
+    await staff.goto(link.pathname + link.search);
+    await settle(staff);
+    const emailField = staff.getByLabel("Email", { exact: true });
+    if (await emailField.isEditable()) await emailField.fill(email);
+    expect(await emailField.inputValue()).toBe(email);
+    await staff.getByLabel("Full Name").fill("Sam Staff");
+    await staff.getByLabel("Password", { exact: true }).fill(GOOD_PASSWORD);
+    await staff.getByLabel("Confirm Password").fill(GOOD_PASSWORD);
+    await staff.getByRole("button", { name: /^(create account|register|sign up)$/i }).click();
+    await expectText(staff, MSG.registerSuccess);
+    const confirm = linkFrom(await latestMailTo(email, { subject: /confirm/i }), "/auth/callback");
+    await staff.goto(confirm.pathname + confirm.search);
+    await expectPath(staff, "/dashboard");
+
+    await staff.goto("/clients");
+    await settle(staff);
+    await expectPath(staff, "/clients");
+    await expectText(staff, CLIENT_MSG.empty);
+    await expectNoAxeViolations(staff);
+    await staff.goto("/clients/invite");
+    await settle(staff);
+    expect(await staff.getByRole("radio").count()).toBe(0); // staff invite clients only
+    await staff.goto("/staff");
+    await expectText(staff, MSG.guardForbidden);
+    await expectPath(staff, "/dashboard");
+  });
+
+  it("the admin changes a member's role and removes a member, never their own row", async () => {
+    const { admin } = await buildFirmAdmin();
+    const page = await newPage();
+    await signIn(page, admin.email, admin.password);
+    await expectPath(page, "/dashboard");
+    const email = uniqueEmail("staff");
+    const link = await inviteStaff(page, email, "Staff");
+    const code = link.searchParams.get("code");
+    const registered = await apiRequest("POST", "/api/register", { name: "Sam Staff", email, password: GOOD_PASSWORD, invitationCode: code });
+    expect(registered.status).toBe(200);
+    await confirmUser(email);
+
+    await page.goto("/staff");
+    await settle(page);
+    const row = page.getByRole("row").filter({ hasText: "Sam Staff" });
+    await expectText(row, "Staff", { exact: true });
+    expect(await page.getByRole("button", { name: `Edit role of ${admin.name}` }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: `Remove ${admin.name} from the firm` }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "staff");
+
+    await page.getByRole("button", { name: "Edit role of Sam Staff" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Staff Role" });
+    await dialog.waitFor();
+    expect(await dialog.getByRole("radio", { name: "Staff" }).isChecked()).toBe(true);
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("radio", { name: "Admin" }).check();
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await expectText(page, STAFF_MSG.roleUpdated("Sam Staff"));
+    await dialog.waitFor({ state: "hidden" });
+    await expectText(row, "Admin", { exact: true });
+
+    page.once("dialog", (confirmDialog) => {
+      expect(confirmDialog.message()).toBe(STAFF_MSG.removeConfirm);
+      void confirmDialog.accept();
+    });
+    await page.getByRole("button", { name: "Remove Sam Staff from the firm" }).click();
+    await expectText(page, STAFF_MSG.removed);
+    await row.waitFor({ state: "detached" });
+  });
+
+  it("/clients searches, sorts and pages 25 clients on the server, in the URL", async () => {
+    const { admin, firm } = await buildFirmAdmin();
+    const names = Array.from({ length: 25 }, (_, i) => `Client ${String(i + 1).padStart(2, "0")}`);
+    await seedClients(firm.code, names);
+    const page = await newPage();
+    await signIn(page, admin.email, admin.password);
+    await expectPath(page, "/dashboard");
+
+    await page.goto("/clients");
+    await settle(page);
+    await waitForStatus(page, "Showing 1–10 of 25 clients");
+    expect(await page.getByRole("columnheader", { name: /Joined/ }).getAttribute("aria-sort")).toBe("descending");
+    await expectNoAxeViolations(page);
+    await screenshot(page, "clients");
+
+    await page.getByRole("button", { name: /Client Name/ }).click();
+    await page.waitForURL(/sort=name&dir=asc/);
+    await waitForStatus(page, "Showing 1–10 of 25 clients");
+    expect(await page.getByRole("columnheader", { name: /Client Name/ }).getAttribute("aria-sort")).toBe("ascending");
+    await expectText(page.locator("tbody tr").first(), "Client 01");
+    await page.getByRole("button", { name: "Page 3" }).click();
+    await waitForStatus(page, "Showing 21–25 of 25 clients");
+    expect(await rowNames(page)).toEqual(names.slice(20));
+    await page.reload();
+    await settle(page);
+    await waitForStatus(page, "Showing 21–25 of 25 clients");
+    await page.goBack();
+    await waitForStatus(page, "Showing 1–10 of 25 clients");
+    await page.getByRole("button", { name: /Client Name/ }).click();
+    await page.waitForURL(/dir=desc/);
+    await waitForStatus(page, "Showing 1–10 of 25 clients");
+    await expectText(page.locator("tbody tr").first(), "Client 25");
+
+    await page.getByLabel("Search clients").fill("CLIENT 07");
+    await page.waitForURL(/search=CLIENT/);
+    await waitForStatus(page, "Showing 1–1 of 1 client");
+    expect(await page.getByRole("navigation", { name: "Client list pages" }).count()).toBe(0);
+    await page.getByLabel("Search clients").fill("nobody-matches-this");
+    await expectText(page, CLIENT_MSG.empty);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Clear search" }).first().click();
+    await waitForStatus(page, "Showing 1–10 of 25 clients");
+    await page.getByRole("button", { name: /^Refresh$/ }).click();
+    await expectText(page, CLIENT_MSG.refreshed);
+
+    await page.getByRole("row").filter({ hasText: "Client 25" }).getByRole("cell").last().click(); // the row, not only its link, opens the client
+    await expectText(page.getByRole("heading", { level: 1 }), "Client 25");
+    await settle(page);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "View as Client" }).click();
+    await expectText(page, "Viewing as client");
+    await expectText(page.getByRole("tabpanel"), "Welcome, Client 25");
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Exit Impersonation" }).click();
+    await expectText(page.getByRole("tabpanel"), "Joined");
+
+    const phone = await newPage(MOBILE);
+    await signIn(phone, admin.email, admin.password);
+    await expectPath(phone, "/dashboard");
+    await phone.goto("/clients");
+    await settle(phone);
+    await waitForStatus(phone, "Showing 1–10 of 25 clients");
+    const pageWidth = await phone.evaluate(
+      () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+    );
+    expect(pageWidth).toBeLessThanOrEqual(MOBILE.width);
+    await expectNoAxeViolations(phone);
+    await screenshot(phone, "clients");
+  });
+
+  it("/firm/edit uploads a PNG logo that the Firm Overview then shows", async () => {
+    const { admin, firm } = await buildFirmAdmin();
+    const page = await newPage();
+    await signIn(page, admin.email, admin.password);
+    await expectPath(page, "/dashboard");
+    await page.goto("/firm/edit");
+    await settle(page);
+    await expectNoAxeViolations(page);
+
+    const fileInput = page.locator('input[type="file"]');
+    await fileInput.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
+    await expectText(page, FIRM_EDIT_MSG.logoNotImage);
+    await fileInput.setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png(320, 180) });
+    await page.getByRole("img", { name: "Preview of the new logo" }).waitFor();
+    await page.getByLabel("Law Firm Name").fill("A");
+    await page.getByRole("button", { name: "Save Firm Details" }).click();
+    await expectText(page, FIRM_EDIT_MSG.nameTooShort);
+    await expectNoAxeViolations(page);
+    const renamed = `${firm.name} Renamed`;
+    await page.getByLabel("Law Firm Name").fill(renamed);
+    await page.getByRole("button", { name: "Save Firm Details" }).click();
+    await expectText(page, FIRM_EDIT_MSG.saved);
+    await expectPath(page, "/dashboard");
+
+    // The Firm Overview is /dashboard for firm_admin.
+    await settle(page);
+    const logo = page.getByRole("img", { name: `${renamed} logo` });
+    await logo.waitFor();
+    expect(await logo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(320);
+    await expectText(page, firm.code);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "firm-overview");
+  });
+});

@@ -1,0 +1,166 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { MSG } from "../common/messages.js";
+import {
+  apiRequest,
+  buildUser,
+  confirmUser,
+  expectNoAxeViolations,
+  expectPath,
+  expectText,
+  GOOD_PASSWORD,
+  latestMailTo,
+  linkFrom,
+  newPage,
+  screenshot,
+  settle,
+  signIn,
+  uniqueEmail,
+} from "./fixtures.js";
+import { buildFirmAdmin } from "./firm-people-setup.js";
+
+/** The signed-in layout (spec 02 'Layout and sidebar', §9): roles' sidebars, the drawer below 768 px, Ctrl/Cmd + B and its cookie. */
+
+const PHONE = { width: 375, height: 740 };
+type Doc = { document: { activeElement: { textContent: string | null } | null } };
+const focusedText = (page: Page) => page.evaluate(() => (globalThis as unknown as Doc).document.activeElement?.textContent ?? null);
+const sidebarState = (page: Page) => page.locator("#sidebar").getAttribute("data-state");
+async function linkNames(page: Page, name: string): Promise<string[]> {
+  const nav = page.getByRole("navigation", { name });
+  await nav.waitFor();
+  return nav.getByRole("link").allTextContents();
+}
+
+describe("sidebar", () => {
+  it("at 375 px is a drawer: the menu button opens it, focus stays inside, Escape closes it and focus returns", async () => {
+    const user = await buildUser({ name: "Mia Mobile" });
+    const page = await newPage(PHONE);
+    await signIn(page, user.email, user.password);
+    await expectPath(page, "/dashboard");
+    await settle(page);
+    const menu = page.getByRole("button", { name: "Open menu" });
+    await menu.waitFor();
+    expect(await page.getByRole("navigation", { name: "Main" }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "layout-mobile");
+
+    await menu.click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await drawer.waitFor();
+    const nav = drawer.getByRole("navigation", { name: "Main" });
+    expect(await nav.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe("page");
+    await expectText(nav, "Mia Mobile");
+    await expectText(nav, user.email);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "sidebar-drawer");
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press("Tab");
+      expect(await drawer.evaluate((el) => el.contains(el.ownerDocument.activeElement))).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await drawer.waitFor({ state: "hidden" });
+    await expect.poll(() => focusedText(page)).toBe("Open menu");
+
+    // Ctrl+B opens it too; following a link closes it and marks the new page.
+    await page.keyboard.press("Control+B");
+    await drawer.waitFor();
+    await nav.getByRole("link", { name: "Beneficiaries" }).click();
+    await drawer.waitFor({ state: "hidden" });
+    await expectPath(page, "/beneficiaries");
+    await expectText(page.getByRole("heading", { level: 1 }), "Beneficiaries"); // the screen, not only the URL (navigations are transitions)
+    await menu.click();
+    expect(await nav.getByRole("link", { name: "Beneficiaries" }).getAttribute("aria-current")).toBe("page");
+    expect(await nav.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBeNull();
+    await page.keyboard.press("Escape");
+    await drawer.waitFor({ state: "hidden" });
+
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expectText(page, MSG.logoutOk);
+    await expectPath(page, "/login");
+  });
+
+  it("Ctrl+B collapses it to icons on desktop, and the choice survives a reload", async () => {
+    const user = await buildUser({ name: "Dina Desktop" });
+    const page = await newPage();
+    await signIn(page, user.email, user.password);
+    await expectPath(page, "/dashboard");
+    await settle(page);
+    expect(await linkNames(page, "Main")).toEqual(expect.arrayContaining(["Dashboard", "Password Vault", "Documents", "Notes", "Beneficiaries"]));
+    expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe("page");
+    expect(await sidebarState(page)).toBe("expanded");
+    await expectNoAxeViolations(page);
+    await screenshot(page, "sidebar-expanded");
+
+    await page.keyboard.press("Control+B");
+    expect(await sidebarState(page)).toBe("collapsed");
+    const cookie = (await page.context().cookies()).find((c) => c.name === "sidebar_state");
+    expect(cookie?.value).toBe("false");
+    expect(cookie?.sameSite).toBe("Lax");
+    expect(cookie?.path).toBe("/");
+    const daysLeft = ((cookie?.expires ?? 0) - Date.now() / 1000) / 86_400;
+    expect(daysLeft).toBeGreaterThan(6.9);
+    expect(daysLeft).toBeLessThanOrEqual(7);
+
+    await page.reload();
+    await settle(page);
+    expect(await sidebarState(page)).toBe("collapsed");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    expect(await nav.getByRole("link", { name: "Beneficiaries" }).count()).toBe(1); // icons keep their names
+    await nav.getByRole("link", { name: "Notes" }).hover();
+    await expectNoAxeViolations(page);
+    await screenshot(page, "sidebar-collapsed");
+
+    await page.getByRole("button", { name: "Toggle sidebar" }).click();
+    expect(await sidebarState(page)).toBe("expanded");
+    expect(await page.getByRole("button", { name: "Toggle sidebar" }).getAttribute("aria-expanded")).toBe("true");
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expectText(page, MSG.logoutOk);
+    await expectPath(page, "/login");
+    await settle(page);
+    expect(await page.getByRole("navigation").count()).toBe(0); // visitors get no sidebar
+  });
+
+  it("firm admins get the 'Firm Management' sidebar; firm staff do not see the admin-only entries", async () => {
+    const { admin } = await buildFirmAdmin();
+    const page = await newPage();
+    await signIn(page, admin.email, admin.password);
+    await expectPath(page, "/dashboard");
+    await settle(page);
+    expect(await linkNames(page, "Firm Management")).toEqual(
+      expect.arrayContaining(["Firm Overview", "Staff Management", "Client Management", "Firm Codes", "Edit Firm"]),
+    );
+    await expectNoAxeViolations(page);
+    await screenshot(page, "sidebar-firm-admin");
+
+    const email = uniqueEmail("staff");
+    const status = await page.evaluate(
+      async (e) =>
+        (
+          await fetch("/api/invitations", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ email: e, role: "firm_staff" }),
+          })
+        ).status,
+      email,
+    );
+    expect(status).toBe(200);
+    const code = linkFrom(await latestMailTo(email, { subject: /invited/i }), "/register").searchParams.get("code");
+    const registered = await apiRequest("POST", "/api/register", { name: "Sam Staff", email, password: GOOD_PASSWORD, invitationCode: code });
+    expect(registered.status).toBe(200);
+    await confirmUser(email);
+
+    const staff = await newPage();
+    await signIn(staff, email, GOOD_PASSWORD);
+    await expectPath(staff, "/dashboard");
+    await settle(staff);
+    const names = await linkNames(staff, "Firm Management");
+    expect(names).toEqual(expect.arrayContaining(["Firm Overview", "Client Management"]));
+    for (const adminOnly of ["Staff Management", "Firm Codes", "Edit Firm"]) expect(names).not.toContain(adminOnly);
+    await staff.getByRole("navigation", { name: "Firm Management" }).getByRole("link", { name: "Client Management" }).click();
+    await expectPath(staff, "/clients");
+    await settle(staff);
+    await expectNoAxeViolations(staff);
+    await screenshot(staff, "sidebar-firm-staff");
+  });
+});

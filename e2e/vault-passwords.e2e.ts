@@ -1,0 +1,320 @@
+import { randomUUID } from "node:crypto";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { VAULT_MSG } from "../common/vault-messages.js";
+import {
+  apiRequest,
+  appUrl,
+  buildUser,
+  confirmUser,
+  expectNoAxeViolations,
+  expectNoText,
+  expectPath,
+  expectText,
+  GOOD_PASSWORD,
+  MOBILE,
+  newPage,
+  screenshot,
+  settle,
+  signIn,
+  type TestUser,
+  uniqueEmail,
+} from "./fixtures.js";
+import { buildFirmAdmin } from "./firm-people-setup.js";
+
+/** The password vault and the client dashboard (spec 02 §2 Dashboard, Password vault; §5; §8 Passwords, Copy). */
+
+type StoredAsset = { asset: Record<string, unknown> & { id: string; title: string; encryptedData: string; wrappedKey: string } };
+type Globals = { navigator: { clipboard: { readText(): Promise<string> } }; document: { documentElement: { scrollWidth: number } } };
+
+const DOTS_12 = "•".repeat(12);
+const marker = () => `Pw-marker-${randomUUID()}`;
+
+async function signedIn(user: TestUser, viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await newPage(viewport);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: appUrl() });
+  await signIn(page, user.email, user.password);
+  await expectPath(page, "/dashboard");
+  await settle(page);
+  return page;
+}
+
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await settle(page);
+}
+
+/** Fills /vault/new and saves; returns the new password's id (from the /vault/{id} it lands on). */
+async function addPassword(
+  page: Page,
+  fields: { title: string; password: string; website?: string; username?: string; notes?: string; beneficiary?: string },
+): Promise<string> {
+  await open(page, "/vault/new");
+  await page.getByLabel("Title").fill(fields.title);
+  if (fields.website) await page.getByLabel("Website").fill(fields.website);
+  if (fields.username) await page.getByLabel("Username").fill(fields.username);
+  await page.getByLabel("Password", { exact: true }).fill(fields.password);
+  if (fields.notes) await page.getByLabel("Notes").fill(fields.notes);
+  if (fields.beneficiary) await page.getByLabel("Beneficiary (Optional)").selectOption(fields.beneficiary);
+  await page.getByRole("button", { name: "Save Password" }).click();
+  await expectText(page, VAULT_MSG.passwordSaved);
+  await page.waitForURL((url) => /^\/vault\/[0-9a-f-]{36}$/.test(url.pathname));
+  await settle(page);
+  await expectText(page.getByRole("heading", { level: 1 }), fields.title);
+  return new URL(page.url()).pathname.split("/").pop() ?? "";
+}
+
+/** A same-origin API call with the page's session cookie (state-changing calls need the app's Origin). */
+async function apiAsUser<T>(page: Page, method: "GET" | "POST" | "PATCH", path: string, data?: unknown): Promise<{ status: number; body: T }> {
+  const res = await page.request.fetch(path, { method, data, headers: { origin: appUrl() } });
+  return { status: res.status(), body: (await res.json()) as T };
+}
+
+const clipboardText = (page: Page) => page.evaluate(() => (globalThis as unknown as Globals).navigator.clipboard.readText());
+const pageWidth = (page: Page) => page.evaluate(() => (globalThis as unknown as Globals).document.documentElement.scrollWidth);
+
+describe("password vault", () => {
+  it("adds, views, copies, edits, cancels and deletes a password, encrypted at rest; the dashboard follows", async () => {
+    const user = await buildUser({ name: "Ada Lovelace" });
+    const page = await signedIn(user);
+
+    // An empty vault: the dashboard's empty state and the Join a Law Firm card (no firm yet).
+    await expectText(page, "Your vault is empty");
+    await page.getByRole("link", { name: "0 Passwords", exact: true }).waitFor();
+    expect(await page.getByRole("link", { name: "Add Password" }).getAttribute("href")).toBe("/vault/new");
+    expect(await page.getByRole("link", { name: "Create Note" }).getAttribute("href")).toBe("/notes/new");
+    expect(await page.getByRole("link", { name: "Enter a Firm Code" }).getAttribute("href")).toBe("/join-firm");
+    await expectText(page, user.email);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "dashboard-empty");
+
+    await open(page, "/vault");
+    await expectText(page, "No passwords yet");
+    await expectNoAxeViolations(page);
+    await screenshot(page, "vault-empty");
+
+    // The form requires a title and a password.
+    await page.getByRole("link", { name: "Add Password" }).first().click();
+    await expectPath(page, "/vault/new");
+    await settle(page);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Save Password" }).click();
+    await expectText(page.getByRole("alert").filter({ hasText: VAULT_MSG.titleRequired }), VAULT_MSG.titleRequired);
+    await expectText(page.getByRole("alert").filter({ hasText: VAULT_MSG.passwordRequired }), VAULT_MSG.passwordRequired);
+    expect(await page.locator("input:focus").getAttribute("name")).toBe("title"); // focus moves to the first error
+    await expectNoAxeViolations(page);
+    await screenshot(page, "vault-new-errors");
+
+    // A beneficiary to pick (through the API, as the beneficiaries screens would).
+    const heir = { name: "Byron Heir", email: `heir-${randomUUID().slice(0, 8)}@example.com` };
+    expect((await apiAsUser(page, "POST", "/api/beneficiaries", heir)).status).toBe(201);
+
+    const secret = marker();
+    const id = await addPassword(page, {
+      title: "Online Banking",
+      website: "bank.example.com",
+      username: "ada@example.com",
+      password: secret,
+      notes: "Security question: first pet",
+      beneficiary: heir.email,
+    });
+
+    // View mode: masked with at most 12 dots, never the password itself until Show.
+    await expectText(page, DOTS_12, { exact: true });
+    await expectNoText(page, secret);
+    await expectText(page, "ada@example.com");
+    await expectText(page, heir.email);
+    expect(await page.getByRole("link", { name: /bank\.example\.com/ }).getAttribute("href")).toBe("https://bank.example.com/");
+    await expectNoAxeViolations(page);
+    await screenshot(page, "vault-detail");
+    await page.getByRole("button", { name: "Show password" }).click();
+    await expectText(page, secret, { exact: true });
+    await page.getByRole("button", { name: "Hide password" }).click();
+    await expectNoText(page, secret);
+
+    // Copy buttons: the spec's toasts, and the clipboard holds the value.
+    await page.getByRole("button", { name: "Copy password" }).click();
+    await expectText(page, VAULT_MSG.passwordCopied);
+    expect(await clipboardText(page)).toBe(secret);
+    await page.getByRole("button", { name: "Copy username" }).click();
+    await expectText(page, VAULT_MSG.usernameCopied);
+    expect(await clipboardText(page)).toBe("ada@example.com");
+    await page.getByRole("button", { name: "Copy website URL" }).click();
+    await expectText(page, VAULT_MSG.websiteCopied);
+    expect(await clipboardText(page)).toBe("bank.example.com");
+
+    // The server holds ciphertext only: no field of the content, in clear or in the base64.
+    const stored = await apiAsUser<StoredAsset>(page, "GET", `/api/assets/${id}`);
+    expect(stored.status).toBe(200);
+    const raw = JSON.stringify(stored.body);
+    for (const clear of [secret, "ada@example.com", "first pet", "bank.example.com"]) {
+      expect(raw).not.toContain(clear);
+      expect(Buffer.from(stored.body.asset.encryptedData, "base64").toString("latin1")).not.toContain(clear);
+    }
+    expect(Object.keys(stored.body.asset)).not.toContain("password");
+    expect(stored.body.asset.title).toBe("Online Banking");
+
+    // A reload decrypts again from the server (nothing kept in the browser's storage).
+    await page.reload();
+    await settle(page);
+    await page.getByRole("button", { name: "Show password" }).click();
+    await expectText(page, secret, { exact: true });
+    const storage = await page.evaluate(() => {
+      const g = globalThis as unknown as { localStorage: { length: number; key(i: number): string | null; getItem(k: string): string | null } };
+      return Array.from({ length: g.localStorage.length }, (_, i) => `${g.localStorage.key(i)}=${g.localStorage.getItem(g.localStorage.key(i) ?? "")}`).join(
+        "\n",
+      );
+    });
+    expect(storage).not.toContain(secret);
+
+    // Edit, then Cancel: the stored values come back.
+    await page.getByRole("button", { name: "Edit" }).click();
+    await page.getByLabel("Title").waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, "vault-edit");
+    await page.getByLabel("Title").fill("Scratch title");
+    await page.getByLabel("Username").fill("scratch-user");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expectText(page.getByRole("heading", { level: 1 }), "Online Banking");
+    await expectText(page, "ada@example.com");
+    await expectNoText(page, "scratch-user");
+    await page.getByRole("button", { name: "Edit" }).click();
+    expect(await page.getByLabel("Title").inputValue()).toBe("Online Banking");
+    expect(await page.getByLabel("Username").inputValue()).toBe("ada@example.com");
+    expect(await page.getByLabel("Password", { exact: true }).inputValue()).toBe(secret);
+    expect(await page.getByLabel("Beneficiary (Optional)").inputValue()).toBe(heir.email);
+
+    // Done: re-encrypted with the same content key; an empty password is refused first.
+    const secret2 = marker();
+    await page.getByLabel("Password", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Done" }).click();
+    await expectText(page, VAULT_MSG.passwordRequired);
+    await page.getByLabel("Title").fill("Bank (joint account)");
+    await page.getByLabel("Password", { exact: true }).fill(secret2);
+    await page.getByLabel("Beneficiary (Optional)").selectOption("none");
+    await page.getByRole("button", { name: "Done" }).click();
+    await expectText(page, VAULT_MSG.passwordUpdated);
+    await expectText(page.getByRole("heading", { level: 1 }), "Bank (joint account)");
+    await page.getByRole("button", { name: "Edit" }).waitFor();
+    await expectNoText(page, heir.email);
+    await page.getByRole("button", { name: "Show password" }).click();
+    await expectText(page, secret2, { exact: true });
+    const restored = await apiAsUser<StoredAsset>(page, "GET", `/api/assets/${id}`);
+    expect(restored.body.asset.wrappedKey).toBe(stored.body.asset.wrappedKey); // the existing content key
+    expect(restored.body.asset.encryptedData).not.toBe(stored.body.asset.encryptedData);
+    expect(JSON.stringify(restored.body)).not.toContain(secret2);
+
+    // An empty title keeps the stored one (spec 02 §5).
+    await page.getByRole("button", { name: "Edit" }).click();
+    await page.getByLabel("Title").fill("");
+    await page.getByRole("button", { name: "Done" }).click();
+    await expectText(page, VAULT_MSG.passwordUpdated);
+    await page.getByRole("button", { name: "Edit" }).waitFor();
+    await expectText(page.getByRole("heading", { level: 1 }), "Bank (joint account)");
+
+    // A second password; the dashboard counts both and lists the most recently updated first.
+    const otherId = await addPassword(page, { title: "Email account", password: marker() });
+    await open(page, "/dashboard");
+    await page.getByRole("link", { name: "2 Passwords", exact: true }).waitFor();
+    await page.getByRole("link", { name: "1 Beneficiaries", exact: true }).waitFor();
+    await page.getByRole("link", { name: "0 Notes", exact: true }).waitFor();
+    await page.getByRole("link", { name: "0 Documents", exact: true }).waitFor();
+    await expectNoText(page, "Your vault is empty");
+    const recent = page.getByRole("list", { name: "Recently updated items" }).getByRole("link");
+    expect(await recent.allInnerTexts()).toEqual(["Email account", "Bank (joint account)"]);
+    expect(await recent.first().getAttribute("href")).toBe(`/vault/${otherId}`);
+    expect(await recent.last().getAttribute("href")).toBe(`/vault/${id}`);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "dashboard");
+
+    // The list: search by title, then delete after the confirmation (Cancel first).
+    await open(page, "/vault");
+    await expectText(page.getByRole("status"), "2 passwords");
+    await expectNoAxeViolations(page);
+    await screenshot(page, "vault");
+    await page.getByLabel("Search passwords").fill("JOINT");
+    await expectText(page.getByRole("status"), "1 of 2 passwords");
+    expect(await page.getByRole("list", { name: "Passwords" }).getByRole("link").allInnerTexts()).toEqual(["Bank (joint account)"]);
+    await page.getByLabel("Search passwords").fill("nothing like this");
+    await expectText(page, "No passwords found");
+    await page.getByRole("button", { name: "Clear search" }).first().click();
+    await expectText(page.getByRole("status"), "2 passwords");
+
+    await page.getByRole("button", { name: "Delete Bank (joint account)" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Delete Password" });
+    await dialog.waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, "vault-delete");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await page.getByRole("button", { name: "Delete Bank (joint account)" }).click();
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await expectText(page, VAULT_MSG.passwordDeleted);
+    await page.getByRole("link", { name: "Bank (joint account)" }).waitFor({ state: "detached" });
+    await expectText(page.getByRole("status"), "1 password");
+
+    // A deleted (missing) password: the toast, back to the list.
+    await page.goto(`/vault/${id}`);
+    await expectText(page, VAULT_MSG.passwordNotFound);
+    await expectPath(page, "/vault");
+  });
+
+  it("keeps another user's password out of reach, and shows a damaged one as an error, never partial data", async () => {
+    const [owner, stranger] = await Promise.all([buildUser({ name: "Owner" }), buildUser({ name: "Stranger" })]);
+    const page = await signedIn(owner);
+    const secret = marker();
+    const id = await addPassword(page, { title: "Private login", username: "owner-user", password: secret });
+
+    const other = await signedIn(stranger);
+    await other.goto(`/vault/${id}`);
+    await expectText(other, VAULT_MSG.passwordNotFound);
+    await expectPath(other, "/vault");
+    expect((await apiAsUser(other, "GET", `/api/assets/${id}`)).status).toBe(404);
+
+    // Ciphertext replaced behind the browser's back: the GCM tag fails, nothing decrypted shows.
+    const bogus = Buffer.from(randomUUID().repeat(2)).toString("base64");
+    expect((await apiAsUser(page, "PATCH", `/api/assets/${id}`, { encryptedData: bogus })).status).toBe(200);
+    await open(page, `/vault/${id}`);
+    await expectText(page, "This password could not be decrypted");
+    await expectNoText(page, "owner-user");
+    expect(await page.getByRole("button", { name: "Edit" }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+  });
+
+  it("works at 360 px: dashboard, list, form and detail without sideways scrolling", async () => {
+    // A client of a law firm: the dashboard names the firm and offers no Join a Law Firm card.
+    const { firm } = await buildFirmAdmin();
+    const user = { name: "Maximilian Alexander Featherstonehaugh", email: uniqueEmail("client"), password: GOOD_PASSWORD };
+    expect((await apiRequest("POST", "/api/register", { ...user, firmCode: firm.code })).status).toBe(200);
+    await confirmUser(user.email);
+    const page = await signedIn(user, MOBILE);
+    await expectText(page, firm.name);
+    await page.getByRole("link", { name: "0 Passwords", exact: true }).waitFor();
+    await expectNoText(page, "Join a Law Firm");
+    await addPassword(page, {
+      title: "A rather long title for a password that has to wrap on a phone",
+      website: "https://accounts.example-with-a-long-domain-name.com/login?next=/settings",
+      username: "maximilian.featherstonehaugh@example.com",
+      password: marker(),
+      notes: "Line one\nLine two",
+    });
+    await expectNoAxeViolations(page);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(MOBILE.width);
+    await screenshot(page, "vault-detail");
+    await page.getByRole("button", { name: "Edit" }).click();
+    await expectNoAxeViolations(page);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(MOBILE.width);
+    await screenshot(page, "vault-edit");
+
+    for (const [name, path] of [
+      ["vault", "/vault"],
+      ["vault-new", "/vault/new"],
+      ["dashboard", "/dashboard"],
+    ] as const) {
+      await open(page, path);
+      await expectNoAxeViolations(page);
+      expect(await pageWidth(page)).toBeLessThanOrEqual(MOBILE.width);
+      await screenshot(page, name);
+    }
+  });
+});

@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+/**
+ * The JavaScript budget (README, "Test it"): a first visit to /welcome or /login loads at most
+ * 100 KB of gzipped JavaScript. Counts what the browser fetches before the screen shows: the
+ * entry chunk of web/dist/index.html, the route's lazy chunk, and every chunk they import
+ * statically (recursively). Sizes are per file, gzip level 9, as a server would send them.
+ * Prints the table always; exits 1 when a page is over budget. Runs after `vite build`.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+export const BUDGET_BYTES = 100 * 1024;
+
+/** Pages under budget, and the source file of the screen each one lazy-loads. */
+export const BUDGET_PAGES = { "/welcome": "src/routes/welcome.tsx", "/login": "src/routes/login.tsx" };
+
+const DIST = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "web", "dist");
+
+export function gzippedSize(bytes) {
+  return gzipSync(bytes, { level: 9 }).length;
+}
+
+/**
+ * For each budgeted page: the JavaScript files it loads initially (paths under dist, e.g.
+ * "assets/index-abc.js") with raw and gzipped sizes, and the total.
+ */
+export function measurePages(distDir = DIST) {
+  const manifestFile = path.join(distDir, ".vite", "manifest.json");
+  const indexFile = path.join(distDir, "index.html");
+  for (const f of [manifestFile, indexFile]) {
+    if (!existsSync(f)) throw new Error(`${path.relative(process.cwd(), f)} is missing: run \`npm run build\` (web/vite.config.ts needs build.manifest: true)`);
+  }
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
+  const html = readFileSync(indexFile, "utf8");
+
+  // What index.html itself loads: its module script and any modulepreload links.
+  const htmlFiles = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g)].map((m) => m[1]);
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  if (!entryKey) throw new Error("web/dist/.vite/manifest.json has no entry chunk");
+  if (!htmlFiles.includes(manifest[entryKey].file)) throw new Error(`index.html does not load the manifest's entry chunk ${manifest[entryKey].file}`);
+
+  /** A chunk key plus everything it imports statically, in load order. */
+  const closure = (key, seen = new Set()) => {
+    if (seen.has(key)) return seen;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`manifest has no chunk ${key}`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) closure(imported, seen);
+    return seen;
+  };
+
+  return Object.entries(BUDGET_PAGES).map(([page, source]) => {
+    if (!manifest[source]) throw new Error(`manifest has no chunk for ${source} (the screen of ${page}): was it renamed?`);
+    const keys = closure(source, closure(entryKey));
+    const files = new Set([...htmlFiles, ...[...keys].map((k) => manifest[k].file)]);
+    const rows = [...files].map((file) => {
+      const bytes = readFileSync(path.join(distDir, file));
+      return { file, raw: bytes.length, gzip: gzippedSize(bytes) };
+    });
+    return { page, rows, total: rows.reduce((sum, r) => sum + r.gzip, 0) };
+  });
+}
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+export function formatTable(results) {
+  const lines = [];
+  const width = Math.max(...results.flatMap((r) => r.rows.map((row) => row.file.length)), 20);
+  lines.push(`${"page / file".padEnd(width + 2)}${"raw".padStart(10)}${"gzip -9".padStart(10)}`);
+  for (const { page, rows, total } of results) {
+    lines.push(`${page}`);
+    for (const row of rows) lines.push(`  ${row.file.padEnd(width)}${kb(row.raw).padStart(10)}${kb(row.gzip).padStart(10)}`);
+    const verdict = total > BUDGET_BYTES ? "OVER BUDGET" : "ok";
+    lines.push(`  ${"total".padEnd(width)}${"".padStart(10)}${kb(total).padStart(10)}  (${total} of ${BUDGET_BYTES} bytes: ${verdict})`);
+  }
+  return lines.join("\n");
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  let results;
+  try {
+    results = measurePages();
+  } catch (err) {
+    process.stderr.write(`Bundle budget: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  }
+  process.stdout.write(`\nInitial JavaScript per page (budget ${kb(BUDGET_BYTES)} gzipped):\n${formatTable(results)}\n`);
+  const over = results.filter((r) => r.total > BUDGET_BYTES);
+  if (over.length) {
+    process.stderr.write(
+      `\nBundle budget exceeded on ${over.map((r) => `${r.page} (${kb(r.total)})`).join(", ")}: ` +
+        `move code out of the entry chunk into lazy screens, or drop a dependency.\n`,
+    );
+    process.exit(1);
+  }
+}

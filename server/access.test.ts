@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { can, requireAccess, type ActorProfile } from "./access.js";
+
+const firmA = "11111111-1111-1111-1111-111111111111";
+const firmB = "22222222-2222-2222-2222-222222222222";
+const admin: ActorProfile = { id: "a", role: "firm_admin", firmId: firmA };
+const staff: ActorProfile = { id: "s", role: "firm_staff", firmId: firmA };
+const client: ActorProfile = { id: "c", role: "regular_user", firmId: firmA };
+const loner: ActorProfile = { id: "l", role: "regular_user", firmId: null };
+
+describe("access rules", () => {
+  it("only a firm's admin manages its codes, staff and details", () => {
+    for (const action of ["firm-codes:manage", "staff:manage", "firm:edit"] as const) {
+      expect(can(admin, action, { firmId: firmA })).toBe(true);
+      expect(can(admin, action, { firmId: firmB })).toBe(false);
+      expect(can(staff, action, { firmId: firmA })).toBe(false);
+      expect(can(client, action, { firmId: firmA })).toBe(false);
+    }
+  });
+
+  it("admins and staff read their own firm's clients, nobody else's", () => {
+    expect(can(staff, "clients:read", { firmId: firmA })).toBe(true);
+    expect(can(staff, "clients:read", { firmId: firmB })).toBe(false);
+    expect(can(client, "clients:read", { firmId: firmA })).toBe(false);
+    expect(can(loner, "clients:read", { firmId: null })).toBe(false);
+  });
+
+  it("only a client without a firm may join one", () => {
+    expect(can(loner, "firm:join")).toBe(true);
+    expect(can(client, "firm:join")).toBe(false);
+    expect(can(staff, "firm:join")).toBe(false);
+  });
+
+  it("a vault is its owner's alone, whatever the role or firm", () => {
+    expect(can(client, "vault:own", { ownerId: client.id })).toBe(true);
+    expect(can(admin, "vault:own", { ownerId: client.id })).toBe(false);
+    expect(can(staff, "vault:own", { ownerId: client.id })).toBe(false);
+    expect(can(loner, "vault:own", { ownerId: client.id })).toBe(false);
+    expect(can(client, "vault:own", {})).toBe(false);
+  });
+
+  it("a refusal looks exactly like a missing record", () => {
+    expect(() => requireAccess(staff, "staff:manage", { firmId: firmA })).toThrowError(expect.objectContaining({ code: "NOT_FOUND", status: 404 }));
+  });
+});

@@ -1,0 +1,47 @@
+import type { Role } from "../common/constants.js";
+import { AppError } from "./errors.js";
+
+/** Who is asking, as far as permissions go: the profile's role and firm. */
+export type ActorProfile = { id: string; role: Role; firmId: string | null };
+
+export type Action =
+  | "firm:read" // see the firm's details
+  | "firm:edit" // change name, phone, address, logo
+  | "firm-codes:manage" // list, create, deactivate firm codes
+  | "staff:manage" // list staff, change roles, remove staff
+  | "invitations:send" // invite staff or clients
+  | "clients:read" // list clients and read their profiles
+  | "firm:join" // join a firm with a code
+  | "vault:own"; // the data key, assets, their files and beneficiaries of `ownerId`
+
+export type Resource = { firmId?: string | null; role?: Role; ownerId?: string };
+type Rule = (actor: ActorProfile, resource: Resource) => boolean;
+
+const isMember = (a: ActorProfile, r: Resource) => !!a.firmId && (r.firmId === undefined || r.firmId === a.firmId);
+const isFirmUser = (a: ActorProfile) => a.role === "firm_admin" || a.role === "firm_staff";
+
+/** Every permission rule of the product, in one place (spec 01 §6, 02 §6, SECURITY.md Access). */
+const RULES: Record<Action, Rule> = {
+  "firm:read": (a, r) => isMember(a, r),
+  "firm:edit": (a, r) => a.role === "firm_admin" && isMember(a, r),
+  "firm-codes:manage": (a, r) => a.role === "firm_admin" && isMember(a, r),
+  "staff:manage": (a, r) => a.role === "firm_admin" && isMember(a, r),
+  // staff invite clients; only admins invite staff or admins
+  "invitations:send": (a, r) => isFirmUser(a) && isMember(a, r) && (a.role === "firm_admin" || r.role === "regular_user"),
+  "clients:read": (a, r) => isFirmUser(a) && isMember(a, r),
+  "firm:join": (a) => a.role === "regular_user" && !a.firmId,
+  // the vault is its owner's alone, whatever their role: no firm admin or staff ever reaches a client's
+  "vault:own": (a, r) => !!r.ownerId && r.ownerId === a.id,
+};
+
+export function can(actor: ActorProfile, action: Action, resource: Resource = {}): boolean {
+  return RULES[action](actor, resource);
+}
+
+/**
+ * Throws NOT_FOUND when the actor may not do `action` on `resource`: a forbidden record
+ * answers exactly like a missing one, so ids reveal nothing.
+ */
+export function requireAccess(actor: ActorProfile, action: Action, resource: Resource = {}): void {
+  if (!can(actor, action, resource)) throw new AppError("NOT_FOUND");
+}

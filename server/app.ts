@@ -1,0 +1,68 @@
+import path from "node:path";
+import { Hono } from "hono";
+import { authHandler } from "./auth/handler.js";
+import { registerRoutes } from "./auth/routes.js";
+import { loadSession } from "./auth/session.js";
+import { AppError, toAppError } from "./errors.js";
+import { healthRoutes } from "./health/routes.js";
+import type { AppEnv, Deps } from "./http/context.js";
+import { clientIp, sameOrigin, securityHeaders } from "./http/security.js";
+import { staticRoutes } from "./http/static.js";
+import { mailboxRoutes } from "./mail/mailbox-routes.js";
+import { profileRoutes } from "./profiles/routes.js";
+import { firmRoutes } from "./firms/routes.js";
+import { firmCodeRoutes } from "./firm-codes/routes.js";
+import { invitationRoutes } from "./invitations/routes.js";
+import { staffRoutes } from "./staff/routes.js";
+import { clientRoutes } from "./clients/routes.js";
+import { storageRoutes } from "./storage/routes.js";
+import { rateLimit } from "./rate-limit/middleware.js";
+import { vaultKeyRoutes } from "./vault/routes.js";
+import { assetRoutes } from "./assets/routes.js";
+import { assetFileRoutes } from "./assets/file-routes.js";
+import { beneficiaryRoutes } from "./beneficiaries/routes.js";
+import { dashboardRoutes } from "./dashboard/routes.js";
+
+export const WEB_DIST = path.join(import.meta.dirname, "..", "web", "dist");
+
+/** Builds the HTTP app. No I/O here beyond what `deps` already opened. */
+export function createApp(deps: Deps, options: { webDist?: string } = {}) {
+  const app = new Hono<AppEnv>();
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    await next();
+  });
+  app.use("*", securityHeaders, clientIp);
+  app.onError((err, c) => {
+    const appError = toAppError(err);
+    if (!(err instanceof AppError)) deps.log.error(`${c.req.method} ${c.req.path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    return c.json(appError.toBody(), appError.status);
+  });
+
+  const api = new Hono<AppEnv>();
+  api.use("*", sameOrigin, rateLimit);
+  api.route("/", healthRoutes);
+  api.route("/auth", authHandler);
+  api.use("*", loadSession);
+  api.route("/", registerRoutes);
+  api.route("/", profileRoutes);
+  api.route("/", firmRoutes);
+  api.route("/", firmCodeRoutes);
+  api.route("/", invitationRoutes);
+  api.route("/", staffRoutes);
+  api.route("/", clientRoutes);
+  api.route("/", vaultKeyRoutes);
+  api.route("/", assetRoutes);
+  api.route("/", assetFileRoutes);
+  api.route("/", beneficiaryRoutes);
+  api.route("/", dashboardRoutes);
+  api.all("*", () => {
+    throw new AppError("NOT_FOUND");
+  });
+  app.route("/api", api);
+  app.route("/dev", mailboxRoutes);
+  app.route("/storage", storageRoutes);
+  app.route("/", staticRoutes(options.webDist ?? WEB_DIST));
+  return app;
+}
+export type App = ReturnType<typeof createApp>;

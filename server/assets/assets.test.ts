@@ -1,0 +1,146 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AssetBody, buildAsset, dataKeyOf } from "../../test/factories/vault.js";
+import { buildUser, createTestContext, type TestClient, type TestContext } from "../../test/harness.js";
+import { openAsset, sealAsset } from "../../test/vault-crypto.js";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+type Err = { error: { code: string; message: string; fields?: Record<string, string> } };
+type Full = AssetBody & { wrappedKey: string; encryptedData: string };
+const getAsset = (client: TestClient, id: string) => client.json<{ asset: Full }>("GET", `/api/assets/${id}`);
+const list = (client: TestClient, query = "") => client.json<{ assets: Record<string, unknown>[] }>("GET", `/api/assets${query}`);
+
+describe("assets: create, read, list, delete", () => {
+  it("stores a client-encrypted password and gives it back decryptable by the owner's browser", async () => {
+    const { client } = await buildUser(ctx);
+    const content = { username: "ada", password: "s3cret!", website: "https://bank.example", notes: "PIN 1234" };
+    const { id, dk, asset } = await buildAsset(client, { title: "  Bank  ", beneficiaryEmail: " Heir@Example.COM ", content });
+    expect(asset).toMatchObject({
+      id,
+      type: "password",
+      title: "Bank",
+      beneficiaryEmail: "heir@example.com",
+      releaseTriggered: false,
+      releasedAt: null,
+      files: [],
+    });
+    expect(asset).not.toHaveProperty("wrappedKey");
+    expect(asset).not.toHaveProperty("encryptedData");
+
+    const res = await getAsset(client, id);
+    expect(res.status).toBe(200);
+    expect(await openAsset(dk, res.body.asset)).toEqual(content);
+    expect(await openAsset(await dataKeyOf(client), res.body.asset)).toEqual(content);
+  });
+
+  it("lists newest updated first with metadata only (no key, no content), filtered by type and title search", async () => {
+    const { client } = await buildUser(ctx);
+    const dk = await dataKeyOf(client);
+    const a = await buildAsset(client, { dataKey: dk, type: "password", title: "Email account" });
+    const b = await buildAsset(client, { dataKey: dk, type: "note", title: "Letter to my kids" });
+    const c = await buildAsset(client, { dataKey: dk, type: "document", title: "Will 100%_draft" });
+    const all = await list(client);
+    expect(all.body.assets.map((x) => x.id)).toEqual([c.id, b.id, a.id]);
+    expect(Object.keys(all.body.assets[0] ?? {}).sort()).toEqual(
+      ["beneficiaryEmail", "createdAt", "files", "id", "releaseTriggered", "releasedAt", "title", "type", "updatedAt"].sort(),
+    );
+    expect((await list(client, "?type=note")).body.assets.map((x) => x.id)).toEqual([b.id]);
+    expect((await list(client, "?search=LETTER")).body.assets.map((x) => x.id)).toEqual([b.id]);
+    expect((await list(client, "?search=100%25_")).body.assets.map((x) => x.id)).toEqual([c.id]);
+    expect((await list(client, "?search=%25")).body.assets.map((x) => x.id)).toEqual([c.id]);
+    expect((await list(client, "?type=password&search=letter")).body.assets).toEqual([]);
+    expect((await list(client, "?type=secret")).status).toBe(400);
+
+    await client.request("PATCH", `/api/assets/${a.id}`, { title: "Email account (work)" });
+    expect((await list(client)).body.assets.map((x) => x.id)).toEqual([a.id, c.id, b.id]);
+  });
+
+  it("deletes an asset; afterwards it is 404 everywhere", async () => {
+    const { client } = await buildUser(ctx);
+    const { id } = await buildAsset(client);
+    expect((await client.request("DELETE", `/api/assets/${id}`)).status).toBe(200);
+    expect((await getAsset(client, id)).status).toBe(404);
+    expect((await client.request("DELETE", `/api/assets/${id}`)).status).toBe(404);
+    expect((await list(client)).body.assets).toEqual([]);
+  });
+
+  it("validates every field with the spec's messages", async () => {
+    const { client } = await buildUser(ctx);
+    const dk = await dataKeyOf(client);
+    const id = randomUUID();
+    const sealed = await sealAsset(dk, id, { text: "x" });
+    const post = (body: Record<string, unknown>) =>
+      client.json<Err>("POST", "/api/assets", { id, type: "note", title: "T", wrappedKey: sealed.wrappedKey, encryptedData: sealed.encryptedData, ...body });
+
+    expect((await post({ title: "   " })).body.error.fields?.title).toBe("Title is required");
+    expect((await post({ title: "x".repeat(201) })).body.error.fields?.title).toBe("Title must be at most 200 characters");
+    expect((await post({ type: "secret" })).status).toBe(400);
+    expect((await post({ id: "not-a-uuid" })).body.error.fields).toHaveProperty("id");
+    expect((await post({ beneficiaryEmail: "nope" })).body.error.fields?.beneficiaryEmail).toBe("Please enter a valid email address");
+    expect((await post({ wrappedKey: Buffer.alloc(101).toString("base64") })).body.error.fields?.wrappedKey).toBe("The wrapped key must be at most 100 bytes");
+    expect((await post({ encryptedData: "plain text, not base64!" })).body.error.fields?.encryptedData).toBe(
+      "The content must be encrypted before it is uploaded",
+    );
+    expect((await post({ encryptedData: Buffer.alloc(10).toString("base64") })).status).toBe(400);
+    expect((await post({ encryptedData: Buffer.alloc(256 * 1024 + 1).toString("base64") })).status).toBe(400);
+    expect((await post({ userId: "someone-else" })).status).toBe(400);
+
+    expect((await post({ encryptedData: Buffer.alloc(256 * 1024).toString("base64") })).status).toBe(201);
+    const again = await post({});
+    expect(again.status).toBe(409);
+  });
+
+  it("refuses a JSON body far over the content limit before reading it (413)", async () => {
+    const { client } = await buildUser(ctx);
+    const res = await client.request("POST", "/api/assets", { id: randomUUID(), encryptedData: "A".repeat(600 * 1024) });
+    expect(res.status).toBe(413);
+  });
+});
+
+describe("PATCH /api/assets/:id (spec 02 §5 update rules)", () => {
+  it("applies the title only when non-empty; beneficiaryEmail whenever present, null clearing it; bumps updatedAt", async () => {
+    const { client } = await buildUser(ctx);
+    const { id, asset } = await buildAsset(client, { title: "Original", beneficiaryEmail: "a@example.com" });
+    const blank = await client.json<{ asset: AssetBody }>("PATCH", `/api/assets/${id}`, { title: "   " });
+    expect(blank.body.asset).toMatchObject({ title: "Original", beneficiaryEmail: "a@example.com" });
+    expect(Date.parse(blank.body.asset.updatedAt)).toBeGreaterThan(Date.parse(asset.updatedAt));
+
+    const renamed = await client.json<{ asset: AssetBody }>("PATCH", `/api/assets/${id}`, { title: " Renamed ", beneficiaryEmail: "B@Example.com" });
+    expect(renamed.body.asset).toMatchObject({ title: "Renamed", beneficiaryEmail: "b@example.com" });
+    const untouched = await client.json<{ asset: AssetBody }>("PATCH", `/api/assets/${id}`, {});
+    expect(untouched.body.asset.beneficiaryEmail).toBe("b@example.com");
+    const cleared = await client.json<{ asset: AssetBody }>("PATCH", `/api/assets/${id}`, { beneficiaryEmail: null });
+    expect(cleared.body.asset).toMatchObject({ title: "Renamed", beneficiaryEmail: null });
+  });
+
+  it("replaces the content only when supplied, with or without a new wrapped key; a key alone is refused", async () => {
+    const { client } = await buildUser(ctx);
+    const { id, dk } = await buildAsset(client, { content: { text: "v1" }, type: "note" });
+    await client.request("PATCH", `/api/assets/${id}`, { title: "Only the title" });
+    expect(await openAsset(dk, (await getAsset(client, id)).body.asset)).toEqual({ text: "v1" });
+
+    const v2 = await sealAsset(dk, id, { text: "v2" });
+    expect((await client.request("PATCH", `/api/assets/${id}`, { wrappedKey: v2.wrappedKey, encryptedData: v2.encryptedData })).status).toBe(200);
+    expect(await openAsset(dk, (await getAsset(client, id)).body.asset)).toEqual({ text: "v2" });
+
+    const v3 = await sealAsset(dk, id, { text: "v3" });
+    const keyOnly = await client.json<Err>("PATCH", `/api/assets/${id}`, { wrappedKey: v3.wrappedKey });
+    expect(keyOnly.body.error.fields?.encryptedData).toBe("A new key needs new content");
+    expect(await openAsset(dk, (await getAsset(client, id)).body.asset)).toEqual({ text: "v2" });
+  });
+
+  it("refuses the release fields and other unknown fields: the owner cannot trigger a release", async () => {
+    const { client } = await buildUser(ctx);
+    const { id } = await buildAsset(client);
+    const release = await client.json<Err>("PATCH", `/api/assets/${id}`, { releaseTriggered: true, releasedAt: new Date().toISOString() });
+    expect(release.status).toBe(400);
+    expect(release.body.error.message).toBe("Release fields cannot be changed here");
+    expect((await client.request("PATCH", `/api/assets/${id}`, { type: "document" })).status).toBe(400);
+    expect((await getAsset(client, id)).body.asset).toMatchObject({ type: "password", releaseTriggered: false, releasedAt: null });
+  });
+});

@@ -1,0 +1,58 @@
+import { FILE_KIND_ASSET_TYPE, GCM_OVERHEAD_BYTES, fileTypeRule, type AssetFileKind, type FileTypeRule } from "../../common/vault-constants.js";
+import { VAULT_MSG, fileTooLargeMessage, unsupportedFileTypeMessage } from "../../common/vault-messages.js";
+import type { ActorProfile } from "../access.js";
+import { withActor } from "../db/actor.js";
+import { AppError } from "../errors.js";
+import type { Deps } from "../http/context.js";
+import { deleteFileRow, selectFileData, upsertFile } from "./file-queries.js";
+import { updateAssetRow } from "./queries.js";
+import { loadOwnAsset } from "./service.js";
+
+/** The rule for a declared plaintext type, or 415 with the spec's list of allowed types. */
+export function requireFileTypeRule(kind: AssetFileKind, declaredType: string): FileTypeRule {
+  const rule = fileTypeRule(kind, declaredType);
+  if (!rule) throw new AppError("UNSUPPORTED_MEDIA_TYPE", unsupportedFileTypeMessage(kind));
+  return rule;
+}
+
+/** The largest ciphertext accepted for a plaintext of this type: its limit plus IV and tag. */
+export const maxCiphertextBytes = (rule: FileTypeRule) => rule.maxBytes + GCM_OVERHEAD_BYTES;
+
+/** Before any byte of an upload is read: the asset is the actor's and takes this kind of file. */
+export async function checkUploadTarget(deps: Deps, actor: ActorProfile, assetId: string, kind: AssetFileKind) {
+  const asset = await withActor(deps.db, { userId: actor.id }, (tx) => loadOwnAsset(tx, actor, assetId));
+  if (FILE_KIND_ASSET_TYPE[kind] !== asset.type) throw new AppError("VALIDATION", VAULT_MSG.fileKindMismatch);
+}
+
+/** Stores (or replaces) the asset's encrypted file of this kind; the asset counts as updated. */
+export async function putAssetFile(deps: Deps, actor: ActorProfile, assetId: string, kind: AssetFileKind, declaredType: string, data: Buffer) {
+  const rule = requireFileTypeRule(kind, declaredType);
+  if (data.length > maxCiphertextBytes(rule)) throw new AppError("PAYLOAD_TOO_LARGE", fileTooLargeMessage(kind, rule));
+  if (data.length < GCM_OVERHEAD_BYTES) throw new AppError("VALIDATION", VAULT_MSG.notCiphertext);
+  return withActor(deps.db, { userId: actor.id }, async (tx) => {
+    const asset = await loadOwnAsset(tx, actor, assetId);
+    if (FILE_KIND_ASSET_TYPE[kind] !== asset.type) throw new AppError("VALIDATION", VAULT_MSG.fileKindMismatch);
+    if (!(await updateAssetRow(tx, assetId, {}))) throw new AppError("NOT_FOUND"); // locks the asset: a concurrent delete waits or wins
+    const file = await upsertFile(tx, assetId, kind, rule.type, data);
+    if (!file) throw new AppError("INTERNAL");
+    return file;
+  });
+}
+
+/** The file's ciphertext, for its owner's browser to decrypt. */
+export function getAssetFile(deps: Deps, actor: ActorProfile, assetId: string, kind: AssetFileKind) {
+  return withActor(deps.db, { userId: actor.id }, async (tx) => {
+    await loadOwnAsset(tx, actor, assetId);
+    const data = await selectFileData(tx, assetId, kind);
+    if (!data) throw new AppError("NOT_FOUND");
+    return data;
+  });
+}
+
+export function deleteAssetFile(deps: Deps, actor: ActorProfile, assetId: string, kind: AssetFileKind) {
+  return withActor(deps.db, { userId: actor.id }, async (tx) => {
+    await loadOwnAsset(tx, actor, assetId);
+    if ((await deleteFileRow(tx, assetId, kind)).length === 0) throw new AppError("NOT_FOUND");
+    await updateAssetRow(tx, assetId, {});
+  });
+}

@@ -1,0 +1,38 @@
+import type { AssetFileKind, AssetType } from "../../common/vault-constants.js";
+
+type AssetMeta = {
+  id: string;
+  type: AssetType;
+  title: string;
+  beneficiaryEmail: string | null;
+  releaseTriggered: boolean;
+  releasedAt: Date | string | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+};
+type FileMeta = { kind: AssetFileKind; contentType: string; size: number };
+
+/** Rows give Dates, list JSON gives PostgreSQL's timestamp text: both become the same ISO string. */
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+export const presentFile = (f: FileMeta) => ({ kind: f.kind, contentType: f.contentType, size: f.size });
+
+/** What lists and the dashboard show: metadata in clear by design (docs/decisions/009), no key, no content. */
+export const presentAsset = ({ row, files }: { row: AssetMeta; files: FileMeta[] }) => ({
+  id: row.id,
+  type: row.type,
+  title: row.title,
+  beneficiaryEmail: row.beneficiaryEmail,
+  createdAt: iso(row.createdAt),
+  updatedAt: iso(row.updatedAt),
+  releaseTriggered: row.releaseTriggered,
+  releasedAt: row.releasedAt === null ? null : iso(row.releasedAt),
+  files: files.map(presentFile),
+});
+
+/** One asset for its owner's browser: the metadata plus the wrapped content key and the ciphertext, in base64. */
+export const presentAssetWithContent = (a: { row: AssetMeta; files: FileMeta[]; content: { wrappedKey: Buffer; encryptedData: Buffer } }) => ({
+  ...presentAsset(a),
+  wrappedKey: a.content.wrappedKey.toString("base64"),
+  encryptedData: a.content.encryptedData.toString("base64"),
+});

@@ -1,0 +1,43 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { ENCRYPTED_DATA_MAX_BYTES } from "../../common/vault-constants.js";
+import { assetListQuerySchema, createAssetSchema, updateAssetSchema } from "../../common/vault-schemas.js";
+import { requireActor } from "../auth/actor.js";
+import { AppError } from "../errors.js";
+import type { AppEnv } from "../http/context.js";
+import { parseIdParam } from "../http/params.js";
+import { parseJson, parseWith } from "../http/validate.js";
+import { presentAsset, presentAssetWithContent } from "./present.js";
+import { createAsset, deleteAsset, getAsset, listAssets, updateAsset } from "./service.js";
+
+/** base64 of the largest content, the key and the other fields, with room to spare; checked before the body is read. */
+const jsonLimit = bodyLimit({
+  maxSize: 2 * ENCRYPTED_DATA_MAX_BYTES,
+  onError: () => {
+    throw new AppError("PAYLOAD_TOO_LARGE");
+  },
+});
+
+export const assetRoutes = new Hono<AppEnv>()
+  .get("/assets", requireActor, async (c) => {
+    const query = parseWith(assetListQuerySchema, c.req.query());
+    const assets = await listAssets(c.var.deps, c.var.actor, query);
+    return c.json({ assets: assets.map((a) => presentAsset({ row: a, files: a.files })) });
+  })
+  .post("/assets", requireActor, jsonLimit, async (c) => {
+    const input = await parseJson(c, createAssetSchema);
+    return c.json({ asset: presentAsset(await createAsset(c.var.deps, c.var.actor, input)) }, 201);
+  })
+  .get("/assets/:id", requireActor, async (c) => {
+    const asset = await getAsset(c.var.deps, c.var.actor, parseIdParam(c.req.param("id")));
+    return c.json({ asset: presentAssetWithContent(asset) });
+  })
+  .patch("/assets/:id", requireActor, jsonLimit, async (c) => {
+    const id = parseIdParam(c.req.param("id"));
+    const input = await parseJson(c, updateAssetSchema);
+    return c.json({ asset: presentAsset(await updateAsset(c.var.deps, c.var.actor, id, input)) });
+  })
+  .delete("/assets/:id", requireActor, async (c) => {
+    await deleteAsset(c.var.deps, c.var.actor, parseIdParam(c.req.param("id")));
+    return c.json({ ok: true });
+  });

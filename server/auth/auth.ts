@@ -1,0 +1,131 @@
+import { createHmac } from "node:crypto";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { twoFactor } from "better-auth/plugins";
+import {
+  EMAIL_LINK_TTL_SECONDS,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  SESSION_TTL_SECONDS,
+  VERIFICATION_CODE_MAX_TRIES,
+  VERIFICATION_CODE_TTL_MINUTES,
+} from "../../common/constants.js";
+import { MSG } from "../../common/messages.js";
+import { recordAudit } from "../audit/record.js";
+import type { Db } from "../db/client.js";
+import type { DataKeyWrapper } from "../keys/data-key.js";
+import type { Logger } from "../logger.js";
+import * as schema from "../db/schema.js";
+import type { Mail } from "../mail/templates.js";
+import { createProfileForNewUser } from "../profiles/service.js";
+import { createDataKeyForNewUser } from "../vault/service.js";
+import { confirmationMail, existingAccountMail, resetPasswordMail, signInCodeMail } from "./emails.js";
+import { hashPassword, isCommonPassword, verifyPassword } from "./password.js";
+
+export const CLIENT_IP_HEADER = "x-lv-client-ip";
+
+type AuthDeps = { db: Db; appUrl: string; secret: string; sendMail: (mail: Mail) => Promise<void>; log: Logger; dataKeys: DataKeyWrapper };
+
+/** better-auth, configured for Legacy Vault. Sign-up goes through POST /api/register only. */
+export function createAuth({ db, appUrl, secret, sendMail, log, dataKeys }: AuthDeps) {
+  // A 6-digit code has a million values: an unkeyed hash in the database is as good as the code itself.
+  const hashCode = (code: string) => createHmac("sha256", secret).update(`two-factor-code:${code}`).digest("base64url");
+  return betterAuth({
+    appName: "Legacy Vault",
+    baseURL: appUrl,
+    basePath: "/api/auth",
+    secret,
+    trustedOrigins: [appUrl],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification, twoFactor: schema.twoFactor },
+    }),
+    disabledPaths: [
+      "/sign-up/email",
+      "/update-user",
+      "/change-email",
+      "/delete-user",
+      "/two-factor/enable",
+      "/two-factor/get-totp-uri",
+      "/two-factor/verify-totp",
+      "/two-factor/generate-backup-codes",
+      "/two-factor/verify-backup-code",
+      "/two-factor/view-backup-codes",
+    ],
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: EMAIL_LINK_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => sendMail(resetPasswordMail(appUrl, user.email, token)),
+      onExistingUserSignUp: async ({ user }) => sendMail(existingAccountMail(appUrl, user.email)),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: EMAIL_LINK_TTL_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => sendMail(confirmationMail(appUrl, user.email, user.name, token)),
+    },
+    session: { expiresIn: SESSION_TTL_SECONDS, updateAge: 60 * 60 * 24 },
+    // Reset tokens and two-factor challenge ids are looked up by a SHA-256 of themselves, never stored in clear.
+    verification: { storeIdentifier: "hashed" },
+    // Its messages go to the app's logger; its unexpected errors to the app's one error handler (503/500, logged once).
+    logger: {
+      log: (level, message, ...args: unknown[]) => {
+        const detail = args.map((a) => (a instanceof Error ? (a.stack ?? a.message) : String(a))).join(" ");
+        (level === "error" ? log.error : log.debug)(`better-auth: ${message}${detail ? ` ${detail}` : ""}`);
+      },
+    },
+    onAPIError: { throw: true },
+    rateLimit: { enabled: false }, // server/rate-limit applies one limiter to every route (docs/decisions/003)
+    advanced: {
+      cookiePrefix: "lv",
+      useSecureCookies: appUrl.startsWith("https://"),
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
+    },
+    databaseHooks: {
+      // Every new account: its profile, and its vault data key (docs/decisions/009).
+      user: {
+        create: {
+          after: async (user) => {
+            await createProfileForNewUser(db, { id: user.id, name: user.name, email: user.email });
+            await createDataKeyForNewUser(db, dataKeys, user.id);
+          },
+        },
+      },
+      session: {
+        create: {
+          after: async (session) => recordAudit(db, { actorId: session.userId, action: "auth.session_created", ip: session.ipAddress ?? null }),
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/reset-password" && ctx.path !== "/change-password") return;
+        const body = ctx.body as { newPassword?: unknown } | undefined;
+        if (typeof body?.newPassword === "string" && isCommonPassword(body.newPassword)) {
+          throw new APIError("BAD_REQUEST", { message: MSG.commonPassword, code: "PASSWORD_TOO_COMMON" });
+        }
+      }),
+    },
+    plugins: [
+      twoFactor({
+        otpOptions: {
+          period: VERIFICATION_CODE_TTL_MINUTES,
+          storeOTP: { hash: async (code) => hashCode(code) },
+          allowedAttempts: VERIFICATION_CODE_MAX_TRIES,
+          sendOTP: async ({ user, otp }) => sendMail(signInCodeMail(user.email, otp)),
+        },
+        twoFactorCookieMaxAge: VERIFICATION_CODE_TTL_MINUTES * 60,
+      }),
+    ],
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,63 @@
+import { Hono } from "hono";
+import { MSG } from "../../common/messages.js";
+import { recordAudit } from "../audit/record.js";
+import { AppError, type ErrorCode } from "../errors.js";
+import type { AppEnv } from "../http/context.js";
+import { CLIENT_IP_HEADER } from "./auth.js";
+
+/** better-auth's error codes, in the spec's words where the spec has them. */
+const AUTH_MESSAGES: Record<string, string> = {
+  EMAIL_NOT_VERIFIED: MSG.emailNotConfirmed,
+  INVALID_EMAIL_OR_PASSWORD: "Invalid email or password",
+  INVALID_CODE: MSG.mfaInvalid,
+  OTP_HAS_EXPIRED: "The verification code has expired. Please sign in again.",
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: "Too many attempts. Please sign in again to get a new code.",
+  INVALID_TWO_FACTOR_COOKIE: "Your sign-in has expired. Please sign in again.",
+  INVALID_TOKEN: MSG.linkInvalid,
+  TOKEN_EXPIRED: MSG.linkInvalid,
+  INVALID_PASSWORD: MSG.currentPasswordWrong,
+  PASSWORD_TOO_SHORT: MSG.passwordTooShort,
+  PASSWORD_TOO_COMMON: MSG.commonPassword,
+};
+
+const STATUS_CODE: Record<number, ErrorCode> = {
+  400: "VALIDATION",
+  401: "UNAUTHENTICATED",
+  403: "UNAUTHENTICATED",
+  404: "NOT_FOUND",
+  422: "VALIDATION",
+  429: "RATE_LIMITED",
+};
+
+/**
+ * Mounts better-auth under /api/auth: gives it the socket's address (never a client-sent
+ * header), turns its errors into the app's one error shape, and audits failed sign-ins.
+ */
+export const authHandler = new Hono<AppEnv>().all("/*", async (c) => {
+  const { auth, db, database } = c.var.deps;
+  const headers = new Headers(c.req.raw.headers);
+  headers.set(CLIENT_IP_HEADER, c.var.ip);
+  const request = new Request(c.req.raw, { headers });
+  const response = await auth.handler(request);
+  if (response.status < 400) return response;
+
+  if (response.status >= 500) {
+    const isDown = await database.ping().then(
+      () => false,
+      () => true,
+    );
+    throw new AppError(isDown ? "DATABASE_UNAVAILABLE" : "INTERNAL");
+  }
+  const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+  const code = body.code ?? "";
+  if (c.req.path.endsWith("/sign-in/email")) {
+    await recordAudit(db, { actorId: null, action: "auth.sign_in_failed", ip: c.var.ip, details: { reason: code || response.status } });
+  }
+  const message = AUTH_MESSAGES[code] ?? body.message ?? MSG.unexpected;
+  const error = new AppError(STATUS_CODE[response.status] ?? "VALIDATION", message);
+  const out = c.json({ error: { code: error.code, message, authCode: code || undefined } }, response.status as 400);
+  response.headers.forEach((value, key) => {
+    if (key.toLowerCase() === "set-cookie") out.headers.append(key, value);
+  });
+  return out;
+});

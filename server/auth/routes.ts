@@ -1,0 +1,15 @@
+import { Hono } from "hono";
+import { registerSchema } from "../../common/auth-schemas.js";
+import type { AppEnv } from "../http/context.js";
+import { parseJson } from "../http/validate.js";
+import { registerUser } from "./register.js";
+import { CLIENT_IP_HEADER } from "./auth.js";
+
+/** Our own auth routes; better-auth's are mounted under /api/auth in app.ts. */
+export const registerRoutes = new Hono<AppEnv>().post("/register", async (c) => {
+  const input = await parseJson(c, registerSchema);
+  const headers = new Headers(c.req.raw.headers);
+  headers.set(CLIENT_IP_HEADER, c.var.ip);
+  await registerUser(c.var.deps, input, headers);
+  return c.json({ ok: true });
+});

@@ -1,0 +1,17 @@
+import { createMiddleware } from "hono/factory";
+import { AppError } from "../errors.js";
+import type { AppEnv, SessionUser } from "../http/context.js";
+
+/** Reads the better-auth session cookie (if any) into c.var.user. */
+export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
+  const result = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
+  c.set("user", result ? (result.user as SessionUser) : null);
+  c.set("sessionId", result ? result.session.id : null);
+  await next();
+});
+
+/** Routes behind this see a signed-in user in c.var.user; everyone else gets 401. */
+export const requireUser = createMiddleware<{ Variables: AppEnv["Variables"] & { user: SessionUser } }>(async (c, next) => {
+  if (!c.var.user) throw new AppError("UNAUTHENTICATED");
+  await next();
+});

@@ -1,0 +1,60 @@
+import type { BeneficiaryInput, BeneficiaryUpdateInput } from "../../common/vault-schemas.js";
+import { requireAccess, type ActorProfile } from "../access.js";
+import { withActor } from "../db/actor.js";
+import type { Tx } from "../db/client.js";
+import { AppError } from "../errors.js";
+import type { Deps } from "../http/context.js";
+import { beneficiaryNamedMail } from "./emails.js";
+import { deleteBeneficiaryRow, insertBeneficiary, listBeneficiaryRows, selectBeneficiary, selectOwnerName, updateBeneficiaryRow } from "./queries.js";
+
+const asActor = <T>(deps: Deps, actor: ActorProfile, fn: (tx: Tx) => Promise<T>) => withActor(deps.db, { userId: actor.id }, fn);
+
+/** The actor's own beneficiary, or 404 (a missing one and someone else's answer alike). */
+async function loadOwnBeneficiary(tx: Tx, actor: ActorProfile, id: string) {
+  const row = await selectBeneficiary(tx, id);
+  if (!row) throw new AppError("NOT_FOUND");
+  requireAccess(actor, "vault:own", { ownerId: row.userId });
+  return row;
+}
+
+/** Newest first. */
+export const listBeneficiaries = (deps: Deps, actor: ActorProfile) => asActor(deps, actor, (tx) => listBeneficiaryRows(tx, actor.id));
+
+export const getBeneficiary = (deps: Deps, actor: ActorProfile, id: string) => asActor(deps, actor, (tx) => loadOwnBeneficiary(tx, actor, id));
+
+/**
+ * Saves the beneficiary, then queues notify-beneficiary. The beneficiary stays saved when the
+ * mail cannot be queued: `isNotified` is false and the browser shows the spec's warning.
+ */
+export async function createBeneficiary(deps: Deps, actor: ActorProfile, input: BeneficiaryInput) {
+  requireAccess(actor, "vault:own", { ownerId: actor.id });
+  const { row, ownerName } = await asActor(deps, actor, async (tx) => ({
+    row: await insertBeneficiary(tx, { ...input, userId: actor.id }),
+    ownerName: await selectOwnerName(tx, actor.id),
+  }));
+  if (!row) throw new AppError("INTERNAL");
+  try {
+    await deps.sendMail(beneficiaryNamedMail(deps.env.APP_URL, row.email, row.name, ownerName ?? "A Legacy Vault user"));
+    return { row, isNotified: true };
+  } catch (err) {
+    deps.log.warn(`beneficiary ${row.id}: notification not queued: ${err instanceof Error ? err.message : String(err)}`);
+    return { row, isNotified: false };
+  }
+}
+
+export function updateBeneficiary(deps: Deps, actor: ActorProfile, id: string, input: BeneficiaryUpdateInput) {
+  return asActor(deps, actor, async (tx) => {
+    const current = await loadOwnBeneficiary(tx, actor, id);
+    if (Object.keys(input).length === 0) return current;
+    const row = await updateBeneficiaryRow(tx, id, input);
+    if (!row) throw new AppError("NOT_FOUND");
+    return row;
+  });
+}
+
+export function deleteBeneficiary(deps: Deps, actor: ActorProfile, id: string) {
+  return asActor(deps, actor, async (tx) => {
+    await loadOwnBeneficiary(tx, actor, id);
+    await deleteBeneficiaryRow(tx, id);
+  });
+}

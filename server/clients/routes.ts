@@ -1,0 +1,24 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { CLIENT_PAGE_SIZE, clientListQuerySchema } from "../../common/firm-people-schemas.js";
+import { requireActor } from "../auth/actor.js";
+import type { AppEnv } from "../http/context.js";
+import { parseJson, parseWith } from "../http/validate.js";
+import { presentClientProfile, presentClientRow } from "./present.js";
+import { getClientProfile, listClients, recordImpersonation } from "./service.js";
+
+export const clientRoutes = new Hono<AppEnv>()
+  .get("/clients", requireActor, async (c) => {
+    const query = parseWith(clientListQuerySchema, c.req.query());
+    const { rows, total, isTotalCapped } = await listClients(c.var.deps, c.var.actor, query);
+    return c.json({ clients: rows.map(presentClientRow), total, isTotalCapped, page: query.page, pageSize: CLIENT_PAGE_SIZE });
+  })
+  .get("/clients/:id", requireActor, async (c) => {
+    const client = await getClientProfile(c.var.deps, c.var.actor, parseWith(z.string().min(1).max(100), c.req.param("id")));
+    return c.json({ client: presentClientProfile(client) });
+  })
+  .post("/clients/:id/impersonation", requireActor, async (c) => {
+    const { active } = await parseJson(c, z.object({ active: z.boolean() }));
+    await recordImpersonation(c.var.deps, c.var.actor, parseWith(z.string().min(1).max(100), c.req.param("id")), active);
+    return c.json({ ok: true });
+  });

@@ -1,0 +1,15 @@
+import type { AssetType } from "../../common/vault-constants.js";
+
+type Dashboard = {
+  counts: { type: AssetType; n: number }[];
+  recent: { id: string; type: AssetType; title: string; updatedAt: Date }[];
+  beneficiaries: number;
+};
+
+const countOf = (d: Dashboard, type: AssetType) => d.counts.find((c) => c.type === type)?.n ?? 0;
+
+export const presentDashboard = (d: Dashboard) => ({
+  counts: { password: countOf(d, "password"), document: countOf(d, "document"), note: countOf(d, "note") },
+  recent: d.recent.map((a) => ({ id: a.id, type: a.type, title: a.title, updatedAt: a.updatedAt.toISOString() })),
+  beneficiaries: d.beneficiaries,
+});

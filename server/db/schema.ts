@@ -1,0 +1,327 @@
+import { sql } from "drizzle-orm";
+import { ASSET_FILE_KINDS, ASSET_TYPES } from "../../common/vault-constants.js";
+import {
+  bigint,
+  bigserial,
+  check,
+  customType,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/* ---------- identity (owned by better-auth; field names are better-auth's) ---------- */
+
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("session_user_id_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("account_user_id_idx").on(t.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [index("two_factor_user_id_idx").on(t.userId)],
+);
+
+/* ---------- product tables (tenant data, row-level security in rls.sql) ---------- */
+
+export const firms = pgTable(
+  "firms",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    phone: text("phone"),
+    address: text("address"),
+    logoUrl: text("logo_url"),
+    firmCode: text("firm_code").notNull().unique(),
+    /** Clients (regular_user members), kept by a trigger on profiles so /clients never counts 100,000 rows. */
+    clientCount: integer("client_count").notNull().default(0),
+    claimSecretHash: text("claim_secret_hash"),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("firms_name_key").on(sql`lower(${t.name})`)],
+);
+
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** A copy of the account's e-mail (which never changes) so firm lists can show and search it under RLS. */
+    email: text("email").notNull(),
+    phone: text("phone"),
+    address: text("address"),
+    role: text("role", { enum: ["regular_user", "firm_staff", "firm_admin"] })
+      .notNull()
+      .default("regular_user"),
+    firmId: uuid("firm_id").references(() => firms.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("profiles_firm_role_created_idx").on(t.firmId, t.role, t.createdAt)],
+);
+
+export const firmCodes = pgTable(
+  "firm_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    firmId: uuid("firm_id")
+      .notNull()
+      .references(() => firms.id, { onDelete: "cascade" }),
+    code: text("code").notNull().unique(),
+    description: text("description"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+  },
+  (t) => [index("firm_codes_firm_idx").on(t.firmId, t.createdAt)],
+);
+
+export const firmUsers = pgTable(
+  "firm_users",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    firmId: uuid("firm_id")
+      .notNull()
+      .references(() => firms.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.firmId] })],
+);
+
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    firmId: uuid("firm_id")
+      .notNull()
+      .references(() => firms.id, { onDelete: "cascade" }),
+    firmCode: text("firm_code").notNull(),
+    /** sha256 of the random token in the e-mailed link; the token itself is never stored. */
+    tokenHash: text("token_hash").notNull().unique(),
+    role: text("role", { enum: ["regular_user", "firm_staff", "firm_admin"] }).notNull(),
+    invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
+    used: boolean("used").notNull().default(false),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("invitations_email_firm_idx").on(t.email, t.firmId)],
+);
+
+/* ---------- the vault (docs/decisions/009: content is ciphertext made in the owner's browser) ---------- */
+
+/** Each user's data key, wrapped by a key derived from the master key (AES-256-GCM, the user id as additional data). */
+export const userKeys = pgTable("user_keys", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  wrappedKey: bytea("wrapped_key").notNull(),
+  createdAt: createdAt(),
+});
+
+export const assets = pgTable(
+  "assets",
+  {
+    /** Made by the browser (crypto.randomUUID): the content key is wrapped with the asset id as additional data. */
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    type: text("type", { enum: ASSET_TYPES }).notNull(),
+    title: text("title").notNull(),
+    beneficiaryEmail: text("beneficiary_email"),
+    /** 12-byte IV ‖ AES-GCM(data key, content key) with the asset id as additional data. */
+    wrappedKey: bytea("wrapped_key").notNull(),
+    /** 12-byte IV ‖ AES-GCM(content key, JSON of the small fields) ‖ tag. */
+    encryptedData: bytea("encrypted_data").notNull(),
+    releaseTriggered: boolean("release_triggered").notNull().default(false),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("assets_type_check", sql`${t.type} in ('password', 'document', 'note')`),
+    index("assets_user_updated_idx").on(t.userId, t.updatedAt.desc().nullsFirst()),
+    index("assets_user_type_updated_idx").on(t.userId, t.type, t.updatedAt.desc().nullsFirst()),
+  ],
+);
+
+/** An asset's encrypted files (IV ‖ ciphertext ‖ tag), one per kind. */
+export const assetFiles = pgTable(
+  "asset_files",
+  {
+    assetId: uuid("asset_id")
+      .notNull()
+      .references(() => assets.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ASSET_FILE_KINDS }).notNull(),
+    /** The plaintext's declared type (checked against the spec's table); the bytes are ciphertext. */
+    contentType: text("content_type").notNull(),
+    /** Ciphertext bytes (plaintext + 28). */
+    size: integer("size").notNull(),
+    data: bytea("data").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.assetId, t.kind] }), check("asset_files_kind_check", sql`${t.kind} in ('document', 'recording', 'attachment')`)],
+);
+
+export const beneficiaries = pgTable(
+  "beneficiaries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    relationship: text("relationship"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("beneficiaries_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst())],
+);
+
+/* ---------- file storage (buckets kept in PostgreSQL so every app process shares them) ---------- */
+
+export const storageObjects = pgTable(
+  "storage_objects",
+  {
+    bucket: text("bucket").notNull(),
+    name: text("name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    data: bytea("data").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.name] })],
+);
+
+/* ---------- system tables (no tenant data) ---------- */
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: text("actor_id"),
+    action: text("action").notNull(),
+    subjectType: text("subject_type"),
+    subjectId: text("subject_id"),
+    ip: text("ip"),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+  },
+  (t) => [index("audit_log_actor_idx").on(t.actorId, t.at), index("audit_log_subject_idx").on(t.subjectId, t.at)],
+);
+
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    createdAt: createdAt(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    lastError: text("last_error"),
+  },
+  (t) => [index("mail_outbox_pending_idx").on(t.sentAt, t.nextAttemptAt)],
+);
+
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: bigint("window_start", { mode: "number" }).notNull(),
+  count: integer("count").notNull(),
+});

@@ -1,0 +1,61 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env.js";
+
+function messageOf(source: Record<string, string | undefined>): string {
+  try {
+    parseEnv(source);
+  } catch (err) {
+    expect(err).toBeInstanceOf(EnvError);
+    return (err as Error).message;
+  }
+  throw new Error("expected parseEnv to refuse");
+}
+
+describe("parseEnv", () => {
+  it("has working defaults for development", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ NODE_ENV: "development", PORT: 3000, APP_URL: "http://localhost:3000", DATA_DIR: "./data", LOG_LEVEL: "info" });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+  });
+
+  it("treats empty values as unset, and derives APP_URL from PORT", () => {
+    const env = parseEnv({ PORT: "8080", APP_URL: "", SMTP_URL: "" });
+    expect(env).toMatchObject({ PORT: 8080, APP_URL: "http://localhost:8080" });
+    expect(env.SMTP_URL).toBeUndefined();
+  });
+
+  it("reduces APP_URL to its origin", () => {
+    expect(parseEnv({ APP_URL: "https://vault.example.com/some/path/" }).APP_URL).toBe("https://vault.example.com");
+  });
+
+  it("names a bad PORT and says what is expected", () => {
+    for (const port of ["abc", "0", "70000", "80.5"]) {
+      const message = messageOf({ PORT: port });
+      expect(message, port).toMatch(/^Invalid settings in the environment:/);
+      expect(message, port).toMatch(/ {2}- PORT: /);
+      expect(message, port).toContain(".env.example");
+    }
+  });
+
+  it("names a bad DATABASE_URL without echoing it", () => {
+    const message = messageOf({ DATABASE_URL: "mysql://root:hunter2@db/vault" });
+    expect(message).toContain("DATABASE_URL: must start with postgres:// or postgresql://");
+    expect(message).not.toContain("hunter2");
+  });
+
+  it("lists every bad setting at once", () => {
+    const message = messageOf({ PORT: "x", DATABASE_URL: "nope", SMTP_URL: "http://mail", LOG_LEVEL: "loud", APP_URL: "not a url" });
+    for (const name of ["PORT", "DATABASE_URL", "SMTP_URL", "LOG_LEVEL", "APP_URL"]) expect(message).toContain(`- ${name}: `);
+  });
+
+  it("refuses production without VAULT_MASTER_KEY, and a key that is not 32 bytes", () => {
+    expect(messageOf({ NODE_ENV: "production" })).toBe("VAULT_MASTER_KEY is required when NODE_ENV=production (openssl rand -base64 32).");
+    expect(messageOf({ NODE_ENV: "production", VAULT_MASTER_KEY: randomBytes(16).toString("base64") })).toContain(
+      "VAULT_MASTER_KEY: must be 32 random bytes in base64",
+    );
+    const key = randomBytes(32).toString("base64");
+    expect(parseEnv({ NODE_ENV: "production", VAULT_MASTER_KEY: key }).VAULT_MASTER_KEY).toBe(key);
+  });
+});

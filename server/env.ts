@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  APP_URL: z
+    .url({ message: "must be an origin such as https://vault.example.com" })
+    .transform((u) => new URL(u).origin)
+    .optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Legacy Vault <no-reply@legacyvault.local>"),
+  VAULT_MASTER_KEY: z
+    .string()
+    .refine((s) => Buffer.from(s, "base64").length === 32, "must be 32 random bytes in base64 (openssl rand -base64 32)")
+    .optional(),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema> & { APP_URL: string };
+
+/** Reads and validates settings; throws one readable error listing every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
+    throw new EnvError(`Invalid settings in the environment:\n${lines.join("\n")}\nSee .env.example for every setting.`);
+  }
+  const env = result.data;
+  if (env.NODE_ENV === "production" && !env.VAULT_MASTER_KEY) {
+    throw new EnvError("VAULT_MASTER_KEY is required when NODE_ENV=production (openssl rand -base64 32).");
+  }
+  return { ...env, APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}` };
+}
+
+export class EnvError extends Error {}

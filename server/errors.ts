@@ -1,0 +1,88 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { MSG } from "../common/messages.js";
+
+export const ERROR_STATUS = {
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  DATABASE_UNAVAILABLE: 503,
+} as const satisfies Record<string, ContentfulStatusCode>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
+  VALIDATION: MSG.invalidInput,
+  UNAUTHENTICATED: MSG.mustBeLoggedIn,
+  NOT_FOUND: MSG.notFound,
+  CONFLICT: "This conflicts with existing data",
+  PAYLOAD_TOO_LARGE: "The upload is too large",
+  UNSUPPORTED_MEDIA_TYPE: "Unsupported file type",
+  RATE_LIMITED: MSG.tooManyRequests,
+  INTERNAL: MSG.unexpected,
+  DATABASE_UNAVAILABLE: MSG.databaseUnavailable,
+};
+
+/** The one error type of the server. Its message is safe to show to the user. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message ?? DEFAULT_MESSAGE[code]);
+  }
+  get status(): ContentfulStatusCode {
+    return ERROR_STATUS[this.code];
+  }
+  toBody() {
+    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
+  }
+}
+
+const CONNECTION_ERROR_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "57P01",
+  "57P02",
+  "57P03",
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+]);
+
+/** True when an error means the database could not be reached (not a bad query). */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && CONNECTION_ERROR_CODES.has(code)) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === "string" && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Maps anything thrown to an AppError; unknown errors become INTERNAL with no detail. */
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (isDatabaseUnavailable(err)) return new AppError("DATABASE_UNAVAILABLE");
+  return new AppError("INTERNAL");
+}
+
+/** True for PostgreSQL's unique_violation (23505), however the driver wraps it. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

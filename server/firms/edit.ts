@@ -1,0 +1,64 @@
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { createFirmSchema } from "../../common/firm-schemas.js";
+import { FIRM_EDIT_MSG, FIRM_MSG } from "../../common/firm-messages.js";
+import { requireAccess, type ActorProfile } from "../access.js";
+import { recordAudit } from "../audit/record.js";
+import { asSystem } from "../db/actor.js";
+import { firms } from "../db/schema.js";
+import { AppError, isUniqueViolation } from "../errors.js";
+import type { Deps } from "../http/context.js";
+import { deleteObject, publicPath, putObject } from "../storage/objects.js";
+import { sniffImage } from "../storage/sniff.js";
+
+const LOGO_PREFIX = publicPath("firm-logos", "");
+
+/** Firm details are written by the system after the admin check (lv_app only reads firms). */
+export async function updateFirmDetails(deps: Deps, actor: ActorProfile, input: z.infer<typeof createFirmSchema>) {
+  requireAccess(actor, "firm:edit", { firmId: actor.firmId });
+  return asSystem(deps.db, async (tx) => {
+    const [row] = await tx
+      .update(firms)
+      .set({ name: input.name, phone: input.phone, address: input.address, updatedAt: new Date() })
+      .where(eq(firms.id, actor.firmId ?? ""))
+      .returning();
+    if (!row) throw new AppError("NOT_FOUND");
+    await recordAudit(tx, { actorId: actor.id, action: "firm.updated", subjectType: "firm", subjectId: row.id });
+    return row;
+  }).catch((err: unknown) => {
+    if (isUniqueViolation(err)) throw new AppError("CONFLICT", FIRM_MSG.firmNameTaken);
+    throw err;
+  });
+}
+
+/** Replaces the logo: a raster image by its bytes (SVG refused), stored under a server-made name. */
+export async function setFirmLogo(deps: Deps, actor: ActorProfile, bytes: Buffer) {
+  requireAccess(actor, "firm:edit", { firmId: actor.firmId });
+  const image = sniffImage(bytes);
+  if (!image) throw new AppError("UNSUPPORTED_MEDIA_TYPE", FIRM_EDIT_MSG.logoNotImage);
+  const firmId = actor.firmId ?? "";
+  const name = `${firmId}-${Date.now()}.${image.ext}`;
+  return asSystem(deps.db, async (tx) => {
+    const [current] = await tx.select({ logoUrl: firms.logoUrl }).from(firms).where(eq(firms.id, firmId)).for("update");
+    await putObject(tx, "firm-logos", name, image.type, bytes);
+    const [row] = await tx
+      .update(firms)
+      .set({ logoUrl: publicPath("firm-logos", name), updatedAt: new Date() })
+      .where(eq(firms.id, firmId))
+      .returning();
+    if (current?.logoUrl?.startsWith(LOGO_PREFIX)) await deleteObject(tx, "firm-logos", current.logoUrl.slice(LOGO_PREFIX.length));
+    await recordAudit(tx, { actorId: actor.id, action: "firm.logo_changed", subjectType: "firm", subjectId: firmId });
+    return row;
+  });
+}
+
+export async function removeFirmLogo(deps: Deps, actor: ActorProfile) {
+  requireAccess(actor, "firm:edit", { firmId: actor.firmId });
+  const firmId = actor.firmId ?? "";
+  return asSystem(deps.db, async (tx) => {
+    const [current] = await tx.select({ logoUrl: firms.logoUrl }).from(firms).where(eq(firms.id, firmId)).for("update");
+    const [row] = await tx.update(firms).set({ logoUrl: null, updatedAt: new Date() }).where(eq(firms.id, firmId)).returning();
+    if (current?.logoUrl?.startsWith(LOGO_PREFIX)) await deleteObject(tx, "firm-logos", current.logoUrl.slice(LOGO_PREFIX.length));
+    return row;
+  });
+}

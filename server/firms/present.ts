@@ -1,0 +1,12 @@
+import type { firms } from "../db/schema.js";
+
+type FirmRow = typeof firms.$inferSelect;
+
+export function presentFirm(f: FirmRow) {
+  return { id: f.id, name: f.name, phone: f.phone, address: f.address, logoUrl: f.logoUrl, firmCode: f.firmCode, updatedAt: f.updatedAt.toISOString() };
+}
+
+/** What step 1 of firm registration answers (spec 01 §7 create-firm), plus the claim secret. */
+export function presentCreatedFirm(f: FirmRow, claimSecret: string) {
+  return { id: f.id, name: f.name, firm_code: f.firmCode, claimSecret };
+}

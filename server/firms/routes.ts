@@ -1,0 +1,66 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { FIRM_EDIT_MSG, LOGO_MAX_BYTES } from "../../common/firm-messages.js";
+import { AppError } from "../errors.js";
+import { removeFirmLogo, setFirmLogo, updateFirmDetails } from "./edit.js";
+import { z } from "zod";
+import { claimFirmSchema, createFirmSchema, firmCodeInputSchema, joinFirmSchema } from "../../common/firm-schemas.js";
+import { requireActor } from "../auth/actor.js";
+import { CLIENT_IP_HEADER } from "../auth/auth.js";
+import type { AppEnv } from "../http/context.js";
+import { parseJson, parseWith } from "../http/validate.js";
+import { presentCreatedFirm, presentFirm } from "./present.js";
+import { claimFirm, createFirm, getOwnFirm, joinFirm, lookupFirm } from "./service.js";
+
+const claimBodySchema = claimFirmSchema.extend({ firmId: z.uuid() });
+
+export const firmRoutes = new Hono<AppEnv>()
+  .post("/firms", async (c) => {
+    const input = await parseJson(c, createFirmSchema);
+    const { firm, claimSecret } = await createFirm(c.var.deps, input, c.var.ip);
+    return c.json(presentCreatedFirm(firm, claimSecret), 201);
+  })
+  .post("/firms/claim", async (c) => {
+    const { firmId, ...input } = await parseJson(c, claimBodySchema);
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, c.var.ip);
+    await claimFirm(c.var.deps, firmId, input, headers);
+    return c.json({ ok: true });
+  })
+  .get("/firms/lookup", async (c) => {
+    const code = parseWith(firmCodeInputSchema, c.req.query("code") ?? "");
+    const firm = await lookupFirm(c.var.deps, code);
+    return c.json({ firm: { id: firm.id, name: firm.name } });
+  })
+  .post("/firms/join", requireActor, async (c) => {
+    const { code } = await parseJson(c, joinFirmSchema);
+    const firm = await joinFirm(c.var.deps, c.var.actor, code);
+    return c.json({ firm: { id: firm.id, name: firm.name } });
+  })
+  .get("/firm", requireActor, async (c) => {
+    const firm = await getOwnFirm(c.var.deps, c.var.actor);
+    return c.json({ firm: presentFirm(firm) });
+  })
+  .patch("/firm", requireActor, async (c) => {
+    const input = await parseJson(c, createFirmSchema);
+    return c.json({ firm: presentFirm(await updateFirmDetails(c.var.deps, c.var.actor, input)) });
+  })
+  .put(
+    "/firm/logo",
+    requireActor,
+    bodyLimit({
+      maxSize: LOGO_MAX_BYTES,
+      onError: () => {
+        throw new AppError("PAYLOAD_TOO_LARGE", FIRM_EDIT_MSG.logoTooLarge);
+      },
+    }),
+    async (c) => {
+      const bytes = Buffer.from(await c.req.arrayBuffer());
+      const firm = await setFirmLogo(c.var.deps, c.var.actor, bytes);
+      return c.json({ firm: firm ? presentFirm(firm) : null });
+    },
+  )
+  .delete("/firm/logo", requireActor, async (c) => {
+    const firm = await removeFirmLogo(c.var.deps, c.var.actor);
+    return c.json({ firm: firm ? presentFirm(firm) : null });
+  });

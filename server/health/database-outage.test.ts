@@ -1,0 +1,77 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { MSG } from "../../common/messages.js";
+import { openPostgres } from "../db/client.js";
+import { withDatabase } from "../../test/global-setup.js";
+import { TcpProxy } from "../../test/tcp-proxy.js";
+import { TestClient, buildUser, createTestContext, type TestContext } from "../../test/harness.js";
+
+type ErrorBody = { error: { code: string; message: string } };
+
+const SERVER_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const DB_NAME = `lv_t_outage_${randomBytes(4).toString("hex")}`;
+
+async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: SERVER_URL, connectionTimeoutMillis: 2000 });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const isServerReachable = await admin(async () => true).catch(() => false);
+if (isServerReachable) await admin((c) => c.query(`create database ${DB_NAME}`));
+
+afterAll(async () => {
+  if (isServerReachable) await admin((c) => c.query(`drop database if exists ${DB_NAME} with (force)`));
+});
+
+/** An error body says what happened in the user's words: no stack, no SQL, no driver detail. */
+function expectCleanUnavailable(res: { status: number; body: ErrorBody }) {
+  expect(res.status).toBe(503);
+  expect(res.body).toEqual({ error: { code: "DATABASE_UNAVAILABLE", message: MSG.databaseUnavailable } });
+}
+
+describe("database outage (pg driver)", () => {
+  it.skipIf(!isServerReachable)(
+    `answers 503 DATABASE_UNAVAILABLE while PostgreSQL is unreachable and recovers without a restart (skipped when no PostgreSQL server is reachable at ${new URL(SERVER_URL).host})`,
+    async () => {
+      const server = new URL(SERVER_URL);
+      const proxy = new TcpProxy({ host: server.hostname, port: Number(server.port || 5432) });
+      await proxy.start();
+      const viaProxy = new URL(withDatabase(SERVER_URL, DB_NAME));
+      viaProxy.host = `127.0.0.1:${proxy.port}`;
+      let ctx: TestContext | undefined;
+      try {
+        ctx = await createTestContext({}, { database: openPostgres(viaProxy.toString()) });
+        const user = await buildUser(ctx);
+        expect((await user.client.get("/api/me")).status).toBe(200);
+
+        await proxy.stop();
+        const anonymous = new TestClient(ctx);
+        expectCleanUnavailable(await user.client.json<ErrorBody>("GET", "/api/me"));
+        expectCleanUnavailable(await user.client.json<ErrorBody>("PATCH", "/api/profile", { name: "Still Here", phone: null, address: null }));
+        expectCleanUnavailable(await anonymous.json<ErrorBody>("POST", "/api/auth/sign-in/email", { email: user.email, password: user.password }));
+        expectCleanUnavailable(
+          await anonymous.json<ErrorBody>("POST", "/api/register", { name: "New Person", email: `x${user.email}`, password: user.password }),
+        );
+        const health = await anonymous.json<{ status: string; database: { state: string } }>("GET", "/api/health");
+        expect(health).toMatchObject({ status: 503, body: { status: "degraded", database: { state: "down" } } });
+
+        await proxy.start();
+        expect((await anonymous.json("GET", "/api/health")).status).toBe(200);
+        const me = await user.client.json<{ user: { email: string } }>("GET", "/api/me");
+        expect(me.status).toBe(200);
+        expect(me.body.user.email).toBe(user.email);
+        const again = new TestClient(ctx);
+        expect((await again.post("/api/auth/sign-in/email", { email: user.email, password: user.password })).status).toBe(200);
+      } finally {
+        await ctx?.close();
+        await proxy.stop();
+      }
+    },
+  );
+});

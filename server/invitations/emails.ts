@@ -1,0 +1,14 @@
+import { INVITATION_TTL_DAYS, type Role } from "../../common/constants.js";
+import { composeMail, type Mail } from "../mail/templates.js";
+
+const ROLE_NAMES: Record<Role, string> = { firm_admin: "a firm administrator", firm_staff: "a staff member", regular_user: "a client" };
+
+export function invitationMail(appUrl: string, to: string, firmName: string, role: Role, token: string, inviterName: string, note?: string): Mail {
+  const link = `${appUrl}/register?email=${encodeURIComponent(to)}&code=${encodeURIComponent(token)}`;
+  return composeMail(to, `You're invited to join ${firmName} on Legacy Vault`, [
+    { text: `${inviterName} has invited you to join ${firmName} on Legacy Vault as ${ROLE_NAMES[role]}.` },
+    ...(note ? [{ text: `Their note: “${note}”` }] : []),
+    { link, label: "Accept the invitation and create your account" },
+    { text: `The invitation works once, only for ${to}, and expires in ${INVITATION_TTL_DAYS} days.` },
+  ]);
+}

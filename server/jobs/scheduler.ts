@@ -1,0 +1,31 @@
+import type { Deps } from "../http/context.js";
+import { cleanupUnclaimedFirms } from "../firms/service.js";
+
+type Job = { name: string; everyMs: number; run: (deps: Deps) => Promise<string | null> };
+
+/** Periodic housekeeping. Each job is idempotent, so several app processes may run it. */
+export const JOBS: Job[] = [
+  {
+    name: "delete unclaimed firms",
+    everyMs: 60 * 60 * 1000,
+    run: async (deps) => {
+      const n = await cleanupUnclaimedFirms(deps);
+      return n ? `deleted ${n} firm(s) nobody claimed within 24 hours` : null;
+    },
+  },
+];
+
+export function startScheduler(deps: Deps, jobs: Job[] = JOBS) {
+  const timers = jobs.map((job) => {
+    const tick = () =>
+      job.run(deps).then(
+        (msg) => msg && deps.log.info(`${job.name}: ${msg}`),
+        (err: unknown) => deps.log.warn(`${job.name} failed: ${err instanceof Error ? err.message : String(err)}`),
+      );
+    void tick();
+    const t = setInterval(tick, job.everyMs);
+    t.unref();
+    return t;
+  });
+  return { stop: () => timers.forEach(clearInterval) };
+}

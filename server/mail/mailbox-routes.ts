@@ -1,0 +1,46 @@
+import { Hono } from "hono";
+import { AppError } from "../errors.js";
+import type { AppEnv } from "../http/context.js";
+import { isLoopback } from "../http/security.js";
+import { listOutbox } from "./outbox.js";
+import { escapeHtml } from "./templates.js";
+
+function linkify(text: string): string {
+  return escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+}
+
+/** Set by a reverse proxy: the request only looks local because the proxy runs on this machine. */
+const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip"];
+
+/**
+ * Development mailbox: every message the app would have sent, with clickable links.
+ * Only without SMTP_URL, and only for requests from this machine (it shows everyone's links),
+ * which a request relayed by a reverse proxy on this machine is not.
+ */
+export const mailboxRoutes = new Hono<AppEnv>()
+  .use("*", async (c, next) => {
+    const isForwarded = FORWARDING_HEADERS.some((h) => c.req.header(h) !== undefined);
+    if (!c.var.deps.isDevMailbox || !isLoopback(c.var.ip) || isForwarded) throw new AppError("NOT_FOUND");
+    await next();
+  })
+  .get("/mailbox.json", async (c) => {
+    const rows = await listOutbox(c.var.deps.db);
+    return c.json({ messages: rows.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, createdAt: m.createdAt.toISOString() })) });
+  })
+  .get("/mailbox", async (c) => {
+    const rows = await listOutbox(c.var.deps.db);
+    const items = rows
+      .map(
+        (m) =>
+          `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To ${escapeHtml(m.to)} · ${escapeHtml(m.createdAt.toISOString())}</p><pre>${linkify(m.text)}</pre></article>`,
+      )
+      .join("\n");
+    return c.html(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Dev mailbox · Legacy Vault</title><link rel="stylesheet" href="/dev/mailbox.css"></head><body><main><h1>Development mailbox</h1><p>Mail is not delivered: SMTP_URL is not set. Newest first.</p>${items || "<p>No messages yet.</p>"}</main></body></html>`,
+    );
+  })
+  .get("/mailbox.css", (c) => {
+    const css =
+      "body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#111}article{border:1px solid #ccc;border-radius:8px;padding:1rem;margin:1rem 0}pre{white-space:pre-wrap;font-family:inherit}.meta{color:#444}a{color:#1d4ed8}";
+    return c.body(css, 200, { "Content-Type": "text/css; charset=utf-8" });
+  });

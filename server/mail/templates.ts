@@ -1,0 +1,26 @@
+/** Plain, accessible e-mail bodies: every message has a text part and a simple HTML part. */
+export type Mail = { to: string; subject: string; text: string; html: string };
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+}
+
+type Block = { text: string } | { link: string; label: string } | { code: string };
+
+export function composeMail(to: string, subject: string, blocks: Block[]): Mail {
+  const text = blocks
+    .map((b) => ("text" in b ? b.text : "link" in b ? `${b.label}: ${b.link}` : b.code))
+    .concat(["", "— Legacy Vault"])
+    .join("\n\n");
+  const body = blocks
+    .map((b) =>
+      "text" in b
+        ? `<p>${escapeHtml(b.text)}</p>`
+        : "link" in b
+          ? `<p><a href="${escapeHtml(b.link)}">${escapeHtml(b.label)}</a></p><p style="font-size:12px;color:#555">${escapeHtml(b.link)}</p>`
+          : `<p style="font-size:28px;letter-spacing:6px;font-weight:bold">${escapeHtml(b.code)}</p>`,
+    )
+    .join("\n");
+  const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;color:#111">${body}<p>— Legacy Vault</p></body></html>`;
+  return { to, subject, text, html };
+}

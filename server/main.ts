@@ -1,0 +1,68 @@
+import path from "node:path";
+import { serve } from "@hono/node-server";
+import { createApp } from "./app.js";
+import { DataDirLockedError, lockDataDir } from "./db/lock.js";
+import { EnvError, parseEnv } from "./env.js";
+import { createLogger } from "./logger.js";
+import { createServices } from "./services.js";
+import { startScheduler } from "./jobs/scheduler.js";
+
+async function main() {
+  const started = performance.now();
+  let env;
+  try {
+    env = parseEnv(process.env);
+  } catch (err) {
+    if (err instanceof EnvError) {
+      process.stderr.write(err.message + "\n");
+      process.exit(1);
+    }
+    throw err;
+  }
+  const log = createLogger(env.LOG_LEVEL);
+  let unlock = () => {};
+  if (!env.DATABASE_URL) {
+    try {
+      unlock = lockDataDir(path.join(env.DATA_DIR, "pglite"));
+    } catch (err) {
+      if (err instanceof DataDirLockedError) {
+        process.stderr.write(err.message + "\n");
+        process.exit(1);
+      }
+      throw err;
+    }
+  }
+  const services = await createServices(env, log);
+  services.mailer?.start();
+  const scheduler = startScheduler(services.deps);
+  const app = createApp(services.deps);
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: process.env.HOST ?? "0.0.0.0" }, () => {
+    const ms = Math.round(performance.now() - started);
+    log.info(`Legacy Vault is listening on ${env.APP_URL} (database: ${services.deps.database.kind}; ready in ${ms} ms)`);
+    if (services.deps.isDevMailbox) log.warn(`SMTP_URL is not set: e-mail is NOT delivered. Read it at ${env.APP_URL}/dev/mailbox`);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: finishing requests in flight, then closing the database`);
+    const force = setTimeout(() => {
+      log.error("shutdown took longer than 10 s; exiting");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    scheduler.stop();
+    server.close(async () => {
+      await services.close();
+      unlock();
+      log.info("stopped");
+      process.exit(0);
+    });
+    if ("closeIdleConnections" in server) server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+await main();

@@ -1,0 +1,60 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, type TestContext } from "../../test/harness.js";
+import { hit } from "./limiter.js";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const limit = { max: 2, windowSeconds: 60 };
+const t0 = Date.now();
+const newKey = () => `test:${randomUUID()}`;
+
+describe("rate limiter", () => {
+  it("allows max hits per window, then answers the seconds left in the window", async () => {
+    const key = newKey();
+    const { db } = ctx.services.deps;
+    expect(await hit(db, key, limit, t0)).toBe(0);
+    expect(await hit(db, key, limit, t0 + 1_000)).toBe(0);
+    expect(await hit(db, key, limit, t0 + 20_000)).toBe(40);
+    expect(await hit(db, key, limit, t0 + 59_500)).toBe(1);
+  });
+
+  it("starts counting again once the window that began with the first hit is over", async () => {
+    const key = newKey();
+    const { db } = ctx.services.deps;
+    for (let i = 0; i < 3; i++) await hit(db, key, limit, t0 + 30_000);
+    expect(await hit(db, key, limit, t0 + 89_999)).toBeGreaterThan(0);
+    expect(await hit(db, key, limit, t0 + 90_000)).toBe(0);
+    expect(await hit(db, key, limit, t0 + 90_001)).toBe(0);
+    expect(await hit(db, key, limit, t0 + 90_002)).toBe(60);
+  });
+
+  it("a burst across a minute boundary on the clock is still one window", async () => {
+    const key = newKey();
+    const { db } = ctx.services.deps;
+    const boundary = Math.ceil(t0 / 60_000) * 60_000;
+    expect(await hit(db, key, limit, boundary - 100)).toBe(0);
+    expect(await hit(db, key, limit, boundary - 50)).toBe(0);
+    expect(await hit(db, key, limit, boundary + 50)).toBeGreaterThan(0);
+  });
+
+  it("keeps keys apart", async () => {
+    const a = newKey();
+    const b = newKey();
+    const { db } = ctx.services.deps;
+    for (let i = 0; i < 3; i++) await hit(db, a, limit, t0);
+    expect(await hit(db, a, limit, t0)).toBeGreaterThan(0);
+    expect(await hit(db, b, limit, t0)).toBe(0);
+  });
+
+  it("counts concurrent hits exactly", async () => {
+    const key = newKey();
+    const { db } = ctx.services.deps;
+    const waits = await Promise.all(Array.from({ length: 10 }, () => hit(db, key, { max: 5, windowSeconds: 60 }, t0)));
+    expect(waits.filter((w) => w === 0)).toHaveLength(5);
+  });
+});

@@ -1,0 +1,40 @@
+import type { Limit } from "./limiter.js";
+
+export type Rule = { method: string; path: string; perIp: Limit; perAccount?: Limit };
+
+const minutes = (n: number) => n * 60;
+
+/**
+ * Server-side limits, whatever the browser's own counter says. Per address (the client IP)
+ * and, where the request names an account, per account (the e-mail in the body).
+ */
+export const RATE_LIMIT_RULES: Rule[] = [
+  { method: "POST", path: "/api/auth/sign-in/email", perIp: { max: 30, windowSeconds: minutes(5) }, perAccount: { max: 10, windowSeconds: minutes(15) } },
+  { method: "POST", path: "/api/register", perIp: { max: 10, windowSeconds: minutes(10) }, perAccount: { max: 3, windowSeconds: minutes(10) } },
+  {
+    method: "POST",
+    path: "/api/auth/send-verification-email",
+    perIp: { max: 10, windowSeconds: minutes(10) },
+    perAccount: { max: 3, windowSeconds: minutes(10) },
+  },
+  {
+    method: "POST",
+    path: "/api/auth/request-password-reset",
+    perIp: { max: 10, windowSeconds: minutes(10) },
+    perAccount: { max: 3, windowSeconds: minutes(10) },
+  },
+  { method: "POST", path: "/api/auth/reset-password", perIp: { max: 10, windowSeconds: minutes(10) } },
+  { method: "GET", path: "/api/auth/verify-email", perIp: { max: 20, windowSeconds: minutes(10) } },
+  { method: "POST", path: "/api/auth/two-factor/send-otp", perIp: { max: 10, windowSeconds: minutes(10) } },
+  { method: "POST", path: "/api/auth/two-factor/verify-otp", perIp: { max: 20, windowSeconds: minutes(10) } },
+  { method: "POST", path: "/api/auth/change-password", perIp: { max: 10, windowSeconds: minutes(10) } },
+  { method: "POST", path: "/api/auth/two-factor/disable", perIp: { max: 10, windowSeconds: minutes(10) } },
+  { method: "GET", path: "/api/firms/lookup", perIp: { max: 30, windowSeconds: minutes(1) } },
+  { method: "GET", path: "/api/invitations/check", perIp: { max: 30, windowSeconds: minutes(10) } },
+  { method: "POST", path: "/api/invitations", perIp: { max: 30, windowSeconds: minutes(10) } },
+  { method: "POST", path: "/api/firms/join", perIp: { max: 20, windowSeconds: minutes(10) } },
+  { method: "POST", path: "/api/firms", perIp: { max: 10, windowSeconds: minutes(60) } },
+  // each new beneficiary is e-mailed: the limit keeps the form from being a way to send mail to strangers
+  { method: "POST", path: "/api/beneficiaries", perIp: { max: 30, windowSeconds: minutes(10) } },
+  { method: "POST", path: "/api/firms/claim", perIp: { max: 10, windowSeconds: minutes(10) }, perAccount: { max: 3, windowSeconds: minutes(10) } },
+];

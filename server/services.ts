@@ -1,0 +1,43 @@
+import path from "node:path";
+import nodemailer from "nodemailer";
+import { createAuth } from "./auth/auth.js";
+import { openPglite, openPostgres, type Database } from "./db/client.js";
+import type { Env } from "./env.js";
+import type { Deps } from "./http/context.js";
+import { createDataKeyWrapper } from "./keys/data-key.js";
+import { deriveKey, loadMasterKey } from "./keys/master-key.js";
+import type { Logger } from "./logger.js";
+import { createMailer, enqueueMail, type Mailer } from "./mail/outbox.js";
+import type { Mail } from "./mail/templates.js";
+
+export type Services = { deps: Deps; mailer: Mailer | null; close(): Promise<void> };
+
+/** Opens the database (migrating it), the mail transport and better-auth. */
+export async function createServices(env: Env, log: Logger, options: { database?: Database } = {}): Promise<Services> {
+  const masterKey = loadMasterKey(env, log);
+  const database = options.database ?? (env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : await openPglite(path.join(env.DATA_DIR, "pglite")));
+  await database.migrate();
+  const { db } = database;
+
+  // nodemailer waits up to 2 minutes to connect and 10 minutes on a silent socket by default.
+  const transport = env.SMTP_URL
+    ? nodemailer.createTransport({ url: env.SMTP_URL, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
+    : null;
+  const mailer = transport ? createMailer(db, transport, env.MAIL_FROM, log) : null;
+  const sendMail = async (mail: Mail) => {
+    await enqueueMail(db, mail);
+    mailer?.wake();
+  };
+
+  const dataKeys = createDataKeyWrapper(masterKey);
+  const auth = createAuth({ db, appUrl: env.APP_URL, secret: deriveKey(masterKey, "auth-secret").toString("base64"), sendMail, log, dataKeys });
+  const deps: Deps = { env, database, db, auth, log, sendMail, isDevMailbox: !transport, dataKeys };
+  return {
+    deps,
+    mailer,
+    async close() {
+      await mailer?.stop();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,5 @@
+import type { profiles } from "../db/schema.js";
+
+export function presentStaffMember(p: typeof profiles.$inferSelect) {
+  return { id: p.id, name: p.name, email: p.email, role: p.role, createdAt: p.createdAt.toISOString() };
+}

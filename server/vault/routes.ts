@@ -1,0 +1,10 @@
+import { Hono } from "hono";
+import { requireActor } from "../auth/actor.js";
+import type { AppEnv } from "../http/context.js";
+import { getDataKey } from "./service.js";
+
+/** The owner's data key, for their browser only (Cache-Control: no-store, as every /api/* answer). */
+export const vaultKeyRoutes = new Hono<AppEnv>().get("/vault/key", requireActor, async (c) => {
+  const dataKey = await getDataKey(c.var.deps, c.var.actor);
+  return c.json({ dataKey: dataKey.toString("base64") });
+});

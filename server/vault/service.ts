@@ -1,0 +1,29 @@
+import { requireAccess, type ActorProfile } from "../access.js";
+import { asSystem, withActor } from "../db/actor.js";
+import type { Db } from "../db/client.js";
+import { AppError } from "../errors.js";
+import type { Deps } from "../http/context.js";
+import type { DataKeyWrapper } from "../keys/data-key.js";
+import { insertWrappedDataKey, selectWrappedDataKey } from "./queries.js";
+
+/**
+ * Creates the account's data key (docs/decisions/009). Written as the system: lv_app may only
+ * read user_keys (migration 0007), so nothing running as the app role can replace or delete a
+ * data key, which would make the owner's vault unreadable.
+ */
+export async function createDataKeyForNewUser(db: Db, dataKeys: DataKeyWrapper, userId: string): Promise<void> {
+  await asSystem(db, (tx) => insertWrappedDataKey(tx, userId, dataKeys.create(userId)));
+}
+
+/** The signed-in owner's raw data key. Accounts made before the vault existed get theirs now. */
+export async function getDataKey(deps: Deps, actor: ActorProfile): Promise<Buffer> {
+  requireAccess(actor, "vault:own", { ownerId: actor.id });
+  const read = () => withActor(deps.db, { userId: actor.id }, (tx) => selectWrappedDataKey(tx, actor.id));
+  let wrapped = await read();
+  if (!wrapped) {
+    await createDataKeyForNewUser(deps.db, deps.dataKeys, actor.id); // a concurrent first request may win: both then read its key
+    wrapped = await read();
+  }
+  if (!wrapped) throw new AppError("INTERNAL");
+  return deps.dataKeys.unwrap(actor.id, wrapped);
+}

@@ -1,0 +1,87 @@
+import { randomUUID } from "node:crypto";
+import type { TestClient, TestContext } from "../harness.js";
+import { encryptBytes, importDataKey, sealAsset, type CryptoKey } from "../vault-crypto.js";
+
+export type AssetBody = {
+  id: string;
+  type: "password" | "document" | "note";
+  title: string;
+  beneficiaryEmail: string | null;
+  createdAt: string;
+  updatedAt: string;
+  releaseTriggered: boolean;
+  releasedAt: string | null;
+  files: { kind: string; contentType: string; size: number }[];
+};
+
+/** The signed-in user's data key, imported as their browser would. */
+export async function dataKeyOf(client: TestClient): Promise<CryptoKey> {
+  const res = await client.json<{ dataKey: string }>("GET", "/api/vault/key");
+  if (res.status !== 200) throw new Error(`GET /api/vault/key -> ${res.status}`);
+  return importDataKey(res.body.dataKey);
+}
+
+/** Encrypts `content` like the browser and stores it as a new asset of `client`. */
+export async function buildAsset(
+  client: TestClient,
+  overrides: { type?: AssetBody["type"]; title?: string; beneficiaryEmail?: string | null; content?: unknown; dataKey?: CryptoKey } = {},
+) {
+  const dk = overrides.dataKey ?? (await dataKeyOf(client));
+  const id = randomUUID();
+  const type = overrides.type ?? "password";
+  const content = overrides.content ?? { username: "ada", password: "correct horse", website: "https://example.com", notes: "" };
+  const { ck, wrappedKey, encryptedData } = await sealAsset(dk, id, content);
+  const res = await client.json<{ asset: AssetBody }>("POST", "/api/assets", {
+    id,
+    type,
+    title: overrides.title ?? `My ${type} ${id.slice(0, 6)}`,
+    beneficiaryEmail: overrides.beneficiaryEmail ?? null,
+    wrappedKey,
+    encryptedData,
+  });
+  if (res.status !== 201) throw new Error(`POST /api/assets -> ${res.status} ${JSON.stringify(res.body)}`);
+  return { id, ck, dk, asset: res.body.asset };
+}
+
+/** PUT /api/assets/:id/files/:kind with a raw body, as the browser sends it. */
+export function putFile(
+  ctx: TestContext,
+  client: TestClient,
+  assetId: string,
+  kind: string,
+  body: RequestInit["body"],
+  headers: Record<string, string> = {},
+  init: { duplex?: "half" } = {},
+) {
+  return ctx.app.request(
+    `/api/assets/${assetId}/files/${kind}`,
+    {
+      method: "PUT",
+      body,
+      headers: {
+        origin: ctx.env.APP_URL,
+        cookie: client.cookieHeader(),
+        "content-type": "application/octet-stream",
+        "x-content-type": "application/pdf",
+        ...headers,
+      },
+      ...init,
+    },
+    { incoming: { socket: { remoteAddress: client.ip } } },
+  );
+}
+
+/** A file encrypted with the asset's content key, uploaded; returns the ciphertext sent. */
+export async function uploadEncryptedFile(
+  ctx: TestContext,
+  client: TestClient,
+  assetId: string,
+  ck: CryptoKey,
+  kind: string,
+  plaintext: Uint8Array,
+  type: string,
+) {
+  const ciphertext = await encryptBytes(ck, plaintext);
+  const res = await putFile(ctx, client, assetId, kind, ciphertext, { "x-content-type": type, "content-length": String(ciphertext.length) });
+  return { res, ciphertext };
+}

@@ -1,0 +1,154 @@
+import { readFileSync } from "node:fs";
+import net, { type AddressInfo } from "node:net";
+import { randomBytes, randomUUID } from "node:crypto";
+import pg from "pg";
+import { createApp, type App } from "../server/app.js";
+import { openPglite, openPostgres, type Database } from "../server/db/client.js";
+import { parseEnv, type Env } from "../server/env.js";
+import { createLogger } from "../server/logger.js";
+import { listOutbox } from "../server/mail/outbox.js";
+import { createServices, type Services } from "../server/services.js";
+import { PGLITE_TEMPLATE, withDatabase } from "./global-setup.js";
+
+export const APP_URL = "http://localhost:3999";
+
+/** A fresh, migrated database for one test file: PGlite in memory, or a clone on the PostgreSQL server. */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  const template = process.env.TEST_TEMPLATE_DB;
+  if (url && template) {
+    const name = `lv_t_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    await admin.end();
+    return openPostgres(withDatabase(url, name));
+  }
+  return openPglite(undefined, new Blob([readFileSync(PGLITE_TEMPLATE)]));
+}
+
+export type TestContext = { app: App; services: Services; env: Env; close(): Promise<void> };
+
+/** An app on a fresh test database (or on `options.database`, e.g. one reached through a proxy). */
+export async function createTestContext(overrides: Record<string, string> = {}, options: { database?: Database } = {}): Promise<TestContext> {
+  const env = parseEnv({
+    NODE_ENV: "test",
+    APP_URL,
+    DATA_DIR: `.tmp/data-${randomUUID()}`,
+    VAULT_MASTER_KEY: randomBytes(32).toString("base64"),
+    LOG_LEVEL: "silent",
+    ...overrides,
+  });
+  const database = options.database ?? (await openTestDatabase());
+  const services = await createServices(env, createLogger(env.LOG_LEVEL), { database });
+  const app = createApp(services.deps, { webDist: "/nonexistent" });
+  return { app, services, env, close: () => services.close() };
+}
+
+type Json = Record<string, unknown>;
+
+/** A browser-like client: keeps cookies, sends the app's Origin, comes from its own IP. */
+export class TestClient {
+  private cookies = new Map<string, string>();
+  readonly ip: string;
+
+  constructor(
+    private readonly ctx: TestContext,
+    ip?: string,
+  ) {
+    this.ip = ip ?? `10.${rand255()}.${rand255()}.${rand255()}`;
+  }
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+    const h = new Headers({ origin: this.ctx.env.APP_URL, ...headers });
+    if (body !== undefined) h.set("content-type", "application/json");
+    if (this.cookies.size) h.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    const res = await this.ctx.app.request(
+      path,
+      { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body) },
+      { incoming: { socket: { remoteAddress: this.ip } } },
+    );
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(";");
+      const [name, ...rest] = (pair ?? "").split("=");
+      if (!name) continue;
+      const value = rest.join("=");
+      const expired = attrs.some((a) => /max-age=0/i.test(a.trim())) || value === "";
+      if (expired) this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value);
+    }
+    return res;
+  }
+
+  get = (path: string) => this.request("GET", path);
+  post = (path: string, body?: unknown) => this.request("POST", path, body ?? {});
+  patch = (path: string, body?: unknown) => this.request("PATCH", path, body ?? {});
+
+  async json<T = Json>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+    const res = await this.request(method, path, body);
+    return { status: res.status, body: (await res.json()) as T };
+  }
+
+  /** The Cookie header this client would send (to replay it from elsewhere). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  hasSession(): boolean {
+    return [...this.cookies.keys()].some((k) => k.endsWith("session_token"));
+  }
+}
+
+/** The rows of a raw `db.execute(sql...)` result, for PGlite and node-postgres alike. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** A TCP port on 127.0.0.1 that nothing listens on right now. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+function rand255() {
+  return Math.floor(Math.random() * 254) + 1;
+}
+
+export function uniqueEmail(prefix = "user"): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+export const GOOD_PASSWORD = "Tangerine-Harbour-42";
+
+/** The newest message sent to `to`, and the first link in it that contains `pathPart`. */
+export async function lastMailTo(ctx: TestContext, to: string) {
+  const rows = await listOutbox(ctx.services.deps.db, 500);
+  const mail = rows.find((m) => m.to === to);
+  if (!mail) throw new Error(`no mail to ${to}`);
+  return mail;
+}
+
+export async function linkFromMail(ctx: TestContext, to: string, pathPart: string): Promise<URL> {
+  const mail = await lastMailTo(ctx, to);
+  const match = mail.text.match(new RegExp(`https?://\\S*${pathPart.replace(/[/?]/g, "\\$&")}\\S*`));
+  if (!match) throw new Error(`no ${pathPart} link in mail to ${to}: ${mail.text}`);
+  return new URL(match[0]);
+}
+
+/** Registers and confirms a user; returns a signed-in client. */
+export async function buildUser(ctx: TestContext, overrides: { name?: string; email?: string; password?: string } = {}) {
+  const email = overrides.email ?? uniqueEmail();
+  const password = overrides.password ?? GOOD_PASSWORD;
+  const name = overrides.name ?? "Test User";
+  const client = new TestClient(ctx);
+  const reg = await client.post("/api/register", { name, email, password });
+  if (reg.status !== 200) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
+  const link = await linkFromMail(ctx, email, "/auth/callback");
+  const verify = await client.get(`/api/auth/verify-email?token=${link.searchParams.get("code")}`);
+  if (verify.status !== 200) throw new Error(`verify failed: ${verify.status}`);
+  const me = await client.json<{ user: { id: string } }>("GET", "/api/me");
+  return { client, email, password, name, id: me.body.user.id };
+}

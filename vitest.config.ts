@@ -1,0 +1,42 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "server",
+          include: ["server/**/*.test.ts", "common/**/*.test.ts"],
+          globalSetup: ["test/global-setup.ts"],
+          setupFiles: ["test/fail-on-console-error.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: "forks",
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        // Pure browser-side logic (crypto, parsing) in Node, which has the same WebCrypto.
+        resolve: { alias: { "@": path.join(import.meta.dirname, "web/src"), "@common": path.join(import.meta.dirname, "common") } },
+        test: { name: "web", include: ["web/src/**/*.test.ts"], environment: "node", sequence: { groupOrder: 0 } },
+      },
+      {
+        test: {
+          // Browser journeys against the real server (started once by the global setup) serving web/dist.
+          // After the server project (groupOrder), one file at a time: the machine has 2 cores and Chromium wants them.
+          name: "e2e",
+          include: ["e2e/**/*.e2e.ts"],
+          globalSetup: ["e2e/global-setup.ts"],
+          setupFiles: ["e2e/setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          pool: "forks",
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
+    reporters: ["default", "./test/summary-reporter.ts"],
+  },
+});

@@ -1,0 +1,73 @@
+import { lazy, Suspense, type ComponentType } from "react";
+import { Route, Routes } from "react-router";
+import { HomeRedirect, Loading, RedirectIfAuthenticated, RequireAuth, RequireRole } from "./guards";
+
+/** Each screen is its own lazily loaded chunk (React Router's declarative mode: 14 KB lighter than the data router). */
+const screen = (load: () => Promise<{ default: ComponentType }>) => {
+  const Screen = lazy(load);
+  return (
+    <Suspense fallback={<Loading />}>
+      <Screen />
+    </Suspense>
+  );
+};
+
+const MainLayout = lazy(() => import("./main-layout"));
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<HomeRedirect />} />
+      <Route path="/index" element={<HomeRedirect />} />
+      <Route path="/welcome" element={screen(() => import("@/routes/welcome"))} />
+      <Route path="/auth/callback" element={screen(() => import("@/routes/auth-callback"))} />
+      <Route path="/reset-password" element={screen(() => import("@/routes/reset-password"))} />
+      <Route path="/update-password" element={screen(() => import("@/routes/update-password"))} />
+      <Route element={<RedirectIfAuthenticated />}>
+        <Route path="/login" element={screen(() => import("@/routes/login"))} />
+        <Route path="/register" element={screen(() => import("@/routes/register"))} />
+        <Route path="/mfa" element={screen(() => import("@/routes/mfa"))} />
+        <Route path="/firm-register" element={screen(() => import("@/routes/firm-register"))} />
+      </Route>
+      <Route element={<RequireAuth />}>
+        <Route path="/join-firm" element={screen(() => import("@/routes/join-firm"))} />
+        <Route
+          element={
+            <Suspense fallback={<Loading />}>
+              <MainLayout />
+            </Suspense>
+          }
+        >
+          <Route path="/dashboard" element={screen(() => import("@/routes/dashboard"))} />
+          <Route path="/profile" element={screen(() => import("@/routes/profile"))} />
+          <Route path="/firm/codes" element={screen(() => import("@/routes/firm-codes"))} />
+          <Route element={<RequireRole roles={["firm_admin"]} />}>
+            <Route path="/firm/edit" element={screen(() => import("@/routes/firm-edit"))} />
+          </Route>
+          <Route path="/vault" element={screen(() => import("@/routes/vault"))} />
+          <Route path="/vault/new" element={screen(() => import("@/routes/vault-new"))} />
+          <Route path="/vault/:id" element={screen(() => import("@/routes/vault-detail"))} />
+          <Route path="/documents" element={screen(() => import("@/routes/documents"))} />
+          <Route path="/documents/new" element={screen(() => import("@/routes/document-new"))} />
+          <Route path="/documents/:id" element={screen(() => import("@/routes/document-detail"))} />
+          <Route path="/notes" element={screen(() => import("@/routes/notes"))} />
+          <Route path="/notes/new" element={screen(() => import("@/routes/note-new"))} />
+          <Route path="/notes/:id" element={screen(() => import("@/routes/note-detail"))} />
+          <Route path="/beneficiaries" element={screen(() => import("@/routes/beneficiaries"))} />
+          <Route path="/beneficiaries/new" element={screen(() => import("@/routes/beneficiary-new"))} />
+          <Route path="/beneficiaries/edit/:id" element={screen(() => import("@/routes/beneficiary-edit"))} />
+          <Route element={<RequireRole roles={["firm_admin", "firm_staff"]} />}>
+            <Route path="/clients" element={screen(() => import("@/routes/clients"))} />
+            <Route path="/clients/invite" element={screen(() => import("@/routes/client-invite"))} />
+            <Route path="/clients/:id" element={screen(() => import("@/routes/client-detail"))} />
+          </Route>
+          <Route element={<RequireRole roles={["firm_admin"]} />}>
+            <Route path="/staff" element={screen(() => import("@/routes/staff"))} />
+            <Route path="/staff/invite" element={screen(() => import("@/routes/staff-invite"))} />
+          </Route>
+        </Route>
+      </Route>
+      <Route path="*" element={screen(() => import("@/routes/not-found"))} />
+    </Routes>
+  );
+}

@@ -1,0 +1,32 @@
+import { LogOut } from "lucide-react";
+import { Link } from "react-router";
+import { Logo } from "@/components/logo";
+import type { Me } from "@/features/auth/api/get-me";
+import { MobileDrawer } from "./mobile-drawer";
+import { SidebarNav } from "./sidebar-nav";
+import { useLogout } from "./use-logout";
+import type { SidebarState } from "./use-sidebar-state";
+
+/** Below 768 px: a top bar with the menu button (the sidebar as a drawer), the logo and Log out. */
+export function MobileBar({ me, sidebar }: { me: Me; sidebar: SidebarState }) {
+  const { logout, isPending } = useLogout();
+  const close = () => sidebar.setDrawerOpen(false);
+  return (
+    <header className="sticky top-0 z-40 flex h-14 items-center gap-1 border-b border-border bg-white px-2">
+      <MobileDrawer isOpen={sidebar.isDrawerOpen} onOpenChange={sidebar.setDrawerOpen}>
+        {(closeButton) => <SidebarNav me={me} isCollapsed={false} control={closeButton} onNavigate={close} />}
+      </MobileDrawer>
+      <Link to="/dashboard" className="rounded-md px-1 text-brand">
+        <Logo className="text-base" />
+      </Link>
+      <button
+        type="button"
+        onClick={logout}
+        disabled={isPending}
+        className="ml-auto inline-flex h-10 items-center gap-2 rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-muted disabled:opacity-60"
+      >
+        <LogOut aria-hidden="true" className="size-4" /> Log out
+      </button>
+    </header>
+  );
+}

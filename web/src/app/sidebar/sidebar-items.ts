@@ -1,0 +1,31 @@
+import type { Role } from "@common/constants";
+import { Building2, FileText, KeyRound, LayoutDashboard, Settings, StickyNote, Ticket, UserCog, Users, type LucideIcon } from "lucide-react";
+
+export type SidebarItem = { to: string; label: string; icon: LucideIcon; isExact?: boolean };
+export type SidebarSection = { label: string; items: SidebarItem[] };
+
+const INDIVIDUAL: SidebarItem[] = [
+  { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard, isExact: true },
+  { to: "/vault", label: "Password Vault", icon: KeyRound },
+  { to: "/documents", label: "Documents", icon: FileText },
+  { to: "/notes", label: "Notes", icon: StickyNote },
+  { to: "/beneficiaries", label: "Beneficiaries", icon: Users },
+];
+
+const FIRM: (SidebarItem & { isAdminOnly?: boolean })[] = [
+  { to: "/dashboard", label: "Firm Overview", icon: Building2, isExact: true },
+  { to: "/staff", label: "Staff Management", icon: UserCog, isAdminOnly: true },
+  { to: "/clients", label: "Client Management", icon: Users },
+  { to: "/firm/codes", label: "Firm Codes", icon: Ticket, isAdminOnly: true },
+  { to: "/firm/edit", label: "Edit Firm", icon: Settings, isAdminOnly: true },
+];
+
+/**
+ * Spec 02 'Layout and sidebar': individuals get their vault, firm admins and staff the
+ * 'Firm Management' sidebar, staff without the admin-only entries. (Display only: the routes
+ * and the server enforce the roles.)
+ */
+export function sidebarFor(role: Role): SidebarSection {
+  if (role === "regular_user") return { label: "Main", items: INDIVIDUAL };
+  return { label: "Firm Management", items: FIRM.filter((item) => role === "firm_admin" || !item.isAdminOnly) };
+}

@@ -1,0 +1,37 @@
+import { DEFAULT_AFTER_LOGIN } from "@common/constants";
+import { useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import { meQueryKey, type Me } from "./api/get-me";
+
+/** What /login and /mfa carry in the router's location state. */
+export type AuthNavState = { from?: string; email?: string };
+
+const field = (state: unknown, key: keyof AuthNavState): string | undefined => {
+  const value = typeof state === "object" && state !== null ? (state as Record<string, unknown>)[key] : undefined;
+  return typeof value === "string" && value ? value : undefined;
+};
+
+/** The in-app path the visitor was sent away from (never another origin, never back to a sign-in screen). */
+export function readFrom(state: unknown): string | undefined {
+  const from = field(state, "from");
+  if (!from || !from.startsWith("/") || from.startsWith("//") || from.startsWith("/\\")) return undefined;
+  return /^\/(login|mfa|register)(?:[/?#]|$)/.test(from) ? undefined : from;
+}
+
+export const readEmail = (state: unknown): string | undefined => field(state, "email");
+
+/**
+ * Enters the app once a session exists. The guard of /login and /mfa (still on screen until the
+ * router's transition commits) watches the cached user and would send a signed-in visitor to
+ * /dashboard, not to `from`. So the signed-out answer it watches is dropped without telling it,
+ * the user is cached afresh for the screens about to mount, and only then does the router move.
+ */
+export function useEnterApp() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return (me: Me, from: string | undefined) => {
+    queryClient.removeQueries({ queryKey: meQueryKey, exact: true });
+    queryClient.setQueryData(meQueryKey, me);
+    navigate(from ?? DEFAULT_AFTER_LOGIN, { replace: true });
+  };
+}

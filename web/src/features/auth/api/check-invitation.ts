@@ -1,0 +1,15 @@
+import type { Role } from "@common/constants";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+
+export type InvitationCheckResult = { valid: boolean; firmName?: string; role?: Role };
+
+/** Whether an invitation link is usable: only for its e-mail, unused and unexpired. */
+export const checkInvitation = (email: string, code: string) =>
+  api<InvitationCheckResult>(`/api/invitations/check?email=${encodeURIComponent(email)}&code=${encodeURIComponent(code)}`);
+
+export const checkInvitationQueryOptions = (email: string, code: string) =>
+  queryOptions({ queryKey: ["invitation-check", email, code], queryFn: () => checkInvitation(email, code), staleTime: Infinity });
+
+export const useCheckInvitation = (link: { email: string; code: string } | null) =>
+  useQuery({ ...checkInvitationQueryOptions(link?.email ?? "", link?.code ?? ""), enabled: !!link });

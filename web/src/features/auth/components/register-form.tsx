@@ -1,0 +1,90 @@
+import { FIRM_CODE_INPUT_MAX } from "@common/constants";
+import { MSG } from "@common/messages";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
+import { useRegister } from "../api/register";
+import { isRegisterFormField, registerFormSchema, type RegisterFormInput, type RegisterFormValues } from "../register-form-schema";
+
+type Props = { defaultEmail: string; isEmailLocked: boolean; invitationCode?: string; onRegistered: (email: string) => void };
+
+/** 'Please fill out all required fields' is said once above the form, not under each empty field. */
+const fieldError = (message: string | undefined) => (message === MSG.registerMissing ? undefined : message);
+
+export function RegisterForm({ defaultEmail, isEmailLocked, invitationCode, onRegistered }: Props) {
+  const registration = useRegister();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<RegisterFormInput, unknown, RegisterFormValues>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { name: "", email: defaultEmail, password: "", confirmPassword: "", firmCode: "" },
+  });
+
+  const onSubmit = handleSubmit(async ({ name, email, password, firmCode }) => {
+    try {
+      await registration.mutateAsync(invitationCode ? { name, email, password, invitationCode } : { name, email, password, firmCode: firmCode || undefined });
+      toast.success(MSG.registerSuccess);
+      onRegistered(email);
+    } catch (err) {
+      toast.error(errorMessage(err, MSG.registerFailure));
+      const fields = err instanceof ApiError ? Object.entries(err.fields ?? {}) : [];
+      const known = fields.flatMap(([key, message]) => (isRegisterFormField(key) ? [{ key, message }] : []));
+      known.forEach(({ key, message }, i) => setError(key, { message }, { shouldFocus: i === 0 }));
+      if (!known.length) setError("root.server", { message: errorMessage(err, MSG.registerFormError) });
+    }
+  });
+
+  const isMissing = [errors.name, errors.email, errors.password].some((e) => e?.message === MSG.registerMissing);
+  const formError = isMissing ? MSG.registerMissing : errors.root?.server?.message;
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <FormField label="Full Name" error={fieldError(errors.name?.message)}>
+        <Input autoComplete="name" aria-required="true" {...register("name")} />
+      </FormField>
+      <FormField label="Email" error={fieldError(errors.email?.message)} hint={isEmailLocked ? "This is the address your invitation was sent to." : undefined}>
+        <Input
+          type="email"
+          autoComplete="email"
+          aria-required="true"
+          readOnly={isEmailLocked}
+          className={isEmailLocked ? "bg-muted" : undefined}
+          {...register("email")}
+        />
+      </FormField>
+      <FormField label="Password" error={fieldError(errors.password?.message)} hint="At least 8 characters. A long passphrase is best.">
+        <Input type="password" autoComplete="new-password" aria-required="true" {...register("password")} />
+      </FormField>
+      <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
+        <Input type="password" autoComplete="new-password" aria-required="true" {...register("confirmPassword")} />
+      </FormField>
+      {!invitationCode && (
+        <FormField
+          label="Firm Code (optional)"
+          error={errors.firmCode?.message}
+          hint="If your law firm gave you a code, enter it to link your account to the firm."
+        >
+          <Input
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={FIRM_CODE_INPUT_MAX}
+            className="uppercase"
+            {...register("firmCode")}
+          />
+        </FormField>
+      )}
+      {formError && <Alert variant="destructive">{formError}</Alert>}
+      <Button type="submit" disabled={registration.isPending} className="w-full">
+        {registration.isPending ? "Creating account..." : "Create Account"}
+      </Button>
+    </form>
+  );
+}

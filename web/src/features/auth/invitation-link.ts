@@ -1,0 +1,23 @@
+import type { Role } from "@common/constants";
+import { useCheckInvitation } from "./api/check-invitation";
+
+/** An invitation link to /register carries ?email=&code= (spec 01 §2 /register). */
+export type InvitationLink = { email: string; code: string };
+
+/** The result of checking an invitation (spec 01 §3): valid flag, firm name and role. */
+export type InvitationCheck = { valid: boolean; firmName: string | null; role: Role | null };
+
+export function readInvitationLink(params: URLSearchParams): InvitationLink | null {
+  const email = params.get("email")?.trim();
+  const code = params.get("code")?.trim();
+  return email && code ? { email, code } : null;
+}
+
+/** What is known about the link's invitation: null without a link or while it is being checked. */
+export function useInvitationCheck(link: InvitationLink | null): InvitationCheck | null {
+  const { data, isError } = useCheckInvitation(link);
+  if (!link) return null;
+  if (isError) return { valid: false, firmName: null, role: null };
+  if (!data) return null;
+  return { valid: data.valid, firmName: data.firmName ?? null, role: data.role ?? null };
+}

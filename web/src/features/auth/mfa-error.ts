@@ -1,0 +1,13 @@
+import { MSG } from "@common/messages";
+import { ApiError } from "@/lib/api-client";
+
+/** Server answers whose own words help more than the generic text: the code expired, was tried too often, or the sign-in timed out. */
+const TELLING_CODES = new Set(["OTP_HAS_EXPIRED", "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE", "INVALID_TWO_FACTOR_COOKIE"]);
+
+/** The /mfa message for a failed verification (spec 01 §8 Two-factor). */
+export function mfaErrorMessage(err: unknown): string {
+  if (!(err instanceof ApiError)) return MSG.mfaFailed;
+  if (err.authCode === "INVALID_CODE") return MSG.mfaInvalid;
+  if ((err.authCode && TELLING_CODES.has(err.authCode)) || err.status === 429) return err.message;
+  return MSG.mfaFailed;
+}

@@ -1,0 +1,33 @@
+import { DEFAULT_AFTER_LOGIN } from "@common/constants";
+import { MSG } from "@common/messages";
+import { getMe, type Me } from "./api/get-me";
+
+/** Where /auth/callback sends the visitor, what it tells them, and the user to cache (`undefined`: leave the cache alone). */
+export type CallbackOutcome = { to: string; me?: Me | null; success?: string; error?: string };
+
+const CONFIRMATION_TYPES = new Set(["email_confirmation", "signup"]);
+
+/** The decision table of spec 01 §2 /auth/callback. `confirmEmail` exchanges the link's code (see api/verify-email.ts). */
+export async function resolveCallback(code: string | null, type: string | null, confirmEmail: (code: string) => Promise<unknown>): Promise<CallbackOutcome> {
+  try {
+    if (code && type && CONFIRMATION_TYPES.has(type)) {
+      try {
+        await confirmEmail(code);
+      } catch {
+        return { to: "/login", error: MSG.callbackExchangeFailed };
+      }
+      const me = await getMe().catch(() => null);
+      if (me) return { to: DEFAULT_AFTER_LOGIN, me, success: MSG.callbackConfirmedSession };
+      return { to: "/login", me: null, success: MSG.callbackConfirmedNoSession };
+    }
+    let me: Me | null;
+    try {
+      me = await getMe();
+    } catch {
+      return { to: "/login", error: MSG.callbackCheckFailed };
+    }
+    return me ? { to: DEFAULT_AFTER_LOGIN, me, success: MSG.callbackAuthenticated } : { to: "/login", me: null };
+  } catch {
+    return { to: "/login", error: MSG.unexpected };
+  }
+}

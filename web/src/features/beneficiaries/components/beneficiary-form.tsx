@@ -1,0 +1,88 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input, Textarea } from "@/components/ui/input";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
+import type { BeneficiaryInput } from "../api/create-beneficiary";
+import { BENEFICIARY_FIELDS, beneficiaryFormSchema, toBeneficiaryInput, type BeneficiaryForm } from "../beneficiary-form-schema";
+
+const EMPTY: BeneficiaryForm = { name: "", email: "", phone: "", relationship: "", notes: "" };
+
+/**
+ * Name, Email, Phone, Relationship and Notes. `onSubmit` saves and resolves, or throws; a
+ * failure shows the server's message (or `failedMessage`) as a toast and above the form, and
+ * the server's per-field messages beside their fields.
+ */
+export function BeneficiaryFormFields({
+  initial = EMPTY,
+  submitLabel,
+  pendingLabel,
+  failedMessage,
+  cancelTo,
+  emailHint,
+  onSubmit,
+}: {
+  initial?: BeneficiaryForm;
+  submitLabel: string;
+  pendingLabel: string;
+  failedMessage: string;
+  cancelTo: string;
+  emailHint?: string;
+  onSubmit: (input: BeneficiaryInput) => Promise<void>;
+}) {
+  const form = useForm<BeneficiaryForm>({ resolver: zodResolver(beneficiaryFormSchema), defaultValues: initial });
+  const [serverError, setServerError] = useState<string>();
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    setServerError(undefined);
+    try {
+      await onSubmit(toBeneficiaryInput(values));
+    } catch (err) {
+      const message = errorMessage(err, failedMessage);
+      const fields = err instanceof ApiError ? (err.fields ?? {}) : {};
+      const fieldErrors = BENEFICIARY_FIELDS.filter((f) => fields[f]);
+      fieldErrors.forEach((f, i) => form.setError(f, { message: fields[f] }, { shouldFocus: i === 0 }));
+      if (!fieldErrors.length) setServerError(message);
+      toast.error(message);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-5">
+      {serverError && (
+        <Alert variant="destructive">
+          <AlertDescription>{serverError}</AlertDescription>
+        </Alert>
+      )}
+      <FormField label="Name" error={errors.name?.message}>
+        <Input autoComplete="off" aria-required="true" {...form.register("name")} />
+      </FormField>
+      <FormField label="Email" error={errors.email?.message} hint={emailHint}>
+        <Input type="email" autoComplete="off" aria-required="true" {...form.register("email")} />
+      </FormField>
+      <FormField label="Phone (Optional)" error={errors.phone?.message}>
+        <Input type="tel" autoComplete="off" {...form.register("phone")} />
+      </FormField>
+      <FormField label="Relationship (Optional)" error={errors.relationship?.message} hint="For example: spouse, daughter, attorney.">
+        <Input autoComplete="off" {...form.register("relationship")} />
+      </FormField>
+      <FormField label="Notes (Optional)" error={errors.notes?.message}>
+        <Textarea rows={4} {...form.register("notes")} />
+      </FormField>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? pendingLabel : submitLabel}
+        </Button>
+        <Button asChild variant="outline">
+          <Link to={cancelTo}>Cancel</Link>
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+
+export type ClientSort = "name" | "joined";
+export type SortDir = "asc" | "desc";
+export type ClientListParams = { search: string; sort: ClientSort; dir: SortDir; page: number };
+export type ClientRow = { id: string; name: string; email: string; createdAt: string };
+export type ClientPage = { clients: ClientRow[]; total: number; page: number; pageSize: number };
+
+export const DEFAULT_CLIENT_LIST: ClientListParams = { search: "", sort: "joined", dir: "desc", page: 1 };
+
+/** One page of the firm's clients, searched (name or e-mail), sorted and paged by the server. */
+export function listClients({ search, sort, dir, page }: ClientListParams, signal?: AbortSignal) {
+  const query = new URLSearchParams({ sort, dir, page: String(page) });
+  if (search) query.set("search", search);
+  return api<ClientPage>(`/api/clients?${query}`, { signal });
+}
+
+export const clientsQueryKey = ["clients"] as const;
+export const clientListQueryOptions = (params: ClientListParams) =>
+  queryOptions({ queryKey: [...clientsQueryKey, "list", params], queryFn: ({ signal }) => listClients(params, signal) });
+
+/** Keeps showing the previous page while the next one loads, so the table does not jump. */
+export const useClients = (params: ClientListParams) => useQuery({ ...clientListQueryOptions(params), placeholderData: keepPreviousData });

@@ -1,0 +1,27 @@
+import { CLIENT_MSG } from "@common/client-messages";
+import { Building2, Lock } from "lucide-react";
+import type { ClientProfile } from "../api/get-client";
+
+/** The client's dashboard as firm users may see it: who they are and their firm. Vault summaries come later; vault content never. */
+export function ClientDashboardPreview({ client, firmName }: { client: ClientProfile; firmName: string | null }) {
+  return (
+    <div className="grid gap-4">
+      <div className="grid gap-1">
+        <h2 className="text-xl font-semibold wrap-anywhere">Welcome, {client.name}</h2>
+        <p className="text-muted-foreground wrap-anywhere">{client.email}</p>
+        {firmName && (
+          <p className="flex items-center gap-1 text-sm">
+            <Building2 aria-hidden="true" className="size-4 shrink-0 text-brand" />
+            <span>
+              Law firm: <span className="font-medium">{firmName}</span>
+            </span>
+          </p>
+        )}
+      </div>
+      <div className="flex items-start gap-3 rounded-lg border border-dashed border-slate-400 bg-muted p-4 text-sm text-slate-700">
+        <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        <p>{CLIENT_MSG.vaultSummariesNote}</p>
+      </div>
+    </div>
+  );
+}

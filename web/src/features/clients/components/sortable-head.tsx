@@ -1,0 +1,21 @@
+import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
+import type { ReactNode } from "react";
+import { TableHead } from "@/components/ui/table";
+import type { SortDir } from "../api/list-clients";
+
+/** A column header that sorts: the <th> carries aria-sort, its button changes the order. */
+export function SortableHead({ children, direction, onSort }: { children: ReactNode; direction: SortDir | null; onSort: () => void }) {
+  const Icon = direction === "asc" ? ArrowUp : direction === "desc" ? ArrowDown : ArrowUpDown;
+  return (
+    <TableHead scope="col" aria-sort={direction === "asc" ? "ascending" : direction === "desc" ? "descending" : "none"} className="px-1">
+      <button
+        type="button"
+        onClick={onSort}
+        className="inline-flex h-9 items-center gap-1 rounded-md px-2 font-medium text-slate-700 hover:bg-slate-200 hover:text-slate-900"
+      >
+        {children}
+        <Icon aria-hidden="true" className="size-4" />
+      </button>
+    </TableHead>
+  );
+}

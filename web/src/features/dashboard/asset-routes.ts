@@ -1,0 +1,10 @@
+import type { AssetType } from "@common/vault-constants";
+
+/** Where each asset type lives in the app (spec 02 §2). */
+export const ASSET_ROUTES: Record<AssetType, { list: string; label: string; plural: string }> = {
+  password: { list: "/vault", label: "Password", plural: "Passwords" },
+  document: { list: "/documents", label: "Document", plural: "Documents" },
+  note: { list: "/notes", label: "Note", plural: "Notes" },
+};
+
+export const assetDetailPath = (type: AssetType, id: string) => `${ASSET_ROUTES[type].list}/${encodeURIComponent(id)}`;

@@ -1,0 +1,57 @@
+import { useEffect } from "react";
+import { Loading } from "@/app/guards";
+import { PageHeader } from "@/components/page-header";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { errorMessage } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
+import { useDashboard } from "../api/get-dashboard";
+import { CountCards } from "./count-cards";
+import { EmptyVaultCard } from "./empty-vault-card";
+import { JoinFirmCard } from "./join-firm-card";
+import { ProfileSummaryCard } from "./profile-summary-card";
+import { RecentAssetsCard } from "./recent-assets-card";
+
+type Holder = { name: string; email: string; firmId: string | null; firmName: string | null };
+const LOAD_FAILED = "Your vault summary could not be loaded.";
+
+/** The client dashboard (spec 02 §1, §2): counts, recent items, profile and firm. Metadata only; no vault content is fetched. */
+export function AssetDashboard({ holder }: { holder: Holder }) {
+  const dashboard = useDashboard();
+  const loadError = dashboard.isError ? errorMessage(dashboard.error, LOAD_FAILED) : undefined;
+  useEffect(() => {
+    if (loadError) toast.error(loadError, { id: "dashboard-load" });
+  }, [loadError]);
+
+  const d = dashboard.data;
+  const isEmpty = d !== undefined && d.recent.length === 0;
+  return (
+    <div className="grid gap-6">
+      <PageHeader title={`Welcome, ${holder.name}`} description="Your digital legacy at a glance." />
+      {d ? (
+        <CountCards dashboard={d} />
+      ) : loadError ? (
+        <Alert variant="destructive">
+          <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
+            {loadError}
+            <Button variant="outline" size="sm" onClick={() => void dashboard.refetch()}>
+              Try again
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : (
+        <Loading />
+      )}
+      <div className="grid items-start gap-6 md:grid-cols-[3fr_2fr]">
+        <div className="grid gap-6">
+          {isEmpty && <EmptyVaultCard />}
+          {d && !isEmpty && <RecentAssetsCard recent={d.recent} />}
+        </div>
+        <div className="grid gap-6">
+          <ProfileSummaryCard holder={holder} />
+          {!holder.firmId && <JoinFirmCard />}
+        </div>
+      </div>
+    </div>
+  );
+}

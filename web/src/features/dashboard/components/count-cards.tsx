@@ -1,0 +1,39 @@
+import { ASSET_TYPES, type AssetType } from "@common/vault-constants";
+import { FileText, KeyRound, NotebookPen, Users } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { Dashboard } from "../api/get-dashboard";
+import { ASSET_ROUTES } from "../asset-routes";
+
+const ICONS: Record<AssetType, ReactNode> = {
+  password: <KeyRound aria-hidden="true" className="size-5" />,
+  document: <FileText aria-hidden="true" className="size-5" />,
+  note: <NotebookPen aria-hidden="true" className="size-5" />,
+};
+
+function CountCard({ to, icon, label, count }: { to: string; icon: ReactNode; label: string; count: number }) {
+  return (
+    <Link
+      to={to}
+      className="flex flex-col gap-1 rounded-lg border border-border bg-white p-4 shadow-sm hover:border-brand hover:bg-muted/40 focus-visible:outline-3 focus-visible:outline-blue-600"
+    >
+      <span className="flex items-center justify-between gap-2">
+        <span className="text-brand">{icon}</span>
+        <span className="text-3xl font-semibold text-slate-900 tabular-nums">{count}</span>
+      </span>{" "}
+      <span className="font-medium text-slate-900">{label}</span>
+    </Link>
+  );
+}
+
+/** One card per asset type and one for beneficiaries, each a link to its list; its name reads e.g. "3 Passwords". */
+export function CountCards({ dashboard }: { dashboard: Dashboard }) {
+  return (
+    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {ASSET_TYPES.map((type) => (
+        <CountCard key={type} to={ASSET_ROUTES[type].list} icon={ICONS[type]} label={ASSET_ROUTES[type].plural} count={dashboard.counts[type]} />
+      ))}
+      <CountCard to="/beneficiaries" icon={<Users aria-hidden="true" className="size-5" />} label="Beneficiaries" count={dashboard.beneficiaries} />
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import type { AssetSummary, DocumentContent } from "@/features/vault/api/types";
+import { fileTypeLabel, formatFileSize } from "@/features/vault/check-file";
+import { formatDate } from "@/lib/format-date";
+
+/** The document's metadata: the decrypted file name, type and size, and the dates. */
+export function DocumentSummary({ asset, content }: { asset: AssetSummary; content: DocumentContent }) {
+  const rows: [string, string][] = [
+    ["File name", content.fileName],
+    ["Type", fileTypeLabel("document", content.contentType)],
+    ["Size", formatFileSize(content.fileSize)],
+    ["Uploaded", formatDate(asset.createdAt)],
+    ["Last updated", formatDate(asset.updatedAt)],
+  ];
+  return (
+    <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]">
+      {rows.map(([term, value]) => (
+        <div key={term} className="grid gap-0.5 sm:contents">
+          <dt className="text-sm text-slate-700">{term}</dt>
+          <dd className="text-sm font-medium wrap-anywhere">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

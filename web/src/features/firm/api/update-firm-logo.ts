@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { uploadFile } from "@/lib/upload";
+import { firmQueryKey, type Firm } from "./get-firm";
+
+export type UpdateFirmLogoInput = { file: File; onProgress?: (fraction: number) => void };
+
+/** Replaces the firm's logo with `file`, sent as the raw body; the server checks type by content and the 2 MB limit. */
+export const updateFirmLogo = async ({ file, onProgress }: UpdateFirmLogoInput) =>
+  (await uploadFile<{ firm: Firm }>("/api/firm/logo", file, { onProgress })).firm;
+
+export function useUpdateFirmLogo() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: updateFirmLogo,
+    onSuccess: (firm) => {
+      qc.setQueryData(firmQueryKey, firm);
+      return qc.invalidateQueries({ queryKey: firmQueryKey });
+    },
+  });
+}

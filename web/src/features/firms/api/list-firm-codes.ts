@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+
+export type FirmCode = { id: string; code: string; description: string | null; isActive: boolean; createdAt: string; expiresAt: string | null };
+
+/** The firm's codes, newest first (firm_admin only). Codes shorter than 6 are stored padded with spaces. */
+export const listFirmCodes = async () => (await api<{ codes: FirmCode[] }>("/api/firm-codes")).codes;
+
+export const firmCodesQueryKey = ["firm-codes"] as const;
+export const firmCodesQueryOptions = () => queryOptions({ queryKey: firmCodesQueryKey, queryFn: listFirmCodes });
+export const useFirmCodes = (isEnabled = true) => useQuery({ ...firmCodesQueryOptions(), enabled: isEnabled });

@@ -1,0 +1,30 @@
+import { FIRM_ONBOARDING_MSG } from "@common/firm-messages";
+import { CircleCheck } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
+
+/** Step 3 of /firm-register. Focus lands on its heading, so a screen reader starts reading here. */
+export function RegistrationComplete({ firmCode }: { firmCode: string }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <div className="grid justify-items-center gap-4 text-center">
+      <CircleCheck aria-hidden="true" className="size-12 text-success" />
+      <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold focus:outline-none">
+        {FIRM_ONBOARDING_MSG.registrationComplete}
+      </h2>
+      <p className="text-sm text-slate-700">{FIRM_ONBOARDING_MSG.confirmationSent}</p>
+      <div className="grid w-full gap-2 rounded-lg border border-border bg-muted p-4">
+        <dl className="grid gap-2">
+          <dt className="text-sm font-medium text-slate-700">Your firm code</dt>
+          <dd className="font-mono text-3xl font-semibold tracking-[0.2em] text-slate-900">{firmCode}</dd>
+        </dl>
+        <p className="text-sm text-slate-700">{FIRM_ONBOARDING_MSG.saveFirmCode}</p>
+      </div>
+      <Button asChild className="w-full">
+        <Link to="/login">Go to Login</Link>
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { INVITATION_MSG } from "@common/invitation-messages";
+import { STAFF_MSG } from "@common/staff-messages";
+import type { Role } from "@common/constants";
+import type { Choice } from "@/components/ui/choice-field";
+
+const staff: Choice<"firm_staff"> = { value: "firm_staff", label: "Staff", description: STAFF_MSG.staffRoleDescription };
+const admin: Choice<"firm_admin"> = { value: "firm_admin", label: "Administrator", description: STAFF_MSG.adminRoleDescription };
+const client: Choice<"regular_user"> = { value: "regular_user", label: "Client", description: INVITATION_MSG.clientRoleDescription };
+
+/** The Staff Role choices of /staff/invite. */
+export const STAFF_INVITE_ROLES: readonly Choice<"firm_staff" | "firm_admin">[] = [staff, admin];
+
+/** The roles of /clients/invite: admins may invite anyone, staff only clients. */
+export const memberInviteRoles = (isAdmin: boolean): readonly Choice<Role>[] => (isAdmin ? [client, staff, admin] : [client]);

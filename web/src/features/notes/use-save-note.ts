@@ -1,0 +1,76 @@
+import type { AssetFileKind } from "@common/vault-constants";
+import { useMutation } from "@tanstack/react-query";
+import { useCreateAsset } from "@/features/vault/api/create-asset";
+import { useDeleteAsset } from "@/features/vault/api/delete-asset";
+import { useDeleteAssetFile } from "@/features/vault/api/delete-asset-file";
+import type { NoteContent } from "@/features/vault/api/types";
+import { useUpdateAsset } from "@/features/vault/api/update-asset";
+import { useUploadAssetFile, type UploadAssetFileInput } from "@/features/vault/api/upload-asset-file";
+import type { Transfer } from "@/features/vault/components/transfer-progress";
+import { noteContentOf, type AttachmentDraft, type RecordingDraft } from "./note-drafts";
+
+export type NoteDraft = { title: string; text: string; beneficiaryEmail: string | null; recording: RecordingDraft; attachment: AttachmentDraft };
+type Upload = { kind: AssetFileKind; file: Blob; contentType: string };
+type Uploader = (input: UploadAssetFileInput) => Promise<unknown>;
+
+const newFiles = ({ recording, attachment }: NoteDraft): Upload[] => [
+  ...(recording.kind === "new" ? [{ kind: "recording" as const, file: recording.blob, contentType: recording.contentType }] : []),
+  ...(attachment.kind === "new" ? [{ kind: "attachment" as const, file: attachment.picked.file, contentType: attachment.picked.rule.type }] : []),
+];
+
+/** Encrypts and uploads the note's new files one after the other, reporting one progress over all of their bytes. */
+async function uploadAll(upload: Uploader, assetId: string, contentKey: CryptoKey, files: Upload[], onProgress: (t: Transfer) => void) {
+  const total = files.reduce((n, f) => n + f.file.size, 0) || 1;
+  let done = 0;
+  for (const f of files) {
+    const noun = f.kind === "recording" ? "recording" : "attachment";
+    await upload({
+      assetId,
+      kind: f.kind,
+      contentKey,
+      file: f.file,
+      contentType: f.contentType,
+      onProgress: (p) =>
+        onProgress({ label: `${p.phase === "encrypting" ? "Encrypting" : "Uploading"} ${noun}...`, fraction: (done + p.fraction * f.file.size) / total }),
+    });
+    done += f.file.size;
+  }
+}
+
+/** A new note: the asset first, then its files with its new content key; when a file fails, the note is deleted again. */
+export function useCreateNote() {
+  const { mutateAsync: createAsset } = useCreateAsset<"note">();
+  const { mutateAsync: upload } = useUploadAssetFile();
+  const { mutateAsync: deleteAsset } = useDeleteAsset();
+  return useMutation({
+    mutationFn: async ({ draft, onProgress }: { draft: NoteDraft; onProgress: (t: Transfer) => void }) => {
+      const content = noteContentOf(draft.text, draft.recording, draft.attachment);
+      const { asset, contentKey } = await createAsset({ type: "note", title: draft.title.trim(), beneficiaryEmail: draft.beneficiaryEmail, content });
+      try {
+        await uploadAll(upload, asset.id, contentKey, newFiles(draft), onProgress);
+      } catch (err) {
+        await deleteAsset(asset.id).catch(() => undefined);
+        throw err;
+      }
+      return asset;
+    },
+  });
+}
+
+type UpdateInput = { id: string; contentKey: CryptoKey; stored: NoteContent; draft: NoteDraft; onProgress: (t: Transfer) => void };
+
+/** An edited note: new files replace the stored ones, removed ones are deleted, then the re-encrypted content is saved. */
+export function useUpdateNote() {
+  const { mutateAsync: upload } = useUploadAssetFile();
+  const { mutateAsync: deleteFile } = useDeleteAssetFile();
+  const { mutateAsync: updateAsset } = useUpdateAsset<"note">();
+  return useMutation({
+    mutationFn: async ({ id, contentKey, stored, draft, onProgress }: UpdateInput) => {
+      await uploadAll(upload, id, contentKey, newFiles(draft), onProgress);
+      if (stored.audioRecording && draft.recording.kind === "none") await deleteFile({ assetId: id, kind: "recording" });
+      if (stored.attachment && draft.attachment.kind === "none") await deleteFile({ assetId: id, kind: "attachment" });
+      const value = noteContentOf(draft.text, draft.recording, draft.attachment);
+      return updateAsset({ id, title: draft.title, beneficiaryEmail: draft.beneficiaryEmail, content: { contentKey, value } });
+    },
+  });
+}

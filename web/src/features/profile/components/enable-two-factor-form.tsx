@@ -1,0 +1,78 @@
+import { VERIFICATION_CODE_LENGTH, VERIFICATION_CODE_TTL_MINUTES } from "@common/constants";
+import { MSG } from "@common/messages";
+import { useState, type FormEvent } from "react";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { InputOTP, InputOTPGroup, InputOTPSlot, REGEXP_ONLY_DIGITS } from "@/components/ui/input-otp";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
+import { useEnableTwoFactor } from "../api/enable-two-factor";
+
+/** The server's sign-in wording ("sign in again") does not fit here: a new code is what helps. */
+const NEEDS_NEW_CODE = new Set(["OTP_HAS_EXPIRED", "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE"]);
+const SLOTS = Array.from({ length: VERIFICATION_CODE_LENGTH }, (_, i) => i);
+
+type Props = { email: string; isResending: boolean; onResend: () => void; onCancel: () => void; onEnabled: () => void };
+
+/** Step two of turning sign-in codes on: the six-digit code from the e-mail. */
+export function EnableTwoFactorForm({ email, isResending, onResend, onCancel, onEnabled }: Props) {
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string>();
+  const enable = useEnableTwoFactor();
+  const isComplete = code.length === VERIFICATION_CODE_LENGTH;
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!isComplete) return setError(MSG.mfaCodeShort);
+    setError(undefined);
+    enable.mutate(
+      { code },
+      {
+        onSuccess: () => {
+          toast.success(MSG.twoFactorOn);
+          onEnabled();
+        },
+        onError: (err) => {
+          const authCode = err instanceof ApiError ? err.authCode : undefined;
+          setError(authCode && NEEDS_NEW_CODE.has(authCode) ? MSG.twoFactorCodeExpired : errorMessage(err, MSG.mfaFailed));
+          setCode("");
+        },
+      },
+    );
+  };
+  const hint = (
+    <>
+      We sent a {VERIFICATION_CODE_LENGTH}-digit code to <span className="font-medium wrap-anywhere">{email}</span>. It expires in{" "}
+      {VERIFICATION_CODE_TTL_MINUTES} minutes.
+    </>
+  );
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <FormField label="Verification code" hint={hint}>
+        <InputOTP maxLength={VERIFICATION_CODE_LENGTH} pattern={REGEXP_ONLY_DIGITS} value={code} onChange={setCode} autoFocus noScriptCSSFallback={null}>
+          <InputOTPGroup>
+            {SLOTS.map((i) => (
+              <InputOTPSlot key={i} index={i} />
+            ))}
+          </InputOTPGroup>
+        </InputOTP>
+      </FormField>
+      {error && (
+        <Alert variant="destructive">
+          <AlertDescription>{error}</AlertDescription>
+        </Alert>
+      )}
+      <div className="flex flex-wrap items-center gap-2">
+        <Button type="submit" disabled={!isComplete || enable.isPending}>
+          {enable.isPending ? "Verifying..." : "Verify code"}
+        </Button>
+        <Button type="button" variant="outline" onClick={onCancel} disabled={enable.isPending}>
+          Cancel
+        </Button>
+        <Button type="button" variant="link" onClick={onResend} disabled={isResending || enable.isPending}>
+          {isResending ? "Sending..." : "Send a new code"}
+        </Button>
+      </div>
+    </form>
+  );
+}

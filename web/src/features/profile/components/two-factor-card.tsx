@@ -1,0 +1,66 @@
+import { VERIFICATION_CODE_LENGTH } from "@common/constants";
+import { MSG } from "@common/messages";
+import { useState } from "react";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import type { Me } from "@/features/auth/api/get-me";
+import { errorMessage } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
+import { useSendTwoFactorCode } from "../api/send-two-factor-code";
+import { useFocusOnReturn } from "../use-focus-on-return";
+import { DisableTwoFactorForm } from "./disable-two-factor-form";
+import { EnableTwoFactorForm } from "./enable-two-factor-form";
+import { ProfileCard } from "./profile-card";
+
+type Step = "idle" | "enter-code" | "confirm-off";
+const FEATURE = " sign-in codes by e-mail"; // completes the buttons' names for screen readers
+
+/** "Sign-in codes by e-mail": on after a code sent to the user is confirmed; off with the password. */
+export function TwoFactorCard({ me }: { me: Me }) {
+  const [step, setStep] = useState<Step>("idle");
+  const [sendError, setSendError] = useState<string>();
+  const { ref: toggleRef, returnFocus } = useFocusOnReturn();
+  const send = useSendTwoFactorCode();
+  const backToIdle = () => {
+    returnFocus();
+    setStep("idle");
+  };
+  const sendCode = () => {
+    setSendError(undefined);
+    send.mutate(undefined, {
+      onSuccess: () => {
+        toast.success(MSG.twoFactorCodeSent);
+        setStep("enter-code");
+      },
+      onError: (err) => setSendError(errorMessage(err, MSG.twoFactorSendFailed)),
+    });
+  };
+  const isOn = me.twoFactorEnabled;
+  const description = isOn
+    ? `Each time you sign in, we also e-mail you a ${VERIFICATION_CODE_LENGTH}-digit code to enter after your password.`
+    : `Add a second step to signing in: after your password, enter a ${VERIFICATION_CODE_LENGTH}-digit code that we e-mail to you.`;
+  return (
+    <ProfileCard title="Sign-in codes by e-mail" description={description} aside={isOn ? <Badge variant="success">On</Badge> : <Badge>Off</Badge>}>
+      {sendError && (
+        <Alert variant="destructive" className="mb-4">
+          <AlertDescription>{sendError}</AlertDescription>
+        </Alert>
+      )}
+      {step === "enter-code" && !isOn ? (
+        <EnableTwoFactorForm email={me.email} isResending={send.isPending} onResend={sendCode} onCancel={backToIdle} onEnabled={backToIdle} />
+      ) : step === "confirm-off" && isOn ? (
+        <DisableTwoFactorForm onCancel={backToIdle} onDisabled={backToIdle} />
+      ) : isOn ? (
+        <Button ref={toggleRef} type="button" variant="outline" onClick={() => setStep("confirm-off")}>
+          Turn off<span className="sr-only">{FEATURE}</span>
+        </Button>
+      ) : (
+        <Button ref={toggleRef} type="button" onClick={sendCode} disabled={send.isPending}>
+          {send.isPending ? "Sending code..." : "Turn on"}
+          <span className="sr-only">{FEATURE}</span>
+        </Button>
+      )}
+    </ProfileCard>
+  );
+}

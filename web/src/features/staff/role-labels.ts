@@ -1,0 +1,12 @@
+import { STAFF_MSG } from "@common/staff-messages";
+import type { Choice } from "@/components/ui/choice-field";
+import type { StaffRole } from "./api/list-staff";
+
+/** How the staff table names a role (spec 02 §2 Staff: Admin or Staff). */
+export const ROLE_LABEL: Record<StaffRole, string> = { firm_admin: "Admin", firm_staff: "Staff" };
+
+/** The edit dialog's choices, with the spec's descriptions. */
+export const STAFF_ROLE_CHOICES: readonly Choice<StaffRole>[] = [
+  { value: "firm_staff", label: "Staff", description: STAFF_MSG.staffRoleDescription },
+  { value: "firm_admin", label: "Admin", description: STAFF_MSG.adminRoleDescription },
+];

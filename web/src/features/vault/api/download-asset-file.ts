@@ -1,0 +1,64 @@
+import type { AssetFileKind } from "@common/vault-constants";
+import { useMutation } from "@tanstack/react-query";
+import { ApiError } from "@/lib/api-client";
+import { decryptBytes } from "@/lib/crypto/vault-crypto";
+import { toApiError } from "@/lib/upload";
+import { assetFilePath } from "./upload-asset-file";
+
+/** How far a download is: the share of the ciphertext received (null while its size is unknown), then decryption. */
+export type DownloadProgress = { phase: "downloading" | "decrypting"; fraction: number | null };
+
+export type DownloadAssetFileInput = {
+  assetId: string;
+  kind: AssetFileKind;
+  contentKey: CryptoKey;
+  /** The plaintext's type, given to the returned Blob. */
+  contentType: string;
+  onProgress?: (progress: DownloadProgress) => void;
+  signal?: AbortSignal;
+};
+
+/**
+ * GETs the file's ciphertext, reading the body as it streams in to report progress
+ * (Content-Length is the ciphertext's size), and decrypts it in the browser.
+ * Fails with ApiError (the server's answer) or DecryptError (damaged or wrong key).
+ */
+export async function downloadAssetFile({ assetId, kind, contentKey, contentType, onProgress, signal }: DownloadAssetFileInput): Promise<Blob> {
+  onProgress?.({ phase: "downloading", fraction: 0 });
+  let res: Response;
+  try {
+    res = await fetch(assetFilePath(assetId, kind), { credentials: "same-origin", cache: "no-store", signal });
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    throw new ApiError(0, "NETWORK", "Could not reach the server. Check your connection and try again.");
+  }
+  if (!res.ok) throw toApiError(res.status, await res.text());
+  const total = Number(res.headers.get("content-length")) || 0;
+  const ciphertext = await readBody(res, (received) => onProgress?.({ phase: "downloading", fraction: total ? Math.min(1, received / total) : null }));
+  onProgress?.({ phase: "decrypting", fraction: 1 });
+  return new Blob([await decryptBytes(contentKey, ciphertext)], { type: contentType });
+}
+
+async function readBody(res: Response, onReceived: (bytes: number) => void): Promise<Uint8Array> {
+  if (!res.body) return new Uint8Array(await res.arrayBuffer());
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.length;
+    onReceived(received);
+  }
+  if (chunks.length === 1 && chunks[0]) return chunks[0];
+  const out = new Uint8Array(received);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return out;
+}
+
+export const useDownloadAssetFile = () => useMutation({ mutationFn: downloadAssetFile });

@@ -1,0 +1,11 @@
+import type { AssetType } from "@common/vault-constants";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import type { AssetSummary } from "./types";
+
+export const listAssets = (type?: AssetType) => api<{ assets: AssetSummary[] }>(`/api/assets${type ? `?type=${type}` : ""}`).then((r) => r.assets);
+
+export const assetsQueryKey = ["assets"] as const;
+export const listAssetsQueryOptions = (type?: AssetType) =>
+  queryOptions({ queryKey: [...assetsQueryKey, "list", type ?? "all"], queryFn: () => listAssets(type) });
+export const useAssets = (type?: AssetType) => useQuery(listAssetsQueryOptions(type));

@@ -1,0 +1,53 @@
+/** The one way the web app talks to the API. Errors arrive as ApiError with the server's message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly authCode?: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+type ErrorBody = { error?: { code?: string; message?: string; authCode?: string; fields?: Record<string, string> } };
+
+export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  const { method = "GET", body, signal } = init;
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch {
+    throw new ApiError(0, "NETWORK", "Could not reach the server. Check your connection and try again.");
+  }
+  const text = await res.text();
+  let data: unknown = undefined;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (!res.ok) {
+    const err = (data as ErrorBody | undefined)?.error;
+    throw new ApiError(
+      res.status,
+      err?.code ?? "HTTP_" + res.status,
+      err?.message ?? "An unexpected error occurred. Please try again.",
+      err?.authCode,
+      err?.fields,
+    );
+  }
+  return data as T;
+}
+
+/** The message to show for any error thrown by `api` (or anything else). */
+export function errorMessage(err: unknown, fallback: string): string {
+  return err instanceof ApiError && err.message ? err.message : fallback;
+}

@@ -1,0 +1,98 @@
+/**
+ * The only code that touches WebCrypto (docs/decisions/009-vault-keys.md).
+ * Blobs are IV (12 random bytes) ‖ AES-256-GCM ciphertext ‖ 16-byte tag.
+ */
+const IV_BYTES = 12;
+const te = new TextEncoder();
+const td = new TextDecoder();
+
+/** Decryption failed: wrong key, or the stored bytes were changed (the GCM tag does not match). */
+export class DecryptError extends Error {
+  constructor() {
+    super("This item could not be decrypted. It may have been damaged; nothing was shown.");
+  }
+}
+
+type Bytes = Uint8Array<ArrayBuffer>;
+const bytes = (b: ArrayBuffer | Uint8Array): Bytes => (b instanceof Uint8Array ? new Uint8Array(b) : new Uint8Array(b));
+
+/** The user's data key from GET /api/vault/key, as a non-extractable key that can only wrap and unwrap content keys. */
+export function importDataKey(raw: ArrayBuffer | Uint8Array): Promise<CryptoKey> {
+  return crypto.subtle.importKey("raw", bytes(raw), { name: "AES-GCM" }, false, ["wrapKey", "unwrapKey"]);
+}
+
+/** A fresh random AES-256-GCM content key for one asset. */
+export function newContentKey(): Promise<CryptoKey> {
+  return crypto.subtle.generateKey({ name: "AES-GCM", length: 256 }, true, ["encrypt", "decrypt"]);
+}
+
+/** Wraps a content key with the data key; the asset id is bound as additional data. */
+export async function wrapContentKey(contentKey: CryptoKey, dataKey: CryptoKey, assetId: string): Promise<Bytes> {
+  const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
+  const wrapped = await crypto.subtle.wrapKey("raw", contentKey, dataKey, { name: "AES-GCM", iv, additionalData: te.encode(assetId) });
+  return concat(iv, new Uint8Array(wrapped));
+}
+
+export async function unwrapContentKey(wrapped: Uint8Array, dataKey: CryptoKey, assetId: string): Promise<CryptoKey> {
+  try {
+    return await crypto.subtle.unwrapKey(
+      "raw",
+      bytes(wrapped.subarray(IV_BYTES)),
+      dataKey,
+      { name: "AES-GCM", iv: bytes(wrapped.subarray(0, IV_BYTES)), additionalData: te.encode(assetId) },
+      { name: "AES-GCM" },
+      false,
+      ["encrypt", "decrypt"],
+    );
+  } catch {
+    throw new DecryptError();
+  }
+}
+
+/** Encrypts bytes with a fresh random 96-bit IV. */
+export async function encryptBytes(key: CryptoKey, plaintext: ArrayBuffer | Uint8Array): Promise<Bytes> {
+  const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
+  const ct = await crypto.subtle.encrypt({ name: "AES-GCM", iv }, key, bytes(plaintext));
+  return concat(iv, new Uint8Array(ct));
+}
+
+/** Decrypts a blob; throws DecryptError (never returns partial data) when it was tampered with. */
+export async function decryptBytes(key: CryptoKey, blob: Uint8Array): Promise<Bytes> {
+  try {
+    const pt = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes(blob.subarray(0, IV_BYTES)) }, key, bytes(blob.subarray(IV_BYTES)));
+    return new Uint8Array(pt);
+  } catch {
+    throw new DecryptError();
+  }
+}
+
+export const encryptJson = (key: CryptoKey, value: unknown) => encryptBytes(key, te.encode(JSON.stringify(value)));
+
+export async function decryptJson<T>(key: CryptoKey, blob: Uint8Array): Promise<T> {
+  const pt = await decryptBytes(key, blob);
+  try {
+    return JSON.parse(td.decode(pt)) as T;
+  } catch {
+    throw new DecryptError();
+  }
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Bytes {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
+}
+
+export function toBase64(b: Uint8Array): string {
+  let s = "";
+  for (let i = 0; i < b.length; i += 0x8000) s += String.fromCharCode(...b.subarray(i, i + 0x8000));
+  return btoa(s);
+}
+
+export function fromBase64(s: string): Bytes {
+  const bin = atob(s);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}

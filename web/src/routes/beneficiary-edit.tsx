@@ -1,0 +1,79 @@
+import { BENEFICIARY_MSG } from "@common/vault-messages";
+import { useEffect } from "react";
+import { useNavigate, useParams } from "react-router";
+import { Loading } from "@/app/guards";
+import { PageHeader } from "@/components/page-header";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import type { BeneficiaryInput } from "@/features/beneficiaries/api/create-beneficiary";
+import { useBeneficiary } from "@/features/beneficiaries/api/get-beneficiary";
+import { useUpdateBeneficiary } from "@/features/beneficiaries/api/update-beneficiary";
+import { BeneficiaryFormFields } from "@/features/beneficiaries/components/beneficiary-form";
+import { BeneficiaryNotFound } from "@/features/beneficiaries/components/beneficiary-not-found";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
+
+/** /beneficiaries/edit/:id: changes a beneficiary's details; a missing or foreign id shows 'Beneficiary Not Found'. */
+export default function BeneficiaryEditScreen() {
+  const { id = "" } = useParams();
+  const navigate = useNavigate();
+  const beneficiary = useBeneficiary(id);
+  const update = useUpdateBeneficiary();
+  const isNotFound = beneficiary.error instanceof ApiError && beneficiary.error.status === 404;
+  const loadError = beneficiary.isError && !isNotFound ? errorMessage(beneficiary.error, BENEFICIARY_MSG.loadFailed) : undefined;
+
+  useEffect(() => {
+    if (loadError) toast.error(loadError, { id: "beneficiary-load" });
+  }, [loadError]);
+
+  if (isNotFound) return <BeneficiaryNotFound />;
+
+  const onSubmit = async (input: BeneficiaryInput) => {
+    await update.mutateAsync({ id, ...input });
+    toast.success(BENEFICIARY_MSG.updated);
+    navigate("/beneficiaries");
+  };
+
+  return (
+    <div className="mx-auto grid max-w-2xl gap-6">
+      <PageHeader
+        title="Edit Beneficiary"
+        description={beneficiary.data ? `The details of ${beneficiary.data.name}.` : undefined}
+        back={{ to: "/beneficiaries", label: "Back to beneficiaries" }}
+      />
+      <Card>
+        <CardContent className="pt-6">
+          {beneficiary.data ? (
+            <BeneficiaryFormFields
+              key={beneficiary.data.id}
+              initial={{
+                name: beneficiary.data.name,
+                email: beneficiary.data.email,
+                phone: beneficiary.data.phone ?? "",
+                relationship: beneficiary.data.relationship ?? "",
+                notes: beneficiary.data.notes ?? "",
+              }}
+              submitLabel="Save Changes"
+              pendingLabel="Saving..."
+              failedMessage={BENEFICIARY_MSG.saveFailed}
+              cancelTo="/beneficiaries"
+              onSubmit={onSubmit}
+            />
+          ) : loadError ? (
+            <Alert variant="destructive">
+              <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
+                {loadError}
+                <Button variant="outline" size="sm" onClick={() => void beneficiary.refetch()}>
+                  Try again
+                </Button>
+              </AlertDescription>
+            </Alert>
+          ) : (
+            <Loading />
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { CLIENT_MSG } from "@common/client-messages";
+import { Eye } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useNavigate, useParams } from "react-router";
+import { Loading } from "@/app/guards";
+import { PageHeader } from "@/components/page-header";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useMe } from "@/features/auth/api/get-me";
+import { useClient } from "@/features/clients/api/get-client";
+import { useRecordImpersonation } from "@/features/clients/api/record-impersonation";
+import { ClientDashboardPreview } from "@/features/clients/components/client-dashboard-preview";
+import { ClientProfileDetails } from "@/features/clients/components/client-profile";
+import { ImpersonationBanner } from "@/features/clients/components/impersonation-banner";
+import { errorMessage } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
+
+type Tab = "profile" | "dashboard";
+
+/** /clients/:id (firm_admin or firm_staff): the client's profile, and their dashboard under 'View as Client'. */
+export default function ClientDetailScreen() {
+  const { id = "" } = useParams();
+  const navigate = useNavigate();
+  const { data: me } = useMe();
+  const client = useClient(id);
+  const [tab, setTab] = useState<Tab>("profile");
+  const [isImpersonating, setIsImpersonating] = useState(false);
+  const exitRef = useRef<HTMLButtonElement>(null);
+  const viewRef = useRef<HTMLButtonElement>(null);
+  const isFocusPending = useRef(false);
+  const impersonation = useRecordImpersonation();
+
+  useEffect(() => {
+    if (!client.isError) return;
+    toast.error(CLIENT_MSG.fetchFailed, { id: "client-fetch" });
+    navigate("/dashboard", { replace: true });
+  }, [client.isError, navigate]);
+  // The button pressed disappears with the toggle: focus goes to its counterpart.
+  useEffect(() => {
+    if (!isFocusPending.current) return;
+    isFocusPending.current = false;
+    (isImpersonating ? exitRef : viewRef).current?.focus();
+  }, [isImpersonating]);
+
+  // Starting and ending are recorded in the audit log first; nothing is shown unrecorded.
+  const toggle = (on: boolean) =>
+    impersonation.mutate(
+      { clientId: id, active: on },
+      {
+        onSuccess: () => {
+          isFocusPending.current = true;
+          setIsImpersonating(on);
+          setTab(on ? "dashboard" : "profile");
+        },
+        onError: (err) => toast.error(errorMessage(err, CLIENT_MSG.fetchFailed)),
+      },
+    );
+
+  if (!client.data) return client.isError ? null : <Loading />;
+  const c = client.data;
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title={c.name}
+        description={c.email}
+        back={{ to: "/clients", label: "Back to clients" }}
+        actions={
+          !isImpersonating && (
+            <Button ref={viewRef} variant="outline" onClick={() => toggle(true)} disabled={impersonation.isPending}>
+              <Eye aria-hidden="true" /> View as Client
+            </Button>
+          )
+        }
+      />
+      {isImpersonating && <ImpersonationBanner clientName={c.name} onExit={() => toggle(false)} exitRef={exitRef} />}
+      <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
+        <TabsList aria-label="Client views">
+          <TabsTrigger value="profile">Profile</TabsTrigger>
+          <TabsTrigger value="dashboard">Client Dashboard</TabsTrigger>
+        </TabsList>
+        <TabsContent value="profile">
+          <Card>
+            <CardContent className="pt-6">
+              <ClientProfileDetails client={c} />
+            </CardContent>
+          </Card>
+        </TabsContent>
+        <TabsContent value="dashboard">
+          <Card>
+            <CardContent className="pt-6">
+              {isImpersonating ? (
+                <ClientDashboardPreview client={c} firmName={me?.firmName ?? null} />
+              ) : (
+                <p className="text-muted-foreground">
+                  This tab shows {c.name}'s dashboard as they see it. Choose <span className="font-medium text-slate-900">View as Client</span> to open it; a
+                  banner stays on screen until you exit.
+                </p>
+              )}
+            </CardContent>
+          </Card>
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { FIRM_EDIT_MSG } from "@common/firm-messages";
+import { useEffect } from "react";
+import { useNavigate } from "react-router";
+import { Loading } from "@/app/guards";
+import { PageHeader } from "@/components/page-header";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { useFirm } from "@/features/firm/api/get-firm";
+import { FirmEditForm } from "@/features/firm/components/firm-edit-form";
+import { toast } from "@/lib/toast";
+
+/** /firm/edit (firm_admin): the firm's logo, name, phone and address. */
+export default function FirmEditScreen() {
+  const navigate = useNavigate();
+  const firm = useFirm();
+  useEffect(() => {
+    if (firm.isError) toast.error(FIRM_EDIT_MSG.loadFailed, { id: "firm-load" });
+  }, [firm.isError]);
+
+  return (
+    <div className="mx-auto grid max-w-2xl gap-6">
+      <PageHeader
+        title="Edit Firm Details"
+        description="How your firm appears to your staff and clients."
+        back={{ to: "/dashboard", label: "Back to dashboard" }}
+      />
+      <Card>
+        <CardContent className="pt-6">
+          {firm.data ? (
+            <FirmEditForm key={firm.data.id} firm={firm.data} onSaved={() => navigate("/dashboard")} />
+          ) : firm.isError ? (
+            <Alert variant="destructive">
+              <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
+                {FIRM_EDIT_MSG.loadFailed}
+                <Button variant="outline" size="sm" onClick={() => void firm.refetch()}>
+                  Try again
+                </Button>
+              </AlertDescription>
+            </Alert>
+          ) : (
+            <Loading />
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { FIRM_ONBOARDING_MSG } from "@common/firm-messages";
+import { ArrowLeft } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
+import { AuthLayout } from "@/features/auth/components/auth-layout";
+import { FirmRegistrationWizard } from "@/features/firms/components/firm-registration-wizard";
+
+/** /firm-register (spec 01 §2): a law firm and its first administrator, in three steps. */
+export default function FirmRegister() {
+  const returnToLogin = (
+    <div className="mb-4 w-full max-w-md">
+      <Button asChild variant="ghost" size="sm">
+        <Link to="/login">
+          <ArrowLeft aria-hidden="true" /> Return to Login
+        </Link>
+      </Button>
+    </div>
+  );
+  return (
+    <AuthLayout title="Register Your Law Firm" description={FIRM_ONBOARDING_MSG.registerSubtitle} banner={returnToLogin}>
+      <FirmRegistrationWizard />
+      <div className="mt-6 border-t border-border pt-6">
+        <Button asChild variant="outline" className="w-full">
+          <Link to="/login">Back to Login</Link>
+        </Button>
+      </div>
+    </AuthLayout>
+  );
+}

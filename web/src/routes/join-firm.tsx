@@ -1,0 +1,38 @@
+import { Link } from "react-router";
+import { linkLook } from "@/components/looks";
+import { useMe } from "@/features/auth/api/get-me";
+import { AuthLayout } from "@/features/auth/components/auth-layout";
+import { useJoinFirm } from "@/features/firms/api/join-firm";
+import { AlreadyInFirm } from "@/features/firms/components/already-in-firm";
+import { JoinFirmForm } from "@/features/firms/components/join-firm-form";
+
+/** /join-firm (spec 01 §2, signed in): a client connects their vault to a law firm by its code. */
+export default function JoinFirm() {
+  const { data: me } = useMe();
+  const join = useJoinFirm();
+  if (!me) return null; // RequireAuth renders this screen only with a user
+  // Once this screen's own join succeeded, the user stays on the form until it has moved on.
+  const firmName = join.isIdle && me.firmId ? (me.firmName ?? "a law firm") : null;
+  return (
+    <AuthLayout title="Join a Law Firm" description={firmName ? undefined : "Enter the firm code your law firm gave you to connect your vault to the firm."}>
+      {firmName ? (
+        <AlreadyInFirm firmName={firmName} />
+      ) : (
+        <>
+          <JoinFirmForm join={join} />
+          <div className="mt-6 flex flex-wrap items-center justify-between gap-3 text-sm">
+            <Link to="/dashboard" className={linkLook}>
+              Skip for now
+            </Link>
+            <span className="text-muted-foreground">
+              A law firm?{" "}
+              <Link to="/firm-register" className={linkLook}>
+                Register your firm
+              </Link>
+            </span>
+          </div>
+        </>
+      )}
+    </AuthLayout>
+  );
+}

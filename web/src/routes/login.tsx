@@ -1,0 +1,140 @@
+import { LOGIN_LOCKOUT_AT, LOGIN_WARNING_AFTER } from "@common/constants";
+import { MSG } from "@common/messages";
+import { useId, useState, type FormEvent } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { buttonLook, inputLook, labelLook, linkLook } from "@/components/looks";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
+import { getMe } from "@/features/auth/api/get-me";
+import { signIn } from "@/features/auth/api/sign-in";
+import { readEmail, readFrom, useEnterApp, type AuthNavState } from "@/features/auth/after-sign-in";
+import { AuthLayout } from "@/features/auth/components/auth-layout";
+import { InsecureConnectionBanner } from "@/features/auth/components/insecure-connection-banner";
+import { ResendConfirmationPanel } from "@/features/auth/components/resend-confirmation-panel";
+
+/**
+ * /login (spec 01 §2, §4, §5). Plain elements and the fetchers, no form library or radix:
+ * this is a first-visit page with a JavaScript budget.
+ */
+export default function Login() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const enterApp = useEnterApp();
+  const from = readFrom(location.state);
+  const id = useId();
+  const [email, setEmail] = useState(() => readEmail(location.state) ?? "");
+  const [password, setPassword] = useState("");
+  const [failures, setFailures] = useState(0);
+  const [error, setError] = useState<string>();
+  const [isUnconfirmed, setIsUnconfirmed] = useState(false);
+  const [isBusy, setIsBusy] = useState(false);
+  const isLocked = failures >= LOGIN_LOCKOUT_AT;
+  const attemptsLeft = LOGIN_LOCKOUT_AT - failures;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isLocked || isBusy) return;
+    setIsUnconfirmed(false);
+    const address = email.trim();
+    if (!address || !password) {
+      setError(MSG.loginMissingFields);
+      return;
+    }
+    setError(undefined);
+    setIsBusy(true);
+    try {
+      const result = await signIn({ email: address, password });
+      if (result.twoFactorRedirect) {
+        navigate("/mfa", { state: { email: address, from } satisfies AuthNavState });
+        return;
+      }
+      const me = await getMe();
+      if (!me) throw new ApiError(401, "NO_SESSION", MSG.noSession);
+      enterApp(me, from);
+    } catch (err) {
+      const message = errorMessage(err, "");
+      setFailures((n) => n + 1);
+      if (message.includes(MSG.emailNotConfirmed)) setIsUnconfirmed(true);
+      else setError(message || MSG.loginFailedGeneric);
+      toast.error(message || MSG.loginFailedToast);
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  const errorId = `${id}-error`;
+  const describedBy = error && !isLocked ? errorId : undefined;
+  return (
+    <AuthLayout title="Sign In" description="Welcome back. Sign in to your secure vault." banner={<InsecureConnectionBanner />}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <div className="grid gap-2">
+          <label htmlFor={`${id}-email`} className={labelLook}>
+            Email
+          </label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-describedby={describedBy}
+            className={inputLook}
+          />
+        </div>
+        <div className="grid gap-2">
+          <label htmlFor={`${id}-password`} className={labelLook}>
+            Password
+          </label>
+          <input
+            id={`${id}-password`}
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-describedby={describedBy}
+            className={inputLook}
+          />
+          <Link to="/reset-password" className={`${linkLook} justify-self-end text-sm`}>
+            Forgot password?
+          </Link>
+        </div>
+        {isLocked ? (
+          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+            {MSG.loginTooMany}
+          </p>
+        ) : (
+          <>
+            {error && (
+              <p key={failures} id={errorId} role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+                {error}
+              </p>
+            )}
+            {failures >= LOGIN_WARNING_AFTER && (
+              <p role="status" className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-900">
+                {failures} failed sign-in attempts. {attemptsLeft} {attemptsLeft === 1 ? "attempt remains" : "attempts remain"} before sign-in is disabled.
+              </p>
+            )}
+          </>
+        )}
+        {isUnconfirmed && <ResendConfirmationPanel email={email} />}
+        <button type="submit" disabled={isLocked || isBusy} className={`${buttonLook.primary} w-full`}>
+          {isBusy ? "Signing in..." : "Sign In"}
+        </button>
+      </form>
+      <p className="mt-6 text-center text-sm text-muted-foreground">
+        Don't have an account?{" "}
+        <Link to="/register" className={linkLook}>
+          Sign up
+        </Link>
+      </p>
+      <div className="mt-6 border-t border-border pt-6 text-center">
+        <p className="mb-3 text-sm text-muted-foreground">Are you a law firm?</p>
+        <Link to="/firm-register" className={`${buttonLook.outline} w-full`}>
+          Register your firm
+        </Link>
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,103 @@
+import { VERIFICATION_CODE_LENGTH } from "@common/constants";
+import { MSG } from "@common/messages";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { linkLook } from "@/components/looks";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { InputOTP, InputOTPGroup, InputOTPSlot, REGEXP_ONLY_DIGITS } from "@/components/ui/input-otp";
+import { toast } from "@/lib/toast";
+import { useVerifyOtp } from "@/features/auth/api/verify-otp";
+import { readEmail, readFrom, useEnterApp } from "@/features/auth/after-sign-in";
+import { AuthLayout } from "@/features/auth/components/auth-layout";
+import { maskEmail } from "@/features/auth/mask-email";
+import { mfaErrorMessage } from "@/features/auth/mfa-error";
+
+const SLOTS = Array.from({ length: VERIFICATION_CODE_LENGTH }, (_, i) => i);
+
+/** /mfa (spec 01 §2): the e-mailed code after the password step. /login passes {email, from} in the location state. */
+export default function Mfa() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const email = readEmail(location.state);
+  useEffect(() => {
+    if (email) return;
+    toast.error(MSG.mfaMissingEmail, { id: "mfa-missing-email" });
+    navigate("/login", { replace: true });
+  }, [email, navigate]);
+  if (!email) return null;
+  return <CodeForm email={email} from={readFrom(location.state)} />;
+}
+
+function CodeForm({ email, from }: { email: string; from: string | undefined }) {
+  const verify = useVerifyOtp();
+  const enterApp = useEnterApp();
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string>();
+  const [failures, setFailures] = useState(0);
+  const [notice, setNotice] = useState<string>();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const isComplete = code.length === VERIFICATION_CODE_LENGTH;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!isComplete) {
+      setError(MSG.mfaCodeShort);
+      return;
+    }
+    setError(undefined);
+    setNotice(undefined);
+    try {
+      enterApp(await verify.mutateAsync(code), from);
+    } catch (err) {
+      setError(mfaErrorMessage(err));
+      setFailures((n) => n + 1);
+      inputRef.current?.focus();
+    }
+  };
+
+  return (
+    <AuthLayout title="Two-Factor Authentication" description="Enter the verification code sent to your email">
+      <form onSubmit={onSubmit} noValidate className="grid gap-5">
+        <FormField label="Verification code" hint={`We sent a ${VERIFICATION_CODE_LENGTH}-digit code to ${maskEmail(email)}.`}>
+          <InputOTP
+            maxLength={VERIFICATION_CODE_LENGTH}
+            pattern={REGEXP_ONLY_DIGITS}
+            ref={inputRef}
+            value={code}
+            onChange={setCode}
+            autoFocus
+            autoComplete="one-time-code"
+          >
+            <InputOTPGroup>
+              {SLOTS.map((i) => (
+                <InputOTPSlot key={i} index={i} />
+              ))}
+            </InputOTPGroup>
+          </InputOTP>
+        </FormField>
+        {error && (
+          <Alert key={failures} variant="destructive">
+            {error}
+          </Alert>
+        )}
+        {notice && <Alert variant="info">{notice}</Alert>}
+        <Button type="submit" disabled={!isComplete || verify.isPending} className="w-full">
+          {verify.isPending ? "Verifying..." : "Verify Code"}
+        </Button>
+        <p className="text-center text-sm text-muted-foreground">
+          Didn't receive a code?{" "}
+          <button type="button" onClick={() => setNotice(MSG.mfaResent)} className={linkLook}>
+            Resend
+          </button>
+        </p>
+      </form>
+      <p className="mt-6 border-t border-border pt-6 text-center text-sm">
+        <Link to="/login" className={linkLook}>
+          Back to Sign In
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

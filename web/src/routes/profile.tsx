@@ -1,0 +1,29 @@
+import { ArrowLeft } from "lucide-react";
+import { Link } from "react-router";
+import { useMe } from "@/features/auth/api/get-me";
+import { ChangePasswordCard } from "@/features/profile/components/change-password-card";
+import { ProfileCard } from "@/features/profile/components/profile-card";
+import { ProfileDetailsForm } from "@/features/profile/components/profile-details-form";
+import { TwoFactorCard } from "@/features/profile/components/two-factor-card";
+
+/** /profile: personal details, password and sign-in codes of the signed-in user. */
+export default function ProfileScreen() {
+  const { data: me } = useMe();
+  if (!me) return null; // RequireAuth renders this screen only with a user
+  return (
+    <div className="mx-auto grid max-w-2xl gap-6">
+      <div className="grid gap-2">
+        <Link to="/dashboard" className="flex w-fit items-center gap-1 text-sm text-blue-700 underline-offset-4 hover:underline">
+          <ArrowLeft aria-hidden="true" className="size-4" /> Back to dashboard
+        </Link>
+        <h1 className="text-2xl font-semibold tracking-tight">Your profile</h1>
+        <p className="text-muted-foreground">Your personal details, your password and how you sign in.</p>
+      </div>
+      <ProfileCard title="Personal details">
+        <ProfileDetailsForm me={me} />
+      </ProfileCard>
+      <ChangePasswordCard email={me.email} />
+      <TwoFactorCard me={me} />
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { STAFF_MSG } from "@common/staff-messages";
+import { UserPlus } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { PageHeader } from "@/components/page-header";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Loading } from "@/app/guards";
+import { useMe } from "@/features/auth/api/get-me";
+import { useStaff } from "@/features/staff/api/list-staff";
+import { StaffTable } from "@/features/staff/components/staff-table";
+import { useFirmRequired } from "@/features/staff/use-firm-required";
+import { errorMessage } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
+
+/** /staff (firm_admin): the firm's admins and staff, with role changes and removal. */
+export default function StaffScreen() {
+  const { data: me } = useMe();
+  const hasFirm = useFirmRequired(STAFF_MSG.notAssociated);
+  const staff = useStaff(hasFirm);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const loadError = staff.isError ? errorMessage(staff.error, STAFF_MSG.loadFailed) : undefined;
+
+  useEffect(() => {
+    if (loadError) toast.error(loadError, { id: "staff-load" });
+  }, [loadError]);
+
+  if (!me || !hasFirm) return null;
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title="Staff Management"
+        description={me.firmName ? `The administrators and staff of ${me.firmName}.` : "Your firm's administrators and staff."}
+        back={{ to: "/dashboard", label: "Back to dashboard" }}
+        titleRef={titleRef}
+        actions={
+          <Button asChild>
+            <Link to="/staff/invite">
+              <UserPlus aria-hidden="true" /> Invite Staff Member
+            </Link>
+          </Button>
+        }
+      />
+      <Card className="min-w-0 p-2 sm:p-4">
+        {staff.isPending && !loadError ? (
+          <Loading />
+        ) : loadError ? (
+          <Alert variant="destructive">
+            <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
+              {loadError}
+              <Button variant="outline" size="sm" onClick={() => void staff.refetch()}>
+                Try again
+              </Button>
+            </AlertDescription>
+          </Alert>
+        ) : (
+          <StaffTable staff={staff.data ?? []} currentUserId={me.id} onRemoved={() => titleRef.current?.focus()} />
+        )}
+      </Card>
+    </div>
+  );
+}
