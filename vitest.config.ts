@@ -33,6 +33,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           pool: "forks",
           fileParallelism: false,
+          // On CI's loaded 2-core machine a journey gets one more try (docs/decisions/010-browser-journeys.md).
+          retry: process.env.CI ? 1 : 0,
           sequence: { groupOrder: 1 },
         },
       },
