@@ -12,7 +12,8 @@ export type Action =
   | "invitations:send" // invite staff or clients
   | "clients:read" // list clients and read their profiles
   | "firm:join" // join a firm with a code
-  | "vault:own"; // the data key, assets, their files and beneficiaries of `ownerId`
+  | "vault:own" // the data key, assets, their files and beneficiaries of `ownerId`
+  | "release:attest"; // start a client's release by attesting death or incapacity (issue 5)
 
 export type Resource = { firmId?: string | null; role?: Role; ownerId?: string };
 type Rule = (actor: ActorProfile, resource: Resource) => boolean;
@@ -32,6 +33,8 @@ const RULES: Record<Action, Rule> = {
   "firm:join": (a) => a.role === "regular_user" && !a.firmId,
   // the vault is its owner's alone, whatever their role: no firm admin or staff ever reaches a client's
   "vault:own": (a, r) => !!r.ownerId && r.ownerId === a.id,
+  // only an admin of the client's own firm, for a client (never staff, never another firm, never oneself)
+  "release:attest": (a, r) => a.role === "firm_admin" && !!r.firmId && isMember(a, r) && r.role === "regular_user" && r.ownerId !== a.id,
 };
 
 export function can(actor: ActorProfile, action: Action, resource: Resource = {}): boolean {

@@ -22,11 +22,15 @@ import { assetRoutes } from "./assets/routes.js";
 import { assetFileRoutes } from "./assets/file-routes.js";
 import { beneficiaryRoutes } from "./beneficiaries/routes.js";
 import { dashboardRoutes } from "./dashboard/routes.js";
+import { releaseRoutes } from "./release/routes.js";
+import { legacyRoutes } from "./legacy/routes.js";
+import type { OffsetClock } from "./release/clock.js";
+import { clockRoutes } from "./release/clock-routes.js";
 
 export const WEB_DIST = path.join(import.meta.dirname, "..", "web", "dist");
 
 /** Builds the HTTP app. No I/O here beyond what `deps` already opened. */
-export function createApp(deps: Deps, options: { webDist?: string } = {}) {
+export function createApp(deps: Deps, options: { webDist?: string; testClock?: OffsetClock } = {}) {
   const app = new Hono<AppEnv>();
   app.use("*", async (c, next) => {
     c.set("deps", deps);
@@ -56,11 +60,14 @@ export function createApp(deps: Deps, options: { webDist?: string } = {}) {
   api.route("/", assetFileRoutes);
   api.route("/", beneficiaryRoutes);
   api.route("/", dashboardRoutes);
+  api.route("/", releaseRoutes);
+  api.route("/", legacyRoutes);
   api.all("*", () => {
     throw new AppError("NOT_FOUND");
   });
   app.route("/api", api);
   app.route("/dev", mailboxRoutes);
+  if (options.testClock) app.route("/dev", clockRoutes(options.testClock));
   app.route("/storage", storageRoutes);
   app.route("/", staticRoutes(options.webDist ?? WEB_DIST));
   return app;

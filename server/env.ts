@@ -22,6 +22,8 @@ const envSchema = z.object({
     .refine((s) => Buffer.from(s, "base64").length === 32, "must be 32 random bytes in base64 (openssl rand -base64 32)")
     .optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** Tests only: the release clock can be moved forward at POST /dev/clock (never in production). */
+  TEST_CLOCK: z.enum(["0", "1"], { message: "must be 0 or 1" }).default("0"),
 });
 
 export type Env = z.infer<typeof envSchema> & { APP_URL: string };
@@ -37,6 +39,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const env = result.data;
   if (env.NODE_ENV === "production" && !env.VAULT_MASTER_KEY) {
     throw new EnvError("VAULT_MASTER_KEY is required when NODE_ENV=production (openssl rand -base64 32).");
+  }
+  if (env.NODE_ENV === "production" && env.TEST_CLOCK === "1") {
+    throw new EnvError("TEST_CLOCK=1 is for tests only and is refused when NODE_ENV=production.");
   }
   return { ...env, APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}` };
 }

@@ -6,6 +6,7 @@ import { EnvError, parseEnv } from "./env.js";
 import { createLogger } from "./logger.js";
 import { createServices } from "./services.js";
 import { startScheduler } from "./jobs/scheduler.js";
+import { createOffsetClock } from "./release/clock.js";
 
 async function main() {
   const started = performance.now();
@@ -32,10 +33,12 @@ async function main() {
       throw err;
     }
   }
-  const services = await createServices(env, log);
+  const testClock = env.TEST_CLOCK === "1" ? createOffsetClock() : undefined;
+  if (testClock) log.warn("TEST_CLOCK=1: the release clock can be moved forward at POST /dev/clock (tests only)");
+  const services = await createServices(env, log, { clock: testClock });
   services.mailer?.start();
   const scheduler = startScheduler(services.deps);
-  const app = createApp(services.deps);
+  const app = createApp(services.deps, { testClock });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: process.env.HOST ?? "0.0.0.0" }, () => {
     const ms = Math.round(performance.now() - started);
     log.info(`Legacy Vault is listening on ${env.APP_URL} (database: ${services.deps.database.kind}; ready in ${ms} ms)`);

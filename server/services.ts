@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { createAuth } from "./auth/auth.js";
@@ -6,14 +7,17 @@ import type { Env } from "./env.js";
 import type { Deps } from "./http/context.js";
 import { createDataKeyWrapper } from "./keys/data-key.js";
 import { deriveKey, loadMasterKey } from "./keys/master-key.js";
+import { createSealer } from "./keys/sealer.js";
 import type { Logger } from "./logger.js";
 import { createMailer, enqueueMail, type Mailer } from "./mail/outbox.js";
 import type { Mail } from "./mail/templates.js";
+import { checkInOnSignIn } from "./release/check-in.js";
+import { systemClock, type Clock } from "./release/clock.js";
 
 export type Services = { deps: Deps; mailer: Mailer | null; close(): Promise<void> };
 
 /** Opens the database (migrating it), the mail transport and better-auth. */
-export async function createServices(env: Env, log: Logger, options: { database?: Database } = {}): Promise<Services> {
+export async function createServices(env: Env, log: Logger, options: { database?: Database; clock?: Clock } = {}): Promise<Services> {
   const masterKey = loadMasterKey(env, log);
   const database = options.database ?? (env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : await openPglite(path.join(env.DATA_DIR, "pglite")));
   await database.migrate();
@@ -24,14 +28,30 @@ export async function createServices(env: Env, log: Logger, options: { database?
     ? nodemailer.createTransport({ url: env.SMTP_URL, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
     : null;
   const mailer = transport ? createMailer(db, transport, env.MAIL_FROM, log) : null;
+  const wakeMailer = () => mailer?.wake();
   const sendMail = async (mail: Mail) => {
     await enqueueMail(db, mail);
-    mailer?.wake();
+    wakeMailer();
   };
 
   const dataKeys = createDataKeyWrapper(masterKey);
-  const auth = createAuth({ db, appUrl: env.APP_URL, secret: deriveKey(masterKey, "auth-secret").toString("base64"), sendMail, log, dataKeys });
-  const deps: Deps = { env, database, db, auth, log, sendMail, isDevMailbox: !transport, dataKeys };
+  // Bound once deps exist: a sign-in checks the user in (their release plan's inactivity trigger starts again).
+  let onSignIn = async (_userId: string) => {};
+  const auth = createAuth({
+    db,
+    appUrl: env.APP_URL,
+    secret: deriveKey(masterKey, "auth-secret").toString("base64"),
+    sendMail,
+    log,
+    dataKeys,
+    onSignIn: (userId) => onSignIn(userId),
+  });
+  const clock = options.clock ?? systemClock;
+  const documentSealer = createSealer(deriveKey(masterKey, "release-documents"));
+  const hmacKey = deriveKey(masterKey, "short-secret-hmac");
+  const hmac = (value: string) => createHmac("sha256", hmacKey).update(value).digest("hex");
+  const deps: Deps = { env, database, db, auth, log, sendMail, wakeMailer, clock, isDevMailbox: !transport, dataKeys, documentSealer, hmac };
+  onSignIn = (userId) => checkInOnSignIn(deps, userId);
   return {
     deps,
     mailer,

@@ -8,6 +8,8 @@ export type AuditEvent = {
   subjectId?: string;
   ip?: string | null;
   details?: Record<string, unknown>;
+  /** When it happened, if not now (release steps use the release clock). */
+  at?: Date;
 };
 
 /** Appends a security event. Never put secrets, tokens, codes or vault content in details. */
@@ -19,5 +21,6 @@ export async function recordAudit(db: Db | Tx, event: AuditEvent): Promise<void>
     subjectId: event.subjectId ?? null,
     ip: event.ip ?? null,
     details: event.details ?? null,
+    ...(event.at ? { at: event.at } : {}),
   });
 }

@@ -25,10 +25,19 @@ import { hashPassword, isCommonPassword, verifyPassword } from "./password.js";
 
 export const CLIENT_IP_HEADER = "x-lv-client-ip";
 
-type AuthDeps = { db: Db; appUrl: string; secret: string; sendMail: (mail: Mail) => Promise<void>; log: Logger; dataKeys: DataKeyWrapper };
+type AuthDeps = {
+  db: Db;
+  appUrl: string;
+  secret: string;
+  sendMail: (mail: Mail) => Promise<void>;
+  log: Logger;
+  dataKeys: DataKeyWrapper;
+  /** Each sign-in is a check-in of the release plan (server/release/check-in.ts). Must not throw. */
+  onSignIn: (userId: string) => Promise<void>;
+};
 
 /** better-auth, configured for Legacy Vault. Sign-up goes through POST /api/register only. */
-export function createAuth({ db, appUrl, secret, sendMail, log, dataKeys }: AuthDeps) {
+export function createAuth({ db, appUrl, secret, sendMail, log, dataKeys, onSignIn }: AuthDeps) {
   // A 6-digit code has a million values: an unkeyed hash in the database is as good as the code itself.
   const hashCode = (code: string) => createHmac("sha256", secret).update(`two-factor-code:${code}`).digest("base64url");
   return betterAuth({
@@ -100,7 +109,10 @@ export function createAuth({ db, appUrl, secret, sendMail, log, dataKeys }: Auth
       },
       session: {
         create: {
-          after: async (session) => recordAudit(db, { actorId: session.userId, action: "auth.session_created", ip: session.ipAddress ?? null }),
+          after: async (session) => {
+            await recordAudit(db, { actorId: session.userId, action: "auth.session_created", ip: session.ipAddress ?? null });
+            await onSignIn(session.userId);
+          },
         },
       },
     },

@@ -12,7 +12,7 @@ import { AppError } from "../errors.js";
 import type { Deps } from "../http/context.js";
 import { invitationMail } from "./emails.js";
 import { findInvitationByToken, findInvitationForEmail } from "./queries.js";
-import { hashInvitationToken, newInvitationToken } from "./token.js";
+import { hashLinkToken, newLinkToken } from "../keys/link-token.js";
 
 const expiry = () => new Date(Date.now() + INVITATION_TTL_DAYS * 24 * 3600_000);
 
@@ -23,7 +23,7 @@ const expiry = () => new Date(Date.now() + INVITATION_TTL_DAYS * 24 * 3600_000);
 export async function sendInvitation(deps: Deps, actor: ActorProfile, inviterName: string, input: z.infer<typeof sendInvitationSchema>) {
   requireAccess(actor, "invitations:send", { firmId: actor.firmId, role: input.role });
   const firmId = actor.firmId ?? "";
-  const { token, hash } = newInvitationToken();
+  const { token, hash } = newLinkToken();
   // Invitations are written by the system after the access check (lv_app only reads them).
   const firm = await asSystem(deps.db, async (tx) => {
     const [f] = await tx.select({ name: firms.name, firmCode: firms.firmCode }).from(firms).where(eq(firms.id, firmId));
@@ -47,7 +47,7 @@ export async function sendInvitation(deps: Deps, actor: ActorProfile, inviterNam
 
 /** The /register panel: valid only for the invited e-mail, unused and unexpired. */
 export async function checkInvitation(db: Db, email: string, code: string) {
-  const inv = await findInvitationByToken(db, hashInvitationToken(code));
+  const inv = await findInvitationByToken(db, hashLinkToken(code));
   if (!inv || inv.used || inv.email !== email || inv.expiresAt <= new Date()) return { valid: false as const };
   const [f] = await db.select({ name: firms.name }).from(firms).where(eq(firms.id, inv.firmId));
   return f ? { valid: true as const, firmName: f.name, role: inv.role } : { valid: false as const };
@@ -69,12 +69,7 @@ export async function acceptInvitation(db: Db, userId: string, email: string, co
       .update(invitations)
       .set({ used: true })
       .where(
-        and(
-          eq(invitations.tokenHash, hashInvitationToken(code)),
-          eq(invitations.email, email),
-          eq(invitations.used, false),
-          gt(invitations.expiresAt, sql`now()`),
-        ),
+        and(eq(invitations.tokenHash, hashLinkToken(code)), eq(invitations.email, email), eq(invitations.used, false), gt(invitations.expiresAt, sql`now()`)),
       )
       .returning();
     if (!inv) return false;

@@ -1,10 +1,20 @@
 import type { Deps } from "../http/context.js";
 import { cleanupUnclaimedFirms } from "../firms/service.js";
+import { runDueTimers } from "../release/timers.js";
 
 type Job = { name: string; everyMs: number; run: (deps: Deps) => Promise<string | null> };
 
 /** Periodic housekeeping. Each job is idempotent, so several app processes may run it. */
 export const JOBS: Job[] = [
+  {
+    // release plans: reminders, waiting periods, releases, end of access (server/release/timers.ts)
+    name: "release timers",
+    everyMs: 60 * 1000,
+    run: async (deps) => {
+      const n = await runDueTimers(deps);
+      return n ? `ran ${n} release timer(s)` : null;
+    },
+  },
   {
     name: "delete unclaimed firms",
     everyMs: 60 * 60 * 1000,

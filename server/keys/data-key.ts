@@ -1,8 +1,7 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { deriveKey } from "./master-key.js";
+import { createSealer } from "./sealer.js";
 
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
 export const DATA_KEY_BYTES = 32;
 
 /** Wraps and unwraps users' data keys (docs/decisions/009). The key-encryption key stays inside. */
@@ -16,21 +15,10 @@ export type DataKeyWrapper = {
 
 /** KEK = HKDF-SHA-256(master key, "legacy-vault:user-data-key-wrap"); the user id is the GCM additional data. */
 export function createDataKeyWrapper(masterKey: Buffer): DataKeyWrapper {
-  const kek = deriveKey(masterKey, "user-data-key-wrap");
-  const wrap = (userId: string, dataKey: Buffer) => {
-    const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv("aes-256-gcm", kek, iv, { authTagLength: TAG_BYTES }).setAAD(Buffer.from(userId, "utf8"));
-    return Buffer.concat([iv, cipher.update(dataKey), cipher.final(), cipher.getAuthTag()]);
-  };
+  const sealer = createSealer(deriveKey(masterKey, "user-data-key-wrap"));
   return {
-    create: (userId) => wrap(userId, randomBytes(DATA_KEY_BYTES)),
-    wrap,
-    unwrap(userId, wrapped) {
-      if (wrapped.length < IV_BYTES + TAG_BYTES) throw new Error("wrapped data key is too short");
-      const iv = wrapped.subarray(0, IV_BYTES);
-      const tag = wrapped.subarray(wrapped.length - TAG_BYTES);
-      const decipher = createDecipheriv("aes-256-gcm", kek, iv, { authTagLength: TAG_BYTES }).setAAD(Buffer.from(userId, "utf8")).setAuthTag(tag);
-      return Buffer.concat([decipher.update(wrapped.subarray(IV_BYTES, wrapped.length - TAG_BYTES)), decipher.final()]);
-    },
+    create: (userId) => sealer.seal(userId, randomBytes(DATA_KEY_BYTES)),
+    wrap: (userId, dataKey) => sealer.seal(userId, dataKey),
+    unwrap: (userId, wrapped) => sealer.open(userId, wrapped),
   };
 }

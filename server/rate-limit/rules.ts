@@ -36,5 +36,10 @@ export const RATE_LIMIT_RULES: Rule[] = [
   { method: "POST", path: "/api/firms", perIp: { max: 10, windowSeconds: minutes(60) } },
   // each new beneficiary is e-mailed: the limit keeps the form from being a way to send mail to strangers
   { method: "POST", path: "/api/beneficiaries", perIp: { max: 30, windowSeconds: minutes(10) } },
+  // the beneficiary portal: codes go by e-mail, and a code has 10^6 values
+  { method: "POST", path: "/api/legacy/code", perIp: { max: 10, windowSeconds: minutes(10) }, perAccount: { max: 3, windowSeconds: minutes(10) } },
+  { method: "POST", path: "/api/legacy/verify", perIp: { max: 20, windowSeconds: minutes(10) }, perAccount: { max: 10, windowSeconds: minutes(10) } },
+  { method: "POST", path: "/api/release/check-in", perIp: { max: 20, windowSeconds: minutes(10) } },
+  { method: "POST", path: "/api/release/cancel-link", perIp: { max: 20, windowSeconds: minutes(10) } },
   { method: "POST", path: "/api/firms/claim", perIp: { max: 10, windowSeconds: minutes(10) }, perAccount: { max: 3, windowSeconds: minutes(10) } },
 ];

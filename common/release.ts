@@ -1,0 +1,163 @@
+import { z } from "zod";
+import { emailSchema } from "./auth-schemas.js";
+import type { AssetFileKind, AssetType, FileTypeRule } from "./vault-constants.js";
+
+/* ---------- the rules of a release (issue 5) ---------- */
+
+/** Months without a check-in after which the waiting period starts (null: the trigger is off, the default). */
+export const INACTIVITY_MONTHS = [3, 6, 12, 18] as const;
+/** The owner's choice of waiting period, in days. */
+export const WAIT_DAYS = [1, 2, 7, 14, 30, 90] as const;
+export const DEFAULT_WAIT_DAYS = 7;
+/** Reminders before the inactivity period ends, in days. */
+export const REMINDER_DAYS = [30, 7, 1] as const;
+/** How long a beneficiary can open what was left to them, from the release. */
+export const ACCESS_DAYS = 365;
+export const LEGACY_CODE_MINUTES = 10;
+export const LEGACY_CODE_TRIES = 5;
+
+export type InactivityMonths = (typeof INACTIVITY_MONTHS)[number];
+export type WaitDays = (typeof WAIT_DAYS)[number];
+
+/* ---------- inputs ---------- */
+
+export const releasePlanSchema = z.strictObject({
+  inactivityMonths: z.union([z.null(), ...INACTIVITY_MONTHS.map((m) => z.literal(m))] as unknown as [z.ZodNull, z.ZodLiteral<InactivityMonths>]),
+  waitDays: z.union(WAIT_DAYS.map((d) => z.literal(d)) as unknown as [z.ZodLiteral<WaitDays>, z.ZodLiteral<WaitDays>], {
+    error: "Choose a waiting period of 1, 2, 7, 14, 30 or 90 days",
+  }),
+});
+export type ReleasePlanInput = z.infer<typeof releasePlanSchema>;
+
+/** The token of an e-mailed "I'm still here" or "Cancel the release" link. */
+export const releaseLinkSchema = z.strictObject({ token: z.string().min(20).max(200) });
+
+/** A firm admin's attestation (multipart form: these fields plus an optional `document` file). */
+export const attestationSchema = z.strictObject({
+  attesterName: z.string().trim().min(2, "Enter the name of the person who attests").max(200),
+  eventDate: z.iso.date("Enter the date of death or incapacity"),
+});
+export type AttestationInput = z.infer<typeof attestationSchema>;
+
+export const legacyCodeRequestSchema = z.strictObject({ email: emailSchema });
+export const legacyVerifySchema = z.strictObject({ email: emailSchema, code: z.string().regex(/^\d{6}$/, "Enter the 6-digit code") });
+
+/* ---------- responses ---------- */
+
+/** none: no release and no inactivity trigger; counting_down: the inactivity trigger is on; waiting: a release will happen at releaseAt. */
+export type ReleaseState = "none" | "counting_down" | "waiting" | "released";
+export type ReleaseTrigger = "inactivity" | "attestation";
+
+export type ReleaseSummary = {
+  id: string;
+  trigger: ReleaseTrigger;
+  status: "waiting" | "cancelled" | "released";
+  startedAt: string;
+  /** When the waiting period ends and the release happens. */
+  releaseAt: string;
+  releasedAt: string | null;
+  cancelledAt: string | null;
+  /** For an attestation: who attests and the date of death or incapacity (YYYY-MM-DD). */
+  attesterName: string | null;
+  eventDate: string | null;
+  hasDocument: boolean;
+};
+
+export type TimelineEntry = { at: string; action: string; label: string; actorName: string | null };
+
+/** GET /api/release (the owner). */
+export type ReleasePlanView = {
+  state: ReleaseState;
+  plan: { inactivityMonths: InactivityMonths | null; waitDays: WaitDays; lastCheckInAt: string; inactivityEndsAt: string | null };
+  release: ReleaseSummary | null;
+  /** Number of assets that name a beneficiary (what a release would hand out). */
+  assetsWithBeneficiary: number;
+  timeline: TimelineEntry[];
+};
+
+/** GET /api/clients/:id/release (the client's firm). */
+export type ClientReleaseView = { state: ReleaseState; release: ReleaseSummary | null; canAttest: boolean };
+
+/** An item left to the beneficiary, as listed (no content). */
+export type LegacyItem = {
+  id: string;
+  type: AssetType;
+  title: string;
+  ownerName: string;
+  releasedAt: string;
+  accessEndsAt: string;
+};
+
+/** GET /api/legacy/items. `email` is the address the beneficiary proved. */
+export type LegacyItemsView = { email: string; items: LegacyItem[]; ended: { ownerName: string; endedAt: string }[] };
+
+/** GET /api/legacy/items/:id: the ciphertext and, for this beneficiary only, the item's content key (base64, raw AES-256). */
+export type LegacyItemDetail = LegacyItem & {
+  contentKey: string;
+  encryptedData: string;
+  files: { kind: AssetFileKind; contentType: string; size: number }[];
+};
+
+/* ---------- messages ---------- */
+
+export const RELEASE_MSG = {
+  planSaved: "Release plan saved",
+  planSaveFailed: "Failed to save the release plan",
+  cancelled: "The release was cancelled. Nothing was released.",
+  nothingToCancel: "There is no release waiting to be cancelled",
+  alreadyStarted: "A release has already been started for this person",
+  checkedIn: "Thank you. Your check-in was recorded and the countdown starts again.",
+  linkInvalid: "This link is invalid or has expired",
+  attestationStarted: "Release started. The client has been e-mailed and can cancel during the waiting period.",
+  codeSent: "If anything has been left to this address, a 6-digit code is on its way. It expires in 10 minutes.",
+  codeInvalid: "The code is incorrect or has expired",
+  codeTooManyTries: "Too many incorrect codes. Request a new code.",
+  accessEnded: "Access to what was left to you has ended",
+  noItems: "Nothing has been left to this address, or access has ended.",
+  // the beneficiary portal's own failures and sign-out (web)
+  codeSendFailed: "The code could not be sent. Please try again.",
+  itemsLoadFailed: "What was left to you could not be loaded. Please try again.",
+  itemLoadFailed: "This item could not be opened. Please try again.",
+  signedOut: "You have signed out of the portal",
+  signOutFailed: "Could not sign out. Please try again.",
+} as const;
+
+/** Human labels of audit actions for the plan's timeline. */
+export const RELEASE_ACTION_LABELS: Record<string, string> = {
+  "release.plan_changed": "Release plan changed",
+  "release.check_in": "Checked in",
+  "release.reminder_sent": "Inactivity reminder sent",
+  "release.started": "Waiting period started",
+  "release.document_added": "Attestation document added",
+  "release.wait_reminder_sent": "Last-day reminder sent",
+  "release.cancelled": "Release cancelled",
+  "release.released": "Released to beneficiaries",
+  "release.access_ended": "Beneficiaries' access ended",
+  "legacy.signed_in": "A beneficiary signed in to the portal",
+  "legacy.item_viewed": "A beneficiary opened an item",
+  "legacy.file_downloaded": "A beneficiary downloaded a file",
+};
+
+/* ---------- added for the web (owner and firm screens) ---------- */
+
+const MB = 1024 * 1024;
+/** The optional document of a firm's attestation: a PDF, JPG or PNG of at most 10 MB. */
+export const ATTESTATION_DOCUMENT_MAX_BYTES = 10 * MB;
+export const ATTESTATION_DOCUMENT_TYPES: FileTypeRule[] = [
+  { type: "application/pdf", extensions: ["pdf"], maxBytes: ATTESTATION_DOCUMENT_MAX_BYTES },
+  { type: "image/jpeg", extensions: ["jpg", "jpeg"], maxBytes: ATTESTATION_DOCUMENT_MAX_BYTES },
+  { type: "image/png", extensions: ["png"], maxBytes: ATTESTATION_DOCUMENT_MAX_BYTES },
+];
+
+/** Texts of the owner's and the firm's release screens. */
+export const RELEASE_UI_MSG = {
+  loadFailed: "Your release plan could not be loaded.",
+  cancelFailed: "Failed to cancel the release",
+  clientLoadFailed: "The client's release could not be loaded.",
+  attestationFailed: "Failed to start the release",
+  eventDateInFuture: "The date cannot be in the future",
+  documentInvalid: "Choose a PDF, JPG or PNG file of at most 10 MB",
+  documentUploadFailed: "Failed to upload the document",
+  startedWithoutDocument: (clientName: string) =>
+    `The release was started and ${clientName} has been e-mailed, but the document was not uploaded. Upload it again, or close this dialog without it.`,
+} as const;

@@ -1,0 +1,96 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Tx } from "../db/client.js";
+import { assetFiles, assets, legacyCodes, legacySessions, profiles, releaseItems, releases, userKeys } from "../db/schema.js";
+
+/** Everything released to `email`, with the owner's name; access may have ended (compare accessEndsAt). */
+export function selectReleasedTo(tx: Tx, email: string) {
+  return tx
+    .select({
+      id: assets.id,
+      type: assets.type,
+      title: assets.title,
+      ownerId: releases.userId,
+      ownerName: profiles.name,
+      releasedAt: releases.releasedAt,
+      accessEndsAt: releaseItems.accessEndsAt,
+    })
+    .from(releaseItems)
+    .innerJoin(releases, eq(releases.id, releaseItems.releaseId))
+    .innerJoin(assets, eq(assets.id, releaseItems.assetId))
+    .innerJoin(profiles, eq(profiles.id, releases.userId))
+    .where(and(eq(releaseItems.beneficiaryEmail, email), eq(releases.status, "released")))
+    .orderBy(profiles.name, assets.title);
+}
+export type ReleasedRow = Awaited<ReturnType<typeof selectReleasedTo>>[number];
+
+/** One item, only when it was released to `email`: with its ciphertext, wrapped key and the owner's wrapped data key. */
+export async function selectReleasedItem(tx: Tx, email: string, assetId: string) {
+  const [row] = await tx
+    .select({
+      id: assets.id,
+      type: assets.type,
+      title: assets.title,
+      ownerId: releases.userId,
+      ownerName: profiles.name,
+      releasedAt: releases.releasedAt,
+      accessEndsAt: releaseItems.accessEndsAt,
+      wrappedKey: assets.wrappedKey,
+      encryptedData: assets.encryptedData,
+      wrappedDataKey: userKeys.wrappedKey,
+    })
+    .from(releaseItems)
+    .innerJoin(releases, eq(releases.id, releaseItems.releaseId))
+    .innerJoin(assets, eq(assets.id, releaseItems.assetId))
+    .innerJoin(profiles, eq(profiles.id, releases.userId))
+    .innerJoin(userKeys, eq(userKeys.userId, releases.userId))
+    .where(and(eq(releaseItems.beneficiaryEmail, email), eq(releaseItems.assetId, assetId), eq(releases.status, "released")));
+  return row ?? null;
+}
+
+export const selectFileList = (tx: Tx, assetId: string) =>
+  tx.select({ kind: assetFiles.kind, contentType: assetFiles.contentType, size: assetFiles.size }).from(assetFiles).where(eq(assetFiles.assetId, assetId));
+
+export async function selectFileData(tx: Tx, assetId: string, kind: string) {
+  const [row] = await tx
+    .select({ data: assetFiles.data, contentType: assetFiles.contentType })
+    .from(assetFiles)
+    .where(and(eq(assetFiles.assetId, assetId), sql`${assetFiles.kind} = ${kind}`));
+  return row ?? null;
+}
+
+/** Whether anything was ever released to `email` (after access ends they may still sign in to read that notice). */
+export async function hasReleasedItems(tx: Tx, email: string) {
+  const [row] = await tx
+    .select({ one: sql<number>`1` })
+    .from(releaseItems)
+    .innerJoin(releases, eq(releases.id, releaseItems.releaseId))
+    .where(and(eq(releaseItems.beneficiaryEmail, email), eq(releases.status, "released")))
+    .limit(1);
+  return !!row;
+}
+
+export async function upsertCode(tx: Tx, email: string, codeHash: string, expiresAt: Date) {
+  await tx
+    .insert(legacyCodes)
+    .values({ email, codeHash, expiresAt, attempts: 0 })
+    .onConflictDoUpdate({ target: legacyCodes.email, set: { codeHash, expiresAt, attempts: 0 } });
+}
+
+export async function selectCode(tx: Tx, email: string) {
+  const [row] = await tx.select().from(legacyCodes).where(eq(legacyCodes.email, email)).for("update");
+  return row ?? null;
+}
+
+export const countCodeAttempt = (tx: Tx, email: string, attempts: number) => tx.update(legacyCodes).set({ attempts }).where(eq(legacyCodes.email, email));
+export const deleteCode = (tx: Tx, email: string) => tx.delete(legacyCodes).where(eq(legacyCodes.email, email));
+
+export const insertSession = (tx: Tx, row: typeof legacySessions.$inferInsert) => tx.insert(legacySessions).values(row);
+export const deleteSession = (tx: Tx, tokenHash: string) => tx.delete(legacySessions).where(eq(legacySessions.tokenHash, tokenHash));
+
+export async function selectSessionEmail(tx: Tx, tokenHash: string, now: Date) {
+  const [row] = await tx
+    .select({ email: legacySessions.email })
+    .from(legacySessions)
+    .where(and(eq(legacySessions.tokenHash, tokenHash), sql`${legacySessions.expiresAt} > ${now}`));
+  return row?.email ?? null;
+}

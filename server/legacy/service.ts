@@ -1,0 +1,136 @@
+import { randomInt, timingSafeEqual } from "node:crypto";
+import { LEGACY_CODE_MINUTES, LEGACY_CODE_TRIES, RELEASE_MSG, type LegacyItem, type LegacyItemDetail, type LegacyItemsView } from "../../common/release.js";
+import { asSystem } from "../db/actor.js";
+import type { Tx } from "../db/client.js";
+import { AppError } from "../errors.js";
+import type { Deps } from "../http/context.js";
+import { hashLinkToken, newLinkToken } from "../keys/link-token.js";
+import { createSealer } from "../keys/sealer.js";
+import { enqueueMail } from "../mail/outbox.js";
+import { auditRelease } from "../release/audit.js";
+import { legacyCodeMail } from "../release/emails.js";
+import {
+  countCodeAttempt,
+  deleteCode,
+  deleteSession,
+  hasReleasedItems,
+  insertSession,
+  selectCode,
+  selectFileData,
+  selectFileList,
+  selectReleasedItem,
+  selectReleasedTo,
+  selectSessionEmail,
+  upsertCode,
+  type ReleasedRow,
+} from "./queries.js";
+
+/**
+ * The beneficiary portal (issue 5). A beneficiary has no account: they prove their address with an
+ * e-mailed code, and see only the items released to that address. Every query here is a system
+ * query whose first condition is the proven address (release_items is the only grant there is).
+ */
+export const LEGACY_SESSION_HOURS = 8;
+
+const normal = (email: string) => email.trim().toLowerCase();
+const codeHash = (deps: Deps, email: string, code: string) => deps.hmac(`legacy-code:${email}:${code}`);
+
+/** Sends a code only when something was released to the address; answers the same either way. */
+export async function requestCode(deps: Deps, rawEmail: string): Promise<void> {
+  const email = normal(rawEmail);
+  const now = deps.clock.now();
+  const sent = await asSystem(deps.db, async (tx) => {
+    if (!(await hasReleasedItems(tx, email))) return false;
+    const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+    await upsertCode(tx, email, codeHash(deps, email, code), new Date(now.getTime() + LEGACY_CODE_MINUTES * 60_000));
+    await enqueueMail(tx, legacyCodeMail(email, code));
+    return true;
+  });
+  if (sent) deps.wakeMailer();
+}
+
+/** Checks the code (10 minutes, 5 tries, single use) and opens a portal session; returns its token for the cookie. */
+export async function verifyCode(deps: Deps, rawEmail: string, code: string): Promise<string> {
+  const email = normal(rawEmail);
+  const now = deps.clock.now();
+  const outcome = await asSystem(deps.db, async (tx): Promise<{ error: string } | { token: string }> => {
+    const row = await selectCode(tx, email);
+    if (!row || row.expiresAt.getTime() <= now.getTime()) return { error: RELEASE_MSG.codeInvalid };
+    if (row.attempts >= LEGACY_CODE_TRIES) return { error: RELEASE_MSG.codeTooManyTries };
+    const expected = Buffer.from(row.codeHash, "hex");
+    const given = Buffer.from(codeHash(deps, email, code), "hex");
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      await countCodeAttempt(tx, email, row.attempts + 1);
+      return { error: row.attempts + 1 >= LEGACY_CODE_TRIES ? RELEASE_MSG.codeTooManyTries : RELEASE_MSG.codeInvalid };
+    }
+    await deleteCode(tx, email);
+    const { token, hash } = newLinkToken();
+    await insertSession(tx, { tokenHash: hash, email, expiresAt: new Date(now.getTime() + LEGACY_SESSION_HOURS * 3_600_000) });
+    for (const ownerId of new Set((await selectReleasedTo(tx, email)).map((r) => r.ownerId))) {
+      await auditRelease(tx, ownerId, "legacy.signed_in", now, null, { beneficiary: email });
+    }
+    return { token };
+  });
+  if ("error" in outcome) throw new AppError("VALIDATION", outcome.error, { code: outcome.error });
+  return outcome.token;
+}
+
+export const sessionEmail = (deps: Deps, token: string) => asSystem(deps.db, (tx) => selectSessionEmail(tx, hashLinkToken(token), deps.clock.now()));
+
+export const endSession = (deps: Deps, token: string) => asSystem(deps.db, (tx) => deleteSession(tx, hashLinkToken(token)));
+
+const presentItem = (r: ReleasedRow | NonNullable<Awaited<ReturnType<typeof selectReleasedItem>>>): LegacyItem => ({
+  id: r.id,
+  type: r.type,
+  title: r.title,
+  ownerName: r.ownerName,
+  releasedAt: (r.releasedAt ?? r.accessEndsAt).toISOString(),
+  accessEndsAt: r.accessEndsAt.toISOString(),
+});
+
+export async function listItems(deps: Deps, email: string): Promise<LegacyItemsView> {
+  const now = deps.clock.now().getTime();
+  const rows = await asSystem(deps.db, (tx) => selectReleasedTo(tx, email));
+  const open = rows.filter((r) => r.accessEndsAt.getTime() > now);
+  const ended = new Map<string, { ownerName: string; endedAt: string }>();
+  for (const r of rows.filter((r) => r.accessEndsAt.getTime() <= now)) ended.set(r.ownerId, { ownerName: r.ownerName, endedAt: r.accessEndsAt.toISOString() });
+  return { email, items: open.map(presentItem), ended: [...ended.values()] };
+}
+
+/** An item released to `email` whose access has not ended, or 404 (never released, someone else's, or ended). */
+async function loadItem(tx: Tx, deps: Deps, email: string, assetId: string) {
+  const row = await selectReleasedItem(tx, email, assetId);
+  if (!row) throw new AppError("NOT_FOUND");
+  if (row.accessEndsAt.getTime() <= deps.clock.now().getTime()) throw new AppError("NOT_FOUND", RELEASE_MSG.accessEnded);
+  return row;
+}
+
+/**
+ * The item's ciphertext and its content key, for this beneficiary only: the server unwraps the owner's
+ * data key (master key) and with it this one item's content key (the asset id is the additional data).
+ */
+export async function openItem(deps: Deps, email: string, assetId: string): Promise<LegacyItemDetail> {
+  const now = deps.clock.now();
+  const { row, files } = await asSystem(deps.db, async (tx) => {
+    const row = await loadItem(tx, deps, email, assetId);
+    await auditRelease(tx, row.ownerId, "legacy.item_viewed", now, null, { beneficiary: email, assetId });
+    return { row, files: await selectFileList(tx, assetId) };
+  });
+  const dataKey = deps.dataKeys.unwrap(row.ownerId, row.wrappedDataKey);
+  const contentKey = createSealer(dataKey).open(row.id, row.wrappedKey);
+  dataKey.fill(0);
+  const item: LegacyItemDetail = { ...presentItem(row), contentKey: contentKey.toString("base64"), encryptedData: row.encryptedData.toString("base64"), files };
+  contentKey.fill(0);
+  return item;
+}
+
+export async function itemFile(deps: Deps, email: string, assetId: string, kind: string) {
+  const now = deps.clock.now();
+  return asSystem(deps.db, async (tx) => {
+    const row = await loadItem(tx, deps, email, assetId);
+    const file = await selectFileData(tx, assetId, kind);
+    if (!file) throw new AppError("NOT_FOUND");
+    await auditRelease(tx, row.ownerId, "legacy.file_downloaded", now, null, { beneficiary: email, assetId, kind });
+    return file;
+  });
+}

@@ -1,0 +1,19 @@
+import { asSystem } from "../db/actor.js";
+import type { Deps } from "../http/context.js";
+import { selectPlan } from "./queries.js";
+import { checkIn } from "./steps.js";
+
+/**
+ * Signing in is a check-in (issue 5). Only owners with a plan have anything to record; a failure is
+ * logged and never stops the sign-in.
+ */
+export async function checkInOnSignIn(deps: Deps, userId: string): Promise<void> {
+  try {
+    await asSystem(deps.db, async (tx) => {
+      const plan = await selectPlan(tx, userId, { forUpdate: true });
+      if (plan?.inactivityMonths != null) await checkIn(tx, plan, deps.clock.now(), userId, "sign_in");
+    });
+  } catch (err) {
+    deps.log.warn(`check-in of ${userId} on sign-in failed: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}

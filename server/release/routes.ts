@@ -1,0 +1,59 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
+import { attestationSchema, releaseLinkSchema, releasePlanSchema } from "../../common/release.js";
+import { requireActor } from "../auth/actor.js";
+import { AppError } from "../errors.js";
+import type { AppEnv } from "../http/context.js";
+import { parseJson, parseWith } from "../http/validate.js";
+import { RELEASE_DOCUMENT_MAX_BYTES, getReleaseDocument, putReleaseDocument } from "./document.js";
+import { attestRelease, cancelByLink, cancelByOwner, checkInByLink, getClientRelease, getPlanView, savePlan } from "./service.js";
+
+const clientId = (id: string | undefined) => parseWith(z.string().min(1).max(100), id);
+
+const documentLimit = bodyLimit({
+  maxSize: RELEASE_DOCUMENT_MAX_BYTES,
+  onError: () => {
+    throw new AppError("PAYLOAD_TOO_LARGE", "The document must be at most 10 MB");
+  },
+});
+
+/** The owner's release plan, the one-click links of its e-mails, and the firm's view and attestation. */
+export const releaseRoutes = new Hono<AppEnv>()
+  .get("/release", requireActor, async (c) => c.json(await getPlanView(c.var.deps, c.var.actor)))
+  .put("/release/plan", requireActor, async (c) => c.json(await savePlan(c.var.deps, c.var.actor, await parseJson(c, releasePlanSchema))))
+  .post("/release/cancel", requireActor, async (c) => c.json(await cancelByOwner(c.var.deps, c.var.actor)))
+  .post("/release/check-in", async (c) => {
+    await checkInByLink(c.var.deps, (await parseJson(c, releaseLinkSchema)).token);
+    return c.json({ ok: true });
+  })
+  .post("/release/cancel-link", async (c) => {
+    await cancelByLink(c.var.deps, (await parseJson(c, releaseLinkSchema)).token);
+    return c.json({ ok: true });
+  })
+  .get("/clients/:id/release", requireActor, async (c) => c.json(await getClientRelease(c.var.deps, c.var.actor, clientId(c.req.param("id")))))
+  .post("/clients/:id/release", requireActor, async (c) => {
+    const input = await parseJson(c, attestationSchema);
+    return c.json(await attestRelease(c.var.deps, c.var.actor, clientId(c.req.param("id")), input), 201);
+  })
+  .put("/clients/:id/release/document", requireActor, documentLimit, async (c) => {
+    if (c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase() !== "application/octet-stream") {
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the document as application/octet-stream");
+    }
+    let fileName = "document";
+    try {
+      fileName = decodeURIComponent(c.req.header("x-file-name") ?? "document");
+    } catch {
+      // keep the default name
+    }
+    await putReleaseDocument(c.var.deps, c.var.actor, clientId(c.req.param("id")), fileName, Buffer.from(await c.req.arrayBuffer()));
+    return c.json({ ok: true });
+  })
+  .get("/clients/:id/release/document", requireActor, async (c) => {
+    const doc = await getReleaseDocument(c.var.deps, c.var.actor, clientId(c.req.param("id")));
+    return c.body(new Uint8Array(doc.data), 200, {
+      "Content-Type": doc.contentType,
+      "Content-Disposition": `attachment; filename*=UTF-8''${encodeURIComponent(doc.fileName)}`,
+      "Cache-Control": "no-store",
+    });
+  });

@@ -1,0 +1,178 @@
+import { eq } from "drizzle-orm";
+import {
+  DEFAULT_WAIT_DAYS,
+  RELEASE_MSG,
+  type AttestationInput,
+  type ClientReleaseView,
+  type ReleasePlanInput,
+  type ReleasePlanView,
+  type WaitDays,
+  type InactivityMonths,
+} from "../../common/release.js";
+import { can, requireAccess, type ActorProfile } from "../access.js";
+import { getClient } from "../clients/queries.js";
+import { asSystem, withActor } from "../db/actor.js";
+import type { Tx } from "../db/client.js";
+import { firms, releasePlans } from "../db/schema.js";
+import { AppError, isUniqueViolation } from "../errors.js";
+import type { Deps } from "../http/context.js";
+import { hashLinkToken } from "../keys/link-token.js";
+import { auditRelease } from "./audit.js";
+import {
+  countAssetsWithBeneficiary,
+  hasReleaseDocument,
+  selectLatestRelease,
+  selectOpenRelease,
+  selectPerson,
+  selectPlan,
+  selectTimeline,
+  selectUsableLink,
+} from "./queries.js";
+import { presentRelease, presentTimeline, releaseState } from "./present.js";
+import { inactivityEndsAt } from "./schedule.js";
+import { WAIT_REASON, cancelRelease, checkIn, rescheduleInactivity, startRelease } from "./steps.js";
+
+/** Writes run as the system after the access check (timers, links and e-mails are system tables); reads run under RLS. */
+async function system<T>(deps: Deps, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    const result = await asSystem(deps.db, fn);
+    deps.wakeMailer();
+    return result;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError("CONFLICT", RELEASE_MSG.alreadyStarted);
+    throw err;
+  }
+}
+
+export async function getPlanView(deps: Deps, actor: ActorProfile): Promise<ReleasePlanView> {
+  requireAccess(actor, "vault:own", { ownerId: actor.id });
+  const { plan, latest, assetsWithBeneficiary } = await withActor(deps.db, { userId: actor.id }, async (tx) => ({
+    plan: await selectPlan(tx, actor.id),
+    latest: await selectLatestRelease(tx, actor.id),
+    assetsWithBeneficiary: await countAssetsWithBeneficiary(tx, actor.id),
+  }));
+  // the audit log and release_documents are system tables; one transaction after the other (PGlite has one connection)
+  const { timeline, hasDocument } = await asSystem(deps.db, async (tx) => ({
+    timeline: await selectTimeline(tx, actor.id),
+    hasDocument: latest ? await hasReleaseDocument(tx, latest.id) : false,
+  }));
+  const lastCheckInAt = plan?.lastCheckInAt ?? null;
+  const endsAt = lastCheckInAt && inactivityEndsAt(lastCheckInAt, plan?.inactivityMonths ?? null);
+  return {
+    state: releaseState(plan, latest),
+    plan: {
+      inactivityMonths: (plan?.inactivityMonths ?? null) as InactivityMonths | null,
+      waitDays: (plan?.waitDays ?? DEFAULT_WAIT_DAYS) as WaitDays,
+      lastCheckInAt: (lastCheckInAt ?? deps.clock.now()).toISOString(),
+      inactivityEndsAt: endsAt && latest?.status !== "waiting" && latest?.status !== "released" ? endsAt.toISOString() : null,
+    },
+    release: presentRelease(latest, hasDocument),
+    assetsWithBeneficiary,
+    timeline: presentTimeline(timeline),
+  };
+}
+
+const asSystemHasDocument = (deps: Deps, releaseId: string) => asSystem(deps.db, (tx) => hasReleaseDocument(tx, releaseId));
+
+/** Saving the plan is a check-in: the inactivity period starts from now. */
+export async function savePlan(deps: Deps, actor: ActorProfile, input: ReleasePlanInput): Promise<ReleasePlanView> {
+  requireAccess(actor, "vault:own", { ownerId: actor.id });
+  const now = deps.clock.now();
+  await system(deps, async (tx) => {
+    const values = { inactivityMonths: input.inactivityMonths, waitDays: input.waitDays, lastCheckInAt: now, updatedAt: now };
+    const [plan] = await tx
+      .insert(releasePlans)
+      .values({ userId: actor.id, ...values })
+      .onConflictDoUpdate({ target: releasePlans.userId, set: values })
+      .returning();
+    if (!plan) throw new AppError("INTERNAL");
+    await rescheduleInactivity(tx, plan, now);
+    await auditRelease(tx, actor.id, "release.plan_changed", now, actor.id, { inactivityMonths: input.inactivityMonths, waitDays: input.waitDays });
+  });
+  return getPlanView(deps, actor);
+}
+
+/** The owner, signed in, presses Cancel during the wait. */
+export async function cancelByOwner(deps: Deps, actor: ActorProfile): Promise<ReleasePlanView> {
+  requireAccess(actor, "vault:own", { ownerId: actor.id });
+  await system(deps, async (tx) => {
+    const release = await selectOpenRelease(tx, actor.id, { forUpdate: true });
+    if (!release) throw new AppError("CONFLICT", RELEASE_MSG.nothingToCancel);
+    await cancelRelease(tx, deps, release, deps.clock.now(), actor.id, "owner");
+  });
+  return getPlanView(deps, actor);
+}
+
+/** The one-click "Cancel the release" link of the owner's e-mails. */
+export async function cancelByLink(deps: Deps, token: string): Promise<void> {
+  await system(deps, async (tx) => {
+    const now = deps.clock.now();
+    const link = await selectUsableLink(tx, hashLinkToken(token), "cancel", now);
+    const release = link?.releaseId ? await selectOpenRelease(tx, link.userId, { forUpdate: true }) : null;
+    if (!link || !release || release.id !== link.releaseId || release.status !== "waiting") throw new AppError("NOT_FOUND", RELEASE_MSG.linkInvalid);
+    await cancelRelease(tx, deps, release, now, null, "link");
+  });
+}
+
+/** The one-click "I'm still here" link of the reminder e-mails. */
+export async function checkInByLink(deps: Deps, token: string): Promise<void> {
+  await system(deps, async (tx) => {
+    const now = deps.clock.now();
+    const link = await selectUsableLink(tx, hashLinkToken(token), "check_in", now);
+    const plan = link ? await selectPlan(tx, link.userId, { forUpdate: true }) : null;
+    if (!link || !plan) throw new AppError("NOT_FOUND", RELEASE_MSG.linkInvalid);
+    await checkIn(tx, plan, now, null, "link");
+  });
+}
+
+/* ---------- the client's firm ---------- */
+
+async function loadClient(deps: Deps, actor: ActorProfile, clientId: string) {
+  requireAccess(actor, "clients:read", { firmId: actor.firmId });
+  return withActor(deps.db, { userId: actor.id }, async (tx) => {
+    const client = await getClient(tx, actor.firmId ?? "", clientId);
+    if (!client) throw new AppError("NOT_FOUND");
+    const latest = await selectLatestRelease(tx, client.id);
+    return { client, latest, plan: await selectPlan(tx, client.id) };
+  });
+}
+
+export async function getClientRelease(deps: Deps, actor: ActorProfile, clientId: string): Promise<ClientReleaseView> {
+  const { client, latest, plan } = await loadClient(deps, actor, clientId);
+  const state = releaseState(plan, latest);
+  const mayAttest = can(actor, "release:attest", { firmId: client.firmId, role: client.role, ownerId: client.id });
+  return {
+    state,
+    release: presentRelease(latest, latest ? await asSystemHasDocument(deps, latest.id) : false),
+    canAttest: mayAttest && (state === "none" || state === "counting_down"),
+  };
+}
+
+/** A firm admin attests the client's death or incapacity: the client's waiting period starts, with its e-mails and veto. */
+export async function attestRelease(deps: Deps, actor: ActorProfile, clientId: string, input: AttestationInput): Promise<ClientReleaseView> {
+  const { client } = await loadClient(deps, actor, clientId);
+  requireAccess(actor, "release:attest", { firmId: client.firmId, role: client.role, ownerId: client.id });
+  const now = deps.clock.now();
+  if (input.eventDate > now.toISOString().slice(0, 10))
+    throw new AppError("VALIDATION", "The date of death or incapacity cannot be in the future", {
+      eventDate: "The date of death or incapacity cannot be in the future",
+    });
+  await system(deps, async (tx) => {
+    const owner = await selectPerson(tx, client.id);
+    const [firm] = await tx
+      .select({ name: firms.name })
+      .from(firms)
+      .where(eq(firms.id, client.firmId ?? ""));
+    if (!owner || !firm || !client.firmId) throw new AppError("NOT_FOUND");
+    const plan = await selectPlan(tx, client.id);
+    await startRelease(tx, deps, {
+      owner,
+      trigger: "attestation",
+      waitDays: plan?.waitDays ?? DEFAULT_WAIT_DAYS,
+      now,
+      reason: WAIT_REASON.attestation(firm.name, input.attesterName),
+      attestation: { attestedBy: actor.id, attesterName: input.attesterName, eventDate: input.eventDate, firmId: client.firmId },
+    });
+  });
+  return getClientRelease(deps, actor, clientId);
+}

@@ -1,0 +1,154 @@
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { RELEASE_MSG } from "../../common/release.js";
+import type { Tx } from "../db/client.js";
+import { assets, beneficiaries, releaseItems, releasePlans, releases } from "../db/schema.js";
+import { AppError } from "../errors.js";
+import type { Deps } from "../http/context.js";
+import { newLinkToken } from "../keys/link-token.js";
+import { enqueueMail } from "../mail/outbox.js";
+import { auditRelease } from "./audit.js";
+import { beneficiaryReleasedMail, ownerReleasedMail, releaseCancelledMail, waitStartedMail } from "./emails.js";
+import {
+  INACTIVITY_TIMER_KINDS,
+  deletePendingTimers,
+  insertLink,
+  insertTimers,
+  markLinksUsed,
+  selectOpenRelease,
+  selectPerson,
+  type Person,
+  type PlanRow,
+  type ReleaseRow,
+} from "./queries.js";
+import { accessEndsAt, addDays, inactivityEndsAt, lastDayReminderAt, reminderTimes } from "./schedule.js";
+
+/** The steps of a release, each inside the caller's transaction: its e-mails and audit rows commit with it or not at all. */
+
+/** Replaces the pending inactivity timers with those of the current plan (none when it is off or a release is open). */
+export async function rescheduleInactivity(tx: Tx, plan: PlanRow, now: Date) {
+  await deletePendingTimers(tx, { userId: plan.userId, kinds: INACTIVITY_TIMER_KINDS });
+  const endsAt = inactivityEndsAt(plan.lastCheckInAt, plan.inactivityMonths);
+  if (!endsAt || (await selectOpenRelease(tx, plan.userId))) return;
+  await insertTimers(tx, [
+    ...reminderTimes(endsAt, now).map((r) => ({ kind: "inactivity_reminder", userId: plan.userId, dueAt: r.at, details: { daysBefore: r.daysBefore } })),
+    { kind: "inactivity_end", userId: plan.userId, dueAt: endsAt },
+  ]);
+}
+
+/** A check-in: the inactivity period starts again from `now`. */
+export async function checkIn(tx: Tx, plan: PlanRow, now: Date, actorId: string | null, via: "sign_in" | "link" | "cancel") {
+  const [updated] = await tx.update(releasePlans).set({ lastCheckInAt: now }).where(eq(releasePlans.userId, plan.userId)).returning();
+  if (!updated) return;
+  await rescheduleInactivity(tx, updated, now);
+  await auditRelease(tx, plan.userId, "release.check_in", now, actorId, { via });
+}
+
+export type StartInput = {
+  owner: Person;
+  trigger: "inactivity" | "attestation";
+  waitDays: number;
+  now: Date;
+  /** The first sentence of the owner's e-mail: why the wait started. */
+  reason: string;
+  attestation?: { attestedBy: string; attesterName: string; eventDate: string; firmId: string };
+};
+
+/** Starts the waiting period. A second start while one waits (or after a release) is refused. */
+export async function startRelease(tx: Tx, deps: Deps, input: StartInput): Promise<ReleaseRow> {
+  const { owner, now } = input;
+  if (await selectOpenRelease(tx, owner.id, { forUpdate: true })) throw new AppError("CONFLICT", RELEASE_MSG.alreadyStarted);
+  const releaseAt = addDays(now, input.waitDays);
+  const [release] = await tx
+    .insert(releases)
+    .values({
+      userId: owner.id,
+      trigger: input.trigger,
+      status: "waiting",
+      startedAt: now,
+      releaseAt,
+      attestedBy: input.attestation?.attestedBy ?? null,
+      attesterName: input.attestation?.attesterName ?? null,
+      eventDate: input.attestation?.eventDate ?? null,
+      firmId: input.attestation?.firmId ?? null,
+    })
+    .returning();
+  if (!release) throw new AppError("INTERNAL");
+  await deletePendingTimers(tx, { userId: owner.id, kinds: INACTIVITY_TIMER_KINDS });
+  await insertTimers(tx, [
+    { kind: "wait_last_day", userId: owner.id, releaseId: release.id, dueAt: lastDayReminderAt(now, releaseAt) },
+    { kind: "release_due", userId: owner.id, releaseId: release.id, dueAt: releaseAt },
+  ]);
+  const cancelToken = await newCancelLink(tx, release);
+  await enqueueMail(tx, waitStartedMail(deps.env.APP_URL, owner.email, owner.name, input.reason, releaseAt, cancelToken));
+  await auditRelease(tx, owner.id, "release.started", now, input.attestation?.attestedBy ?? null, {
+    trigger: input.trigger,
+    releaseAt: releaseAt.toISOString(),
+    ...(input.attestation ? { attesterName: input.attestation.attesterName, eventDate: input.attestation.eventDate } : {}),
+  });
+  return release;
+}
+
+/** A one-click cancel link for the owner's e-mails, valid until the release happens. */
+export async function newCancelLink(tx: Tx, release: ReleaseRow): Promise<string> {
+  const { token, hash } = newLinkToken();
+  await insertLink(tx, { tokenHash: hash, userId: release.userId, purpose: "cancel", releaseId: release.id, expiresAt: release.releaseAt });
+  return token;
+}
+
+/** Cancels a waiting release: nothing is released, its timers and links go, and the inactivity period starts again. */
+export async function cancelRelease(tx: Tx, deps: Deps, release: ReleaseRow, now: Date, actorId: string | null, via: "owner" | "link") {
+  if (release.status !== "waiting") throw new AppError("CONFLICT", RELEASE_MSG.nothingToCancel);
+  await tx
+    .update(releases)
+    .set({ status: "cancelled", cancelledAt: now, cancelledBy: actorId ?? via })
+    .where(eq(releases.id, release.id));
+  await deletePendingTimers(tx, { userId: release.userId, releaseId: release.id });
+  await markLinksUsed(tx, release.id, now);
+  await auditRelease(tx, release.userId, "release.cancelled", now, actorId, { via });
+  const owner = await selectPerson(tx, release.userId);
+  if (owner) await enqueueMail(tx, releaseCancelledMail(deps.env.APP_URL, owner.email, owner.name));
+  const [plan] = await tx.select().from(releasePlans).where(eq(releasePlans.userId, release.userId));
+  if (plan) await checkIn(tx, plan, now, actorId, "cancel");
+}
+
+/**
+ * The release: each asset that names a beneficiary is marked released and recorded against that
+ * beneficiary (release_items: the only way a content key is ever handed out); each beneficiary gets one e-mail.
+ */
+export async function performRelease(tx: Tx, deps: Deps, release: ReleaseRow, now: Date) {
+  if (release.status !== "waiting") return;
+  const owner = await selectPerson(tx, release.userId);
+  if (!owner) return;
+  const endsAt = accessEndsAt(now);
+  const released = await tx
+    .update(assets)
+    .set({ releaseTriggered: true, releasedAt: now })
+    .where(and(eq(assets.userId, owner.id), isNotNull(assets.beneficiaryEmail)))
+    .returning({ id: assets.id, email: assets.beneficiaryEmail });
+  const items = released.map((a) => ({ releaseId: release.id, assetId: a.id, beneficiaryEmail: (a.email ?? "").toLowerCase(), accessEndsAt: endsAt }));
+  if (items.length) await tx.insert(releaseItems).values(items);
+  await tx.update(releases).set({ status: "released", releasedAt: now }).where(eq(releases.id, release.id));
+
+  const perEmail = new Map<string, number>();
+  for (const item of items) perEmail.set(item.beneficiaryEmail, (perEmail.get(item.beneficiaryEmail) ?? 0) + 1);
+  const names = await beneficiaryNames(tx, owner.id, [...perEmail.keys()]);
+  for (const [email, n] of perEmail) await enqueueMail(tx, beneficiaryReleasedMail(deps.env.APP_URL, email, names.get(email) ?? null, owner.name, n));
+  await enqueueMail(tx, ownerReleasedMail(deps.env.APP_URL, owner.email, owner.name, items.length));
+  await insertTimers(tx, [{ kind: "access_end", userId: owner.id, releaseId: release.id, dueAt: endsAt }]);
+  await auditRelease(tx, owner.id, "release.released", now, null, { items: items.length, beneficiaries: perEmail.size });
+}
+
+/** The names the owner gave these addresses in their beneficiary list (for the greeting). */
+async function beneficiaryNames(tx: Tx, ownerId: string, emails: string[]) {
+  if (!emails.length) return new Map<string, string>();
+  const rows = await tx
+    .select({ email: sql<string>`lower(${beneficiaries.email})`, name: beneficiaries.name })
+    .from(beneficiaries)
+    .where(and(eq(beneficiaries.userId, ownerId), inArray(sql`lower(${beneficiaries.email})`, emails)));
+  return new Map(rows.map((r) => [r.email, r.name]));
+}
+
+export const WAIT_REASON = {
+  inactivity: (months: number) => `You have not checked in to Legacy Vault for ${months} months.`,
+  attestation: (firmName: string, attesterName: string) => `${attesterName} of ${firmName} has attested your death or incapacity to Legacy Vault.`,
+};

@@ -1,0 +1,123 @@
+import { and, asc, eq, isNull, lte } from "drizzle-orm";
+import type { Tx } from "../db/client.js";
+import { asSystem } from "../db/actor.js";
+import { releaseItems, releases, timers } from "../db/schema.js";
+import type { Deps } from "../http/context.js";
+import { newLinkToken } from "../keys/link-token.js";
+import { enqueueMail } from "../mail/outbox.js";
+import { auditRelease } from "./audit.js";
+import { accessEndedMail, inactivityReminderMail, waitLastDayMail } from "./emails.js";
+import { insertLink, selectPerson, selectPlan, type TimerRow } from "./queries.js";
+import { DAY_MS, inactivityEndsAt } from "./schedule.js";
+import { WAIT_REASON, newCancelLink, performRelease, startRelease } from "./steps.js";
+
+type Handler = (tx: Tx, deps: Deps, timer: TimerRow, now: Date) => Promise<void>;
+
+const HANDLERS: Record<string, Handler> = {
+  async inactivity_reminder(tx, deps, timer, now) {
+    const [plan, owner] = [await selectPlan(tx, timer.userId), await selectPerson(tx, timer.userId)];
+    const endsAt = plan && inactivityEndsAt(plan.lastCheckInAt, plan.inactivityMonths);
+    if (!plan || !owner || !endsAt) return;
+    const { token, hash } = newLinkToken();
+    // the "I'm still here" link works until well after the period would have ended
+    await insertLink(tx, { tokenHash: hash, userId: owner.id, purpose: "check_in", expiresAt: new Date(endsAt.getTime() + 120 * DAY_MS) });
+    const daysBefore = Number(timer.details?.daysBefore ?? 0);
+    await enqueueMail(tx, inactivityReminderMail(deps.env.APP_URL, owner.email, owner.name, daysBefore, endsAt, plan.waitDays, token));
+    await auditRelease(tx, owner.id, "release.reminder_sent", now, null, { daysBefore });
+  },
+
+  async inactivity_end(tx, deps, timer, now) {
+    const [plan, owner] = [await selectPlan(tx, timer.userId, { forUpdate: true }), await selectPerson(tx, timer.userId)];
+    const endsAt = plan && inactivityEndsAt(plan.lastCheckInAt, plan.inactivityMonths);
+    // a check-in since this timer was set would have replaced it; this guards a plan turned off in between
+    if (!plan || !owner || !endsAt || endsAt.getTime() > now.getTime() || plan.inactivityMonths === null) return;
+    await startRelease(tx, deps, { owner, trigger: "inactivity", waitDays: plan.waitDays, now, reason: WAIT_REASON.inactivity(plan.inactivityMonths) });
+  },
+
+  async wait_last_day(tx, deps, timer, now) {
+    const release = await lockRelease(tx, timer.releaseId);
+    const owner = await selectPerson(tx, timer.userId);
+    if (!release || release.status !== "waiting" || !owner) return;
+    const token = await newCancelLink(tx, release);
+    await enqueueMail(tx, waitLastDayMail(deps.env.APP_URL, owner.email, owner.name, release.releaseAt, token));
+    await auditRelease(tx, owner.id, "release.wait_reminder_sent", now, null);
+  },
+
+  async release_due(tx, deps, timer, now) {
+    const release = await lockRelease(tx, timer.releaseId);
+    if (release) await performRelease(tx, deps, release, now);
+  },
+
+  async access_end(tx, deps, timer, now) {
+    const owner = await selectPerson(tx, timer.userId);
+    if (!timer.releaseId || !owner) return;
+    const rows = await tx.selectDistinct({ email: releaseItems.beneficiaryEmail }).from(releaseItems).where(eq(releaseItems.releaseId, timer.releaseId));
+    for (const { email } of rows) await enqueueMail(tx, accessEndedMail(deps.env.APP_URL, email, owner.name));
+    await auditRelease(tx, owner.id, "release.access_ended", now, null, { beneficiaries: rows.length });
+  },
+};
+
+async function lockRelease(tx: Tx, id: string | null) {
+  if (!id) return null;
+  const [row] = await tx.select().from(releases).where(eq(releases.id, id)).for("update");
+  return row ?? null;
+}
+
+export type RunOptions = {
+  /** Tests: called inside a step's transaction after its work, before it commits (throwing there simulates a crash). */
+  beforeCommit?: (timer: TimerRow) => void;
+  limit?: number;
+};
+
+/**
+ * Runs every timer that is due by the release clock, one transaction per timer: the row is locked
+ * (FOR UPDATE SKIP LOCKED, so several app processes share the work), the step runs, and the timer
+ * is marked done in the same transaction. A step that fails rolls back whole and is retried later.
+ */
+export async function runDueTimers(deps: Deps, options: RunOptions = {}): Promise<number> {
+  let done = 0;
+  const limit = options.limit ?? 500;
+  while (done < limit) {
+    const now = deps.clock.now();
+    let failed: { id: number; attempts: number; error: string } | null = null;
+    const ran = await asSystem(deps.db, async (tx) => {
+      const [timer] = await tx
+        .select()
+        .from(timers)
+        .where(and(isNull(timers.doneAt), lte(timers.dueAt, now)))
+        .orderBy(asc(timers.dueAt), asc(timers.id))
+        .limit(1)
+        .for("update", { skipLocked: true });
+      if (!timer) return false;
+      try {
+        await tx.transaction(async (step) => {
+          await (HANDLERS[timer.kind] ?? unknownKind)(step, deps, timer, now);
+          await step
+            .update(timers)
+            .set({ doneAt: now, attempts: timer.attempts + 1, lastError: null })
+            .where(eq(timers.id, timer.id));
+          options.beforeCommit?.(timer);
+        });
+      } catch (err) {
+        failed = { id: timer.id, attempts: timer.attempts + 1, error: err instanceof Error ? err.message : String(err) };
+        // the step's savepoint rolled back; push the timer back with backoff (1, 2, 4 ... minutes, at most a day)
+        const delayMinutes = Math.min(24 * 60, 2 ** Math.min(timer.attempts, 11));
+        await tx
+          .update(timers)
+          .set({ attempts: failed.attempts, lastError: failed.error.slice(0, 500), dueAt: new Date(now.getTime() + delayMinutes * 60_000) })
+          .where(eq(timers.id, timer.id));
+      }
+      return true;
+    });
+    if (!ran) break;
+    const f = failed as { id: number; attempts: number; error: string } | null;
+    if (f) deps.log.warn(`release timer ${f.id} failed (attempt ${f.attempts}): ${f.error}`);
+    done++;
+  }
+  if (done) deps.wakeMailer();
+  return done;
+}
+
+async function unknownKind(_tx: Tx, _deps: Deps, timer: TimerRow) {
+  throw new Error(`unknown timer kind ${timer.kind}`);
+}
