@@ -147,6 +147,16 @@ export function codeFrom(mail: Mail): string {
   return code;
 }
 
+/**
+ * Moves the server's release clock forward (TEST_CLOCK=1) and runs the timers that became due,
+ * as the minute scheduler would. The clock is the server's: journeys after this one see it moved.
+ */
+export async function advanceReleaseClock(ms: number): Promise<{ now: string; ran: number }> {
+  const res = await apiRequest<{ now: string; ran: number }>("POST", "/dev/clock", { advanceMs: ms }, "127.0.0.1");
+  if (res.status !== 200) throw new Error(`POST /dev/clock answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
 // ---- API helpers: people set up without clicking through the screens ---------------------
 
 export function uniqueEmail(prefix = "user"): string {

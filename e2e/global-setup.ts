@@ -23,7 +23,8 @@ declare module "vitest" {
 
 /**
  * Starts the real server once for every journey: `node --import tsx server/main.ts` on a free
- * port with its own temporary DATA_DIR (embedded PostgreSQL), serving the built web/dist.
+ * port with its own temporary DATA_DIR (embedded PostgreSQL), serving the built web/dist, with
+ * TEST_CLOCK=1 so that release journeys can move the release clock forward (POST /dev/clock).
  * The returned teardown stops it (SIGTERM, then SIGKILL) and removes the data directory;
  * a failed start stops it too. A watchdog preload ends the server if this process dies.
  */
@@ -41,7 +42,16 @@ export default async function setup(project: TestProject) {
   const log = createWriteStream(SERVER_LOG);
   const child = spawn(process.execPath, ["--import", "tsx", "--import", "./e2e/exit-with-parent.mjs", "server/main.ts"], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "development", PORT: String(port), HOST: "127.0.0.1", APP_URL: appUrl, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: appUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      TEST_CLOCK: "1",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.pipe(log);

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { assetFiles, assets, legacyCodes, legacySessions, profiles, releaseItems, releases, userKeys } from "../db/schema.js";
 
-/** Everything released to `email`, with the owner's name; access may have ended (compare accessEndsAt). */
+/** Everything released to `email` (release_items is the only grant), with the owner's name; access may have ended (compare accessEndsAt). */
 export function selectReleasedTo(tx: Tx, email: string) {
   return tx
     .select({
@@ -25,26 +25,14 @@ export type ReleasedRow = Awaited<ReturnType<typeof selectReleasedTo>>[number];
 
 /** One item, only when it was released to `email`: with its ciphertext, wrapped key and the owner's wrapped data key. */
 export async function selectReleasedItem(tx: Tx, email: string, assetId: string) {
-  const [row] = await tx
-    .select({
-      id: assets.id,
-      type: assets.type,
-      title: assets.title,
-      ownerId: releases.userId,
-      ownerName: profiles.name,
-      releasedAt: releases.releasedAt,
-      accessEndsAt: releaseItems.accessEndsAt,
-      wrappedKey: assets.wrappedKey,
-      encryptedData: assets.encryptedData,
-      wrappedDataKey: userKeys.wrappedKey,
-    })
-    .from(releaseItems)
-    .innerJoin(releases, eq(releases.id, releaseItems.releaseId))
-    .innerJoin(assets, eq(assets.id, releaseItems.assetId))
-    .innerJoin(profiles, eq(profiles.id, releases.userId))
-    .innerJoin(userKeys, eq(userKeys.userId, releases.userId))
-    .where(and(eq(releaseItems.beneficiaryEmail, email), eq(releaseItems.assetId, assetId), eq(releases.status, "released")));
-  return row ?? null;
+  const item = (await selectReleasedTo(tx, email)).find((r) => r.id === assetId);
+  if (!item) return null;
+  const [keys] = await tx
+    .select({ wrappedKey: assets.wrappedKey, encryptedData: assets.encryptedData, wrappedDataKey: userKeys.wrappedKey })
+    .from(assets)
+    .innerJoin(userKeys, eq(userKeys.userId, assets.userId))
+    .where(eq(assets.id, assetId));
+  return keys ? { ...item, ...keys } : null;
 }
 
 export const selectFileList = (tx: Tx, assetId: string) =>

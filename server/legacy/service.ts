@@ -79,7 +79,7 @@ export const sessionEmail = (deps: Deps, token: string) => asSystem(deps.db, (tx
 
 export const endSession = (deps: Deps, token: string) => asSystem(deps.db, (tx) => deleteSession(tx, hashLinkToken(token)));
 
-const presentItem = (r: ReleasedRow | NonNullable<Awaited<ReturnType<typeof selectReleasedItem>>>): LegacyItem => ({
+const presentItem = (r: ReleasedRow): LegacyItem => ({
   id: r.id,
   type: r.type,
   title: r.title,

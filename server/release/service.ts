@@ -29,7 +29,7 @@ import {
   selectUsableLink,
 } from "./queries.js";
 import { presentRelease, presentTimeline, releaseState } from "./present.js";
-import { inactivityEndsAt } from "./schedule.js";
+import { addDays, inactivityEndsAt } from "./schedule.js";
 import { WAIT_REASON, cancelRelease, checkIn, rescheduleInactivity, startRelease } from "./steps.js";
 
 /** Writes run as the system after the access check (timers, links and e-mails are system tables); reads run under RLS. */
@@ -153,7 +153,8 @@ export async function attestRelease(deps: Deps, actor: ActorProfile, clientId: s
   const { client } = await loadClient(deps, actor, clientId);
   requireAccess(actor, "release:attest", { firmId: client.firmId, role: client.role, ownerId: client.id });
   const now = deps.clock.now();
-  if (input.eventDate > now.toISOString().slice(0, 10))
+  // "today" east of UTC is already tomorrow in UTC: allow one day of slack
+  if (input.eventDate > addDays(now, 1).toISOString().slice(0, 10))
     throw new AppError("VALIDATION", "The date of death or incapacity cannot be in the future", {
       eventDate: "The date of death or incapacity cannot be in the future",
     });

@@ -23,6 +23,9 @@ export function AppRoutes() {
       <Route path="/auth/callback" element={screen(() => import("@/routes/auth-callback"))} />
       <Route path="/reset-password" element={screen(() => import("@/routes/reset-password"))} />
       <Route path="/update-password" element={screen(() => import("@/routes/update-password"))} />
+      <Route path="/legacy" element={screen(() => import("@/routes/legacy"))} />
+      <Route path="/release/check-in" element={screen(() => import("@/routes/release-check-in"))} />
+      <Route path="/release/cancel" element={screen(() => import("@/routes/release-cancel"))} />
       <Route element={<RedirectIfAuthenticated />}>
         <Route path="/login" element={screen(() => import("@/routes/login"))} />
         <Route path="/register" element={screen(() => import("@/routes/register"))} />
@@ -56,6 +59,7 @@ export function AppRoutes() {
           <Route path="/beneficiaries" element={screen(() => import("@/routes/beneficiaries"))} />
           <Route path="/beneficiaries/new" element={screen(() => import("@/routes/beneficiary-new"))} />
           <Route path="/beneficiaries/edit/:id" element={screen(() => import("@/routes/beneficiary-edit"))} />
+          <Route path="/release" element={screen(() => import("@/routes/release"))} />
           <Route element={<RequireRole roles={["firm_admin", "firm_staff"]} />}>
             <Route path="/clients" element={screen(() => import("@/routes/clients"))} />
             <Route path="/clients/invite" element={screen(() => import("@/routes/client-invite"))} />

@@ -12,13 +12,14 @@ import { useClient } from "@/features/clients/api/get-client";
 import { useRecordImpersonation } from "@/features/clients/api/record-impersonation";
 import { ClientDashboardPreview } from "@/features/clients/components/client-dashboard-preview";
 import { ClientProfileDetails } from "@/features/clients/components/client-profile";
+import { ClientReleaseCard } from "@/features/clients/components/client-release-card";
 import { ImpersonationBanner } from "@/features/clients/components/impersonation-banner";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 
 type Tab = "profile" | "dashboard";
 
-/** /clients/:id (firm_admin or firm_staff): the client's profile, and their dashboard under 'View as Client'. */
+/** /clients/:id (firm_admin or firm_staff): the client's profile, their dashboard under 'View as Client', and their release (issue 5). */
 export default function ClientDetailScreen() {
   const { id = "" } = useParams();
   const navigate = useNavigate();
@@ -101,6 +102,7 @@ export default function ClientDetailScreen() {
           </Card>
         </TabsContent>
       </Tabs>
+      <ClientReleaseCard clientId={c.id} clientName={c.name} defaultAttester={me?.name ?? ""} />
     </div>
   );
 }

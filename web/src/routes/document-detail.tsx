@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { DocumentEditForm } from "@/features/documents/components/document-edit-form";
 import { DocumentFileActions } from "@/features/documents/components/document-file-actions";
 import { DocumentSummary } from "@/features/documents/components/document-summary";
+import { assetFilePath } from "@/features/vault/api/upload-asset-file";
 import { useOwnedAsset } from "@/features/vault/use-owned-asset";
 import { errorMessage } from "@/lib/api-client";
 import { DecryptError } from "@/lib/crypto/vault-crypto";
@@ -38,7 +39,7 @@ export default function DocumentDetailScreen() {
         </CardHeader>
         <CardContent className="grid gap-5">
           <DocumentSummary asset={asset} content={content} />
-          <DocumentFileActions assetId={asset.id} contentKey={contentKey} content={content} />
+          <DocumentFileActions url={assetFilePath(asset.id, "document")} contentKey={contentKey} content={content} />
         </CardContent>
       </Card>
       <Card>

@@ -5,16 +5,13 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { linkLook } from "@/components/looks";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { FormField } from "@/components/ui/form-field";
-import { InputOTP, InputOTPGroup, InputOTPSlot, REGEXP_ONLY_DIGITS } from "@/components/ui/input-otp";
+import { VerificationCodeField } from "@/components/verification-code-field";
 import { toast } from "@/lib/toast";
 import { useVerifyOtp } from "@/features/auth/api/verify-otp";
 import { readEmail, readFrom, useEnterApp } from "@/features/auth/after-sign-in";
 import { AuthLayout } from "@/features/auth/components/auth-layout";
 import { maskEmail } from "@/features/auth/mask-email";
 import { mfaErrorMessage } from "@/features/auth/mfa-error";
-
-const SLOTS = Array.from({ length: VERIFICATION_CODE_LENGTH }, (_, i) => i);
 
 /** /mfa (spec 01 §2): the e-mailed code after the password step. /login passes {email, from} in the location state. */
 export default function Mfa() {
@@ -60,23 +57,12 @@ function CodeForm({ email, from }: { email: string; from: string | undefined }) 
   return (
     <AuthLayout title="Two-Factor Authentication" description="Enter the verification code sent to your email">
       <form onSubmit={onSubmit} noValidate className="grid gap-5">
-        <FormField label="Verification code" hint={`We sent a ${VERIFICATION_CODE_LENGTH}-digit code to ${maskEmail(email)}.`}>
-          <InputOTP
-            maxLength={VERIFICATION_CODE_LENGTH}
-            pattern={REGEXP_ONLY_DIGITS}
-            ref={inputRef}
-            value={code}
-            onChange={setCode}
-            autoFocus
-            autoComplete="one-time-code"
-          >
-            <InputOTPGroup>
-              {SLOTS.map((i) => (
-                <InputOTPSlot key={i} index={i} />
-              ))}
-            </InputOTPGroup>
-          </InputOTP>
-        </FormField>
+        <VerificationCodeField
+          hint={`We sent a ${VERIFICATION_CODE_LENGTH}-digit code to ${maskEmail(email)}.`}
+          value={code}
+          onChange={setCode}
+          inputRef={inputRef}
+        />
         {error && (
           <Alert key={failures} variant="destructive">
             {error}

@@ -1,5 +1,5 @@
 import type { Role } from "@common/constants";
-import { Building2, FileText, KeyRound, LayoutDashboard, Settings, StickyNote, Ticket, UserCog, Users, type LucideIcon } from "lucide-react";
+import { Building2, FileText, Hourglass, KeyRound, LayoutDashboard, Settings, StickyNote, Ticket, UserCog, Users, type LucideIcon } from "lucide-react";
 
 export type SidebarItem = { to: string; label: string; icon: LucideIcon; isExact?: boolean };
 export type SidebarSection = { label: string; items: SidebarItem[] };
@@ -10,6 +10,7 @@ const INDIVIDUAL: SidebarItem[] = [
   { to: "/documents", label: "Documents", icon: FileText },
   { to: "/notes", label: "Notes", icon: StickyNote },
   { to: "/beneficiaries", label: "Beneficiaries", icon: Users },
+  { to: "/release", label: "Release Plan", icon: Hourglass },
 ];
 
 const FIRM: (SidebarItem & { isAdminOnly?: boolean })[] = [
@@ -21,7 +22,7 @@ const FIRM: (SidebarItem & { isAdminOnly?: boolean })[] = [
 ];
 
 /**
- * Spec 02 'Layout and sidebar': individuals get their vault, firm admins and staff the
+ * Spec 02 'Layout and sidebar': individuals get their vault (and, issue 5, their Release Plan), firm admins and staff the
  * 'Firm Management' sidebar, staff without the admin-only entries. (Display only: the routes
  * and the server enforce the roles.)
  */

@@ -18,6 +18,8 @@ type Props = {
   /** Extra content under the description (e.g. the item concerned). */
   children?: ReactNode;
   confirmLabel: string;
+  /** The button that closes without acting; "Cancel" unless that would be ambiguous (e.g. when the action itself cancels something). */
+  cancelLabel?: string;
   pendingLabel: string;
   isPending: boolean;
   /** Why the last attempt failed; the dialog stays open and says so. */
@@ -36,6 +38,7 @@ export function ConfirmActionDialog({
   description,
   children,
   confirmLabel,
+  cancelLabel = "Cancel",
   pendingLabel,
   isPending,
   failure,
@@ -58,7 +61,7 @@ export function ConfirmActionDialog({
         <AlertDialogFooter>
           <AlertDialogCancel asChild>
             <Button variant="outline" disabled={isPending}>
-              Cancel
+              {cancelLabel}
             </Button>
           </AlertDialogCancel>
           <Button variant="destructive" disabled={isPending} onClick={onConfirm}>

@@ -1,8 +1,8 @@
-import type { AssetFileKind } from "@common/vault-constants";
 import { useEffect, useState } from "react";
 import { downloadAssetFile, type DownloadProgress } from "./api/download-asset-file";
 
-export type AssetFileSource = { assetId: string; kind: AssetFileKind; contentKey: CryptoKey; contentType: string };
+/** Where a file's ciphertext is (see DownloadAssetFileInput), its key and its plaintext's type. */
+export type AssetFileSource = { url: string; contentKey: CryptoKey; contentType: string };
 type State = { url: string | null; progress: DownloadProgress | null; error: unknown };
 
 /**
@@ -11,14 +11,13 @@ type State = { url: string | null; progress: DownloadProgress | null; error: unk
  */
 export function useAssetFileUrl(source: AssetFileSource | null): State {
   const [state, setState] = useState<State>({ url: null, progress: null, error: null });
-  const { assetId, kind, contentKey, contentType } = source ?? {};
+  const { url, contentKey, contentType } = source ?? {};
   useEffect(() => {
-    if (!assetId || !kind || !contentKey || !contentType) return;
+    if (!url || !contentKey || !contentType) return;
     const controller = new AbortController();
-    let url: string | null = null;
+    let objectUrl: string | null = null;
     downloadAssetFile({
-      assetId,
-      kind,
+      url,
       contentKey,
       contentType,
       signal: controller.signal,
@@ -26,8 +25,8 @@ export function useAssetFileUrl(source: AssetFileSource | null): State {
     }).then(
       (blob) => {
         if (controller.signal.aborted) return;
-        url = URL.createObjectURL(blob);
-        setState({ url, progress: null, error: null });
+        objectUrl = URL.createObjectURL(blob);
+        setState({ url: objectUrl, progress: null, error: null });
       },
       (error: unknown) => {
         if (!controller.signal.aborted) setState({ url: null, progress: null, error });
@@ -35,8 +34,8 @@ export function useAssetFileUrl(source: AssetFileSource | null): State {
     );
     return () => {
       controller.abort();
-      if (url) URL.revokeObjectURL(url);
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [assetId, kind, contentKey, contentType]);
+  }, [url, contentKey, contentType]);
   return state;
 }

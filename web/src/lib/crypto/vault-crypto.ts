@@ -21,6 +21,15 @@ export function importDataKey(raw: ArrayBuffer | Uint8Array): Promise<CryptoKey>
   return crypto.subtle.importKey("raw", bytes(raw), { name: "AES-GCM" }, false, ["wrapKey", "unwrapKey"]);
 }
 
+/** A content key handed over raw (a beneficiary's GET /api/legacy/items/:id), as a non-extractable key that can only decrypt. */
+export async function importContentKey(raw: ArrayBuffer | Uint8Array): Promise<CryptoKey> {
+  try {
+    return await crypto.subtle.importKey("raw", bytes(raw), { name: "AES-GCM" }, false, ["decrypt"]);
+  } catch {
+    throw new DecryptError();
+  }
+}
+
 /** A fresh random AES-256-GCM content key for one asset. */
 export function newContentKey(): Promise<CryptoKey> {
   return crypto.subtle.generateKey({ name: "AES-GCM", length: 256 }, true, ["encrypt", "decrypt"]);

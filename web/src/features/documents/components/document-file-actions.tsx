@@ -20,14 +20,14 @@ const toTransfer = (p: DownloadProgress): Transfer => ({
 const failure = (err: unknown, fallback: string) =>
   toast.error(errorMessage(err, fallback), { description: err instanceof DecryptError ? err.message : undefined });
 
-type Props = { assetId: string; contentKey: CryptoKey; content: DocumentContent };
+/** `url`: where the document's ciphertext is (see DownloadAssetFileInput). */
+type Props = { url: string; contentKey: CryptoKey; content: DocumentContent };
 
 /** Download (under the original name and type) and View (a new tab), each decrypting in the browser with progress. */
-export function DocumentFileActions({ assetId, contentKey, content }: Props) {
+export function DocumentFileActions({ url, contentKey, content }: Props) {
   const download = useDownloadAssetFile();
   const [transfer, setTransfer] = useState<Transfer | null>(null);
-  const fetchFile = () =>
-    download.mutateAsync({ assetId, kind: "document", contentKey, contentType: content.contentType, onProgress: (p) => setTransfer(toTransfer(p)) });
+  const fetchFile = () => download.mutateAsync({ url, contentKey, contentType: content.contentType, onProgress: (p) => setTransfer(toTransfer(p)) });
 
   const onDownload = async () => {
     try {
@@ -45,9 +45,9 @@ export function DocumentFileActions({ assetId, contentKey, content }: Props) {
     const tab = window.open("", "_blank");
     try {
       if (!tab) throw new Error("The new tab was blocked");
-      const url = URL.createObjectURL(await fetchFile());
-      tab.location.href = url;
-      setTimeout(() => URL.revokeObjectURL(url), VIEW_URL_LIFETIME_MS);
+      const objectUrl = URL.createObjectURL(await fetchFile());
+      tab.location.href = objectUrl;
+      setTimeout(() => URL.revokeObjectURL(objectUrl), VIEW_URL_LIFETIME_MS);
     } catch (err) {
       tab?.close();
       failure(err, VAULT_MSG.documentViewFailed);

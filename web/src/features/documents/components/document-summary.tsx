@@ -2,15 +2,20 @@ import type { AssetSummary, DocumentContent } from "@/features/vault/api/types";
 import { fileTypeLabel, formatFileSize } from "@/features/vault/check-file";
 import { formatDate } from "@/lib/format-date";
 
-/** The document's metadata: the decrypted file name, type and size, and the dates. */
-export function DocumentSummary({ asset, content }: { asset: AssetSummary; content: DocumentContent }) {
+type Props = {
+  /** The owner's stored asset, for its dates (a beneficiary's view has none). */
+  asset?: Pick<AssetSummary, "createdAt" | "updatedAt">;
+  content: DocumentContent;
+};
+
+/** The document's metadata: the decrypted file name, type and size, and for its owner the dates. */
+export function DocumentSummary({ asset, content }: Props) {
   const rows: [string, string][] = [
     ["File name", content.fileName],
     ["Type", fileTypeLabel("document", content.contentType)],
     ["Size", formatFileSize(content.fileSize)],
-    ["Uploaded", formatDate(asset.createdAt)],
-    ["Last updated", formatDate(asset.updatedAt)],
   ];
+  if (asset) rows.push(["Uploaded", formatDate(asset.createdAt)], ["Last updated", formatDate(asset.updatedAt)]);
   return (
     <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]">
       {rows.map(([term, value]) => (

@@ -1,7 +1,7 @@
 import { Mic, Square, Trash2 } from "lucide-react";
 import { useEffect } from "react";
 import { Button } from "@/components/ui/button";
-import type { AssetFileSource } from "@/features/vault/use-asset-file-url";
+import { assetFilePath } from "@/features/vault/api/upload-asset-file";
 import type { RecordingDraft } from "../note-drafts";
 import { formatDuration, useAudioRecorder } from "../use-audio-recorder";
 import { NewRecordingPlayer, StoredRecordingPlayer } from "./recording-player";
@@ -10,7 +10,7 @@ type Props = {
   draft: RecordingDraft;
   onChange: (draft: RecordingDraft) => void;
   /** Where the stored recording is (edit mode), else null. */
-  stored: Omit<AssetFileSource, "kind" | "contentType"> | null;
+  stored: { assetId: string; contentKey: CryptoKey } | null;
   disabled?: boolean;
   /** Told when recording starts and stops (the form waits for a running recording). */
   onRecordingChange?: (isRecording: boolean) => void;
@@ -48,7 +48,9 @@ export function RecordingField({ draft, onChange, stored, disabled, onRecordingC
           {draft.kind === "new" ? (
             <NewRecordingPlayer blob={draft.blob} />
           ) : stored ? (
-            <StoredRecordingPlayer source={{ ...stored, kind: "recording", contentType: draft.contentType }} />
+            <StoredRecordingPlayer
+              source={{ url: assetFilePath(stored.assetId, "recording"), contentKey: stored.contentKey, contentType: draft.contentType }}
+            />
           ) : null}
           <div className="flex flex-wrap items-center justify-between gap-2">
             <span className="text-sm text-slate-700">

@@ -31,8 +31,14 @@ function Website({ website }: { website: string }) {
   );
 }
 
-/** The view mode of /vault/{id}: the decrypted fields, the password masked, with copy buttons. */
-export function PasswordDetails({ asset, content }: { asset: AssetSummary; content: PasswordContent }) {
+type Props = {
+  /** The owner's stored asset, for its beneficiary and last update (a beneficiary's view has neither). */
+  asset?: Pick<AssetSummary, "beneficiaryEmail" | "updatedAt">;
+  content: PasswordContent;
+};
+
+/** The view mode of /vault/{id} (and of a released password): the decrypted fields, the password masked, with copy buttons. */
+export function PasswordDetails({ asset, content }: Props) {
   return (
     <dl>
       <Row term="Website">
@@ -60,8 +66,12 @@ export function PasswordDetails({ asset, content }: { asset: AssetSummary; conte
         <CopyButton value={content.password} label="Copy password" copiedMessage={VAULT_MSG.passwordCopied} />
       </Row>
       <Row term="Notes">{content.notes ? <p className="min-w-0 py-2 whitespace-pre-wrap wrap-anywhere">{content.notes}</p> : NONE}</Row>
-      <Row term="Beneficiary">{asset.beneficiaryEmail ? <span className="min-w-0 wrap-anywhere">{asset.beneficiaryEmail}</span> : NONE}</Row>
-      <Row term="Last updated">{formatDate(asset.updatedAt)}</Row>
+      {asset && (
+        <>
+          <Row term="Beneficiary">{asset.beneficiaryEmail ? <span className="min-w-0 wrap-anywhere">{asset.beneficiaryEmail}</span> : NONE}</Row>
+          <Row term="Last updated">{formatDate(asset.updatedAt)}</Row>
+        </>
+      )}
     </dl>
   );
 }

@@ -3,15 +3,13 @@ import { MSG } from "@common/messages";
 import { useState, type FormEvent } from "react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { FormField } from "@/components/ui/form-field";
-import { InputOTP, InputOTPGroup, InputOTPSlot, REGEXP_ONLY_DIGITS } from "@/components/ui/input-otp";
+import { VerificationCodeField } from "@/components/verification-code-field";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useEnableTwoFactor } from "../api/enable-two-factor";
 
 /** The server's sign-in wording ("sign in again") does not fit here: a new code is what helps. */
 const NEEDS_NEW_CODE = new Set(["OTP_HAS_EXPIRED", "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE"]);
-const SLOTS = Array.from({ length: VERIFICATION_CODE_LENGTH }, (_, i) => i);
 
 type Props = { email: string; isResending: boolean; onResend: () => void; onCancel: () => void; onEnabled: () => void };
 
@@ -48,15 +46,7 @@ export function EnableTwoFactorForm({ email, isResending, onResend, onCancel, on
   );
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <FormField label="Verification code" hint={hint}>
-        <InputOTP maxLength={VERIFICATION_CODE_LENGTH} pattern={REGEXP_ONLY_DIGITS} value={code} onChange={setCode} autoFocus noScriptCSSFallback={null}>
-          <InputOTPGroup>
-            {SLOTS.map((i) => (
-              <InputOTPSlot key={i} index={i} />
-            ))}
-          </InputOTPGroup>
-        </InputOTP>
-      </FormField>
+      <VerificationCodeField hint={hint} value={code} onChange={setCode} />
       {error && (
         <Alert variant="destructive">
           <AlertDescription>{error}</AlertDescription>

@@ -1,16 +1,14 @@
-import type { AssetFileKind } from "@common/vault-constants";
 import { useMutation } from "@tanstack/react-query";
 import { ApiError } from "@/lib/api-client";
 import { decryptBytes } from "@/lib/crypto/vault-crypto";
 import { toApiError } from "@/lib/upload";
-import { assetFilePath } from "./upload-asset-file";
 
 /** How far a download is: the share of the ciphertext received (null while its size is unknown), then decryption. */
 export type DownloadProgress = { phase: "downloading" | "decrypting"; fraction: number | null };
 
 export type DownloadAssetFileInput = {
-  assetId: string;
-  kind: AssetFileKind;
+  /** Where the ciphertext is: assetFilePath() for the owner, legacyFilePath() for a beneficiary. */
+  url: string;
   contentKey: CryptoKey;
   /** The plaintext's type, given to the returned Blob. */
   contentType: string;
@@ -23,11 +21,11 @@ export type DownloadAssetFileInput = {
  * (Content-Length is the ciphertext's size), and decrypts it in the browser.
  * Fails with ApiError (the server's answer) or DecryptError (damaged or wrong key).
  */
-export async function downloadAssetFile({ assetId, kind, contentKey, contentType, onProgress, signal }: DownloadAssetFileInput): Promise<Blob> {
+export async function downloadAssetFile({ url, contentKey, contentType, onProgress, signal }: DownloadAssetFileInput): Promise<Blob> {
   onProgress?.({ phase: "downloading", fraction: 0 });
   let res: Response;
   try {
-    res = await fetch(assetFilePath(assetId, kind), { credentials: "same-origin", cache: "no-store", signal });
+    res = await fetch(url, { credentials: "same-origin", cache: "no-store", signal });
   } catch (err) {
     if (signal?.aborted) throw err;
     throw new ApiError(0, "NETWORK", "Could not reach the server. Check your connection and try again.");

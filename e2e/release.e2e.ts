@@ -1,0 +1,323 @@
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { RELEASE_MSG, type ReleasePlanView } from "../common/release.js";
+import { VAULT_MSG } from "../common/vault-messages.js";
+import {
+  advanceReleaseClock,
+  apiRequest,
+  appUrl,
+  buildUser,
+  codeFrom,
+  confirmUser,
+  expectNoAxeViolations,
+  expectPath,
+  expectText,
+  GOOD_PASSWORD,
+  latestMailTo,
+  linkFrom,
+  MOBILE,
+  newPage,
+  screenshot,
+  settle,
+  signIn,
+  type Mail,
+  type TestUser,
+  uniqueEmail,
+} from "./fixtures.js";
+import { buildFirmAdmin } from "./firm-people-setup.js";
+
+/** Issue 5: how beneficiaries receive what was left to them (attestation, veto, inactivity). */
+
+const DAY = 24 * 60 * 60 * 1000;
+
+async function signedIn(user: TestUser, viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await newPage(viewport);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: appUrl() });
+  await signIn(page, user.email, user.password);
+  await expectPath(page, "/dashboard");
+  await settle(page);
+  return page;
+}
+
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await settle(page);
+}
+
+/** A same-origin API call with the page's session cookie. */
+async function apiAsUser<T>(page: Page, method: "GET" | "POST" | "PUT", path: string, data?: unknown): Promise<{ status: number; body: T }> {
+  const res = await page.request.fetch(path, { method, data, headers: { origin: appUrl() } });
+  return { status: res.status(), body: (await res.json()) as T };
+}
+
+async function addBeneficiary(page: Page, name: string, email: string) {
+  const res = await apiAsUser(page, "POST", "/api/beneficiaries", { name, email });
+  expect(res.status).toBe(201);
+}
+
+async function addPassword(page: Page, title: string, password: string, beneficiary: string) {
+  await open(page, "/vault/new");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Username").fill("olga");
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Beneficiary (Optional)").selectOption(beneficiary);
+  await page.getByRole("button", { name: "Save Password" }).click();
+  await expectText(page, VAULT_MSG.passwordSaved);
+  await page.waitForURL((url) => /^\/vault\/[0-9a-f-]{36}$/.test(url.pathname));
+}
+
+async function addDocument(page: Page, file: { name: string; mimeType: string; buffer: Buffer }, beneficiary: string) {
+  await open(page, "/documents/new");
+  await page.getByLabel("Document file").setInputFiles(file);
+  await page.getByText(file.name, { exact: true }).waitFor();
+  await page.getByLabel("Beneficiary (Optional)").selectOption(beneficiary);
+  await page.getByRole("button", { name: "Upload Document" }).click();
+  await expectText(page, VAULT_MSG.documentUploaded, { timeout: 30_000 });
+  await expectPath(page, "/documents");
+}
+
+const pdf = (text: string) => Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\n%%EOF\n`);
+
+/** The beneficiary follows the e-mailed link, asks for a code and enters it; lands on the list of what was left to them. */
+async function portalSignIn(releaseMail: Mail, email: string, viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await newPage(viewport);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: appUrl() });
+  const link = linkFrom(releaseMail, "/legacy");
+  await page.goto(link.pathname + link.search);
+  await settle(page);
+  await expectText(page.getByRole("heading", { level: 1 }), "Sign in to see what was left to you");
+  expect(await page.getByLabel("Email").inputValue()).toBe(email);
+  await expectNoAxeViolations(page);
+  const before = releaseMail.id;
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expectText(page, RELEASE_MSG.codeSent);
+  const code = codeFrom(await latestMailTo(email, { subject: /code/i, after: before }));
+  await page.getByLabel("Verification code").pressSequentially(code);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await page.getByRole("heading", { name: "What was left to you", exact: true }).waitFor();
+  await settle(page);
+  return page;
+}
+
+async function releaseView(page: Page) {
+  return (await apiAsUser<ReleasePlanView>(page, "GET", "/api/release")).body;
+}
+
+describe("release", () => {
+  it("a firm admin attests; after the owner's wait each beneficiary signs in with a code and opens exactly their items", async () => {
+    const { admin, firm } = await buildFirmAdmin();
+    const owner = { name: "Olga Owner", email: uniqueEmail("owner"), password: GOOD_PASSWORD };
+    expect((await apiRequest("POST", "/api/register", { ...owner, firmCode: firm.code })).status).toBe(200);
+    await confirmUser(owner.email);
+    const heirA = { name: "Anna Heir", email: uniqueEmail("heir-a") };
+    const heirB = { name: "Boris Heir", email: uniqueEmail("heir-b") };
+
+    // The owner names a beneficiary on a password and another on a document.
+    const ownerPage = await signedIn(owner);
+    await addBeneficiary(ownerPage, heirA.name, heirA.email);
+    await addBeneficiary(ownerPage, heirB.name, heirB.email);
+    const secret = `S3cret-${randomUUID()}`;
+    await addPassword(ownerPage, "Bank login", secret, heirA.email);
+    const will = pdf(`Last will ${randomUUID()}`);
+    await addDocument(ownerPage, { name: "Last Will.pdf", mimeType: "application/pdf", buffer: will }, heirB.email);
+    await addPassword(ownerPage, "Kept to myself", "not-for-anyone", "none");
+
+    // The firm admin attests on /clients/{id}.
+    const adminPage = await signedIn(admin);
+    const clients = await apiAsUser<{ clients: { id: string; name: string }[] }>(adminPage, "GET", `/api/clients?search=${encodeURIComponent(owner.email)}`);
+    const clientId = clients.body.clients[0]?.id ?? "";
+    await open(adminPage, `/clients/${clientId}`);
+    await expectText(adminPage.getByTestId("client-release-state"), "None");
+    await adminPage.getByRole("button", { name: "Start a release" }).click();
+    const dialog = adminPage.getByRole("dialog", { name: `Start a release for ${owner.name}` });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel("Attested by").inputValue()).toBe(admin.name);
+    await dialog.getByLabel("Date of death or incapacity").fill(new Date().toISOString().slice(0, 10));
+    await dialog.getByLabel("Document (optional)").setInputFiles({ name: "certificate.pdf", mimeType: "application/pdf", buffer: pdf("death certificate") });
+    await expectNoAxeViolations(adminPage);
+    await screenshot(adminPage, "client-release-dialog");
+    await dialog.getByRole("button", { name: "Start release" }).click();
+    await expectText(adminPage, RELEASE_MSG.attestationStarted, { timeout: 20_000 });
+    await expectText(adminPage.getByTestId("client-release-state"), "Waiting");
+    await settle(adminPage);
+    await expectNoAxeViolations(adminPage);
+    await screenshot(adminPage, "client-release-waiting");
+
+    // The owner is told, and sees the wait on /release.
+    const started = await latestMailTo(owner.email, { subject: /release of your Legacy Vault has started/ });
+    expect(started.text).toContain(`Ada Admin of ${firm.name} has attested`);
+    await open(ownerPage, "/release");
+    await expectText(ownerPage.getByTestId("release-state"), "Waiting");
+    await expectNoAxeViolations(ownerPage);
+    await screenshot(ownerPage, "release-waiting");
+    expect(await latestMailTo(heirA.email, { subject: /left you something/ }).catch(() => null)).toBeNull();
+
+    // The wait (7 days by default) passes: the release happens.
+    const releasedAt = Date.now();
+    await advanceReleaseClock(7 * DAY + 60_000);
+    const mailA = await latestMailTo(heirA.email, { subject: /has left you something/ });
+    const mailB = await latestMailTo(heirB.email, { subject: /has left you something/ });
+    expect(mailA.subject).toBe("Olga Owner has left you something in Legacy Vault");
+
+    // Beneficiary A: only the password, decrypted in their browser.
+    const pageA = await portalSignIn(mailA, heirA.email);
+    await expectNoAxeViolations(pageA);
+    await screenshot(pageA, "legacy-list");
+    await pageA.getByRole("heading", { name: "Left to you by Olga Owner" }).waitFor();
+    expect(await pageA.getByRole("link", { name: "Bank login" }).count()).toBe(1);
+    expect(await pageA.getByRole("link", { name: "Last Will" }).count()).toBe(0);
+    expect(await pageA.getByRole("link", { name: "Kept to myself" }).count()).toBe(0);
+    await pageA.getByRole("link", { name: "Bank login" }).click();
+    await pageA.getByRole("button", { name: "Show password" }).click();
+    await expectText(pageA, secret);
+    const firstDecryptedMs = Date.now() - releasedAt;
+    console.log(`release: ${firstDecryptedMs} ms from the release to the beneficiary's first decrypted item (e-mail, code, portal, in Chromium)`);
+    await settle(pageA);
+    await expectNoAxeViolations(pageA);
+    await screenshot(pageA, "legacy-password");
+    await pageA.getByRole("button", { name: "Copy password" }).click();
+    expect(
+      await pageA.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText()),
+    ).toBe(secret);
+
+    // Beneficiary B, at 360 px: only the document, downloaded byte-identical.
+    const pageB = await portalSignIn(mailB, heirB.email, MOBILE);
+    expect(await pageB.getByRole("link", { name: "Bank login" }).count()).toBe(0);
+    await pageB.getByRole("link", { name: "Last Will" }).click();
+    await expectText(pageB, "Last Will.pdf");
+    await settle(pageB);
+    await expectNoAxeViolations(pageB);
+    await screenshot(pageB, "legacy-document-mobile");
+    const [download] = await Promise.all([pageB.waitForEvent("download"), pageB.getByRole("button", { name: "Download", exact: true }).click()]);
+    expect(download.suggestedFilename()).toBe("Last Will.pdf");
+    expect((await readFile((await download.path()) ?? "")).equals(will)).toBe(true);
+
+    // The owner's plan shows the release and every step; the firm sees it on /clients/{id}.
+    await open(ownerPage, "/release");
+    await expectText(ownerPage.getByTestId("release-state"), "Released");
+    const timeline = (await releaseView(ownerPage)).timeline.map((t) => t.action);
+    expect(timeline).toEqual(
+      expect.arrayContaining([
+        "release.started",
+        "release.document_added",
+        "release.released",
+        "legacy.signed_in",
+        "legacy.item_viewed",
+        "legacy.file_downloaded",
+      ]),
+    );
+    await screenshot(ownerPage, "release-released");
+    await open(adminPage, `/clients/${clientId}`);
+    await expectText(adminPage.getByTestId("client-release-state"), "Released");
+  });
+
+  it("the owner cancels during the wait: the link pages act only on a click, and nothing is released", async () => {
+    const owner = await buildUser({ name: "Vera Veto" });
+    const heir = { name: "Hugo Heir", email: uniqueEmail("heir") };
+    const page = await signedIn(owner);
+    await addBeneficiary(page, heir.name, heir.email);
+    await addPassword(page, "Safe code", "4-8-15-16", heir.email);
+    expect((await apiAsUser(page, "PUT", "/api/release/plan", { inactivityMonths: 3, waitDays: 1 })).status).toBe(200);
+    const endsAt = new Date((await releaseView(page)).plan.inactivityEndsAt ?? "").getTime();
+
+    // 30 days before the end: "I'm still here" from the reminder, on a page that acts only when pressed.
+    const { now } = await advanceReleaseClock(0);
+    await advanceReleaseClock(endsAt - 30 * DAY - new Date(now).getTime() + 60_000);
+    const reminder = await latestMailTo(owner.email, { subject: /starts in 30 days/ });
+    const checkIn = linkFrom(reminder, "/release/check-in");
+    const linkPage = await newPage(MOBILE);
+    await linkPage.goto(checkIn.pathname + checkIn.search);
+    await settle(linkPage);
+    expect((await releaseView(page)).plan.inactivityEndsAt).toBe(new Date(endsAt).toISOString());
+    await expectNoAxeViolations(linkPage);
+    await screenshot(linkPage, "release-check-in");
+    await linkPage.getByRole("button", { name: "I'm still here" }).click();
+    await expectText(linkPage.getByTestId("release-link-result"), RELEASE_MSG.checkedIn);
+    const newEnd = new Date((await releaseView(page)).plan.inactivityEndsAt ?? "").getTime();
+    expect(newEnd).toBeGreaterThan(endsAt + 20 * DAY);
+
+    // Past the old end nothing starts; at the new end the wait starts and the owner presses Cancel.
+    await advanceReleaseClock(31 * DAY);
+    expect((await releaseView(page)).state).toBe("counting_down");
+    await advanceReleaseClock(newEnd - endsAt);
+    const started = await latestMailTo(owner.email, { subject: /has started/ });
+    await open(page, "/release");
+    await expectText(page.getByTestId("release-state"), "Waiting");
+    await page.getByRole("button", { name: "Cancel the release" }).click();
+    await page.getByRole("alertdialog", { name: "Cancel the release?" }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Yes, cancel the release" }).click();
+    await expectText(page.getByTestId("release-state"), "Counting down");
+    await settle(page);
+    await screenshot(page, "release-cancelled");
+
+    // The e-mailed cancel link is spent; the wait's end passes; the beneficiary gets nothing.
+    const cancel = linkFrom(started, "/release/cancel");
+    await linkPage.goto(cancel.pathname + cancel.search);
+    await settle(linkPage);
+    await linkPage.getByRole("button", { name: "Cancel the release" }).click();
+    await expectText(linkPage.getByTestId("release-link-result"), RELEASE_MSG.linkInvalid);
+    await advanceReleaseClock(2 * DAY);
+    expect((await releaseView(page)).release?.status).toBe("cancelled");
+    expect(await latestMailTo(heir.email, { subject: /left you something/ }).catch(() => null)).toBeNull();
+    expect((await apiRequest("POST", "/api/legacy/code", { email: heir.email })).status).toBe(200);
+    expect(await latestMailTo(heir.email, { subject: /code/i }).catch(() => null)).toBeNull();
+  });
+
+  it("inactivity: reminders at 30, 7 and 1 days, then the wait, then the release; an heir with an account sees 'Left to you'", async () => {
+    const owner = await buildUser({ name: "Ivan Inactive" });
+    const heir = await buildUser({ name: "Lena Legatee" });
+    const page = await signedIn(owner, MOBILE);
+    await addBeneficiary(page, heir.name, heir.email);
+    await addPassword(page, "Email account", "pa55-w0rd", heir.email);
+
+    await open(page, "/release");
+    await expectText(page.getByTestId("release-state"), "Off");
+    await page.getByLabel("Inactivity trigger").selectOption({ label: "3 months" });
+    await page.getByLabel("Waiting period").selectOption({ label: "2 days" });
+    await page.getByRole("button", { name: "Save" }).click();
+    await expectText(page, RELEASE_MSG.planSaved);
+    await expectText(page.getByTestId("release-state"), "Counting down");
+    await settle(page);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "release-plan-mobile");
+    const endsAt = new Date((await releaseView(page)).plan.inactivityEndsAt ?? "").getTime();
+
+    const { now } = await advanceReleaseClock(0);
+    let at = new Date(now).getTime();
+    for (const days of [30, 7, 1]) {
+      const target = endsAt - days * DAY + 60_000;
+      await advanceReleaseClock(target - at);
+      at = target;
+      const reminder = await latestMailTo(owner.email, { subject: new RegExp(`starts in ${days} day`) });
+      expect(linkFrom(reminder, "/release/check-in").searchParams.get("token")).toBeTruthy();
+    }
+    await advanceReleaseClock(endsAt - at + 60_000);
+    await latestMailTo(owner.email, { subject: /has started/ });
+    expect((await releaseView(page)).state).toBe("waiting");
+    await advanceReleaseClock(2 * DAY + 60_000);
+    expect((await releaseView(page)).state).toBe("released");
+    await latestMailTo(owner.email, { subject: /was released/ });
+
+    // The heir has an account: the dashboard lists what was left to them, and the portal opens it without a code.
+    await latestMailTo(heir.email, { subject: /has left you something/ });
+    const heirPage = await signedIn(heir);
+    await heirPage.getByRole("heading", { name: "Left to you" }).waitFor();
+    await expectText(heirPage.getByRole("list", { name: "Items left to you" }), "Email account");
+    await expectNoAxeViolations(heirPage);
+    await screenshot(heirPage, "dashboard-left-to-you");
+    await heirPage.getByRole("link", { name: "Open what was left to you" }).click();
+    await expectPath(heirPage, "/legacy");
+    await heirPage.getByRole("link", { name: "Email account" }).click();
+    await heirPage.getByRole("button", { name: "Show password" }).click();
+    await expectText(heirPage, "pa55-w0rd");
+
+    await open(page, "/release");
+    await expectText(page.getByTestId("release-state"), "Released");
+    const labels = (await releaseView(page)).timeline.map((t) => t.action);
+    expect(labels.filter((a) => a === "release.reminder_sent")).toHaveLength(3);
+    await screenshot(page, "release-timeline-mobile");
+  });
+});

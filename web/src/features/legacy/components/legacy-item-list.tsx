@@ -1,0 +1,105 @@
+import { RELEASE_MSG, type LegacyItem, type LegacyItemsView } from "@common/release";
+import { Inbox, LogOut } from "lucide-react";
+import { useId } from "react";
+import { Link } from "react-router";
+import { PageHeader } from "@/components/page-header";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { errorMessage } from "@/lib/api-client";
+import { formatDate } from "@/lib/format-date";
+import { toast } from "@/lib/toast";
+import { useSignOutOfPortal } from "../api/sign-out";
+import { groupByOwner } from "../group-by-owner";
+import { ITEM_TYPES } from "../item-types";
+import { legacyItemPath } from "../legacy-paths";
+import { useTitleFocus } from "../step-focus";
+
+function ItemRow({ item }: { item: LegacyItem }) {
+  const { label, Icon } = ITEM_TYPES[item.type];
+  return (
+    <li className="flex items-start gap-3 py-3">
+      <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand" />
+      <div className="grid min-w-0 flex-1 gap-0.5">
+        <Link to={legacyItemPath(item.id)} className="w-fit font-medium text-blue-700 underline-offset-4 wrap-anywhere hover:underline">
+          {item.title}
+        </Link>
+        <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
+          <span>{label}</span>
+          <span>Released {formatDate(item.releasedAt)}</span>
+          <span>Access until {formatDate(item.accessEndsAt)}</span>
+        </p>
+      </div>
+    </li>
+  );
+}
+
+function OwnerGroup({ ownerName, items }: { ownerName: string; items: LegacyItem[] }) {
+  const id = useId();
+  return (
+    <Card role="region" aria-labelledby={id}>
+      <CardHeader className="pb-2">
+        <h2 id={id} className="text-lg font-semibold wrap-anywhere">
+          Left to you by {ownerName}
+        </h2>
+      </CardHeader>
+      <CardContent>
+        <ul className="divide-y divide-border">
+          {items.map((item) => (
+            <ItemRow key={item.id} item={item} />
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Step 3 of /legacy: what was left to the proven address, grouped by owner; ended releases; Sign out. `isFocused`: see useHasChangedStep. */
+export function LegacyItemList({ view, isFocused }: { view: LegacyItemsView; isFocused: boolean }) {
+  const signOut = useSignOutOfPortal();
+  const titleRef = useTitleFocus(isFocused);
+
+  const onSignOut = () =>
+    signOut.mutate(undefined, {
+      onSuccess: () => toast.success(RELEASE_MSG.signedOut),
+      onError: (err) => toast.error(errorMessage(err, RELEASE_MSG.signOutFailed)),
+    });
+
+  return (
+    <>
+      <PageHeader
+        title="What was left to you"
+        titleRef={titleRef}
+        description={
+          <>
+            Signed in as <span className="font-medium wrap-anywhere">{view.email}</span>
+          </>
+        }
+        actions={
+          <Button variant="outline" onClick={onSignOut} disabled={signOut.isPending}>
+            <LogOut aria-hidden="true" /> {signOut.isPending ? "Signing out..." : "Sign out"}
+          </Button>
+        }
+      />
+      {view.items.length === 0 && (
+        <Card>
+          <CardContent className="flex flex-col items-center gap-3 pt-6 text-center">
+            <Inbox aria-hidden="true" className="size-10 text-muted-foreground" />
+            <p>{RELEASE_MSG.noItems}</p>
+          </CardContent>
+        </Card>
+      )}
+      {groupByOwner(view.items).map((group) => (
+        <OwnerGroup key={group.ownerName} {...group} />
+      ))}
+      {view.ended.map((ended) => (
+        <Alert key={`${ended.ownerName}-${ended.endedAt}`} variant="default">
+          <AlertTitle className="wrap-anywhere">Left to you by {ended.ownerName}</AlertTitle>
+          <AlertDescription>
+            {RELEASE_MSG.accessEnded} (since {formatDate(ended.endedAt)}).
+          </AlertDescription>
+        </Alert>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { RELEASE_MSG } from "@common/release";
+import { useEffect } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { Loading } from "@/app/guards";
+import { PageHeader } from "@/components/page-header";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Card, CardContent } from "@/components/ui/card";
+import { PasswordDetails } from "@/features/passwords/components/password-details";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import { DecryptError } from "@/lib/crypto/vault-crypto";
+import { formatDate } from "@/lib/format-date";
+import { useOpenLegacyItem, type OpenedLegacyItem } from "../api/get-item";
+import { legacyItemsQueryKey } from "../api/list-items";
+import { LEGACY_PATH } from "../legacy-paths";
+import { useTitleFocus } from "../step-focus";
+import { LegacyDocument } from "./legacy-document";
+import { LegacyNote } from "./legacy-note";
+
+const BACK = { to: LEGACY_PATH, label: "Back to what was left to you" };
+
+function OpenedItem({ opened, isFocused }: { opened: OpenedLegacyItem; isFocused: boolean }) {
+  const titleRef = useTitleFocus(isFocused);
+  const { item, contentKey } = opened;
+  return (
+    <>
+      <PageHeader
+        title={item.title}
+        titleRef={titleRef}
+        back={BACK}
+        description={
+          <>
+            Left to you by <span className="wrap-anywhere">{item.ownerName}</span>. Released {formatDate(item.releasedAt)}, access until{" "}
+            {formatDate(item.accessEndsAt)}.
+          </>
+        }
+      />
+      {opened.type === "password" && (
+        <Card>
+          <CardContent className="pt-2 sm:pt-4">
+            <PasswordDetails content={opened.content} />
+          </CardContent>
+        </Card>
+      )}
+      {opened.type === "document" && <LegacyDocument id={item.id} contentKey={contentKey} content={opened.content} />}
+      {opened.type === "note" && <LegacyNote id={item.id} contentKey={contentKey} content={opened.content} />}
+    </>
+  );
+}
+
+function ItemError({ error, isFocused }: { error: Error; isFocused: boolean }) {
+  const titleRef = useTitleFocus(isFocused);
+  return (
+    <>
+      <PageHeader title="This item could not be opened" titleRef={titleRef} back={BACK} />
+      <Alert variant="destructive">
+        <AlertDescription>{error instanceof DecryptError ? error.message : errorMessage(error, RELEASE_MSG.itemLoadFailed)}</AlertDescription>
+      </Alert>
+    </>
+  );
+}
+
+/**
+ * One item left to the beneficiary (/legacy?item={id}), decrypted in the browser and shown read-only.
+ * A failed decryption shows its message and nothing of the item; the decrypted content is forgotten on leaving.
+ * `isFocused`: the heading takes focus when it appears (see useHasChangedStep).
+ */
+export function LegacyItemView({ id, isFocused }: { id: string; isFocused: boolean }) {
+  const qc = useQueryClient();
+  const opened = useOpenLegacyItem(id);
+  const isSignedOut = opened.error instanceof ApiError && opened.error.status === 401;
+  // The portal session ended meanwhile: back to signing in (the item opens again once the code is verified).
+  useEffect(() => {
+    if (isSignedOut) qc.setQueryData(legacyItemsQueryKey, null);
+  }, [isSignedOut, qc]);
+
+  if (opened.error) return isSignedOut ? null : <ItemError error={opened.error} isFocused={isFocused} />;
+  if (!opened.data) return <Loading />;
+  return <OpenedItem opened={opened.data} isFocused={isFocused} />;
+}

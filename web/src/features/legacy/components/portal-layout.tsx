@@ -1,0 +1,22 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Logo } from "@/components/logo";
+
+/** The frame of the beneficiary portal (/legacy): brand header, the page, footer. No sidebar, signed in or not. */
+export function PortalLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-muted">
+      <header className="border-b border-border bg-white">
+        <div className="mx-auto flex max-w-3xl items-center px-4 py-3">
+          <Link to="/welcome" className="rounded-md text-brand">
+            <Logo />
+          </Link>
+        </div>
+      </header>
+      <main id="main" className="w-full flex-1 px-4 py-8 sm:py-12">
+        <div className="mx-auto grid max-w-3xl gap-6">{children}</div>
+      </main>
+      <footer className="py-6 text-center text-xs text-muted-foreground">© {new Date().getFullYear()} Legacy Vault</footer>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { RELEASE_MSG } from "@common/release";
+import { useSearchParams } from "react-router";
+import { Loading } from "@/app/guards";
+import { PageHeader } from "@/components/page-header";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { useLegacyItems } from "@/features/legacy/api/list-items";
+import { LegacyItemList } from "@/features/legacy/components/legacy-item-list";
+import { LegacyItemView } from "@/features/legacy/components/legacy-item-view";
+import { LegacySignIn } from "@/features/legacy/components/legacy-sign-in";
+import { PortalLayout } from "@/features/legacy/components/portal-layout";
+import { useHasChangedStep } from "@/features/legacy/step-focus";
+import { errorMessage } from "@/lib/api-client";
+
+/**
+ * /legacy (issue 5, public): the beneficiary portal the release e-mail links to (?email= pre-fills the address).
+ * Signed out: the address, then the mailed code. Signed in (portal cookie, or an account with that address):
+ * what was left to them, and one item at a time as ?item={id}.
+ */
+export default function LegacyScreen() {
+  const [params] = useSearchParams();
+  const items = useLegacyItems();
+  const itemId = params.get("item");
+  const step = items.data === undefined ? null : items.data === null ? "sign-in" : itemId ? `item:${itemId}` : "list";
+  const isFocused = useHasChangedStep(step);
+
+  let page;
+  if (items.error) {
+    page = (
+      <>
+        <PageHeader title="What was left to you" />
+        <Alert variant="destructive">
+          <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
+            <span>{errorMessage(items.error, RELEASE_MSG.itemsLoadFailed)}</span>
+            <Button variant="outline" size="sm" onClick={() => void items.refetch()}>
+              Try again
+            </Button>
+          </AlertDescription>
+        </Alert>
+      </>
+    );
+  } else if (items.data === undefined) page = <Loading />;
+  else if (items.data === null) page = <LegacySignIn defaultEmail={params.get("email") ?? ""} />;
+  else if (itemId) page = <LegacyItemView key={itemId} id={itemId} isFocused={isFocused} />;
+  else page = <LegacyItemList view={items.data} isFocused={isFocused} />;
+
+  return <PortalLayout>{page}</PortalLayout>;
+}

@@ -1,0 +1,60 @@
+import { RELEASE_UI_MSG } from "@common/release";
+import { useEffect } from "react";
+import { Loading } from "@/app/guards";
+import { PageHeader } from "@/components/page-header";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { useReleasePlan } from "@/features/release/api/get-release-plan";
+import { ReleaseCoverageCard } from "@/features/release/components/release-coverage-card";
+import { ReleasePlanForm } from "@/features/release/components/release-plan-form";
+import { ReleaseStatusCard } from "@/features/release/components/release-status-card";
+import { ReleaseTimeline } from "@/features/release/components/release-timeline";
+import { errorMessage } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
+
+/** /release: the owner's release (state, and the way to cancel one that waits), the plan, what it would hand out and its timeline. */
+export default function ReleaseScreen() {
+  const release = useReleasePlan();
+  const loadError = release.isError ? errorMessage(release.error, RELEASE_UI_MSG.loadFailed) : undefined;
+  useEffect(() => {
+    if (loadError) toast.error(loadError, { id: "release-load" });
+  }, [loadError]);
+
+  const view = release.data;
+  return (
+    <div className="grid gap-6">
+      <PageHeader title="Release Plan" description="Decide when the people you chose receive what you left to them." />
+      {view ? (
+        <>
+          <ReleaseStatusCard view={view} />
+          <div className="grid items-start gap-6 md:grid-cols-[3fr_2fr]">
+            <Card>
+              <CardHeader className="pb-2">
+                <h2 className="text-lg font-semibold">Your plan</h2>
+              </CardHeader>
+              <CardContent>
+                <ReleasePlanForm plan={view.plan} />
+              </CardContent>
+            </Card>
+            <div className="grid gap-6">
+              <ReleaseCoverageCard count={view.assetsWithBeneficiary} />
+              <ReleaseTimeline timeline={view.timeline} />
+            </div>
+          </div>
+        </>
+      ) : loadError ? (
+        <Alert variant="destructive">
+          <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
+            {loadError}
+            <Button variant="outline" size="sm" onClick={() => void release.refetch()}>
+              Try again
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : (
+        <Loading />
+      )}
+    </div>
+  );
+}
