@@ -135,7 +135,8 @@ describe("release", () => {
     await dialog.waitFor();
     expect(await dialog.getByLabel("Attested by").inputValue()).toBe(admin.name);
     await dialog.getByLabel("Date of death or incapacity").fill(new Date().toISOString().slice(0, 10));
-    await dialog.getByLabel("Document (optional)").setInputFiles({ name: "certificate.pdf", mimeType: "application/pdf", buffer: pdf("death certificate") });
+    const certificate = pdf(`death certificate ${randomUUID()}`);
+    await dialog.getByLabel("Document (optional)").setInputFiles({ name: "certificate.pdf", mimeType: "application/pdf", buffer: certificate });
     await expectNoAxeViolations(adminPage);
     await screenshot(adminPage, "client-release-dialog");
     await dialog.getByRole("button", { name: "Start release" }).click();
@@ -144,6 +145,12 @@ describe("release", () => {
     await settle(adminPage);
     await expectNoAxeViolations(adminPage);
     await screenshot(adminPage, "client-release-waiting");
+    const [evidence] = await Promise.all([
+      adminPage.waitForEvent("download"),
+      adminPage.getByRole("link", { name: "Download the attestation document" }).click(),
+    ]);
+    expect(evidence.suggestedFilename()).toBe("certificate.pdf");
+    expect((await readFile((await evidence.path()) ?? "")).equals(certificate)).toBe(true);
 
     // The owner is told, and sees the wait on /release.
     const started = await latestMailTo(owner.email, { subject: /release of your Legacy Vault has started/ });

@@ -1,6 +1,7 @@
 import { RELEASE_UI_MSG, type ClientReleaseView, type ReleaseState } from "@common/release";
 import { Hourglass } from "lucide-react";
 import { useRef } from "react";
+import { linkLook } from "@/components/looks";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -22,7 +23,6 @@ function StateText({ view, clientName }: { view: ClientReleaseView; clientName: 
     return (
       <p>
         {by}. The release happens on <time dateTime={r.releaseAt}>{formatDateTime(r.releaseAt)}</time> unless {clientName} cancels it.
-        {r.hasDocument && " A document was attached."}
       </p>
     );
   }
@@ -68,6 +68,11 @@ export function ClientReleaseCard({ clientId, clientName, defaultAttester }: { c
             <p className="text-muted-foreground">Loading...</p>
           )}
         </div>
+        {view?.release?.hasDocument && (
+          <a href={`/api/clients/${encodeURIComponent(clientId)}/release/document`} download className={linkLook}>
+            Download the attestation document
+          </a>
+        )}
         {view && (
           <StartReleaseDialog
             clientId={clientId}
