@@ -8,6 +8,9 @@ export type AssetFileKind = (typeof ASSET_FILE_KINDS)[number];
 /** Which asset type holds each kind of file: a document asset its document, a note its recording and attachment. */
 export const FILE_KIND_ASSET_TYPE: Record<AssetFileKind, AssetType> = { document: "document", recording: "note", attachment: "note" };
 
+/** PUT /api/assets/:id/files: the byte length of the JSON that opens the body (the files follow it). */
+export const ASSET_FILES_JSON_LENGTH_HEADER = "x-json-length";
+
 export const TITLE_MAX_LENGTH = 200;
 /** AES-GCM adds a 12-byte IV and a 16-byte tag to every plaintext (docs/decisions/009). */
 export const GCM_OVERHEAD_BYTES = 28;

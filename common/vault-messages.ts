@@ -12,6 +12,7 @@ export const VAULT_MSG = {
   fileKindMismatch: "This kind of file cannot be added to this item",
   uploadNotOctetStream: "Files must be uploaded as application/octet-stream",
   notCiphertext: "The content must be encrypted before it is uploaded",
+  uploadIncomplete: "The upload was incomplete. Nothing was changed; please try again.",
   keyWithoutContent: "A new key needs new content",
   releaseNotEditable: "Release fields cannot be changed here",
   idTaken: "This item already exists",

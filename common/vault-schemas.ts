@@ -38,28 +38,51 @@ export const createAssetSchema = z.strictObject({
 });
 export type CreateAssetInput = z.infer<typeof createAssetSchema>;
 
+/** The fields an update may change; each left out is kept. */
+const assetChanges = {
+  title: z
+    .string()
+    .trim()
+    .max(TITLE_MAX_LENGTH, VAULT_MSG.titleTooLong)
+    .optional()
+    .transform((s) => (s ? s : undefined)),
+  beneficiaryEmail: beneficiaryEmailSchema.optional(),
+  wrappedKey: wrappedKeySchema.optional(),
+  encryptedData: encryptedDataSchema.optional(),
+};
+const releaseFieldsRefused = {
+  error: (issue: z.core.$ZodRawIssue) =>
+    issue.code === "unrecognized_keys" && issue.keys.some((k) => k.startsWith("release")) ? VAULT_MSG.releaseNotEditable : undefined,
+};
+
 /**
  * Spec 02 §5: the title is applied only when non-empty, beneficiaryEmail whenever present (null
  * clears it), new content only when supplied. The release fields are not the owner's to set
  * (they belong to the release), so they are refused like any unknown field.
  */
 export const updateAssetSchema = z
-  .strictObject(
-    {
-      title: z
-        .string()
-        .trim()
-        .max(TITLE_MAX_LENGTH, VAULT_MSG.titleTooLong)
-        .optional()
-        .transform((s) => (s ? s : undefined)),
-      beneficiaryEmail: beneficiaryEmailSchema.optional(),
-      wrappedKey: wrappedKeySchema.optional(),
-      encryptedData: encryptedDataSchema.optional(),
-    },
-    { error: (issue) => (issue.code === "unrecognized_keys" && issue.keys.some((k) => k.startsWith("release")) ? VAULT_MSG.releaseNotEditable : undefined) },
-  )
+  .strictObject(assetChanges, releaseFieldsRefused)
   .refine((v) => !v.wrappedKey || !!v.encryptedData, { message: VAULT_MSG.keyWithoutContent, path: ["encryptedData"] });
 export type UpdateAssetInput = z.infer<typeof updateAssetSchema>;
+
+/** A file of a PUT /api/assets/:id/files body: the plaintext's declared type and the ciphertext's length; null removes the file. */
+const filePartSchema = z.strictObject({ contentType: z.string().max(255), size: z.int().min(GCM_OVERHEAD_BYTES, VAULT_MSG.notCiphertext) }).nullable();
+
+/**
+ * PUT /api/assets/:id/files: an update, with the new content that describes the asset's files,
+ * and the files themselves, stored together or not at all. This JSON opens the body (its length
+ * in ASSET_FILES_JSON_LENGTH_HEADER); the files' bytes follow in ASSET_FILE_KINDS order. A kind
+ * left out keeps its file.
+ */
+export const updateAssetFilesSchema = z.strictObject(
+  {
+    ...assetChanges,
+    encryptedData: encryptedDataSchema,
+    files: z.strictObject({ document: filePartSchema.optional(), recording: filePartSchema.optional(), attachment: filePartSchema.optional() }),
+  },
+  releaseFieldsRefused,
+);
+export type UpdateAssetFilesInput = z.infer<typeof updateAssetFilesSchema>;
 
 /** GET /api/assets?type=&search= (search: title contains, case-insensitive). */
 export const assetListQuerySchema = z.object({

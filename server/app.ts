@@ -24,6 +24,7 @@ import { beneficiaryRoutes } from "./beneficiaries/routes.js";
 import { dashboardRoutes } from "./dashboard/routes.js";
 import { releaseRoutes } from "./release/routes.js";
 import { legacyRoutes } from "./legacy/routes.js";
+import { describeError } from "./logger.js";
 import type { OffsetClock } from "./release/clock.js";
 import { clockRoutes } from "./release/clock-routes.js";
 
@@ -39,7 +40,7 @@ export function createApp(deps: Deps, options: { webDist?: string; testClock?: O
   app.use("*", securityHeaders, clientIp);
   app.onError((err, c) => {
     const appError = toAppError(err);
-    if (!(err instanceof AppError)) deps.log.error(`${c.req.method} ${c.req.path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    if (!(err instanceof AppError)) deps.log.error(`${c.req.method} ${c.req.path}: ${describeError(err, { withStack: true })}`);
     return c.json(appError.toBody(), appError.status);
   });
 

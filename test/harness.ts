@@ -5,7 +5,7 @@ import pg from "pg";
 import { createApp, type App } from "../server/app.js";
 import { openPglite, openPostgres, type Database } from "../server/db/client.js";
 import { parseEnv, type Env } from "../server/env.js";
-import { createLogger } from "../server/logger.js";
+import { createLogger, type Logger } from "../server/logger.js";
 import { listOutbox } from "../server/mail/outbox.js";
 import type { Clock } from "../server/release/clock.js";
 import { createServices, type Services } from "../server/services.js";
@@ -30,8 +30,11 @@ export async function openTestDatabase(): Promise<Database> {
 
 export type TestContext = { app: App; services: Services; env: Env; close(): Promise<void> };
 
-/** An app on a fresh test database (or on `options.database`, e.g. one reached through a proxy). */
-export async function createTestContext(overrides: Record<string, string> = {}, options: { database?: Database; clock?: Clock } = {}): Promise<TestContext> {
+/** An app on a fresh test database (or on `options.database`, e.g. one reached through a proxy); `options.log` captures what it logs. */
+export async function createTestContext(
+  overrides: Record<string, string> = {},
+  options: { database?: Database; clock?: Clock; log?: Logger } = {},
+): Promise<TestContext> {
   const env = parseEnv({
     NODE_ENV: "test",
     APP_URL,
@@ -41,7 +44,7 @@ export async function createTestContext(overrides: Record<string, string> = {}, 
     ...overrides,
   });
   const database = options.database ?? (await openTestDatabase());
-  const services = await createServices(env, createLogger(env.LOG_LEVEL), { database, clock: options.clock });
+  const services = await createServices(env, options.log ?? createLogger(env.LOG_LEVEL), { database, clock: options.clock });
   const app = createApp(services.deps, { webDist: "/nonexistent" });
   return { app, services, env, close: () => services.close() };
 }

@@ -4,21 +4,34 @@ import { requireActor } from "../auth/actor.js";
 import type { AppEnv } from "../http/context.js";
 import { parseIdParam } from "../http/params.js";
 import { parseWith } from "../http/validate.js";
-import { checkUploadTarget, deleteAssetFile, getAssetFile, putAssetFile } from "./files.js";
-import { presentFile } from "./present.js";
-import { DECLARED_TYPE_HEADER, uploadLimit } from "./upload-limit.js";
+import { readFilesBody } from "./files-body.js";
+import { checkUploadTarget, deleteAssetFile, getAssetFile, putAssetFile, updateAssetWithFiles } from "./files.js";
+import { presentAsset, presentFile } from "./present.js";
+import { DECLARED_TYPE_HEADER, readUpload, uploadLimit } from "./upload-limit.js";
+import { withUploadSlot } from "./upload-slots.js";
 
 const PATH = "/assets/:id/files/:kind{document|recording|attachment}";
 
-/** An asset's encrypted files, as raw application/octet-stream bodies (never base64 in JSON). */
+/**
+ * An asset's encrypted files, as raw application/octet-stream bodies (never base64 in JSON): one
+ * at a time at /files/:kind, or at /files several together with the content that describes them.
+ */
 export const assetFileRoutes = new Hono<AppEnv>()
   .put(PATH, requireActor, uploadLimit, async (c) => {
     const id = parseIdParam(c.req.param("id"));
     const kind = parseWith(assetFileKindSchema, c.req.param("kind"));
-    await checkUploadTarget(c.var.deps, c.var.actor, id, kind);
-    const data = Buffer.from(await c.req.arrayBuffer());
-    const file = await putAssetFile(c.var.deps, c.var.actor, id, kind, c.req.header(DECLARED_TYPE_HEADER) ?? "", data);
+    await checkUploadTarget(c.var.deps, c.var.actor, id, [kind]);
+    const data = await readUpload(c.req, kind);
+    const file = await withUploadSlot(c.var.deps.database.kind, () =>
+      putAssetFile(c.var.deps, c.var.actor, id, kind, c.req.header(DECLARED_TYPE_HEADER) ?? "", data),
+    );
     return c.json({ file: presentFile(file) });
+  })
+  .put("/assets/:id/files", requireActor, async (c) => {
+    const id = parseIdParam(c.req.param("id"));
+    const { input, files } = await readFilesBody(c.req, (kinds) => checkUploadTarget(c.var.deps, c.var.actor, id, kinds));
+    const saved = await withUploadSlot(c.var.deps.database.kind, () => updateAssetWithFiles(c.var.deps, c.var.actor, id, input, files));
+    return c.json({ asset: presentAsset(saved) });
   })
   .get(PATH, requireActor, async (c) => {
     const data = await getAssetFile(c.var.deps, c.var.actor, parseIdParam(c.req.param("id")), parseWith(assetFileKindSchema, c.req.param("kind")));

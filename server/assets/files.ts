@@ -1,12 +1,14 @@
 import { FILE_KIND_ASSET_TYPE, GCM_OVERHEAD_BYTES, fileTypeRule, type AssetFileKind, type FileTypeRule } from "../../common/vault-constants.js";
 import { VAULT_MSG, fileTooLargeMessage, unsupportedFileTypeMessage } from "../../common/vault-messages.js";
+import type { UpdateAssetFilesInput } from "../../common/vault-schemas.js";
 import type { ActorProfile } from "../access.js";
 import { withActor } from "../db/actor.js";
 import { AppError } from "../errors.js";
 import type { Deps } from "../http/context.js";
 import { deleteFileRow, selectFileData, upsertFile } from "./file-queries.js";
-import { updateAssetRow } from "./queries.js";
-import { loadOwnAsset } from "./service.js";
+import type { FileParts } from "./files-body.js";
+import { listFileMeta, updateAssetRow } from "./queries.js";
+import { assetChangesOf, loadOwnAsset } from "./service.js";
 
 /** The rule for a declared plaintext type, or 415 with the spec's list of allowed types. */
 export function requireFileTypeRule(kind: AssetFileKind, declaredType: string): FileTypeRule {
@@ -18,10 +20,10 @@ export function requireFileTypeRule(kind: AssetFileKind, declaredType: string): 
 /** The largest ciphertext accepted for a plaintext of this type: its limit plus IV and tag. */
 export const maxCiphertextBytes = (rule: FileTypeRule) => rule.maxBytes + GCM_OVERHEAD_BYTES;
 
-/** Before any byte of an upload is read: the asset is the actor's and takes this kind of file. */
-export async function checkUploadTarget(deps: Deps, actor: ActorProfile, assetId: string, kind: AssetFileKind) {
+/** Before any byte of an upload is read: the asset is the actor's and takes these kinds of file. */
+export async function checkUploadTarget(deps: Deps, actor: ActorProfile, assetId: string, kinds: AssetFileKind[]) {
   const asset = await withActor(deps.db, { userId: actor.id }, (tx) => loadOwnAsset(tx, actor, assetId));
-  if (FILE_KIND_ASSET_TYPE[kind] !== asset.type) throw new AppError("VALIDATION", VAULT_MSG.fileKindMismatch);
+  if (kinds.some((kind) => FILE_KIND_ASSET_TYPE[kind] !== asset.type)) throw new AppError("VALIDATION", VAULT_MSG.fileKindMismatch);
 }
 
 /** Stores (or replaces) the asset's encrypted file of this kind; the asset counts as updated. */
@@ -36,6 +38,25 @@ export async function putAssetFile(deps: Deps, actor: ActorProfile, assetId: str
     const file = await upsertFile(tx, assetId, kind, rule.type, data);
     if (!file) throw new AppError("INTERNAL");
     return file;
+  });
+}
+
+/**
+ * An update (as updateAsset) together with the files that its new content describes, in one
+ * transaction: every new file stored, every removed one deleted and the content replaced, or none
+ * of it, so the content never names a file it does not hold (docs/decisions/009).
+ */
+export function updateAssetWithFiles(deps: Deps, actor: ActorProfile, assetId: string, input: UpdateAssetFilesInput, files: FileParts) {
+  return withActor(deps.db, { userId: actor.id }, async (tx) => {
+    const asset = await loadOwnAsset(tx, actor, assetId);
+    for (const [kind, part] of Object.entries(files) as [AssetFileKind, FileParts[AssetFileKind]][]) {
+      if (FILE_KIND_ASSET_TYPE[kind] !== asset.type) throw new AppError("VALIDATION", VAULT_MSG.fileKindMismatch);
+      if (part) await upsertFile(tx, assetId, kind, part.contentType, part.data);
+      else await deleteFileRow(tx, assetId, kind);
+    }
+    const row = await updateAssetRow(tx, assetId, assetChangesOf(input));
+    if (!row) throw new AppError("NOT_FOUND");
+    return { row, files: await listFileMeta(tx, assetId) };
   });
 }
 

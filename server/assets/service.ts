@@ -60,13 +60,19 @@ export async function createAsset(deps: Deps, actor: ActorProfile, input: Create
   return { row, files: [] };
 }
 
-/** Spec 02 §5 update rules (see updateAssetSchema); updated_at always moves. */
-export function updateAsset(deps: Deps, actor: ActorProfile, id: string, input: UpdateAssetInput) {
+/** Spec 02 §5 update rules (see updateAssetSchema) as the row's changes. */
+export function assetChangesOf(input: UpdateAssetInput): AssetChanges {
   const changes: AssetChanges = {};
   if (input.title) changes.title = input.title;
   if (input.beneficiaryEmail !== undefined) changes.beneficiaryEmail = input.beneficiaryEmail;
   if (input.encryptedData) changes.encryptedData = bytes(input.encryptedData);
   if (input.wrappedKey) changes.wrappedKey = bytes(input.wrappedKey);
+  return changes;
+}
+
+/** Spec 02 §5 update rules (see updateAssetSchema); updated_at always moves. */
+export function updateAsset(deps: Deps, actor: ActorProfile, id: string, input: UpdateAssetInput) {
+  const changes = assetChangesOf(input);
   return asActor(deps, actor, async (tx) => {
     await loadOwnAsset(tx, actor, id);
     const row = await updateAssetRow(tx, id, changes);

@@ -1,8 +1,10 @@
-import { bodyLimit } from "hono/body-limit";
+import type { HonoRequest } from "hono";
 import { createMiddleware } from "hono/factory";
+import type { AssetFileKind } from "../../common/vault-constants.js";
 import { VAULT_MSG, fileTooLargeMessage } from "../../common/vault-messages.js";
 import { assetFileKindSchema } from "../../common/vault-schemas.js";
 import { AppError } from "../errors.js";
+import { BodyReader } from "../http/body-reader.js";
 import type { AppEnv } from "../http/context.js";
 import { parseWith } from "../http/validate.js";
 import { maxCiphertextBytes, requireFileTypeRule } from "./files.js";
@@ -10,22 +12,56 @@ import { maxCiphertextBytes, requireFileTypeRule } from "./files.js";
 /** The plaintext's type travels in this header; the body is the ciphertext. */
 export const DECLARED_TYPE_HEADER = "x-content-type";
 
-/**
- * Refuses an upload before a byte of it is read: a declared type the spec does not allow (415),
- * a Content-Length over that type's limit plus the 28 bytes of AES-GCM (413); a body without a
- * length is counted as it streams and cut off at the limit.
- */
-export const uploadLimit = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase() !== "application/octet-stream") {
+/** 415 unless the body is application/octet-stream (ciphertext, never base64 in JSON). */
+export function requireOctetStream(req: HonoRequest) {
+  if (req.header("content-type")?.split(";")[0]?.trim().toLowerCase() !== "application/octet-stream") {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", VAULT_MSG.uploadNotOctetStream);
   }
-  const kind = parseWith(assetFileKindSchema, c.req.param("kind"));
-  const rule = requireFileTypeRule(kind, c.req.header(DECLARED_TYPE_HEADER) ?? "");
-  const limit = bodyLimit({
-    maxSize: maxCiphertextBytes(rule),
-    onError: () => {
-      throw new AppError("PAYLOAD_TOO_LARGE", fileTooLargeMessage(kind, rule));
-    },
-  });
-  return limit(c, next);
+}
+
+/** The largest ciphertext accepted for a file of `kind` declared as `declaredType`, and the 413 that refuses a bigger one (415 for a type the spec does not allow). */
+export function fileLimit(kind: AssetFileKind, declaredType: string) {
+  const rule = requireFileTypeRule(kind, declaredType);
+  return { rule, maxBytes: maxCiphertextBytes(rule), tooLarge: () => new AppError("PAYLOAD_TOO_LARGE", fileTooLargeMessage(kind, rule)) };
+}
+
+/** The declared Content-Length, or null when the body is chunked or has none. */
+export function declaredLength(req: HonoRequest): number | null {
+  const length = req.header("content-length");
+  if (length === undefined || req.header("transfer-encoding") !== undefined) return null;
+  const n = Number(length);
+  return Number.isSafeInteger(n) && n >= 0 ? n : null;
+}
+
+/**
+ * Refuses an upload before a byte of it is read: a body that is not application/octet-stream
+ * or a declared type the spec does not allow (415), a Content-Length over that type's limit plus
+ * the 28 bytes of AES-GCM (413). A body without a length is cut off at the limit by readUpload.
+ */
+export const uploadLimit = createMiddleware<AppEnv>(async (c, next) => {
+  requireOctetStream(c.req);
+  const limit = fileLimit(parseWith(assetFileKindSchema, c.req.param("kind")), c.req.header(DECLARED_TYPE_HEADER) ?? "");
+  const length = declaredLength(c.req);
+  if (length !== null && length > limit.maxBytes) throw limit.tooLarge();
+  await next();
 });
+
+/** The upload's body in one Buffer: of exactly its Content-Length, or grown as it streams and refused (413) once it passes the limit. */
+export async function readUpload(req: HonoRequest, kind: AssetFileKind): Promise<Buffer> {
+  const limit = fileLimit(kind, req.header(DECLARED_TYPE_HEADER) ?? "");
+  const length = declaredLength(req);
+  const body = new BodyReader(req.raw.body);
+  try {
+    if (length === null) {
+      const data = await body.rest(limit.maxBytes);
+      if (!data) throw limit.tooLarge();
+      return data;
+    }
+    const data = await body.exactly(length);
+    if (!data || !(await body.isAtEnd())) throw new AppError("VALIDATION", VAULT_MSG.uploadIncomplete);
+    return data;
+  } catch (err) {
+    await body.cancel(); // the rest is not read
+    throw err;
+  }
+}

@@ -15,7 +15,7 @@ import { MSG } from "../../common/messages.js";
 import { recordAudit } from "../audit/record.js";
 import type { Db } from "../db/client.js";
 import type { DataKeyWrapper } from "../keys/data-key.js";
-import type { Logger } from "../logger.js";
+import { describeError, type Logger } from "../logger.js";
 import * as schema from "../db/schema.js";
 import type { Mail } from "../mail/templates.js";
 import { createProfileForNewUser } from "../profiles/service.js";
@@ -85,7 +85,7 @@ export function createAuth({ db, appUrl, secret, sendMail, log, dataKeys, onSign
     // Its messages go to the app's logger; its unexpected errors to the app's one error handler (503/500, logged once).
     logger: {
       log: (level, message, ...args: unknown[]) => {
-        const detail = args.map((a) => (a instanceof Error ? (a.stack ?? a.message) : String(a))).join(" ");
+        const detail = args.map((a) => (a instanceof Error ? describeError(a, { withStack: true }) : String(a))).join(" ");
         (level === "error" ? log.error : log.debug)(`better-auth: ${message}${detail ? ` ${detail}` : ""}`);
       },
     },

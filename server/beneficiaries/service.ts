@@ -4,6 +4,7 @@ import { withActor } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
 import { AppError } from "../errors.js";
 import type { Deps } from "../http/context.js";
+import { describeError } from "../logger.js";
 import { beneficiaryNamedMail } from "./emails.js";
 import { deleteBeneficiaryRow, insertBeneficiary, listBeneficiaryRows, selectBeneficiary, selectOwnerName, updateBeneficiaryRow } from "./queries.js";
 
@@ -37,7 +38,7 @@ export async function createBeneficiary(deps: Deps, actor: ActorProfile, input: 
     await deps.sendMail(beneficiaryNamedMail(deps.env.APP_URL, row.email, row.name, ownerName ?? "A Legacy Vault user"));
     return { row, isNotified: true };
   } catch (err) {
-    deps.log.warn(`beneficiary ${row.id}: notification not queued: ${err instanceof Error ? err.message : String(err)}`);
+    deps.log.warn(`beneficiary ${row.id}: notification not queued: ${describeError(err)}`);
     return { row, isNotified: false };
   }
 }

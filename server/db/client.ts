@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { BYTEA_PASSTHROUGH } from "./bytea.js";
 import * as schema from "./schema.js";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -27,7 +28,7 @@ const MIGRATIONS = path.join(import.meta.dirname, "migrations");
 /** Embedded PostgreSQL (PGlite) in a folder, or in memory when dir is undefined. */
 export async function openPglite(dir: string | undefined, loadDataDir?: Blob): Promise<Database & { pglite: PGlite }> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm }, serializers: BYTEA_PASSTHROUGH, ...(loadDataDir ? { loadDataDir } : {}) });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     pglite: client,

@@ -13,6 +13,7 @@ import { firmCodes, firms, user } from "../db/schema.js";
 import { AppError, isUniqueViolation } from "../errors.js";
 import { generateFirmCode } from "../firm-codes/generate.js";
 import type { Deps } from "../http/context.js";
+import { describeError } from "../logger.js";
 import { findFirmByCode } from "./lookup.js";
 import { joinFirmAsClient } from "./membership.js";
 import { deleteUnclaimedFirms, isCodeTaken, isFirmNameTaken, lockClaimableFirm, promoteToFirstAdmin, selectFirmForMember } from "./queries.js";
@@ -77,7 +78,7 @@ export async function claimFirm(deps: Deps, firmId: string, input: z.infer<typeo
   try {
     await db.insert(firmCodes).values({ firmId, code: firm.firmCode, description: "Default firm code" });
   } catch (err) {
-    log.warn(`default firm code for firm ${firmId} not created: ${err instanceof Error ? err.message : String(err)}`); // spec: logged, registration continues
+    log.warn(`default firm code for firm ${firmId} not created: ${describeError(err)}`); // spec: logged, registration continues
   }
 }
 

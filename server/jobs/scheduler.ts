@@ -1,4 +1,5 @@
 import type { Deps } from "../http/context.js";
+import { describeError } from "../logger.js";
 import { cleanupUnclaimedFirms } from "../firms/service.js";
 import { runDueTimers } from "../release/timers.js";
 
@@ -30,7 +31,7 @@ export function startScheduler(deps: Deps, jobs: Job[] = JOBS) {
     const tick = () =>
       job.run(deps).then(
         (msg) => msg && deps.log.info(`${job.name}: ${msg}`),
-        (err: unknown) => deps.log.warn(`${job.name} failed: ${err instanceof Error ? err.message : String(err)}`),
+        (err: unknown) => deps.log.warn(`${job.name} failed: ${describeError(err)}`),
       );
     void tick();
     const t = setInterval(tick, job.everyMs);

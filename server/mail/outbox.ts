@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
 import type { Db } from "../db/client.js";
 import { mailOutbox } from "../db/schema.js";
-import type { Logger } from "../logger.js";
+import { describeError, type Logger } from "../logger.js";
 import type { Mail } from "./templates.js";
 
 /** Puts a message in the outbox; the mailer delivers it. Never blocks on SMTP. */
@@ -69,7 +69,7 @@ export function createMailer(db: Db, transport: Transporter, from: string, log: 
           .where(eq(mailOutbox.id, row.id));
       } catch (err) {
         const delaySeconds = 30 * 2 ** row.attempts;
-        const message = err instanceof Error ? err.message : String(err);
+        const message = describeError(err);
         log.warn(`mail ${row.id} to ${row.to} failed (attempt ${row.attempts + 1}): ${message}`);
         await db
           .update(mailOutbox)
@@ -84,7 +84,7 @@ export function createMailer(db: Db, transport: Transporter, from: string, log: 
     try {
       while (!stopped && (await deliverBatch()) > 0);
     } catch (err) {
-      log.warn(`mailer: ${err instanceof Error ? err.message : String(err)}`);
+      log.warn(`mailer: ${describeError(err)}`);
     }
   }
 

@@ -2,9 +2,8 @@ import type { AssetFileKind } from "@common/vault-constants";
 import { useMutation } from "@tanstack/react-query";
 import { useCreateAsset } from "@/features/vault/api/create-asset";
 import { useDeleteAsset } from "@/features/vault/api/delete-asset";
-import { useDeleteAssetFile } from "@/features/vault/api/delete-asset-file";
 import type { NoteContent } from "@/features/vault/api/types";
-import { useUpdateAsset } from "@/features/vault/api/update-asset";
+import { useUpdateAssetFiles, type NewAssetFile } from "@/features/vault/api/update-asset-files";
 import { useUploadAssetFile, type UploadAssetFileInput } from "@/features/vault/api/upload-asset-file";
 import type { Transfer } from "@/features/vault/components/transfer-progress";
 import { noteContentOf, type AttachmentDraft, type RecordingDraft } from "./note-drafts";
@@ -59,18 +58,34 @@ export function useCreateNote() {
 
 type UpdateInput = { id: string; contentKey: CryptoKey; stored: NoteContent; draft: NoteDraft; onProgress: (t: Transfer) => void };
 
-/** An edited note: new files replace the stored ones, removed ones are deleted, then the re-encrypted content is saved. */
+/** What an edit does to each stored file: a new one replaces it, "none" removes it, and a file left as it was is not named. */
+function fileChanges(draft: NoteDraft, stored: NoteContent): Partial<Record<AssetFileKind, NewAssetFile | null>> {
+  const changes: Partial<Record<AssetFileKind, NewAssetFile | null>> = {};
+  for (const f of newFiles(draft)) changes[f.kind] = { file: f.file, contentType: f.contentType };
+  if (stored.audioRecording && draft.recording.kind === "none") changes.recording = null;
+  if (stored.attachment && draft.attachment.kind === "none") changes.attachment = null;
+  return changes;
+}
+
+/**
+ * An edited note: its text, title, beneficiary and file changes in one request, which the server
+ * stores in one transaction. On any failure the note stays exactly as it was (its old text and
+ * both old files), and the form keeps the draft to try again (docs/decisions/009).
+ */
 export function useUpdateNote() {
-  const { mutateAsync: upload } = useUploadAssetFile();
-  const { mutateAsync: deleteFile } = useDeleteAssetFile();
-  const { mutateAsync: updateAsset } = useUpdateAsset<"note">();
+  const { mutateAsync: updateAssetFiles } = useUpdateAssetFiles<"note">();
   return useMutation({
-    mutationFn: async ({ id, contentKey, stored, draft, onProgress }: UpdateInput) => {
-      await uploadAll(upload, id, contentKey, newFiles(draft), onProgress);
-      if (stored.audioRecording && draft.recording.kind === "none") await deleteFile({ assetId: id, kind: "recording" });
-      if (stored.attachment && draft.attachment.kind === "none") await deleteFile({ assetId: id, kind: "attachment" });
-      const value = noteContentOf(draft.text, draft.recording, draft.attachment);
-      return updateAsset({ id, title: draft.title, beneficiaryEmail: draft.beneficiaryEmail, content: { contentKey, value } });
+    mutationFn: ({ id, contentKey, stored, draft, onProgress }: UpdateInput) => {
+      const files = fileChanges(draft, stored);
+      const nouns = [files.recording && "recording", files.attachment && "attachment"].filter(Boolean).join(" and ") || "note";
+      return updateAssetFiles({
+        id,
+        title: draft.title,
+        beneficiaryEmail: draft.beneficiaryEmail,
+        content: { contentKey, value: noteContentOf(draft.text, draft.recording, draft.attachment) },
+        files,
+        onProgress: (p) => onProgress({ label: `${p.phase === "encrypting" ? "Encrypting" : "Uploading"} ${nouns}...`, fraction: p.fraction }),
+      });
     },
   });
 }

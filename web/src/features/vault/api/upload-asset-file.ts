@@ -27,7 +27,8 @@ export class FileReadError extends Error {
   }
 }
 
-const ENCRYPT_SHARE = 0.1;
+/** The share of an upload's progress that encryption counts for. */
+export const ENCRYPT_SHARE = 0.1;
 export const assetFilePath = (assetId: string, kind: AssetFileKind) => `/api/assets/${encodeURIComponent(assetId)}/files/${kind}`;
 
 /**
