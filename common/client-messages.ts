@@ -8,5 +8,8 @@ export const CLIENT_MSG = {
   noFirmId: "No firm ID found",
   noPermissionView: "You don't have permission to view client dashboards",
   sampleNotice: "Sample data — could not load your clients",
-  vaultSummariesNote: "Summaries of this client's vault will appear here. Firm users never see the contents of a client's vault.",
+  readOnlyNote: "Read-only view of the client's dashboard. Firm users never see the contents of a client's vault: no passwords, documents or notes.",
+  dashboardLoadFailed: "This client's dashboard could not be loaded.",
+  emptyVault: "No passwords, documents or notes yet.",
+  noBeneficiaries: "No beneficiaries named yet.",
 } as const;

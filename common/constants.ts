@@ -18,6 +18,8 @@ export const QUERY_STALE_MS = 30_000;
 export const DEFAULT_AFTER_LOGIN = "/dashboard";
 export const CLIENTS_PAGE_SIZE = 10;
 export const RECENT_ASSETS = 5;
+/** 'View as Client' (issue 3) lists at most this many beneficiaries by name; the count covers all of them. */
+export const CLIENT_DASHBOARD_BENEFICIARIES = 50;
 export const EMAIL_LINK_TTL_SECONDS = 60 * 60;
 export const SESSION_TTL_SECONDS = 60 * 60 * 24 * 7;
 

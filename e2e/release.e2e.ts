@@ -129,6 +129,19 @@ describe("release", () => {
     const clients = await apiAsUser<{ clients: { id: string; name: string }[] }>(adminPage, "GET", `/api/clients?search=${encodeURIComponent(owner.email)}`);
     const clientId = clients.body.clients[0]?.id ?? "";
     await open(adminPage, `/clients/${clientId}`);
+
+    // Issue 3: 'View as Client' shows titles and counts, never a secret, and no way into the vault.
+    await adminPage.getByRole("button", { name: "View as Client" }).click();
+    const panel = adminPage.getByRole("tabpanel");
+    await expectText(panel, "Bank login");
+    await expectText(panel, "Anna Heir");
+    expect(await panel.textContent()).not.toContain(secret);
+    expect(await panel.getByRole("link").count()).toBe(0);
+    await settle(adminPage);
+    await expectNoAxeViolations(adminPage);
+    await screenshot(adminPage, "view-as-client");
+    await adminPage.getByRole("button", { name: "Exit Impersonation" }).click();
+
     await expectText(adminPage.getByTestId("client-release-state"), "None");
     await adminPage.getByRole("button", { name: "Start a release" }).click();
     const dialog = adminPage.getByRole("dialog", { name: `Start a release for ${owner.name}` });

@@ -2,7 +2,7 @@ import { createMiddleware } from "hono/factory";
 import type { ActorProfile } from "../access.js";
 import { AppError } from "../errors.js";
 import type { AppEnv, SessionUser } from "../http/context.js";
-import { getProfile } from "../profiles/service.js";
+import { getActorProfile } from "../profiles/service.js";
 
 type ActorEnv = { Variables: AppEnv["Variables"] & { user: SessionUser; actor: ActorProfile } };
 
@@ -10,7 +10,7 @@ type ActorEnv = { Variables: AppEnv["Variables"] & { user: SessionUser; actor: A
 export const requireActor = createMiddleware<ActorEnv>(async (c, next) => {
   const user = c.var.user;
   if (!user) throw new AppError("UNAUTHENTICATED");
-  const { profile } = await getProfile(c.var.deps.db, user.id);
-  c.set("actor", { id: profile.id, role: profile.role, firmId: profile.firmId });
+  const { id, role, firmId } = await getActorProfile(c.var.deps.db, user.id);
+  c.set("actor", { id, role, firmId });
   await next();
 });

@@ -1,3 +1,4 @@
+import { presentDashboard } from "../dashboard/present.js";
 import type { profiles } from "../db/schema.js";
 
 export const presentClientRow = (r: { id: string; name: string; email: string; createdAt: Date }) => ({
@@ -15,4 +16,21 @@ export const presentClientProfile = (p: typeof profiles.$inferSelect) => ({
   phone: p.phone,
   address: p.address,
   createdAt: p.createdAt.toISOString(),
+});
+
+type ClientDashboard = Parameters<typeof presentDashboard>[0] & {
+  client: { id: string; name: string; email: string };
+  firmName: string | null;
+  beneficiaryNames: { name: string; relationship: string | null }[];
+};
+
+/**
+ * 'View as Client': the owner's dashboard shape (counts, recent, the number of beneficiaries) with the
+ * client, their firm and their beneficiaries' names. No key, ciphertext, file or beneficiary contact detail.
+ */
+export const presentClientDashboard = (d: ClientDashboard) => ({
+  client: { id: d.client.id, name: d.client.name, email: d.client.email },
+  firmName: d.firmName,
+  ...presentDashboard(d),
+  beneficiaryNames: d.beneficiaryNames.map((b) => ({ name: b.name, relationship: b.relationship })),
 });

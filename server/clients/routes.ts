@@ -4,7 +4,8 @@ import { CLIENT_PAGE_SIZE, clientListQuerySchema } from "../../common/firm-peopl
 import { requireActor } from "../auth/actor.js";
 import type { AppEnv } from "../http/context.js";
 import { parseJson, parseWith } from "../http/validate.js";
-import { presentClientProfile, presentClientRow } from "./present.js";
+import { getClientDashboard } from "./dashboard.js";
+import { presentClientDashboard, presentClientProfile, presentClientRow } from "./present.js";
 import { getClientProfile, listClients, recordImpersonation } from "./service.js";
 
 export const clientRoutes = new Hono<AppEnv>()
@@ -16,6 +17,10 @@ export const clientRoutes = new Hono<AppEnv>()
   .get("/clients/:id", requireActor, async (c) => {
     const client = await getClientProfile(c.var.deps, c.var.actor, parseWith(z.string().min(1).max(100), c.req.param("id")));
     return c.json({ client: presentClientProfile(client) });
+  })
+  .get("/clients/:id/dashboard", requireActor, async (c) => {
+    const dashboard = await getClientDashboard(c.var.deps, c.var.actor, parseWith(z.string().min(1).max(100), c.req.param("id")));
+    return c.json(presentClientDashboard(dashboard));
   })
   .post("/clients/:id/impersonation", requireActor, async (c) => {
     const { active } = await parseJson(c, z.object({ active: z.boolean() }));

@@ -143,8 +143,11 @@ export const profiles = pgTable(
       .default("regular_user"),
     firmId: uuid("firm_id").references(() => firms.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    /** What /clients searches (name or e-mail contains), kept by PostgreSQL; trigram-indexed (migration 0013). */
+    searchText: text("search_text").generatedAlwaysAs(sql`lower(name) || ' ' || email`),
   },
-  (t) => [index("profiles_firm_role_created_idx").on(t.firmId, t.role, t.createdAt)],
+  // A firm's clients in joined order, ties broken by id: /clients pages through it without sorting (deep pages: OFFSET over the index).
+  (t) => [index("profiles_firm_role_created_id_idx").on(t.firmId, t.role, t.createdAt, t.id)],
 );
 
 export const firmCodes = pgTable(

@@ -88,18 +88,18 @@ export default function ClientDetailScreen() {
           </Card>
         </TabsContent>
         <TabsContent value="dashboard">
-          <Card>
-            <CardContent className="pt-6">
-              {isImpersonating ? (
-                <ClientDashboardPreview client={c} firmName={me?.firmName ?? null} />
-              ) : (
+          {isImpersonating ? (
+            <ClientDashboardPreview client={c} firmName={me?.firmName ?? null} />
+          ) : (
+            <Card>
+              <CardContent className="pt-6">
                 <p className="text-muted-foreground">
                   This tab shows {c.name}'s dashboard as they see it. Choose <span className="font-medium text-slate-900">View as Client</span> to open it; a
                   banner stays on screen until you exit.
                 </p>
-              )}
-            </CardContent>
-          </Card>
+              </CardContent>
+            </Card>
+          )}
         </TabsContent>
       </Tabs>
       <ClientReleaseCard clientId={c.id} clientName={c.name} defaultAttester={me?.name ?? ""} />

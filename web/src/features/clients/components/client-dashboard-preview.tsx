@@ -1,11 +1,12 @@
 import { CLIENT_MSG } from "@common/client-messages";
 import { Building2, Lock } from "lucide-react";
 import type { ClientProfile } from "../api/get-client";
+import { ClientVaultSummary } from "./client-vault-summary";
 
-/** The client's dashboard as firm users may see it: who they are and their firm. Vault summaries come later; vault content never. */
+/** The client's dashboard as firm users may see it: who they are, their firm and a read-only summary of their vault; vault content never. */
 export function ClientDashboardPreview({ client, firmName }: { client: ClientProfile; firmName: string | null }) {
   return (
-    <div className="grid gap-4">
+    <div className="grid gap-6">
       <div className="grid gap-1">
         <h2 className="text-xl font-semibold wrap-anywhere">Welcome, {client.name}</h2>
         <p className="text-muted-foreground wrap-anywhere">{client.email}</p>
@@ -20,8 +21,9 @@ export function ClientDashboardPreview({ client, firmName }: { client: ClientPro
       </div>
       <div className="flex items-start gap-3 rounded-lg border border-dashed border-slate-400 bg-muted p-4 text-sm text-slate-700">
         <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        <p>{CLIENT_MSG.vaultSummariesNote}</p>
+        <p>{CLIENT_MSG.readOnlyNote}</p>
       </div>
+      <ClientVaultSummary clientId={client.id} />
     </div>
   );
 }

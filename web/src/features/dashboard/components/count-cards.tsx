@@ -11,29 +11,50 @@ const ICONS: Record<AssetType, ReactNode> = {
   note: <NotebookPen aria-hidden="true" className="size-5" />,
 };
 
-function CountCard({ to, icon, label, count }: { to: string; icon: ReactNode; label: string; count: number }) {
-  return (
-    <Link
-      to={to}
-      className="flex flex-col gap-1 rounded-lg border border-border bg-white p-4 shadow-sm hover:border-brand hover:bg-muted/40 focus-visible:outline-3 focus-visible:outline-blue-600"
-    >
+const BOX = "flex flex-col gap-1 rounded-lg border border-border bg-white p-4 shadow-sm";
+
+/** A link to `to`, or, read-only (no `to`), a list item. */
+function CountCard({ to, icon, label, count }: { to?: string; icon: ReactNode; label: string; count: number }) {
+  const body = (
+    <>
       <span className="flex items-center justify-between gap-2">
         <span className="text-brand">{icon}</span>
         <span className="text-3xl font-semibold text-slate-900 tabular-nums">{count}</span>
       </span>{" "}
       <span className="font-medium text-slate-900">{label}</span>
+    </>
+  );
+  if (to === undefined) return <li className={BOX}>{body}</li>;
+  return (
+    <Link to={to} className={`${BOX} hover:border-brand hover:bg-muted/40 focus-visible:outline-3 focus-visible:outline-blue-600`}>
+      {body}
     </Link>
   );
 }
 
-/** One card per asset type and one for beneficiaries, each a link to its list; its name reads e.g. "3 Passwords". */
-export function CountCards({ dashboard }: { dashboard: Dashboard }) {
+/**
+ * One card per asset type and one for beneficiaries, each a link to its list; its name reads e.g. "3 Passwords".
+ * Read-only (a firm user's 'View as Client'): a list of the same cards, none of them a link.
+ */
+export function CountCards({ dashboard, isReadOnly = false }: { dashboard: Pick<Dashboard, "counts" | "beneficiaries">; isReadOnly?: boolean }) {
+  const Container = isReadOnly ? "ul" : "div";
   return (
-    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+    <Container aria-label={isReadOnly ? "Vault summary" : undefined} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       {ASSET_TYPES.map((type) => (
-        <CountCard key={type} to={ASSET_ROUTES[type].list} icon={ICONS[type]} label={ASSET_ROUTES[type].plural} count={dashboard.counts[type]} />
+        <CountCard
+          key={type}
+          to={isReadOnly ? undefined : ASSET_ROUTES[type].list}
+          icon={ICONS[type]}
+          label={ASSET_ROUTES[type].plural}
+          count={dashboard.counts[type]}
+        />
       ))}
-      <CountCard to="/beneficiaries" icon={<Users aria-hidden="true" className="size-5" />} label="Beneficiaries" count={dashboard.beneficiaries} />
-    </div>
+      <CountCard
+        to={isReadOnly ? undefined : "/beneficiaries"}
+        icon={<Users aria-hidden="true" className="size-5" />}
+        label="Beneficiaries"
+        count={dashboard.beneficiaries}
+      />
+    </Container>
   );
 }

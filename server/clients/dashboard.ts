@@ -1,0 +1,35 @@
+import { CLIENT_DASHBOARD_BENEFICIARIES } from "../../common/constants.js";
+import { requireAccess, type ActorProfile } from "../access.js";
+import { recordAudit } from "../audit/record.js";
+import { countAssetsByType, countBeneficiaries, listRecentAssets } from "../dashboard/queries.js";
+import { withActor, withClientView } from "../db/actor.js";
+import { AppError } from "../errors.js";
+import { selectFirmForMember } from "../firms/queries.js";
+import type { Deps } from "../http/context.js";
+import { listBeneficiaryNames } from "./dashboard-queries.js";
+import { getClient } from "./queries.js";
+
+/**
+ * 'View as Client' (issue 3; docs/decisions/012-view-as-client.md): the client's dashboard as the
+ * admins and staff of the client's firm may see it. The owner's dashboard queries, run under
+ * lv_client_view, which reads titles, types, dates and beneficiaries' names and no secret.
+ */
+export async function getClientDashboard(deps: Deps, actor: ActorProfile, clientId: string) {
+  requireAccess(actor, "clients:read", { firmId: actor.firmId });
+  const holder = await withActor(deps.db, { userId: actor.id }, async (tx) => {
+    const client = await getClient(tx, actor.firmId ?? "", clientId);
+    if (!client?.firmId) return null;
+    // every look at a client's vault summary is audited, whether or not the page recorded 'View as Client'
+    await recordAudit(tx, { actorId: actor.id, action: "client_dashboard.viewed", subjectType: "user", subjectId: client.id });
+    return { client, firm: await selectFirmForMember(tx, client.firmId) };
+  });
+  if (!holder) throw new AppError("NOT_FOUND");
+  requireAccess(actor, "clients:read", { firmId: holder.client.firmId, role: holder.client.role });
+  const vault = await withClientView(deps.db, { userId: actor.id, clientId: holder.client.id }, async (tx) => ({
+    counts: await countAssetsByType(tx, holder.client.id),
+    recent: await listRecentAssets(tx, holder.client.id),
+    beneficiaries: await countBeneficiaries(tx, holder.client.id),
+    beneficiaryNames: await listBeneficiaryNames(tx, holder.client.id, CLIENT_DASHBOARD_BENEFICIARIES),
+  }));
+  return { client: holder.client, firmName: holder.firm?.name ?? null, ...vault };
+}

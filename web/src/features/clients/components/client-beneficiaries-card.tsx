@@ -1,0 +1,36 @@
+import { CLIENT_MSG } from "@common/client-messages";
+import { Users } from "lucide-react";
+import { useId } from "react";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import type { ClientDashboard } from "../api/get-client-dashboard";
+
+/** 'View as Client': the client's beneficiaries by name and relationship, read-only (no contact details). */
+export function ClientBeneficiariesCard({ names, total }: { names: ClientDashboard["beneficiaryNames"]; total: number }) {
+  const headingId = useId();
+  const more = total - names.length;
+  return (
+    <Card>
+      <CardHeader className="pb-2">
+        <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold">
+          <Users aria-hidden="true" className="size-5 text-brand" /> Beneficiaries
+        </h2>
+      </CardHeader>
+      <CardContent>
+        {names.length === 0 ? (
+          <p className="text-muted-foreground">{CLIENT_MSG.noBeneficiaries}</p>
+        ) : (
+          <ul aria-labelledby={headingId} className="divide-y divide-border">
+            {names.map((b, i) => (
+              // Names are not unique and carry no id: the list is static, so the position is a stable key.
+              <li key={i} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 py-2">
+                <span className="min-w-0 font-medium wrap-anywhere">{b.name}</span>
+                {b.relationship && <span className="min-w-0 text-sm text-muted-foreground wrap-anywhere">{b.relationship}</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+        {more > 0 && <p className="pt-2 text-sm text-muted-foreground">and {more} more</p>}
+      </CardContent>
+    </Card>
+  );
+}
