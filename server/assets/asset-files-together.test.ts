@@ -8,7 +8,18 @@ import { decryptBytes, encryptBytes, openAsset, type CryptoKey } from "../../tes
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
+  await injectDatabaseFault(ctx);
 });
+/** A fault in the database, after the request's checks: PostgreSQL refuses an asset titled FAIL_TITLE. */
+const FAIL_TITLE = "db-refuses-this-title";
+async function injectDatabaseFault(c: TestContext) {
+  await c.services.deps.db.execute(
+    `create or replace function test_refuse_title() returns trigger language plpgsql as $$ begin
+       if new.title = '${FAIL_TITLE}' then raise exception 'injected fault'; end if; return new; end $$`,
+  );
+  await c.services.deps.db.execute(`create trigger test_refuse_title before insert or update on assets for each row execute function test_refuse_title()`);
+}
+
 afterAll(() => ctx.close());
 
 const MB = 1024 * 1024;
@@ -168,8 +179,8 @@ describe("PUT /api/assets/:id/files: the content and the files it describes, tog
         400,
       ],
       ["the content is not ciphertext", () => putFiles(client, note.id, { ...both, encryptedData: "plain text" }, [r, a]), 400],
-      // the new recording is already written when PostgreSQL refuses the title (NUL): the transaction takes it back
-      ["the database fails after the files were written", () => putFiles(client, note.id, { ...both, title: "A\u0000title" }, [r, a]), 500],
+      // the new recording is already written when PostgreSQL refuses the title (injected fault): the transaction takes it back
+      ["the database fails after the files were written", () => putFiles(client, note.id, { ...both, title: FAIL_TITLE }, [r, a]), 500],
     ];
     for (const [name, request, status] of failures) {
       const res = await request();

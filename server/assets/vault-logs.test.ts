@@ -10,7 +10,18 @@ const lines: string[] = [];
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({}, { log: createLogger("debug", (_level, line) => lines.push(line)) });
+  await injectDatabaseFault(ctx);
 });
+/** A fault in the database, after the request's checks: PostgreSQL refuses an asset titled FAIL_TITLE. */
+const FAIL_TITLE = "db-refuses-this-title";
+async function injectDatabaseFault(c: TestContext) {
+  await c.services.deps.db.execute(
+    `create or replace function test_refuse_title() returns trigger language plpgsql as $$ begin
+       if new.title = '${FAIL_TITLE}' then raise exception 'injected fault'; end if; return new; end $$`,
+  );
+  await c.services.deps.db.execute(`create trigger test_refuse_title before insert or update on assets for each row execute function test_refuse_title()`);
+}
+
 afterAll(() => ctx.close());
 
 const MB = 1024 * 1024;
@@ -99,15 +110,15 @@ describe("the server log holds no vault content", () => {
       ["PATCH, an unknown field", () => client.patch(`/api/assets/${note.id}`, { notes: marker }), 400],
       ["PATCH, malformed JSON", () => raw(client, "PATCH", `/api/assets/${note.id}`, `{"encryptedData":"${marker}`), 400],
       ["POST, malformed JSON", () => raw(client, "POST", "/api/assets", `{"title":"${marker}",`), 400],
-      // a title PostgreSQL refuses (NUL): an unexpected database error, whose parameters hold the content sent
-      ["PATCH, a database error", () => client.patch(`/api/assets/${note.id}`, { title: `A\u0000title`, encryptedData: forgot }), 500],
+      // a title PostgreSQL refuses (injected fault): an unexpected database error, whose parameters hold the content sent
+      ["PATCH, a database error", () => client.patch(`/api/assets/${note.id}`, { title: FAIL_TITLE, encryptedData: forgot }), 500],
       [
         "PUT files, a database error after the files were written",
         () =>
           putFiles(
             client,
             note.id,
-            { title: "A\u0000title", encryptedData: forgot, files: { attachment: { contentType: "text/plain", size: clear.length } } },
+            { title: FAIL_TITLE, encryptedData: forgot, files: { attachment: { contentType: "text/plain", size: clear.length } } },
             clear,
           ),
         500,
@@ -130,7 +141,7 @@ describe("the server log holds no vault content", () => {
     const forbidden = [marker, b64(marker), Buffer.from(marker).toString("hex"), forgot, dataKey, user.password, ...sent.map((s) => s.slice(0, 40))];
     for (const secret of forbidden) expect(log.toLowerCase(), `the log holds ${secret}`).not.toContain(secret.toLowerCase());
     // the capture works: the unexpected errors are there, with what an operator needs (route, SQLSTATE, query, stack)
-    expect(log).toMatch(new RegExp(`ERROR PATCH /api/assets/${note.id}: .*22021`));
-    expect(log).toMatch(new RegExp(`ERROR PUT /api/assets/${note.id}/files: .*22021`));
+    expect(log).toMatch(new RegExp(`ERROR PATCH /api/assets/${note.id}: .*P0001`));
+    expect(log).toMatch(new RegExp(`ERROR PUT /api/assets/${note.id}/files: .*P0001`));
   });
 });

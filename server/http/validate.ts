@@ -13,7 +13,19 @@ export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Pro
   return parseWith(schema, body);
 }
 
+/** PostgreSQL text cannot hold U+0000; such input is refused here with a clear message rather than failing in the database. */
+export const NUL_MESSAGE = "Text cannot contain the NUL character";
+
+function nulPath(value: unknown, path: string[] = []): string[] | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path : null;
+  if (Array.isArray(value)) return value.reduce<string[] | null>((found, v, i) => found ?? nulPath(v, [...path, String(i)]), null);
+  if (value && typeof value === "object") return Object.entries(value).reduce<string[] | null>((found, [k, v]) => found ?? nulPath(v, [...path, k]), null);
+  return null;
+}
+
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const nul = nulPath(value);
+  if (nul) throw new AppError("VALIDATION", NUL_MESSAGE, { [nul.join(".") || "_"]: NUL_MESSAGE });
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
