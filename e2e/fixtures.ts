@@ -147,6 +147,30 @@ export function codeFrom(mail: Mail): string {
   return code;
 }
 
+// ---- Signed-in pages ------------------------------------------------------------------------
+
+/** A fresh page signed in as `user` (clipboard allowed, for the copy buttons), settled on /dashboard. */
+export async function signedInPage(user: TestUser, viewport?: { width: number; height: number }): Promise<Page> {
+  const page = await newPage(viewport);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: appUrl() });
+  await signIn(page, user.email, user.password);
+  await expectPath(page, "/dashboard");
+  await settle(page);
+  return page;
+}
+
+/** Goes to `path` and waits until the screen has settled. */
+export async function openPath(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await settle(page);
+}
+
+/** A same-origin API call with the page's session cookie (state-changing calls need the app's Origin). */
+export async function apiAsUser<T>(page: Page, method: "GET" | "POST" | "PUT" | "PATCH", path: string, data?: unknown): Promise<{ status: number; body: T }> {
+  const res = await page.request.fetch(path, { method, data, headers: { origin: appUrl() } });
+  return { status: res.status(), body: (await res.json()) as T };
+}
+
 /**
  * Moves the server's release clock forward (TEST_CLOCK=1) and runs the timers that became due,
  * as the minute scheduler would. The clock is the server's: journeys after this one see it moved.

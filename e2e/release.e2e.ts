@@ -21,10 +21,11 @@ import {
   newPage,
   screenshot,
   settle,
-  signIn,
   type Mail,
-  type TestUser,
   uniqueEmail,
+  signedInPage,
+  openPath,
+  apiAsUser,
 } from "./fixtures.js";
 import { buildFirmAdmin } from "./firm-people-setup.js";
 
@@ -32,33 +33,13 @@ import { buildFirmAdmin } from "./firm-people-setup.js";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-async function signedIn(user: TestUser, viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await newPage(viewport);
-  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: appUrl() });
-  await signIn(page, user.email, user.password);
-  await expectPath(page, "/dashboard");
-  await settle(page);
-  return page;
-}
-
-async function open(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await settle(page);
-}
-
-/** A same-origin API call with the page's session cookie. */
-async function apiAsUser<T>(page: Page, method: "GET" | "POST" | "PUT", path: string, data?: unknown): Promise<{ status: number; body: T }> {
-  const res = await page.request.fetch(path, { method, data, headers: { origin: appUrl() } });
-  return { status: res.status(), body: (await res.json()) as T };
-}
-
 async function addBeneficiary(page: Page, name: string, email: string) {
   const res = await apiAsUser(page, "POST", "/api/beneficiaries", { name, email });
   expect(res.status).toBe(201);
 }
 
 async function addPassword(page: Page, title: string, password: string, beneficiary: string) {
-  await open(page, "/vault/new");
+  await openPath(page, "/vault/new");
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Username").fill("olga");
   await page.getByLabel("Password", { exact: true }).fill(password);
@@ -69,7 +50,7 @@ async function addPassword(page: Page, title: string, password: string, benefici
 }
 
 async function addDocument(page: Page, file: { name: string; mimeType: string; buffer: Buffer }, beneficiary: string) {
-  await open(page, "/documents/new");
+  await openPath(page, "/documents/new");
   await page.getByLabel("Document file").setInputFiles(file);
   await page.getByText(file.name, { exact: true }).waitFor();
   await page.getByLabel("Beneficiary (Optional)").selectOption(beneficiary);
@@ -115,7 +96,7 @@ describe("release", () => {
     const heirB = { name: "Boris Heir", email: uniqueEmail("heir-b") };
 
     // The owner names a beneficiary on a password and another on a document.
-    const ownerPage = await signedIn(owner);
+    const ownerPage = await signedInPage(owner);
     await addBeneficiary(ownerPage, heirA.name, heirA.email);
     await addBeneficiary(ownerPage, heirB.name, heirB.email);
     const secret = `S3cret-${randomUUID()}`;
@@ -125,10 +106,10 @@ describe("release", () => {
     await addPassword(ownerPage, "Kept to myself", "not-for-anyone", "none");
 
     // The firm admin attests on /clients/{id}.
-    const adminPage = await signedIn(admin);
+    const adminPage = await signedInPage(admin);
     const clients = await apiAsUser<{ clients: { id: string; name: string }[] }>(adminPage, "GET", `/api/clients?search=${encodeURIComponent(owner.email)}`);
     const clientId = clients.body.clients[0]?.id ?? "";
-    await open(adminPage, `/clients/${clientId}`);
+    await openPath(adminPage, `/clients/${clientId}`);
 
     // Issue 3: 'View as Client' shows titles and counts, never a secret, and no way into the vault.
     await adminPage.getByRole("button", { name: "View as Client" }).click();
@@ -168,7 +149,7 @@ describe("release", () => {
     // The owner is told, and sees the wait on /release.
     const started = await latestMailTo(owner.email, { subject: /release of your Legacy Vault has started/ });
     expect(started.text).toContain(`Ada Admin of ${firm.name} has attested`);
-    await open(ownerPage, "/release");
+    await openPath(ownerPage, "/release");
     await expectText(ownerPage.getByTestId("release-state"), "Waiting");
     await expectNoAxeViolations(ownerPage);
     await screenshot(ownerPage, "release-waiting");
@@ -215,7 +196,7 @@ describe("release", () => {
     expect((await readFile((await download.path()) ?? "")).equals(will)).toBe(true);
 
     // The owner's plan shows the release and every step; the firm sees it on /clients/{id}.
-    await open(ownerPage, "/release");
+    await openPath(ownerPage, "/release");
     await expectText(ownerPage.getByTestId("release-state"), "Released");
     const timeline = (await releaseView(ownerPage)).timeline.map((t) => t.action);
     expect(timeline).toEqual(
@@ -229,14 +210,14 @@ describe("release", () => {
       ]),
     );
     await screenshot(ownerPage, "release-released");
-    await open(adminPage, `/clients/${clientId}`);
+    await openPath(adminPage, `/clients/${clientId}`);
     await expectText(adminPage.getByTestId("client-release-state"), "Released");
   });
 
   it("the owner cancels during the wait: the link pages act only on a click, and nothing is released", async () => {
     const owner = await buildUser({ name: "Vera Veto" });
     const heir = { name: "Hugo Heir", email: uniqueEmail("heir") };
-    const page = await signedIn(owner);
+    const page = await signedInPage(owner);
     await addBeneficiary(page, heir.name, heir.email);
     await addPassword(page, "Safe code", "4-8-15-16", heir.email);
     expect((await apiAsUser(page, "PUT", "/api/release/plan", { inactivityMonths: 3, waitDays: 1 })).status).toBe(200);
@@ -263,7 +244,7 @@ describe("release", () => {
     expect((await releaseView(page)).state).toBe("counting_down");
     await advanceReleaseClock(newEnd - endsAt);
     const started = await latestMailTo(owner.email, { subject: /has started/ });
-    await open(page, "/release");
+    await openPath(page, "/release");
     await expectText(page.getByTestId("release-state"), "Waiting");
     await page.getByRole("button", { name: "Cancel the release" }).click();
     await page.getByRole("alertdialog", { name: "Cancel the release?" }).waitFor();
@@ -289,11 +270,11 @@ describe("release", () => {
   it("inactivity: reminders at 30, 7 and 1 days, then the wait, then the release; an heir with an account sees 'Left to you'", async () => {
     const owner = await buildUser({ name: "Ivan Inactive" });
     const heir = await buildUser({ name: "Lena Legatee" });
-    const page = await signedIn(owner, MOBILE);
+    const page = await signedInPage(owner, MOBILE);
     await addBeneficiary(page, heir.name, heir.email);
     await addPassword(page, "Email account", "pa55-w0rd", heir.email);
 
-    await open(page, "/release");
+    await openPath(page, "/release");
     await expectText(page.getByTestId("release-state"), "Off");
     await page.getByLabel("Inactivity trigger").selectOption({ label: "3 months" });
     await page.getByLabel("Waiting period").selectOption({ label: "2 days" });
@@ -323,7 +304,7 @@ describe("release", () => {
 
     // The heir has an account: the dashboard lists what was left to them, and the portal opens it without a code.
     await latestMailTo(heir.email, { subject: /has left you something/ });
-    const heirPage = await signedIn(heir);
+    const heirPage = await signedInPage(heir);
     await heirPage.getByRole("heading", { name: "Left to you" }).waitFor();
     await expectText(heirPage.getByRole("list", { name: "Items left to you" }), "Email account");
     await expectNoAxeViolations(heirPage);
@@ -334,7 +315,7 @@ describe("release", () => {
     await heirPage.getByRole("button", { name: "Show password" }).click();
     await expectText(heirPage, "pa55-w0rd");
 
-    await open(page, "/release");
+    await openPath(page, "/release");
     await expectText(page.getByTestId("release-state"), "Released");
     const labels = (await releaseView(page)).timeline.map((t) => t.action);
     expect(labels.filter((a) => a === "release.reminder_sent")).toHaveLength(3);

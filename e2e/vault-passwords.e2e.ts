@@ -4,7 +4,6 @@ import { describe, expect, it } from "vitest";
 import { VAULT_MSG } from "../common/vault-messages.js";
 import {
   apiRequest,
-  appUrl,
   buildUser,
   confirmUser,
   expectNoAxeViolations,
@@ -13,12 +12,12 @@ import {
   expectText,
   GOOD_PASSWORD,
   MOBILE,
-  newPage,
   screenshot,
   settle,
-  signIn,
-  type TestUser,
   uniqueEmail,
+  signedInPage,
+  openPath,
+  apiAsUser,
 } from "./fixtures.js";
 import { buildFirmAdmin } from "./firm-people-setup.js";
 
@@ -30,26 +29,12 @@ type Globals = { navigator: { clipboard: { readText(): Promise<string> } }; docu
 const DOTS_12 = "•".repeat(12);
 const marker = () => `Pw-marker-${randomUUID()}`;
 
-async function signedIn(user: TestUser, viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await newPage(viewport);
-  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: appUrl() });
-  await signIn(page, user.email, user.password);
-  await expectPath(page, "/dashboard");
-  await settle(page);
-  return page;
-}
-
-async function open(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await settle(page);
-}
-
 /** Fills /vault/new and saves; returns the new password's id (from the /vault/{id} it lands on). */
 async function addPassword(
   page: Page,
   fields: { title: string; password: string; website?: string; username?: string; notes?: string; beneficiary?: string },
 ): Promise<string> {
-  await open(page, "/vault/new");
+  await openPath(page, "/vault/new");
   await page.getByLabel("Title").fill(fields.title);
   if (fields.website) await page.getByLabel("Website").fill(fields.website);
   if (fields.username) await page.getByLabel("Username").fill(fields.username);
@@ -64,19 +49,13 @@ async function addPassword(
   return new URL(page.url()).pathname.split("/").pop() ?? "";
 }
 
-/** A same-origin API call with the page's session cookie (state-changing calls need the app's Origin). */
-async function apiAsUser<T>(page: Page, method: "GET" | "POST" | "PATCH", path: string, data?: unknown): Promise<{ status: number; body: T }> {
-  const res = await page.request.fetch(path, { method, data, headers: { origin: appUrl() } });
-  return { status: res.status(), body: (await res.json()) as T };
-}
-
 const clipboardText = (page: Page) => page.evaluate(() => (globalThis as unknown as Globals).navigator.clipboard.readText());
 const pageWidth = (page: Page) => page.evaluate(() => (globalThis as unknown as Globals).document.documentElement.scrollWidth);
 
 describe("password vault", () => {
   it("adds, views, copies, edits, cancels and deletes a password, encrypted at rest; the dashboard follows", async () => {
     const user = await buildUser({ name: "Ada Lovelace" });
-    const page = await signedIn(user);
+    const page = await signedInPage(user);
 
     // An empty vault: the dashboard's empty state and the Join a Law Firm card (no firm yet).
     await expectText(page, "Your vault is empty");
@@ -88,7 +67,7 @@ describe("password vault", () => {
     await expectNoAxeViolations(page);
     await screenshot(page, "dashboard-empty");
 
-    await open(page, "/vault");
+    await openPath(page, "/vault");
     await expectText(page, "No passwords yet");
     await expectNoAxeViolations(page);
     await screenshot(page, "vault-empty");
@@ -214,7 +193,7 @@ describe("password vault", () => {
 
     // A second password; the dashboard counts both and lists the most recently updated first.
     const otherId = await addPassword(page, { title: "Email account", password: marker() });
-    await open(page, "/dashboard");
+    await openPath(page, "/dashboard");
     await page.getByRole("link", { name: "2 Passwords", exact: true }).waitFor();
     await page.getByRole("link", { name: "1 Beneficiaries", exact: true }).waitFor();
     await page.getByRole("link", { name: "0 Notes", exact: true }).waitFor();
@@ -228,7 +207,7 @@ describe("password vault", () => {
     await screenshot(page, "dashboard");
 
     // The list: search by title, then delete after the confirmation (Cancel first).
-    await open(page, "/vault");
+    await openPath(page, "/vault");
     await expectText(page.getByRole("status"), "2 passwords");
     await expectNoAxeViolations(page);
     await screenshot(page, "vault");
@@ -261,11 +240,11 @@ describe("password vault", () => {
 
   it("keeps another user's password out of reach, and shows a damaged one as an error, never partial data", async () => {
     const [owner, stranger] = await Promise.all([buildUser({ name: "Owner" }), buildUser({ name: "Stranger" })]);
-    const page = await signedIn(owner);
+    const page = await signedInPage(owner);
     const secret = marker();
     const id = await addPassword(page, { title: "Private login", username: "owner-user", password: secret });
 
-    const other = await signedIn(stranger);
+    const other = await signedInPage(stranger);
     await other.goto(`/vault/${id}`);
     await expectText(other, VAULT_MSG.passwordNotFound);
     await expectPath(other, "/vault");
@@ -274,7 +253,7 @@ describe("password vault", () => {
     // Ciphertext replaced behind the browser's back: the GCM tag fails, nothing decrypted shows.
     const bogus = Buffer.from(randomUUID().repeat(2)).toString("base64");
     expect((await apiAsUser(page, "PATCH", `/api/assets/${id}`, { encryptedData: bogus })).status).toBe(200);
-    await open(page, `/vault/${id}`);
+    await openPath(page, `/vault/${id}`);
     await expectText(page, "This password could not be decrypted");
     await expectNoText(page, "owner-user");
     expect(await page.getByRole("button", { name: "Edit" }).count()).toBe(0);
@@ -287,7 +266,7 @@ describe("password vault", () => {
     const user = { name: "Maximilian Alexander Featherstonehaugh", email: uniqueEmail("client"), password: GOOD_PASSWORD };
     expect((await apiRequest("POST", "/api/register", { ...user, firmCode: firm.code })).status).toBe(200);
     await confirmUser(user.email);
-    const page = await signedIn(user, MOBILE);
+    const page = await signedInPage(user, MOBILE);
     await expectText(page, firm.name);
     await page.getByRole("link", { name: "0 Passwords", exact: true }).waitFor();
     await expectNoText(page, "Join a Law Firm");
@@ -311,7 +290,7 @@ describe("password vault", () => {
       ["vault-new", "/vault/new"],
       ["dashboard", "/dashboard"],
     ] as const) {
-      await open(page, path);
+      await openPath(page, path);
       await expectNoAxeViolations(page);
       expect(await pageWidth(page)).toBeLessThanOrEqual(MOBILE.width);
       await screenshot(page, name);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ASSET_FILES_JSON_LENGTH_HEADER } from "../../common/vault-constants.js";
 import { type AssetBody, buildAsset, uploadEncryptedFile } from "../../test/factories/vault.js";
+import { FAIL_TITLE, injectDatabaseFault } from "../../test/db-fault.js";
 import { buildUser, createTestContext, type TestClient, type TestContext } from "../../test/harness.js";
 import { decryptBytes, encryptBytes, openAsset, type CryptoKey } from "../../test/vault-crypto.js";
 
@@ -10,15 +11,6 @@ beforeAll(async () => {
   ctx = await createTestContext();
   await injectDatabaseFault(ctx);
 });
-/** A fault in the database, after the request's checks: PostgreSQL refuses an asset titled FAIL_TITLE. */
-const FAIL_TITLE = "db-refuses-this-title";
-async function injectDatabaseFault(c: TestContext) {
-  await c.services.deps.db.execute(
-    `create or replace function test_refuse_title() returns trigger language plpgsql as $$ begin
-       if new.title = '${FAIL_TITLE}' then raise exception 'injected fault'; end if; return new; end $$`,
-  );
-  await c.services.deps.db.execute(`create trigger test_refuse_title before insert or update on assets for each row execute function test_refuse_title()`);
-}
 
 afterAll(() => ctx.close());
 
