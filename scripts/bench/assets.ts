@@ -1,9 +1,12 @@
 /**
  * Seeds one user with 1,000 assets (a third of them documents with an encrypted file) on PGlite
- * and reports p50/p99 of GET /api/assets and GET /api/dashboard through the whole HTTP stack.
- * Usage: node --import tsx scripts/bench/assets.ts [assets=1000] [requests=200]
+ * and reports p50/p99 of GET /api/assets and GET /api/dashboard through the whole HTTP stack
+ * (session, actor, row-level security, the response read whole), after WARMUP requests of each
+ * (default 100: the seed's garbage is collected before the measured requests start).
+ * Usage: node --import tsx scripts/bench/assets.ts [assets=1000] [requests=300]
  */
 import { randomBytes } from "node:crypto";
+import { loadavg } from "node:os";
 import { sql } from "drizzle-orm";
 import { createApp } from "../../server/app.js";
 import { openPglite } from "../../server/db/client.js";
@@ -13,7 +16,8 @@ import { createServices } from "../../server/services.js";
 import { buildUser, type TestContext } from "../../test/harness.js";
 
 const ASSETS = Number(process.argv[2] ?? 1000);
-const REQUESTS = Number(process.argv[3] ?? 200);
+const REQUESTS = Number(process.argv[3] ?? 300);
+const WARMUP = Number(process.env.WARMUP ?? 100);
 
 const env = parseEnv({
   NODE_ENV: "test",
@@ -51,7 +55,7 @@ const cases: [string, (i: number) => string][] = [
 
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
 for (const [name, url] of cases) {
-  for (let i = 0; i < 20; i++) await (await owner.client.request("GET", url(i))).arrayBuffer(); // warm-up
+  for (let i = 0; i < WARMUP; i++) await (await owner.client.request("GET", url(i))).arrayBuffer(); // warm-up
   const times: number[] = [];
   let bytes = 0;
   for (let i = 0; i < REQUESTS; i++) {
@@ -64,4 +68,9 @@ for (const [name, url] of cases) {
   times.sort((a, b) => a - b);
   console.log(`${name.padEnd(32)} p50 ${pct(times, 50).toFixed(1)} ms  p99 ${pct(times, 99).toFixed(1)} ms  (${Math.round(bytes / 1024)} KB)`);
 }
+console.log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`,
+);
 await services.close();

@@ -30,6 +30,13 @@ export const presentAsset = ({ row, files }: { row: AssetMeta; files: FileMeta[]
   files: files.map(presentFile),
 });
 
+/**
+ * A list of assets: `entries` is the JSON array PostgreSQL joined from the rows' list entries, each
+ * presentAsset's JSON of its asset written by migration 0014's trigger (the same keys and values,
+ * server/assets/list-entry.test.ts), sent without parsing it again (docs/decisions/014).
+ */
+export const presentAssetList = (entries: string) => `{"assets":${entries}}`;
+
 /** One asset for its owner's browser: the metadata plus the wrapped content key and the ciphertext, in base64. */
 export const presentAssetWithContent = (a: { row: AssetMeta; files: FileMeta[]; content: { wrappedKey: Buffer; encryptedData: Buffer } }) => ({
   ...presentAsset(a),

@@ -1,5 +1,4 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { AssetFileKind, AssetType } from "../../common/vault-constants.js";
 import type { AssetListQuery } from "../../common/vault-schemas.js";
 import { readBytea, writeBytea } from "../db/bytea.js";
 import type { Tx } from "../db/client.js";
@@ -23,34 +22,15 @@ export const FILE_META = { assetId: assetFiles.assetId, kind: assetFiles.kind, c
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** An asset in a list: metadata and its files' types and sizes, as PostgreSQL writes them in JSON. */
-export type ListedAsset = {
-  id: string;
-  type: AssetType;
-  title: string;
-  beneficiaryEmail: string | null;
-  releaseTriggered: boolean;
-  releasedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  files: { kind: AssetFileKind; contentType: string; size: number }[];
-};
-
-const fileList = sql`coalesce((select json_agg(json_build_object('kind', ${assetFiles.kind}, 'contentType', ${assetFiles.contentType}, 'size', ${assetFiles.size}) order by ${assetFiles.kind})
-  from ${assetFiles} where ${assetFiles.assetId} = ${assets.id}), '[]'::json)`;
-
 /**
- * The actor's assets, newest updated first, built into one JSON value by PostgreSQL: 1,000 rows
- * cross the driver (PGlite's WASM boundary in particular) as one value instead of 9,000 fields.
+ * The actor's assets as one JSON array, newest updated first: the entries PostgreSQL keeps on each
+ * row (assets.list_entry, presentAsset's JSON, migration 0014) joined into one text, which goes to
+ * the browser as it is: nothing is built, parsed or serialised again per request (docs/decisions/014).
  */
-export async function listAssetSummaries(tx: Tx, userId: string, q: AssetListQuery): Promise<ListedAsset[]> {
-  const summary = sql<ListedAsset[]>`coalesce(json_agg(json_build_object(
-    'id', ${assets.id}, 'type', ${assets.type}, 'title', ${assets.title}, 'beneficiaryEmail', ${assets.beneficiaryEmail},
-    'releaseTriggered', ${assets.releaseTriggered}, 'releasedAt', ${assets.releasedAt}, 'createdAt', ${assets.createdAt}, 'updatedAt', ${assets.updatedAt},
-    'files', ${fileList}
-  ) order by ${assets.updatedAt} desc, ${assets.id} desc), '[]'::json)`;
+export async function listAssetEntries(tx: Tx, userId: string, q: AssetListQuery): Promise<string> {
+  const entries = sql<string>`'[' || coalesce(string_agg(${assets.listEntry}, ',' order by ${assets.updatedAt} desc, ${assets.id} desc), '') || ']'`;
   const [result] = await tx
-    .select({ assets: summary })
+    .select({ entries })
     .from(assets)
     .where(
       and(
@@ -59,7 +39,7 @@ export async function listAssetSummaries(tx: Tx, userId: string, q: AssetListQue
         q.search ? sql`${assets.title} ilike ${`%${escapeLike(q.search)}%`}` : undefined,
       ),
     );
-  return result?.assets ?? [];
+  return result?.entries ?? "[]";
 }
 
 /** File types and sizes (not their bytes) of one asset. */

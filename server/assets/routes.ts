@@ -7,7 +7,7 @@ import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
 import { parseIdParam } from "../http/params.js";
 import { parseJson, parseWith } from "../http/validate.js";
-import { presentAsset, presentAssetWithContent } from "./present.js";
+import { presentAsset, presentAssetList, presentAssetWithContent } from "./present.js";
 import { createAsset, deleteAsset, getAsset, listAssets, updateAsset } from "./service.js";
 
 /** base64 of the largest content, the key and the other fields, with room to spare; checked before the body is read. */
@@ -21,8 +21,8 @@ const jsonLimit = bodyLimit({
 export const assetRoutes = new Hono<AppEnv>()
   .get("/assets", requireActor, async (c) => {
     const query = parseWith(assetListQuerySchema, c.req.query());
-    const assets = await listAssets(c.var.deps, c.var.actor, query);
-    return c.json({ assets: assets.map((a) => presentAsset({ row: a, files: a.files })) });
+    const entries = await listAssets(c.var.deps, c.var.actor, query);
+    return c.body(presentAssetList(entries), 200, { "content-type": "application/json" });
   })
   .post("/assets", requireActor, jsonLimit, async (c) => {
     const input = await parseJson(c, createAssetSchema);

@@ -8,7 +8,7 @@ import type { Deps } from "../http/context.js";
 import {
   deleteAssetRow,
   insertAsset,
-  listAssetSummaries,
+  listAssetEntries,
   listFileMeta,
   selectAssetContent,
   selectAssetMeta,
@@ -27,8 +27,8 @@ export async function loadOwnAsset(tx: Tx, actor: ActorProfile, id: string) {
   return row;
 }
 
-/** Newest updated first, with each asset's file types and sizes; no keys, no content. */
-export const listAssets = (deps: Deps, actor: ActorProfile, query: AssetListQuery) => asActor(deps, actor, (tx) => listAssetSummaries(tx, actor.id, query));
+/** Newest updated first, with each asset's file types and sizes, as JSON text; no keys, no content. */
+export const listAssets = (deps: Deps, actor: ActorProfile, query: AssetListQuery) => asActor(deps, actor, (tx) => listAssetEntries(tx, actor.id, query));
 
 /** One asset with its wrapped content key and encrypted content. */
 export function getAsset(deps: Deps, actor: ActorProfile, id: string) {

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { relations, sql } from "drizzle-orm";
 import { ASSET_FILE_KINDS, ASSET_TYPES } from "../../common/vault-constants.js";
 import {
   bigint,
@@ -76,6 +76,14 @@ export const account = pgTable(
   },
   (t) => [index("account_user_id_idx").on(t.userId)],
 );
+
+/**
+ * The joins better-auth makes (advanced.database.joins in server/auth/auth.ts): a session and its
+ * user in one query on every request (was two), an account and its user, a user and their accounts.
+ */
+export const userRelations = relations(user, ({ many }) => ({ accounts: many(account), sessions: many(session) }));
+export const sessionRelations = relations(session, ({ one }) => ({ user: one(user, { fields: [session.userId], references: [user.id] }) }));
+export const accountRelations = relations(account, ({ one }) => ({ user: one(user, { fields: [account.userId], references: [user.id] }) }));
 
 export const verification = pgTable(
   "verification",
@@ -231,6 +239,13 @@ export const assets = pgTable(
     releasedAt: timestamp("released_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The asset as lists present it (presentAsset's JSON, with its files' kinds, types and sizes),
+     * written by PostgreSQL's triggers on every change of the asset or its files (migration 0014,
+     * docs/decisions/014-asset-list-entry.md). Never written by the server; the default only lets
+     * an insert leave it out.
+     */
+    listEntry: text("list_entry").notNull().default(""),
   },
   (t) => [
     check("assets_type_check", sql`${t.type} in ('password', 'document', 'note')`),
