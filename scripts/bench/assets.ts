@@ -41,8 +41,11 @@ await database.db.execute(sql`
     now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval
   from generate_series(1, ${ASSETS}) g`);
 await database.db.execute(sql`
-  insert into asset_files (asset_id, kind, content_type, size, data)
-  select id, 'document', 'application/pdf', 64 * 1024 + 28, decode(repeat(md5(id::text), 4096), 'hex') from assets where type = 'document'`);
+  insert into asset_files (asset_id, kind, content_type, size)
+  select id, 'document', 'application/pdf', 64 * 1024 + 28 from assets where type = 'document'`);
+await database.db.execute(sql`
+  insert into asset_file_chunks (asset_id, kind, seq, data)
+  select asset_id, kind, 0, decode(repeat(md5(asset_id::text), 4096), 'hex') from asset_files`);
 await database.db.execute(sql`analyze`);
 console.log(`seeded ${ASSETS} assets in ${Math.round(performance.now() - seedStart)} ms`);
 

@@ -4,8 +4,8 @@
  * to a scratch database), uploads encrypted documents at the same time and reports its resident
  * memory (VmRSS) before, at its peak (VmHWM) and after each round. The first round is the cold one;
  * exits 1 when a round grows by the goal or more. Not a test: the peak moves by 20-40 MB from run
- * to run with the garbage collector's timing (first rounds measured: PostgreSQL 79-93 MB, PGlite
- * 75-125 MB; docs/decisions/009).
+ * to run with the garbage collector's timing (first rounds measured with files in 1 MiB pieces:
+ * PostgreSQL 77-90 MB, PGlite 20-25 MB; docs/decisions/015).
  * Usage: node --import tsx scripts/bench/upload-memory.ts [uploads=4] [megabytes=10] [rounds=3]
  */
 import { randomBytes, randomUUID } from "node:crypto";

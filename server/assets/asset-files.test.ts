@@ -33,6 +33,27 @@ function watchedStream(bytes: number) {
 }
 
 describe("asset files: encrypted bytes as application/octet-stream", () => {
+  it("a file is stored in pieces of 1 MiB and read back whole; a smaller replacement leaves none of the old pieces", async () => {
+    const { client } = await buildUser(ctx);
+    const { id, ck } = await buildAsset(client, { type: "document", content: { fileName: "scan.png", notes: "" } });
+    const pieces = async () =>
+      rowsOf<{ seq: number; n: number }>(
+        await ctx.services.deps.db.execute(sql`select seq, octet_length(data) as n from asset_file_chunks where asset_id = ${id} order by seq`),
+      ).map((r) => [r.seq, Number(r.n)]);
+    const big = await uploadEncryptedFile(ctx, client, id, ck, "document", randomBytes(2.5 * MB), "image/png");
+    expect(big.res.status).toBe(200);
+    expect(await pieces()).toEqual([
+      [0, MB],
+      [1, MB],
+      [2, 0.5 * MB + 28],
+    ]);
+    expect(Buffer.from(await (await getFile(client, id, "document")).arrayBuffer()).equals(big.ciphertext)).toBe(true);
+    const small = await uploadEncryptedFile(ctx, client, id, ck, "document", randomBytes(100), "image/png");
+    expect(small.res.status).toBe(200);
+    expect(await pieces()).toEqual([[0, 128]]);
+    expect(Buffer.from(await (await getFile(client, id, "document")).arrayBuffer()).equals(small.ciphertext)).toBe(true);
+  });
+
   it("a 10 MB document round-trips byte-identical, stored as 10 MB of bytea (not base64), and decrypts in the browser", async () => {
     const { client } = await buildUser(ctx);
     const { id, ck } = await buildAsset(client, { type: "document", content: { fileName: "will.pdf", notes: "" } });
@@ -42,8 +63,11 @@ describe("asset files: encrypted bytes as application/octet-stream", () => {
     expect(ciphertext.length).toBe(10 * MB + 28);
     expect(await res.json()).toEqual({ file: { kind: "document", contentType: "application/pdf", size: 10 * MB + 28 } });
 
-    const [stored] = rowsOf<{ n: number }>(await ctx.services.deps.db.execute(sql`select octet_length(data) as n from asset_files where asset_id = ${id}`));
+    const [stored] = rowsOf<{ n: number; pieces: number }>(
+      await ctx.services.deps.db.execute(sql`select sum(octet_length(data))::int as n, count(*)::int as pieces from asset_file_chunks where asset_id = ${id}`),
+    );
     expect(Number(stored?.n)).toBe(10 * MB + 28);
+    expect(stored?.pieces).toBe(11); // pieces of at most 1 MiB (docs/decisions/015)
 
     const download = await getFile(client, id, "document");
     expect(download.status).toBe(200);
@@ -152,7 +176,11 @@ describe("asset files: encrypted bytes as application/octet-stream", () => {
 
     await putFile(ctx, client, note.id, "recording", first, { "x-content-type": "audio/webm" });
     await client.request("DELETE", `/api/assets/${note.id}`);
-    const [left] = rowsOf<{ n: number }>(await ctx.services.deps.db.execute(sql`select count(*)::int as n from asset_files where asset_id = ${note.id}`));
+    const [left] = rowsOf<{ n: number }>(
+      await ctx.services.deps.db.execute(
+        sql`select (select count(*) from asset_files where asset_id = ${note.id})::int + (select count(*) from asset_file_chunks where asset_id = ${note.id})::int as n`,
+      ),
+    );
     expect(left?.n).toBe(0);
   });
 });

@@ -2,31 +2,47 @@ import { and, eq, sql } from "drizzle-orm";
 import type { AssetFileKind } from "../../common/vault-constants.js";
 import { readBytea, writeBytea } from "../db/bytea.js";
 import type { Tx } from "../db/client.js";
-import { assetFiles } from "../db/schema.js";
+import { assetFileChunks, assetFiles } from "../db/schema.js";
 import { FILE_META } from "./queries.js";
 
-/** Under withActor: asset_files' policy reaches only files of the actor's own assets. */
+/**
+ * Under withActor: the policies reach only files of the actor's own assets (the release portal
+ * reads them as the system). A file's bytes are stored in pieces of FILE_CHUNK_BYTES (migration
+ * 0015, docs/decisions/015-file-chunks.md): every statement carries at most one piece.
+ */
+export const FILE_CHUNK_BYTES = 1024 * 1024;
 
-export function upsertFile(tx: Tx, assetId: string, kind: AssetFileKind, contentType: string, data: Buffer) {
-  return tx
+const ofFile = (assetId: string, kind: AssetFileKind) => and(eq(assetFileChunks.assetId, assetId), eq(assetFileChunks.kind, kind));
+
+/** Stores the file's type, size and bytes, replacing what was stored for this kind. */
+export async function upsertFile(tx: Tx, assetId: string, kind: AssetFileKind, contentType: string, data: Buffer) {
+  const [file] = await tx
     .insert(assetFiles)
-    .values({ assetId, kind, contentType, size: data.length, data: writeBytea(data) })
+    .values({ assetId, kind, contentType, size: data.length })
     .onConflictDoUpdate({
       target: [assetFiles.assetId, assetFiles.kind],
-      set: { contentType: sql`excluded.content_type`, size: sql`excluded.size`, data: sql`excluded.data`, createdAt: sql`now()` },
+      set: { contentType: sql`excluded.content_type`, size: sql`excluded.size`, createdAt: sql`now()` },
     })
-    .returning(FILE_META)
-    .then((r) => r[0] ?? null);
+    .returning(FILE_META);
+  await tx.delete(assetFileChunks).where(ofFile(assetId, kind));
+  for (let seq = 0; seq * FILE_CHUNK_BYTES < data.length; seq++) {
+    const piece = data.subarray(seq * FILE_CHUNK_BYTES, (seq + 1) * FILE_CHUNK_BYTES);
+    await tx.insert(assetFileChunks).values({ assetId, kind, seq, data: writeBytea(piece) });
+  }
+  return file ?? null;
 }
 
-export const selectFileData = (tx: Tx, assetId: string, kind: AssetFileKind) =>
-  tx
-    .select({ data: readBytea(assetFiles.data) })
-    .from(assetFiles)
-    .where(and(eq(assetFiles.assetId, assetId), eq(assetFiles.kind, kind)))
-    .limit(1)
-    .then((r) => r[0]?.data ?? null);
+/** The file's bytes in one Buffer, or null when there is no such file. */
+export async function selectFileData(tx: Tx, assetId: string, kind: AssetFileKind): Promise<Buffer | null> {
+  const pieces = await tx
+    .select({ data: readBytea(assetFileChunks.data) })
+    .from(assetFileChunks)
+    .where(ofFile(assetId, kind))
+    .orderBy(assetFileChunks.seq);
+  return pieces.length ? Buffer.concat(pieces.map((p) => p.data)) : null;
+}
 
+/** Removes the file (its pieces go with it). */
 export const deleteFileRow = (tx: Tx, assetId: string, kind: AssetFileKind) =>
   tx
     .delete(assetFiles)

@@ -3,9 +3,9 @@ import type { Database } from "../db/client.js";
 /**
  * How many uploads write to the database at once; the others wait with their body read (reading
  * is not limited: a slow client must not hold up everyone's uploads). Each write costs the driver
- * copies of the file (node-postgres: its write buffer; PGlite: several in its protocol writer, then
- * its WebAssembly heap), which should not all exist at once when several uploads arrive together
- * (issue 4: 4 concurrent 10 MB uploads, < 100 MB growth; scripts/bench/upload-memory.ts).
+ * copies of the pieces it sends (docs/decisions/015), which should not all exist at once when
+ * several uploads arrive together (issue 4: 4 concurrent 10 MB uploads, < 100 MB growth;
+ * scripts/bench/upload-memory.ts).
  * PGlite runs one statement at a time anyway; PostgreSQL writes two files at once.
  */
 const SLOTS: Record<Database["kind"], number> = { pglite: 1, postgres: 2 };

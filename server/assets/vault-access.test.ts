@@ -8,7 +8,7 @@ import { buildAsset, putFile } from "../../test/factories/vault.js";
 import { buildUser, createTestContext, type TestClient, type TestContext } from "../../test/harness.js";
 import { withActor } from "../db/actor.js";
 import type { Db } from "../db/client.js";
-import { assetFiles, assets, beneficiaries } from "../db/schema.js";
+import { assetFileChunks, assetFiles, assets, beneficiaries } from "../db/schema.js";
 
 let ctx: TestContext;
 let db: Db;
@@ -90,10 +90,12 @@ describe("row-level security alone hides other users' vaults", () => {
     const seen = await withActor(db, { userId: alice.id }, async (tx) => ({
       assets: await tx.select({ id: assets.id, userId: assets.userId }).from(assets),
       files: await tx.select({ assetId: assetFiles.assetId }).from(assetFiles),
+      chunks: await tx.selectDistinct({ assetId: assetFileChunks.assetId }).from(assetFileChunks),
       beneficiaries: await tx.select({ id: beneficiaries.id }).from(beneficiaries),
     }));
     expect(seen.assets).toEqual([{ id: a.assetId, userId: alice.id }]);
     expect(seen.files).toEqual([{ assetId: a.assetId }]);
+    expect(seen.chunks).toEqual([{ assetId: a.assetId }]);
     expect(seen.beneficiaries).toEqual([{ id: a.beneficiaryId }]);
     const total = await db.select({ n: sql<number>`count(*)::int` }).from(assets);
     expect(total[0]?.n).toBeGreaterThanOrEqual(2);
@@ -107,6 +109,7 @@ describe("row-level security alone hides other users' vaults", () => {
     expect(await asAlice((tx) => tx.update(assets).set({ title: "Hijacked" }).returning({ id: assets.id }))).toEqual([]);
     expect(await asAlice((tx) => tx.delete(beneficiaries).returning({ id: beneficiaries.id }))).toEqual([]);
     expect(await asAlice((tx) => tx.delete(assetFiles).returning({ kind: assetFiles.kind }))).toEqual([]);
+    expect(await asAlice((tx) => tx.delete(assetFileChunks).returning({ kind: assetFileChunks.kind }))).toEqual([]);
     const stolen = (values: Record<string, unknown>) =>
       asAlice((tx) =>
         tx.insert(assets).values({ userId: bob.id, type: "note", title: "x", wrappedKey: Buffer.alloc(60), encryptedData: Buffer.alloc(28), ...values }),
@@ -114,9 +117,12 @@ describe("row-level security alone hides other users' vaults", () => {
     const rls = /new row violates row-level security policy/;
     expect(await failure(stolen({}))).toMatch(rls);
     expect(
-      await failure(
-        asAlice((tx) => tx.insert(assetFiles).values({ assetId: b.assetId, kind: "recording", contentType: "audio/webm", size: 28, data: Buffer.alloc(28) })),
-      ),
+      await failure(asAlice((tx) => tx.insert(assetFiles).values({ assetId: b.assetId, kind: "recording", contentType: "audio/webm", size: 28 }))),
+    ).toMatch(rls);
+    const [bobsFile] = await db.select({ kind: assetFiles.kind }).from(assetFiles).where(eq(assetFiles.assetId, b.assetId));
+    expect(bobsFile).toBeTruthy();
+    expect(
+      await failure(asAlice((tx) => tx.insert(assetFileChunks).values({ assetId: b.assetId, kind: bobsFile!.kind, seq: 99, data: Buffer.alloc(28) }))),
     ).toMatch(rls);
     expect(await failure(stolen({ userId: alice.id, releaseTriggered: true }))).toMatch(rls);
     expect(await failure(stolen({ userId: alice.id, releasedAt: new Date() }))).toMatch(rls);

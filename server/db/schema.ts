@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  foreignKey,
   primaryKey,
   text,
   timestamp,
@@ -266,10 +267,28 @@ export const assetFiles = pgTable(
     contentType: text("content_type").notNull(),
     /** Ciphertext bytes (plaintext + 28). */
     size: integer("size").notNull(),
-    data: bytea("data").notNull(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.assetId, t.kind] }), check("asset_files_kind_check", sql`${t.kind} in ('document', 'recording', 'attachment')`)],
+);
+
+/**
+ * A file's ciphertext in pieces of at most 1 MiB, in order (migration 0015): no statement carries
+ * a whole 10 MB file, so neither the driver nor PGlite's WebAssembly heap holds several copies of
+ * one (issue 4: memory during 4 concurrent 10 MB uploads; docs/decisions/015-file-chunks.md).
+ */
+export const assetFileChunks = pgTable(
+  "asset_file_chunks",
+  {
+    assetId: uuid("asset_id").notNull(),
+    kind: text("kind", { enum: ASSET_FILE_KINDS }).notNull(),
+    seq: integer("seq").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.assetId, t.kind, t.seq] }),
+    foreignKey({ columns: [t.assetId, t.kind], foreignColumns: [assetFiles.assetId, assetFiles.kind] }).onDelete("cascade"),
+  ],
 );
 
 export const beneficiaries = pgTable(

@@ -1,4 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { AssetFileKind } from "../../common/vault-constants.js";
+import { selectFileData as selectAssetFileData } from "../assets/file-queries.js";
 import type { Tx } from "../db/client.js";
 import { assetFiles, assets, legacyCodes, legacySessions, profiles, releaseItems, releases, userKeys } from "../db/schema.js";
 
@@ -38,12 +40,14 @@ export async function selectReleasedItem(tx: Tx, email: string, assetId: string)
 export const selectFileList = (tx: Tx, assetId: string) =>
   tx.select({ kind: assetFiles.kind, contentType: assetFiles.contentType, size: assetFiles.size }).from(assetFiles).where(eq(assetFiles.assetId, assetId));
 
-export async function selectFileData(tx: Tx, assetId: string, kind: string) {
-  const [row] = await tx
-    .select({ data: assetFiles.data, contentType: assetFiles.contentType })
+/** A released file's type and bytes (the bytes through the vault's own reader, piece by piece). */
+export async function selectFileData(tx: Tx, assetId: string, kind: AssetFileKind) {
+  const [meta] = await tx
+    .select({ contentType: assetFiles.contentType })
     .from(assetFiles)
-    .where(and(eq(assetFiles.assetId, assetId), sql`${assetFiles.kind} = ${kind}`));
-  return row ?? null;
+    .where(and(eq(assetFiles.assetId, assetId), eq(assetFiles.kind, kind)));
+  const data = meta ? await selectAssetFileData(tx, assetId, kind) : null;
+  return meta && data ? { contentType: meta.contentType, data } : null;
 }
 
 /** Whether anything was ever released to `email` (after access ends they may still sign in to read that notice). */

@@ -1,5 +1,6 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
 import { LEGACY_CODE_MINUTES, LEGACY_CODE_TRIES, RELEASE_MSG, type LegacyItem, type LegacyItemDetail, type LegacyItemsView } from "../../common/release.js";
+import type { AssetFileKind } from "../../common/vault-constants.js";
 import { asSystem } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
 import { AppError } from "../errors.js";
@@ -124,7 +125,7 @@ export async function openItem(deps: Deps, email: string, assetId: string): Prom
   return item;
 }
 
-export async function itemFile(deps: Deps, email: string, assetId: string, kind: string) {
+export async function itemFile(deps: Deps, email: string, assetId: string, kind: AssetFileKind) {
   const now = deps.clock.now();
   return asSystem(deps.db, async (tx) => {
     const row = await loadItem(tx, deps, email, assetId);
