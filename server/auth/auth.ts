@@ -96,8 +96,6 @@ export function createAuth({ db, appUrl, secret, sendMail, log, dataKeys, onSign
       useSecureCookies: appUrl.startsWith("https://"),
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
-      // A session and its user in one query on every request (was two): the relations in schema.ts.
-      database: { joins: true },
     },
     databaseHooks: {
       // Every new account: its profile, and its vault data key (docs/decisions/009).

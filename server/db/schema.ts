@@ -1,4 +1,4 @@
-import { relations, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { ASSET_FILE_KINDS, ASSET_TYPES } from "../../common/vault-constants.js";
 import {
   bigint,
@@ -77,14 +77,6 @@ export const account = pgTable(
   },
   (t) => [index("account_user_id_idx").on(t.userId)],
 );
-
-/**
- * The joins better-auth makes (advanced.database.joins in server/auth/auth.ts): a session and its
- * user in one query on every request (was two), an account and its user, a user and their accounts.
- */
-export const userRelations = relations(user, ({ many }) => ({ accounts: many(account), sessions: many(session) }));
-export const sessionRelations = relations(session, ({ one }) => ({ user: one(user, { fields: [session.userId], references: [user.id] }) }));
-export const accountRelations = relations(account, ({ one }) => ({ user: one(user, { fields: [account.userId], references: [user.id] }) }));
 
 export const verification = pgTable(
   "verification",
