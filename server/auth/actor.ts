@@ -1,16 +1,21 @@
 import { createMiddleware } from "hono/factory";
+import { ROLES } from "../../common/constants.js";
 import type { ActorProfile } from "../access.js";
 import { AppError } from "../errors.js";
 import type { AppEnv, SessionUser } from "../http/context.js";
-import { getActorProfile } from "../profiles/service.js";
 
 type ActorEnv = { Variables: AppEnv["Variables"] & { user: SessionUser; actor: ActorProfile } };
 
-/** Signed-in users only; puts their role and firm (from the profile) in c.var.actor for the access rules. */
+/**
+ * Signed-in users only; puts their role and firm in c.var.actor for the access rules. They come
+ * with the session (the user row's copy of the profile's, kept by PostgreSQL: migration 0016,
+ * docs/decisions/016-actor-in-session.md); no profile yet answers 404, as before.
+ */
 export const requireActor = createMiddleware<ActorEnv>(async (c, next) => {
   const user = c.var.user;
   if (!user) throw new AppError("UNAUTHENTICATED");
-  const { id, role, firmId } = await getActorProfile(c.var.deps.db, user.id);
-  c.set("actor", { id, role, firmId });
+  const role = ROLES.find((r) => r === user.role);
+  if (!role) throw new AppError("NOT_FOUND");
+  c.set("actor", { id: user.id, role, firmId: user.firmId ?? null });
   await next();
 });

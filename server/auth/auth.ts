@@ -50,6 +50,14 @@ export function createAuth({ db, appUrl, secret, sendMail, log, dataKeys, onSign
       provider: "pg",
       schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification, twoFactor: schema.twoFactor },
     }),
+    // The actor's role and firm, copied from the profile by PostgreSQL (migration 0016): they come
+    // with every session lookup. Never written through better-auth (input: false).
+    user: {
+      additionalFields: {
+        role: { type: "string", required: false, input: false },
+        firmId: { type: "string", required: false, input: false },
+      },
+    },
     disabledPaths: [
       "/sign-up/email",
       "/update-user",

@@ -37,6 +37,14 @@ export const user = pgTable("user", {
   twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  /**
+   * profiles.role and profiles.firm_id, copied by PostgreSQL's trigger on every change of the
+   * profile (migration 0016, docs/decisions/016-actor-in-session.md), so the session lookup brings
+   * the actor's role and firm and no request reads the profile just for them. Null until the
+   * profile exists. Row-level security still reads the profile itself.
+   */
+  role: text("role", { enum: ["regular_user", "firm_staff", "firm_admin"] }),
+  firmId: uuid("firm_id"),
 });
 
 export const session = pgTable(

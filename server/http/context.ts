@@ -35,6 +35,9 @@ export type SessionUser = {
   name: string;
   emailVerified: boolean;
   twoFactorEnabled?: boolean | null;
+  /** The profile's role and firm, as the user row's copy holds them (migration 0016); null before the profile exists. */
+  role?: string | null;
+  firmId?: string | null;
 };
 
 export type AppEnv = {

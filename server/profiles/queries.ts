@@ -13,12 +13,6 @@ export async function selectProfileWithFirm(tx: Tx, userId: string) {
   return rows[0];
 }
 
-/** The actor's id, role and firm: what the access rules need on every request, without the firm join. */
-export async function selectActorProfile(tx: Tx, userId: string) {
-  const rows = await tx.select({ id: profiles.id, role: profiles.role, firmId: profiles.firmId }).from(profiles).where(eq(profiles.id, userId)).limit(1);
-  return rows[0];
-}
-
 export async function updateOwnProfile(tx: Tx, userId: string, values: { name: string; phone: string | null; address: string | null }) {
   const rows = await tx.update(profiles).set(values).where(eq(profiles.id, userId)).returning({ id: profiles.id });
   return rows.length;

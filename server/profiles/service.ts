@@ -3,7 +3,7 @@ import { AppError } from "../errors.js";
 import { withActor } from "../db/actor.js";
 import type { Db } from "../db/client.js";
 import { profiles } from "../db/schema.js";
-import { selectActorProfile, selectProfileWithFirm, updateOwnProfile } from "./queries.js";
+import { selectProfileWithFirm, updateOwnProfile } from "./queries.js";
 
 /** Every new account gets a regular_user profile with no firm, written under its own actor. */
 export async function createProfileForNewUser(db: Db, u: { id: string; name: string; email: string }): Promise<void> {
@@ -12,13 +12,6 @@ export async function createProfileForNewUser(db: Db, u: { id: string; name: str
 
 export async function getProfile(db: Db, userId: string) {
   const row = await withActor(db, { userId }, (tx) => selectProfileWithFirm(tx, userId));
-  if (!row) throw new AppError("NOT_FOUND");
-  return row;
-}
-
-/** Who is acting, for the access rules (server/auth/actor.ts): one small query on every request. */
-export async function getActorProfile(db: Db, userId: string) {
-  const row = await withActor(db, { userId }, (tx) => selectActorProfile(tx, userId));
   if (!row) throw new AppError("NOT_FOUND");
   return row;
 }
