@@ -7,7 +7,7 @@ import { buildAsset, dataKeyOf } from "../../test/factories/vault.js";
 import { buildUser, createTestContext, rowsOf, type TestContext } from "../../test/harness.js";
 import { withClientView } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
-import { assetFiles, assets, beneficiaries, userKeys } from "../db/schema.js";
+import { assetFileChunks, assetFiles, assets, beneficiaries, userKeys } from "../db/schema.js";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -156,6 +156,8 @@ describe("lv_client_view (the database's side of 'View as Client')", () => {
     expect(await failure(asAdmin((tx) => tx.select({ x: beneficiaries.email }).from(beneficiaries)))).toMatch(/permission denied/);
     expect(await failure(asAdmin((tx) => tx.select({ x: beneficiaries.notes }).from(beneficiaries)))).toMatch(/permission denied/);
     expect(await failure(asAdmin((tx) => tx.select().from(assetFiles)))).toMatch(/permission denied/);
+    expect(await failure(asAdmin((tx) => tx.select().from(assetFileChunks)))).toMatch(/permission denied/);
+    expect(await failure(asAdmin((tx) => tx.select({ x: assets.listEntry }).from(assets)))).toMatch(/permission denied/); // holds the beneficiary's e-mail
     expect(await failure(asAdmin((tx) => tx.select().from(userKeys)))).toMatch(/permission denied/);
     expect(await failure(asAdmin((tx) => tx.update(assets).set({ title: "Changed" })))).toMatch(/permission denied/);
   });
