@@ -23,21 +23,12 @@ type NoteContent = { text: string; audioRecording: { duration: number; contentTy
 function putFiles(client: TestClient, id: string, json: object, files: Uint8Array[] | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) {
   const head = Buffer.from(JSON.stringify(json));
   const body = files instanceof ReadableStream ? prepend(head, files) : Buffer.concat([head, ...files]);
-  return ctx.app.request(
+  return client.send(
+    "PUT",
     `/api/assets/${id}/files`,
-    {
-      method: "PUT",
-      body,
-      headers: {
-        origin: ctx.env.APP_URL,
-        cookie: client.cookieHeader(),
-        "content-type": "application/octet-stream",
-        [ASSET_FILES_JSON_LENGTH_HEADER]: String(head.length),
-        ...headers,
-      },
-      duplex: "half",
-    } as RequestInit,
-    { incoming: { socket: { remoteAddress: client.ip } } },
+    body,
+    { "content-type": "application/octet-stream", [ASSET_FILES_JSON_LENGTH_HEADER]: String(head.length), ...headers },
+    { duplex: "half" },
   );
 }
 
@@ -84,8 +75,8 @@ async function buildNote(client: TestClient) {
   const note = await buildAsset(client, { type: "note", content });
   const recording = randomBytes(2000);
   const attachment = randomBytes(3000);
-  await uploadEncryptedFile(ctx, client, note.id, note.ck, "recording", recording, "audio/webm");
-  await uploadEncryptedFile(ctx, client, note.id, note.ck, "attachment", attachment, "application/pdf");
+  await uploadEncryptedFile(client, note.id, note.ck, "recording", recording, "audio/webm");
+  await uploadEncryptedFile(client, note.id, note.ck, "attachment", attachment, "application/pdf");
   return { ...note, content, recording, attachment };
 }
 

@@ -20,31 +20,16 @@ const MB = 1024 * 1024;
 const b64 = (s: string | Uint8Array) => Buffer.from(s).toString("base64");
 
 /** A request with a raw body (malformed JSON, say), as a buggy or hostile browser could send it. */
-function raw(client: TestClient, method: string, path: string, body: string, contentType = "application/json") {
-  return ctx.app.request(
-    path,
-    { method, body, headers: { origin: ctx.env.APP_URL, cookie: client.cookieHeader(), "content-type": contentType } },
-    { incoming: { socket: { remoteAddress: client.ip } } },
-  );
-}
+const raw = (client: TestClient, method: string, path: string, body: string, contentType = "application/json") =>
+  client.send(method, path, body, { "content-type": contentType });
 
 /** PUT /api/assets/:id/files: the JSON, then the files. */
 function putFiles(client: TestClient, id: string, json: object, files: Buffer) {
   const head = Buffer.from(JSON.stringify(json));
-  return ctx.app.request(
-    `/api/assets/${id}/files`,
-    {
-      method: "PUT",
-      body: Buffer.concat([head, files]),
-      headers: {
-        origin: ctx.env.APP_URL,
-        cookie: client.cookieHeader(),
-        "content-type": "application/octet-stream",
-        [ASSET_FILES_JSON_LENGTH_HEADER]: String(head.length),
-      },
-    },
-    { incoming: { socket: { remoteAddress: client.ip } } },
-  );
+  return client.send("PUT", `/api/assets/${id}/files`, Buffer.concat([head, files]), {
+    "content-type": "application/octet-stream",
+    [ASSET_FILES_JSON_LENGTH_HEADER]: String(head.length),
+  });
 }
 
 /** A body of `bytes` that repeats `text`, streamed without a Content-Length. */
@@ -81,7 +66,7 @@ describe("the server log holds no vault content", () => {
       [note, "recording", `webm ${marker}-recording`, "audio/webm"],
       [note, "attachment", `%PDF-1.7 ${marker}-attachment`, "application/pdf"],
     ] as const) {
-      const { res, ciphertext } = await uploadEncryptedFile(ctx, client, asset.id, asset.ck, kind, Buffer.from(plaintext), type);
+      const { res, ciphertext } = await uploadEncryptedFile(client, asset.id, asset.ck, kind, Buffer.from(plaintext), type);
       expect(res.status).toBe(200);
       sent.push(b64(ciphertext));
       expect((await client.request("GET", `/api/assets/${asset.id}/files/${kind}`)).status).toBe(200);
@@ -117,13 +102,13 @@ describe("the server log holds no vault content", () => {
       ],
       [
         "PUT, over the size limit by Content-Length",
-        () => putFile(ctx, client, document.id, "document", marker.repeat(4), { "content-length": String(11 * MB) }),
+        () => putFile(client, document.id, "document", marker.repeat(4), { "content-length": String(11 * MB) }),
         413,
       ],
-      ["PUT, over the size limit while streaming", () => putFile(ctx, client, document.id, "document", streamOf(marker, 11 * MB), {}, { duplex: "half" }), 413],
-      ["PUT, a type the vault refuses", () => putFile(ctx, client, document.id, "document", marker, { "x-content-type": `text/${marker}` }), 415],
-      ["PUT, not octet-stream", () => putFile(ctx, client, note.id, "attachment", marker, { "content-type": `text/plain; name=${marker}` }), 415],
-      ["PUT, the wrong kind of file", () => putFile(ctx, client, document.id, "recording", marker, { "x-content-type": "audio/webm" }), 400],
+      ["PUT, over the size limit while streaming", () => putFile(client, document.id, "document", streamOf(marker, 11 * MB), {}, { duplex: "half" }), 413],
+      ["PUT, a type the vault refuses", () => putFile(client, document.id, "document", marker, { "x-content-type": `text/${marker}` }), 415],
+      ["PUT, not octet-stream", () => putFile(client, note.id, "attachment", marker, { "content-type": `text/plain; name=${marker}` }), 415],
+      ["PUT, the wrong kind of file", () => putFile(client, document.id, "recording", marker, { "x-content-type": "audio/webm" }), 400],
       ["sign-in, a wrong password", () => new TestClient(ctx).post("/api/auth/sign-in/email", { email: user.email, password: `${marker}-wrong` }), 401],
       ["sign-in, malformed JSON", () => raw(new TestClient(ctx), "POST", "/api/auth/sign-in/email", `{"email":"${user.email}","password":"${marker}`), 400],
     ];

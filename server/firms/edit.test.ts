@@ -13,11 +13,7 @@ const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 
 function putLogo(client: TestClient, body: Buffer, type = "image/png") {
-  return ctx.app.request(
-    "/api/firm/logo",
-    { method: "PUT", body, headers: { origin: ctx.env.APP_URL, cookie: client.cookieHeader(), "content-type": type, "content-length": String(body.length) } },
-    { incoming: { socket: { remoteAddress: client.ip } } },
-  );
+  return client.send("PUT", "/api/firm/logo", body, { "content-type": type, "content-length": String(body.length) });
 }
 
 type Firm = { firm: { name: string; phone: string | null; address: string | null; logoUrl: string | null } };

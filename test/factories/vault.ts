@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { TestClient, TestContext } from "../harness.js";
+import type { TestClient } from "../harness.js";
 import { encryptBytes, importDataKey, sealAsset, type CryptoKey } from "../vault-crypto.js";
 
 export type AssetBody = {
@@ -45,7 +45,6 @@ export async function buildAsset(
 
 /** PUT /api/assets/:id/files/:kind with a raw body, as the browser sends it. */
 export function putFile(
-  ctx: TestContext,
   client: TestClient,
   assetId: string,
   kind: string,
@@ -53,35 +52,18 @@ export function putFile(
   headers: Record<string, string> = {},
   init: { duplex?: "half" } = {},
 ) {
-  return ctx.app.request(
+  return client.send(
+    "PUT",
     `/api/assets/${assetId}/files/${kind}`,
-    {
-      method: "PUT",
-      body,
-      headers: {
-        origin: ctx.env.APP_URL,
-        cookie: client.cookieHeader(),
-        "content-type": "application/octet-stream",
-        "x-content-type": "application/pdf",
-        ...headers,
-      },
-      ...init,
-    },
-    { incoming: { socket: { remoteAddress: client.ip } } },
+    body,
+    { "content-type": "application/octet-stream", "x-content-type": "application/pdf", ...headers },
+    init,
   );
 }
 
 /** A file encrypted with the asset's content key, uploaded; returns the ciphertext sent. */
-export async function uploadEncryptedFile(
-  ctx: TestContext,
-  client: TestClient,
-  assetId: string,
-  ck: CryptoKey,
-  kind: string,
-  plaintext: Uint8Array,
-  type: string,
-) {
+export async function uploadEncryptedFile(client: TestClient, assetId: string, ck: CryptoKey, kind: string, plaintext: Uint8Array, type: string) {
   const ciphertext = await encryptBytes(ck, plaintext);
-  const res = await putFile(ctx, client, assetId, kind, ciphertext, { "x-content-type": type, "content-length": String(ciphertext.length) });
+  const res = await putFile(client, assetId, kind, ciphertext, { "x-content-type": type, "content-length": String(ciphertext.length) });
   return { res, ciphertext };
 }

@@ -1,7 +1,7 @@
 import { CLIENT_MSG } from "@common/client-messages";
 import { Users } from "lucide-react";
 import { useId } from "react";
-import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { Card, CardContent, CardHeader, CardHeading } from "@/components/ui/card";
 import type { ClientDashboard } from "../api/get-client-dashboard";
 
 /** 'View as Client': the client's beneficiaries by name and relationship, read-only (no contact details). */
@@ -11,9 +11,9 @@ export function ClientBeneficiariesCard({ names, total }: { names: ClientDashboa
   return (
     <Card>
       <CardHeader className="pb-2">
-        <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold">
-          <Users aria-hidden="true" className="size-5 text-brand" /> Beneficiaries
-        </h2>
+        <CardHeading icon={Users} id={headingId}>
+          Beneficiaries
+        </CardHeading>
       </CardHeader>
       <CardContent>
         {names.length === 0 ? (

@@ -1,15 +1,13 @@
 import { Building2 } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
+import { Card, CardHeading } from "@/components/ui/card";
 
 /** Shown while the user has no law firm (spec 02 §2 Dashboard). */
 export function JoinFirmCard() {
   return (
     <Card className="flex flex-col gap-3 p-6">
-      <h2 className="flex items-center gap-2 text-lg font-semibold">
-        <Building2 aria-hidden="true" className="size-5 text-brand" /> Join a Law Firm
-      </h2>
+      <CardHeading icon={Building2}>Join a Law Firm</CardHeading>
       <p className="text-sm text-muted-foreground">Has your attorney given you a firm code? Use it to connect your vault to their firm.</p>
       <Button asChild variant="outline" className="w-fit">
         <Link to="/join-firm">Enter a Firm Code</Link>

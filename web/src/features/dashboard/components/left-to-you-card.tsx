@@ -2,7 +2,7 @@ import { Gift } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { Card, CardContent, CardHeader, CardHeading } from "@/components/ui/card";
 import { useLegacyItems } from "../api/list-legacy-items";
 import { ASSET_ROUTES } from "../asset-routes";
 
@@ -13,9 +13,7 @@ export function LeftToYouCard() {
   return (
     <Card>
       <CardHeader className="pb-2">
-        <h2 className="flex items-center gap-2 text-lg font-semibold">
-          <Gift aria-hidden="true" className="size-5 text-brand" /> Left to you
-        </h2>
+        <CardHeading icon={Gift}>Left to you</CardHeading>
       </CardHeader>
       <CardContent className="grid gap-3">
         <ul aria-label="Items left to you" className="divide-y divide-border">

@@ -1,7 +1,7 @@
 import { Building2, UserRound } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { Card, CardContent, CardHeader, CardHeading } from "@/components/ui/card";
 
 type Holder = { name: string; email: string; firmName: string | null };
 
@@ -10,9 +10,7 @@ export function ProfileSummaryCard({ holder }: { holder: Holder }) {
   return (
     <Card className="flex flex-col">
       <CardHeader className="pb-2">
-        <h2 className="flex items-center gap-2 text-lg font-semibold">
-          <UserRound aria-hidden="true" className="size-5 text-brand" /> Your Profile
-        </h2>
+        <CardHeading icon={UserRound}>Your Profile</CardHeading>
       </CardHeader>
       <CardContent className="grid flex-1 gap-4">
         <dl className="grid gap-3 text-sm">

@@ -1,7 +1,7 @@
 import { Clock } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
-import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { Card, CardContent, CardHeader, CardHeading } from "@/components/ui/card";
 import { formatDate } from "@/lib/format-date";
 import type { Dashboard } from "../api/get-dashboard";
 import { ASSET_ROUTES, assetDetailPath } from "../asset-routes";
@@ -14,9 +14,7 @@ export function RecentAssetsCard({ recent, isReadOnly = false }: { recent: Dashb
   return (
     <Card>
       <CardHeader className="pb-2">
-        <h2 className="flex items-center gap-2 text-lg font-semibold">
-          <Clock aria-hidden="true" className="size-5 text-brand" /> Recent Activity
-        </h2>
+        <CardHeading icon={Clock}>Recent Activity</CardHeading>
       </CardHeader>
       <CardContent>
         <ul aria-label="Recently updated items" className="divide-y divide-border">

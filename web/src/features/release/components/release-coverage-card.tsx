@@ -1,15 +1,13 @@
 import { PackageCheck } from "lucide-react";
 import { Link } from "react-router";
-import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { Card, CardContent, CardHeader, CardHeading } from "@/components/ui/card";
 
 /** How many items name a beneficiary: only these are ever released, each to its own beneficiary. */
 export function ReleaseCoverageCard({ count }: { count: number }) {
   return (
     <Card>
       <CardHeader className="pb-2">
-        <h2 className="flex items-center gap-2 text-lg font-semibold">
-          <PackageCheck aria-hidden="true" className="size-5 text-brand" /> What would be released
-        </h2>
+        <CardHeading icon={PackageCheck}>What would be released</CardHeading>
       </CardHeader>
       <CardContent className="grid gap-2 text-sm">
         {count > 0 ? (

@@ -1,7 +1,7 @@
 import type { TimelineEntry } from "@common/release";
 import { History } from "lucide-react";
 import { useId } from "react";
-import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { Card, CardContent, CardHeader, CardHeading } from "@/components/ui/card";
 import { formatDateTime } from "@/lib/format-date";
 
 /** What happened to the plan and its releases, in the order the server gives (an ordered list). */
@@ -10,9 +10,9 @@ export function ReleaseTimeline({ timeline }: { timeline: TimelineEntry[] }) {
   return (
     <Card>
       <CardHeader className="pb-2">
-        <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold">
-          <History aria-hidden="true" className="size-5 text-brand" /> Timeline
-        </h2>
+        <CardHeading icon={History} id={headingId}>
+          Timeline
+        </CardHeading>
       </CardHeader>
       <CardContent>
         {timeline.length ? (
