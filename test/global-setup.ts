@@ -27,7 +27,8 @@ export default async function setup() {
     return async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
-      const { rows } = await c.query<{ datname: string }>(`select datname from pg_database where datname like 'lv_t_%' or datname = $1`, [template]);
+      // Only this run's clones: another run (another checkout) may be using the same server.
+      const { rows } = await c.query<{ datname: string }>(`select datname from pg_database where datname like $1 or datname = $2`, [`${clonePrefix(template)}%`, template]);
       for (const r of rows) await c.query(`drop database if exists ${r.datname} with (force)`);
       await c.end();
     };
@@ -37,6 +38,11 @@ export default async function setup() {
   const dump = await database.pglite.dumpDataDir("gzip");
   writeFileSync(PGLITE_TEMPLATE, Buffer.from(await dump.arrayBuffer()));
   await database.close();
+}
+
+/** Test files' clones of `template` are named with this prefix, so a run drops only its own. */
+export function clonePrefix(template: string): string {
+  return `lv_t_${template.replace(/^lv_template_/, "")}_`;
 }
 
 export function withDatabase(url: string, name: string): string {

@@ -9,7 +9,7 @@ import { createLogger, type Logger } from "../server/logger.js";
 import { listOutbox } from "../server/mail/outbox.js";
 import type { Clock } from "../server/release/clock.js";
 import { createServices, type Services } from "../server/services.js";
-import { PGLITE_TEMPLATE, withDatabase } from "./global-setup.js";
+import { PGLITE_TEMPLATE, clonePrefix, withDatabase } from "./global-setup.js";
 
 export const APP_URL = "http://localhost:3999";
 
@@ -18,7 +18,7 @@ export async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   const template = process.env.TEST_TEMPLATE_DB;
   if (url && template) {
-    const name = `lv_t_${randomBytes(6).toString("hex")}`;
+    const name = `${clonePrefix(template)}${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create database ${name} template ${template}`);
