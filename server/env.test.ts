@@ -58,4 +58,16 @@ describe("parseEnv", () => {
     const key = randomBytes(32).toString("base64");
     expect(parseEnv({ NODE_ENV: "production", VAULT_MASTER_KEY: key }).VAULT_MASTER_KEY).toBe(key);
   });
+
+  it("reads TRUST_PROXY (off by default) and refuses a malformed one by name", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBeUndefined();
+    expect(parseEnv({}).TRUST_PROXY_HEADER).toBe("x-forwarded-for");
+    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toEqual({ kind: "hops", hops: 2 });
+    expect(parseEnv({ TRUST_PROXY: "127.0.0.1,10.0.0.0/8,::1" }).TRUST_PROXY?.kind).toBe("addresses");
+    expect(messageOf({ TRUST_PROXY: "true" })).toContain(
+      '- TRUST_PROXY: "true" is not an IP address or CIDR range; expected a hop count such as 1, or addresses and CIDR ranges such as 127.0.0.1,10.0.0.0/8,::1',
+    );
+    expect(messageOf({ TRUST_PROXY: "10.0.0.0/40" })).toContain('- TRUST_PROXY: "10.0.0.0/40" is not an IP address or CIDR range');
+    expect(messageOf({ TRUST_PROXY_HEADER: "x-real-ip" })).toContain("- TRUST_PROXY_HEADER: must be x-forwarded-for or forwarded");
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTrustProxy, TrustProxyError } from "./http/trust-proxy.js";
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -24,6 +25,20 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Tests only: the release clock can be moved forward at POST /dev/clock (never in production). */
   TEST_CLOCK: z.enum(["0", "1"], { message: "must be 0 or 1" }).default("0"),
+  /** Behind a reverse proxy: which peers may name the client (docs/decisions/024). Off when unset. */
+  TRUST_PROXY: z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return parseTrustProxy(text);
+      } catch (err) {
+        if (!(err instanceof TrustProxyError)) throw err;
+        ctx.addIssue({ code: "custom", message: err.message });
+        return z.NEVER;
+      }
+    })
+    .optional(),
+  TRUST_PROXY_HEADER: z.enum(["x-forwarded-for", "forwarded"], { message: "must be x-forwarded-for or forwarded" }).default("x-forwarded-for"),
 });
 
 export type Env = z.infer<typeof envSchema> & { APP_URL: string };

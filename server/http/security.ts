@@ -2,6 +2,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { createMiddleware } from "hono/factory";
 import { AppError } from "../errors.js";
 import type { AppEnv } from "./context.js";
+import { clientAddress } from "./trust-proxy.js";
 
 const CSP = [
   "default-src 'self'",
@@ -28,17 +29,22 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   c.header("X-Frame-Options", "DENY");
   c.header("Cross-Origin-Opener-Policy", "same-origin");
   if (c.req.path.startsWith("/api/")) c.header("Cache-Control", "no-store");
+  if (c.var.deps.env.APP_URL.startsWith("https://")) c.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
 });
 
-/** The peer's address from the socket (not from a spoofable header). */
+/**
+ * The client's address: the socket peer's, or, when TRUST_PROXY names the peer, the one its
+ * forwarding header gives (server/http/trust-proxy.ts). Never a header from anyone else.
+ */
 export const clientIp = createMiddleware<AppEnv>(async (c, next) => {
-  let ip = "unknown";
+  let peer = "unknown";
   try {
-    ip = getConnInfo(c).remote.address ?? "unknown";
+    peer = getConnInfo(c).remote.address ?? "unknown";
   } catch {
     /* not running on a Node socket (tests without one) */
   }
-  c.set("ip", ip);
+  const { TRUST_PROXY, TRUST_PROXY_HEADER } = c.var.deps.env;
+  c.set("ip", clientAddress({ peer, header: TRUST_PROXY_HEADER, value: c.req.header(TRUST_PROXY_HEADER), trust: TRUST_PROXY }));
   await next();
 });
 
