@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import net, { type AddressInfo } from "node:net";
+import { join } from "node:path";
 import { randomBytes, randomUUID } from "node:crypto";
 import pg from "pg";
 import { createApp, type App } from "../server/app.js";
@@ -15,17 +16,34 @@ export const APP_URL = "http://localhost:3999";
 
 /** A fresh, migrated database for one test file: PGlite in memory, or a clone on the PostgreSQL server. */
 export async function openTestDatabase(): Promise<Database> {
+  const url = await clonePostgresTemplate();
+  if (url) return openPostgres(url);
+  return openPglite(undefined, new Blob([readFileSync(PGLITE_TEMPLATE)]));
+}
+
+/**
+ * A migrated database for a server process: on the PostgreSQL run, the URL of a fresh clone
+ * (`{ DATABASE_URL }`); on PGlite, the template loaded into `dataDir` (`{ DATA_DIR }`).
+ */
+export async function testDatabaseSettings(dataDir: string): Promise<{ DATABASE_URL: string } | { DATA_DIR: string }> {
+  const url = await clonePostgresTemplate();
+  if (url) return { DATABASE_URL: url };
+  const database = await openPglite(join(dataDir, "pglite"), new Blob([readFileSync(PGLITE_TEMPLATE)]));
+  await database.close();
+  return { DATA_DIR: dataDir };
+}
+
+/** With TEST_DATABASE_URL: a new clone of the run's migrated template, and its URL. */
+async function clonePostgresTemplate(): Promise<string | undefined> {
   const url = process.env.TEST_DATABASE_URL;
   const template = process.env.TEST_TEMPLATE_DB;
-  if (url && template) {
-    const name = `${clonePrefix(template)}${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${template}`);
-    await admin.end();
-    return openPostgres(withDatabase(url, name));
-  }
-  return openPglite(undefined, new Blob([readFileSync(PGLITE_TEMPLATE)]));
+  if (!url || !template) return undefined;
+  const name = `${clonePrefix(template)}${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template}`);
+  await admin.end();
+  return withDatabase(url, name);
 }
 
 export type TestContext = { app: App; services: Services; env: Env; close(): Promise<void> };
