@@ -11,4 +11,19 @@ export const INVITATION_MSG = {
   expiresNotice: "The invitation expires in 7 days if not accepted.",
   noteTooLong: "Please keep the note under 1000 characters",
   clientRoleDescription: "Keeps their own vault and appears in your client list",
+  // Pending invitations: listed, resent and revoked by the firm's admins (issue 10, finding 11).
+  pendingTitle: "Pending invitations",
+  pendingDescription: "Sent and not yet accepted. Resend one for a fresh link (the old one stops working), or revoke it.",
+  noPending: "No pending invitations",
+  loadFailed: "Failed to load invitations",
+  notPending: "This invitation is no longer pending",
+  resent: (email: string) => `Invitation sent again to ${email}`,
+  resendFailed: "Failed to resend invitation",
+  revokeTitle: "Revoke this invitation?",
+  revokeText: (email: string) => `The link sent to ${email} stops working at once. You can invite them again later.`,
+  revoked: (email: string) => `Invitation to ${email} revoked`,
+  revokeFailed: "Failed to revoke invitation",
+  /** What a revoked link shows, on /register and in the API's answer. */
+  withdrawnTitle: "Invitation withdrawn.",
+  withdrawnText: "Your firm took this invitation back, so this link no longer works. Ask your firm for a new one.",
 } as const;

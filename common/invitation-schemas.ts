@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROLES } from "./constants.js";
+import { ROLES, type Role } from "./constants.js";
 import { emailSchema } from "./auth-schemas.js";
 
 /** Staff and client invitations (spec 02 §5): e-mail lower-cased, note trimmed and omitted when empty. */
@@ -20,3 +20,9 @@ export const sendInvitationSchema = z.object({
 });
 
 export const checkInvitationSchema = z.object({ email: emailSchema, code: z.string().min(10).max(200) });
+
+/** GET /api/invitations/check: valid for the invited e-mail only; a revoked link says so (it was the firm's choice). */
+export type InvitationCheckResult = { valid: true; firmName: string; role: Role } | { valid: false; reason?: "revoked" };
+
+/** One row of the admins' list of pending invitations (GET /api/invitations): not accepted, not revoked, not expired. */
+export type PendingInvitation = { id: string; email: string; role: Role; sentAt: string; expiresAt: string };

@@ -6,6 +6,7 @@ import { INVITATION_MSG } from "../common/invitation-messages.js";
 import { MSG } from "../common/messages.js";
 import { STAFF_MSG } from "../common/staff-messages.js";
 import {
+  apiAsUser,
   apiRequest,
   confirmUser,
   expectNoAxeViolations,
@@ -130,6 +131,69 @@ describe("firm people", () => {
     await page.getByRole("button", { name: "Remove Sam Staff from the firm" }).click();
     await expectText(page, STAFF_MSG.removed);
     await row.waitFor({ state: "detached" });
+  });
+
+  it("the admin sees a pending invitation, resends it and revokes it; the invitee's link then says it was withdrawn", async () => {
+    const { admin } = await buildFirmAdmin();
+    const page = await newPage();
+    await signIn(page, admin.email, admin.password);
+    await expectPath(page, "/dashboard");
+    const email = uniqueEmail("staff");
+    const first = await inviteStaff(page, email, "Staff");
+    const firstMail = await latestMailTo(email, { subject: /invited/i });
+
+    await settle(page);
+    const pending = page.getByRole("region", { name: INVITATION_MSG.pendingTitle });
+    const row = pending.getByRole("row").filter({ hasText: email });
+    await row.getByRole("cell", { name: "Staff", exact: true }).waitFor();
+    await expectNoAxeViolations(page);
+
+    await pending.getByRole("button", { name: `Resend invitation to ${email}` }).click();
+    await expectText(page, INVITATION_MSG.resent(email));
+    const resent = linkFrom(await latestMailTo(email, { subject: /invited/i, after: firstMail.id }), "/register");
+    expect(resent.searchParams.get("code")).not.toBe(first.searchParams.get("code"));
+
+    await pending.getByRole("button", { name: `Revoke invitation to ${email}` }).click();
+    const dialog = page.getByRole("alertdialog", { name: INVITATION_MSG.revokeTitle });
+    await dialog.waitFor();
+    await expectText(dialog, INVITATION_MSG.revokeText(email));
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Revoke" }).click();
+    await expectText(page, INVITATION_MSG.revoked(email));
+    await row.waitFor({ state: "detached" });
+    await expectText(pending, INVITATION_MSG.noPending);
+    const heading = pending.getByRole("heading", { name: INVITATION_MSG.pendingTitle });
+    expect(await heading.evaluate((el) => el === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement)).toBe(true);
+
+    const invitee = await newPage();
+    for (const [link, message] of [
+      [first, MSG.invitationInvalidText],
+      [resent, INVITATION_MSG.withdrawnText],
+    ] as const) {
+      await invitee.goto(link.pathname + link.search);
+      await settle(invitee);
+      await expectText(invitee, message);
+    }
+    await expectNoAxeViolations(invitee);
+    expect(await invitee.getByLabel("Email", { exact: true }).isEditable()).toBe(true);
+
+    // On a phone the list stacks: role and dates under the e-mail, the buttons under each other, no sideways scrolling.
+    const other = uniqueEmail("client");
+    expect((await apiAsUser(page, "POST", "/api/invitations", { email: other, role: "regular_user" })).status).toBe(200);
+    const phone = await newPage(MOBILE);
+    await signIn(phone, admin.email, admin.password);
+    await expectPath(phone, "/dashboard");
+    await phone.goto("/staff");
+    await settle(phone);
+    const phoneRow = phone.getByRole("region", { name: INVITATION_MSG.pendingTitle }).getByRole("row").filter({ hasText: other });
+    await expectText(phoneRow, "Client", { exact: true });
+    await phoneRow.getByRole("button", { name: `Revoke invitation to ${other}` }).waitFor();
+    const pageWidth = await phone.evaluate(
+      () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+    );
+    expect(pageWidth).toBeLessThanOrEqual(MOBILE.width);
+    await expectNoAxeViolations(phone);
+    await screenshot(phone, "staff-pending-invitations");
   });
 
   it("/clients searches, sorts and pages 25 clients on the server, in the URL", async () => {

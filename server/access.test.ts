@@ -9,8 +9,8 @@ const client: ActorProfile = { id: "c", role: "regular_user", firmId: firmA };
 const loner: ActorProfile = { id: "l", role: "regular_user", firmId: null };
 
 describe("access rules", () => {
-  it("only a firm's admin manages its codes, staff and details", () => {
-    for (const action of ["firm-codes:manage", "staff:manage", "firm:edit"] as const) {
+  it("only a firm's admin manages its codes, staff, invitations and details", () => {
+    for (const action of ["firm-codes:manage", "staff:manage", "invitations:manage", "firm:edit"] as const) {
       expect(can(admin, action, { firmId: firmA })).toBe(true);
       expect(can(admin, action, { firmId: firmB })).toBe(false);
       expect(can(staff, action, { firmId: firmA })).toBe(false);

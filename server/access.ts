@@ -10,6 +10,7 @@ export type Action =
   | "firm-codes:manage" // list, create, deactivate firm codes
   | "staff:manage" // list staff, change roles, remove staff
   | "invitations:send" // invite staff or clients
+  | "invitations:manage" // list, resend and revoke the firm's pending invitations
   | "clients:read" // list clients and read their profiles
   | "firm:join" // join a firm with a code
   | "vault:own" // the data key, assets, their files and beneficiaries of `ownerId`
@@ -29,6 +30,8 @@ const RULES: Record<Action, Rule> = {
   "staff:manage": (a, r) => a.role === "firm_admin" && isMember(a, r),
   // staff invite clients; only admins invite staff or admins
   "invitations:send": (a, r) => isFirmUser(a) && isMember(a, r) && (a.role === "firm_admin" || r.role === "regular_user"),
+  // a link sent to the wrong address is taken back by an admin of the firm that sent it (issue 10, finding 11)
+  "invitations:manage": (a, r) => a.role === "firm_admin" && isMember(a, r),
   "clients:read": (a, r) => isFirmUser(a) && isMember(a, r),
   "firm:join": (a) => a.role === "regular_user" && !a.firmId,
   // the vault is its owner's alone, whatever their role: no firm admin or staff ever reaches a client's

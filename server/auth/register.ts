@@ -1,6 +1,7 @@
 import { APIError } from "better-auth/api";
 import type { z } from "zod";
 import type { registerSchema } from "../../common/auth-schemas.js";
+import { INVITATION_MSG } from "../../common/invitation-messages.js";
 import { MSG } from "../../common/messages.js";
 import { AppError } from "../errors.js";
 import { findFirmByCode } from "../firms/lookup.js";
@@ -17,8 +18,13 @@ type RegisterInput = z.infer<typeof registerSchema>;
  */
 export async function registerUser(deps: Deps, input: RegisterInput, headers: Headers): Promise<void> {
   if (isCommonPassword(input.password)) throw new AppError("VALIDATION", MSG.commonPassword, { password: MSG.commonPassword });
-  if (input.invitationCode && !(await checkInvitation(deps.db, input.email, input.invitationCode)).valid) {
-    throw new AppError("VALIDATION", `${MSG.invitationInvalidTitle} ${MSG.invitationInvalidText}`);
+  const invitation = input.invitationCode ? await checkInvitation(deps.db, input.email, input.invitationCode) : null;
+  if (invitation && !invitation.valid) {
+    const isRevoked = invitation.reason === "revoked";
+    throw new AppError(
+      "VALIDATION",
+      isRevoked ? `${INVITATION_MSG.withdrawnTitle} ${INVITATION_MSG.withdrawnText}` : `${MSG.invitationInvalidTitle} ${MSG.invitationInvalidText}`,
+    );
   }
   const firmCode = input.invitationCode ? undefined : input.firmCode;
   const firm = firmCode ? await findFirmByCode(deps.db, firmCode) : null;

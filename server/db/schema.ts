@@ -206,8 +206,17 @@ export const invitations = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     note: text("note"),
     createdAt: createdAt(),
+    /** When the current link was e-mailed (a resend gives a fresh link and a fresh time). */
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set when an admin revoked it: the link then says it was withdrawn (migration 0019). */
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
-  (t) => [index("invitations_email_firm_idx").on(t.email, t.firmId)],
+  (t) => [
+    index("invitations_email_firm_idx").on(t.email, t.firmId),
+    index("invitations_firm_pending_idx")
+      .on(t.firmId, t.sentAt)
+      .where(sql`not ${t.used} and ${t.revokedAt} is null`),
+  ],
 );
 
 /* ---------- the vault (docs/decisions/009: content is ciphertext made in the owner's browser) ---------- */

@@ -2,11 +2,19 @@ import { Hono } from "hono";
 import { checkInvitationSchema, sendInvitationSchema } from "../../common/invitation-schemas.js";
 import { requireActor } from "../auth/actor.js";
 import type { AppEnv } from "../http/context.js";
+import { parseIdParam } from "../http/params.js";
 import { parseJson, parseWith } from "../http/validate.js";
 import { getProfile } from "../profiles/service.js";
-import { checkInvitation, sendInvitation } from "./service.js";
+import { perUserLimit } from "../rate-limit/per-user.js";
+import { PER_USER_LIMITS } from "../rate-limit/rules.js";
+import { presentPendingInvitation } from "./present.js";
+import { checkInvitation, listInvitations, resendInvitation, revokePendingInvitation, sendInvitation } from "./service.js";
 
 export const invitationRoutes = new Hono<AppEnv>()
+  .get("/invitations", requireActor, async (c) => {
+    const rows = await listInvitations(c.var.deps, c.var.actor);
+    return c.json({ invitations: rows.map(presentPendingInvitation) });
+  })
   .post("/invitations", requireActor, async (c) => {
     const input = await parseJson(c, sendInvitationSchema);
     const { profile } = await getProfile(c.var.deps.db, c.var.actor.id);
@@ -16,4 +24,14 @@ export const invitationRoutes = new Hono<AppEnv>()
   .get("/invitations/check", async (c) => {
     const { email, code } = parseWith(checkInvitationSchema, { email: c.req.query("email") ?? "", code: c.req.query("code") ?? "" });
     return c.json(await checkInvitation(c.var.deps.db, email, code));
+  })
+  .post("/invitations/:id/resend", requireActor, perUserLimit("invitation-resend", PER_USER_LIMITS.invitationResend), async (c) => {
+    const id = parseIdParam(c.req.param("id"));
+    const { profile } = await getProfile(c.var.deps.db, c.var.actor.id);
+    const row = await resendInvitation(c.var.deps, c.var.actor, profile.name, id);
+    return c.json({ invitation: presentPendingInvitation(row) });
+  })
+  .post("/invitations/:id/revoke", requireActor, async (c) => {
+    await revokePendingInvitation(c.var.deps, c.var.actor, parseIdParam(c.req.param("id")));
+    return c.json({ ok: true });
   });

@@ -1,20 +1,27 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { INVITATION_TTL_DAYS } from "../../common/constants.js";
-import type { sendInvitationSchema } from "../../common/invitation-schemas.js";
+import type { InvitationCheckResult, sendInvitationSchema } from "../../common/invitation-schemas.js";
 import { INVITATION_MSG } from "../../common/invitation-messages.js";
 import { requireAccess, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
-import { asSystem } from "../db/actor.js";
-import type { Db } from "../db/client.js";
+import { asSystem, withActor } from "../db/actor.js";
+import type { Db, Tx } from "../db/client.js";
 import { firms, firmUsers, invitations, profiles } from "../db/schema.js";
 import { AppError } from "../errors.js";
 import type { Deps } from "../http/context.js";
 import { invitationMail } from "./emails.js";
-import { findInvitationByToken, findInvitationForEmail } from "./queries.js";
+import { findInvitationByToken, findInvitationForEmail, listPendingInvitations, lockFirmInvitation, renewInvitation, revokeInvitation } from "./queries.js";
 import { hashLinkToken, newLinkToken } from "../keys/link-token.js";
+import { enqueueMail } from "../mail/outbox.js";
 
-const expiry = () => new Date(Date.now() + INVITATION_TTL_DAYS * 24 * 3600_000);
+type Invitation = typeof invitations.$inferSelect;
+
+/** A link sent now and valid for 7 days from now. */
+const freshTimes = () => {
+  const sentAt = new Date();
+  return { sentAt, expiresAt: new Date(sentAt.getTime() + INVITATION_TTL_DAYS * 24 * 3600_000) };
+};
 
 /**
  * Sends (or re-sends) an invitation to join the actor's firm. Re-inviting an unused one
@@ -30,7 +37,8 @@ export async function sendInvitation(deps: Deps, actor: ActorProfile, inviterNam
     if (!f) throw new AppError("NOT_FOUND", INVITATION_MSG.noFirmDetails);
     const existing = await findInvitationForEmail(tx, firmId, input.email);
     if (existing?.used) throw new AppError("CONFLICT", INVITATION_MSG.alreadyAccepted);
-    const values = { role: input.role, note: input.note ?? null, invitedBy: actor.id, tokenHash: hash, expiresAt: expiry() };
+    // Inviting again also takes back a revocation: the new link works.
+    const values = { role: input.role, note: input.note ?? null, invitedBy: actor.id, tokenHash: hash, ...freshTimes(), revokedAt: null };
     if (existing) await tx.update(invitations).set(values).where(eq(invitations.id, existing.id));
     else await tx.insert(invitations).values({ ...values, email: input.email, firmId, firmCode: f.firmCode });
     await recordAudit(tx, {
@@ -45,12 +53,61 @@ export async function sendInvitation(deps: Deps, actor: ActorProfile, inviterNam
   await deps.sendMail(invitationMail(deps.env.APP_URL, input.email, firm.name, input.role, token, inviterName, input.note));
 }
 
-/** The /register panel: valid only for the invited e-mail, unused and unexpired. */
-export async function checkInvitation(db: Db, email: string, code: string) {
+/**
+ * The /register panel: valid only for the invited e-mail, unused, not revoked and unexpired. A revoked
+ * link says so, to its holder only (the right e-mail and code): the firm's choice, not a typo.
+ */
+export async function checkInvitation(db: Db, email: string, code: string): Promise<InvitationCheckResult> {
   const inv = await findInvitationByToken(db, hashLinkToken(code));
-  if (!inv || inv.used || inv.email !== email || inv.expiresAt <= new Date()) return { valid: false as const };
+  if (!inv || inv.used || inv.email !== email) return { valid: false };
+  if (inv.revokedAt) return { valid: false, reason: "revoked" };
+  if (inv.expiresAt <= new Date()) return { valid: false };
   const [f] = await db.select({ name: firms.name }).from(firms).where(eq(firms.id, inv.firmId));
-  return f ? { valid: true as const, firmName: f.name, role: inv.role } : { valid: false as const };
+  return f ? { valid: true, firmName: f.name, role: inv.role } : { valid: false };
+}
+
+/** The firm's pending invitations (firm_admin): not accepted, not revoked, not expired. */
+export async function listInvitations(deps: Deps, actor: ActorProfile) {
+  requireAccess(actor, "invitations:manage", { firmId: actor.firmId });
+  return withActor(deps.db, { userId: actor.id }, (tx) => listPendingInvitations(tx, actor.firmId ?? ""));
+}
+
+/** Loads one of the actor's firm's invitations as the system, locked (404 for any other); accepted or revoked ones are not pending. */
+async function changePending<T>(deps: Deps, actor: ActorProfile, id: string, change: (tx: Tx, inv: Invitation) => Promise<T>): Promise<T> {
+  requireAccess(actor, "invitations:manage", { firmId: actor.firmId });
+  // Invitations are written by the system after the access check (lv_app only reads them).
+  return asSystem(deps.db, async (tx) => {
+    const inv = await lockFirmInvitation(tx, actor.firmId ?? "", id);
+    if (!inv) throw new AppError("NOT_FOUND");
+    if (inv.used || inv.revokedAt) throw new AppError("CONFLICT", INVITATION_MSG.notPending);
+    return change(tx, inv);
+  });
+}
+
+/**
+ * E-mails a fresh link, valid 7 days from now, in the same transaction as the new hash: the old
+ * link stops working. Expired invitations may be resent too (the admin's list may be old).
+ */
+export async function resendInvitation(deps: Deps, actor: ActorProfile, inviterName: string, id: string) {
+  const { token, hash } = newLinkToken();
+  const row = await changePending(deps, actor, id, async (tx, inv) => {
+    const renewed = await renewInvitation(tx, inv.id, { tokenHash: hash, invitedBy: actor.id, ...freshTimes() });
+    if (!renewed) throw new AppError("NOT_FOUND");
+    const [f] = await tx.select({ name: firms.name }).from(firms).where(eq(firms.id, inv.firmId));
+    await enqueueMail(tx, invitationMail(deps.env.APP_URL, inv.email, f?.name ?? "your firm", inv.role, token, inviterName, inv.note ?? undefined));
+    await recordAudit(tx, { actorId: actor.id, action: "invitation.resent", subjectType: "invitation", subjectId: inv.id, details: { role: inv.role } });
+    return renewed;
+  });
+  deps.wakeMailer();
+  return row;
+}
+
+/** Takes the invitation back: its link answers that it was withdrawn. */
+export async function revokePendingInvitation(deps: Deps, actor: ActorProfile, id: string) {
+  await changePending(deps, actor, id, async (tx, inv) => {
+    await revokeInvitation(tx, inv.id);
+    await recordAudit(tx, { actorId: actor.id, action: "invitation.revoked", subjectType: "invitation", subjectId: inv.id, details: { role: inv.role } });
+  });
 }
 
 /**
@@ -69,7 +126,13 @@ export async function acceptInvitation(db: Db, userId: string, email: string, co
       .update(invitations)
       .set({ used: true })
       .where(
-        and(eq(invitations.tokenHash, hashLinkToken(code)), eq(invitations.email, email), eq(invitations.used, false), gt(invitations.expiresAt, sql`now()`)),
+        and(
+          eq(invitations.tokenHash, hashLinkToken(code)),
+          eq(invitations.email, email),
+          eq(invitations.used, false),
+          isNull(invitations.revokedAt),
+          gt(invitations.expiresAt, sql`now()`),
+        ),
       )
       .returning();
     if (!inv) return false;

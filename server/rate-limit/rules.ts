@@ -43,3 +43,11 @@ export const RATE_LIMIT_RULES: Rule[] = [
   { method: "POST", path: "/api/release/cancel-link", perIp: { max: 20, windowSeconds: minutes(10) } },
   { method: "POST", path: "/api/firms/claim", perIp: { max: 10, windowSeconds: minutes(10) }, perAccount: { max: 3, windowSeconds: minutes(10) } },
 ];
+
+/**
+ * Limits counted per signed-in user, for routes with an id in the path (server/rate-limit/per-user.ts).
+ * A resend e-mails the invitee: an admin cannot turn it into a way to flood an address.
+ */
+export const PER_USER_LIMITS = {
+  invitationResend: { max: 10, windowSeconds: minutes(60) },
+} satisfies Record<string, Limit>;

@@ -8,13 +8,14 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Loading } from "@/app/guards";
 import { useMe } from "@/features/auth/api/get-me";
+import { PendingInvitations } from "@/features/invitations/components/pending-invitations";
 import { useStaff } from "@/features/staff/api/list-staff";
 import { StaffTable } from "@/features/staff/components/staff-table";
 import { useFirmRequired } from "@/features/staff/use-firm-required";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 
-/** /staff (firm_admin): the firm's admins and staff, with role changes and removal. */
+/** /staff (firm_admin): the firm's admins and staff, with role changes and removal; then the pending invitations. */
 export default function StaffScreen() {
   const { data: me } = useMe();
   const hasFirm = useFirmRequired(STAFF_MSG.notAssociated);
@@ -58,6 +59,7 @@ export default function StaffScreen() {
           <StaffTable staff={staff.data ?? []} currentUserId={me.id} onRemoved={() => titleRef.current?.focus()} />
         )}
       </Card>
+      <PendingInvitations />
     </div>
   );
 }

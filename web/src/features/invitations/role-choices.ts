@@ -12,3 +12,6 @@ export const STAFF_INVITE_ROLES: readonly Choice<"firm_staff" | "firm_admin">[] 
 
 /** The roles of /clients/invite: admins may invite anyone, staff only clients. */
 export const memberInviteRoles = (isAdmin: boolean): readonly Choice<Role>[] => (isAdmin ? [client, staff, admin] : [client]);
+
+/** How the pending-invitations list names the invited role (as the staff table beside it: Admin, Staff; and Client). */
+export const INVITED_ROLE_LABEL: Record<Role, string> = { firm_admin: "Admin", firm_staff: "Staff", regular_user: "Client" };

@@ -1,10 +1,8 @@
-import type { Role } from "@common/constants";
+import type { InvitationCheckResult } from "@common/invitation-schemas";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
-export type InvitationCheckResult = { valid: boolean; firmName?: string; role?: Role };
-
-/** Whether an invitation link is usable: only for its e-mail, unused and unexpired. */
+/** Whether an invitation link is usable: only for its e-mail, unused, not revoked and unexpired. */
 export const checkInvitation = (email: string, code: string) =>
   api<InvitationCheckResult>(`/api/invitations/check?email=${encodeURIComponent(email)}&code=${encodeURIComponent(code)}`);
 

@@ -1,3 +1,4 @@
+import { INVITATION_MSG } from "@common/invitation-messages";
 import { MSG } from "@common/messages";
 import { Alert } from "@/components/ui/alert";
 import type { InvitationCheck } from "../invitation-link";
@@ -16,9 +17,15 @@ export function InvitationPanel({ check }: { check: InvitationCheck | null }) {
   }
   return (
     <Alert variant="destructive" className="mb-6">
-      <p>
-        <strong>{MSG.invitationInvalidTitle}</strong> {MSG.invitationInvalidText}
-      </p>
+      {check.isRevoked ? (
+        <p>
+          <strong>{INVITATION_MSG.withdrawnTitle}</strong> {INVITATION_MSG.withdrawnText}
+        </p>
+      ) : (
+        <p>
+          <strong>{MSG.invitationInvalidTitle}</strong> {MSG.invitationInvalidText}
+        </p>
+      )}
     </Alert>
   );
 }

@@ -1,0 +1,114 @@
+import type { PendingInvitation } from "@common/invitation-schemas";
+import { Ban } from "lucide-react";
+import { useRef, useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { formatDate } from "@/lib/format-date";
+import { INVITED_ROLE_LABEL } from "../role-choices";
+import { ResendInvitationButton } from "./resend-invitation-button";
+import { RevokeInvitationDialog } from "./revoke-invitation-dialog";
+
+const When = ({ iso }: { iso: string }) => (
+  <time dateTime={iso} className="whitespace-nowrap">
+    {formatDate(iso)}
+  </time>
+);
+
+type Props = { invitations: PendingInvitation[]; onRevoked: () => void };
+
+/**
+ * Email, Role, Sent, Expires and Actions. Below 640 px the Role, Sent and Expires columns fold
+ * into the Email cell and the two buttons stack, so the table fits a 360 px screen.
+ */
+export function InvitationsTable({ invitations, onRevoked }: Props) {
+  const [target, setTarget] = useState<PendingInvitation | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const isRevoked = useRef(false);
+
+  // A revoked invitation's row goes away: focus then moves to the list's heading (`onRevoked`).
+  const onCloseAutoFocus = (event: Event) => {
+    event.preventDefault();
+    if (isRevoked.current) onRevoked();
+    else opener.current?.focus();
+    isRevoked.current = false;
+  };
+
+  return (
+    <>
+      <Table>
+        <TableCaption className="sr-only">Pending invitations, newest first</TableCaption>
+        <TableHeader>
+          <TableRow>
+            <TableHead scope="col">Email</TableHead>
+            <TableHead scope="col" className="hidden sm:table-cell">
+              Role
+            </TableHead>
+            <TableHead scope="col" className="hidden sm:table-cell">
+              Sent
+            </TableHead>
+            <TableHead scope="col" className="hidden sm:table-cell">
+              Expires
+            </TableHead>
+            <TableHead scope="col" className="text-right">
+              Actions
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {invitations.map((inv) => (
+            <TableRow key={inv.id}>
+              <TableCell className="font-medium wrap-anywhere">
+                {inv.email}
+                {/* Narrow screens: the role and the dates under the e-mail instead of their own columns. */}
+                <span className="mt-1 grid justify-items-start gap-1 text-xs font-normal text-slate-700 sm:hidden">
+                  <Badge>{INVITED_ROLE_LABEL[inv.role]}</Badge>
+                  <span>
+                    Sent <When iso={inv.sentAt} />
+                  </span>
+                  <span>
+                    Expires <When iso={inv.expiresAt} />
+                  </span>
+                </span>
+              </TableCell>
+              <TableCell className="hidden sm:table-cell">
+                <Badge>{INVITED_ROLE_LABEL[inv.role]}</Badge>
+              </TableCell>
+              <TableCell className="hidden sm:table-cell">
+                <When iso={inv.sentAt} />
+              </TableCell>
+              <TableCell className="hidden sm:table-cell">
+                <When iso={inv.expiresAt} />
+              </TableCell>
+              <TableCell>
+                <div className="flex flex-col items-stretch justify-end gap-1 sm:flex-row sm:items-center">
+                  <ResendInvitationButton invitation={inv} />
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="text-destructive"
+                    onClick={(e) => {
+                      opener.current = e.currentTarget;
+                      setTarget(inv);
+                    }}
+                  >
+                    <Ban aria-hidden="true" />
+                    Revoke<span className="sr-only"> invitation to {inv.email}</span>
+                  </Button>
+                </div>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <RevokeInvitationDialog
+        invitation={target}
+        onClose={(revoked) => {
+          isRevoked.current = revoked;
+          setTarget(null);
+        }}
+        onCloseAutoFocus={onCloseAutoFocus}
+      />
+    </>
+  );
+}

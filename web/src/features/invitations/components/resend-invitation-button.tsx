@@ -1,0 +1,24 @@
+import { INVITATION_MSG } from "@common/invitation-messages";
+import type { PendingInvitation } from "@common/invitation-schemas";
+import { Send } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { errorMessage } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
+import { useResendInvitation } from "../api/resend-invitation";
+
+/** E-mails the invitee a fresh link (the old one stops working) and says so in a toast. */
+export function ResendInvitationButton({ invitation }: { invitation: PendingInvitation }) {
+  const resend = useResendInvitation();
+  const onClick = () =>
+    resend.mutate(invitation.id, {
+      onSuccess: () => toast.success(INVITATION_MSG.resent(invitation.email)),
+      onError: (err) => toast.error(errorMessage(err, INVITATION_MSG.resendFailed)),
+    });
+  return (
+    <Button variant="outline" size="sm" onClick={onClick} disabled={resend.isPending}>
+      <Send aria-hidden="true" />
+      {resend.isPending ? "Sending..." : "Resend"}
+      <span className="sr-only"> invitation to {invitation.email}</span>
+    </Button>
+  );
+}
