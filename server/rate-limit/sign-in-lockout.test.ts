@@ -51,10 +51,16 @@ describe("sign-in lockout (docs/decisions/017)", () => {
       "application/json; charset=utf-8",
       "Application/Json;Charset=UTF-8",
     ].map(byName);
-    for (const encoding of [form, upper, charset, cased, form]) {
-      const res = await encoding?.send(attacker, "/api/auth/sign-in/email", { email: email.toUpperCase(), password: WRONG });
-      expect(res?.status, encoding?.name).toBe(401);
+    // Every attempt that reaches the password check counts (one refused as 415 before any work would not).
+    let failures = 0;
+    for (const encoding of [form, upper, charset, cased, form, upper, charset, cased]) {
+      if (!encoding || failures === 5) break;
+      const res = await encoding.send(attacker, "/api/auth/sign-in/email", { email: email.toUpperCase(), password: WRONG });
+      if (res.status === 415 && encoding === form) continue;
+      expect(res.status, encoding.name).toBe(401);
+      failures++;
     }
+    expect(failures).toBe(5);
     const blocked = await signIn(attacker, email, password);
     expect(blocked.status).toBe(429);
     expect(retryAfter(blocked)).toBeGreaterThan(14 * 60);
