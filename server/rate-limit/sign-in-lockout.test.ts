@@ -3,6 +3,7 @@ import { MSG } from "../../common/messages.js";
 import { BODY_ENCODINGS } from "../../test/body-encodings.js";
 import { TestClient, buildUser, createTestContext, linkFromMail, uniqueEmail, type TestContext } from "../../test/harness.js";
 import { listOutbox } from "../mail/outbox.js";
+import { delayAfter } from "./sign-in-lockout.js";
 
 type ErrorBody = { error: { code: string; message: string } };
 
@@ -40,6 +41,10 @@ async function noticesTo(email: string) {
 }
 
 describe("sign-in lockout (docs/decisions/017)", () => {
+  it("waits after consecutive failures: none for the first 5, then 5 s doubling up to 15 minutes", () => {
+    expect([0, 4, 5, 6, 7, 12, 13, 99].map(delayAfter)).toEqual([0, 0, 5, 10, 20, 640, 900, 900]);
+  });
+
   it("counts failures however the body is encoded; the failing address is refused after 5 for 15 minutes", async () => {
     const { email, password } = await buildUser(ctx);
     const attacker = stranger();
@@ -103,6 +108,13 @@ describe("sign-in lockout (docs/decisions/017)", () => {
       expect((await signIn(owner, email, password)).status).toBe(200);
     }
     for (let i = 1; i <= 12; i++) expect((await signIn(i % 2 ? owner : stranger(), email, password)).status, `success ${i}`).toBe(200);
+  });
+
+  it("attempts refused before the password check (bad input) do not count", async () => {
+    const { email, password } = await buildUser(ctx);
+    const client = stranger();
+    for (let i = 1; i <= 12; i++) expect((await signIn(client, email, "x".repeat(2000))).status, `attempt ${i}`).toBe(400);
+    expect((await signIn(client, email, password)).status).toBe(200);
   });
 
   it("e-mails the owner once per burst; an unknown address gets the same answers and no mail", async () => {
