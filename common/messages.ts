@@ -43,6 +43,7 @@ export const MSG = {
   logoutOk: "Logged out successfully",
   logoutFailed: "Logout failed. Please try again.",
   tooManyRequests: "Too many requests. Please wait a moment and try again.",
+  signInLocked: "Too many failed sign-in attempts for this account. Choose a new password with 'Forgot password?' to sign in again.",
   databaseUnavailable: "The service is temporarily unavailable. Please try again shortly.",
   notFound: "Not found",
   invalidInput: "Please check the highlighted fields and try again.",

@@ -19,6 +19,8 @@ import { describeError, type Logger } from "../logger.js";
 import * as schema from "../db/schema.js";
 import type { Mail } from "../mail/templates.js";
 import { createProfileForNewUser } from "../profiles/service.js";
+import { accountKey } from "../rate-limit/accounts.js";
+import { clearSignInFailures } from "../rate-limit/sign-in-queries.js";
 import { createDataKeyForNewUser } from "../vault/service.js";
 import { confirmationMail, existingAccountMail, resetPasswordMail, signInCodeMail } from "./emails.js";
 import { hashPassword, isCommonPassword, verifyPassword } from "./password.js";
@@ -80,6 +82,8 @@ export function createAuth({ db, appUrl, secret, sendMail, log, dataKeys, onSign
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => sendMail(resetPasswordMail(appUrl, user.email, token)),
       onExistingUserSignUp: async ({ user }) => sendMail(existingAccountMail(appUrl, user.email)),
+      // A new password chosen through the e-mailed link lifts the sign-in lock (docs/decisions/017).
+      onPasswordReset: async ({ user }) => clearSignInFailures(db, accountKey(user.email)),
     },
     emailVerification: {
       sendOnSignUp: true,

@@ -1,15 +1,16 @@
 import type { Limit } from "./limiter.js";
 
-export type Rule = { method: string; path: string; perIp: Limit; perAccount?: Limit };
+/** `isSignIn`: password sign-in, limited per account by failures only (./sign-in-lockout.ts, docs/decisions/017). */
+export type Rule = { method: string; path: string; perIp: Limit; perAccount?: Limit; isSignIn?: true };
 
 const minutes = (n: number) => n * 60;
 
 /**
  * Server-side limits, whatever the browser's own counter says. Per address (the client IP)
- * and, where the request names an account, per account (the e-mail in the body).
+ * and, where the request names an account, per account (the e-mail in the body, however it is encoded).
  */
 export const RATE_LIMIT_RULES: Rule[] = [
-  { method: "POST", path: "/api/auth/sign-in/email", perIp: { max: 30, windowSeconds: minutes(5) }, perAccount: { max: 10, windowSeconds: minutes(15) } },
+  { method: "POST", path: "/api/auth/sign-in/email", perIp: { max: 30, windowSeconds: minutes(5) }, isSignIn: true },
   { method: "POST", path: "/api/register", perIp: { max: 10, windowSeconds: minutes(10) }, perAccount: { max: 3, windowSeconds: minutes(10) } },
   {
     method: "POST",

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MSG } from "../../common/messages.js";
+import { BODY_ENCODINGS } from "../../test/body-encodings.js";
+import { TestClient, buildUser, createTestContext, linkFromMail, uniqueEmail, type TestContext } from "../../test/harness.js";
+import { listOutbox } from "../mail/outbox.js";
+import { delayAfter } from "./sign-in-lockout.js";
+
+type ErrorBody = { error: { code: string; message: string } };
+
+const WRONG = "Wrong-Password-123";
+const NOTICE_SUBJECT = "Someone is trying to sign in to your Legacy Vault account";
+const MINUTE = 60_000;
+
+let ctx: TestContext;
+/** Time stands still unless the test moves it: answers (Retry-After) do not depend on how fast the machine is. */
+let nowMs = Date.now();
+const clock = { now: () => new Date(nowMs), advance: (ms: number) => (nowMs += ms) };
+beforeAll(async () => {
+  ctx = await createTestContext({}, { clock });
+});
+afterAll(() => ctx.close());
+
+const signIn = (client: TestClient, email: string, password = WRONG) => client.request("POST", "/api/auth/sign-in/email", { email, password });
+const stranger = () => new TestClient(ctx);
+const retryAfter = (res: Response) => Number(res.headers.get("retry-after"));
+
+/** Wrong passwords from fresh addresses, each as soon as the server allows, until `count` of them were tried. */
+async function failFromManyAddresses(email: string, count: number) {
+  let failures = 0;
+  for (let i = 0; i < count * 3 && failures < count; i++) {
+    const res = await signIn(stranger(), email);
+    if (res.status === 401) failures++;
+    else if (res.status === 429 && res.headers.has("retry-after")) clock.advance(retryAfter(res) * 1000);
+    else throw new Error(`unexpected ${res.status}: ${await res.text()}`);
+  }
+  return failures;
+}
+
+async function noticesTo(email: string) {
+  return (await listOutbox(ctx.services.deps.db, 1000)).filter((m) => m.to === email && m.subject === NOTICE_SUBJECT);
+}
+
+describe("sign-in lockout (docs/decisions/017)", () => {
+  it("waits after consecutive failures: none for the first 5, then 5 s doubling up to 15 minutes", () => {
+    expect([0, 4, 5, 6, 7, 12, 13, 99].map(delayAfter)).toEqual([0, 0, 5, 10, 20, 640, 900, 900]);
+  });
+
+  it("counts failures however the body is encoded; the failing address is refused after 5 for 15 minutes", async () => {
+    const { email, password } = await buildUser(ctx);
+    const attacker = stranger();
+    // better-auth's sign-in reads form-encoded and JSON bodies (any casing of the type, any parameters).
+    const byName = (name: string) => BODY_ENCODINGS.find((e) => e.name === name);
+    const [form, upper, charset, cased] = [
+      "application/x-www-form-urlencoded",
+      "application/JSON",
+      "application/json; charset=utf-8",
+      "Application/Json;Charset=UTF-8",
+    ].map(byName);
+    // Every attempt that reaches the password check counts (one refused as 415 before any work would not).
+    let failures = 0;
+    for (const encoding of [form, upper, charset, cased, form, upper, charset, cased]) {
+      if (!encoding || failures === 5) break;
+      const res = await encoding.send(attacker, "/api/auth/sign-in/email", { email: email.toUpperCase(), password: WRONG });
+      if (res.status === 415 && encoding === form) continue;
+      expect(res.status, encoding.name).toBe(401);
+      failures++;
+    }
+    expect(failures).toBe(5);
+    const blocked = await signIn(attacker, email, password);
+    expect(blocked.status).toBe(429);
+    expect(retryAfter(blocked)).toBeGreaterThan(14 * 60);
+    expect(retryAfter(blocked)).toBeLessThanOrEqual(15 * 60);
+    expect(((await blocked.json()) as ErrorBody).error.code).toBe("RATE_LIMITED");
+
+    // The account itself is only delayed: its owner, elsewhere, waits seconds, not 15 minutes.
+    const owner = stranger();
+    const delayed = await signIn(owner, email, password);
+    expect(delayed.status).toBe(429);
+    expect(retryAfter(delayed)).toBeLessThanOrEqual(5);
+    clock.advance(retryAfter(delayed) * 1000);
+    expect((await signIn(owner, email, password)).status).toBe(200);
+    expect(owner.hasSession()).toBe(true);
+    // The address that failed stays refused for its 15 minutes.
+    expect((await signIn(attacker, email, password)).status).toBe(429);
+    clock.advance(15 * MINUTE);
+    expect((await signIn(attacker, email, password)).status).toBe(200);
+  });
+
+  it("a stranger's failures from many addresses delay the owner by at most 15 minutes, never lock them out", async () => {
+    const { email, password } = await buildUser(ctx);
+    expect(await failFromManyAddresses(email, 20)).toBe(20);
+    const owner = stranger();
+    const delayed = await signIn(owner, email, password);
+    expect(delayed.status).toBe(429);
+    expect(retryAfter(delayed)).toBeGreaterThan(0);
+    expect(retryAfter(delayed)).toBeLessThanOrEqual(15 * 60);
+    clock.advance(retryAfter(delayed) * 1000);
+    expect((await signIn(owner, email, password)).status).toBe(200);
+    // The success cleared the count: the next failures are free again.
+    for (let i = 1; i <= 5; i++) expect((await signIn(stranger(), email)).status, `failure ${i}`).toBe(401);
+  });
+
+  it("successes do not count, and a success starts the count again", async () => {
+    const { email, password } = await buildUser(ctx);
+    const owner = stranger();
+    for (let round = 0; round < 2; round++) {
+      for (let i = 1; i <= 4; i++) expect((await signIn(owner, email)).status, `round ${round} failure ${i}`).toBe(401);
+      expect((await signIn(owner, email, password)).status).toBe(200);
+    }
+    for (let i = 1; i <= 12; i++) expect((await signIn(i % 2 ? owner : stranger(), email, password)).status, `success ${i}`).toBe(200);
+  });
+
+  it("attempts refused before the password check (bad input) do not count", async () => {
+    const { email, password } = await buildUser(ctx);
+    const client = stranger();
+    for (let i = 1; i <= 12; i++) expect((await signIn(client, email, "x".repeat(2000))).status, `attempt ${i}`).toBe(400);
+    expect((await signIn(client, email, password)).status).toBe(200);
+  });
+
+  it("e-mails the owner once per burst; an unknown address gets the same answers and no mail", async () => {
+    const { email } = await buildUser(ctx);
+    const unknown = uniqueEmail();
+    for (let i = 0; i < 16; i++) {
+      const known = await signIn(stranger(), email);
+      const other = await signIn(stranger(), unknown);
+      expect([other.status, other.headers.get("retry-after")], `attempt ${i}`).toEqual([known.status, known.headers.get("retry-after")]);
+      expect(await other.json()).toEqual(await known.json());
+      if (known.status === 429) clock.advance(retryAfter(known) * 1000);
+    }
+    const notices = await noticesTo(email);
+    expect(notices).toHaveLength(1);
+    const [notice] = notices;
+    expect(notice?.text).toMatch(/trying to sign in/);
+    // It grants nothing: no token, no code, only the app's own pages.
+    expect(notice?.text).not.toMatch(/token=|code=|\d{6}/);
+    expect(await listOutbox(ctx.services.deps.db, 1000).then((rows) => rows.filter((m) => m.to === unknown))).toHaveLength(0);
+
+    // After an hour of quiet, failures are a new burst: one more notice.
+    clock.advance(2 * 60 * MINUTE);
+    expect((await signIn(stranger(), email)).status).toBe(401);
+    expect((await signIn(stranger(), email)).status).toBe(429);
+    expect(await noticesTo(email)).toHaveLength(2);
+  });
+
+  it("never lets more than 100 consecutive failures through; a password reset by e-mail lets the owner in again", async () => {
+    const { email, password } = await buildUser(ctx);
+    let failures = 0;
+    let locked: Response | undefined;
+    for (let i = 0; i < 300 && !locked; i++) {
+      const res = await signIn(stranger(), email);
+      if (res.status === 401) failures++;
+      else if (res.status === 429 && res.headers.has("retry-after")) clock.advance(retryAfter(res) * 1000);
+      else if (res.status === 429) locked = res;
+      else throw new Error(`unexpected ${res.status}`);
+    }
+    expect(failures).toBe(100);
+    expect(((await locked?.json()) as ErrorBody).error).toEqual({ code: "RATE_LIMITED", message: MSG.signInLocked });
+    // Not even the right password, not even a month later.
+    clock.advance(30 * 24 * 60 * MINUTE);
+    expect((await signIn(stranger(), email, password)).status).toBe(429);
+
+    expect((await stranger().request("POST", "/api/auth/request-password-reset", { email, redirectTo: "/update-password" })).status).toBe(200);
+    const token = (await linkFromMail(ctx, email, "/update-password")).searchParams.get("token");
+    const newPassword = "Lighthouse-Meadow-77";
+    expect((await stranger().request("POST", "/api/auth/reset-password", { newPassword, token })).status).toBe(200);
+    expect((await signIn(stranger(), email, newPassword)).status).toBe(200);
+  }, 120_000);
+
+  it("counts concurrent failures exactly, from many addresses and from one", async () => {
+    const { email } = await buildUser(ctx);
+    const many = await Promise.all(Array.from({ length: 12 }, () => signIn(stranger(), email)));
+    expect(many.map((r) => r.status).sort()).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
+
+    const other = await buildUser(ctx);
+    const one = stranger();
+    const same = await Promise.all(Array.from({ length: 10 }, () => signIn(one, other.email)));
+    expect(same.map((r) => r.status).sort()).toEqual([...Array(5).fill(401), ...Array(5).fill(429)]);
+  });
+});
