@@ -15,10 +15,11 @@ const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip"];
 /**
  * Development mailbox: every message the app would have sent, with clickable links.
  * Only without SMTP_URL, and only for requests from this machine (it shows everyone's links),
- * which a request relayed by a reverse proxy on this machine is not.
+ * which a request relayed by a reverse proxy on this machine is not. The guard covers the mailbox's
+ * own paths only: other routes under /dev (the test clock, TEST_CLOCK=1) keep their own rules.
  */
 export const mailboxRoutes = new Hono<AppEnv>()
-  .use("*", async (c, next) => {
+  .use("/mailbox*", async (c, next) => {
     const isForwarded = FORWARDING_HEADERS.some((h) => c.req.header(h) !== undefined);
     if (!c.var.deps.isDevMailbox || !isLoopback(c.var.ip) || isForwarded) throw new AppError("NOT_FOUND");
     await next();
