@@ -24,13 +24,14 @@ export async function sendInvitation(deps: Deps, actor: ActorProfile, inviterNam
   requireAccess(actor, "invitations:send", { firmId: actor.firmId, role: input.role });
   const firmId = actor.firmId ?? "";
   const { token, hash } = newLinkToken();
+  const expiresAt = expiry();
   // Invitations are written by the system after the access check (lv_app only reads them).
   const firm = await asSystem(deps.db, async (tx) => {
     const [f] = await tx.select({ name: firms.name, firmCode: firms.firmCode }).from(firms).where(eq(firms.id, firmId));
     if (!f) throw new AppError("NOT_FOUND", INVITATION_MSG.noFirmDetails);
     const existing = await findInvitationForEmail(tx, firmId, input.email);
     if (existing?.used) throw new AppError("CONFLICT", INVITATION_MSG.alreadyAccepted);
-    const values = { role: input.role, note: input.note ?? null, invitedBy: actor.id, tokenHash: hash, expiresAt: expiry() };
+    const values = { role: input.role, note: input.note ?? null, invitedBy: actor.id, tokenHash: hash, expiresAt };
     if (existing) await tx.update(invitations).set(values).where(eq(invitations.id, existing.id));
     else await tx.insert(invitations).values({ ...values, email: input.email, firmId, firmCode: f.firmCode });
     await recordAudit(tx, {
@@ -42,7 +43,7 @@ export async function sendInvitation(deps: Deps, actor: ActorProfile, inviterNam
     });
     return f;
   });
-  await deps.sendMail(invitationMail(deps.env.APP_URL, input.email, firm.name, input.role, token, inviterName, input.note));
+  await deps.sendMail(invitationMail(deps.env.APP_URL, input.email, firm.name, input.role, token, expiresAt, inviterName, input.note));
 }
 
 /** The /register panel: valid only for the invited e-mail, unused and unexpired. */
