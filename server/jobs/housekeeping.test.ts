@@ -165,7 +165,8 @@ describe("housekeeping", () => {
       for (let round = 0; round < 3; round++) {
         const rows = await seed(`hk3-${round}`);
         await endPeriod();
-        const runs = await Promise.all([runHousekeeping(ctx.services.deps), runHousekeeping({ db: second.db, clock })]);
+        const [one, two] = [ctx.services.deps, { db: second.db, clock }];
+        const runs = await Promise.all([one, two, one, two].map((deps) => runHousekeeping(deps)));
         expect(runs.filter((r) => r !== null)).toHaveLength(1);
         const [done] = runs.filter((r) => r !== null);
         expect(done).toMatchObject({ rateLimits: 1, sessions: 1, verifications: 1, legacyCodes: 1, legacySessions: 1, releaseLinks: 1, invitations: 1 });
