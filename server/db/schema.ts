@@ -18,6 +18,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
+export const MAIL_STATUSES = ["pending", "sent", "expired", "failed"] as const;
+
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
   fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
@@ -61,7 +63,7 @@ export const session = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("session_user_id_idx").on(t.userId)],
+  (t) => [index("session_user_id_idx").on(t.userId), index("session_expires_at_idx").on(t.expiresAt)],
 );
 
 export const account = pgTable(
@@ -96,7 +98,7 @@ export const verification = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("verification_identifier_idx").on(t.identifier)],
+  (t) => [index("verification_identifier_idx").on(t.identifier), index("verification_expires_at_idx").on(t.expiresAt)],
 );
 
 export const twoFactor = pgTable(
@@ -475,27 +477,58 @@ export const auditLog = pgTable(
   (t) => [index("audit_log_actor_idx").on(t.actorId, t.at), index("audit_log_subject_idx").on(t.subjectId, t.at)],
 );
 
+/**
+ * Mail to send (server/mail/outbox.ts). Subject and bodies ('' once erased) are kept only while the
+ * message may still go out: a sent, expired or failed message keeps what an operator needs
+ * (migration 0017, docs/decisions/020-outbox-erasure-and-housekeeping.md).
+ */
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     to: text("to").notNull(),
+    /** Which message this is (e.g. "reset-password"): what an operator reads once the body is gone. */
+    template: text("template").notNull(),
+    status: text("status", { enum: MAIL_STATUSES }).notNull().default("pending"),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
     createdAt: createdAt(),
+    /** When the link or code in it stops working (null: it carries none); not sent after that. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     lastError: text("last_error"),
   },
-  (t) => [index("mail_outbox_pending_idx").on(t.sentAt, t.nextAttemptAt)],
+  (t) => [
+    check("mail_outbox_status_check", sql`${t.status} in ('pending', 'sent', 'expired', 'failed')`),
+    index("mail_outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index("mail_outbox_expires_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
+    index("mail_outbox_created_idx").on(t.createdAt),
+  ],
 );
 
-export const rateLimits = pgTable("rate_limits", {
-  key: text("key").primaryKey(),
-  windowStart: bigint("window_start", { mode: "number" }).notNull(),
-  count: integer("count").notNull(),
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    windowStart: bigint("window_start", { mode: "number" }).notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [index("rate_limits_window_start_idx").on(t.windowStart)],
+);
+
+/** Periodic jobs that run once across app processes per period: the last run of each (server/jobs/housekeeping.ts). */
+export const jobRuns = pgTable("job_runs", {
+  name: text("name").primaryKey(),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+  finishedAt: timestamp("finished_at", { withTimezone: true }),
+  details: jsonb("details").$type<Record<string, number>>(),
 });
 
 /** Consecutive failed sign-ins per account (migration 0021, docs/decisions/017); times in epoch ms. */

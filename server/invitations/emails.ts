@@ -3,9 +3,19 @@ import { composeMail, type Mail } from "../mail/templates.js";
 
 const ROLE_NAMES: Record<Role, string> = { firm_admin: "a firm administrator", firm_staff: "a staff member", regular_user: "a client" };
 
-export function invitationMail(appUrl: string, to: string, firmName: string, role: Role, token: string, inviterName: string, note?: string): Mail {
+/** `expiresAt`: the invitation's own expiry, as stored with it. */
+export function invitationMail(
+  appUrl: string,
+  to: string,
+  firmName: string,
+  role: Role,
+  token: string,
+  expiresAt: Date,
+  inviterName: string,
+  note?: string,
+): Mail {
   const link = `${appUrl}/register?email=${encodeURIComponent(to)}&code=${encodeURIComponent(token)}`;
-  return composeMail(to, `You're invited to join ${firmName} on Legacy Vault`, [
+  return composeMail({ template: "invitation", to, subject: `You're invited to join ${firmName} on Legacy Vault`, expiresAt }, [
     { text: `${inviterName} has invited you to join ${firmName} on Legacy Vault as ${ROLE_NAMES[role]}.` },
     ...(note ? [{ text: `Their note: “${note}”` }] : []),
     { link, label: "Accept the invitation and create your account" },

@@ -31,6 +31,7 @@ export async function sendInvitation(deps: Deps, actor: ActorProfile, inviterNam
   requireAccess(actor, "invitations:send", { firmId: actor.firmId, role: input.role });
   const firmId = actor.firmId ?? "";
   const { token, hash } = newLinkToken();
+  const times = freshTimes();
   // Invitations are written by the system after the access check (lv_app only reads them).
   const firm = await asSystem(deps.db, async (tx) => {
     const [f] = await tx.select({ name: firms.name, firmCode: firms.firmCode }).from(firms).where(eq(firms.id, firmId));
@@ -38,7 +39,7 @@ export async function sendInvitation(deps: Deps, actor: ActorProfile, inviterNam
     const existing = await findInvitationForEmail(tx, firmId, input.email);
     if (existing?.used) throw new AppError("CONFLICT", INVITATION_MSG.alreadyAccepted);
     // Inviting again also takes back a revocation: the new link works.
-    const values = { role: input.role, note: input.note ?? null, invitedBy: actor.id, tokenHash: hash, ...freshTimes(), revokedAt: null };
+    const values = { role: input.role, note: input.note ?? null, invitedBy: actor.id, tokenHash: hash, ...times, revokedAt: null };
     if (existing) await tx.update(invitations).set(values).where(eq(invitations.id, existing.id));
     else await tx.insert(invitations).values({ ...values, email: input.email, firmId, firmCode: f.firmCode });
     await recordAudit(tx, {
@@ -50,7 +51,7 @@ export async function sendInvitation(deps: Deps, actor: ActorProfile, inviterNam
     });
     return f;
   });
-  await deps.sendMail(invitationMail(deps.env.APP_URL, input.email, firm.name, input.role, token, inviterName, input.note));
+  await deps.sendMail(invitationMail(deps.env.APP_URL, input.email, firm.name, input.role, token, times.expiresAt, inviterName, input.note));
 }
 
 /**
@@ -91,10 +92,14 @@ async function changePending<T>(deps: Deps, actor: ActorProfile, id: string, cha
 export async function resendInvitation(deps: Deps, actor: ActorProfile, inviterName: string, id: string) {
   const { token, hash } = newLinkToken();
   const row = await changePending(deps, actor, id, async (tx, inv) => {
-    const renewed = await renewInvitation(tx, inv.id, { tokenHash: hash, invitedBy: actor.id, ...freshTimes() });
+    const times = freshTimes();
+    const renewed = await renewInvitation(tx, inv.id, { tokenHash: hash, invitedBy: actor.id, ...times });
     if (!renewed) throw new AppError("NOT_FOUND");
     const [f] = await tx.select({ name: firms.name }).from(firms).where(eq(firms.id, inv.firmId));
-    await enqueueMail(tx, invitationMail(deps.env.APP_URL, inv.email, f?.name ?? "your firm", inv.role, token, inviterName, inv.note ?? undefined));
+    await enqueueMail(
+      tx,
+      invitationMail(deps.env.APP_URL, inv.email, f?.name ?? "your firm", inv.role, token, times.expiresAt, inviterName, inv.note ?? undefined),
+    );
     await recordAudit(tx, { actorId: actor.id, action: "invitation.resent", subjectType: "invitation", subjectId: inv.id, details: { role: inv.role } });
     return renewed;
   });

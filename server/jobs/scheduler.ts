@@ -2,10 +2,11 @@ import type { Deps } from "../http/context.js";
 import { describeError } from "../logger.js";
 import { cleanupUnclaimedFirms } from "../firms/service.js";
 import { runDueTimers } from "../release/timers.js";
+import { describeCounts, runHousekeeping } from "./housekeeping.js";
 
 type Job = { name: string; everyMs: number; run: (deps: Deps) => Promise<string | null> };
 
-/** Periodic housekeeping. Each job is idempotent, so several app processes may run it. */
+/** Periodic jobs, in every app process. Each is idempotent, so several app processes may run it; housekeeping runs once per period across them. */
 export const JOBS: Job[] = [
   {
     // release plans: reminders, waiting periods, releases, end of access (server/release/timers.ts)
@@ -23,6 +24,12 @@ export const JOBS: Job[] = [
       const n = await cleanupUnclaimedFirms(deps);
       return n ? `deleted ${n} firm(s) nobody claimed within 24 hours` : null;
     },
+  },
+  {
+    // expired rate-limit windows, sessions, codes, tokens and old outbox records (server/jobs/housekeeping.ts)
+    name: "housekeeping",
+    everyMs: 60 * 1000,
+    run: async (deps) => describeCounts(await runHousekeeping(deps)),
   },
 ];
 

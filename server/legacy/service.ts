@@ -43,8 +43,9 @@ export async function requestCode(deps: Deps, rawEmail: string): Promise<void> {
   const sent = await asSystem(deps.db, async (tx) => {
     if (!(await hasReleasedItems(tx, email))) return false;
     const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-    await upsertCode(tx, email, codeHash(deps, email, code), new Date(now.getTime() + LEGACY_CODE_MINUTES * 60_000));
-    await enqueueMail(tx, legacyCodeMail(email, code));
+    const expiresAt = new Date(now.getTime() + LEGACY_CODE_MINUTES * 60_000);
+    await upsertCode(tx, email, codeHash(deps, email, code), expiresAt);
+    await enqueueMail(tx, legacyCodeMail(email, code, expiresAt));
     return true;
   });
   if (sent) deps.wakeMailer();

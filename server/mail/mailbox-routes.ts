@@ -2,12 +2,24 @@ import { Hono } from "hono";
 import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
 import { isLoopback } from "../http/security.js";
-import { listOutbox } from "./outbox.js";
+import type { Db } from "../db/client.js";
+import { expireOutbox, listOutbox } from "./outbox.js";
 import { escapeHtml } from "./templates.js";
 
 function linkify(text: string): string {
   return escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 }
+
+/**
+ * Showing a message here is its delivery: it stays readable until its link or code expires, and is
+ * erased then (on the next look, or by housekeeping), as a sent message would be.
+ */
+async function listMailbox(db: Db) {
+  await expireOutbox(db);
+  return listOutbox(db);
+}
+
+const ERASED_NOTE = "(Erased: the link or code in this message has expired.)";
 
 /** Set by a reverse proxy: the request only looks local because the proxy runs on this machine. */
 const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip"];
@@ -15,24 +27,35 @@ const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip"];
 /**
  * Development mailbox: every message the app would have sent, with clickable links.
  * Only without SMTP_URL, and only for requests from this machine (it shows everyone's links),
- * which a request relayed by a reverse proxy on this machine is not.
+ * which a request relayed by a reverse proxy on this machine is not. The guard covers the mailbox's
+ * own paths only: other routes under /dev (the test clock, TEST_CLOCK=1) keep their own rules.
  */
 export const mailboxRoutes = new Hono<AppEnv>()
-  .use("*", async (c, next) => {
+  .use("/mailbox*", async (c, next) => {
     const isForwarded = FORWARDING_HEADERS.some((h) => c.req.header(h) !== undefined);
     if (!c.var.deps.isDevMailbox || !isLoopback(c.var.ip) || isForwarded) throw new AppError("NOT_FOUND");
     await next();
   })
   .get("/mailbox.json", async (c) => {
-    const rows = await listOutbox(c.var.deps.db);
-    return c.json({ messages: rows.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, createdAt: m.createdAt.toISOString() })) });
+    const rows = await listMailbox(c.var.deps.db);
+    return c.json({
+      messages: rows.map((m) => ({
+        id: m.id,
+        to: m.to,
+        template: m.template,
+        status: m.status,
+        subject: m.subject,
+        text: m.text,
+        createdAt: m.createdAt.toISOString(),
+      })),
+    });
   })
   .get("/mailbox", async (c) => {
-    const rows = await listOutbox(c.var.deps.db);
+    const rows = await listMailbox(c.var.deps.db);
     const items = rows
       .map(
         (m) =>
-          `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To ${escapeHtml(m.to)} · ${escapeHtml(m.createdAt.toISOString())}</p><pre>${linkify(m.text)}</pre></article>`,
+          `<article><h2>${escapeHtml(m.subject || m.template)}</h2><p class="meta">To ${escapeHtml(m.to)} · ${escapeHtml(m.createdAt.toISOString())}</p><pre>${m.status === "expired" ? ERASED_NOTE : linkify(m.text)}</pre></article>`,
       )
       .join("\n");
     return c.html(

@@ -1,5 +1,12 @@
+/**
+ * What a template says about a message besides its words: its name (kept after delivery, for
+ * operators) and when the link or code in it stops working, taken from where that link's or code's
+ * lifetime is set; null when it carries none. The outbox never sends it, nor keeps it, after that.
+ */
+export type MailHead = { template: string; to: string; subject: string; expiresAt: Date | null };
+
 /** Plain, accessible e-mail bodies: every message has a text part and a simple HTML part. */
-export type Mail = { to: string; subject: string; text: string; html: string };
+export type Mail = MailHead & { text: string; html: string };
 
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
@@ -7,7 +14,7 @@ export function escapeHtml(s: string): string {
 
 type Block = { text: string } | { link: string; label: string } | { code: string };
 
-export function composeMail(to: string, subject: string, blocks: Block[]): Mail {
+export function composeMail(head: MailHead, blocks: Block[]): Mail {
   const text = blocks
     .map((b) => ("text" in b ? b.text : "link" in b ? `${b.label}: ${b.link}` : b.code))
     .concat(["", "— Legacy Vault"])
@@ -22,5 +29,5 @@ export function composeMail(to: string, subject: string, blocks: Block[]): Mail 
     )
     .join("\n");
   const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;color:#111">${body}<p>— Legacy Vault</p></body></html>`;
-  return { to, subject, text, html };
+  return { ...head, text, html };
 }

@@ -7,7 +7,7 @@ import type { Deps } from "../http/context.js";
 import { newLinkToken } from "../keys/link-token.js";
 import { enqueueMail } from "../mail/outbox.js";
 import { auditRelease } from "./audit.js";
-import { beneficiaryReleasedMail, ownerReleasedMail, releaseCancelledMail, waitStartedMail } from "./emails.js";
+import { beneficiaryReleasedMail, ownerReleasedMail, releaseCancelledMail, waitStartedMail, type CancelLink } from "./emails.js";
 import {
   INACTIVITY_TIMER_KINDS,
   deletePendingTimers,
@@ -78,8 +78,8 @@ export async function startRelease(tx: Tx, deps: Deps, input: StartInput): Promi
     { kind: "wait_last_day", userId: owner.id, releaseId: release.id, dueAt: lastDayReminderAt(now, releaseAt) },
     { kind: "release_due", userId: owner.id, releaseId: release.id, dueAt: releaseAt },
   ]);
-  const cancelToken = await newCancelLink(tx, release);
-  await enqueueMail(tx, waitStartedMail(deps.env.APP_URL, owner.email, owner.name, input.reason, releaseAt, cancelToken));
+  const cancel = await newCancelLink(tx, release);
+  await enqueueMail(tx, waitStartedMail(deps.env.APP_URL, owner.email, owner.name, input.reason, releaseAt, cancel));
   await auditRelease(tx, owner.id, "release.started", now, input.attestation?.attestedBy ?? null, {
     trigger: input.trigger,
     releaseAt: releaseAt.toISOString(),
@@ -89,10 +89,11 @@ export async function startRelease(tx: Tx, deps: Deps, input: StartInput): Promi
 }
 
 /** A one-click cancel link for the owner's e-mails, valid until the release happens. */
-export async function newCancelLink(tx: Tx, release: ReleaseRow): Promise<string> {
+export async function newCancelLink(tx: Tx, release: ReleaseRow): Promise<CancelLink> {
   const { token, hash } = newLinkToken();
-  await insertLink(tx, { tokenHash: hash, userId: release.userId, purpose: "cancel", releaseId: release.id, expiresAt: release.releaseAt });
-  return token;
+  const expiresAt = release.releaseAt;
+  await insertLink(tx, { tokenHash: hash, userId: release.userId, purpose: "cancel", releaseId: release.id, expiresAt });
+  return { token, expiresAt };
 }
 
 /** Cancels a waiting release: nothing is released, its timers and links go, and the inactivity period starts again. */

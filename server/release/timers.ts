@@ -3,6 +3,7 @@ import type { Tx } from "../db/client.js";
 import { asSystem } from "../db/actor.js";
 import { releaseItems, releases, timers } from "../db/schema.js";
 import type { Deps } from "../http/context.js";
+import { describeError } from "../logger.js";
 import { newLinkToken } from "../keys/link-token.js";
 import { enqueueMail } from "../mail/outbox.js";
 import { auditRelease } from "./audit.js";
@@ -20,9 +21,10 @@ const HANDLERS: Record<string, Handler> = {
     if (!plan || !owner || !endsAt) return;
     const { token, hash } = newLinkToken();
     // the "I'm still here" link works until well after the period would have ended
-    await insertLink(tx, { tokenHash: hash, userId: owner.id, purpose: "check_in", expiresAt: new Date(endsAt.getTime() + 120 * DAY_MS) });
+    const expiresAt = new Date(endsAt.getTime() + 120 * DAY_MS);
+    await insertLink(tx, { tokenHash: hash, userId: owner.id, purpose: "check_in", expiresAt });
     const daysBefore = Number(timer.details?.daysBefore ?? 0);
-    await enqueueMail(tx, inactivityReminderMail(deps.env.APP_URL, owner.email, owner.name, daysBefore, endsAt, plan.waitDays, token));
+    await enqueueMail(tx, inactivityReminderMail(deps.env.APP_URL, owner.email, owner.name, daysBefore, endsAt, plan.waitDays, { token, expiresAt }));
     await auditRelease(tx, owner.id, "release.reminder_sent", now, null, { daysBefore });
   },
 
@@ -38,8 +40,8 @@ const HANDLERS: Record<string, Handler> = {
     const release = await lockRelease(tx, timer.releaseId);
     const owner = await selectPerson(tx, timer.userId);
     if (!release || release.status !== "waiting" || !owner) return;
-    const token = await newCancelLink(tx, release);
-    await enqueueMail(tx, waitLastDayMail(deps.env.APP_URL, owner.email, owner.name, release.releaseAt, token));
+    const cancel = await newCancelLink(tx, release);
+    await enqueueMail(tx, waitLastDayMail(deps.env.APP_URL, owner.email, owner.name, release.releaseAt, cancel));
     await auditRelease(tx, owner.id, "release.wait_reminder_sent", now, null);
   },
 
@@ -99,7 +101,8 @@ export async function runDueTimers(deps: Deps, options: RunOptions = {}): Promis
           options.beforeCommit?.(timer);
         });
       } catch (err) {
-        failed = { id: timer.id, attempts: timer.attempts + 1, error: err instanceof Error ? err.message : String(err) };
+        // describeError: never the failed query's parameters (they hold the step's e-mails, links included)
+        failed = { id: timer.id, attempts: timer.attempts + 1, error: describeError(err) };
         // the step's savepoint rolled back; push the timer back with backoff (1, 2, 4 ... minutes, at most a day)
         const delayMinutes = Math.min(24 * 60, 2 ** Math.min(timer.attempts, 11));
         await tx

@@ -1,0 +1,68 @@
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { Db } from "../db/client.js";
+import { invitations, jobRuns, legacyCodes, legacySessions, rateLimits, releaseLinks, session, verification } from "../db/schema.js";
+
+/**
+ * Claims this period's run of job `name` for the calling process: true when no run started within
+ * `periodSeconds`. One statement: a concurrent claim waits for this one's row lock, then sees the
+ * fresh start time and gets nothing, so exactly one process runs the job per period, on PGlite and
+ * on any number of processes sharing PostgreSQL.
+ */
+export async function claimJobRun(db: Db, name: string, periodSeconds: number): Promise<boolean> {
+  const rows = await db
+    .insert(jobRuns)
+    .values({ name, startedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: jobRuns.name,
+      set: { startedAt: sql`excluded.started_at`, finishedAt: null, details: null },
+      setWhere: sql`${jobRuns.startedAt} <= now() - make_interval(secs => ${periodSeconds})`,
+    })
+    .returning({ name: jobRuns.name });
+  return rows.length > 0;
+}
+
+export async function finishJobRun(db: Db, name: string, details: Record<string, number>) {
+  await db
+    .update(jobRuns)
+    .set({ finishedAt: sql`now()`, details })
+    .where(eq(jobRuns.name, name));
+}
+
+const counted = (rows: unknown[]) => rows.length;
+
+/** Rate-limit rows whose window started before `beforeMs` (epoch ms, as the limiter writes them). */
+export const deleteRateLimitsBefore = (db: Db, beforeMs: number) =>
+  db.delete(rateLimits).where(lt(rateLimits.windowStart, beforeMs)).returning({ key: rateLimits.key }).then(counted);
+
+/** better-auth's sessions and verification rows (reset tokens, sign-in codes) past their expiry. */
+export const deleteExpiredSessions = (db: Db) =>
+  db
+    .delete(session)
+    .where(lt(session.expiresAt, sql`now()`))
+    .returning({ id: session.id })
+    .then(counted);
+
+export const deleteExpiredVerifications = (db: Db) =>
+  db
+    .delete(verification)
+    .where(lt(verification.expiresAt, sql`now()`))
+    .returning({ id: verification.id })
+    .then(counted);
+
+/** The beneficiary portal's codes and sessions, and the release e-mails' links, expired by the release clock's `now`. */
+export const deleteExpiredLegacyCodes = (db: Db, now: Date) =>
+  db.delete(legacyCodes).where(lt(legacyCodes.expiresAt, now)).returning({ email: legacyCodes.email }).then(counted);
+
+export const deleteExpiredLegacySessions = (db: Db, now: Date) =>
+  db.delete(legacySessions).where(lt(legacySessions.expiresAt, now)).returning({ tokenHash: legacySessions.tokenHash }).then(counted);
+
+export const deleteExpiredReleaseLinks = (db: Db, now: Date) =>
+  db.delete(releaseLinks).where(lt(releaseLinks.expiresAt, now)).returning({ tokenHash: releaseLinks.tokenHash }).then(counted);
+
+/** Invitations never accepted that expired before `before`. Accepted ones stay: re-inviting that address is refused on them. */
+export const deleteInvitationsExpiredBefore = (db: Db, before: Date) =>
+  db
+    .delete(invitations)
+    .where(and(eq(invitations.used, false), lt(invitations.expiresAt, before)))
+    .returning({ id: invitations.id })
+    .then(counted);
