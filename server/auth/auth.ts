@@ -20,6 +20,7 @@ import * as schema from "../db/schema.js";
 import type { Mail } from "../mail/templates.js";
 import { createProfileForNewUser } from "../profiles/service.js";
 import { createDataKeyForNewUser } from "../vault/service.js";
+import { auditFailedCodes } from "./code-audit.js";
 import { confirmationMail, existingAccountMail, resetPasswordMail, signInCodeMail } from "./emails.js";
 import { hashPassword, isCommonPassword, verifyPassword } from "./password.js";
 
@@ -132,6 +133,7 @@ export function createAuth({ db, appUrl, secret, sendMail, log, dataKeys, onSign
           throw new APIError("BAD_REQUEST", { message: MSG.commonPassword, code: "PASSWORD_TOO_COMMON" });
         }
       }),
+      after: auditFailedCodes(db, CLIENT_IP_HEADER),
     },
     plugins: [
       twoFactor({
