@@ -34,6 +34,8 @@ export const MSG = {
   callbackAuthenticated: "Successfully authenticated!",
   callbackCheckFailed: "Authentication failed. Please try again.",
   unexpected: "An unexpected error occurred. Please try again.",
+  /** After a server error's message: the answer's request id, which support finds in the server's log. */
+  errorReference: (requestId: string) => `Reference: ${requestId}`,
   guardForbidden: "You don't have permission to access this page.",
   mustBeLoggedIn: "You must be logged in to access this page",
   resetNeedsEmail: "Please enter your email address",

@@ -45,9 +45,23 @@ export function can(actor: ActorProfile, action: Action, resource: Resource = {}
 }
 
 /**
- * Throws NOT_FOUND when the actor may not do `action` on `resource`: a forbidden record
- * answers exactly like a missing one, so ids reveal nothing.
+ * A refusal by these rules. It is the NOT_FOUND that a missing record gets, word for word, so the
+ * client learns nothing; the server's error handler also audits it as "access.denied".
+ */
+export class AccessDenied extends AppError {
+  constructor(
+    readonly actor: ActorProfile,
+    readonly action: Action,
+    readonly resource: Resource,
+  ) {
+    super("NOT_FOUND");
+  }
+}
+
+/**
+ * Throws NOT_FOUND (an AccessDenied) when the actor may not do `action` on `resource`: a forbidden
+ * record answers exactly like a missing one, so ids reveal nothing.
  */
 export function requireAccess(actor: ActorProfile, action: Action, resource: Resource = {}): void {
-  if (!can(actor, action, resource)) throw new AppError("NOT_FOUND");
+  if (!can(actor, action, resource)) throw new AccessDenied(actor, action, resource);
 }

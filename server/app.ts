@@ -1,11 +1,13 @@
 import path from "node:path";
 import { Hono } from "hono";
+import { auditRefusal } from "./audit/refusals.js";
 import { authHandler } from "./auth/handler.js";
 import { registerRoutes } from "./auth/routes.js";
 import { loadSession } from "./auth/session.js";
 import { AppError, toAppError } from "./errors.js";
 import { healthRoutes } from "./health/routes.js";
 import type { AppEnv, Deps } from "./http/context.js";
+import { requestId } from "./http/request-id.js";
 import { clientIp, sameOrigin, securityHeaders } from "./http/security.js";
 import { staticRoutes } from "./http/static.js";
 import { mailboxRoutes } from "./mail/mailbox-routes.js";
@@ -33,15 +35,17 @@ export const WEB_DIST = path.join(import.meta.dirname, "..", "web", "dist");
 /** Builds the HTTP app. No I/O here beyond what `deps` already opened. */
 export function createApp(deps: Deps, options: { webDist?: string; testClock?: OffsetClock } = {}) {
   const app = new Hono<AppEnv>();
+  app.use("*", requestId);
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     await next();
   });
   app.use("*", securityHeaders, clientIp);
-  app.onError((err, c) => {
+  app.onError(async (err, c) => {
     const appError = toAppError(err);
     if (!(err instanceof AppError)) deps.log.error(`${c.req.method} ${c.req.path}: ${describeError(err, { withStack: true })}`);
-    return c.json(appError.toBody(), appError.status);
+    await auditRefusal(c, err);
+    return c.json(appError.toBody(c.var.requestId), appError.status);
   });
 
   const api = new Hono<AppEnv>();

@@ -39,8 +39,11 @@ export class AppError extends Error {
   get status(): ContentfulStatusCode {
     return ERROR_STATUS[this.code];
   }
-  toBody() {
-    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
+  /** The answer's body; `requestId` is the request's X-Request-Id, for support and the log (docs/decisions/023). */
+  toBody(requestId?: string) {
+    return {
+      error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}), ...(requestId ? { requestId } : {}) },
+    };
   }
 }
 

@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
 const LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
 export type LogLevel = (typeof LEVELS)[number];
 
@@ -5,12 +7,25 @@ export type LogLevel = (typeof LEVELS)[number];
 export type LogSink = (level: Exclude<LogLevel, "silent">, line: string) => void;
 const toStdio: LogSink = (level, line) => (level === "error" || level === "warn" ? process.stderr : process.stdout).write(line + "\n");
 
+/**
+ * The request being handled, for every line logged while it is (docs/decisions/023): set once by
+ * server/http/request-id.ts, read here, so no function has to pass a request id or a child logger.
+ */
+const requestScope = new AsyncLocalStorage<{ requestId: string }>();
+
+/** Runs `fn` as the handling of request `requestId`: what it logs, however deep, carries the id. */
+export const runWithRequestId = <T>(requestId: string, fn: () => T): T => requestScope.run({ requestId }, fn);
+
+/** Runs `fn` outside any request (work that a request only starts, such as the mailer's drain, is not that request's). */
+export const runOutsideRequest = <T>(fn: () => T): T => requestScope.exit(fn);
+
 /** A small structured logger. Never pass secrets, tokens, codes or vault content to it. */
 export function createLogger(level: LogLevel = "info", sink: LogSink = toStdio) {
   const min = LEVELS.indexOf(level);
   const at = (l: Exclude<LogLevel, "silent">) => (message: string) => {
     if (LEVELS.indexOf(l) < min) return;
-    sink(l, `${new Date().toISOString()} ${l.toUpperCase().padEnd(5)} ${message}`);
+    const requestId = requestScope.getStore()?.requestId;
+    sink(l, `${new Date().toISOString()} ${l.toUpperCase().padEnd(5)} ${requestId ? `requestId=${requestId} ` : ""}${message}`);
   };
   return { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
 }

@@ -8,7 +8,7 @@ import type { Deps } from "./http/context.js";
 import { createDataKeyWrapper } from "./keys/data-key.js";
 import { deriveKey, loadMasterKey } from "./keys/master-key.js";
 import { createSealer } from "./keys/sealer.js";
-import type { Logger } from "./logger.js";
+import { runOutsideRequest, type Logger } from "./logger.js";
 import { createMailer, enqueueMail, type Mailer } from "./mail/outbox.js";
 import type { Mail } from "./mail/templates.js";
 import { checkInOnSignIn } from "./release/check-in.js";
@@ -28,7 +28,8 @@ export async function createServices(env: Env, log: Logger, options: { database?
     ? nodemailer.createTransport({ url: env.SMTP_URL, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
     : null;
   const mailer = transport ? createMailer(db, transport, env.MAIL_FROM, log) : null;
-  const wakeMailer = () => mailer?.wake();
+  // the drain delivers everyone's mail: its log lines are not the waking request's (runOutsideRequest)
+  const wakeMailer = () => runOutsideRequest(() => mailer?.wake());
   const sendMail = async (mail: Mail) => {
     await enqueueMail(db, mail);
     wakeMailer();

@@ -34,7 +34,7 @@ async function expectNoAccess(stranger: TestClient, owner: TestClient, ids: { as
   for (const id of [assetId, missing]) {
     const got = await stranger.request("GET", `/api/assets/${id}`);
     expect(got.status).toBe(404);
-    expect(await got.json()).toEqual({ error: { code: "NOT_FOUND", message: "Not found" } });
+    expect(await got.json()).toEqual({ error: { code: "NOT_FOUND", message: "Not found", requestId: got.headers.get("x-request-id") } });
     expect((await stranger.request("PATCH", `/api/assets/${id}`, { title: "Hijacked", beneficiaryEmail: "thief@example.com" })).status).toBe(404);
     expect((await stranger.request("DELETE", `/api/assets/${id}`)).status).toBe(404);
     expect((await stranger.request("GET", `/api/assets/${id}/files/attachment`)).status).toBe(404);

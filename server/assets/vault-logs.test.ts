@@ -118,7 +118,7 @@ describe("the server log holds no vault content", () => {
     const forbidden = [marker, b64(marker), Buffer.from(marker).toString("hex"), forgot, dataKey, user.password, ...sent.map((s) => s.slice(0, 40))];
     for (const secret of forbidden) expect(log.toLowerCase(), `the log holds ${secret}`).not.toContain(secret.toLowerCase());
     // the capture works: the unexpected errors are there, with what an operator needs (route, SQLSTATE, query, stack)
-    expect(log).toMatch(new RegExp(`ERROR PATCH /api/assets/${note.id}: .*P0001`));
-    expect(log).toMatch(new RegExp(`ERROR PUT /api/assets/${note.id}/files: .*P0001`));
+    expect(log).toMatch(new RegExp(`ERROR requestId=\\S+ PATCH /api/assets/${note.id}: .*P0001`));
+    expect(log).toMatch(new RegExp(`ERROR requestId=\\S+ PUT /api/assets/${note.id}/files: .*P0001`));
   });
 });

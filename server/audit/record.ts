@@ -12,15 +12,35 @@ export type AuditEvent = {
   at?: Date;
 };
 
+const rowOf = (event: AuditEvent) => ({
+  actorId: event.actorId,
+  action: event.action,
+  subjectType: event.subjectType ?? null,
+  subjectId: event.subjectId ?? null,
+  ip: event.ip ?? null,
+  details: event.details ?? null,
+  ...(event.at ? { at: event.at } : {}),
+});
+
 /** Appends a security event. Never put secrets, tokens, codes or vault content in details. */
 export async function recordAudit(db: Db | Tx, event: AuditEvent): Promise<void> {
-  await db.insert(auditLog).values({
-    actorId: event.actorId,
-    action: event.action,
-    subjectType: event.subjectType ?? null,
-    subjectId: event.subjectId ?? null,
-    ip: event.ip ?? null,
-    details: event.details ?? null,
-    ...(event.at ? { at: event.at } : {}),
-  });
+  await db.insert(auditLog).values(rowOf(event));
+}
+
+/** How often an event that a flood could repeat is written: once per key in each window of this many seconds. */
+export const AUDIT_ONCE_WINDOW_SECONDS = 10 * 60;
+
+/**
+ * Appends `event` only if no event of its action and `key` (who and what, never a secret) was
+ * written in the current window (docs/decisions/023): a flood of refused requests writes one row
+ * per key and window, not one per request. Windows are fixed (aligned on `now`, the app's clock:
+ * deps.clock, which tests move); the database's unique index on dedup_key settles races between
+ * processes.
+ */
+export async function recordAuditOnce(db: Db | Tx, event: AuditEvent, key: string, now: Date): Promise<void> {
+  const window = Math.floor(now.getTime() / (AUDIT_ONCE_WINDOW_SECONDS * 1000));
+  await db
+    .insert(auditLog)
+    .values({ ...rowOf(event), dedupKey: `${event.action}:${key}:${window}` })
+    .onConflictDoNothing();
 }

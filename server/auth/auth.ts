@@ -22,6 +22,7 @@ import { createProfileForNewUser } from "../profiles/service.js";
 import { accountKey } from "../rate-limit/accounts.js";
 import { clearSignInFailures } from "../rate-limit/sign-in-queries.js";
 import { createDataKeyForNewUser } from "../vault/service.js";
+import { auditFailedCodes } from "./code-audit.js";
 import { confirmationMail, existingAccountMail, resetPasswordMail, signInCodeMail } from "./emails.js";
 import { hashPassword, isCommonPassword, verifyPassword } from "./password.js";
 
@@ -136,6 +137,7 @@ export function createAuth({ db, appUrl, secret, sendMail, log, dataKeys, onSign
           throw new APIError("BAD_REQUEST", { message: MSG.commonPassword, code: "PASSWORD_TOO_COMMON" });
         }
       }),
+      after: auditFailedCodes(db, CLIENT_IP_HEADER),
     },
     plugins: [
       twoFactor({

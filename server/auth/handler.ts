@@ -55,7 +55,7 @@ export const authHandler = new Hono<AppEnv>().all("/*", async (c) => {
   }
   const message = AUTH_MESSAGES[code] ?? body.message ?? MSG.unexpected;
   const error = new AppError(STATUS_CODE[response.status] ?? "VALIDATION", message);
-  const out = c.json({ error: { code: error.code, message, authCode: code || undefined } }, response.status as 400);
+  const out = c.json({ error: { code: error.code, message, authCode: code || undefined, requestId: c.var.requestId } }, response.status as 400);
   response.headers.forEach((value, key) => {
     if (key.toLowerCase() === "set-cookie") out.headers.append(key, value);
   });

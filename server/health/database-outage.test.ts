@@ -32,7 +32,7 @@ afterAll(async () => {
 /** An error body says what happened in the user's words: no stack, no SQL, no driver detail. */
 function expectCleanUnavailable(res: { status: number; body: ErrorBody }) {
   expect(res.status).toBe(503);
-  expect(res.body).toEqual({ error: { code: "DATABASE_UNAVAILABLE", message: MSG.databaseUnavailable } });
+  expect(res.body).toEqual({ error: { code: "DATABASE_UNAVAILABLE", message: MSG.databaseUnavailable, requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
 }
 
 describe("database outage (pg driver)", () => {

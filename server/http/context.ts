@@ -43,6 +43,8 @@ export type SessionUser = {
 export type AppEnv = {
   Variables: {
     deps: Deps;
+    /** This request's id: its X-Request-Id, in its error answer and its log lines (server/http/request-id.ts). */
+    requestId: string;
     ip: string;
     user: SessionUser | null;
     sessionId: string | null;

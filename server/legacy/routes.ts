@@ -32,7 +32,7 @@ export const legacyRoutes = new Hono<AppEnv>()
   })
   .post("/legacy/verify", async (c) => {
     const { email, code } = await parseJson(c, legacyVerifySchema);
-    const token = await verifyCode(c.var.deps, email, code);
+    const token = await verifyCode(c.var.deps, { email, code, ip: c.var.ip });
     setCookie(c, COOKIE, token, { ...cookieOptions(c.var.deps.env.APP_URL.startsWith("https://")), maxAge: LEGACY_SESSION_HOURS * 3600 });
     return c.json({ ok: true });
   })

@@ -1,6 +1,7 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
 import { LEGACY_CODE_MINUTES, LEGACY_CODE_TRIES, RELEASE_MSG, type LegacyItem, type LegacyItemDetail, type LegacyItemsView } from "../../common/release.js";
 import type { AssetFileKind } from "../../common/vault-constants.js";
+import { recordAudit } from "../audit/record.js";
 import { asSystem } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
 import { AppError } from "../errors.js";
@@ -51,19 +52,28 @@ export async function requestCode(deps: Deps, rawEmail: string): Promise<void> {
   if (sent) deps.wakeMailer();
 }
 
-/** Checks the code (10 minutes, 5 tries, single use) and opens a portal session; returns its token for the cookie. */
-export async function verifyCode(deps: Deps, rawEmail: string, code: string): Promise<string> {
-  const email = normal(rawEmail);
+/**
+ * Checks the code (10 minutes, 5 tries, single use) and opens a portal session; returns its token for
+ * the cookie. A refused code is audited ("legacy.code_failed": the address, the client's IP and why;
+ * never the code) in the transaction that counts the try.
+ */
+export async function verifyCode(deps: Deps, input: { email: string; code: string; ip: string }): Promise<string> {
+  const email = normal(input.email);
   const now = deps.clock.now();
   const outcome = await asSystem(deps.db, async (tx): Promise<{ error: string } | { token: string }> => {
+    const refuse = async (reason: "no_code" | "expired" | "too_many_tries" | "wrong_code", error: string) => {
+      await recordAudit(tx, { actorId: null, action: "legacy.code_failed", ip: input.ip, details: { beneficiary: email, reason } });
+      return { error };
+    };
     const row = await selectCode(tx, email);
-    if (!row || row.expiresAt.getTime() <= now.getTime()) return { error: RELEASE_MSG.codeInvalid };
-    if (row.attempts >= LEGACY_CODE_TRIES) return { error: RELEASE_MSG.codeTooManyTries };
+    if (!row) return refuse("no_code", RELEASE_MSG.codeInvalid);
+    if (row.expiresAt.getTime() <= now.getTime()) return refuse("expired", RELEASE_MSG.codeInvalid);
+    if (row.attempts >= LEGACY_CODE_TRIES) return refuse("too_many_tries", RELEASE_MSG.codeTooManyTries);
     const expected = Buffer.from(row.codeHash, "hex");
-    const given = Buffer.from(codeHash(deps, email, code), "hex");
+    const given = Buffer.from(codeHash(deps, email, input.code), "hex");
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
       await countCodeAttempt(tx, email, row.attempts + 1);
-      return { error: row.attempts + 1 >= LEGACY_CODE_TRIES ? RELEASE_MSG.codeTooManyTries : RELEASE_MSG.codeInvalid };
+      return refuse("wrong_code", row.attempts + 1 >= LEGACY_CODE_TRIES ? RELEASE_MSG.codeTooManyTries : RELEASE_MSG.codeInvalid);
     }
     await deleteCode(tx, email);
     const { token, hash } = newLinkToken();

@@ -16,7 +16,7 @@ describe("profile", () => {
     const client = new TestClient(ctx);
     const me = await client.json<ErrorBody>("GET", "/api/me");
     expect(me.status).toBe(401);
-    expect(me.body.error).toEqual({ code: "UNAUTHENTICATED", message: MSG.mustBeLoggedIn });
+    expect(me.body.error).toEqual({ code: "UNAUTHENTICATED", message: MSG.mustBeLoggedIn, requestId: expect.any(String) });
     expect((await client.patch("/api/profile", { name: "Someone", phone: null, address: null })).status).toBe(401);
   });
 

@@ -5,6 +5,6 @@ import { getDataKey } from "./service.js";
 
 /** The owner's data key, for their browser only (Cache-Control: no-store, as every /api/* answer). */
 export const vaultKeyRoutes = new Hono<AppEnv>().get("/vault/key", requireActor, async (c) => {
-  const dataKey = await getDataKey(c.var.deps, c.var.actor);
+  const dataKey = await getDataKey(c.var.deps, c.var.actor, c.var.ip);
   return c.json({ dataKey: dataKey.toString("base64") });
 });

@@ -1,4 +1,5 @@
 import { requireAccess, type ActorProfile } from "../access.js";
+import { recordAuditOnce } from "../audit/record.js";
 import { asSystem, withActor } from "../db/actor.js";
 import type { Db } from "../db/client.js";
 import { AppError } from "../errors.js";
@@ -15,8 +16,12 @@ export async function createDataKeyForNewUser(db: Db, dataKeys: DataKeyWrapper, 
   await asSystem(db, (tx) => insertWrappedDataKey(tx, userId, dataKeys.create(userId)));
 }
 
-/** The signed-in owner's raw data key. Accounts made before the vault existed get theirs now. */
-export async function getDataKey(deps: Deps, actor: ActorProfile): Promise<Buffer> {
+/**
+ * The signed-in owner's raw data key. Accounts made before the vault existed get theirs now. Each
+ * fetch is audited ("vault.key_fetched", never the key), once per owner, address and window
+ * (docs/decisions/023): a page that asks again and again writes no more.
+ */
+export async function getDataKey(deps: Deps, actor: ActorProfile, ip: string): Promise<Buffer> {
   requireAccess(actor, "vault:own", { ownerId: actor.id });
   const read = () => withActor(deps.db, { userId: actor.id }, (tx) => selectWrappedDataKey(tx, actor.id));
   let wrapped = await read();
@@ -25,5 +30,8 @@ export async function getDataKey(deps: Deps, actor: ActorProfile): Promise<Buffe
     wrapped = await read();
   }
   if (!wrapped) throw new AppError("INTERNAL");
-  return deps.dataKeys.unwrap(actor.id, wrapped);
+  const dataKey = deps.dataKeys.unwrap(actor.id, wrapped);
+  const event = { actorId: actor.id, action: "vault.key_fetched", subjectType: "user", subjectId: actor.id, ip };
+  await recordAuditOnce(deps.db, event, `${actor.id}:${ip}`, deps.clock.now());
+  return dataKey;
 }

@@ -1,3 +1,5 @@
+import { MSG } from "@common/messages";
+
 /** The one way the web app talks to the API. Errors arrive as ApiError with the server's message. */
 export class ApiError extends Error {
   constructor(
@@ -6,12 +8,14 @@ export class ApiError extends Error {
     message: string,
     readonly authCode?: string,
     readonly fields?: Record<string, string>,
+    /** The answer's X-Request-Id, which the server's log line also has. */
+    readonly requestId?: string,
   ) {
     super(message);
   }
 }
 
-type ErrorBody = { error?: { code?: string; message?: string; authCode?: string; fields?: Record<string, string> } };
+type ErrorBody = { error?: { code?: string; message?: string; authCode?: string; fields?: Record<string, string>; requestId?: string } };
 
 export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
   const { method = "GET", body, signal } = init;
@@ -42,12 +46,14 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
       err?.message ?? "An unexpected error occurred. Please try again.",
       err?.authCode,
       err?.fields,
+      err?.requestId,
     );
   }
   return data as T;
 }
 
-/** The message to show for any error thrown by `api` (or anything else). */
+/** The message to show for any error thrown by `api` (or anything else); a server error's names its request id, for support. */
 export function errorMessage(err: unknown, fallback: string): string {
-  return err instanceof ApiError && err.message ? err.message : fallback;
+  if (!(err instanceof ApiError) || !err.message) return fallback;
+  return err.status >= 500 && err.requestId ? `${err.message} ${MSG.errorReference(err.requestId)}` : err.message;
 }

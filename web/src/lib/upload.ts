@@ -9,7 +9,7 @@ export type UploadOptions = {
   headers?: Record<string, string>;
 };
 
-type ErrorBody = { error?: { code?: string; message?: string; authCode?: string; fields?: Record<string, string> } };
+type ErrorBody = { error?: { code?: string; message?: string; authCode?: string; fields?: Record<string, string>; requestId?: string } };
 
 /** The ApiError that `api` would throw for the same answer (the server's code and message, or a generic one). */
 export function toApiError(status: number, text: string): ApiError {
@@ -19,7 +19,14 @@ export function toApiError(status: number, text: string): ApiError {
   } catch {
     err = undefined;
   }
-  return new ApiError(status, err?.code ?? "HTTP_" + status, err?.message ?? "An unexpected error occurred. Please try again.", err?.authCode, err?.fields);
+  return new ApiError(
+    status,
+    err?.code ?? "HTTP_" + status,
+    err?.message ?? "An unexpected error occurred. Please try again.",
+    err?.authCode,
+    err?.fields,
+    err?.requestId,
+  );
 }
 
 /**
