@@ -43,3 +43,13 @@ export const RATE_LIMIT_RULES: Rule[] = [
   { method: "POST", path: "/api/release/cancel-link", perIp: { max: 20, windowSeconds: minutes(10) } },
   { method: "POST", path: "/api/firms/claim", perIp: { max: 10, windowSeconds: minutes(10) }, perAccount: { max: 3, windowSeconds: minutes(10) } },
 ];
+
+/** Limits that count per address and per signed-in account (server/rate-limit/per-user.ts, docs/decisions/018). */
+export type PerUserLimits = { perIp: Limit; perAccount: Limit };
+
+/**
+ * Firm codes that find no firm (look-up, join, registration with a code), together: 10 an hour
+ * per address and 10 per account. A code that finds its firm does not count.
+ */
+export const FIRM_CODE_MISS_LIMITS: PerUserLimits = { perIp: { max: 10, windowSeconds: minutes(60) }, perAccount: { max: 10, windowSeconds: minutes(60) } };
+
