@@ -25,7 +25,8 @@ export const RATE_LIMIT_RULES: Rule[] = [
   },
   { method: "POST", path: "/api/auth/reset-password", perIp: { max: 10, windowSeconds: minutes(10) } },
   { method: "GET", path: "/api/auth/verify-email", perIp: { max: 20, windowSeconds: minutes(10) } },
-  { method: "POST", path: "/api/auth/two-factor/send-otp", perIp: { max: 10, windowSeconds: minutes(10) } },
+  // each one e-mails a code to an account; per account: SIGN_IN_CODE_ACCOUNT_LIMIT (docs/decisions/018)
+  { method: "POST", path: "/api/auth/two-factor/send-otp", perIp: { max: 20, windowSeconds: minutes(60) } },
   { method: "POST", path: "/api/auth/two-factor/verify-otp", perIp: { max: 20, windowSeconds: minutes(10) } },
   { method: "POST", path: "/api/auth/change-password", perIp: { max: 10, windowSeconds: minutes(10) } },
   { method: "POST", path: "/api/auth/two-factor/disable", perIp: { max: 10, windowSeconds: minutes(10) } },
@@ -53,3 +54,5 @@ export type PerUserLimits = { perIp: Limit; perAccount: Limit };
  */
 export const FIRM_CODE_MISS_LIMITS: PerUserLimits = { perIp: { max: 10, windowSeconds: minutes(60) }, perAccount: { max: 10, windowSeconds: minutes(60) } };
 
+/** E-mailed sign-in codes (two-factor send-otp) sent to one account: 5 an hour. Per address: the send-otp rule above (20 an hour). */
+export const SIGN_IN_CODE_ACCOUNT_LIMIT: Limit = { max: 5, windowSeconds: minutes(60) };
