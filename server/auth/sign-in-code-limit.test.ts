@@ -76,4 +76,17 @@ describe("e-mailed sign-in codes are capped per account and per address", () => 
     expect((await signInAndSendCode(new TestClient(ctx), last.email, last.password)).status).toBe(200);
     expect(await codeMailsTo(last.email)).toBe(2);
   });
+
+  it("Resend: a new code for the same sign-in is e-mailed and is the one that works", async () => {
+    const { email, password } = await buildUserWithTwoFactor();
+    const client = new TestClient(ctx);
+    expect((await signInAndSendCode(client, email, password)).status).toBe(200);
+    const first = (await lastMailTo(ctx, email)).text.match(/^(\d{6})$/m)?.[1];
+    expect((await client.request("POST", "/api/auth/two-factor/send-otp", {})).status).toBe(200);
+    const second = (await lastMailTo(ctx, email)).text.match(/^(\d{6})$/m)?.[1];
+    expect(await codeMailsTo(email)).toBe(3);
+    if (first !== second) expect((await client.json("POST", "/api/auth/two-factor/verify-otp", { code: first })).status).toBe(401);
+    expect((await client.json("POST", "/api/auth/two-factor/verify-otp", { code: second })).status).toBe(200);
+    expect(client.hasSession()).toBe(true);
+  });
 });
