@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { VerificationCodeField } from "@/components/verification-code-field";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
-import { useSendSignInCode } from "@/features/auth/api/send-sign-in-code";
+import { useResendSignInCode } from "@/features/auth/api/resend-sign-in-code";
 import { useVerifyOtp } from "@/features/auth/api/verify-otp";
 import { readEmail, readFrom, useEnterApp } from "@/features/auth/after-sign-in";
 import { AuthLayout } from "@/features/auth/components/auth-layout";
@@ -31,7 +31,7 @@ export default function Mfa() {
 
 function CodeForm({ email, from }: { email: string; from: string | undefined }) {
   const verify = useVerifyOtp();
-  const resend = useSendSignInCode();
+  const resend = useResendSignInCode();
   const enterApp = useEnterApp();
   const [code, setCode] = useState("");
   const [error, setError] = useState<string>();
