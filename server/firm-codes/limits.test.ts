@@ -62,8 +62,13 @@ describe("firm-code guesses are limited per address and per account (10 an hour)
     const cookie = client.cookieHeader();
     for (let i = 1; i <= 5; i++) expect((await lookup(new TestClient(ctx), unknownCode(), cookie)).status, `look-up ${i}`).toBe(404);
     for (let i = 1; i <= 5; i++) expect((await join(new TestClient(ctx), unknownCode(), cookie)).status, `join ${i}`).toBe(404);
-    await expectLimited(await lookup(new TestClient(ctx), firmCode, cookie));
+    const office = new TestClient(ctx);
+    await expectLimited(await lookup(office, firmCode, cookie));
     await expectLimited(await join(new TestClient(ctx), firmCode, cookie));
+    // The refused requests did not use up the address's own budget (a colleague's there).
+    for (let i = 1; i <= 12; i++) await expectLimited(await lookup(office, unknownCode(), cookie));
+    for (let i = 1; i <= 9; i++) expect((await lookup(office, unknownCode())).status, `colleague's miss ${i}`).toBe(404);
+    expect((await lookup(office, firmCode)).status).toBe(200);
     const me = await client.json<{ user: { id: string; firmId: string | null } }>("GET", "/api/me");
     expect(me.body.user).toMatchObject({ id, firmId: null });
     // Someone else, signed in or not, from a fresh address, is not held back by this account.

@@ -46,7 +46,8 @@ function countersFor(name: string, limits: PerUserLimits, who: { ip: string; use
 
 /**
  * A limit on failures only: every request is counted first (so a burst of concurrent requests
- * cannot slip past the limit), and given back once its answer shows it was not a failure.
+ * cannot slip past the limit), and given back once its answer shows it was not a failure, or
+ * when it is refused here.
  * Over the limit: 429 with Retry-After, for the address and for the signed-in account alike.
  */
 function limitFailures(name: string, limits: PerUserLimits, isFailure: (error: Error | undefined) => boolean) {
@@ -55,6 +56,7 @@ function limitFailures(name: string, limits: PerUserLimits, isFailure: (error: E
     const counters = countersFor(name, limits, { ip: c.var.ip, userId: c.var.user?.id ?? null });
     const wait = await hitAll(db, counters);
     if (wait > 0) {
+      await refund(db, counters); // a refused request tried nothing: it does not use up the others' budget (an office's address)
       c.header("Retry-After", String(wait));
       throw new AppError("RATE_LIMITED");
     }
