@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NAME_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants.js";
+import { normalizeFirmCode } from "./firm-codes.js";
 import { MSG } from "./messages.js";
 
 export const emailSchema = z
@@ -19,7 +20,7 @@ export const registerSchema = z.object({
   password: newPasswordSchema,
   firmCode: z
     .string()
-    .transform((s) => s.replace(/\s+/g, "").toUpperCase())
+    .transform(normalizeFirmCode)
     .pipe(z.string().max(20))
     .optional()
     .transform((s) => (s ? s : undefined)),

@@ -13,6 +13,9 @@ export const FIRM_MSG = {
   codeValidationError: "Error validating firm code",
   codesNoPermission: "You do not have permission to access firm codes",
   codeInUse: "This code is already in use. Please choose another.",
+  codeTooShort: "Use at least 8 characters, or leave the code blank to generate one",
+  codeTooLong: "Use at most 10 characters",
+  codeCharacters: "Use letters and digits only, without 0, O, 1, I or L",
   codeCreated: "Firm code created successfully!",
   codeCreateFailed: "Failed to create firm code",
   codeDeactivated: "Code deactivated successfully",
@@ -52,7 +55,7 @@ export const FIRM_ONBOARDING_MSG = {
   noFirmAccessText: "You do not have access to manage any law firm codes.",
   manageCodesFor: (firm: string) => `Manage access codes for ${firm}`,
   noCodesYet: "No firm codes created yet",
-  codeHint: "Max 6 characters, will be padded if shorter",
+  codeHint: "8 to 10 letters and digits (no 0, O, 1, I or L). Leave blank to generate one.",
   deactivateTitle: "Deactivate Firm Code",
   deactivateText: "Are you sure you want to deactivate this firm code? Users will no longer be able to join your firm using this code.",
 } as const;

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { FIRM_CODE_INPUT_MAX, FIRM_CODE_INPUT_MIN, FIRM_CODE_LENGTH, NAME_MIN_LENGTH } from "./constants.js";
+import { FIRM_CODE_INPUT_MAX, FIRM_CODE_INPUT_MIN, FIRM_CODE_LENGTH, FIRM_CODE_MAX_LENGTH, NAME_MIN_LENGTH } from "./constants.js";
+import { FIRM_MSG } from "./firm-messages.js";
+import { isInFirmCodeAlphabet, normalizeFirmCode } from "./firm-codes.js";
 import { emailSchema, newPasswordSchema } from "./auth-schemas.js";
 
 export const optionalText = (max: number) =>
@@ -26,26 +28,30 @@ export const claimFirmSchema = z.object({
   phone: optionalText(50),
 });
 
-/** Firm code creation (spec 01 §5): upper-cased, at most 6, blank = generated. */
+/**
+ * Firm code creation: blank = generated. A chosen code is normalised as the join screen does and
+ * must be one that can be typed and found: 8 to 10 characters without look-alikes (docs/decisions/018).
+ */
 export const createFirmCodeSchema = z.object({
   code: z
     .string()
-    .transform((s) => s.trim().toUpperCase())
+    .transform(normalizeFirmCode)
     .pipe(
       z
         .string()
-        .max(FIRM_CODE_LENGTH, "Max 6 characters")
-        .regex(/^[A-Z0-9]*$/, "Use letters A-Z and digits 0-9 only"),
+        .refine((s) => s === "" || s.length >= FIRM_CODE_LENGTH, FIRM_MSG.codeTooShort)
+        .refine((s) => s.length <= FIRM_CODE_MAX_LENGTH, FIRM_MSG.codeTooLong)
+        .refine(isInFirmCodeAlphabet, FIRM_MSG.codeCharacters),
     )
     .optional()
     .transform((s) => (s ? s : undefined)),
   description: optionalText(200),
 });
 
-/** The join screen's code: whitespace removed, upper-cased, 3 to 10 characters. */
+/** The join screen's code: case, whitespace and hyphens ignored; 3 to 10 letters and digits (older codes keep working). */
 export const firmCodeInputSchema = z
   .string()
-  .transform((s) => s.replace(/\s+/g, "").toUpperCase())
+  .transform(normalizeFirmCode)
   .pipe(
     z
       .string()

@@ -1,6 +1,7 @@
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { FIRM_CODE_ALPHABET } from "../common/firm-codes.js";
 import { FIRM_MSG, FIRM_ONBOARDING_MSG } from "../common/firm-messages.js";
 import { MSG } from "../common/messages.js";
 import {
@@ -112,7 +113,7 @@ describe("firm onboarding", () => {
     await expectText(step, FIRM_ONBOARDING_MSG.registrationComplete);
     await expectText(step, FIRM_ONBOARDING_MSG.saveFirmCode);
     const firmCode = ((await step.getByRole("definition").textContent()) ?? "").trim();
-    expect(firmCode).toMatch(/^[A-Z0-9]{6}$/);
+    expect(firmCode).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/);
     await expectNoAxeViolations(page);
     await screenshot(page, "firm-register-complete");
 
@@ -138,9 +139,8 @@ describe("firm onboarding", () => {
   describe.each([DESKTOP, MOBILE])("Firm Codes Manager at $width px", (viewport) => {
     it("creates a code, copies it and deactivates it", async () => {
       const { admin, firm } = await buildFirmAdmin();
-      const code = `Q${suffix()
-        .toUpperCase()
-        .replace(/[^A-Z0-9]/g, "")}`.slice(0, 5); // 5 characters: stored padded to 6
+      // A chosen code: 8 characters of the alphabet without look-alikes (docs/decisions/018).
+      const code = Array.from({ length: 8 }, () => FIRM_CODE_ALPHABET[randomInt(FIRM_CODE_ALPHABET.length)]).join("");
       const page = await newPage(viewport);
       await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
       await signIn(page, admin.email, admin.password);

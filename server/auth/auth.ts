@@ -25,6 +25,7 @@ import { createDataKeyForNewUser } from "../vault/service.js";
 import { auditFailedCodes } from "./code-audit.js";
 import { confirmationMail, existingAccountMail, resetPasswordMail, signInCodeMail } from "./emails.js";
 import { hashPassword, isCommonPassword, verifyPassword } from "./password.js";
+import { limitSignInCodes } from "./sign-in-code-limit.js";
 
 export const CLIENT_IP_HEADER = "x-lv-client-ip";
 
@@ -131,6 +132,7 @@ export function createAuth({ db, appUrl, secret, sendMail, log, dataKeys, onSign
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/two-factor/send-otp") return limitSignInCodes(ctx, db); // docs/decisions/018
         if (ctx.path !== "/reset-password" && ctx.path !== "/change-password") return;
         const body = ctx.body as { newPassword?: unknown } | undefined;
         if (typeof body?.newPassword === "string" && isCommonPassword(body.newPassword)) {

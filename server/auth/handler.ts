@@ -59,5 +59,7 @@ export const authHandler = new Hono<AppEnv>().all("/*", async (c) => {
   response.headers.forEach((value, key) => {
     if (key.toLowerCase() === "set-cookie") out.headers.append(key, value);
   });
+  const retryAfter = response.headers.get("retry-after");
+  if (retryAfter) out.headers.set("Retry-After", retryAfter);
   return out;
 });

@@ -2,11 +2,13 @@ import { Hono } from "hono";
 import { registerSchema } from "../../common/auth-schemas.js";
 import type { AppEnv } from "../http/context.js";
 import { parseJson } from "../http/validate.js";
+import { limitFirmCodeMisses } from "../rate-limit/per-user.js";
 import { registerUser } from "./register.js";
 import { CLIENT_IP_HEADER } from "./auth.js";
 
 /** Our own auth routes; better-auth's are mounted under /api/auth in app.ts. */
-export const registerRoutes = new Hono<AppEnv>().post("/register", async (c) => {
+// A firm code that finds no firm counts toward the look-up limit (docs/decisions/018).
+export const registerRoutes = new Hono<AppEnv>().post("/register", limitFirmCodeMisses, async (c) => {
   const input = await parseJson(c, registerSchema);
   const headers = new Headers(c.req.raw.headers);
   headers.set(CLIENT_IP_HEADER, c.var.ip);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildFirm } from "../../test/factories/firm.js";
-import { buildUser, createTestContext, type TestContext } from "../../test/harness.js";
+import { FIRM_MSG } from "../../common/firm-messages.js";
+import { firmCodes } from "../db/schema.js";
+import { TestClient, buildUser, createTestContext, type TestContext } from "../../test/harness.js";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -11,38 +13,74 @@ afterAll(() => ctx.close());
 type Code = { id: string; code: string; description: string | null; isActive: boolean; createdAt: string };
 
 describe("firm codes", () => {
-  it("an admin creates codes: blank generates 6 of A-Z0-9, short input is upper-cased and padded to 6; listed newest first", async () => {
+  it("an admin creates codes: blank generates 8 characters without look-alikes; a chosen code is normalised as typed; listed newest first", async () => {
     const { admin } = await buildFirm(ctx);
     const generated = await admin.json<{ code: Code }>("POST", "/api/firm-codes", { description: "" });
     expect(generated.status).toBe(201);
     expect(generated.body.code).toMatchObject({ isActive: true, description: null });
-    expect(generated.body.code.code).toMatch(/^[A-Z0-9]{6}$/);
-    const custom = await admin.json<{ code: Code }>("POST", "/api/firm-codes", { code: "ab1", description: "Spring seminar" });
-    expect(custom.body.code).toMatchObject({ code: "AB1   ", description: "Spring seminar" });
+    expect(generated.body.code.code).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/);
+    const custom = await admin.json<{ code: Code }>("POST", "/api/firm-codes", { code: " the-dunes-9 ", description: "Spring seminar" });
+    expect(custom.status).toBe(201);
+    expect(custom.body.code).toMatchObject({ code: "THEDUNES9", description: "Spring seminar" });
     const list = await admin.json<{ codes: Code[] }>("GET", "/api/firm-codes");
     expect(list.body.codes.map((c) => c.id).slice(0, 2)).toEqual([custom.body.code.id, generated.body.code.id]);
     expect(list.body.codes).toHaveLength(3); // plus the default code
+    expect((await new TestClient(ctx).get("/api/firms/lookup?code=The Dunes 9")).status).toBe(200);
+  });
+
+  it("refuses codes that could never be used or read reliably, with 400 and a clear message; nothing is created", async () => {
+    const { admin } = await buildFirm(ctx);
+    const cases = [
+      { code: "ab", message: FIRM_MSG.codeTooShort }, // too short for the join screen (3 or more) to ever look up
+      { code: "ABC12", message: FIRM_MSG.codeTooShort },
+      { code: "ABCDEFGHJKM", message: FIRM_MSG.codeTooLong }, // longer than the join screen accepts
+      { code: "BOX2BOX2", message: FIRM_MSG.codeCharacters }, // O looks like 0
+      { code: "ABCD1234", message: FIRM_MSG.codeCharacters },
+      { code: "HELLO-WORLD", message: FIRM_MSG.codeCharacters },
+      { code: "ÄBCDEFGH", message: FIRM_MSG.codeCharacters },
+      { code: "ABCD_EFGH", message: FIRM_MSG.codeCharacters },
+    ];
+    for (const { code, message } of cases) {
+      const res = await admin.json<{ error: { message: string; fields?: Record<string, string> } }>("POST", "/api/firm-codes", { code });
+      expect(res.status, code).toBe(400);
+      expect(res.body.error.message, code).toBe(message);
+      expect(res.body.error.fields?.code, code).toBe(message);
+    }
+    const list = await admin.json<{ codes: Code[] }>("GET", "/api/firm-codes");
+    expect(list.body.codes).toHaveLength(1); // only the default code
   });
 
   it("a code in use by any firm cannot be created again", async () => {
     const first = await buildFirm(ctx);
     const second = await buildFirm(ctx);
-    await first.admin.post("/api/firm-codes", { code: "ZX9Q" });
-    const dup = await second.admin.json<{ error: { message: string } }>("POST", "/api/firm-codes", { code: "zx9q" });
+    await first.admin.post("/api/firm-codes", { code: "ZX9QZX9Q" });
+    const dup = await second.admin.json<{ error: { message: string } }>("POST", "/api/firm-codes", { code: "zx9q-zx9q" });
     expect(dup.status).toBe(409);
     const own = await second.admin.json("POST", "/api/firm-codes", { code: second.firmCode });
     expect(own.status).toBe(409);
   });
 
+  it("codes made before this format (6 characters, some padded, with 0/O/1/I/L) keep working, typed in any case", async () => {
+    const { firmId, firmName } = await buildFirm(ctx);
+    await ctx.services.deps.db.insert(firmCodes).values([
+      { firmId, code: "OLD0I1", description: "Generated under the old format" },
+      { firmId, code: "AB1   ", description: "Chosen and padded to 6" },
+    ]);
+    for (const typed of ["old0i1", "OLD 0I1", "ab1", "AB-1"]) {
+      const res = await new TestClient(ctx).json<{ firm: { name: string } }>("GET", `/api/firms/lookup?code=${encodeURIComponent(typed)}`);
+      expect(res, typed).toEqual({ status: 200, body: { firm: { id: firmId, name: firmName } } });
+    }
+  });
+
   it("deactivated codes stop working for joining and cannot be reactivated", async () => {
     const { admin, firmName } = await buildFirm(ctx);
-    const created = await admin.json<{ code: Code }>("POST", "/api/firm-codes", { code: "JOIN7" });
+    const created = await admin.json<{ code: Code }>("POST", "/api/firm-codes", { code: "JXYN7777" });
     const joiner = await buildUser(ctx);
-    expect((await joiner.client.json<{ firm: { name: string } }>("GET", "/api/firms/lookup?code=join7")).body.firm.name).toBe(firmName);
+    expect((await joiner.client.json<{ firm: { name: string } }>("GET", "/api/firms/lookup?code=jxyn7777")).body.firm.name).toBe(firmName);
     const off = await admin.json<{ code: Code }>("POST", `/api/firm-codes/${created.body.code.id}/deactivate`);
     expect(off.body.code.isActive).toBe(false);
-    expect((await joiner.client.get("/api/firms/lookup?code=JOIN7")).status).toBe(404);
-    expect((await joiner.client.post("/api/firms/join", { code: "JOIN7" })).status).toBe(404);
+    expect((await joiner.client.get("/api/firms/lookup?code=JXYN7777")).status).toBe(404);
+    expect((await joiner.client.post("/api/firms/join", { code: "JXYN7777" })).status).toBe(404);
   });
 
   it("deactivating the default code closes the firm's own code too", async () => {

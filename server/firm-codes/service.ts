@@ -7,7 +7,7 @@ import { withActor } from "../db/actor.js";
 import { AppError, isUniqueViolation } from "../errors.js";
 import { isCodeTaken } from "../firms/queries.js";
 import type { Deps } from "../http/context.js";
-import { generateFirmCode, padFirmCode } from "./generate.js";
+import { generateFirmCode } from "./generate.js";
 import { deactivateCode, insertCode, listCodes } from "./queries.js";
 
 const firmOf = (actor: ActorProfile) => actor.firmId ?? "";
@@ -17,14 +17,14 @@ export async function listFirmCodes(deps: Deps, actor: ActorProfile) {
   return withActor(deps.db, { userId: actor.id }, (tx) => listCodes(tx, firmOf(actor)));
 }
 
-/** Blank: a random code (retried until unused). Given: upper-cased, padded to 6, must be unused. */
+/** Blank: a random code (retried until unused). Given: normalised and checked by the schema, must be unused. */
 export async function createFirmCode(deps: Deps, actor: ActorProfile, input: z.infer<typeof createFirmCodeSchema>) {
   requireAccess(actor, "firm-codes:manage", { firmId: actor.firmId });
   // Uniqueness spans every firm, which the actor cannot see: checked as the system first,
   // and the unique index catches a race.
   let code: string;
   if (input.code) {
-    code = padFirmCode(input.code);
+    code = input.code;
     if (await isCodeTaken(deps.db, code)) throw new AppError("CONFLICT", FIRM_MSG.codeInUse);
   } else {
     do code = generateFirmCode();

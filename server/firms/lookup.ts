@@ -1,11 +1,7 @@
 import { and, eq, notExists, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
+import { normalizeFirmCode } from "../../common/firm-codes.js";
 import { firmCodes, firms } from "../db/schema.js";
-
-/** Trimmed, whitespace removed, upper-cased: how every firm code is compared (spec 01 §5). */
-export function normalizeFirmCode(input: string): string {
-  return input.replace(/\s+/g, "").toUpperCase();
-}
 
 const storedCode = sql`rtrim(${firmCodes.code})`;
 
@@ -13,7 +9,8 @@ const storedCode = sql`rtrim(${firmCodes.code})`;
  * The one firm-code look-up (firm registration, /register's optional code, /join-firm):
  * active firm_codes first, then the firm's own code unless a firm_codes row with that code
  * exists (so deactivating the default code really closes it). Inactive codes never match.
- * A public look-up by design: it runs as the system and returns only id and name.
+ * A public look-up by design: it runs as the system and returns only id and name. Case,
+ * whitespace and hyphens are ignored (normalizeFirmCode); older codes were stored padded to 6.
  */
 export async function findFirmByCode(db: Db, input: string): Promise<{ id: string; name: string } | null> {
   const code = normalizeFirmCode(input);

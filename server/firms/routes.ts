@@ -9,6 +9,7 @@ import { requireActor } from "../auth/actor.js";
 import { CLIENT_IP_HEADER } from "../auth/auth.js";
 import type { AppEnv } from "../http/context.js";
 import { parseJson, parseWith } from "../http/validate.js";
+import { limitFirmCodeMisses } from "../rate-limit/per-user.js";
 import { presentCreatedFirm, presentFirm } from "./present.js";
 import { claimFirm, createFirm, getOwnFirm, joinFirm, lookupFirm } from "./service.js";
 
@@ -27,12 +28,12 @@ export const firmRoutes = new Hono<AppEnv>()
     await claimFirm(c.var.deps, firmId, input, headers);
     return c.json({ ok: true });
   })
-  .get("/firms/lookup", async (c) => {
+  .get("/firms/lookup", limitFirmCodeMisses, async (c) => {
     const code = parseWith(firmCodeInputSchema, c.req.query("code") ?? "");
     const firm = await lookupFirm(c.var.deps, code);
     return c.json({ firm: { id: firm.id, name: firm.name } });
   })
-  .post("/firms/join", requireActor, async (c) => {
+  .post("/firms/join", limitFirmCodeMisses, requireActor, async (c) => {
     const { code } = await parseJson(c, joinFirmSchema);
     const firm = await joinFirm(c.var.deps, c.var.actor, code);
     return c.json({ firm: { id: firm.id, name: firm.name } });

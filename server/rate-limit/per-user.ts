@@ -1,8 +1,80 @@
+import { and, gt, inArray, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
-import type { ActorProfile } from "../access.js";
+import { MSG } from "../../common/messages.js";
+import type { Db } from "../db/client.js";
+import { rateLimits } from "../db/schema.js";
 import { AppError } from "../errors.js";
+import type { ActorProfile } from "../access.js";
 import type { AppEnv } from "../http/context.js";
 import { hit, type Limit } from "./limiter.js";
+import { FIRM_CODE_MISS_LIMITS, type PerUserLimits } from "./rules.js";
+
+/**
+ * Limits keyed by the signed-in account (its user id, as the session says) rather than by an
+ * e-mail in the body, so they run after the session is loaded (docs/decisions/018).
+ */
+
+type Counter = { key: string; limit: Limit };
+
+/** Counts one hit on each counter; the seconds to wait when any is over its limit, else 0. */
+async function hitAll(db: Db, counters: Counter[]): Promise<number> {
+  let wait = 0;
+  for (const { key, limit } of counters) wait = Math.max(wait, await hit(db, key, limit));
+  return wait;
+}
+
+/** Takes back one hit from each counter (the request turned out not to count). */
+async function refund(db: Db, counters: Counter[]): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`${rateLimits.count} - 1` })
+    .where(
+      and(
+        inArray(
+          rateLimits.key,
+          counters.map((c) => c.key),
+        ),
+        gt(rateLimits.count, 0),
+      ),
+    );
+}
+
+function countersFor(name: string, limits: PerUserLimits, who: { ip: string; userId: string | null }): Counter[] {
+  const counters = [{ key: `ip:${who.ip}:${name}`, limit: limits.perIp }];
+  if (who.userId) counters.push({ key: `user:${who.userId}:${name}`, limit: limits.perAccount });
+  return counters;
+}
+
+/**
+ * A limit on failures only: every request is counted first (so a burst of concurrent requests
+ * cannot slip past the limit), and given back once its answer shows it was not a failure, or
+ * when it is refused here.
+ * Over the limit: 429 with Retry-After, for the address and for the signed-in account alike.
+ */
+function limitFailures(name: string, limits: PerUserLimits, isFailure: (error: Error | undefined) => boolean) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const { db } = c.var.deps;
+    const counters = countersFor(name, limits, { ip: c.var.ip, userId: c.var.user?.id ?? null });
+    const wait = await hitAll(db, counters);
+    if (wait > 0) {
+      await refund(db, counters); // a refused request tried nothing: it does not use up the others' budget (an office's address)
+      c.header("Retry-After", String(wait));
+      throw new AppError("RATE_LIMITED");
+    }
+    await next();
+    if (!isFailure(c.error)) await refund(db, counters);
+  });
+}
+
+/** Firm codes that find no firm: look-up, join and registration share one budget (rules.ts FIRM_CODE_MISS_LIMITS). */
+export const limitFirmCodeMisses = limitFailures(
+  "firm-code-miss",
+  FIRM_CODE_MISS_LIMITS,
+  (error) => error instanceof AppError && error.message === MSG.invalidFirmCode,
+);
+
+/** One hit on an account's own counter; the seconds to wait when it is over `limit`, else 0. */
+export const hitAccount = (db: Db, name: string, userId: string, limit: Limit) => hit(db, `user:${userId}:${name}`, limit);
 
 type ActorEnv = { Variables: AppEnv["Variables"] & { actor: ActorProfile } };
 
@@ -13,7 +85,7 @@ type ActorEnv = { Variables: AppEnv["Variables"] & { actor: ActorProfile } };
  */
 export const perUserLimit = (name: string, limit: Limit) =>
   createMiddleware<ActorEnv>(async (c, next) => {
-    const wait = await hit(c.var.deps.db, `user:${c.var.actor.id}:${name}`, limit);
+    const wait = await hitAccount(c.var.deps.db, name, c.var.actor.id, limit);
     if (wait > 0) {
       c.header("Retry-After", String(wait));
       throw new AppError("RATE_LIMITED");

@@ -26,7 +26,8 @@ export const RATE_LIMIT_RULES: Rule[] = [
   },
   { method: "POST", path: "/api/auth/reset-password", perIp: { max: 10, windowSeconds: minutes(10) } },
   { method: "GET", path: "/api/auth/verify-email", perIp: { max: 20, windowSeconds: minutes(10) } },
-  { method: "POST", path: "/api/auth/two-factor/send-otp", perIp: { max: 10, windowSeconds: minutes(10) } },
+  // each one e-mails a code to an account; per account: SIGN_IN_CODE_ACCOUNT_LIMIT (docs/decisions/018)
+  { method: "POST", path: "/api/auth/two-factor/send-otp", perIp: { max: 20, windowSeconds: minutes(60) } },
   { method: "POST", path: "/api/auth/two-factor/verify-otp", perIp: { max: 20, windowSeconds: minutes(10) } },
   { method: "POST", path: "/api/auth/change-password", perIp: { max: 10, windowSeconds: minutes(10) } },
   { method: "POST", path: "/api/auth/two-factor/disable", perIp: { max: 10, windowSeconds: minutes(10) } },
@@ -52,3 +53,15 @@ export const RATE_LIMIT_RULES: Rule[] = [
 export const PER_USER_LIMITS = {
   invitationResend: { max: 10, windowSeconds: minutes(60) },
 } satisfies Record<string, Limit>;
+
+/** Limits that count per address and per signed-in account (server/rate-limit/per-user.ts, docs/decisions/018). */
+export type PerUserLimits = { perIp: Limit; perAccount: Limit };
+
+/**
+ * Firm codes that find no firm (look-up, join, registration with a code), together: 10 an hour
+ * per address and 10 per account. A code that finds its firm does not count.
+ */
+export const FIRM_CODE_MISS_LIMITS: PerUserLimits = { perIp: { max: 10, windowSeconds: minutes(60) }, perAccount: { max: 10, windowSeconds: minutes(60) } };
+
+/** E-mailed sign-in codes (two-factor send-otp) sent to one account: 5 an hour. Per address: the send-otp rule above (20 an hour). */
+export const SIGN_IN_CODE_ACCOUNT_LIMIT: Limit = { max: 5, windowSeconds: minutes(60) };

@@ -6,7 +6,9 @@ import { linkLook } from "@/components/looks";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { VerificationCodeField } from "@/components/verification-code-field";
+import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
+import { useResendSignInCode } from "@/features/auth/api/resend-sign-in-code";
 import { useVerifyOtp } from "@/features/auth/api/verify-otp";
 import { readEmail, readFrom, useEnterApp } from "@/features/auth/after-sign-in";
 import { AuthLayout } from "@/features/auth/components/auth-layout";
@@ -29,6 +31,7 @@ export default function Mfa() {
 
 function CodeForm({ email, from }: { email: string; from: string | undefined }) {
   const verify = useVerifyOtp();
+  const resend = useResendSignInCode();
   const enterApp = useEnterApp();
   const [code, setCode] = useState("");
   const [error, setError] = useState<string>();
@@ -54,6 +57,19 @@ function CodeForm({ email, from }: { email: string; from: string | undefined }) 
     }
   };
 
+  // Resend asks the server for a new code and says what happened: sent, or why not (too many, sign-in expired).
+  const onResend = async () => {
+    setError(undefined);
+    setNotice(undefined);
+    try {
+      await resend.mutateAsync();
+      setNotice(MSG.mfaResent);
+    } catch (err) {
+      setError(errorMessage(err, MSG.unexpected));
+      setFailures((n) => n + 1);
+    }
+  };
+
   return (
     <AuthLayout title="Two-Factor Authentication" description="Enter the verification code sent to your email">
       <form onSubmit={onSubmit} noValidate className="grid gap-5">
@@ -74,8 +90,8 @@ function CodeForm({ email, from }: { email: string; from: string | undefined }) 
         </Button>
         <p className="text-center text-sm text-muted-foreground">
           Didn't receive a code?{" "}
-          <button type="button" onClick={() => setNotice(MSG.mfaResent)} className={linkLook}>
-            Resend
+          <button type="button" onClick={() => void onResend()} disabled={resend.isPending} className={linkLook}>
+            {resend.isPending ? "Sending..." : "Resend"}
           </button>
         </p>
       </form>

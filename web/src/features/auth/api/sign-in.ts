@@ -1,4 +1,5 @@
 import { api } from "@/lib/api-client";
+import { sendSignInCode } from "./send-sign-in-code";
 
 export type SignInInput = { email: string; password: string };
 export type SignInResult = { twoFactorRedirect?: boolean };
@@ -11,6 +12,6 @@ export type SignInResult = { twoFactorRedirect?: boolean };
  */
 export async function signIn(input: SignInInput): Promise<SignInResult> {
   const result = await api<SignInResult>("/api/auth/sign-in/email", { method: "POST", body: { ...input, rememberMe: true } });
-  if (result.twoFactorRedirect) await api("/api/auth/two-factor/send-otp", { method: "POST", body: {} });
+  if (result.twoFactorRedirect) await sendSignInCode();
   return result;
 }

@@ -75,7 +75,7 @@ export function RegisterForm({ defaultEmail, isEmailLocked, invitationCode, onRe
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            maxLength={FIRM_CODE_INPUT_MAX}
+            maxLength={FIRM_CODE_INPUT_MAX * 2} // room for the spaces and hyphens that are ignored
             className="uppercase"
             {...register("firmCode")}
           />

@@ -3,7 +3,7 @@ import { api } from "@/lib/api-client";
 
 export type FirmCode = { id: string; code: string; description: string | null; isActive: boolean; createdAt: string; expiresAt: string | null };
 
-/** The firm's codes, newest first (firm_admin only). Codes shorter than 6 are stored padded with spaces. */
+/** The firm's codes, newest first (firm_admin only). Codes chosen before decision 018 may be padded with spaces. */
 export const listFirmCodes = async () => (await api<{ codes: FirmCode[] }>("/api/firm-codes")).codes;
 
 export const firmCodesQueryKey = ["firm-codes"] as const;

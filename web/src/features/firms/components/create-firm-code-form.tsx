@@ -1,4 +1,4 @@
-import { FIRM_CODE_LENGTH } from "@common/constants";
+import { FIRM_CODE_MAX_LENGTH } from "@common/constants";
 import { FIRM_MSG, FIRM_ONBOARDING_MSG } from "@common/firm-messages";
 import { createFirmCodeSchema } from "@common/firm-schemas";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -58,8 +58,8 @@ export function CreateFirmCodeForm({ onCreated }: { onCreated: () => void }) {
             el.setSelectionRange(selectionStart, selectionEnd);
             void codeField.onChange(e);
           }}
-          placeholder="ABCD12"
-          maxLength={FIRM_CODE_LENGTH}
+          placeholder="K7MQ-4XRT"
+          maxLength={FIRM_CODE_MAX_LENGTH * 2} // room for the spaces and hyphens that are ignored
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}

@@ -7,7 +7,7 @@ import type { FirmCode } from "../api/list-firm-codes";
 import { CopyCodeButton } from "./copy-code-button";
 import { DeactivateCodeDialog } from "./deactivate-code-dialog";
 
-/** Stored codes are padded with spaces to 6 characters: shown and copied without them. */
+/** Codes chosen before decision 018 were stored padded with spaces to 6 characters: shown and copied without them. */
 const shown = (code: FirmCode) => code.code.trimEnd();
 
 const StatusBadge = ({ isActive }: { isActive: boolean }) => <Badge variant={isActive ? "success" : "default"}>{isActive ? "Active" : "Inactive"}</Badge>;

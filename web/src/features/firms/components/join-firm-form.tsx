@@ -1,4 +1,4 @@
-import { FIRM_CODE_INPUT_MAX, FIRM_CODE_INPUT_MIN } from "@common/constants";
+import { FIRM_CODE_INPUT_MIN } from "@common/constants";
 import { FIRM_MSG, FIRM_ONBOARDING_MSG } from "@common/firm-messages";
 import { firmCodeInputSchema } from "@common/firm-schemas";
 import { CircleCheck, LoaderCircle } from "lucide-react";
@@ -10,10 +10,8 @@ import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import type { useJoinFirm } from "../api/join-firm";
+import { toTypedFirmCode } from "../typed-firm-code";
 import { useFirmCodeCheck } from "../use-firm-code-check";
-
-/** What the join screen accepts as typed: upper-case, no whitespace, at most 10 characters. */
-const normalize = (typed: string) => typed.replace(/\s+/g, "").toUpperCase().slice(0, FIRM_CODE_INPUT_MAX);
 
 /** /join-firm's form: the code is checked as it is typed; joining is possible once the check found the firm. */
 export function JoinFirmForm({ join }: { join: ReturnType<typeof useJoinFirm> }) {
@@ -69,7 +67,7 @@ export function JoinFirmForm({ join }: { join: ReturnType<typeof useJoinFirm> })
           ref={inputRef}
           value={code}
           onChange={(e) => {
-            setCode(normalize(e.target.value));
+            setCode(toTypedFirmCode(e.target.value));
             setSubmitError(undefined);
           }}
           autoComplete="off"
