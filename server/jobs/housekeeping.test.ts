@@ -5,9 +5,21 @@ import { buildFirm } from "../../test/factories/firm.js";
 import { withDatabase } from "../../test/global-setup.js";
 import { TestClient, buildUser, createTestContext, rowsOf, type TestContext } from "../../test/harness.js";
 import { openPostgres, type Database } from "../db/client.js";
-import { invitations, jobRuns, legacyCodes, legacySessions, mailOutbox, rateLimits, releaseLinks, session, verification } from "../db/schema.js";
+import {
+  invitations,
+  jobRuns,
+  legacyCodes,
+  legacySessions,
+  mailOutbox,
+  rateLimits,
+  releaseLinks,
+  session,
+  signInFailures,
+  verification,
+} from "../db/schema.js";
 import { createOffsetClock } from "../release/clock.js";
-import { RATE_LIMIT_RULES } from "../rate-limit/rules.js";
+import { FIRM_CODE_MISS_LIMITS, RATE_LIMIT_RULES } from "../rate-limit/rules.js";
+import { SIGN_IN_LOCKOUT } from "../rate-limit/sign-in-lockout.js";
 import { HOUSEKEEPING_JOB, HOUSEKEEPING_PERIOD_SECONDS, RETENTION_DAYS, longestRateLimitWindowSeconds, runHousekeeping } from "./housekeeping.js";
 import { JOBS, startScheduler } from "./scheduler.js";
 
@@ -127,9 +139,33 @@ describe("housekeeping", () => {
     expect(run?.details).toEqual(counts);
   });
 
-  it("keeps rate-limit rows for the longest window of any rule, taken from the rules", () => {
+  it("keeps rate-limit rows for the longest window of any limit, taken from the rules", () => {
     const windows = RATE_LIMIT_RULES.flatMap((r) => [r.perIp.windowSeconds, r.perAccount?.windowSeconds ?? 0]);
-    expect(longestRateLimitWindowSeconds()).toBe(Math.max(...windows));
+    expect(longestRateLimitWindowSeconds()).toBeGreaterThanOrEqual(Math.max(...windows));
+    expect(longestRateLimitWindowSeconds()).toBeGreaterThanOrEqual(FIRM_CODE_MISS_LIMITS.perAccount.windowSeconds);
+    expect(
+      longestRateLimitWindowSeconds([
+        { max: 1, windowSeconds: 60 },
+        { max: 1, windowSeconds: 7200 },
+      ]),
+    ).toBe(7200);
+  });
+
+  it("forgets failed sign-ins that stopped long ago, but not a count at the cap", async () => {
+    const old = Date.now() - (RETENTION_DAYS + 1) * DAY_MS;
+    const keys = { old: `hk-sif-old-${randomUUID()}`, capped: `hk-sif-cap-${randomUUID()}`, recent: `hk-sif-new-${randomUUID()}` };
+    const max = SIGN_IN_LOCKOUT.maxConsecutiveFailures;
+    await db()
+      .insert(signInFailures)
+      .values([
+        { accountKey: keys.old, failures: max - 1, lastFailureAt: old, burstStartedAt: old },
+        { accountKey: keys.capped, failures: max, lastFailureAt: old, burstStartedAt: old },
+        { accountKey: keys.recent, failures: 3, lastFailureAt: Date.now(), burstStartedAt: Date.now() },
+      ]);
+    await endPeriod();
+    await runHousekeeping(ctx.services.deps);
+    const left = (await db().select().from(signInFailures).where(like(signInFailures.accountKey, "hk-sif-%"))).map((r) => r.accountKey);
+    expect(left.sort()).toEqual([keys.capped, keys.recent].sort());
   });
 
   it("erases messages whose link expired unsent (the dev mailbox's messages too)", async () => {

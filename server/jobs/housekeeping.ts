@@ -1,7 +1,8 @@
 import type { Deps } from "../http/context.js";
 import { deleteOutboxBefore, expireOutbox } from "../mail/outbox.js";
 import type { Limit } from "../rate-limit/limiter.js";
-import { RATE_LIMIT_RULES, type Rule } from "../rate-limit/rules.js";
+import { everyWindowedLimit } from "../rate-limit/limits-table.js";
+import { SIGN_IN_LOCKOUT } from "../rate-limit/sign-in-lockout.js";
 import {
   claimJobRun,
   deleteExpiredLegacyCodes,
@@ -11,6 +12,7 @@ import {
   deleteExpiredVerifications,
   deleteInvitationsExpiredBefore,
   deleteRateLimitsBefore,
+  deleteSignInFailuresBefore,
   finishJobRun,
 } from "./queries.js";
 
@@ -24,11 +26,9 @@ export const HOUSEKEEPING_PERIOD_SECONDS = 10 * 60;
 export const RETENTION_DAYS = 90;
 const DAY_MS = 24 * 3_600_000;
 
-const isLimit = (value: unknown): value is Limit => typeof value === "object" && value !== null && "windowSeconds" in value;
-
-/** The longest window of any limit in `rules`: a row whose window started longer ago counts for nothing under any rule. */
-export function longestRateLimitWindowSeconds(rules: Rule[] = RATE_LIMIT_RULES): number {
-  return Math.max(...rules.flatMap((rule) => Object.values(rule).filter(isLimit)).map((limit) => limit.windowSeconds));
+/** The longest window of any limit: a row whose window started longer ago counts for nothing under any limit. */
+export function longestRateLimitWindowSeconds(limits: Limit[] = everyWindowedLimit()): number {
+  return Math.max(...limits.map((limit) => limit.windowSeconds));
 }
 
 export type HousekeepingCounts = Record<string, number>;
@@ -53,6 +53,8 @@ export async function runHousekeeping(deps: Pick<Deps, "db" | "clock">): Promise
     legacySessions: await deleteExpiredLegacySessions(db, now),
     releaseLinks: await deleteExpiredReleaseLinks(db, now),
     invitations: await deleteInvitationsExpiredBefore(db, retainedSince),
+    // A count of failed sign-ins that stopped long ago starts again; one at the cap stays until its reset (decision 017).
+    signInFailures: await deleteSignInFailuresBefore(db, retainedSince.getTime(), SIGN_IN_LOCKOUT.maxConsecutiveFailures),
     mailExpired: await expireOutbox(db),
     mailDeleted: await deleteOutboxBefore(db, retainedSince),
   };

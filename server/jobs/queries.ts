@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { invitations, jobRuns, legacyCodes, legacySessions, rateLimits, releaseLinks, session, verification } from "../db/schema.js";
+import { invitations, jobRuns, legacyCodes, legacySessions, rateLimits, releaseLinks, session, signInFailures, verification } from "../db/schema.js";
 
 /**
  * Claims this period's run of job `name` for the calling process: true when no run started within
@@ -65,4 +65,12 @@ export const deleteInvitationsExpiredBefore = (db: Db, before: Date) =>
     .delete(invitations)
     .where(and(eq(invitations.used, false), lt(invitations.expiresAt, before)))
     .returning({ id: invitations.id })
+    .then(counted);
+
+/** Counts of failed sign-ins whose last failure was before `beforeMs` (epoch ms), except those at the cap (`maxFailures`). */
+export const deleteSignInFailuresBefore = (db: Db, beforeMs: number, maxFailures: number) =>
+  db
+    .delete(signInFailures)
+    .where(and(lt(signInFailures.lastFailureAt, beforeMs), lt(signInFailures.failures, maxFailures)))
+    .returning({ key: signInFailures.accountKey })
     .then(counted);

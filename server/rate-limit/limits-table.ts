@@ -1,0 +1,69 @@
+import { VERIFICATION_CODE_MAX_TRIES, VERIFICATION_CODE_TTL_MINUTES } from "../../common/constants.js";
+import type { Limit } from "./limiter.js";
+import { FIRM_CODE_MISS_LIMITS, PER_USER_LIMITS, RATE_LIMIT_RULES, SIGN_IN_CODE_ACCOUNT_LIMIT } from "./rules.js";
+import { SIGN_IN_LOCKOUT } from "./sign-in-lockout.js";
+
+/** One line of SECURITY.md's "Limits in force": what is limited, per address, per account. */
+export type LimitRow = { what: string; perAddress: string; perAccount: string };
+
+const L = SIGN_IN_LOCKOUT;
+
+function duration(seconds: number): string {
+  if (seconds % 3600 === 0) return seconds === 3600 ? "hour" : `${seconds / 3600} hours`;
+  if (seconds % 60 === 0) return `${seconds / 60} min`;
+  return `${seconds} s`;
+}
+
+/** "30 per 5 min", "10 per hour". */
+export const formatLimit = (limit: Limit | undefined) => (limit ? `${limit.max} per ${duration(limit.windowSeconds)}` : "—");
+
+/** Every limit that counts rows in `rate_limits` (the housekeeping job keeps each row for the longest window). */
+export function everyWindowedLimit(): Limit[] {
+  return [
+    ...RATE_LIMIT_RULES.flatMap((r) => (r.perAccount ? [r.perIp, r.perAccount] : [r.perIp])),
+    ...Object.values(PER_USER_LIMITS),
+    FIRM_CODE_MISS_LIMITS.perIp,
+    FIRM_CODE_MISS_LIMITS.perAccount,
+    SIGN_IN_CODE_ACCOUNT_LIMIT,
+    { max: L.addressMaxFailures, windowSeconds: L.addressWindowSeconds },
+  ];
+}
+
+/** The rows of SECURITY.md's limits table, from the numbers the code enforces. */
+export function limitRows(): LimitRow[] {
+  const routes = RATE_LIMIT_RULES.map((r) => ({
+    what: `\`${r.method} ${r.path}\``,
+    perAddress: formatLimit(r.perIp),
+    perAccount: r.isSignIn ? "failures only: see the next rows" : formatLimit(r.perAccount),
+  }));
+  return [
+    ...routes,
+    {
+      what: "Failed password sign-ins, one address and one account",
+      perAddress: `${L.addressMaxFailures} per ${duration(L.addressWindowSeconds)}, then that address waits the window out`,
+      perAccount: "—",
+    },
+    {
+      what: "Failed password sign-ins, account-wide (decision 017)",
+      perAddress: "—",
+      perAccount: `${L.freeFailures} without delay, then ${L.firstDelaySeconds} s doubling up to ${duration(L.maxDelaySeconds)}; after ${L.maxConsecutiveFailures} in a row, no password sign-in until a reset by e-mail; the owner is e-mailed once per burst`,
+    },
+    {
+      what: "Firm codes that find no firm (look-up, join and registration together; decision 018)",
+      perAddress: formatLimit(FIRM_CODE_MISS_LIMITS.perIp),
+      perAccount: formatLimit(FIRM_CODE_MISS_LIMITS.perAccount),
+    },
+    { what: "E-mailed sign-in codes sent", perAddress: "see `send-otp` above", perAccount: formatLimit(SIGN_IN_CODE_ACCOUNT_LIMIT) },
+    {
+      what: "One e-mailed code (sign-in, beneficiary portal)",
+      perAddress: "—",
+      perAccount: `${VERIFICATION_CODE_MAX_TRIES} tries, ${VERIFICATION_CODE_TTL_MINUTES} minutes, single use`,
+    },
+    { what: "Invitation resends (decision 022)", perAddress: "—", perAccount: `${formatLimit(PER_USER_LIMITS.invitationResend)} per admin` },
+  ];
+}
+
+/** The Markdown table SECURITY.md holds between its limits markers. */
+export function renderLimitsTable(rows: LimitRow[] = limitRows()): string {
+  return ["| What | Per address | Per account |", "|---|---|---|", ...rows.map((r) => `| ${r.what} | ${r.perAddress} | ${r.perAccount} |`)].join("\n");
+}
