@@ -25,7 +25,7 @@ async function expectLimited(res: Response) {
   const retryAfter = Number(res.headers.get("retry-after"));
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(60 * 60);
-  expect(((await res.json()) as ErrorBody).error).toEqual({ code: "RATE_LIMITED", message: MSG.tooManyRequests });
+  expect(((await res.json()) as ErrorBody).error).toEqual({ code: "RATE_LIMITED", message: MSG.tooManyRequests, requestId: expect.any(String) });
 }
 
 describe("firm-code guesses are limited per address and per account (10 an hour)", () => {

@@ -148,11 +148,11 @@ describe("pending invitations", () => {
       if (stranger === b.admin) {
         expect(list.status).toBe(200);
         expect(JSON.stringify(list.body)).not.toContain(inv.email);
-      } else expect(list).toEqual({ status: 404, body: { error: { code: "NOT_FOUND", message: "Not found" } } });
+      } else expect(list).toEqual({ status: 404, body: { error: { code: "NOT_FOUND", message: "Not found", requestId: expect.any(String) } } });
       for (const id of [inv.id, randomUUID(), "not-a-uuid"]) {
         for (const verb of ["resend", "revoke"]) {
           const res = await stranger.json("POST", `/api/invitations/${id}/${verb}`);
-          expect(res).toEqual({ status: 404, body: { error: { code: "NOT_FOUND", message: "Not found" } } });
+          expect(res).toEqual({ status: 404, body: { error: { code: "NOT_FOUND", message: "Not found", requestId: expect.any(String) } } });
         }
       }
     }
