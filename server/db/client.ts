@@ -92,10 +92,37 @@ export function openPostgres(url: string): Database {
   return {
     db,
     kind: "postgres",
-    migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS }),
+    migrate: () => migratePostgres(pool),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
     close: () => pool.end(),
   };
+}
+
+/** Any fixed number: the key of the session-level advisory lock that migrations run under. */
+const MIGRATION_LOCK_KEY = 7_164_002_021;
+
+/**
+ * Migrates under a session-level advisory lock held on one dedicated connection, which the
+ * migrator also runs on: processes started together on an empty database take turns, and the
+ * later ones find the migrations applied (docs/decisions/021-database-guards.md). The lock goes
+ * with the connection if the process dies.
+ */
+async function migratePostgres(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let isBroken = false;
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+    }
+  } catch (err) {
+    isBroken = true;
+    throw err;
+  } finally {
+    client.release(isBroken);
+  }
 }
