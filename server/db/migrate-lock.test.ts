@@ -61,12 +61,7 @@ describe("two processes starting together on an empty PostgreSQL database", () =
         const url = await emptyDatabase();
         const pair = await Promise.all([startOn(url), startOn(url)]);
         const outcome = await Promise.all(
-          pair.map((p) =>
-            Promise.race([
-              p.waitUntilListening(120_000).then(() => "listening"),
-              p.exited.then(({ code }) => `exited ${code}: ${p.stderr}`),
-            ]),
-          ),
+          pair.map((p) => Promise.race([p.waitUntilListening(120_000).then(() => "listening"), p.exited.then(({ code }) => `exited ${code}: ${p.stderr}`)])),
         );
         expect(outcome).toEqual(["listening", "listening"]);
         for (const p of pair) expect((await p.json<{ status: string }>("GET", "/api/health")).body.status).toBe("ok");
