@@ -44,6 +44,7 @@ export const MSG = {
   logoutFailed: "Logout failed. Please try again.",
   tooManyRequests: "Too many requests. Please wait a moment and try again.",
   databaseUnavailable: "The service is temporarily unavailable. Please try again shortly.",
+  storageFull: "The server's storage is full, so nothing can be saved right now. What you saved before is safe and can still be read. Please try again later.",
   notFound: "Not found",
   invalidInput: "Please check the highlighted fields and try again.",
   linkInvalid: "This link is invalid or has expired. Please request a new one.",
