@@ -1,14 +1,16 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statfsSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statfsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { MSG } from "../../common/messages.js";
-import { PGLITE_TEMPLATE } from "../../test/global-setup.js";
-import { freePort, uniqueEmail } from "../../test/harness.js";
+import { PGLITE_TEMPLATE, withDatabase } from "../../test/global-setup.js";
+import { buildUser, createTestContext, freePort, uniqueEmail, type TestContext } from "../../test/harness.js";
 import { ServerProcess } from "../../test/server-process.js";
-import { openPglite } from "./client.js";
+import { openPglite, openPostgres } from "./client.js";
+import { PGLITE_MIN_FREE_BYTES } from "./storage-guard.js";
 
 /**
  * A real full disk: the server's DATA_DIR is a small tmpfs of its own, filled by a file. Mounting
@@ -24,6 +26,7 @@ const canMount = (() => {
   }
 })();
 const FILLER = path.join(mountPoint, "filler");
+
 let server: ServerProcess | undefined;
 
 afterAll(async () => {
@@ -33,11 +36,15 @@ afterAll(async () => {
   rmSync(mountPoint, { recursive: true, force: true });
 });
 
-/** Takes every free byte of the tmpfs. */
-function fillDisk(): void {
+/** Takes the tmpfs's free space but `leaveBytes`. */
+function fillDisk(leaveBytes = 0): void {
   const { bavail, bsize } = statfsSync(mountPoint);
-  execFileSync("fallocate", ["-l", String(bavail * bsize), FILLER]);
-  expect(statfsSync(mountPoint).bavail).toBe(0);
+  execFileSync("fallocate", ["-l", String(bavail * bsize - leaveBytes), `${FILLER}-${Date.now()}`]);
+  expect(statfsSync(mountPoint).bavail * bsize).toBe(leaveBytes);
+}
+
+function freeDisk(): void {
+  for (const name of readdirSync(mountPoint)) if (name.startsWith("filler-")) rmSync(path.join(mountPoint, name));
 }
 
 /** Seconds of CPU (user + system) the process has used, from /proc. */
@@ -75,7 +82,7 @@ async function signedIn(server: ServerProcess): Promise<Browser> {
   return browser;
 }
 
-const beneficiary = () => ({ name: "Filling Fay", email: uniqueEmail("fay"), notes: "n".repeat(2000) });
+const beneficiary = () => ({ name: "Filling Fay", email: uniqueEmail("fay"), notes: randomBytes(1500).toString("base64") });
 type ErrorBody = { error: { code: string; message: string } };
 
 describe("PGlite on a full disk (a real server process on a filled tmpfs)", () => {
@@ -94,14 +101,16 @@ describe("PGlite on a full disk (a real server process on a filled tmpfs)", () =
       const browser = await signedIn(server);
       expect((await browser.json("POST", "/api/beneficiaries", beneficiary())).status).toBe(201);
 
+      // Short of space but not yet full: PGlite is kept from ever meeting a full disk (a failed
+      // checkpoint or WAL segment leaves it spinning), so writes are refused already.
+      fillDisk(PGLITE_MIN_FREE_BYTES / 2);
+      const storageFull = { status: 507, body: { error: { code: "STORAGE_FULL", message: MSG.storageFull } } };
+      expect(await browser.json("POST", "/api/beneficiaries", beneficiary())).toEqual(storageFull);
+
+      // Full: the same answer.
       fillDisk();
-      // Each beneficiary takes a third of a page: within a few writes a table or index must grow.
-      let refused: { status: number; body: ErrorBody } | undefined;
-      for (let i = 0; i < 25 && !refused; i++) {
-        const res = await browser.json<ErrorBody>("POST", "/api/beneficiaries", beneficiary());
-        if (res.status !== 201) refused = res;
-      }
-      expect(refused).toEqual({ status: 507, body: { error: { code: "STORAGE_FULL", message: MSG.storageFull } } });
+      expect(await browser.json("POST", "/api/beneficiaries", beneficiary())).toEqual(storageFull);
+      expect(await browser.json("PATCH", "/api/profile", { name: "Still Me", phone: null, address: null })).toEqual(storageFull);
 
       // Reads are served, and the process is idle between requests (no spinning on the full disk).
       const me = await browser.json<{ user: { email: string } }>("GET", "/api/me");
@@ -112,18 +121,76 @@ describe("PGlite on a full disk (a real server process on a filled tmpfs)", () =
       expect(cpuSeconds(server.pid) - before).toBeLessThan(0.5);
 
       // Space returns: the next write succeeds, no restart.
-      rmSync(FILLER);
+      freeDisk();
       expect((await browser.json("POST", "/api/beneficiaries", beneficiary())).status).toBe(201);
       expect((await browser.json("GET", "/api/health")).status).toBe(200);
 
       // Full again, and stopped: SIGTERM ends the process within a few seconds.
       fillDisk();
-      for (let i = 0; i < 25; i++) if ((await browser.json("POST", "/api/beneficiaries", beneficiary())).status !== 201) break;
+      expect((await browser.json("POST", "/api/beneficiaries", beneficiary())).status).toBe(507);
       const stopAt = Date.now();
       server.kill("SIGTERM");
       const exit = await Promise.race([server.exited, new Promise((r) => setTimeout(() => r("still running"), 5000))]);
       expect(exit).toEqual({ code: 0, signal: null });
       expect(Date.now() - stopAt).toBeLessThan(5000);
+    },
+  );
+});
+
+const SERVER_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const isLocalServer = ["127.0.0.1", "localhost"].includes(new URL(SERVER_URL).hostname);
+
+async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: SERVER_URL, connectionTimeoutMillis: 2000 });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+const isServerReachable = isLocalServer && (await admin(async () => true).catch(() => false));
+
+describe("PostgreSQL on a full disk (the test database in a tablespace on a filled tmpfs)", () => {
+  it.skipIf(!canMount || !isServerReachable)(
+    `answers writes 507 with a clear message, keeps serving reads and recovers when space returns (skipped without root or without a PostgreSQL server on this machine at ${new URL(SERVER_URL).host})`,
+    { timeout: 120_000 },
+    async () => {
+      const suffix = randomBytes(4).toString("hex");
+      const [tablespace, name] = [`lv_t_db_ts_${suffix}`, `lv_t_db_${suffix}`];
+      const tsMount = mkdtempSync(path.join(tmpdir(), "lv-pg-disk-full-"));
+      const location = path.join(tsMount, "tablespace");
+      const filler = path.join(tsMount, "filler");
+      let ctx: TestContext | undefined;
+      execFileSync("mount", ["-t", "tmpfs", "-o", "size=48m", "tmpfs", tsMount]);
+      try {
+        execFileSync("install", ["-d", "-o", "postgres", "-g", "postgres", "-m", "700", location]);
+        await admin((c) => c.query(`create tablespace ${tablespace} location '${location}'`));
+        await admin((c) => c.query(`create database ${name} tablespace ${tablespace}`));
+        ctx = await createTestContext({}, { database: openPostgres(withDatabase(SERVER_URL, name)) });
+        const user = await buildUser(ctx);
+        expect((await user.client.json("POST", "/api/beneficiaries", beneficiary())).status).toBe(201);
+
+        const { bavail, bsize } = statfsSync(tsMount);
+        execFileSync("fallocate", ["-l", String(bavail * bsize), filler]);
+        let refused: { status: number; body: ErrorBody } | undefined;
+        for (let i = 0; i < 25 && !refused; i++) {
+          const res = await user.client.json<ErrorBody>("POST", "/api/beneficiaries", beneficiary());
+          if (res.status !== 201) refused = res;
+        }
+        expect(refused).toEqual({ status: 507, body: { error: { code: "STORAGE_FULL", message: MSG.storageFull } } });
+        expect((await user.client.json<{ beneficiaries: unknown[] }>("GET", "/api/beneficiaries")).body.beneficiaries.length).toBeGreaterThan(0);
+        expect((await user.client.json("GET", "/api/me")).status).toBe(200);
+
+        rmSync(filler);
+        expect((await user.client.json("POST", "/api/beneficiaries", beneficiary())).status).toBe(201);
+      } finally {
+        await ctx?.close();
+        await admin((c) => c.query(`drop database if exists ${name} with (force)`)).catch(() => {});
+        await admin((c) => c.query(`drop tablespace if exists ${tablespace}`)).catch(() => {});
+        execFileSync("umount", [tsMount]);
+        rmSync(tsMount, { recursive: true, force: true });
+      }
     },
   );
 });
