@@ -32,7 +32,7 @@ let server: ServerProcess | undefined;
 afterAll(async () => {
   server?.kill("SIGKILL");
   await server?.exited;
-  if (canMount) execFileSync("umount", [mountPoint]);
+  if (canMount) execFileSync("umount", ["--lazy", mountPoint]); // lazy: a stopped engine keeps its files open
   rmSync(mountPoint, { recursive: true, force: true });
 });
 
