@@ -47,6 +47,7 @@ export const MSG = {
   tooManyRequests: "Too many requests. Please wait a moment and try again.",
   signInLocked: "Too many failed sign-in attempts for this account. Choose a new password with 'Forgot password?' to sign in again.",
   databaseUnavailable: "The service is temporarily unavailable. Please try again shortly.",
+  storageFull: "The server's storage is full, so nothing can be saved right now. What you saved before is safe and can still be read. Please try again later.",
   notFound: "Not found",
   invalidInput: "Please check the highlighted fields and try again.",
   linkInvalid: "This link is invalid or has expired. Please request a new one.",

@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   DATABASE_UNAVAILABLE: 503,
+  STORAGE_FULL: 507,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -25,6 +26,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   RATE_LIMITED: MSG.tooManyRequests,
   INTERNAL: MSG.unexpected,
   DATABASE_UNAVAILABLE: MSG.databaseUnavailable,
+  STORAGE_FULL: MSG.storageFull,
 };
 
 /** The one error type of the server. Its message is safe to show to the user. */
@@ -74,9 +76,23 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/** insufficient_resources (53000) and disk_full (53100); the data directory's disk is full (docs/decisions/021-database-guards.md). */
+const STORAGE_FULL_CODES = new Set(["53000", "53100", "ENOSPC"]);
+
+/** True when an error means the database's disk is full, however the driver wraps it. */
+export function isStorageFull(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && STORAGE_FULL_CODES.has(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Maps anything thrown to an AppError; unknown errors become INTERNAL with no detail. */
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
+  if (isStorageFull(err)) return new AppError("STORAGE_FULL");
   if (isDatabaseUnavailable(err)) return new AppError("DATABASE_UNAVAILABLE");
   return new AppError("INTERNAL");
 }

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.js";
+import { UnsafeAppRoleError } from "./db/app-role.js";
 import { DataDirLockedError, lockDataDir } from "./db/lock.js";
 import { EnvError, parseEnv } from "./env.js";
 import { createLogger } from "./logger.js";
@@ -35,7 +36,17 @@ async function main() {
   }
   const testClock = env.TEST_CLOCK === "1" ? createOffsetClock() : undefined;
   if (testClock) log.warn("TEST_CLOCK=1: the release clock can be moved forward at POST /dev/clock (tests only)");
-  const services = await createServices(env, log, { clock: testClock });
+  let services;
+  try {
+    services = await createServices(env, log, { clock: testClock });
+  } catch (err) {
+    if (err instanceof UnsafeAppRoleError) {
+      process.stderr.write(err.message + "\n");
+      unlock();
+      process.exit(1);
+    }
+    throw err;
+  }
   services.mailer?.start();
   const scheduler = startScheduler(services.deps);
   const app = createApp(services.deps, { testClock });

@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { createAuth } from "./auth/auth.js";
+import { assertRowLevelSecurity } from "./db/app-role.js";
 import { openPglite, openPostgres, type Database } from "./db/client.js";
 import type { Env } from "./env.js";
 import type { Deps } from "./http/context.js";
@@ -21,6 +22,7 @@ export async function createServices(env: Env, log: Logger, options: { database?
   const masterKey = loadMasterKey(env, log);
   const database = options.database ?? (env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : await openPglite(path.join(env.DATA_DIR, "pglite")));
   await database.migrate();
+  await assertRowLevelSecurity(database.db);
   const { db } = database;
 
   // nodemailer waits up to 2 minutes to connect and 10 minutes on a silent socket by default.

@@ -11,6 +11,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { BYTEA_PASSTHROUGH } from "./bytea.js";
 import * as schema from "./schema.js";
+import { createStorageGuard, type StorageGuard } from "./storage-guard.js";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -35,9 +36,9 @@ const MIGRATIONS = path.join(import.meta.dirname, "migrations");
 const DRIZZLE_PARSERS = [1082, 1114, 1115, 1182, 1184, 1185, 1186, 1187, 1231]; // date, timestamp(tz), interval, their arrays, numeric[]
 const identity = (value: string) => value;
 
-function withoutQueryParsers<T extends PGlite | Transaction>(client: T): T {
+function withoutQueryParsers<T extends PGlite | Transaction>(client: T, guard?: StorageGuard): T {
   const expected = DRIZZLE_PARSERS.join();
-  const query = (text: string, params?: unknown[], options?: QueryOptions) => {
+  const unguardedQuery = (text: string, params?: unknown[], options?: QueryOptions) => {
     if (
       options?.parsers &&
       Object.keys(options.parsers)
@@ -49,7 +50,20 @@ function withoutQueryParsers<T extends PGlite | Transaction>(client: T): T {
     }
     return client.query(text, params, options && { ...options, parsers: undefined });
   };
-  const transaction = <R>(fn: (tx: Transaction) => Promise<R>) => (client as PGlite).transaction((tx) => fn(withoutQueryParsers(tx)));
+  const unguardedTransaction = <R>(fn: (tx: Transaction) => Promise<R>) => (client as PGlite).transaction((tx) => fn(withoutQueryParsers(tx)));
+  // Outside transactions only: the guard switches read-only mode between statements (server/db/storage-guard.ts).
+  const query = guard
+    ? async (text: string, params?: unknown[], options?: QueryOptions) => {
+        await guard.check();
+        return unguardedQuery(text, params, options).catch((err: unknown) => Promise.reject(guard.translate(err)));
+      }
+    : unguardedQuery;
+  const transaction = guard
+    ? async <R>(fn: (tx: Transaction) => Promise<R>) => {
+        await guard.check();
+        return unguardedTransaction(fn).catch((err: unknown) => Promise.reject(guard.translate(err)));
+      }
+    : unguardedTransaction;
   return new Proxy(client, {
     get(target, prop) {
       if (prop === "query") return query;
@@ -69,7 +83,8 @@ export async function openPglite(dir: string | undefined, loadDataDir?: Blob): P
     parsers: Object.fromEntries(DRIZZLE_PARSERS.map((oid) => [oid, identity])),
     ...(loadDataDir ? { loadDataDir } : {}),
   });
-  const db = drizzlePglite(withoutQueryParsers(client), { schema }) as unknown as Db;
+  const guard = dir ? createStorageGuard(dir, client) : undefined;
+  const db = drizzlePglite(withoutQueryParsers(client, guard), { schema }) as unknown as Db;
   return {
     pglite: client,
     db,
@@ -92,10 +107,37 @@ export function openPostgres(url: string): Database {
   return {
     db,
     kind: "postgres",
-    migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS }),
+    migrate: () => migratePostgres(pool),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
     close: () => pool.end(),
   };
+}
+
+/** Any fixed number: the key of the session-level advisory lock that migrations run under. */
+const MIGRATION_LOCK_KEY = 7_164_002_021;
+
+/**
+ * Migrates under a session-level advisory lock held on one dedicated connection, which the
+ * migrator also runs on: processes started together on an empty database take turns, and the
+ * later ones find the migrations applied (docs/decisions/021-database-guards.md). The lock goes
+ * with the connection if the process dies.
+ */
+async function migratePostgres(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let isBroken = false;
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+    }
+  } catch (err) {
+    isBroken = true;
+    throw err;
+  } finally {
+    client.release(isBroken);
+  }
 }
