@@ -17,4 +17,5 @@ export const REQUEST_MSG = {
   tooDeep: `The request body is nested too deeply (at most ${JSON_MAX_DEPTH} levels)`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
   badFileName: "The file name cannot contain control characters",
+  badCallbackUrl: "The callback URL must be a path on this site or a full URL",
 } as const;

@@ -177,6 +177,14 @@ describe("bad input to better-auth's routes and the rate limiter", () => {
     expect((await signIn(email, GOOD_PASSWORD)).status).toBe(200);
   });
 
+  it("answers 400 for a callback URL that is not a URL (found by the fuzz test: better-auth answered 500)", async () => {
+    for (const callback of ["%F1%BF%8A%B1", "%3A", "http%3A%2F%2F"]) {
+      const res = await errorOf(await new TestClient(ctx).request("GET", `/api/auth/verify-email?token=nope&callbackURL=${callback}`));
+      expect([callback, res.status, res.body.error.message]).toEqual([callback, 400, REQUEST_MSG.badCallbackUrl]);
+    }
+    expect((await new TestClient(ctx).request("GET", "/api/auth/verify-email?token=nope&callbackURL=%2Flogin")).status).toBeLessThan(500);
+  });
+
   it("answers 400 for a NUL anywhere in a better-auth body or query string", async () => {
     const { client } = await buildUser(ctx);
     const res = await errorOf(await client.request("POST", "/api/auth/change-password", { currentPassword: "a\u0000", newPassword: GOOD_PASSWORD }));
