@@ -263,7 +263,7 @@ function attemptOf(route: Route, identity: Identity): fc.Arbitrary<Attempt> {
 
 const STACK = /\n\s+at \S|\bat (async )?\S+ \(|node:internal|node_modules\/|\.ts:\d+:\d+/;
 const SQL =
-  /\b(insert into|delete from|select \S.* from|update \S+ set)\b|syntax error at or near|violates .* constraint|duplicate key value|relation "[^"]+"|invalid byte sequence|invalid input syntax for type|drizzle|postgres/i;
+  /\b(insert into|delete from|select \S.* from|update \S+ set)\b|syntax error at or near|violates .* constraint|duplicate key value|relation "[^"]+"|invalid byte sequence|invalid input syntax for type|Failed query|pg_catalog|SQLSTATE/i;
 
 /**
  * Row triggers on every public table note each insert, update and delete in fuzz_writes (a test
