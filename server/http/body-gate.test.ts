@@ -1,4 +1,7 @@
 import { randomUUID } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REQUEST_MSG } from "../../common/request-limits.js";
 import { ASSET_JSON_MAX_BYTES, ENCRYPTED_DATA_MAX_BYTES } from "../../common/vault-constants.js";
@@ -120,6 +123,77 @@ describe("the size of a JSON body", () => {
       expect(res.status).toBe(413);
       expect(grew.arrayBuffersMB).toBeLessThan(4);
       expect(grew.rssMB).toBeLessThan(16);
+    }
+  });
+});
+
+describe("over a real socket (Node's HTTP server, as in production)", () => {
+  /** Sends `total` bytes of a JSON string (declared or chunked), respecting backpressure, until the answer comes; samples memory meanwhile. */
+  function send(port: number, cookie: string, total: number, isDeclared: boolean) {
+    return new Promise<{ status: number; body: string; grewMB: { rss: number; arrayBuffers: number } }>((resolve, reject) => {
+      const base = process.memoryUsage();
+      const peak = { rss: base.rss, arrayBuffers: base.arrayBuffers };
+      const timer = setInterval(() => {
+        const now = process.memoryUsage();
+        peak.rss = Math.max(peak.rss, now.rss);
+        peak.arrayBuffers = Math.max(peak.arrayBuffers, now.arrayBuffers);
+      }, 5);
+      const head = '{"name":"';
+      const headers: Record<string, string> = { origin: ctx.env.APP_URL, cookie, "content-type": "application/json" };
+      if (isDeclared) headers["content-length"] = String(head.length + total + 2);
+      const req = http.request({ host: "127.0.0.1", port, method: "PATCH", path: "/api/profile", headers });
+      let sent = 0;
+      let isAnswered = false;
+      const chunk = Buffer.alloc(64 * KB, 0x61);
+      const pump = () => {
+        while (!isAnswered && sent < total) {
+          sent += chunk.length;
+          if (!req.write(chunk)) return void req.once("drain", pump);
+        }
+        if (!isAnswered) req.end('"}');
+      };
+      req.on("response", (res) => {
+        isAnswered = true;
+        let body = "";
+        res.on("data", (d: Buffer) => (body += d.toString()));
+        res.on("end", () => {
+          clearInterval(timer);
+          req.destroy();
+          resolve({
+            status: res.statusCode ?? 0,
+            body,
+            grewMB: { rss: (peak.rss - base.rss) / KB / KB, arrayBuffers: (peak.arrayBuffers - base.arrayBuffers) / KB / KB },
+          });
+        });
+      });
+      req.on("error", (err) => (isAnswered ? undefined : reject(err)));
+      req.write(head);
+      pump();
+    });
+  }
+
+  it("a 60 MB JSON body, declared or chunked, is refused with 413 and the process does not grow; a normal body works", async () => {
+    const { client } = await buildUser(ctx);
+    const server = serve({ fetch: ctx.app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise((r) => server.once("listening", r));
+    const { port } = server.address() as AddressInfo;
+    try {
+      for (const isDeclared of [true, false]) {
+        const res = await send(port, client.cookieHeader(), 60 * 1024 * KB, isDeclared);
+        console.info(`over a socket, 60 MB JSON body (${isDeclared ? "declared" : "chunked"}): ${res.status}, grew (MB)`, res.grewMB);
+        expect(res.status).toBe(413);
+        expect(JSON.parse(res.body)).toMatchObject({ error: { message: REQUEST_MSG.tooLarge(64 * KB) } });
+        expect(res.grewMB.arrayBuffers).toBeLessThan(8);
+        expect(res.grewMB.rss).toBeLessThan(32);
+      }
+      const ok = await fetch(`http://127.0.0.1:${port}/api/profile`, {
+        method: "PATCH",
+        headers: { origin: ctx.env.APP_URL, cookie: client.cookieHeader(), "content-type": "application/json" },
+        body: JSON.stringify({ name: "Over The Wire", phone: null, address: null }),
+      });
+      expect(ok.status).toBe(200);
+    } finally {
+      await new Promise((r) => server.close(r));
     }
   });
 });
