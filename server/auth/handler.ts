@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { MSG } from "../../common/messages.js";
-import { JSON_BODY_MAX_BYTES, REQUEST_MSG } from "../../common/request-limits.js";
+import { JSON_BODY_MAX_BYTES } from "../../common/request-limits.js";
 import { recordAudit } from "../audit/record.js";
 import { AppError, type ErrorCode } from "../errors.js";
 import { jsonBody } from "../http/body-gate.js";
@@ -35,24 +35,12 @@ const STATUS_CODE: Record<number, ErrorCode> = {
 const UNSERVED =
   /^\/api\/auth\/(callback\/|sign-in\/social$|link-social$|unlink-account$|refresh-token$|get-access-token$|account-info$|delete-user\/callback$)/;
 
-/** Where better-auth sends the browser next; it builds a URL from them unchecked (a value that is not one answered 500). Whether it is trusted is better-auth's check. */
-const CALLBACK_PARAMS = ["callbackURL", "errorCallbackURL", "newUserCallbackURL", "redirectTo"];
-
-function isUrlOrPath(value: string): boolean {
-  if (value.startsWith("//") || value.startsWith("/\\")) return false;
-  return value.startsWith("/") ? URL.canParse(value, "http://localhost") : URL.canParse(value);
-}
-
 /**
  * Mounts better-auth under /api/auth: gives it the socket's address (never a client-sent
  * header), turns its errors into the app's one error shape, and audits failed sign-ins.
  */
 export const authHandler = new Hono<AppEnv>().all("/*", jsonBody(JSON_BODY_MAX_BYTES), async (c) => {
   if (UNSERVED.test(c.req.path)) throw new AppError("NOT_FOUND");
-  for (const name of CALLBACK_PARAMS) {
-    const value = c.req.query(name);
-    if (value !== undefined && !isUrlOrPath(value)) throw new AppError("VALIDATION", REQUEST_MSG.badCallbackUrl, { [name]: REQUEST_MSG.badCallbackUrl });
-  }
   const { auth, db, database } = c.var.deps;
   const headers = new Headers(c.req.raw.headers);
   headers.set(CLIENT_IP_HEADER, c.var.ip);

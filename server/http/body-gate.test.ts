@@ -257,6 +257,9 @@ describe("bad input to better-auth's routes and the rate limiter", () => {
       expect([callback, res.status, res.body.error.message]).toEqual([callback, 400, REQUEST_MSG.badCallbackUrl]);
     }
     expect((await new TestClient(ctx).request("GET", "/api/auth/verify-email?token=nope&callbackURL=%2Flogin")).status).toBeLessThan(500);
+    const { email } = await buildUser(ctx);
+    const reset = await errorOf(await new TestClient(ctx).request("POST", "/api/auth/request-password-reset", { email, redirectTo: "/reset\uD800" }));
+    expect([reset.status, reset.body.error.message]).toEqual([400, REQUEST_MSG.badCallbackUrl]);
   });
 
   it("answers 400 for a NUL anywhere in a better-auth body or query string", async () => {

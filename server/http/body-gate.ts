@@ -69,10 +69,24 @@ export function parseJsonBytes(bytes: Uint8Array): unknown {
 
 const CONTROL = /\p{Cc}/u;
 const PASSWORD_FIELDS = ["password", "newPassword", "currentPassword"] as const;
+/** Where better-auth sends the browser next, from a query string or a body: it builds URLs from them unchecked (whether one is trusted is its own check). */
+const URL_FIELDS = new Set(["callbackURL", "errorCallbackURL", "newUserCallbackURL", "redirectTo"]);
+
+/** A root-relative path or an absolute URL, of well-formed text (a lone surrogate cannot be percent-encoded). */
+function isUrlOrPath(value: string): boolean {
+  if (/\p{Surrogate}/u.test(value) || value.startsWith("//") || value.startsWith("/\\")) return false;
+  return value.startsWith("/") ? URL.canParse(value, "http://localhost") : URL.canParse(value);
+}
+
+function checkUrlField(name: string, value: unknown) {
+  if (URL_FIELDS.has(name) && typeof value === "string" && !isUrlOrPath(value)) {
+    throw new AppError("VALIDATION", REQUEST_MSG.badCallbackUrl, { [name]: REQUEST_MSG.badCallbackUrl });
+  }
+}
 
 /**
- * The fields the app reads before a route's own schema does: `email` names the account in rate-limit
- * keys (and better-auth's queries), passwords are hashed by better-auth. Both are bounded here.
+ * The fields read before a route's own schema does: `email` names the account in rate-limit keys
+ * (and better-auth's queries), passwords are hashed by better-auth, callback URLs become links.
  */
 function checkAccountFields(value: unknown) {
   if (!value || typeof value !== "object" || Array.isArray(value)) return;
@@ -81,6 +95,7 @@ function checkAccountFields(value: unknown) {
   if (typeof email === "string" && (email.trim().length > EMAIL_MAX_LENGTH || CONTROL.test(email))) {
     throw new AppError("VALIDATION", MSG.invalidEmail, { email: MSG.invalidEmail });
   }
+  for (const [name, field] of Object.entries(fields)) checkUrlField(name, field);
   for (const name of PASSWORD_FIELDS) {
     const password = fields[name];
     if (typeof password === "string" && password.length > PASSWORD_MAX_LENGTH) {
@@ -126,6 +141,7 @@ function passOnWithoutBody(c: Context, next: () => Promise<void>) {
 export const bodyGate = createMiddleware<AppEnv>(async (c, next) => {
   for (const [name, value] of new URL(c.req.url).searchParams) {
     if (name.includes("\u0000") || value.includes("\u0000")) throw new AppError("VALIDATION", NUL_MESSAGE);
+    checkUrlField(name, value);
   }
   const rule = bodyRuleOf(matchedRoutes(c));
   const { raw } = c.req;
