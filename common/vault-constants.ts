@@ -18,6 +18,8 @@ export const GCM_OVERHEAD_BYTES = 28;
 export const WRAPPED_KEY_MAX_BYTES = 100;
 /** The encrypted JSON of an asset's small fields (files travel separately). */
 export const ENCRYPTED_DATA_MAX_BYTES = 256 * 1024;
+/** The JSON of an asset (POST, PATCH /api/assets, and the JSON opening PUT /api/assets/:id/files): its content in base64 and 16 KB for the other fields, escaped at worst (docs/decisions/019). */
+export const ASSET_JSON_MAX_BYTES = Math.ceil(ENCRYPTED_DATA_MAX_BYTES / 3) * 4 + 16 * 1024;
 
 const MB = 1024 * 1024;
 export type FileTypeRule = { type: string; extensions: string[]; maxBytes: number };

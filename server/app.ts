@@ -19,6 +19,7 @@ import { staffRoutes } from "./staff/routes.js";
 import { clientRoutes } from "./clients/routes.js";
 import { storageRoutes } from "./storage/routes.js";
 import { rateLimit } from "./rate-limit/middleware.js";
+import { bodyGate } from "./http/body-gate.js";
 import { vaultKeyRoutes } from "./vault/routes.js";
 import { assetRoutes } from "./assets/routes.js";
 import { assetFileRoutes } from "./assets/file-routes.js";
@@ -49,7 +50,7 @@ export function createApp(deps: Deps, options: { webDist?: string; testClock?: O
   });
 
   const api = new Hono<AppEnv>();
-  api.use("*", sameOrigin, rateLimit);
+  api.use("*", sameOrigin, bodyGate, rateLimit);
   api.route("/", healthRoutes);
   api.route("/auth", authHandler);
   api.use("*", loadSession);

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { assetFileKindSchema } from "../../common/vault-schemas.js";
 import { requireActor } from "../auth/actor.js";
+import { binaryBody } from "../http/body-gate.js";
 import type { AppEnv } from "../http/context.js";
 import { parseIdParam } from "../http/params.js";
 import { parseWith } from "../http/validate.js";
@@ -17,7 +18,7 @@ const PATH = "/assets/:id/files/:kind{document|recording|attachment}";
  * at a time at /files/:kind, or at /files several together with the content that describes them.
  */
 export const assetFileRoutes = new Hono<AppEnv>()
-  .put(PATH, requireActor, uploadLimit, async (c) => {
+  .put(PATH, binaryBody, requireActor, uploadLimit, async (c) => {
     const id = parseIdParam(c.req.param("id"));
     const kind = parseWith(assetFileKindSchema, c.req.param("kind"));
     await checkUploadTarget(c.var.deps, c.var.actor, id, [kind]);
@@ -27,7 +28,7 @@ export const assetFileRoutes = new Hono<AppEnv>()
     );
     return c.json({ file: presentFile(file) });
   })
-  .put("/assets/:id/files", requireActor, async (c) => {
+  .put("/assets/:id/files", binaryBody, requireActor, async (c) => {
     const id = parseIdParam(c.req.param("id"));
     const { input, files } = await readFilesBody(c.req, (kinds) => checkUploadTarget(c.var.deps, c.var.actor, id, kinds));
     const saved = await withUploadSlot(c.var.deps.database.kind, () => updateAssetWithFiles(c.var.deps, c.var.actor, id, input, files));

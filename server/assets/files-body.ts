@@ -1,8 +1,10 @@
 import type { HonoRequest } from "hono";
-import { ASSET_FILES_JSON_LENGTH_HEADER, ASSET_FILE_KINDS, ENCRYPTED_DATA_MAX_BYTES, type AssetFileKind } from "../../common/vault-constants.js";
+import { ASSET_FILES_JSON_LENGTH_HEADER, ASSET_FILE_KINDS, ASSET_JSON_MAX_BYTES, type AssetFileKind } from "../../common/vault-constants.js";
+import { REQUEST_MSG } from "../../common/request-limits.js";
 import { VAULT_MSG } from "../../common/vault-messages.js";
 import { updateAssetFilesSchema, type UpdateAssetFilesInput } from "../../common/vault-schemas.js";
 import { AppError } from "../errors.js";
+import { parseJsonBytes } from "../http/body-gate.js";
 import { BodyReader } from "../http/body-reader.js";
 import { parseWith } from "../http/validate.js";
 import { declaredLength, fileLimit, requireOctetStream } from "./upload-limit.js";
@@ -10,9 +12,6 @@ import { declaredLength, fileLimit, requireOctetStream } from "./upload-limit.js
 /** A file of the body: its type as the vault's rules name it and its ciphertext; null removes the stored one. */
 export type FilePart = { contentType: string; data: Buffer } | null;
 export type FileParts = Partial<Record<AssetFileKind, FilePart>>;
-
-/** base64 of the largest content, the key and the other fields, with room to spare (as PATCH /api/assets/:id). */
-const JSON_MAX_BYTES = 2 * ENCRYPTED_DATA_MAX_BYTES;
 
 const incomplete = () => new AppError("VALIDATION", VAULT_MSG.uploadIncomplete);
 
@@ -30,18 +29,12 @@ export async function readFilesBody(
   const jsonLength = Number(req.header(ASSET_FILES_JSON_LENGTH_HEADER));
   if (!Number.isSafeInteger(jsonLength) || jsonLength < 2)
     throw new AppError("VALIDATION", `${ASSET_FILES_JSON_LENGTH_HEADER} must give the length of the JSON`);
-  if (jsonLength > JSON_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE");
+  if (jsonLength > ASSET_JSON_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", REQUEST_MSG.tooLarge(ASSET_JSON_MAX_BYTES));
   const body = new BodyReader(req.raw.body);
   try {
     const json = await body.exactly(jsonLength);
     if (!json) throw incomplete();
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(json.toString("utf8"));
-    } catch {
-      throw new AppError("VALIDATION", "The request body must open with JSON");
-    }
-    const input = parseWith(updateAssetFilesSchema, parsed);
+    const input = parseWith(updateAssetFilesSchema, parseJsonBytes(json));
 
     const sent = ASSET_FILE_KINDS.flatMap((kind) => {
       const part = input.files[kind];

@@ -1,22 +1,16 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
-import { ENCRYPTED_DATA_MAX_BYTES } from "../../common/vault-constants.js";
+import { ASSET_JSON_MAX_BYTES } from "../../common/vault-constants.js";
 import { assetListQuerySchema, createAssetSchema, updateAssetSchema } from "../../common/vault-schemas.js";
 import { requireActor } from "../auth/actor.js";
-import { AppError } from "../errors.js";
+import { jsonBody } from "../http/body-gate.js";
 import type { AppEnv } from "../http/context.js";
 import { parseIdParam } from "../http/params.js";
 import { parseJson, parseWith } from "../http/validate.js";
 import { presentAsset, presentAssetList, presentAssetWithContent } from "./present.js";
 import { createAsset, deleteAsset, getAsset, listAssets, updateAsset } from "./service.js";
 
-/** base64 of the largest content, the key and the other fields, with room to spare; checked before the body is read. */
-const jsonLimit = bodyLimit({
-  maxSize: 2 * ENCRYPTED_DATA_MAX_BYTES,
-  onError: () => {
-    throw new AppError("PAYLOAD_TOO_LARGE");
-  },
-});
+/** base64 of the largest content, the key and the other fields (the body gate enforces it before anything reads the body). */
+const jsonLimit = jsonBody(ASSET_JSON_MAX_BYTES);
 
 export const assetRoutes = new Hono<AppEnv>()
   .get("/assets", requireActor, async (c) => {

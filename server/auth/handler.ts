@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import { MSG } from "../../common/messages.js";
+import { JSON_BODY_MAX_BYTES } from "../../common/request-limits.js";
 import { recordAudit } from "../audit/record.js";
 import { AppError, type ErrorCode } from "../errors.js";
+import { jsonBody } from "../http/body-gate.js";
 import type { AppEnv } from "../http/context.js";
 import { CLIENT_IP_HEADER } from "./auth.js";
 
@@ -29,11 +31,16 @@ const STATUS_CODE: Record<number, ErrorCode> = {
   429: "RATE_LIMITED",
 };
 
+/** better-auth endpoints for what the app does not do (social sign-in, deleting an account): a stranger's call to them was logged as an error. */
+const UNSERVED =
+  /^\/api\/auth\/(callback\/|sign-in\/social$|link-social$|unlink-account$|refresh-token$|get-access-token$|account-info$|delete-user\/callback$)/;
+
 /**
  * Mounts better-auth under /api/auth: gives it the socket's address (never a client-sent
  * header), turns its errors into the app's one error shape, and audits failed sign-ins.
  */
-export const authHandler = new Hono<AppEnv>().all("/*", async (c) => {
+export const authHandler = new Hono<AppEnv>().all("/*", jsonBody(JSON_BODY_MAX_BYTES), async (c) => {
+  if (UNSERVED.test(c.req.path)) throw new AppError("NOT_FOUND");
   const { auth, db, database } = c.var.deps;
   const headers = new Headers(c.req.raw.headers);
   headers.set(CLIENT_IP_HEADER, c.var.ip);

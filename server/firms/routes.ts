@@ -7,6 +7,7 @@ import { z } from "zod";
 import { claimFirmSchema, createFirmSchema, firmCodeInputSchema, joinFirmSchema } from "../../common/firm-schemas.js";
 import { requireActor } from "../auth/actor.js";
 import { CLIENT_IP_HEADER } from "../auth/auth.js";
+import { binaryBody } from "../http/body-gate.js";
 import type { AppEnv } from "../http/context.js";
 import { parseJson, parseWith } from "../http/validate.js";
 import { limitFirmCodeMisses } from "../rate-limit/per-user.js";
@@ -48,6 +49,7 @@ export const firmRoutes = new Hono<AppEnv>()
   })
   .put(
     "/firm/logo",
+    binaryBody,
     requireActor,
     bodyLimit({
       maxSize: LOGO_MAX_BYTES,

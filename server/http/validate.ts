@@ -16,10 +16,12 @@ export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Pro
 /** PostgreSQL text cannot hold U+0000; such input is refused here with a clear message rather than failing in the database. */
 export const NUL_MESSAGE = "Text cannot contain the NUL character";
 
-function nulPath(value: unknown, path: string[] = []): string[] | null {
+/** Where in `value` a string (or an object's key) holds a NUL, or null. Recursive: JSON bodies reach it only after the body gate bounded their depth. */
+export function nulPath(value: unknown, path: string[] = []): string[] | null {
   if (typeof value === "string") return value.includes("\u0000") ? path : null;
   if (Array.isArray(value)) return value.reduce<string[] | null>((found, v, i) => found ?? nulPath(v, [...path, String(i)]), null);
-  if (value && typeof value === "object") return Object.entries(value).reduce<string[] | null>((found, [k, v]) => found ?? nulPath(v, [...path, k]), null);
+  if (value && typeof value === "object")
+    return Object.entries(value).reduce<string[] | null>((found, [k, v]) => found ?? (k.includes("\u0000") ? [...path, "_"] : nulPath(v, [...path, k])), null);
   return null;
 }
 
