@@ -1,4 +1,6 @@
 import { VERIFICATION_CODE_MAX_TRIES, VERIFICATION_CODE_TTL_MINUTES } from "../../common/constants.js";
+import { EMAIL_MAX_LENGTH, JSON_BODY_MAX_BYTES, JSON_MAX_DEPTH, PASSWORD_MAX_LENGTH } from "../../common/request-limits.js";
+import { ASSET_JSON_MAX_BYTES } from "../../common/vault-constants.js";
 import type { Limit } from "./limiter.js";
 import { FIRM_CODE_MISS_LIMITS, PER_USER_LIMITS, RATE_LIMIT_RULES, SIGN_IN_CODE_ACCOUNT_LIMIT } from "./rules.js";
 import { SIGN_IN_LOCKOUT } from "./sign-in-lockout.js";
@@ -63,7 +65,20 @@ export function limitRows(): LimitRow[] {
   ];
 }
 
+const kb = (bytes: number) => `${Math.floor(bytes / 1024)} KB`;
+
+/** Every request, whoever sends it (decision 019): what it answers with `413`, `415` or `400`. */
+export function requestRows(): LimitRow[] {
+  const every = (what: string, limit: string): LimitRow => ({ what, perAddress: `each request: ${limit}`, perAccount: "—" });
+  return [
+    every("JSON body of an API request (`415` for any other type)", `${kb(JSON_BODY_MAX_BYTES)} (\`413\`)`),
+    every("JSON body of a vault item (create, edit, the part that opens a files upload)", `${kb(ASSET_JSON_MAX_BYTES)} (\`413\`)`),
+    every("Nesting of a JSON body", `${JSON_MAX_DEPTH} levels (\`400\`)`),
+    every("E-mail address; password", `${EMAIL_MAX_LENGTH} characters; ${PASSWORD_MAX_LENGTH} characters (\`400\`)`),
+  ];
+}
+
 /** The Markdown table SECURITY.md holds between its limits markers. */
-export function renderLimitsTable(rows: LimitRow[] = limitRows()): string {
+export function renderLimitsTable(rows: LimitRow[] = [...limitRows(), ...requestRows()]): string {
   return ["| What | Per address | Per account |", "|---|---|---|", ...rows.map((r) => `| ${r.what} | ${r.perAddress} | ${r.perAccount} |`)].join("\n");
 }
