@@ -36,16 +36,16 @@ const MAIL_ROUTES: MailRoute[] = [
   {
     path: "/api/auth/request-password-reset",
     valid: async (email) => ({ email, redirectTo: "/update-password" }),
-    invalid: (email) => [{ email, redirectTo: 5 }, { email, redirectTo: true }],
+    invalid: (email) => [
+      { email, redirectTo: 5 },
+      { email, redirectTo: true },
+    ],
   },
   { path: "/api/legacy/code", valid: async (email) => ({ email }), invalid: (email) => [{ email, x: 1 }, { email: [email] }] },
   {
     path: "/api/firms/claim",
     valid: async (email) => ({ ...(await claimableFirm()), name: "Firm Admin", email, password: GOOD_PASSWORD }),
-    invalid: (email) => [
-      { email },
-      { firmId: randomUUID(), claimSecret: "s".repeat(24), name: "Firm Admin", email, password: GOOD_PASSWORD },
-    ],
+    invalid: (email) => [{ email }, { firmId: randomUUID(), claimSecret: "s".repeat(24), name: "Firm Admin", email, password: GOOD_PASSWORD }],
   },
 ];
 

@@ -9,8 +9,7 @@ export type AccountCharge = "sent" | "checked";
 
 /** `isSignIn`: password sign-in, limited per account by failures only (./sign-in-lockout.ts, docs/decisions/017). */
 export type Rule = { method: string; path: string; perIp: Limit; isSignIn?: true } & (
-  | { perAccount?: undefined; chargeAccountFor?: undefined }
-  | { perAccount: Limit; chargeAccountFor: AccountCharge }
+  { perAccount?: undefined; chargeAccountFor?: undefined } | { perAccount: Limit; chargeAccountFor: AccountCharge }
 );
 
 const minutes = (n: number) => n * 60;
