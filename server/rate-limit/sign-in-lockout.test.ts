@@ -117,6 +117,24 @@ describe("sign-in lockout (docs/decisions/017)", () => {
     expect((await signIn(client, email, password)).status).toBe(200);
   });
 
+  it("an attempt refused as bad input after it was counted leaves the counters exactly as they were", async () => {
+    const { email, password } = await buildUser(ctx);
+    expect(await failFromManyAddresses(email, 6)).toBe(6);
+    const owner = stranger();
+    const delayed = await signIn(owner, email, password);
+    expect(delayed.status).toBe(429);
+    clock.advance(retryAfter(delayed) * 1000);
+    // Each time the wait runs out, a password that is not text: counted, then refused by better-auth (400) and undone...
+    const attacker = stranger();
+    for (let i = 1; i <= 6; i++) {
+      const res = await attacker.request("POST", "/api/auth/sign-in/email", { email, password: 123 });
+      expect(res.status, `attempt ${i}`).toBe(400);
+    }
+    // ...without starting the owner's wait again, nor using up the attacker's address window.
+    expect((await signIn(owner, email, password)).status).toBe(200);
+    for (let i = 1; i <= 5; i++) expect((await signIn(attacker, email)).status, `failure ${i}`).toBe(401);
+  });
+
   it("e-mails the owner once per burst; an unknown address gets the same answers and no mail", async () => {
     const { email } = await buildUser(ctx);
     const unknown = uniqueEmail();
@@ -160,6 +178,10 @@ describe("sign-in lockout (docs/decisions/017)", () => {
     clock.advance(30 * 24 * 60 * MINUTE);
     expect((await signIn(stranger(), email, password)).status).toBe(429);
 
+    // A stranger's reset requests that send nothing do not use up the owner's (docs/decisions/017).
+    for (let i = 1; i <= 4; i++) {
+      expect((await stranger().request("POST", "/api/auth/request-password-reset", { email, redirectTo: 5 })).status, `bad request ${i}`).toBe(400);
+    }
     expect((await stranger().request("POST", "/api/auth/request-password-reset", { email, redirectTo: "/update-password" })).status).toBe(200);
     const token = (await linkFromMail(ctx, email, "/update-password")).searchParams.get("token");
     const newPassword = "Lighthouse-Meadow-77";
