@@ -137,6 +137,14 @@ describe("sign-in lockout (docs/decisions/017)", () => {
     for (let i = 1; i <= 5; i++) expect((await signIn(attacker, email)).status, `failure ${i}`).toBe(401);
   });
 
+  it("failures counted against an address before it had an account are forgotten when the account is created", async () => {
+    const email = uniqueEmail("future");
+    expect(await failFromManyAddresses(email, 20)).toBe(20);
+    expect((await signIn(stranger(), email)).status).toBe(429);
+    const { password } = await buildUser(ctx, { email });
+    expect((await signIn(stranger(), email, password)).status).toBe(200);
+  });
+
   it("e-mails the owner once per burst; an unknown address gets the same answers and no mail", async () => {
     const { email } = await buildUser(ctx);
     const unknown = uniqueEmail();
