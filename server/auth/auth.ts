@@ -118,6 +118,8 @@ export function createAuth({ db, appUrl, secret, sendMail, log, dataKeys, onSign
           after: async (user) => {
             await createProfileForNewUser(db, { id: user.id, name: user.name, email: user.email });
             await createDataKeyForNewUser(db, dataKeys, user.id);
+            // Failed sign-ins counted against the address before it had an account are not its owner's (decision 017).
+            await clearSignInFailures(db, accountKey(user.email));
           },
         },
       },

@@ -1,4 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildFirm } from "../../test/factories/firm.js";
@@ -18,7 +21,10 @@ import {
   verification,
 } from "../db/schema.js";
 import { createOffsetClock } from "../release/clock.js";
-import { FIRM_CODE_MISS_LIMITS, RATE_LIMIT_RULES } from "../rate-limit/rules.js";
+import type { Limit } from "../rate-limit/limiter.js";
+import { everyWindowedLimit } from "../rate-limit/limits-table.js";
+import * as rules from "../rate-limit/rules.js";
+import { RATE_LIMIT_RULES } from "../rate-limit/rules.js";
 import { SIGN_IN_LOCKOUT } from "../rate-limit/sign-in-lockout.js";
 import { HOUSEKEEPING_JOB, HOUSEKEEPING_PERIOD_SECONDS, RETENTION_DAYS, longestRateLimitWindowSeconds, runHousekeeping } from "./housekeeping.js";
 import { JOBS, startScheduler } from "./scheduler.js";
@@ -140,15 +146,35 @@ describe("housekeeping", () => {
   });
 
   it("keeps rate-limit rows for the longest window of any limit, taken from the rules", () => {
-    const windows = RATE_LIMIT_RULES.flatMap((r) => [r.perIp.windowSeconds, r.perAccount?.windowSeconds ?? 0]);
-    expect(longestRateLimitWindowSeconds()).toBeGreaterThanOrEqual(Math.max(...windows));
-    expect(longestRateLimitWindowSeconds()).toBeGreaterThanOrEqual(FIRM_CODE_MISS_LIMITS.perAccount.windowSeconds);
+    // Every Limit that rules.ts exports, however deep (rules' perIp/perAccount, per-user limits, ...), and the sign-in address window.
+    const found = new Set<Limit>();
+    const collect = (value: unknown) => {
+      if (!value || typeof value !== "object") return;
+      if ("max" in value && "windowSeconds" in value && typeof value.max === "number" && typeof value.windowSeconds === "number") found.add(value as Limit);
+      else for (const inner of Object.values(value)) collect(inner);
+    };
+    collect({ ...rules });
+    expect(found.size).toBeGreaterThan(RATE_LIMIT_RULES.length);
+    const windowed = everyWindowedLimit();
+    for (const limit of found) expect(windowed, JSON.stringify(limit)).toContain(limit);
+    expect(windowed).toContainEqual({ max: SIGN_IN_LOCKOUT.addressMaxFailures, windowSeconds: SIGN_IN_LOCKOUT.addressWindowSeconds });
+    const windows = [...found].map((l) => l.windowSeconds).concat(SIGN_IN_LOCKOUT.addressWindowSeconds);
+    expect(longestRateLimitWindowSeconds()).toBe(Math.max(...windows));
     expect(
       longestRateLimitWindowSeconds([
         { max: 1, windowSeconds: 60 },
         { max: 1, windowSeconds: 7200 },
       ]),
     ).toBe(7200);
+  });
+
+  it("finds every limit where that test looks: no server file but rules.ts (and the table) defines a window", () => {
+    const serverDir = fileURLToPath(new URL("..", import.meta.url));
+    const defining = readdirSync(serverDir, { recursive: true, encoding: "utf8" })
+      .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
+      .filter((file) => /windowSeconds:\s*(?!number\b)\w/.test(readFileSync(join(serverDir, file), "utf8")));
+    // limits-table.ts: everyWindowedLimit() itself, which states the sign-in address window
+    expect(defining.sort()).toEqual([join("rate-limit", "limits-table.ts"), join("rate-limit", "rules.ts")]);
   });
 
   it("forgets failed sign-ins that stopped long ago, but not a count at the cap", async () => {

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BODY_ENCODINGS } from "../../test/body-encodings.js";
 import { GOOD_PASSWORD, TestClient, createTestContext, rowsOf, uniqueEmail, type TestContext } from "../../test/harness.js";
+import { listOutbox } from "../mail/outbox.js";
 import { RATE_LIMIT_RULES } from "./rules.js";
 
 let ctx: TestContext;
@@ -19,7 +20,21 @@ const EXTRA_FIELDS: Record<string, Record<string, string>> = {
   "/api/firms/claim": { firmId: randomUUID(), claimSecret: "s".repeat(24), name: "Firm Admin", password: GOOD_PASSWORD },
 };
 
+/**
+ * A request that uses up the account's limit (rules.ts chargeAccountFor): one that sends its mail
+ * (a claim needs a firm of its own each time), or, on the portal's code check, a code checked.
+ */
+async function chargedBody(path: string): Promise<Record<string, string>> {
+  if (path !== "/api/firms/claim") return { ...EXTRA_FIELDS[path] };
+  const firm = await new TestClient(ctx).json<{ id: string; claimSecret: string }>("POST", "/api/firms", { name: `Firm ${randomUUID().slice(0, 8)} LLP` });
+  expect(firm.status).toBe(201);
+  return { ...EXTRA_FIELDS[path], firmId: firm.body.id, claimSecret: firm.body.claimSecret };
+}
+
 const perAccountRules = RATE_LIMIT_RULES.filter((r) => r.perAccount && r.method === "POST");
+
+/** The address as someone might type it: other case, and for the app's own routes (which trim it) spaces around it. */
+const asTyped = (path: string, email: string) => (path.startsWith("/api/auth/") ? email.toUpperCase() : `  ${email.toUpperCase()} `);
 
 describe("per-account limits, whatever the body's encoding", () => {
   it("covers every mail-sending route", () => {
@@ -30,25 +45,34 @@ describe("per-account limits, whatever the body's encoding", () => {
   });
 
   for (const rule of perAccountRules) {
-    for (const encoding of BODY_ENCODINGS) {
+    const max = rule.perAccount?.max ?? 0;
+    for (const encoding of BODY_ENCODINGS.filter((e) => /json/i.test(e.name))) {
       it(`${rule.path}: requests sent as ${encoding.name} count toward the account`, async () => {
         const email = uniqueEmail("acct");
-        const max = rule.perAccount?.max ?? 0;
-        // The address as someone might type it: other case, spaces around it.
-        const body = { ...EXTRA_FIELDS[rule.path], email: `  ${email.toUpperCase()} ` };
-        let worked = 0;
         for (let i = 1; i <= max; i++) {
-          const res = await encoding.send(new TestClient(ctx), rule.path, body);
-          expect(res.status, `attempt ${i}`).not.toBe(429);
-          if (res.status !== 415) worked++;
+          const res = await encoding.send(new TestClient(ctx), rule.path, { ...(await chargedBody(rule.path)), email: asTyped(rule.path, email) });
+          expect(res.status, `attempt ${i}: ${await res.clone().text()}`).not.toBe(429);
+          if (rule.chargeAccountFor === "sent") expect(res.status, `attempt ${i}`).toBeLessThan(300);
         }
-        // JSON of any casing is never refused for its type; a body refused as 415 did no work, and may or may not count.
-        if (/json/i.test(encoding.name)) expect(worked).toBe(max);
-        const next = await new TestClient(ctx).request("POST", rule.path, { ...EXTRA_FIELDS[rule.path], email });
-        if (worked === max) {
-          expect(next.status).toBe(429);
-          expect(Number(next.headers.get("retry-after"))).toBeGreaterThan(0);
+        const next = await new TestClient(ctx).request("POST", rule.path, { ...(await chargedBody(rule.path)), email });
+        expect(next.status).toBe(429);
+        expect(Number(next.headers.get("retry-after"))).toBeGreaterThan(0);
+      });
+    }
+    for (const encoding of BODY_ENCODINGS.filter((e) => !/json/i.test(e.name))) {
+      it(`${rule.path}: requests sent as ${encoding.name} are refused (415) before any work, and cost the account nothing`, async () => {
+        const email = uniqueEmail("acct");
+        for (let i = 1; i <= max + 2; i++) {
+          const res = await encoding.send(new TestClient(ctx), rule.path, { ...(await chargedBody(rule.path)), email: asTyped(rule.path, email) });
+          expect(res.status, `attempt ${i}`).toBe(415);
         }
+        // Nothing was sent, nothing checked: the account's whole budget is left, and no more than it.
+        expect((await listOutbox(ctx.services.deps.db, 1000)).filter((m) => m.to === email)).toEqual([]);
+        for (let i = 1; i <= max; i++) {
+          const res = await new TestClient(ctx).request("POST", rule.path, { ...(await chargedBody(rule.path)), email });
+          expect(res.status, `JSON attempt ${i}`).not.toBe(429);
+        }
+        expect((await new TestClient(ctx).request("POST", rule.path, { ...(await chargedBody(rule.path)), email })).status).toBe(429);
       });
     }
   }

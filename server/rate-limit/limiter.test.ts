@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../test/harness.js";
-import { hit } from "./limiter.js";
+import { countHit, giveBack, hit } from "./limiter.js";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -56,5 +56,19 @@ describe("rate limiter", () => {
     const { db } = ctx.services.deps;
     const waits = await Promise.all(Array.from({ length: 10 }, () => hit(db, key, { max: 5, windowSeconds: 60 }, t0)));
     expect(waits.filter((w) => w === 0)).toHaveLength(5);
+  });
+
+  it("gives a hit back in the window it was counted in, never in a newer one", async () => {
+    const key = newKey();
+    const { db } = ctx.services.deps;
+    const old = await countHit(db, key, limit, t0);
+    await giveBack(db, [old]);
+    expect(await hit(db, key, limit, t0 + 1_000)).toBe(0);
+    const stale = await countHit(db, key, limit, t0 + 2_000);
+    // The window is over; two hits in the new one, then the stale give-back: both still count.
+    await hit(db, key, limit, t0 + 61_000);
+    await hit(db, key, limit, t0 + 62_000);
+    await giveBack(db, [stale]);
+    expect(await hit(db, key, limit, t0 + 63_000)).toBeGreaterThan(0);
   });
 });

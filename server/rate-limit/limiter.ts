@@ -1,16 +1,18 @@
-import { sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { rateLimits } from "../db/schema.js";
 
 export type Limit = { max: number; windowSeconds: number };
 
+/** One counted hit: the seconds to wait (0 when within the limit) and the window it was counted in (to give it back). */
+export type Hit = { key: string; wait: number; windowStart: number };
+
 /**
  * Counts one hit against `key` in a window that starts at the key's first hit (not at a
  * clock boundary, which would let a burst straddling the boundary through twice) and is
- * stored in PostgreSQL, shared by every app process. Returns the seconds to wait when the
- * limit is exceeded, else 0.
+ * stored in PostgreSQL, shared by every app process.
  */
-export async function hit(db: Db, key: string, limit: Limit, now = Date.now()): Promise<number> {
+export async function countHit(db: Db, key: string, limit: Limit, now = Date.now()): Promise<Hit> {
   const windowMs = limit.windowSeconds * 1000;
   const isSameWindow = sql`${rateLimits.windowStart} > excluded.window_start - ${windowMs}`;
   const rows = await db
@@ -25,6 +27,25 @@ export async function hit(db: Db, key: string, limit: Limit, now = Date.now()): 
     })
     .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
   const row = rows[0];
-  if (!row || row.count <= limit.max) return 0;
-  return Math.max(1, Math.ceil((row.windowStart + windowMs - now) / 1000));
+  if (!row) return { key, wait: 0, windowStart: now };
+  const wait = row.count <= limit.max ? 0 : Math.max(1, Math.ceil((row.windowStart + windowMs - now) / 1000));
+  return { key, wait, windowStart: row.windowStart };
+}
+
+/** Counts one hit against `key`; the seconds to wait when the limit is exceeded, else 0. */
+export async function hit(db: Db, key: string, limit: Limit, now = Date.now()): Promise<number> {
+  return (await countHit(db, key, limit, now)).wait;
+}
+
+/**
+ * Takes a hit back (the request turned out not to count), in the window it was counted in only:
+ * once that window has ended and a newer one started, the newer one's count is not touched.
+ */
+export async function giveBack(db: Db, hits: Hit[]): Promise<void> {
+  for (const { key, windowStart } of hits) {
+    await db
+      .update(rateLimits)
+      .set({ count: sql`${rateLimits.count} - 1` })
+      .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart), gt(rateLimits.count, 0)));
+  }
 }

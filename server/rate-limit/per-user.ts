@@ -1,12 +1,10 @@
-import { and, gt, inArray, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import { MSG } from "../../common/messages.js";
 import type { Db } from "../db/client.js";
-import { rateLimits } from "../db/schema.js";
 import { AppError } from "../errors.js";
 import type { ActorProfile } from "../access.js";
 import type { AppEnv } from "../http/context.js";
-import { hit, type Limit } from "./limiter.js";
+import { countHit, giveBack, hit, type Hit, type Limit } from "./limiter.js";
 import { FIRM_CODE_MISS_LIMITS, type PerUserLimits } from "./rules.js";
 
 /**
@@ -16,27 +14,11 @@ import { FIRM_CODE_MISS_LIMITS, type PerUserLimits } from "./rules.js";
 
 type Counter = { key: string; limit: Limit };
 
-/** Counts one hit on each counter; the seconds to wait when any is over its limit, else 0. */
-async function hitAll(db: Db, counters: Counter[]): Promise<number> {
-  let wait = 0;
-  for (const { key, limit } of counters) wait = Math.max(wait, await hit(db, key, limit));
-  return wait;
-}
-
-/** Takes back one hit from each counter (the request turned out not to count). */
-async function refund(db: Db, counters: Counter[]): Promise<void> {
-  await db
-    .update(rateLimits)
-    .set({ count: sql`${rateLimits.count} - 1` })
-    .where(
-      and(
-        inArray(
-          rateLimits.key,
-          counters.map((c) => c.key),
-        ),
-        gt(rateLimits.count, 0),
-      ),
-    );
+/** Counts one hit on each counter: the hits, and the seconds to wait when any is over its limit (else 0). */
+async function hitAll(db: Db, counters: Counter[]): Promise<{ hits: Hit[]; wait: number }> {
+  const hits: Hit[] = [];
+  for (const { key, limit } of counters) hits.push(await countHit(db, key, limit));
+  return { hits, wait: Math.max(0, ...hits.map((h) => h.wait)) };
 }
 
 function countersFor(name: string, limits: PerUserLimits, who: { ip: string; userId: string | null }): Counter[] {
@@ -55,14 +37,14 @@ function limitFailures(name: string, limits: PerUserLimits, isFailure: (error: E
   return createMiddleware<AppEnv>(async (c, next) => {
     const { db } = c.var.deps;
     const counters = countersFor(name, limits, { ip: c.var.ip, userId: c.var.user?.id ?? null });
-    const wait = await hitAll(db, counters);
+    const { hits, wait } = await hitAll(db, counters);
     if (wait > 0) {
-      await refund(db, counters); // a refused request tried nothing: it does not use up the others' budget (an office's address)
+      await giveBack(db, hits); // a refused request tried nothing: it does not use up the others' budget (an office's address)
       c.header("Retry-After", String(wait));
       throw new AppError("RATE_LIMITED");
     }
     await next();
-    if (!isFailure(c.error)) await refund(db, counters);
+    if (!isFailure(c.error)) await giveBack(db, hits);
   });
 }
 

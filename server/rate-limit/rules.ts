@@ -1,7 +1,16 @@
 import type { Limit } from "./limiter.js";
 
+/**
+ * What uses up a per-account limit (docs/decisions/003, 017); the other requests give their hit back:
+ * - "sent": requests answered 2xx (the limit is on mail an account is sent: a request that sent nothing costs it nothing);
+ * - "checked": every request but one refused as malformed (the limit is on guesses: a wrong code is one).
+ */
+export type AccountCharge = "sent" | "checked";
+
 /** `isSignIn`: password sign-in, limited per account by failures only (./sign-in-lockout.ts, docs/decisions/017). */
-export type Rule = { method: string; path: string; perIp: Limit; perAccount?: Limit; isSignIn?: true };
+export type Rule = { method: string; path: string; perIp: Limit; isSignIn?: true } & (
+  { perAccount?: undefined; chargeAccountFor?: undefined } | { perAccount: Limit; chargeAccountFor: AccountCharge }
+);
 
 const minutes = (n: number) => n * 60;
 
@@ -11,18 +20,26 @@ const minutes = (n: number) => n * 60;
  */
 export const RATE_LIMIT_RULES: Rule[] = [
   { method: "POST", path: "/api/auth/sign-in/email", perIp: { max: 30, windowSeconds: minutes(5) }, isSignIn: true },
-  { method: "POST", path: "/api/register", perIp: { max: 10, windowSeconds: minutes(10) }, perAccount: { max: 3, windowSeconds: minutes(10) } },
+  {
+    method: "POST",
+    path: "/api/register",
+    perIp: { max: 10, windowSeconds: minutes(10) },
+    perAccount: { max: 3, windowSeconds: minutes(10) },
+    chargeAccountFor: "sent",
+  },
   {
     method: "POST",
     path: "/api/auth/send-verification-email",
     perIp: { max: 10, windowSeconds: minutes(10) },
     perAccount: { max: 3, windowSeconds: minutes(10) },
+    chargeAccountFor: "sent",
   },
   {
     method: "POST",
     path: "/api/auth/request-password-reset",
     perIp: { max: 10, windowSeconds: minutes(10) },
     perAccount: { max: 3, windowSeconds: minutes(10) },
+    chargeAccountFor: "sent",
   },
   { method: "POST", path: "/api/auth/reset-password", perIp: { max: 10, windowSeconds: minutes(10) } },
   { method: "GET", path: "/api/auth/verify-email", perIp: { max: 20, windowSeconds: minutes(10) } },
@@ -39,11 +56,30 @@ export const RATE_LIMIT_RULES: Rule[] = [
   // each new beneficiary is e-mailed: the limit keeps the form from being a way to send mail to strangers
   { method: "POST", path: "/api/beneficiaries", perIp: { max: 30, windowSeconds: minutes(10) } },
   // the beneficiary portal: codes go by e-mail, and a code has 10^6 values
-  { method: "POST", path: "/api/legacy/code", perIp: { max: 10, windowSeconds: minutes(10) }, perAccount: { max: 3, windowSeconds: minutes(10) } },
-  { method: "POST", path: "/api/legacy/verify", perIp: { max: 20, windowSeconds: minutes(10) }, perAccount: { max: 10, windowSeconds: minutes(10) } },
+  {
+    method: "POST",
+    path: "/api/legacy/code",
+    perIp: { max: 10, windowSeconds: minutes(10) },
+    perAccount: { max: 3, windowSeconds: minutes(10) },
+    chargeAccountFor: "sent",
+  },
+  {
+    method: "POST",
+    path: "/api/legacy/verify",
+    perIp: { max: 20, windowSeconds: minutes(10) },
+    perAccount: { max: 10, windowSeconds: minutes(10) },
+    chargeAccountFor: "checked",
+  },
   { method: "POST", path: "/api/release/check-in", perIp: { max: 20, windowSeconds: minutes(10) } },
   { method: "POST", path: "/api/release/cancel-link", perIp: { max: 20, windowSeconds: minutes(10) } },
-  { method: "POST", path: "/api/firms/claim", perIp: { max: 10, windowSeconds: minutes(10) }, perAccount: { max: 3, windowSeconds: minutes(10) } },
+  // a claim e-mails the new admin (a wrong claim secret, 24+ random characters, is no guess worth counting per account)
+  {
+    method: "POST",
+    path: "/api/firms/claim",
+    perIp: { max: 10, windowSeconds: minutes(10) },
+    perAccount: { max: 3, windowSeconds: minutes(10) },
+    chargeAccountFor: "sent",
+  },
 ];
 
 /**

@@ -48,20 +48,22 @@ describe("sign-in lockout (docs/decisions/017)", () => {
   it("counts failures however the body is encoded; the failing address is refused after 5 for 15 minutes", async () => {
     const { email, password } = await buildUser(ctx);
     const attacker = stranger();
-    // better-auth's sign-in reads form-encoded and JSON bodies (any casing of the type, any parameters).
-    const byName = (name: string) => BODY_ENCODINGS.find((e) => e.name === name);
-    const [form, upper, charset, cased] = [
-      "application/x-www-form-urlencoded",
-      "application/JSON",
-      "application/json; charset=utf-8",
-      "Application/Json;Charset=UTF-8",
-    ].map(byName);
-    // Every attempt that reaches the password check counts (one refused as 415 before any work would not).
-    let failures = 0;
-    for (const encoding of [form, upper, charset, cased, form, upper, charset, cased]) {
-      if (!encoding || failures === 5) break;
+    // Bodies that are not JSON are refused (415) before any password check, and are not counted:
+    // after more of them than the address may fail, its 5 failures are all still to come.
+    for (const encoding of BODY_ENCODINGS.filter((e) => !/json/i.test(e.name))) {
       const res = await encoding.send(attacker, "/api/auth/sign-in/email", { email: email.toUpperCase(), password: WRONG });
-      if (res.status === 415 && encoding === form) continue;
+      expect(res.status, encoding.name).toBe(415);
+    }
+    for (const encoding of BODY_ENCODINGS.filter((e) => !/json/i.test(e.name))) {
+      expect((await encoding.send(attacker, "/api/auth/sign-in/email", { email, password })).status, encoding.name).toBe(415);
+    }
+    // JSON of any casing and parameters is read by better-auth: every attempt counts.
+    const json = BODY_ENCODINGS.filter((e) => /json/i.test(e.name));
+    expect(json.length).toBeGreaterThanOrEqual(3);
+    let failures = 0;
+    for (const encoding of [...json, ...json]) {
+      if (failures === 5) break;
+      const res = await encoding.send(attacker, "/api/auth/sign-in/email", { email: email.toUpperCase(), password: WRONG });
       expect(res.status, encoding.name).toBe(401);
       failures++;
     }
@@ -117,6 +119,32 @@ describe("sign-in lockout (docs/decisions/017)", () => {
     expect((await signIn(client, email, password)).status).toBe(200);
   });
 
+  it("an attempt refused as bad input after it was counted leaves the counters exactly as they were", async () => {
+    const { email, password } = await buildUser(ctx);
+    expect(await failFromManyAddresses(email, 6)).toBe(6);
+    const owner = stranger();
+    const delayed = await signIn(owner, email, password);
+    expect(delayed.status).toBe(429);
+    clock.advance(retryAfter(delayed) * 1000);
+    // Each time the wait runs out, a password that is not text: counted, then refused by better-auth (400) and undone...
+    const attacker = stranger();
+    for (let i = 1; i <= 6; i++) {
+      const res = await attacker.request("POST", "/api/auth/sign-in/email", { email, password: 123 });
+      expect(res.status, `attempt ${i}`).toBe(400);
+    }
+    // ...without starting the owner's wait again, nor using up the attacker's address window.
+    expect((await signIn(owner, email, password)).status).toBe(200);
+    for (let i = 1; i <= 5; i++) expect((await signIn(attacker, email)).status, `failure ${i}`).toBe(401);
+  });
+
+  it("failures counted against an address before it had an account are forgotten when the account is created", async () => {
+    const email = uniqueEmail("future");
+    expect(await failFromManyAddresses(email, 20)).toBe(20);
+    expect((await signIn(stranger(), email)).status).toBe(429);
+    const { password } = await buildUser(ctx, { email });
+    expect((await signIn(stranger(), email, password)).status).toBe(200);
+  });
+
   it("e-mails the owner once per burst; an unknown address gets the same answers and no mail", async () => {
     const { email } = await buildUser(ctx);
     const unknown = uniqueEmail();
@@ -160,6 +188,10 @@ describe("sign-in lockout (docs/decisions/017)", () => {
     clock.advance(30 * 24 * 60 * MINUTE);
     expect((await signIn(stranger(), email, password)).status).toBe(429);
 
+    // A stranger's reset requests that send nothing do not use up the owner's (docs/decisions/017).
+    for (let i = 1; i <= 4; i++) {
+      expect((await stranger().request("POST", "/api/auth/request-password-reset", { email, redirectTo: 5 })).status, `bad request ${i}`).toBe(400);
+    }
     expect((await stranger().request("POST", "/api/auth/request-password-reset", { email, redirectTo: "/update-password" })).status).toBe(200);
     const token = (await linkFromMail(ctx, email, "/update-password")).searchParams.get("token");
     const newPassword = "Lighthouse-Meadow-77";

@@ -70,7 +70,7 @@ export async function guardSignIn(c: Context<AppEnv>, next: Next, email: string)
   const now = clock.now().getTime();
   const account = accountKey(email);
   const keys: SignInKeys = { accountKey: account, addressKey: `sign-in:${c.var.ip}:${account}` };
-  const verdict = await reserveSignInAttempt(db, keys, now, (counters) => judgeAttempt(counters, now));
+  const { verdict, reservation } = await reserveSignInAttempt(db, keys, now, (counters) => judgeAttempt(counters, now));
   if (!verdict.isAllowed) {
     if (verdict.retryAfterSeconds === null) throw new AppError("RATE_LIMITED", MSG.signInLocked);
     c.header("Retry-After", String(verdict.retryAfterSeconds));
@@ -79,7 +79,10 @@ export async function guardSignIn(c: Context<AppEnv>, next: Next, email: string)
   await next();
   const { status } = c.res;
   if (status >= 200 && status < 300) return clearSignInAttempts(db, keys);
-  if (status !== 401) return undoSignInAttempt(db, keys);
+  if (status !== 401) {
+    if (reservation) await undoSignInAttempt(db, keys, reservation);
+    return;
+  }
   // Looked up whether or not a notice is due, so an unknown address costs the same.
   const owner = await findAccountEmail(db, email);
   if ((await claimBurstNotice(db, account, L.freeFailures, now)) && owner) await sendMail(signInAttemptsMail(env.APP_URL, owner));

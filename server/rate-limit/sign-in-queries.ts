@@ -1,5 +1,5 @@
-import { and, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
-import type { Db } from "../db/client.js";
+import { and, eq, gte, isNull, lt, or } from "drizzle-orm";
+import type { Db, Tx } from "../db/client.js";
 import { rateLimits, signInFailures, user } from "../db/schema.js";
 
 /** The address+account window (a row of rate_limits) and the account's consecutive failures. */
@@ -9,53 +9,72 @@ export type SignInCounters = {
 };
 export type SignInKeys = { accountKey: string; addressKey: string };
 
+/** What a reservation changed: the counters before it and those it wrote, so that it can be undone exactly. */
+export type SignInReservation = { before: SignInCounters; after: SignInCounters };
+
 /**
  * Reads both counters under row locks, asks `decide` whether this attempt may go ahead and, if it
  * may, writes the counters `decide` returns: the attempt is counted as a failure before the
  * password is checked, so concurrent attempts (any process) each see the ones before them.
- * Short: no password hashing happens inside the transaction.
+ * Short: no password hashing happens inside the transaction. Returns the verdict and, when the
+ * counters were written, what was written (for undoSignInAttempt).
  */
 export async function reserveSignInAttempt<V>(
   db: Db,
   keys: SignInKeys,
   now: number,
   decide: (counters: SignInCounters) => { verdict: V; next?: SignInCounters },
-): Promise<V> {
+): Promise<{ verdict: V; reservation?: SignInReservation }> {
   return db.transaction(async (tx) => {
     await tx.insert(rateLimits).values({ key: keys.addressKey, windowStart: now, count: 0 }).onConflictDoNothing();
     await tx.insert(signInFailures).values({ accountKey: keys.accountKey, failures: 0, lastFailureAt: now, burstStartedAt: now }).onConflictDoNothing();
-    // Always the address row first, then the account's: two attempts never wait on each other in a cycle.
-    const [address] = await tx
-      .select({ count: rateLimits.count, windowStart: rateLimits.windowStart })
-      .from(rateLimits)
-      .where(eq(rateLimits.key, keys.addressKey))
-      .for("update");
-    const [account] = await tx
-      .select({ failures: signInFailures.failures, lastFailureAt: signInFailures.lastFailureAt, burstStartedAt: signInFailures.burstStartedAt })
-      .from(signInFailures)
-      .where(eq(signInFailures.accountKey, keys.accountKey))
-      .for("update");
-    if (!address || !account) throw new Error("sign-in counters missing after insert");
-    const { verdict, next } = decide({ address, account });
-    if (next) {
-      await tx.update(rateLimits).set(next.address).where(eq(rateLimits.key, keys.addressKey));
-      await tx.update(signInFailures).set(next.account).where(eq(signInFailures.accountKey, keys.accountKey));
-    }
-    return verdict;
+    const before = await lockCounters(tx, keys);
+    if (!before) throw new Error("sign-in counters missing after insert");
+    const { verdict, next } = decide(before);
+    if (!next) return { verdict };
+    await tx.update(rateLimits).set(next.address).where(eq(rateLimits.key, keys.addressKey));
+    await tx.update(signInFailures).set(next.account).where(eq(signInFailures.accountKey, keys.accountKey));
+    return { verdict, reservation: { before, after: next } };
   });
 }
 
-/** The attempt was not a password check after all (bad input, a server error): it no longer counts. */
-export async function undoSignInAttempt(db: Db, keys: SignInKeys): Promise<void> {
+/** Both counters, locked until the end of the transaction. Always the address row first, then the account's: two attempts never wait on each other in a cycle. */
+async function lockCounters(tx: Tx, keys: SignInKeys): Promise<SignInCounters | null> {
+  const [address] = await tx
+    .select({ count: rateLimits.count, windowStart: rateLimits.windowStart })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, keys.addressKey))
+    .for("update");
+  const [account] = await tx
+    .select({ failures: signInFailures.failures, lastFailureAt: signInFailures.lastFailureAt, burstStartedAt: signInFailures.burstStartedAt })
+    .from(signInFailures)
+    .where(eq(signInFailures.accountKey, keys.accountKey))
+    .for("update");
+  return address && account ? { address, account } : null;
+}
+
+const sameAddress = (a: SignInCounters["address"], b: SignInCounters["address"]) => a.count === b.count && a.windowStart === b.windowStart;
+const sameAccount = (a: SignInCounters["account"], b: SignInCounters["account"]) =>
+  a.failures === b.failures && a.lastFailureAt === b.lastFailureAt && a.burstStartedAt === b.burstStartedAt;
+
+/**
+ * The attempt was not a password check after all (bad input, a server error): it no longer counts.
+ * A counter nobody has changed since the reservation goes back exactly to what it was (count, window,
+ * time of the last failure, burst), so the attempt restarts no wait. One that later attempts changed
+ * keeps their times and loses this attempt's count only, in the address's window it was counted in.
+ */
+export async function undoSignInAttempt(db: Db, keys: SignInKeys, { before, after }: SignInReservation): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx
-      .update(rateLimits)
-      .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-      .where(eq(rateLimits.key, keys.addressKey));
-    await tx
-      .update(signInFailures)
-      .set({ failures: sql`greatest(${signInFailures.failures} - 1, 0)` })
-      .where(eq(signInFailures.accountKey, keys.accountKey));
+    const now = await lockCounters(tx, keys);
+    if (!now) return; // cleared meanwhile (a success): nothing of this attempt is left
+    const address = sameAddress(now.address, after.address)
+      ? before.address
+      : now.address.windowStart === after.address.windowStart
+        ? { count: Math.max(now.address.count - 1, 0), windowStart: now.address.windowStart }
+        : now.address;
+    const account = sameAccount(now.account, after.account) ? before.account : { ...now.account, failures: Math.max(now.account.failures - 1, 0) };
+    await tx.update(rateLimits).set(address).where(eq(rateLimits.key, keys.addressKey));
+    await tx.update(signInFailures).set(account).where(eq(signInFailures.accountKey, keys.accountKey));
   });
 }
 
