@@ -201,6 +201,16 @@ describe("pending invitations", () => {
     expect((await admin.request("POST", "/api/invitations", { email: uniqueEmail("new"), role: "firm_staff" })).status).toBe(200);
   });
 
+  it("someone who may not invite learns nothing from the re-invite limit: a client always gets 404, invited address or not", async () => {
+    const { admin } = await buildFirm(ctx);
+    const client = await buildInvitedMember(ctx, admin, "regular_user");
+    const inv = await invite(admin, "regular_user");
+    const { max } = PER_USER_LIMITS.invitationResend;
+    for (let i = 0; i <= max; i++) {
+      expect((await client.client.request("POST", "/api/invitations", { email: inv.email, role: "regular_user" })).status, `try ${i}`).toBe(404);
+    }
+  });
+
   it("staff cannot lift an admin's revocation by inviting the address again: 409 with a clear message, no mail, the link stays withdrawn; an admin can", async () => {
     const { admin } = await buildFirm(ctx);
     const staff = await buildInvitedMember(ctx, admin, "firm_staff");

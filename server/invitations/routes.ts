@@ -17,8 +17,8 @@ const limitResends = perUserLimit("invitation-resend", PER_USER_LIMITS.invitatio
 
 /** POST /api/invitations to an address already invited is a resend and counts as one; a first invitation does not. */
 const limitReinvites = createMiddleware<AppEnv & { Variables: { actor: ActorProfile } }>(async (c, next) => {
-  const { email } = await parseJson(c, sendInvitationSchema);
-  if (await isReinvite(c.var.deps, c.var.actor, email)) return limitResends(c, next);
+  const input = await parseJson(c, sendInvitationSchema);
+  if (await isReinvite(c.var.deps, c.var.actor, input)) return limitResends(c, next);
   await next();
 });
 

@@ -24,13 +24,14 @@ const freshTimes = () => {
 };
 
 /**
- * Whether sending to `email` would send an unused invitation of the actor's firm again (pending,
+ * Whether sending this would send an unused invitation of the actor's firm again (pending,
  * expired or revoked): that is a resend, counted against the same per-user limit (routes.ts).
+ * False for anyone who may not send it (sendInvitation refuses them): they learn nothing from a 429.
  */
-export async function isReinvite(deps: Deps, actor: ActorProfile, email: string): Promise<boolean> {
-  if (!actor.firmId) return false;
+export async function isReinvite(deps: Deps, actor: ActorProfile, input: Pick<z.infer<typeof sendInvitationSchema>, "email" | "role">): Promise<boolean> {
   const firmId = actor.firmId;
-  const existing = await asSystem(deps.db, (tx) => findInvitationForEmail(tx, firmId, email));
+  if (!firmId || !can(actor, "invitations:send", { firmId, role: input.role })) return false;
+  const existing = await asSystem(deps.db, (tx) => findInvitationForEmail(tx, firmId, input.email));
   return !!existing && !existing.used;
 }
 
