@@ -17,6 +17,8 @@ export const INVITATION_MSG = {
   noPending: "No pending invitations",
   loadFailed: "Failed to load invitations",
   notPending: "This invitation is no longer pending",
+  /** Staff inviting again an address whose invitation an admin took back: only an admin can (docs/decisions/022). */
+  adminMustReinvite: "Only an admin of your firm can invite this address again. Ask one of your firm's admins.",
   resent: (email: string) => `Invitation sent again to ${email}`,
   resendFailed: "Failed to resend invitation",
   revokeTitle: "Revoke this invitation?",

@@ -8,7 +8,7 @@ import { AppError, toAppError } from "./errors.js";
 import { healthRoutes } from "./health/routes.js";
 import type { AppEnv, Deps } from "./http/context.js";
 import { requestId } from "./http/request-id.js";
-import { clientIp, sameOrigin, securityHeaders } from "./http/security.js";
+import { clientIp, devOnly, sameOrigin, securityHeaders } from "./http/security.js";
 import { staticRoutes } from "./http/static.js";
 import { mailboxRoutes } from "./mail/mailbox-routes.js";
 import { profileRoutes } from "./profiles/routes.js";
@@ -72,8 +72,11 @@ export function createApp(deps: Deps, options: { webDist?: string; testClock?: O
     throw new AppError("NOT_FOUND");
   });
   app.route("/api", api);
-  app.route("/dev", mailboxRoutes);
-  if (options.testClock) app.route("/dev", clockRoutes(options.testClock));
+  const dev = new Hono<AppEnv>(); // every /dev route behind the one guard (devOnly)
+  dev.use("*", devOnly);
+  dev.route("/", mailboxRoutes);
+  if (options.testClock) dev.route("/", clockRoutes(options.testClock));
+  app.route("/dev", dev);
   app.route("/storage", storageRoutes);
   app.route("/", staticRoutes(options.webDist ?? WEB_DIST));
   return app;

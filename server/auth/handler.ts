@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { MSG } from "../../common/messages.js";
 import { JSON_BODY_MAX_BYTES } from "../../common/request-limits.js";
 import { recordAudit } from "../audit/record.js";
+import { auditRefusal } from "../audit/refusals.js";
 import { AppError, type ErrorCode } from "../errors.js";
 import { jsonBody } from "../http/body-gate.js";
 import type { AppEnv } from "../http/context.js";
@@ -62,6 +63,8 @@ export const authHandler = new Hono<AppEnv>().all("/*", jsonBody(JSON_BODY_MAX_B
   }
   const message = AUTH_MESSAGES[code] ?? body.message ?? MSG.unexpected;
   const error = new AppError(STATUS_CODE[response.status] ?? "VALIDATION", message);
+  // better-auth answers its 429s (the sign-in code cap) rather than throwing them: audited like the app's own.
+  if (error.code === "RATE_LIMITED") await auditRefusal(c, error);
   const out = c.json({ error: { code: error.code, message, authCode: code || undefined, requestId: c.var.requestId } }, response.status as 400);
   response.headers.forEach((value, key) => {
     if (key.toLowerCase() === "set-cookie") out.headers.append(key, value);

@@ -1,5 +1,7 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "../../common/messages.js";
+import { auditLog, verification } from "../db/schema.js";
 import { listOutbox } from "../mail/outbox.js";
 import { TestClient, buildUser, createTestContext, lastMailTo, type TestContext } from "../../test/harness.js";
 
@@ -75,6 +77,34 @@ describe("e-mailed sign-in codes are capped per account and per address", () => 
     expect(await codeMailsTo(last.email)).toBe(1); // only the one from turning codes on
     expect((await signInAndSendCode(new TestClient(ctx), last.email, last.password)).status).toBe(200);
     expect(await codeMailsTo(last.email)).toBe(2);
+  });
+
+  it("a sign-in challenge past its expiry (not yet cleaned up) is counted like any other: the plugin still e-mails its code", async () => {
+    const { email, password, id } = await buildUserWithTwoFactor(); // code 1
+    const client = new TestClient(ctx);
+    expect((await signInAndSendCode(client, email, password)).status).toBe(200); // code 2
+    await ctx.services.deps.db
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(verification.value, id));
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await client.request("POST", "/api/auth/two-factor/send-otp", {})).status);
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
+    expect(await codeMailsTo(email)).toBe(5);
+  });
+
+  it("a 429 from the code cap is audited as request.rate_limited, once per address, route and window, with no e-mail or code", async () => {
+    const { email, password } = await buildUserWithTwoFactor();
+    const client = new TestClient(ctx);
+    for (let i = 2; i <= 5; i++) expect((await signInAndSendCode(new TestClient(ctx, client.ip), email, password)).status).toBe(200);
+    await expectLimited(await signInAndSendCode(client, email, password));
+    await expectLimited(await client.request("POST", "/api/auth/two-factor/send-otp", {}));
+    const rows = await ctx.services.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "request.rate_limited"), eq(auditLog.ip, client.ip)));
+    expect(rows.map((r) => r.details)).toEqual([{ route: "POST /api/auth/two-factor/send-otp" }]);
+    expect(JSON.stringify(rows)).not.toContain(email);
   });
 
   it("Resend: a new code for the same sign-in is e-mailed and is the one that works", async () => {

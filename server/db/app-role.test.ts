@@ -71,6 +71,17 @@ describe("the app's roles cannot bypass row-level security, on both engines", ()
     expect(await refusal(database)).toContain("Row-level security is off on assets, which lv_app can read or write");
   });
 
+  it("refuses a database where lv_client_view can read only some columns of a table without row-level security (a column-level grant)", async () => {
+    const database = await openTestDatabase();
+    opened.push(database);
+    await database.db.execute(sql.raw("create table column_leak (id text primary key, owner_id text, secret text)"));
+    await database.db.execute(sql.raw("revoke all on column_leak from lv_app, lv_client_view"));
+    await database.db.execute(sql.raw("grant select (id, secret) on column_leak to lv_client_view"));
+    expect(await refusal(database)).toBe(
+      "Row-level security is off on column_leak, which lv_client_view can read or write: the app refuses to serve. Run ALTER TABLE column_leak ENABLE ROW LEVEL SECURITY.",
+    );
+  });
+
   it("a server process on such a PGlite data directory exits with the message, not a stack trace", { timeout: 120_000 }, async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "lv-role-"));
     dirs.push(dir);

@@ -9,7 +9,9 @@ type RoleFinding = { kind: "attribute" | "owner" | "no_rls"; role: string; detai
 /**
  * Refuses to serve when a role that the app runs tenant queries as could skip row-level
  * security: a superuser or BYPASSRLS role (itself or one it can SET ROLE to), the owner of a
- * table (owners skip its policies unless FORCE), or a table it can use that has RLS off.
+ * table (owners skip its policies unless FORCE), or a table it can use that has RLS off, even
+ * through a column-level grant only (as lv_client_view's: has_any_column_privilege sees those,
+ * has_table_privilege does not; DELETE has no column form).
  * The same check on PGlite and PostgreSQL (docs/decisions/021-database-guards.md).
  */
 export async function assertRowLevelSecurity(db: Db): Promise<void> {
@@ -35,7 +37,8 @@ export async function assertRowLevelSecurity(db: Db): Promise<void> {
       from pg_roles app
       join pg_class c on c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p')
      where app.rolname in (${roles})
-       and not c.relrowsecurity and has_table_privilege(app.oid, c.oid, 'SELECT, INSERT, UPDATE, DELETE')
+       and not c.relrowsecurity
+       and (has_any_column_privilege(app.oid, c.oid, 'SELECT, INSERT, UPDATE') or has_table_privilege(app.oid, c.oid, 'DELETE'))
      order by 1, 2, 3`);
   const findings = (result as unknown as { rows: RoleFinding[] }).rows; // PGlite and node-postgres alike
   if (findings.length > 0) throw new UnsafeAppRoleError(findings.map(describe).join("\n"));

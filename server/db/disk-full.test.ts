@@ -104,7 +104,7 @@ describe("PGlite on a full disk (a real server process on a filled tmpfs)", () =
       // Short of space but not yet full: PGlite is kept from ever meeting a full disk (a failed
       // checkpoint or WAL segment leaves it spinning), so writes are refused already.
       fillDisk(PGLITE_MIN_FREE_BYTES / 2);
-      const storageFull = { status: 507, body: { error: { code: "STORAGE_FULL", message: MSG.storageFull } } };
+      const storageFull = { status: 507, body: { error: { code: "STORAGE_FULL", message: MSG.storageFull, requestId: expect.any(String) } } };
       expect(await browser.json("POST", "/api/beneficiaries", beneficiary())).toEqual(storageFull);
 
       // Full: the same answer.
@@ -115,6 +115,10 @@ describe("PGlite on a full disk (a real server process on a filled tmpfs)", () =
       // Reads are served, and the process is idle between requests (no spinning on the full disk).
       const me = await browser.json<{ user: { email: string } }>("GET", "/api/me");
       expect(me.status).toBe(200);
+      // The owner still opens their vault: the key fetch's audit row is best-effort (its first fetch here, so it has one to write).
+      const key = await browser.json<{ dataKey: string }>("GET", "/api/vault/key");
+      expect(key.status).toBe(200);
+      expect(Buffer.from(key.body.dataKey, "base64")).toHaveLength(32);
       expect((await browser.json<{ beneficiaries: unknown[] }>("GET", "/api/beneficiaries")).body.beneficiaries.length).toBeGreaterThan(0);
       const before = cpuSeconds(server.pid);
       await new Promise((r) => setTimeout(r, 2000));
@@ -178,9 +182,10 @@ describe("PostgreSQL on a full disk (the test database in a tablespace on a fill
           const res = await user.client.json<ErrorBody>("POST", "/api/beneficiaries", beneficiary());
           if (res.status !== 201) refused = res;
         }
-        expect(refused).toEqual({ status: 507, body: { error: { code: "STORAGE_FULL", message: MSG.storageFull } } });
+        expect(refused).toEqual({ status: 507, body: { error: { code: "STORAGE_FULL", message: MSG.storageFull, requestId: expect.any(String) } } });
         expect((await user.client.json<{ beneficiaries: unknown[] }>("GET", "/api/beneficiaries")).body.beneficiaries.length).toBeGreaterThan(0);
         expect((await user.client.json("GET", "/api/me")).status).toBe(200);
+        expect((await user.client.json("GET", "/api/vault/key")).status).toBe(200);
 
         rmSync(filler);
         expect((await user.client.json("POST", "/api/beneficiaries", beneficiary())).status).toBe(201);

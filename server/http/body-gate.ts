@@ -109,7 +109,8 @@ function refuseNul(value: unknown) {
   if (path) throw new AppError("VALIDATION", NUL_MESSAGE, { [path.join(".") || "_"]: NUL_MESSAGE });
 }
 
-function requireJsonType(c: Context) {
+/** 415 unless the body is declared application/json. */
+export function requireJsonType(c: Context) {
   if (c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase() !== "application/json") {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", REQUEST_MSG.notJson);
   }

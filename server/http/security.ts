@@ -1,6 +1,8 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { AppError } from "../errors.js";
+import { requireJsonType } from "./body-gate.js";
 import type { AppEnv } from "./context.js";
 import { clientAddress } from "./trust-proxy.js";
 
@@ -37,24 +39,49 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
  * forwarding header gives (server/http/trust-proxy.ts). Never a header from anyone else.
  */
 export const clientIp = createMiddleware<AppEnv>(async (c, next) => {
-  let peer = "unknown";
-  try {
-    peer = getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    /* not running on a Node socket (tests without one) */
-  }
+  const peer = socketPeer(c);
   const { TRUST_PROXY, TRUST_PROXY_HEADER } = c.var.deps.env;
   c.set("ip", clientAddress({ peer, header: TRUST_PROXY_HEADER, value: c.req.header(TRUST_PROXY_HEADER), trust: TRUST_PROXY }));
   await next();
 });
 
+/** The address at the other end of the socket, whatever any header says. */
+function socketPeer(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown"; // not running on a Node socket (tests without one)
+  }
+}
+
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function requireSameOrigin(c: Context<AppEnv>) {
+  if (c.req.header("origin") !== c.var.deps.env.APP_URL) throw new AppError("VALIDATION", "Cross-site request refused");
+}
 
 /** State-changing API requests must come from the app's own origin (cross-site request protection). */
 export const sameOrigin = createMiddleware<AppEnv>(async (c, next) => {
+  if (!SAFE.has(c.req.method)) requireSameOrigin(c);
+  await next();
+});
+
+/** Set by a reverse proxy: the request only looks local because the proxy runs on this machine. */
+const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip"];
+
+/**
+ * The one guard of every /dev route (the development mailbox, the test clock): only a request
+ * whose socket peer is this machine and that no proxy relayed (no forwarding header, whatever
+ * TRUST_PROXY says), else 404 as for a path that does not exist. A state-changing one must also
+ * come from the app's own origin (400) with a JSON body (415): a web page open in the developer's
+ * browser is on this machine too.
+ */
+export const devOnly = createMiddleware<AppEnv>(async (c, next) => {
+  const isForwarded = FORWARDING_HEADERS.some((h) => c.req.header(h) !== undefined);
+  if (!isLoopback(socketPeer(c)) || isForwarded) throw new AppError("NOT_FOUND");
   if (!SAFE.has(c.req.method)) {
-    const origin = c.req.header("origin");
-    if (origin !== c.var.deps.env.APP_URL) throw new AppError("VALIDATION", "Cross-site request refused");
+    requireSameOrigin(c);
+    requireJsonType(c);
   }
   await next();
 });

@@ -7,7 +7,7 @@ import { PER_USER_LIMITS } from "../rate-limit/rules.js";
 import { auditLog, invitations } from "../db/schema.js";
 import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
-import { GOOD_PASSWORD, TestClient, buildUser, createTestContext, linkFromMail, uniqueEmail, type TestContext } from "../../test/harness.js";
+import { GOOD_PASSWORD, TestClient, buildUser, createTestContext, lastMailTo, linkFromMail, uniqueEmail, type TestContext } from "../../test/harness.js";
 
 /** Issue 10, finding 11: a firm's admins list, resend and revoke its pending invitations. */
 
@@ -177,5 +177,64 @@ describe("pending invitations", () => {
     const other = await buildFirm(ctx);
     const theirs = await invite(other.admin);
     expect((await other.admin.request("POST", `/api/invitations/${theirs.id}/resend`)).status).toBe(200);
+  });
+
+  it("inviting an address again through POST /api/invitations counts against the same per-admin limit as resend, with Retry-After; a first invitation does not", async () => {
+    const { admin } = await buildFirm(ctx);
+    const inv = await invite(admin);
+    const { max } = PER_USER_LIMITS.invitationResend;
+    const half = Math.floor(max / 2);
+    for (let i = 0; i < half; i++) expect((await admin.request("POST", `/api/invitations/${inv.id}/resend`)).status).toBe(200);
+    for (let i = half; i < max; i++) {
+      expect((await admin.request("POST", "/api/invitations", { email: inv.email, role: "firm_staff" })).status, `re-invite ${i}`).toBe(200);
+    }
+    const reinvite = await admin.request("POST", "/api/invitations", { email: inv.email, role: "firm_staff" });
+    expect(reinvite.status).toBe(429);
+    expect(Number(reinvite.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await admin.request("POST", `/api/invitations/${inv.id}/resend`)).status).toBe(429);
+    // A revoked invitation is no way round it.
+    const latest = (await linkFromMail(ctx, inv.email, "/register")).searchParams.get("code") ?? "";
+    expect((await admin.request("POST", `/api/invitations/${inv.id}/revoke`)).status).toBe(200);
+    expect((await admin.request("POST", "/api/invitations", { email: inv.email, role: "firm_staff" })).status).toBe(429);
+    expect((await check(inv.email, latest)).body).toEqual({ valid: false, reason: "revoked" });
+    // A first invitation to another address is not a resend.
+    expect((await admin.request("POST", "/api/invitations", { email: uniqueEmail("new"), role: "firm_staff" })).status).toBe(200);
+  });
+
+  it("someone who may not invite learns nothing from the re-invite limit: a client always gets 404, invited address or not", async () => {
+    const { admin } = await buildFirm(ctx);
+    const client = await buildInvitedMember(ctx, admin, "regular_user");
+    const inv = await invite(admin, "regular_user");
+    const { max } = PER_USER_LIMITS.invitationResend;
+    for (let i = 0; i <= max; i++) {
+      expect((await client.client.request("POST", "/api/invitations", { email: inv.email, role: "regular_user" })).status, `try ${i}`).toBe(404);
+    }
+  });
+
+  it("staff cannot lift an admin's revocation by inviting the address again: 409 with a clear message, no mail, the link stays withdrawn; an admin can", async () => {
+    const { admin } = await buildFirm(ctx);
+    const staff = await buildInvitedMember(ctx, admin, "firm_staff");
+    const email = uniqueEmail("client");
+    expect((await staff.client.request("POST", "/api/invitations", { email, role: "regular_user" })).status).toBe(200);
+    const code = (await linkFromMail(ctx, email, "/register")).searchParams.get("code") ?? "";
+    const [row] = await ctx.services.deps.db.select({ id: invitations.id }).from(invitations).where(eq(invitations.email, email));
+    // Staff may still send a pending invitation again.
+    expect((await staff.client.request("POST", "/api/invitations", { email, role: "regular_user" })).status).toBe(200);
+    const pendingCode = (await linkFromMail(ctx, email, "/register")).searchParams.get("code") ?? "";
+    expect(pendingCode).not.toBe(code);
+    expect((await admin.request("POST", `/api/invitations/${row?.id}/revoke`)).status).toBe(200);
+    const mailsBefore = (await lastMailTo(ctx, email)).id;
+
+    const refused = await staff.client.json<{ error: { code: string; message: string } }>("POST", "/api/invitations", { email, role: "regular_user" });
+    expect(refused).toMatchObject({ status: 409, body: { error: { code: "CONFLICT", message: INVITATION_MSG.adminMustReinvite } } });
+    expect(JSON.stringify(refused.body)).not.toMatch(/revok|withdr/i);
+    expect((await lastMailTo(ctx, email)).id).toBe(mailsBefore);
+    expect((await check(email, pendingCode)).body).toEqual({ valid: false, reason: "revoked" });
+    const [after] = await ctx.services.deps.db.select({ revokedAt: invitations.revokedAt }).from(invitations).where(eq(invitations.email, email));
+    expect(after?.revokedAt).not.toBeNull();
+
+    expect((await admin.request("POST", "/api/invitations", { email, role: "regular_user" })).status).toBe(200);
+    const fresh = (await linkFromMail(ctx, email, "/register")).searchParams.get("code") ?? "";
+    expect((await check(email, fresh)).body).toMatchObject({ valid: true });
   });
 });

@@ -1,4 +1,6 @@
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { ActorProfile } from "../access.js";
 import { checkInvitationSchema, sendInvitationSchema } from "../../common/invitation-schemas.js";
 import { requireActor } from "../auth/actor.js";
 import type { AppEnv } from "../http/context.js";
@@ -8,14 +10,24 @@ import { getProfile } from "../profiles/service.js";
 import { perUserLimit } from "../rate-limit/per-user.js";
 import { PER_USER_LIMITS } from "../rate-limit/rules.js";
 import { presentPendingInvitation } from "./present.js";
-import { checkInvitation, listInvitations, resendInvitation, revokePendingInvitation, sendInvitation } from "./service.js";
+import { checkInvitation, isReinvite, listInvitations, resendInvitation, revokePendingInvitation, sendInvitation } from "./service.js";
+
+/** Sending an invitation again (resend, or inviting an address with an unused invitation): one budget per user. */
+const limitResends = perUserLimit("invitation-resend", PER_USER_LIMITS.invitationResend);
+
+/** POST /api/invitations to an address already invited is a resend and counts as one; a first invitation does not. */
+const limitReinvites = createMiddleware<AppEnv & { Variables: { actor: ActorProfile } }>(async (c, next) => {
+  const input = await parseJson(c, sendInvitationSchema);
+  if (await isReinvite(c.var.deps, c.var.actor, input)) return limitResends(c, next);
+  await next();
+});
 
 export const invitationRoutes = new Hono<AppEnv>()
   .get("/invitations", requireActor, async (c) => {
     const rows = await listInvitations(c.var.deps, c.var.actor);
     return c.json({ invitations: rows.map(presentPendingInvitation) });
   })
-  .post("/invitations", requireActor, async (c) => {
+  .post("/invitations", requireActor, limitReinvites, async (c) => {
     const input = await parseJson(c, sendInvitationSchema);
     const { profile } = await getProfile(c.var.deps.db, c.var.actor.id);
     await sendInvitation(c.var.deps, c.var.actor, profile.name, input);
@@ -25,7 +37,7 @@ export const invitationRoutes = new Hono<AppEnv>()
     const { email, code } = parseWith(checkInvitationSchema, { email: c.req.query("email") ?? "", code: c.req.query("code") ?? "" });
     return c.json(await checkInvitation(c.var.deps.db, email, code));
   })
-  .post("/invitations/:id/resend", requireActor, perUserLimit("invitation-resend", PER_USER_LIMITS.invitationResend), async (c) => {
+  .post("/invitations/:id/resend", requireActor, limitResends, async (c) => {
     const id = parseIdParam(c.req.param("id"));
     const { profile } = await getProfile(c.var.deps.db, c.var.actor.id);
     const row = await resendInvitation(c.var.deps, c.var.actor, profile.name, id);

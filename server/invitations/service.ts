@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { INVITATION_TTL_DAYS } from "../../common/constants.js";
 import type { InvitationCheckResult, sendInvitationSchema } from "../../common/invitation-schemas.js";
 import { INVITATION_MSG } from "../../common/invitation-messages.js";
-import { requireAccess, type ActorProfile } from "../access.js";
+import { can, requireAccess, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
 import { asSystem, withActor } from "../db/actor.js";
 import type { Db, Tx } from "../db/client.js";
@@ -24,8 +24,22 @@ const freshTimes = () => {
 };
 
 /**
+ * Whether sending this would send an unused invitation of the actor's firm again (pending,
+ * expired or revoked): that is a resend, counted against the same per-user limit (routes.ts).
+ * False for anyone who may not send it (sendInvitation refuses them): they learn nothing from a 429.
+ */
+export async function isReinvite(deps: Deps, actor: ActorProfile, input: Pick<z.infer<typeof sendInvitationSchema>, "email" | "role">): Promise<boolean> {
+  const firmId = actor.firmId;
+  if (!firmId || !can(actor, "invitations:send", { firmId, role: input.role })) return false;
+  const existing = await asSystem(deps.db, (tx) => findInvitationForEmail(tx, firmId, input.email));
+  return !!existing && !existing.used;
+}
+
+/**
  * Sends (or re-sends) an invitation to join the actor's firm. Re-inviting an unused one
- * gives it a fresh link valid 7 days from now; an accepted one is refused.
+ * gives it a fresh link valid 7 days from now; an accepted one is refused. A revoked one is
+ * invited again only by those who may revoke (invitations:manage, the firm's admins): staff are
+ * told to ask an admin, and nothing changes (docs/decisions/022).
  */
 export async function sendInvitation(deps: Deps, actor: ActorProfile, inviterName: string, input: z.infer<typeof sendInvitationSchema>) {
   requireAccess(actor, "invitations:send", { firmId: actor.firmId, role: input.role });
@@ -38,7 +52,8 @@ export async function sendInvitation(deps: Deps, actor: ActorProfile, inviterNam
     if (!f) throw new AppError("NOT_FOUND", INVITATION_MSG.noFirmDetails);
     const existing = await findInvitationForEmail(tx, firmId, input.email);
     if (existing?.used) throw new AppError("CONFLICT", INVITATION_MSG.alreadyAccepted);
-    // Inviting again also takes back a revocation: the new link works.
+    if (existing?.revokedAt && !can(actor, "invitations:manage", { firmId })) throw new AppError("CONFLICT", INVITATION_MSG.adminMustReinvite);
+    // An admin inviting again also takes back a revocation: the new link works.
     const values = { role: input.role, note: input.note ?? null, invitedBy: actor.id, tokenHash: hash, ...times, revokedAt: null };
     if (existing) await tx.update(invitations).set(values).where(eq(invitations.id, existing.id));
     else await tx.insert(invitations).values({ ...values, email: input.email, firmId, firmCode: f.firmCode });

@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
-import { isLoopback } from "../http/security.js";
 import type { Db } from "../db/client.js";
 import { expireOutbox, listOutbox } from "./outbox.js";
 import { escapeHtml } from "./templates.js";
@@ -21,19 +20,14 @@ async function listMailbox(db: Db) {
 
 const ERASED_NOTE = "(Erased: the link or code in this message has expired.)";
 
-/** Set by a reverse proxy: the request only looks local because the proxy runs on this machine. */
-const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip"];
-
 /**
  * Development mailbox: every message the app would have sent, with clickable links.
- * Only without SMTP_URL, and only for requests from this machine (it shows everyone's links),
- * which a request relayed by a reverse proxy on this machine is not. The guard covers the mailbox's
- * own paths only: other routes under /dev (the test clock, TEST_CLOCK=1) keep their own rules.
+ * Only without SMTP_URL; and, as every /dev route, only for requests from this machine that no
+ * proxy relayed (devOnly in server/http/security.ts, mounted in server/app.ts): it shows everyone's links.
  */
 export const mailboxRoutes = new Hono<AppEnv>()
   .use("/mailbox*", async (c, next) => {
-    const isForwarded = FORWARDING_HEADERS.some((h) => c.req.header(h) !== undefined);
-    if (!c.var.deps.isDevMailbox || !isLoopback(c.var.ip) || isForwarded) throw new AppError("NOT_FOUND");
+    if (!c.var.deps.isDevMailbox) throw new AppError("NOT_FOUND");
     await next();
   })
   .get("/mailbox.json", async (c) => {

@@ -45,9 +45,52 @@ describe("POST /dev/clock (TEST_CLOCK=1) with SMTP_URL set", () => {
     expect(clock.now().getTime() - before).toBeLessThan(HOUR_MS);
   });
 
+  it("answers 404 to a request relayed by a reverse proxy on this machine, and leaves the clock alone", async () => {
+    const before = clock.now().getTime();
+    const local = new TestClient(ctx, "127.0.0.1");
+    const relayed: Record<string, string>[] = [{ "x-forwarded-for": "203.0.113.9" }, { forwarded: "for=203.0.113.9" }, { "x-real-ip": "203.0.113.9" }];
+    for (const header of relayed) {
+      expect((await local.request("POST", "/dev/clock", { advanceMs: HOUR_MS }, header)).status, JSON.stringify(header)).toBe(404);
+    }
+    expect(clock.now().getTime() - before).toBeLessThan(HOUR_MS);
+  });
+
+  it("refuses a cross-origin POST (a web page in the developer's browser) and a body not sent as JSON, and leaves the clock alone", async () => {
+    const before = clock.now().getTime();
+    const local = new TestClient(ctx, "127.0.0.1");
+    const body = JSON.stringify({ advanceMs: HOUR_MS });
+    const crossSite = await local.send("POST", "/dev/clock", body, { "content-type": "application/json", origin: "https://evil.example" });
+    expect(crossSite.status).toBe(400);
+    expect(((await crossSite.json()) as { error: { message: string } }).error.message).toBe("Cross-site request refused");
+    const noOrigin = await local.send("POST", "/dev/clock", body, { "content-type": "application/json", origin: "" });
+    expect(noOrigin.status).toBe(400);
+    for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
+      expect((await local.send("POST", "/dev/clock", body, { "content-type": type })).status, type).toBe(415);
+    }
+    expect(clock.now().getTime() - before).toBeLessThan(HOUR_MS);
+  });
+
   it("the development mailbox still does not exist, even for this machine", async () => {
     const local = new TestClient(ctx, "127.0.0.1");
     for (const path of ["/dev/mailbox", "/dev/mailbox.json", "/dev/mailbox.css"]) expect((await local.get(path)).status, path).toBe(404);
+  });
+});
+
+describe("POST /dev/clock (TEST_CLOCK=1) with TRUST_PROXY set", () => {
+  let ctx: TestContext;
+  let clock: ReturnType<typeof createOffsetClock>;
+  beforeAll(async () => {
+    ({ ctx, clock } = await contextWithTestClock({ TRUST_PROXY: "10.9.9.9" }));
+  });
+  afterAll(() => ctx.close());
+
+  it("answers 404 to a trusted proxy that names this machine as the client (X-Forwarded-For: 127.0.0.1)", async () => {
+    const before = clock.now().getTime();
+    const proxy = new TestClient(ctx, "10.9.9.9");
+    for (const value of ["127.0.0.1", "::1"]) {
+      expect((await proxy.request("POST", "/dev/clock", { advanceMs: HOUR_MS }, { "x-forwarded-for": value })).status, value).toBe(404);
+    }
+    expect(clock.now().getTime() - before).toBeLessThan(HOUR_MS);
   });
 });
 

@@ -5,6 +5,7 @@ import type { Db } from "../db/client.js";
 import { AppError } from "../errors.js";
 import type { Deps } from "../http/context.js";
 import type { DataKeyWrapper } from "../keys/data-key.js";
+import { describeError } from "../logger.js";
 import { insertWrappedDataKey, selectWrappedDataKey } from "./queries.js";
 
 /**
@@ -19,7 +20,8 @@ export async function createDataKeyForNewUser(db: Db, dataKeys: DataKeyWrapper, 
 /**
  * The signed-in owner's raw data key. Accounts made before the vault existed get theirs now. Each
  * fetch is audited ("vault.key_fetched", never the key), once per owner, address and window
- * (docs/decisions/023): a page that asks again and again writes no more.
+ * (docs/decisions/023): a page that asks again and again writes no more. That audit is
+ * best-effort: when it cannot be written (a full disk), it is logged and the owner still gets the key.
  */
 export async function getDataKey(deps: Deps, actor: ActorProfile, ip: string): Promise<Buffer> {
   requireAccess(actor, "vault:own", { ownerId: actor.id });
@@ -32,6 +34,11 @@ export async function getDataKey(deps: Deps, actor: ActorProfile, ip: string): P
   if (!wrapped) throw new AppError("INTERNAL");
   const dataKey = deps.dataKeys.unwrap(actor.id, wrapped);
   const event = { actorId: actor.id, action: "vault.key_fetched", subjectType: "user", subjectId: actor.id, ip };
-  await recordAuditOnce(deps.db, event, `${actor.id}:${ip}`, deps.clock.now());
+  try {
+    await recordAuditOnce(deps.db, event, `${actor.id}:${ip}`, deps.clock.now());
+  } catch (err) {
+    // Best-effort, as auditRefusal: a read must not fail on its audit row (a full disk answers writes 507).
+    deps.log.warn(`audit of a vault key fetch failed: ${describeError(err)}`);
+  }
   return dataKey;
 }
