@@ -3,7 +3,6 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statfsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { MSG } from "../../common/messages.js";
 import { PGLITE_TEMPLATE, withDatabase } from "../../test/global-setup.js";
@@ -11,6 +10,7 @@ import { buildUser, createTestContext, freePort, uniqueEmail, type TestContext }
 import { ServerProcess } from "../../test/server-process.js";
 import { openPglite, openPostgres } from "./client.js";
 import { PGLITE_MIN_FREE_BYTES } from "./storage-guard.js";
+import { PG_SERVER_URL, isPgServerReachable, pgAdmin } from "../../test/pg-admin.js";
 
 /**
  * A real full disk: the server's DATA_DIR is a small tmpfs of its own, filled by a file. Mounting
@@ -141,23 +141,13 @@ describe("PGlite on a full disk (a real server process on a filled tmpfs)", () =
   );
 });
 
-const SERVER_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const isLocalServer = ["127.0.0.1", "localhost"].includes(new URL(SERVER_URL).hostname);
+const isLocalServer = ["127.0.0.1", "localhost"].includes(new URL(PG_SERVER_URL).hostname);
 
-async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: SERVER_URL, connectionTimeoutMillis: 2000 });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-const isServerReachable = isLocalServer && (await admin(async () => true).catch(() => false));
+const isServerReachable = isLocalServer && (await isPgServerReachable());
 
 describe("PostgreSQL on a full disk (the test database in a tablespace on a filled tmpfs)", () => {
   it.skipIf(!canMount || !isServerReachable)(
-    `answers writes 507 with a clear message, keeps serving reads and recovers when space returns (skipped without root or without a PostgreSQL server on this machine at ${new URL(SERVER_URL).host})`,
+    `answers writes 507 with a clear message, keeps serving reads and recovers when space returns (skipped without root or without a PostgreSQL server on this machine at ${new URL(PG_SERVER_URL).host})`,
     { timeout: 120_000 },
     async () => {
       const suffix = randomBytes(4).toString("hex");
@@ -169,9 +159,9 @@ describe("PostgreSQL on a full disk (the test database in a tablespace on a fill
       execFileSync("mount", ["-t", "tmpfs", "-o", "size=48m", "tmpfs", tsMount]);
       try {
         execFileSync("install", ["-d", "-o", "postgres", "-g", "postgres", "-m", "700", location]);
-        await admin((c) => c.query(`create tablespace ${tablespace} location '${location}'`));
-        await admin((c) => c.query(`create database ${name} tablespace ${tablespace}`));
-        ctx = await createTestContext({}, { database: openPostgres(withDatabase(SERVER_URL, name)) });
+        await pgAdmin((c) => c.query(`create tablespace ${tablespace} location '${location}'`));
+        await pgAdmin((c) => c.query(`create database ${name} tablespace ${tablespace}`));
+        ctx = await createTestContext({}, { database: openPostgres(withDatabase(PG_SERVER_URL, name)) });
         const user = await buildUser(ctx);
         expect((await user.client.json("POST", "/api/beneficiaries", beneficiary())).status).toBe(201);
 
@@ -191,8 +181,8 @@ describe("PostgreSQL on a full disk (the test database in a tablespace on a fill
         expect((await user.client.json("POST", "/api/beneficiaries", beneficiary())).status).toBe(201);
       } finally {
         await ctx?.close();
-        await admin((c) => c.query(`drop database if exists ${name} with (force)`)).catch(() => {});
-        await admin((c) => c.query(`drop tablespace if exists ${tablespace}`)).catch(() => {});
+        await pgAdmin((c) => c.query(`drop database if exists ${name} with (force)`)).catch(() => {});
+        await pgAdmin((c) => c.query(`drop tablespace if exists ${tablespace}`)).catch(() => {});
         execFileSync("umount", [tsMount]);
         rmSync(tsMount, { recursive: true, force: true });
       }

@@ -7,22 +7,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import { withDatabase } from "../../test/global-setup.js";
 import { freePort } from "../../test/harness.js";
 import { ServerProcess } from "../../test/server-process.js";
+import { PG_SERVER_URL, isPgServerReachable, pgAdmin } from "../../test/pg-admin.js";
 
-const SERVER_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const JOURNAL = JSON.parse(readFileSync(path.join(import.meta.dirname, "migrations/meta/_journal.json"), "utf8")) as { entries: unknown[] };
 const MASTER_KEY = randomBytes(32).toString("base64");
 
-async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: SERVER_URL, connectionTimeoutMillis: 2000 });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-const isServerReachable = await admin(async () => true).catch(() => false);
+const isServerReachable = await isPgServerReachable();
 const databases: string[] = [];
 const dirs: string[] = [];
 const started: ServerProcess[] = [];
@@ -31,16 +21,16 @@ afterAll(async () => {
     p.kill("SIGKILL");
     await p.exited;
   }
-  for (const name of databases) await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+  for (const name of databases) await pgAdmin((c) => c.query(`drop database if exists ${name} with (force)`));
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
 /** A fresh, empty database on the PostgreSQL server: nothing migrated yet. */
 async function emptyDatabase(): Promise<string> {
   const name = `lv_t_db_${randomBytes(4).toString("hex")}`;
-  await admin((c) => c.query(`create database ${name}`));
+  await pgAdmin((c) => c.query(`create database ${name}`));
   databases.push(name);
-  return withDatabase(SERVER_URL, name);
+  return withDatabase(PG_SERVER_URL, name);
 }
 
 async function startOn(url: string): Promise<ServerProcess> {
@@ -53,7 +43,7 @@ async function startOn(url: string): Promise<ServerProcess> {
 
 describe("two processes starting together on an empty PostgreSQL database", () => {
   it.skipIf(!isServerReachable)(
-    `both migrate under one lock and start normally, the second waiting for the first (skipped when no PostgreSQL server is reachable at ${new URL(SERVER_URL).host})`,
+    `both migrate under one lock and start normally, the second waiting for the first (skipped when no PostgreSQL server is reachable at ${new URL(PG_SERVER_URL).host})`,
     { timeout: 240_000 },
     async () => {
       // Several rounds: the collision needs both processes inside the first migration at once.

@@ -1,32 +1,21 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { MSG } from "../../common/messages.js";
 import { openPostgres } from "../db/client.js";
 import { withDatabase } from "../../test/global-setup.js";
 import { TcpProxy } from "../../test/tcp-proxy.js";
 import { TestClient, buildUser, createTestContext, type TestContext } from "../../test/harness.js";
+import { PG_SERVER_URL, isPgServerReachable, pgAdmin } from "../../test/pg-admin.js";
 
 type ErrorBody = { error: { code: string; message: string } };
 
-const SERVER_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const DB_NAME = `lv_t_outage_${randomBytes(4).toString("hex")}`;
 
-async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: SERVER_URL, connectionTimeoutMillis: 2000 });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-const isServerReachable = await admin(async () => true).catch(() => false);
-if (isServerReachable) await admin((c) => c.query(`create database ${DB_NAME}`));
+const isServerReachable = await isPgServerReachable();
+if (isServerReachable) await pgAdmin((c) => c.query(`create database ${DB_NAME}`));
 
 afterAll(async () => {
-  if (isServerReachable) await admin((c) => c.query(`drop database if exists ${DB_NAME} with (force)`));
+  if (isServerReachable) await pgAdmin((c) => c.query(`drop database if exists ${DB_NAME} with (force)`));
 });
 
 /** An error body says what happened in the user's words: no stack, no SQL, no driver detail. */
@@ -37,12 +26,12 @@ function expectCleanUnavailable(res: { status: number; body: ErrorBody }) {
 
 describe("database outage (pg driver)", () => {
   it.skipIf(!isServerReachable)(
-    `answers 503 DATABASE_UNAVAILABLE while PostgreSQL is unreachable and recovers without a restart (skipped when no PostgreSQL server is reachable at ${new URL(SERVER_URL).host})`,
+    `answers 503 DATABASE_UNAVAILABLE while PostgreSQL is unreachable and recovers without a restart (skipped when no PostgreSQL server is reachable at ${new URL(PG_SERVER_URL).host})`,
     async () => {
-      const server = new URL(SERVER_URL);
+      const server = new URL(PG_SERVER_URL);
       const proxy = new TcpProxy({ host: server.hostname, port: Number(server.port || 5432) });
       await proxy.start();
-      const viaProxy = new URL(withDatabase(SERVER_URL, DB_NAME));
+      const viaProxy = new URL(withDatabase(PG_SERVER_URL, DB_NAME));
       viaProxy.host = `127.0.0.1:${proxy.port}`;
       let ctx: TestContext | undefined;
       try {
