@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildUser, createTestContext, type TestContext } from "../../test/harness.js";
 import { staticRoutes } from "./static.js";
 
 function distWith(files: Record<string, string>) {
@@ -130,5 +131,23 @@ describe("precompressed static files", () => {
     expect(png.status).toBe(200);
     expect(png.headers.get("content-encoding")).toBeNull();
     expect((await get("/assets/app-9.js", "br")).status).toBe(404);
+  });
+});
+
+describe("API answers (decision 025)", () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  it("are never compressed, whatever the client accepts: they mix secrets with text others chose (BREACH)", async () => {
+    const { client, name } = await buildUser(ctx, { name: "A name an attacker chose ".repeat(6).trim() });
+    for (const url of ["/api/me", "/api/health"]) {
+      const res = await client.request("GET", url, undefined, { "Accept-Encoding": "br, gzip, deflate, zstd" });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-encoding")).toBeNull();
+      if (url === "/api/me") expect(await res.text()).toContain(name);
+    }
   });
 });
