@@ -68,17 +68,25 @@ export function createApp(deps: Deps, options: { webDist?: string; testClock?: O
   api.route("/", dashboardRoutes);
   api.route("/", releaseRoutes);
   api.route("/", legacyRoutes);
-  api.all("*", () => {
-    throw new AppError("NOT_FOUND");
-  });
+  api.all("*", notFound);
   app.route("/api", api);
-  const dev = new Hono<AppEnv>(); // every /dev route behind the one guard (devOnly)
-  dev.use("*", devOnly);
-  dev.route("/", mailboxRoutes);
-  if (options.testClock) dev.route("/", clockRoutes(options.testClock));
-  app.route("/dev", dev);
+  if (deps.env.NODE_ENV === "production") {
+    // Never mounted in production, whatever else is set (docs/decisions/026); answered here, not by the web app's index.html.
+    app.all("/dev", notFound);
+    app.all("/dev/*", notFound);
+  } else {
+    const dev = new Hono<AppEnv>(); // every /dev route behind the one guard (devOnly)
+    dev.use("*", devOnly);
+    dev.route("/", mailboxRoutes);
+    if (options.testClock) dev.route("/", clockRoutes(options.testClock));
+    app.route("/dev", dev);
+  }
   app.route("/storage", storageRoutes);
   app.route("/", staticRoutes(options.webDist ?? WEB_DIST));
   return app;
 }
 export type App = ReturnType<typeof createApp>;
+
+const notFound = () => {
+  throw new AppError("NOT_FOUND");
+};

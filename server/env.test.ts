@@ -12,6 +12,14 @@ function messageOf(source: Record<string, string | undefined>): string {
   throw new Error("expected parseEnv to refuse");
 }
 
+/** Every setting production requires, present and valid. */
+const production = {
+  NODE_ENV: "production",
+  SMTP_URL: "smtp://127.0.0.1:2525",
+  VAULT_MASTER_KEY: randomBytes(32).toString("base64"),
+  APP_URL: "https://vault.example.com",
+};
+
 describe("parseEnv", () => {
   it("has working defaults for development", () => {
     const env = parseEnv({});
@@ -51,12 +59,45 @@ describe("parseEnv", () => {
   });
 
   it("refuses production without VAULT_MASTER_KEY, and a key that is not 32 bytes", () => {
-    expect(messageOf({ NODE_ENV: "production" })).toBe("VAULT_MASTER_KEY is required when NODE_ENV=production (openssl rand -base64 32).");
-    expect(messageOf({ NODE_ENV: "production", VAULT_MASTER_KEY: randomBytes(16).toString("base64") })).toContain(
-      "VAULT_MASTER_KEY: must be 32 random bytes in base64",
+    expect(messageOf({ ...production, VAULT_MASTER_KEY: undefined })).toContain(
+      "- VAULT_MASTER_KEY: is required when NODE_ENV=production (openssl rand -base64 32)",
     );
+    expect(messageOf({ ...production, VAULT_MASTER_KEY: randomBytes(16).toString("base64") })).toContain("VAULT_MASTER_KEY: must be 32 random bytes in base64");
     const key = randomBytes(32).toString("base64");
-    expect(parseEnv({ NODE_ENV: "production", VAULT_MASTER_KEY: key }).VAULT_MASTER_KEY).toBe(key);
+    expect(parseEnv({ ...production, VAULT_MASTER_KEY: key }).VAULT_MASTER_KEY).toBe(key);
+  });
+
+  it("refuses production with one message listing every missing requirement", () => {
+    const message = messageOf({ NODE_ENV: "production" });
+    expect(message).toBe(
+      [
+        "Invalid settings in the environment:",
+        "  - SMTP_URL: is required when NODE_ENV=production (smtp:// or smtps://): e-mail must really be delivered, there is no dev mailbox",
+        "  - VAULT_MASTER_KEY: is required when NODE_ENV=production (openssl rand -base64 32)",
+        "  - APP_URL: must be an https:// origin when NODE_ENV=production, such as https://vault.example.com",
+        "See .env.example for every setting.",
+      ].join("\n"),
+    );
+    for (const appUrl of ["http://vault.example.com", "http://localhost:3000"]) {
+      const only = messageOf({ ...production, APP_URL: appUrl });
+      expect(only, appUrl).toContain("- APP_URL: must be an https:// origin when NODE_ENV=production");
+      expect(only, appUrl).not.toContain("SMTP_URL");
+      expect(only, appUrl).not.toContain("VAULT_MASTER_KEY");
+    }
+    expect(messageOf({ ...production, SMTP_URL: undefined })).toContain("- SMTP_URL: is required when NODE_ENV=production");
+    // A malformed setting and a missing requirement are listed together.
+    const both = messageOf({ NODE_ENV: "production", PORT: "x", APP_URL: "https://vault.example.com" });
+    for (const name of ["PORT", "SMTP_URL", "VAULT_MASTER_KEY"]) expect(both).toContain(`- ${name}: `);
+    expect(both).not.toContain("- APP_URL: ");
+  });
+
+  it("accepts production with SMTP_URL, VAULT_MASTER_KEY and an https:// APP_URL, and logs JSON there by default", () => {
+    const env = parseEnv(production);
+    expect(env).toMatchObject({ NODE_ENV: "production", APP_URL: "https://vault.example.com", SMTP_URL: "smtp://127.0.0.1:2525", LOG_FORMAT: "json" });
+    expect(parseEnv({ ...production, LOG_FORMAT: "text" }).LOG_FORMAT).toBe("text");
+    expect(parseEnv({}).LOG_FORMAT).toBe("text");
+    expect(parseEnv({ LOG_FORMAT: "json" }).LOG_FORMAT).toBe("json");
+    expect(messageOf({ LOG_FORMAT: "yaml" })).toContain("- LOG_FORMAT: must be text or json");
   });
 
   it("reads TRUST_PROXY (off by default) and refuses a malformed one by name", () => {

@@ -23,6 +23,8 @@ const envSchema = z.object({
     .refine((s) => Buffer.from(s, "base64").length === 32, "must be 32 random bytes in base64 (openssl rand -base64 32)")
     .optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** `json` (one object a line) or `text`; default `json` in production, `text` otherwise (docs/decisions/026). */
+  LOG_FORMAT: z.enum(["text", "json"], { message: "must be text or json" }).optional(),
   /** Tests only: the release clock can be moved forward at POST /dev/clock (never in production). */
   TEST_CLOCK: z.enum(["0", "1"], { message: "must be 0 or 1" }).default("0"),
   /** Behind a reverse proxy: which peers may name the client (docs/decisions/024). Off when unset. */
@@ -41,24 +43,39 @@ const envSchema = z.object({
   TRUST_PROXY_HEADER: z.enum(["x-forwarded-for", "forwarded"], { message: "must be x-forwarded-for or forwarded" }).default("x-forwarded-for"),
 });
 
-export type Env = z.infer<typeof envSchema> & { APP_URL: string };
+export type Env = z.infer<typeof envSchema> & { APP_URL: string; LOG_FORMAT: "text" | "json" };
+
+/**
+ * What NODE_ENV=production requires beyond well-formed values (docs/decisions/026), read from the
+ * raw settings so that they are listed together with any malformed one.
+ */
+function productionProblems(raw: Record<string, string>): string[] {
+  if (raw.NODE_ENV !== "production") return [];
+  const problems: string[] = [];
+  if (!raw.SMTP_URL)
+    problems.push("SMTP_URL: is required when NODE_ENV=production (smtp:// or smtps://): e-mail must really be delivered, there is no dev mailbox");
+  if (!raw.VAULT_MASTER_KEY) problems.push("VAULT_MASTER_KEY: is required when NODE_ENV=production (openssl rand -base64 32)");
+  if (!raw.APP_URL?.toLowerCase().startsWith("https://"))
+    problems.push("APP_URL: must be an https:// origin when NODE_ENV=production, such as https://vault.example.com");
+  if (raw.TEST_CLOCK === "1") problems.push("TEST_CLOCK: must not be 1 when NODE_ENV=production (TEST_CLOCK=1 is for tests only)");
+  return problems;
+}
 
 /** Reads and validates settings; throws one readable error listing every bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const cleaned = Object.fromEntries(Object.entries(source).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ""));
   const result = envSchema.safeParse(cleaned);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
+  const problems = [...(result.success ? [] : result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`)), ...productionProblems(cleaned)];
+  if (!result.success || problems.length) {
+    const lines = problems.map((p) => `  - ${p}`);
     throw new EnvError(`Invalid settings in the environment:\n${lines.join("\n")}\nSee .env.example for every setting.`);
   }
   const env = result.data;
-  if (env.NODE_ENV === "production" && !env.VAULT_MASTER_KEY) {
-    throw new EnvError("VAULT_MASTER_KEY is required when NODE_ENV=production (openssl rand -base64 32).");
-  }
-  if (env.NODE_ENV === "production" && env.TEST_CLOCK === "1") {
-    throw new EnvError("TEST_CLOCK=1 is for tests only and is refused when NODE_ENV=production.");
-  }
-  return { ...env, APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}` };
+  return {
+    ...env,
+    APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    LOG_FORMAT: env.LOG_FORMAT ?? (env.NODE_ENV === "production" ? "json" : "text"),
+  };
 }
 
 export class EnvError extends Error {}

@@ -19,13 +19,18 @@ export const runWithRequestId = <T>(requestId: string, fn: () => T): T => reques
 /** Runs `fn` outside any request (work that a request only starts, such as the mailer's drain, is not that request's). */
 export const runOutsideRequest = <T>(fn: () => T): T => requestScope.exit(fn);
 
+/** `text`: `<time> <LEVEL> requestId=<id> <message>`; `json`: one `{"time","level","msg","requestId"?}` object a line (docs/decisions/026). */
+export type LogFormat = "text" | "json";
+
 /** A small structured logger. Never pass secrets, tokens, codes or vault content to it. */
-export function createLogger(level: LogLevel = "info", sink: LogSink = toStdio) {
+export function createLogger(level: LogLevel = "info", sink: LogSink = toStdio, format: LogFormat = "text") {
   const min = LEVELS.indexOf(level);
   const at = (l: Exclude<LogLevel, "silent">) => (message: string) => {
     if (LEVELS.indexOf(l) < min) return;
     const requestId = requestScope.getStore()?.requestId;
-    sink(l, `${new Date().toISOString()} ${l.toUpperCase().padEnd(5)} ${requestId ? `requestId=${requestId} ` : ""}${message}`);
+    const time = new Date().toISOString();
+    if (format === "json") sink(l, JSON.stringify({ time, level: l, msg: message, ...(requestId ? { requestId } : {}) }));
+    else sink(l, `${time} ${l.toUpperCase().padEnd(5)} ${requestId ? `requestId=${requestId} ` : ""}${message}`);
   };
   return { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
 }

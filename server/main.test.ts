@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -6,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "../common/messages.js";
 import { freePort, uniqueEmail } from "../test/harness.js";
 import { ServerProcess } from "../test/server-process.js";
+import { startSmtpSink } from "../test/smtp-sink.js";
 
 const started: ServerProcess[] = [];
 const dirs: string[] = [];
@@ -118,5 +120,50 @@ describe("the server process", () => {
     expect(signIn).toEqual({ status: 403, body: expect.objectContaining({ error: expect.objectContaining({ message: MSG.emailNotConfirmed }) }) });
     const stranger = await second.json<{ error: { message: string } }>("POST", "/api/auth/sign-in/email", { email: uniqueEmail(), password });
     expect(stranger.status).toBe(401);
+  });
+});
+
+describe("the server process with NODE_ENV=production", () => {
+  it("logs JSON lines, never serves /dev, and starts only with SMTP_URL, VAULT_MASTER_KEY and an https:// APP_URL", { timeout: 120_000 }, async () => {
+    const sink = await startSmtpSink();
+    try {
+      const port = await freePort();
+      const settings = {
+        NODE_ENV: "production",
+        DATA_DIR: dataDir(),
+        SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+        VAULT_MASTER_KEY: randomBytes(32).toString("base64"),
+        APP_URL: `https://localhost:${port}`,
+      };
+      const server = new ServerProcess(port, settings);
+      started.push(server);
+      await server.waitUntilListening();
+      expect((await server.json<{ status: string }>("GET", "/api/health")).body.status).toBe("ok");
+      for (const p of ["/dev/mailbox", "/dev/mailbox.json", "/dev/clock"]) expect((await fetch(`${server.baseUrl}${p}`)).status, p).toBe(404);
+
+      server.kill("SIGTERM");
+      expect((await server.exited).code).toBe(0);
+      const lines = server.stdout.split("\n").filter(Boolean);
+      expect(lines.length).toBeGreaterThanOrEqual(3); // listening, SIGTERM, stopped
+      for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
+      const entries = lines.map((line) => JSON.parse(line) as { time: string; level: string; msg: string });
+      expect(entries[0]).toEqual({
+        time: expect.any(String),
+        level: "info",
+        msg: expect.stringContaining(`Legacy Vault is listening on https://localhost:${port}`),
+      });
+      expect(entries.map((e) => e.msg)).toContain("stopped");
+      expect(server.stderr).not.toContain("/dev/mailbox");
+
+      const { SMTP_URL: _unused, ...withoutSmtp } = settings;
+      const refused = new ServerProcess(await freePort(), { ...withoutSmtp, APP_URL: "http://localhost:3000" });
+      expect((await refused.exited).code).toBe(1);
+      expect(refused.stderr).toContain("- SMTP_URL: is required when NODE_ENV=production");
+      expect(refused.stderr).toContain("- APP_URL: must be an https:// origin when NODE_ENV=production");
+      expect(refused.stderr).not.toMatch(/\n\s+at /);
+      expect(refused.stdout).toBe("");
+    } finally {
+      await sink.close();
+    }
   });
 });

@@ -21,7 +21,7 @@ async function main() {
     }
     throw err;
   }
-  const log = createLogger(env.LOG_LEVEL);
+  const log = createLogger(env.LOG_LEVEL, undefined, env.LOG_FORMAT);
   let unlock = () => {};
   if (!env.DATABASE_URL) {
     try {
