@@ -4,7 +4,7 @@ import { FIRM_CODE_ALPHABET, normalizeFirmCode } from "./firm-codes.js";
 import { createFirmCodeSchema, firmCodeInputSchema } from "./firm-schemas.js";
 
 const codeOfAlphabet = fc.string({ unit: fc.constantFrom(...FIRM_CODE_ALPHABET), minLength: 8, maxLength: 10 });
-/** How a person may type a code: any case, spaces and hyphens anywhere. */
+/** How a person may type a code, in any case, with spaces and hyphens anywhere. */
 const typedFrom = (code: string) =>
   fc
     .tuple(...[...code].map(() => fc.tuple(fc.boolean(), fc.constantFrom("", "", " ", "-", " - ", "\u2013"))))

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 
-/** better-call's test for a JSON body (node_modules/better-call/dist/utils.mjs, getBody): any casing, any parameters. */
+/** better-call's test for a JSON body (node_modules/better-call/dist/utils.mjs, getBody), whatever the casing or parameters. */
 const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json/i;
 
 /** An e-mail as the handlers compare it: better-auth lower-cases it, the app's schemas also trim it. */
