@@ -1,7 +1,7 @@
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { MSG } from "../../common/messages.js";
 import type { Db } from "../db/client.js";
-import { hitAccount } from "../rate-limit/per-user.js";
+import { hitAccount } from "../rate-limit/limiter.js";
 import { SIGN_IN_CODE_ACCOUNT_LIMIT } from "../rate-limit/rules.js";
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];

@@ -49,3 +49,6 @@ export async function giveBack(db: Db, hits: Hit[]): Promise<void> {
       .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart), gt(rateLimits.count, 0)));
   }
 }
+
+/** One hit on a signed-in account's own counter for operation `name`; the seconds to wait when it is over `limit`, else 0. */
+export const hitAccount = (db: Db, name: string, userId: string, limit: Limit) => hit(db, `user:${userId}:${name}`, limit);

@@ -4,7 +4,7 @@ import type { Db } from "../db/client.js";
 import { AppError } from "../errors.js";
 import type { ActorProfile } from "../access.js";
 import type { AppEnv } from "../http/context.js";
-import { countHit, giveBack, hit, type Hit, type Limit } from "./limiter.js";
+import { countHit, giveBack, hitAccount, type Hit, type Limit } from "./limiter.js";
 import { FIRM_CODE_MISS_LIMITS, type PerUserLimits } from "./rules.js";
 
 /**
@@ -54,9 +54,6 @@ export const limitFirmCodeMisses = limitFailures(
   FIRM_CODE_MISS_LIMITS,
   (error) => error instanceof AppError && error.message === MSG.invalidFirmCode,
 );
-
-/** One hit on an account's own counter; the seconds to wait when it is over `limit`, else 0. */
-export const hitAccount = (db: Db, name: string, userId: string, limit: Limit) => hit(db, `user:${userId}:${name}`, limit);
 
 type ActorEnv = { Variables: AppEnv["Variables"] & { actor: ActorProfile } };
 
