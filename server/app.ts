@@ -28,6 +28,7 @@ import { dashboardRoutes } from "./dashboard/routes.js";
 import { releaseRoutes } from "./release/routes.js";
 import { legacyRoutes } from "./legacy/routes.js";
 import { describeError } from "./logger.js";
+import { recordRequests } from "./metrics/http.js";
 import type { OffsetClock } from "./release/clock.js";
 import { clockRoutes } from "./release/clock-routes.js";
 
@@ -36,6 +37,7 @@ export const WEB_DIST = path.join(import.meta.dirname, "..", "web", "dist");
 /** Builds the HTTP app. No I/O here beyond what `deps` already opened. */
 export function createApp(deps: Deps, options: { webDist?: string; testClock?: OffsetClock } = {}) {
   const app = new Hono<AppEnv>();
+  app.use("*", recordRequests(deps.metrics)); // first: it times the whole answer and reads its final status
   app.use("*", requestId);
   app.use("*", async (c, next) => {
     c.set("deps", deps);

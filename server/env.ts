@@ -1,3 +1,4 @@
+import { accessSync, constants } from "node:fs";
 import { z } from "zod";
 import { parseTrustProxy, TrustProxyError } from "./http/trust-proxy.js";
 
@@ -17,6 +18,8 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
+  /** A PEM file of the CA (or the self-signed certificate) that the SMTP server's certificate must chain to, besides the system's. */
+  SMTP_CA_FILE: z.string().refine(isReadableFile, "must be a readable PEM file (the CA or self-signed certificate of the SMTP server)").optional(),
   MAIL_FROM: z.string().min(3).default("Legacy Vault <no-reply@legacyvault.local>"),
   VAULT_MASTER_KEY: z
     .string()
@@ -40,10 +43,23 @@ const envSchema = z.object({
       }
     })
     .optional(),
+  /** GET /metrics (Prometheus) on this port of 127.0.0.1 only, never on PORT; off when unset (docs/decisions/029). */
+  METRICS_PORT: z.coerce
+    .number({ message: "must be a port number (1-65535)" })
+    .int({ message: "must be a port number (1-65535)" })
+    .min(1, { message: "must be a port number (1-65535)" })
+    .max(65535, { message: "must be a port number (1-65535)" })
+    .optional(),
   TRUST_PROXY_HEADER: z.enum(["x-forwarded-for", "forwarded"], { message: "must be x-forwarded-for or forwarded" }).default("x-forwarded-for"),
 });
 
 export type Env = z.infer<typeof envSchema> & { APP_URL: string; LOG_FORMAT: "text" | "json" };
+
+/** Settings that are each well formed but do not go together. */
+function conflicts(raw: Record<string, string>): string[] {
+  const isSamePort = raw.METRICS_PORT !== undefined && Number(raw.METRICS_PORT) === Number(raw.PORT ?? 3000);
+  return isSamePort ? ["METRICS_PORT: must differ from PORT (metrics are never served on the public port)"] : [];
+}
 
 /**
  * What NODE_ENV=production requires beyond well-formed values (docs/decisions/026), read from the
@@ -65,7 +81,11 @@ function productionProblems(raw: Record<string, string>): string[] {
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ""));
   const result = envSchema.safeParse(cleaned);
-  const problems = [...(result.success ? [] : result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`)), ...productionProblems(cleaned)];
+  const problems = [
+    ...(result.success ? [] : result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`)),
+    ...conflicts(cleaned),
+    ...productionProblems(cleaned),
+  ];
   if (!result.success || problems.length) {
     const lines = problems.map((p) => `  - ${p}`);
     throw new EnvError(`Invalid settings in the environment:\n${lines.join("\n")}\nSee .env.example for every setting.`);
@@ -76,6 +96,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
     LOG_FORMAT: env.LOG_FORMAT ?? (env.NODE_ENV === "production" ? "json" : "text"),
   };
+}
+
+function isReadableFile(file: string): boolean {
+  try {
+    accessSync(file, constants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export class EnvError extends Error {}

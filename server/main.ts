@@ -4,7 +4,8 @@ import { createApp } from "./app.js";
 import { UnsafeAppRoleError } from "./db/app-role.js";
 import { DataDirLockedError, lockDataDir } from "./db/lock.js";
 import { EnvError, parseEnv } from "./env.js";
-import { createLogger } from "./logger.js";
+import { createLogger, describeError } from "./logger.js";
+import { metricsApp } from "./metrics/routes.js";
 import { createServices } from "./services.js";
 import { startScheduler } from "./jobs/scheduler.js";
 import { createOffsetClock } from "./release/clock.js";
@@ -56,6 +57,15 @@ async function main() {
     if (services.deps.isDevMailbox) log.warn(`SMTP_URL is not set: e-mail is NOT delivered. Read it at ${env.APP_URL}/dev/mailbox`);
   });
 
+  // Prometheus' GET /metrics: only on this machine's loopback, never on PORT (docs/decisions/029).
+  const metricsServer =
+    env.METRICS_PORT === undefined
+      ? null
+      : serve({ fetch: metricsApp(services.deps.metrics).fetch, port: env.METRICS_PORT, hostname: "127.0.0.1" }, () =>
+          log.info(`metrics: GET http://127.0.0.1:${env.METRICS_PORT}/metrics`),
+        );
+  metricsServer?.on("error", (err) => log.error(`metrics: cannot listen on 127.0.0.1:${env.METRICS_PORT}: ${describeError(err)}`));
+
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -67,6 +77,7 @@ async function main() {
     }, 10_000);
     force.unref();
     scheduler.stop();
+    metricsServer?.close();
     server.close(async () => {
       await services.close();
       unlock();

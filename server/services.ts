@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { createAuth } from "./auth/auth.js";
@@ -12,6 +13,7 @@ import { createSealer } from "./keys/sealer.js";
 import { runOutsideRequest, type Logger } from "./logger.js";
 import { createMailer, enqueueMail, type Mailer } from "./mail/outbox.js";
 import type { Mail } from "./mail/templates.js";
+import { createMetrics } from "./metrics/metrics.js";
 import { checkInOnSignIn } from "./release/check-in.js";
 import { systemClock, type Clock } from "./release/clock.js";
 
@@ -24,12 +26,16 @@ export async function createServices(env: Env, log: Logger, options: { database?
   await database.migrate();
   await assertRowLevelSecurity(database.db);
   const { db } = database;
+  const clock = options.clock ?? systemClock;
+  const metrics = createMetrics({ database, clock, log, withProcessMetrics: env.METRICS_PORT !== undefined });
 
   // nodemailer waits up to 2 minutes to connect and 10 minutes on a silent socket by default.
+  // SMTP_CA_FILE: a private CA (or self-signed certificate) trusted besides the system's; verification stays on.
+  const tls = env.SMTP_CA_FILE ? { tls: { ca: [readFileSync(env.SMTP_CA_FILE, "utf8")] } } : {};
   const transport = env.SMTP_URL
-    ? nodemailer.createTransport({ url: env.SMTP_URL, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
+    ? nodemailer.createTransport({ url: env.SMTP_URL, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000, ...tls })
     : null;
-  const mailer = transport ? createMailer(db, transport, env.MAIL_FROM, log) : null;
+  const mailer = transport ? createMailer(db, transport, env.MAIL_FROM, log, (result) => metrics.recordMailAttempt(result)) : null;
   // the drain delivers everyone's mail: its log lines are not the waking request's (runOutsideRequest)
   const wakeMailer = () => runOutsideRequest(() => mailer?.wake());
   const sendMail = async (mail: Mail) => {
@@ -49,11 +55,10 @@ export async function createServices(env: Env, log: Logger, options: { database?
     dataKeys,
     onSignIn: (userId) => onSignIn(userId),
   });
-  const clock = options.clock ?? systemClock;
   const documentSealer = createSealer(deriveKey(masterKey, "release-documents"));
   const hmacKey = deriveKey(masterKey, "short-secret-hmac");
   const hmac = (value: string) => createHmac("sha256", hmacKey).update(value).digest("hex");
-  const deps: Deps = { env, database, db, auth, log, sendMail, wakeMailer, clock, isDevMailbox: !transport, dataKeys, documentSealer, hmac };
+  const deps: Deps = { env, database, db, auth, log, sendMail, wakeMailer, clock, isDevMailbox: !transport, dataKeys, documentSealer, hmac, metrics };
   onSignIn = (userId) => checkInOnSignIn(deps, userId);
   return {
     deps,

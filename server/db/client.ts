@@ -22,6 +22,8 @@ export type Database = {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: the connection pool's clients (total, idle) and the requests waiting for one. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 };
 
 const MIGRATIONS = path.join(import.meta.dirname, "migrations");
@@ -112,6 +114,7 @@ export function openPostgres(url: string): Database {
       await db.execute(sql`select 1`);
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

@@ -5,6 +5,7 @@ import type { DataKeyWrapper } from "../keys/data-key.js";
 import type { Sealer } from "../keys/sealer.js";
 import type { Logger } from "../logger.js";
 import type { Mail } from "../mail/templates.js";
+import type { Metrics } from "../metrics/metrics.js";
 import type { Clock } from "../release/clock.js";
 
 /** What every request handler can reach. Built once in server/services.ts. */
@@ -27,6 +28,8 @@ export type Deps = {
   documentSealer: Sealer;
   /** HMAC-SHA-256 under a master-derived key, for short secrets kept only as hashes (the portal's e-mailed codes). */
   hmac: (value: string) => string;
+  /** This app's Prometheus registry and counters (server/metrics/metrics.ts, docs/decisions/029). */
+  metrics: Metrics;
 };
 
 export type SessionUser = {

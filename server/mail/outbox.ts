@@ -46,7 +46,14 @@ const CLAIM_SECONDS = 15 * 60;
  * so several app processes can share one PostgreSQL) and sent outside any transaction: a slow
  * SMTP server never holds a database connection or, with PGlite, the whole database.
  */
-export function createMailer(db: Db, transport: Transporter, from: string, log: Logger) {
+export function createMailer(
+  db: Db,
+  transport: Transporter,
+  from: string,
+  log: Logger,
+  /** Told of every delivery tried (the metrics' counter, server/metrics/metrics.ts). */
+  onAttempt: (result: "sent" | "failed") => void = () => {},
+) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
@@ -91,12 +98,14 @@ export function createMailer(db: Db, transport: Transporter, from: string, log: 
       }
       try {
         await transport.sendMail({ from, to: row.to, subject: row.subject, text: row.text, html: row.html });
+        onAttempt("sent");
         // delivered: the link or code in it is the recipient's alone now
         await db
           .update(mailOutbox)
           .set({ status: "sent", sentAt: new Date(), attempts: row.attempts + 1, lastError: null, ...ERASED })
           .where(eq(mailOutbox.id, row.id));
       } catch (err) {
+        onAttempt("failed");
         const attempts = row.attempts + 1;
         const delaySeconds = 30 * 2 ** row.attempts;
         const message = describeError(err);
