@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { timers } from "../db/schema.js";
-import { TestClient, buildUser, createTestContext, uniqueEmail, type TestContext } from "../../test/harness.js";
+import { TestClient, buildUser, createTestContext, lastMailTo, uniqueEmail, type TestContext } from "../../test/harness.js";
 import { sampleLabels, sampleValue } from "../../test/prometheus.js";
 import { metricsApp } from "./routes.js";
 
@@ -115,6 +115,31 @@ describe("GET /metrics", () => {
     expect(signIns(after, "locked") - signIns(before, "locked")).toBe(0);
     const signInRoute = { method: "POST", route: "/api/auth/*", status: "401" };
     expect(requests(after, signInRoute) - requests(before, signInRoute)).toBe(6);
+  });
+
+  it("counts the second factor apart: a code asked for, a wrong code and a right one (turning codes on is no sign-in)", async () => {
+    const user = await buildUser(ctx);
+    const step = (text: string, outcome: string) => sampleValue(text, "legacy_vault_sign_ins_total", { step: "second_factor", outcome }) ?? 0;
+    const before = await scrape();
+    expect((await user.client.post("/api/auth/two-factor/send-otp", {})).status).toBe(200);
+    const enableCode = (await lastMailTo(ctx, user.email)).text.match(/^(\d{6})$/m)?.[1];
+    expect((await user.client.post("/api/auth/two-factor/verify-otp", { code: enableCode })).status).toBe(200);
+
+    const client = new TestClient(ctx);
+    const signIn = await client.json<{ twoFactorRedirect?: boolean }>("POST", "/api/auth/sign-in/email", { email: user.email, password: user.password });
+    expect(signIn.body.twoFactorRedirect).toBe(true);
+    expect((await client.post("/api/auth/two-factor/send-otp", {})).status).toBe(200);
+    const code = (await lastMailTo(ctx, user.email)).text.match(/^(\d{6})$/m)?.[1] ?? "";
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+    expect((await client.post("/api/auth/two-factor/verify-otp", { code: wrong })).status).toBe(401);
+    expect((await client.post("/api/auth/two-factor/verify-otp", { code })).status).toBe(200);
+    expect(client.hasSession()).toBe(true);
+
+    const after = await scrape();
+    expect(signIns(after, "second_factor_required") - signIns(before, "second_factor_required")).toBe(1);
+    expect(signIns(after, "success") - signIns(before, "success")).toBe(0);
+    expect(step(after, "failure") - step(before, "failure")).toBe(1);
+    expect(step(after, "success") - step(before, "success")).toBe(1); // not 2: turning codes on was no sign-in
   });
 
   it("the outbox backlog gauge counts a message waiting to go out", async () => {
