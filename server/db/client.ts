@@ -10,7 +10,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { BYTEA_PASSTHROUGH } from "./bytea.js";
-import * as schema from "./schema.js";
+import * as schema from "./schema/index.js";
 import { createStorageGuard, type StorageGuard } from "./storage-guard.js";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox } from "../db/schema.js";
+import { mailOutbox } from "../db/schema/index.js";
 import { TestClient, createTestContext, freePort, uniqueEmail, type TestContext } from "../../test/harness.js";
 import { selfSignedCertificate } from "../../test/nginx.js";
 import { sampleValue } from "../../test/prometheus.js";

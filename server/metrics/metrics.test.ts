@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { timers } from "../db/schema.js";
+import { timers } from "../db/schema/index.js";
 import { TestClient, buildUser, createTestContext, lastMailTo, uniqueEmail, type TestContext } from "../../test/harness.js";
 import { sampleLabels, sampleValue } from "../../test/prometheus.js";
 import { metricsApp } from "./routes.js";

@@ -1,6 +1,6 @@
 import { gt, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { mailOutbox, timers } from "../db/schema.js";
+import { mailOutbox, timers } from "../db/schema/index.js";
 
 /**
  * The outbox as an operator watches it: messages still to go out (not expired), those of them
