@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { timers } from "../db/schema/index.js";
+import { signInFailures, timers } from "../db/schema/index.js";
+import { accountKey } from "../rate-limit/accounts.js";
 import { TestClient, buildUser, createTestContext, lastMailTo, uniqueEmail, type TestContext } from "../../test/harness.js";
 import { sampleLabels, sampleValue } from "../../test/prometheus.js";
 import { metricsApp } from "./routes.js";
@@ -115,6 +116,22 @@ describe("GET /metrics", () => {
     expect(signIns(after, "locked") - signIns(before, "locked")).toBe(0);
     const signInRoute = { method: "POST", route: "/api/auth/*", status: "401" };
     expect(requests(after, signInRoute) - requests(before, signInRoute)).toBe(6);
+  });
+
+  it("counts a sign-in refused by the lock after 100 consecutive failures as locked, not limited", async () => {
+    const user = await buildUser(ctx);
+    // the account as the lockout leaves it after its 100th failure (server/rate-limit/sign-in-lockout.ts)
+    const longAgo = ctx.services.deps.clock.now().getTime() - 86_400_000;
+    await ctx.services.deps.db
+      .insert(signInFailures)
+      .values({ accountKey: accountKey(user.email), failures: 100, lastFailureAt: longAgo, burstStartedAt: longAgo, notifiedAt: longAgo });
+    const before = await scrape();
+    const res = await new TestClient(ctx).post("/api/auth/sign-in/email", { email: user.email, password: user.password });
+    expect(res.status).toBe(429);
+    expect(res.headers.has("retry-after")).toBe(false);
+    const after = await scrape();
+    expect(signIns(after, "locked") - signIns(before, "locked")).toBe(1);
+    expect(signIns(after, "limited") - signIns(before, "limited")).toBe(0);
   });
 
   it("counts the second factor apart: a code asked for, a wrong code and a right one (turning codes on is no sign-in)", async () => {
