@@ -194,7 +194,7 @@ describe.skipIf(missing.length > 0)("two app processes on one PostgreSQL behind 
       ["/etc/letsencrypt/live/vault.example.com/privkey.pem", cert.keyFile],
       ["/var/log/nginx/legacy-vault.access.log", path.join(dir, "access.log")],
       ["/var/log/nginx/legacy-vault.error.log", path.join(dir, "error.log")],
-      ["/var/www/letsencrypt", path.join(dir, "acme")],
+      ["/var/www/html", path.join(dir, "acme")],
     ]);
     nginx = await runNginx(dir, httpsPort, nginxMainConfig(dir, `  include /etc/nginx/mime.types;\n${rendered}`));
   }, 180_000);
