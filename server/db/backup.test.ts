@@ -36,9 +36,14 @@ function tempDir(): string {
 /** `npm run <script> -- ...args` as an operator runs it, with only `env` as the app's settings. */
 function npmRun(script: "backup" | "restore", args: string[], env: Record<string, string>) {
   const inherited = { ...process.env };
-  for (const name of ["DATABASE_URL", "DATA_DIR", "SMTP_URL", "APP_URL", "NODE_ENV", "VAULT_MASTER_KEY", "TEST_DATABASE_URL", "TEST_TEMPLATE_DB"]) delete inherited[name];
+  for (const name of ["DATABASE_URL", "DATA_DIR", "SMTP_URL", "APP_URL", "NODE_ENV", "VAULT_MASTER_KEY", "TEST_DATABASE_URL", "TEST_TEMPLATE_DB"])
+    delete inherited[name];
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn("npm", ["run", "--silent", script, "--", ...args], { cwd: ROOT, env: { ...inherited, NODE_ENV: "test", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("npm", ["run", "--silent", script, "--", ...args], {
+      cwd: ROOT,
+      env: { ...inherited, NODE_ENV: "test", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
@@ -138,7 +143,11 @@ describe("backup and restore on PGlite (DATA_DIR)", () => {
     const live = await openPglite(path.join(dataDir, "pglite"), new Blob([readFileSync(PGLITE_TEMPLATE)]));
     const ctx = await createTestContext({ VAULT_MASTER_KEY: key, DATA_DIR: dataDir }, { database: live });
     cleanups.push(() => ctx.close());
-    const stopBackups = await serveBackups(backupSocketPath(dataDir), () => live.dumpDataDir?.() ?? Promise.reject(new Error("no dump")), () => {});
+    const stopBackups = await serveBackups(
+      backupSocketPath(dataDir),
+      () => live.dumpDataDir?.() ?? Promise.reject(new Error("no dump")),
+      () => {},
+    );
     cleanups.push(stopBackups);
     const populated = await populate(ctx);
 
