@@ -7,7 +7,7 @@
  */
 import { statSync } from "node:fs";
 import { EnvError, parseEnv } from "../server/env.js";
-import { BackupError, parseArgs, writeAtomically } from "./backup/files.js";
+import { BackupError, isFileSystemError, parseArgs, writeAtomically } from "./backup/files.js";
 import { backupPglite } from "./backup/pglite.js";
 import { backupPostgres } from "./backup/postgres.js";
 
@@ -30,7 +30,7 @@ try {
     `Backed up to ${file} (${how}; ${mb} MB in ${Math.round(performance.now() - started)} ms). It does not contain VAULT_MASTER_KEY: keep that key elsewhere.\n`,
   );
 } catch (err) {
-  if (!(err instanceof BackupError || err instanceof EnvError)) throw err;
+  if (!(err instanceof BackupError || err instanceof EnvError || isFileSystemError(err))) throw err;
   process.stderr.write(`Backup failed: ${err.message}\n`);
   process.exitCode = 1;
 }

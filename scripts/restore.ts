@@ -10,7 +10,7 @@
 import path from "node:path";
 import { openPostgres, type Database } from "../server/db/client.js";
 import { EnvError, parseEnv } from "../server/env.js";
-import { BackupError, backupKindOf, parseArgs } from "./backup/files.js";
+import { BackupError, isFileSystemError, backupKindOf, parseArgs } from "./backup/files.js";
 import { masterKeyProblem } from "./backup/master-key.js";
 import { restorePglite } from "./backup/pglite.js";
 import { restorePostgres } from "./backup/postgres.js";
@@ -46,7 +46,7 @@ try {
     process.exitCode = 3;
   }
 } catch (err) {
-  if (!(err instanceof BackupError || err instanceof EnvError)) throw err;
+  if (!(err instanceof BackupError || err instanceof EnvError || isFileSystemError(err))) throw err;
   process.stderr.write(`Restore failed: ${err.message}\n`);
   process.exitCode = 1;
 }

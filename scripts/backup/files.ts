@@ -4,6 +4,10 @@ import path from "node:path";
 /** A refusal or a failure the operator can act on: printed as it is, exit code 1. */
 export class BackupError extends Error {}
 
+/** A file that cannot be read or written (no such directory, no permission, disk full): its message says which. */
+export const isFileSystemError = (err: unknown): err is NodeJS.ErrnoException =>
+  err instanceof Error && typeof (err as NodeJS.ErrnoException).syscall === "string";
+
 export type BackupKind = "postgres" | "pglite";
 
 /** What a backup file holds, from its first bytes: pg_dump's custom format starts with PGDMP, PGlite's dump is a gzip tar. */

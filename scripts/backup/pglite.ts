@@ -25,8 +25,9 @@ export async function backupPglite(dataDir: string, tmp: string): Promise<"app" 
     } catch (socketErr) {
       if (!(socketErr instanceof BackupSocketError)) throw socketErr;
       throw new BackupError(
-        `The app is running on ${path.resolve(dir)} but did not hand over a backup: ${socketErr.message}.\n` +
-          `Check its log; an app from before backups existed has no backup socket: stop it, back up, start it again.`,
+        `${err.message.split("\n")[0] ?? ""}\nIt did not hand over a backup: ${socketErr.message}.\n` +
+          `If it is the app, check its log (an app from before backups existed has no backup socket: stop it, back up, start it again); ` +
+          `if it is another backup or a restore, wait for it to finish.`,
       );
     }
     return "app";

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { chmodSync } from "node:fs";
+import { closeSync, openSync } from "node:fs";
 import pg from "pg";
 import { APP_ROLES } from "../../server/db/app-role.js";
 import { BackupError } from "./files.js";
@@ -36,8 +36,8 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
 /** pg_dump's custom format: one snapshot (consistent while the app writes), compressed. */
 export async function backupPostgres(url: string, tmp: string): Promise<void> {
   const { dbname, env } = connection(url);
+  closeSync(openSync(tmp, "wx", 0o600)); // private from its first byte: pg_dump writes into it, keeping the mode
   await run("pg_dump", ["--format=custom", "--no-password", `--file=${tmp}`, `--dbname=${dbname}`], env);
-  chmodSync(tmp, 0o600);
 }
 
 async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -49,6 +49,9 @@ async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>)
   }
   try {
     return await fn(client);
+  } catch (err) {
+    if (err instanceof BackupError || !(err instanceof pg.DatabaseError)) throw err;
+    throw new BackupError(`The database refused: ${err.message}`);
   } finally {
     await client.end();
   }
@@ -87,7 +90,14 @@ export async function restorePostgres(url: string, file: string, force: boolean)
       await client.query("create schema public");
     }
     for (const role of APP_ROLES) {
-      await client.query(`DO $$ BEGIN CREATE ROLE ${role} NOLOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$`);
+      try {
+        await client.query(`DO $$ BEGIN CREATE ROLE ${role} NOLOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$`);
+      } catch (err) {
+        throw new BackupError(
+          `The app's role ${role} does not exist on this server and this user cannot create it (${err instanceof Error ? err.message : String(err)}). ` +
+            `Create it as a superuser (CREATE ROLE ${role} NOLOGIN; GRANT ${role} TO <the app's user>;), then restore again.`,
+        );
+      }
       await client.query(`DO $$ BEGIN EXECUTE format('GRANT ${role} TO %I', current_user); EXCEPTION WHEN others THEN NULL; END $$`);
     }
   });
