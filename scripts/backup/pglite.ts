@@ -98,8 +98,7 @@ export async function restorePglite<T>(
       await database.ping();
     } catch (err) {
       throw new BackupError(
-        `Restoring ${file} failed: ${err instanceof Error ? err.message : String(err)}
-` +
+        `Restoring ${file} failed: ${err instanceof Error ? err.message : String(err)}\n` +
           `${path.resolve(dir)} may hold part of it: remove it before trying again` +
           (movedAside ? ` (the database that was there is in ${movedAside}).` : "."),
       );
