@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../server/db/client.js";
-import { userKeys } from "../../server/db/schema.js";
 import type { Env } from "../../server/env.js";
 import { createDataKeyWrapper } from "../../server/keys/data-key.js";
 
@@ -18,7 +18,8 @@ export function masterKeyInUse(env: Env): { key: Buffer; source: string } | null
 
 /** Why the restored vaults would not open with the master key in use, or null when they would (or there are none yet). */
 export async function masterKeyProblem(db: Db, env: Env): Promise<string | null> {
-  const rows = await db.select().from(userKeys).limit(20);
+  const result = await db.execute(sql`select user_id, encode(wrapped_key, 'base64') as wrapped_key from user_keys limit 20`);
+  const rows = (result as unknown as { rows: { user_id: string; wrapped_key: string }[] }).rows; // PGlite and node-postgres alike
   if (rows.length === 0) return null;
   const inUse = masterKeyInUse(env);
   if (!inUse)
@@ -30,7 +31,7 @@ export async function masterKeyProblem(db: Db, env: Env): Promise<string | null>
   const wrapper = createDataKeyWrapper(inUse.key);
   const opened = rows.filter((row) => {
     try {
-      wrapper.unwrap(row.userId, row.wrappedKey);
+      wrapper.unwrap(row.user_id, Buffer.from(row.wrapped_key, "base64"));
       return true;
     } catch {
       return false;

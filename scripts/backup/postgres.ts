@@ -91,7 +91,8 @@ export async function restorePostgres(url: string, file: string, force: boolean)
     }
     for (const role of APP_ROLES) {
       try {
-        await client.query(`DO $$ BEGIN CREATE ROLE ${role} NOLOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$`);
+        // Created only when absent, as the migrations do: the app's role need not have CREATEROLE when they exist.
+        await client.query(`DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${role}') THEN CREATE ROLE ${role} NOLOGIN; END IF; END $$`);
       } catch (err) {
         throw new BackupError(
           `The app's role ${role} does not exist on this server and this user cannot create it (${err instanceof Error ? err.message : String(err)}). ` +
