@@ -22,6 +22,8 @@ export type Database = {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: a gzip tar of the data directory as it is between two statements (docs/decisions/030-backups.md). */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 const MIGRATIONS = path.join(import.meta.dirname, "migrations");
@@ -94,6 +96,8 @@ export async function openPglite(dir: string | undefined, loadDataDir?: Blob): P
       await client.query("select 1");
     },
     close: () => client.close(),
+    // PGlite runs it between two statements (its query lock): a transaction still open then is not in it, as after a crash.
+    dumpDataDir: () => client.dumpDataDir("gzip"),
   };
 }
 
