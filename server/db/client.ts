@@ -23,7 +23,9 @@ export type Database = {
   ping(): Promise<void>;
   close(): Promise<void>;
   /** PostgreSQL only: the connection pool's clients (total, idle) and the requests waiting for one. */
-  poolStats?(): { total: number; idle: number; waiting: number };
+  poolStats?: () => { total: number; idle: number; waiting: number };
+  /** PGlite only: a gzip tar of the data directory as it is between two statements (docs/decisions/030-backups.md). */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 const MIGRATIONS = path.join(import.meta.dirname, "migrations");
@@ -96,6 +98,8 @@ export async function openPglite(dir: string | undefined, loadDataDir?: Blob): P
       await client.query("select 1");
     },
     close: () => client.close(),
+    // PGlite runs it between two statements (its query lock): a transaction still open then is not in it, as after a crash.
+    dumpDataDir: () => client.dumpDataDir("gzip"),
   };
 }
 
