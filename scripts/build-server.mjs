@@ -3,7 +3,7 @@
  * `npm run build:server`: bundles the server (server/main.ts, with common/ and its npm
  * dependencies) into dist/server/main.js with Vite's SSR build (Rolldown), so that
  * `node dist/server/main.js` runs without TypeScript or tsx and loads a few files instead of
- * about a thousand (start-up time). Packages that find files beside themselves (PGlite's
+ * some 800 module files (start-up time). Packages that find files beside themselves (PGlite's
  * WebAssembly and extensions) or load a native binding stay in node_modules. The server reads
  * its own files on disk (web/dist, migrations, the common-password list) where they are in the
  * repository (server/paths.ts). docs/decisions/028-production-build.md.
