@@ -5,10 +5,13 @@
  * prints the wall-clock time from spawn to the first 200 on /api/health, the server's own
  * "ready in N ms" (from main() to listening: module loading is not in it), and the CPU time the
  * process had used by then (user + system, all its threads, from /proc: what the start costs,
- * which other work on the machine moves less than the wall clock). PGlite in a temporary folder;
- * with DATABASE_URL, then also that PostgreSQL database (it is migrated: use a scratch one).
+ * which other work on the machine moves less than the wall clock). In production mode, as
+ * `npm run start:prod` runs (an SMTP_URL that nothing answers: the mailer connects only to send).
+ * PGlite in a temporary folder; with DATABASE_URL, then also that PostgreSQL database (it is
+ * migrated: use a scratch one).
  * Usage: [DATABASE_URL=postgres://…] node --import tsx scripts/bench/start-up.ts [runs=5]
  */
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -83,6 +86,12 @@ console.log(
     .map((l) => l.toFixed(2))
     .join(" ")}`,
 );
+const production = {
+  NODE_ENV: "production",
+  SMTP_URL: "smtp://127.0.0.1:9",
+  VAULT_MASTER_KEY: randomBytes(32).toString("base64"),
+  APP_URL: "https://vault.example",
+};
 const dirs: string[] = [];
 const tempDir = () => {
   const dir = mkdtempSync(path.join(tmpdir(), "lv-start-up-"));
@@ -90,9 +99,9 @@ const tempDir = () => {
   return dir;
 };
 try {
-  await bench("PGlite", { DATA_DIR: tempDir() });
+  await bench("PGlite", { ...production, DATA_DIR: tempDir() });
   const url = process.env.DATABASE_URL;
-  if (url) await bench(`PostgreSQL (${new URL(url).host}${new URL(url).pathname})`, { DATA_DIR: tempDir(), DATABASE_URL: url });
+  if (url) await bench(`PostgreSQL (${new URL(url).host}${new URL(url).pathname})`, { ...production, DATA_DIR: tempDir(), DATABASE_URL: url });
   else console.log("\n(PostgreSQL: set DATABASE_URL to a scratch database to measure it too)");
 } finally {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
