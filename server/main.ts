@@ -2,6 +2,7 @@ import path from "node:path";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.js";
 import { UnsafeAppRoleError } from "./db/app-role.js";
+import { backupSocketPath, serveBackups } from "./db/backup-socket.js";
 import { DataDirLockedError, lockDataDir } from "./db/lock.js";
 import { EnvError, parseEnv } from "./env.js";
 import { createLogger } from "./logger.js";
@@ -48,6 +49,14 @@ async function main() {
     throw err;
   }
   services.mailer?.start();
+  // PGlite: `npm run backup` asks this process for a consistent copy of its data directory (docs/decisions/030-backups.md).
+  const { dumpDataDir } = services.deps.database;
+  const stopBackups = dumpDataDir
+    ? await serveBackups(backupSocketPath(env.DATA_DIR), dumpDataDir, (message) => log.error(message)).catch((err: unknown) => {
+        log.error(`backups: cannot listen on ${backupSocketPath(env.DATA_DIR)}: ${err instanceof Error ? err.message : String(err)}`);
+        return async () => {};
+      })
+    : async () => {};
   const scheduler = startScheduler(services.deps, undefined, { firstRunAfterMs: FIRST_RUN_AFTER_START_MS });
   const app = createApp(services.deps, { testClock });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: process.env.HOST ?? "0.0.0.0" }, () => {
@@ -68,6 +77,7 @@ async function main() {
     force.unref();
     scheduler.stop();
     server.close(async () => {
+      await stopBackups();
       await services.close();
       unlock();
       log.info("stopped");

@@ -5,7 +5,7 @@ import { createAuth } from "./auth/auth.js";
 import { assertRowLevelSecurity } from "./db/app-role.js";
 import { openPglite, openPostgres, type Database } from "./db/client.js";
 import type { Env } from "./env.js";
-import type { Deps } from "./http/context.js";
+import type { Deps } from "./deps.js";
 import { createDataKeyWrapper } from "./keys/data-key.js";
 import { deriveKey, loadMasterKey } from "./keys/master-key.js";
 import { createSealer } from "./keys/sealer.js";

@@ -28,21 +28,14 @@ export function selfSignedCertificate(dir: string): { certFile: string; keyFile:
   return { certFile, keyFile, pem: readFileSync(certFile, "utf8") };
 }
 
-/**
- * nginx in the foreground as one process, everything it writes kept in `dir`: TLS on
- * 127.0.0.1:`port`, relaying to the app on 127.0.0.1:`upstreamPort` as a typical site config does.
- */
-export async function startNginx(options: { dir: string; port: number; upstreamPort: number; certFile: string; keyFile: string }) {
-  const { dir, port, upstreamPort, certFile, keyFile } = options;
-  const conf = path.join(dir, "nginx.conf");
-  writeFileSync(
-    conf,
-    `daemon off;
+/** The main context of an nginx run as this user, everything it writes kept in `dir`, with `http` as its http {} body. */
+export function nginxMainConfig(dir: string, http: string): string {
+  return `daemon off;
 master_process off;
 worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
-events { worker_connections 64; }
+events { worker_connections 256; }
 http {
   access_log off;
   client_body_temp_path ${dir}/client_body;
@@ -50,7 +43,23 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  server {
+${http}
+}
+`;
+}
+
+/**
+ * nginx in the foreground as one process, everything it writes kept in `dir`: TLS on
+ * 127.0.0.1:`port`, relaying to the app on 127.0.0.1:`upstreamPort` as a typical site config does.
+ */
+export async function startNginx(options: { dir: string; port: number; upstreamPort: number; certFile: string; keyFile: string }) {
+  const { dir, port, upstreamPort, certFile, keyFile } = options;
+  return runNginx(
+    dir,
+    port,
+    nginxMainConfig(
+      dir,
+      `  server {
     listen 127.0.0.1:${port} ssl;
     server_name localhost;
     ssl_certificate ${certFile};
@@ -62,10 +71,15 @@ http {
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
     }
-  }
-}
-`,
+  }`,
+    ),
   );
+}
+
+/** nginx in the foreground with the configuration `config` (written to `dir`/nginx.conf); resolves once 127.0.0.1:`port` accepts connections. */
+export async function runNginx(dir: string, port: number, config: string) {
+  const conf = path.join(dir, "nginx.conf");
+  writeFileSync(conf, config);
   const child = spawn(NGINX, ["-p", dir, "-c", conf, "-e", path.join(dir, "error.log")], { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout.on("data", (d: Buffer) => (output += d.toString()));

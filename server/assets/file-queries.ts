@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { AssetFileKind } from "../../common/vault-constants.js";
 import { readBytea, writeBytea } from "../db/bytea.js";
 import type { Tx } from "../db/client.js";
-import { assetFileChunks, assetFiles } from "../db/schema.js";
+import { assetFileChunks, assetFiles } from "../db/schema/index.js";
 import { FILE_META } from "./queries.js";
 
 /**

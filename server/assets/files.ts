@@ -1,24 +1,15 @@
-import { FILE_KIND_ASSET_TYPE, GCM_OVERHEAD_BYTES, fileTypeRule, type AssetFileKind, type FileTypeRule } from "../../common/vault-constants.js";
-import { VAULT_MSG, fileTooLargeMessage, unsupportedFileTypeMessage } from "../../common/vault-messages.js";
+import { FILE_KIND_ASSET_TYPE, GCM_OVERHEAD_BYTES, type AssetFileKind } from "../../common/vault-constants.js";
+import { VAULT_MSG, fileTooLargeMessage } from "../../common/vault-messages.js";
 import type { UpdateAssetFilesInput } from "../../common/vault-schemas.js";
 import type { ActorProfile } from "../access.js";
 import { withActor } from "../db/actor.js";
 import { AppError } from "../errors.js";
-import type { Deps } from "../http/context.js";
+import type { Deps } from "../deps.js";
+import { maxCiphertextBytes, requireFileTypeRule } from "./file-rules.js";
 import { deleteFileRow, selectFileData, upsertFile } from "./file-queries.js";
 import type { FileParts } from "./files-body.js";
 import { listFileMeta, updateAssetRow } from "./queries.js";
 import { assetChangesOf, loadOwnAsset } from "./service.js";
-
-/** The rule for a declared plaintext type, or 415 with the spec's list of allowed types. */
-export function requireFileTypeRule(kind: AssetFileKind, declaredType: string): FileTypeRule {
-  const rule = fileTypeRule(kind, declaredType);
-  if (!rule) throw new AppError("UNSUPPORTED_MEDIA_TYPE", unsupportedFileTypeMessage(kind));
-  return rule;
-}
-
-/** The largest ciphertext accepted for a plaintext of this type: its limit plus IV and tag. */
-export const maxCiphertextBytes = (rule: FileTypeRule) => rule.maxBytes + GCM_OVERHEAD_BYTES;
 
 /** Before any byte of an upload is read: the asset is the actor's and takes these kinds of file. */
 export async function checkUploadTarget(deps: Deps, actor: ActorProfile, assetId: string, kinds: AssetFileKind[]) {

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { AssetListQuery } from "../../common/vault-schemas.js";
 import { readBytea, writeBytea } from "../db/bytea.js";
 import type { Tx } from "../db/client.js";
-import { assetFiles, assets } from "../db/schema.js";
+import { assetFiles, assets } from "../db/schema/index.js";
 
 /** Every query here runs under withActor: row-level security limits it to the actor's own assets. */
 

@@ -4,7 +4,7 @@ import { requireAccess, type ActorProfile } from "../access.js";
 import { withActor } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
 import { AppError, isUniqueViolation } from "../errors.js";
-import type { Deps } from "../http/context.js";
+import type { Deps } from "../deps.js";
 import {
   deleteAssetRow,
   insertAsset,

@@ -7,7 +7,7 @@ import { AppError } from "../errors.js";
 import { BodyReader } from "../http/body-reader.js";
 import type { AppEnv } from "../http/context.js";
 import { parseWith } from "../http/validate.js";
-import { maxCiphertextBytes, requireFileTypeRule } from "./files.js";
+import { maxCiphertextBytes, requireFileTypeRule } from "./file-rules.js";
 
 /** The plaintext's type travels in this header; the body is the ciphertext. */
 export const DECLARED_TYPE_HEADER = "x-content-type";

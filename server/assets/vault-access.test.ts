@@ -8,7 +8,7 @@ import { buildAsset, putFile } from "../../test/factories/vault.js";
 import { buildUser, createTestContext, type TestClient, type TestContext } from "../../test/harness.js";
 import { withActor } from "../db/actor.js";
 import type { Db } from "../db/client.js";
-import { assetFileChunks, assetFiles, assets, beneficiaries } from "../db/schema.js";
+import { assetFileChunks, assetFiles, assets, beneficiaries } from "../db/schema/index.js";
 
 let ctx: TestContext;
 let db: Db;

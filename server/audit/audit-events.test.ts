@@ -5,7 +5,7 @@ import { buildInvitedMember } from "../../test/factories/people.js";
 import { DAY_MS, advance, mailedCode } from "../../test/factories/release.js";
 import { buildAsset } from "../../test/factories/vault.js";
 import { TestClient, buildUser, createTestContext, lastMailTo, uniqueEmail, type TestContext } from "../../test/harness.js";
-import { auditLog } from "../db/schema.js";
+import { auditLog } from "../db/schema/index.js";
 import { AUDIT_ONCE_WINDOW_SECONDS } from "./record.js";
 import { createOffsetClock } from "../release/clock.js";
 

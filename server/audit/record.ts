@@ -1,5 +1,5 @@
 import type { Db, Tx } from "../db/client.js";
-import { auditLog } from "../db/schema.js";
+import { auditLog } from "../db/schema/index.js";
 
 export type AuditEvent = {
   actorId: string | null;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "../../common/messages.js";
-import { verification } from "../db/schema.js";
+import { verification } from "../db/schema/index.js";
 import { listOutbox } from "../mail/outbox.js";
 import { TestClient, buildUser, createTestContext, linkFromMail, uniqueEmail, type TestContext } from "../../test/harness.js";
 

@@ -6,7 +6,7 @@ import { MSG } from "../../common/messages.js";
 import { AppError } from "../errors.js";
 import { findFirmByCode } from "../firms/lookup.js";
 import { joinFirmAsClient } from "../firms/membership.js";
-import type { Deps } from "../http/context.js";
+import type { Deps } from "../deps.js";
 import { acceptInvitation, checkInvitation } from "../invitations/service.js";
 import { isCommonPassword } from "./password.js";
 

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "../../common/messages.js";
-import { auditLog, verification } from "../db/schema.js";
+import { auditLog, verification } from "../db/schema/index.js";
 import { listOutbox } from "../mail/outbox.js";
 import { TestClient, buildUser, createTestContext, lastMailTo, type TestContext } from "../../test/harness.js";
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog } from "../db/schema.js";
+import { auditLog } from "../db/schema/index.js";
 import { GOOD_PASSWORD, TestClient, buildUser, createTestContext, uniqueEmail, type TestContext } from "../../test/harness.js";
 
 type ErrorBody = { error: { code: string; message: string } };

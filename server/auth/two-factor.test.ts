@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "../../common/messages.js";
-import { session, verification } from "../db/schema.js";
+import { session, verification } from "../db/schema/index.js";
 import { TestClient, buildUser, createTestContext, lastMailTo, type TestContext } from "../../test/harness.js";
 
 type ErrorBody = { error: { code: string; message: string } };

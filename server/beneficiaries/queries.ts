@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
-import { beneficiaries, profiles } from "../db/schema.js";
+import { beneficiaries, profiles } from "../db/schema/index.js";
 
 /** Under withActor: row-level security shows the actor their own beneficiaries only. */
 

@@ -3,7 +3,7 @@ import { requireAccess, type ActorProfile } from "../access.js";
 import { withActor } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
 import { AppError } from "../errors.js";
-import type { Deps } from "../http/context.js";
+import type { Deps } from "../deps.js";
 import { describeError } from "../logger.js";
 import { beneficiaryNamedMail } from "./emails.js";
 import { deleteBeneficiaryRow, insertBeneficiary, listBeneficiaryRows, selectBeneficiary, selectOwnerName, updateBeneficiaryRow } from "./queries.js";

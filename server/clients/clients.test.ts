@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, profiles } from "../db/schema.js";
+import { auditLog, profiles } from "../db/schema/index.js";
 import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
 import { buildUser, createTestContext, type TestContext } from "../../test/harness.js";

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
-import { beneficiaries } from "../db/schema.js";
+import { beneficiaries } from "../db/schema/index.js";
 
 /**
  * Under withClientView: the client's beneficiaries by name (and relationship), alphabetically, at most

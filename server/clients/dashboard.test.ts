@@ -7,7 +7,7 @@ import { buildAsset, dataKeyOf } from "../../test/factories/vault.js";
 import { buildUser, createTestContext, rowsOf, type TestContext } from "../../test/harness.js";
 import { withClientView } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
-import { assetFileChunks, assetFiles, assets, beneficiaries, userKeys } from "../db/schema.js";
+import { assetFileChunks, assetFiles, assets, beneficiaries, userKeys } from "../db/schema/index.js";
 
 let ctx: TestContext;
 beforeAll(async () => {

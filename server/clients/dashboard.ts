@@ -5,7 +5,7 @@ import { countAssetsByType, countBeneficiaries, listRecentAssets } from "../dash
 import { withActor, withClientView } from "../db/actor.js";
 import { AppError } from "../errors.js";
 import { selectFirmForMember } from "../firms/queries.js";
-import type { Deps } from "../http/context.js";
+import type { Deps } from "../deps.js";
 import { listBeneficiaryNames } from "./dashboard-queries.js";
 import { getClient } from "./queries.js";
 

@@ -1,5 +1,5 @@
 import { presentDashboard } from "../dashboard/present.js";
-import type { profiles } from "../db/schema.js";
+import type { profiles } from "../db/schema/index.js";
 
 export const presentClientRow = (r: { id: string; name: string; email: string; createdAt: Date }) => ({
   id: r.id,

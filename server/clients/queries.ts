@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, like, sql, type AnyColumn, type SQL, type SQLWrapper } from "drizzle-orm";
 import { CLIENT_PAGE_SIZE, type ClientListQuery } from "../../common/firm-people-schemas.js";
 import type { Tx } from "../db/client.js";
-import { firms, profiles } from "../db/schema.js";
+import { firms, profiles } from "../db/schema/index.js";
 
 /** Search counts stop here: past it the list says "1,000+" instead of scanning every match. */
 export const SEARCH_COUNT_CAP = 1000;

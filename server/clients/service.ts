@@ -3,7 +3,7 @@ import { requireAccess, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
 import { withActor } from "../db/actor.js";
 import { AppError } from "../errors.js";
-import type { Deps } from "../http/context.js";
+import type { Deps } from "../deps.js";
 import { getClient, listClientsPage } from "./queries.js";
 
 export async function listClients(deps: Deps, actor: ActorProfile, query: ClientListQuery) {

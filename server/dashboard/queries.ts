@@ -1,7 +1,7 @@
 import { count, desc, eq } from "drizzle-orm";
 import { RECENT_ASSETS } from "../../common/constants.js";
 import type { Tx } from "../db/client.js";
-import { assets, beneficiaries } from "../db/schema.js";
+import { assets, beneficiaries } from "../db/schema/index.js";
 
 /** Under withActor: the actor's own assets and beneficiaries only. */
 

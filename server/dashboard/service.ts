@@ -1,6 +1,6 @@
 import type { ActorProfile } from "../access.js";
 import { withActor } from "../db/actor.js";
-import type { Deps } from "../http/context.js";
+import type { Deps } from "../deps.js";
 import { countAssetsByType, countBeneficiaries, listRecentAssets } from "./queries.js";
 
 /** The client dashboard (spec 02 §1, §9): counts per type, the 5 most recently updated assets, beneficiaries. */

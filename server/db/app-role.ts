@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "./client.js";
 
 /** The roles the app's tenant queries run as (server/db/actor.ts). */
-const APP_ROLES = ["lv_app", "lv_client_view"];
+export const APP_ROLES = ["lv_app", "lv_client_view"];
 
 type RoleFinding = { kind: "attribute" | "owner" | "no_rls"; role: string; detail: string };
 

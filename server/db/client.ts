@@ -10,7 +10,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { MIGRATIONS_DIR } from "../paths.js";
 import { BYTEA_PASSTHROUGH } from "./bytea.js";
-import * as schema from "./schema.js";
+import * as schema from "./schema/index.js";
 import { createStorageGuard, type StorageGuard } from "./storage-guard.js";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,6 +22,8 @@ export type Database = {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: a gzip tar of the data directory as it is between two statements (docs/decisions/030-backups.md). */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 /**
@@ -92,6 +94,8 @@ export async function openPglite(dir: string | undefined, loadDataDir?: Blob): P
       await client.query("select 1");
     },
     close: () => client.close(),
+    // PGlite runs it between two statements (its query lock): a transaction still open then is not in it, as after a crash.
+    dumpDataDir: () => client.dumpDataDir("gzip"),
   };
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildUser, createTestContext, rowsOf, type TestContext } from "../../test/harness.js";
 import { withActor } from "./actor.js";
 import type { Db } from "./client.js";
-import { auditLog, profiles } from "./schema.js";
+import { auditLog, profiles } from "./schema/index.js";
 
 let ctx: TestContext;
 let db: Db;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildFirm } from "../../test/factories/firm.js";
 import { FIRM_MSG } from "../../common/firm-messages.js";
-import { firmCodes } from "../db/schema.js";
+import { firmCodes } from "../db/schema/index.js";
 import { TestClient, buildUser, createTestContext, type TestContext } from "../../test/harness.js";
 
 let ctx: TestContext;

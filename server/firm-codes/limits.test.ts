@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "../../common/messages.js";
-import { profiles } from "../db/schema.js";
+import { profiles } from "../db/schema/index.js";
 import { buildFirm } from "../../test/factories/firm.js";
 import { GOOD_PASSWORD, TestClient, buildUser, createTestContext, uniqueEmail, type TestContext } from "../../test/harness.js";
 import { generateFirmCode } from "./generate.js";

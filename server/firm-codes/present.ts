@@ -1,4 +1,4 @@
-import type { firmCodes } from "../db/schema.js";
+import type { firmCodes } from "../db/schema/index.js";
 
 export function presentFirmCode(r: typeof firmCodes.$inferSelect) {
   return {

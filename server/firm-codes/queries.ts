@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
-import { firmCodes } from "../db/schema.js";
+import { firmCodes } from "../db/schema/index.js";
 
 /** Run under withActor: row-level security limits firm_codes to the actor's firm (admins only). */
 export const listCodes = (tx: Tx, firmId: string) => tx.select().from(firmCodes).where(eq(firmCodes.firmId, firmId)).orderBy(desc(firmCodes.createdAt));

@@ -6,7 +6,7 @@ import { recordAudit } from "../audit/record.js";
 import { withActor } from "../db/actor.js";
 import { AppError, isUniqueViolation } from "../errors.js";
 import { isCodeTaken } from "../firms/queries.js";
-import type { Deps } from "../http/context.js";
+import type { Deps } from "../deps.js";
 import { generateFirmCode } from "./generate.js";
 import { deactivateCode, insertCode, listCodes } from "./queries.js";
 

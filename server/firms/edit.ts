@@ -5,9 +5,9 @@ import { FIRM_EDIT_MSG, FIRM_MSG } from "../../common/firm-messages.js";
 import { requireAccess, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
 import { asSystem } from "../db/actor.js";
-import { firms } from "../db/schema.js";
+import { firms } from "../db/schema/index.js";
 import { AppError, isUniqueViolation } from "../errors.js";
-import type { Deps } from "../http/context.js";
+import type { Deps } from "../deps.js";
 import { deleteObject, publicPath, putObject } from "../storage/objects.js";
 import { sniffImage } from "../storage/sniff.js";
 

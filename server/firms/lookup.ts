@@ -1,7 +1,7 @@
 import { and, eq, notExists, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import { normalizeFirmCode } from "../../common/firm-codes.js";
-import { firmCodes, firms } from "../db/schema.js";
+import { firmCodes, firms } from "../db/schema/index.js";
 
 const storedCode = sql`rtrim(${firmCodes.code})`;
 

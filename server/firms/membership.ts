@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { recordAudit } from "../audit/record.js";
 import { asSystem } from "../db/actor.js";
 import type { Db } from "../db/client.js";
-import { firmUsers, profiles } from "../db/schema.js";
+import { firmUsers, profiles } from "../db/schema/index.js";
 
 /**
  * Ties a client (regular_user without a firm) to a firm found by a valid code. A system

@@ -1,4 +1,4 @@
-import type { firms } from "../db/schema.js";
+import type { firms } from "../db/schema/index.js";
 
 type FirmRow = typeof firms.$inferSelect;
 

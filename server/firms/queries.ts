@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.js";
-import { firmCodes, firms, firmUsers, profiles } from "../db/schema.js";
+import { firmCodes, firms, firmUsers, profiles } from "../db/schema/index.js";
 
 export async function isFirmNameTaken(db: Db | Tx, name: string): Promise<boolean> {
   const rows = await db

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { firms, firmCodes, profiles, user } from "../db/schema.js";
+import { firms, firmCodes, profiles, user } from "../db/schema/index.js";
 import { buildFirm } from "../../test/factories/firm.js";
 import { GOOD_PASSWORD, TestClient, buildUser, uniqueEmail, type TestContext, createTestContext } from "../../test/harness.js";
 import { cleanupUnclaimedFirms } from "./service.js";

@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog } from "../db/schema.js";
+import { auditLog } from "../db/schema/index.js";
 import { RATE_LIMIT_RULES } from "../rate-limit/rules.js";
 import { TestClient, buildUser, createTestContext, uniqueEmail, type TestContext } from "../../test/harness.js";
 

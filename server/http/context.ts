@@ -1,33 +1,4 @@
-import type { Auth } from "../auth/auth.js";
-import type { Database } from "../db/client.js";
-import type { Env } from "../env.js";
-import type { DataKeyWrapper } from "../keys/data-key.js";
-import type { Sealer } from "../keys/sealer.js";
-import type { Logger } from "../logger.js";
-import type { Mail } from "../mail/templates.js";
-import type { Clock } from "../release/clock.js";
-
-/** What every request handler can reach. Built once in server/services.ts. */
-export type Deps = {
-  env: Env;
-  database: Database;
-  db: Database["db"];
-  auth: Auth;
-  log: Logger;
-  sendMail: (mail: Mail) => Promise<void>;
-  /** Tells the mailer that messages were queued inside a transaction (enqueueMail with a tx) and have committed. */
-  wakeMailer: () => void;
-  /** The time for release plans and timers; tests move it forward (server/release/clock.ts). */
-  clock: Clock;
-  /** True when mail goes to the dev mailbox (no SMTP_URL). */
-  isDevMailbox: boolean;
-  /** Wraps users' vault data keys under the master key, which it never exposes. */
-  dataKeys: DataKeyWrapper;
-  /** Release attestation documents, sealed at rest under a key derived from the master key. */
-  documentSealer: Sealer;
-  /** HMAC-SHA-256 under a master-derived key, for short secrets kept only as hashes (the portal's e-mailed codes). */
-  hmac: (value: string) => string;
-};
+import type { Deps } from "../deps.js";
 
 export type SessionUser = {
   id: string;

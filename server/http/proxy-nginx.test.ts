@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite, openPostgres } from "../db/client.js";
-import { auditLog } from "../db/schema.js";
+import { auditLog } from "../db/schema/index.js";
 import { RATE_LIMIT_RULES } from "../rate-limit/rules.js";
 import { GOOD_PASSWORD, freePort, testDatabaseSettings, uniqueEmail } from "../../test/harness.js";
 import { hasNginx, NGINX, selfSignedCertificate, startNginx } from "../../test/nginx.js";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invitations } from "../db/schema.js";
+import { invitations } from "../db/schema/index.js";
 import { buildFirm } from "../../test/factories/firm.js";
 import { GOOD_PASSWORD, TestClient, buildUser, createTestContext, lastMailTo, linkFromMail, uniqueEmail, type TestContext } from "../../test/harness.js";
 

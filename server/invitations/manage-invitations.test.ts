@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVITATION_MSG } from "../../common/invitation-messages.js";
 import type { PendingInvitation } from "../../common/invitation-schemas.js";
 import { PER_USER_LIMITS } from "../rate-limit/rules.js";
-import { auditLog, invitations } from "../db/schema.js";
+import { auditLog, invitations } from "../db/schema/index.js";
 import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
 import { GOOD_PASSWORD, TestClient, buildUser, createTestContext, lastMailTo, linkFromMail, uniqueEmail, type TestContext } from "../../test/harness.js";

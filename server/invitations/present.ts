@@ -1,5 +1,5 @@
 import type { PendingInvitation } from "../../common/invitation-schemas.js";
-import type { invitations } from "../db/schema.js";
+import type { invitations } from "../db/schema/index.js";
 
 /** Who was invited, as what, when, until when: never the token's hash, the note or the inviter. */
 export function presentPendingInvitation(r: typeof invitations.$inferSelect): PendingInvitation {

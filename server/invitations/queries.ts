@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.js";
-import { invitations } from "../db/schema.js";
+import { invitations } from "../db/schema/index.js";
 
 export const findInvitationForEmail = (tx: Db | Tx, firmId: string, email: string) =>
   tx

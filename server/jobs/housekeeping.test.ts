@@ -19,7 +19,7 @@ import {
   session,
   signInFailures,
   verification,
-} from "../db/schema.js";
+} from "../db/schema/index.js";
 import { createOffsetClock } from "../release/clock.js";
 import type { Limit } from "../rate-limit/limiter.js";
 import { everyWindowedLimit } from "../rate-limit/limits-table.js";

@@ -1,4 +1,4 @@
-import type { Deps } from "../http/context.js";
+import type { Deps } from "../deps.js";
 import { deleteOutboxBefore, expireOutbox } from "../mail/outbox.js";
 import type { Limit } from "../rate-limit/limiter.js";
 import { everyWindowedLimit } from "../rate-limit/limits-table.js";

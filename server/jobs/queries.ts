@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { invitations, jobRuns, legacyCodes, legacySessions, rateLimits, releaseLinks, session, signInFailures, verification } from "../db/schema.js";
+import { invitations, jobRuns, legacyCodes, legacySessions, rateLimits, releaseLinks, session, signInFailures, verification } from "../db/schema/index.js";
 
 /**
  * Claims this period's run of job `name` for the calling process: true when no run started within

@@ -1,4 +1,4 @@
-import type { Deps } from "../http/context.js";
+import type { Deps } from "../deps.js";
 import { describeError } from "../logger.js";
 import { cleanupUnclaimedFirms } from "../firms/service.js";
 import { runDueTimers } from "../release/timers.js";

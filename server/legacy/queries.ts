@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { AssetFileKind } from "../../common/vault-constants.js";
 import { selectFileData as selectAssetFileData } from "../assets/file-queries.js";
 import type { Tx } from "../db/client.js";
-import { assetFiles, assets, legacyCodes, legacySessions, profiles, releaseItems, releases, userKeys } from "../db/schema.js";
+import { assetFiles, assets, legacyCodes, legacySessions, profiles, releaseItems, releases, userKeys } from "../db/schema/index.js";
 
 /** Everything released to `email` (release_items is the only grant), with the owner's name; access may have ended (compare accessEndsAt). */
 export function selectReleasedTo(tx: Tx, email: string) {

@@ -5,7 +5,7 @@ import { recordAudit } from "../audit/record.js";
 import { asSystem } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
 import { AppError } from "../errors.js";
-import type { Deps } from "../http/context.js";
+import type { Deps } from "../deps.js";
 import { hashLinkToken, newLinkToken } from "../keys/link-token.js";
 import { createSealer } from "../keys/sealer.js";
 import { enqueueMail } from "../mail/outbox.js";

@@ -7,7 +7,7 @@ import { DAY_MS, advance, mailsTo } from "../../test/factories/release.js";
 import { buildAsset } from "../../test/factories/vault.js";
 import { GOOD_PASSWORD, TestClient, buildUser, createTestContext, freePort, rowsOf, uniqueEmail, type TestContext } from "../../test/harness.js";
 import { decodeQuotedPrintable, startSmtpSink } from "../../test/smtp-sink.js";
-import { invitations, legacyCodes, mailOutbox, releaseLinks, releases } from "../db/schema.js";
+import { invitations, legacyCodes, mailOutbox, releaseLinks, releases } from "../db/schema/index.js";
 import { createLogger } from "../logger.js";
 import { createOffsetClock } from "../release/clock.js";
 

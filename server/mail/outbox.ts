@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
 import type { Db } from "../db/client.js";
-import { mailOutbox } from "../db/schema.js";
+import { mailOutbox } from "../db/schema/index.js";
 import { describeError, type Logger } from "../logger.js";
 import type { Mail } from "./templates.js";
 

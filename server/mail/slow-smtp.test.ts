@@ -1,7 +1,7 @@
 import net, { type AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox } from "../db/schema.js";
+import { mailOutbox } from "../db/schema/index.js";
 import { TestClient, createTestContext, uniqueEmail, type TestContext } from "../../test/harness.js";
 
 /** An SMTP server that accepts connections and then never says a word. */

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox } from "../db/schema.js";
+import { mailOutbox } from "../db/schema/index.js";
 import { TestClient, createTestContext, freePort, uniqueEmail, type TestContext } from "../../test/harness.js";
 import { decodeQuotedPrintable, startSmtpSink } from "../../test/smtp-sink.js";
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
-import { firms, profiles } from "../db/schema.js";
+import { firms, profiles } from "../db/schema/index.js";
 
 /** Runs under withActor: row-level security limits it to what the actor may see. */
 export async function selectProfileWithFirm(tx: Tx, userId: string) {

@@ -2,7 +2,7 @@ import type { ProfileUpdateInput } from "../../common/auth-schemas.js";
 import { AppError } from "../errors.js";
 import { withActor } from "../db/actor.js";
 import type { Db } from "../db/client.js";
-import { profiles } from "../db/schema.js";
+import { profiles } from "../db/schema/index.js";
 import { selectProfileWithFirm, updateOwnProfile } from "./queries.js";
 
 /** Every new account gets a regular_user profile with no firm, written under its own actor. */

@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { rateLimits } from "../db/schema.js";
+import { rateLimits } from "../db/schema/index.js";
 
 export type Limit = { max: number; windowSeconds: number };
 

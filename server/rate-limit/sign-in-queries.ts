@@ -1,6 +1,6 @@
 import { and, eq, gte, isNull, lt, or } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.js";
-import { rateLimits, signInFailures, user } from "../db/schema.js";
+import { rateLimits, signInFailures, user } from "../db/schema/index.js";
 
 /** The address+account window (a row of rate_limits) and the account's consecutive failures. */
 export type SignInCounters = {

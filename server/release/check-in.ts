@@ -1,5 +1,5 @@
 import { asSystem } from "../db/actor.js";
-import type { Deps } from "../http/context.js";
+import type { Deps } from "../deps.js";
 import { selectPlan } from "./queries.js";
 import { checkIn } from "./steps.js";
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
-import { assets, auditLog, profiles, releaseDocuments, releaseLinks, releasePlans, releases, timers } from "../db/schema.js";
+import { assets, auditLog, profiles, releaseDocuments, releaseLinks, releasePlans, releases, timers } from "../db/schema/index.js";
 
 export type ReleaseRow = typeof releases.$inferSelect;
 export type PlanRow = typeof releasePlans.$inferSelect;

@@ -4,7 +4,7 @@ import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
 import { buildUser, createTestContext, type TestContext } from "../../test/harness.js";
 import { withActor } from "../db/actor.js";
-import { legacyCodes, legacySessions, releaseDocuments, releaseItems, releaseLinks, releasePlans, releases, timers } from "../db/schema.js";
+import { legacyCodes, legacySessions, releaseDocuments, releaseItems, releaseLinks, releasePlans, releases, timers } from "../db/schema/index.js";
 
 let ctx: TestContext;
 beforeAll(async () => {

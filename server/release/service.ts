@@ -13,9 +13,9 @@ import { can, requireAccess, type ActorProfile } from "../access.js";
 import { getClient } from "../clients/queries.js";
 import { asSystem, withActor } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
-import { firms, releasePlans } from "../db/schema.js";
+import { firms, releasePlans } from "../db/schema/index.js";
 import { AppError, isUniqueViolation } from "../errors.js";
-import type { Deps } from "../http/context.js";
+import type { Deps } from "../deps.js";
 import { hashLinkToken } from "../keys/link-token.js";
 import { auditRelease } from "./audit.js";
 import {

@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { RELEASE_MSG } from "../../common/release.js";
 import type { Tx } from "../db/client.js";
-import { assets, beneficiaries, releaseItems, releasePlans, releases } from "../db/schema.js";
+import { assets, beneficiaries, releaseItems, releasePlans, releases } from "../db/schema/index.js";
 import { AppError } from "../errors.js";
-import type { Deps } from "../http/context.js";
+import type { Deps } from "../deps.js";
 import { newLinkToken } from "../keys/link-token.js";
 import { enqueueMail } from "../mail/outbox.js";
 import { auditRelease } from "./audit.js";

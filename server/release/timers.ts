@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull, lte } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { asSystem } from "../db/actor.js";
-import { releaseItems, releases, timers } from "../db/schema.js";
-import type { Deps } from "../http/context.js";
+import { releaseItems, releases, timers } from "../db/schema/index.js";
+import type { Deps } from "../deps.js";
 import { describeError } from "../logger.js";
 import { newLinkToken } from "../keys/link-token.js";
 import { enqueueMail } from "../mail/outbox.js";

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
-import { firmUsers, profiles } from "../db/schema.js";
+import { firmUsers, profiles } from "../db/schema/index.js";
 
 const FIRM_ROLES = ["firm_admin", "firm_staff"] as const;
 

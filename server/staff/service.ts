@@ -3,7 +3,7 @@ import { recordAudit } from "../audit/record.js";
 import { asSystem, withActor } from "../db/actor.js";
 import { AppError } from "../errors.js";
 import type { Tx } from "../db/client.js";
-import type { Deps } from "../http/context.js";
+import type { Deps } from "../deps.js";
 import { STAFF_MSG } from "../../common/staff-messages.js";
 import { listStaff, lockFirmStaff, otherAdminsExist, removeFromFirm, setRole } from "./queries.js";
 

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.js";
-import { storageObjects } from "../db/schema.js";
+import { storageObjects } from "../db/schema/index.js";
 
 export type Bucket = "firm-logos";
 

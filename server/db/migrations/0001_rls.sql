@@ -1,6 +1,6 @@
 -- Row-level security: the API's queries run as lv_app (not a superuser, not the owner),
 -- with the acting user set per transaction in app.user_id (see server/db/actor.ts).
-DO $$ BEGIN CREATE ROLE lv_app NOLOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$;
+DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'lv_app') THEN CREATE ROLE lv_app NOLOGIN; END IF; END $$;
 --> statement-breakpoint
 GRANT USAGE ON SCHEMA public TO lv_app;
 --> statement-breakpoint

@@ -2,16 +2,9 @@ import type { Role } from "@common/constants";
 import { MSG } from "@common/messages";
 import { useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
+import { Loading } from "@/components/loading";
 import { toast } from "@/lib/toast";
-import { useMe } from "@/features/auth/api/get-me";
-
-export function Loading() {
-  return (
-    <div role="status" aria-live="polite" className="flex min-h-[40vh] items-center justify-center text-muted-foreground">
-      Loading...
-    </div>
-  );
-}
+import { useMe } from "@/lib/me";
 
 /** Signed-in users only; everyone else goes to /login, remembering where they were going. */
 export function RequireAuth() {

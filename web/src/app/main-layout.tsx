@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
-import { useMe } from "@/features/auth/api/get-me";
-import { Loading } from "./guards";
+import { useMe } from "@/lib/me";
+import { Loading } from "@/components/loading";
 import { DesktopSidebar } from "./sidebar/desktop-sidebar";
 import { MobileBar } from "./sidebar/mobile-bar";
 import { useSidebarState } from "./sidebar/use-sidebar-state";

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from "react";
 import { Route, Routes } from "react-router";
-import { HomeRedirect, Loading, RedirectIfAuthenticated, RequireAuth, RequireRole } from "./guards";
+import { Loading } from "@/components/loading";
+import { HomeRedirect, RedirectIfAuthenticated, RequireAuth, RequireRole } from "./guards";
 
 /** Each screen is its own lazily loaded chunk (React Router's declarative mode: 14 KB lighter than the data router). */
 const screen = (load: () => Promise<{ default: ComponentType }>) => {

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "@/lib/toast";
-import { meQueryKey } from "@/features/auth/api/get-me";
+import { meQueryKey } from "@/lib/me";
 import { useVerifyEmail } from "@/features/auth/api/verify-email";
 import { resolveCallback } from "@/features/auth/resolve-callback";
 

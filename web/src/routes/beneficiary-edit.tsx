@@ -1,7 +1,7 @@
 import { BENEFICIARY_MSG } from "@common/vault-messages";
 import { useEffect } from "react";
 import { useNavigate, useParams } from "react-router";
-import { Loading } from "@/app/guards";
+import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

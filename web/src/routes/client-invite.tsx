@@ -1,7 +1,7 @@
 import { useNavigate } from "react-router";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardContent } from "@/components/ui/card";
-import { useMe } from "@/features/auth/api/get-me";
+import { useMe } from "@/lib/me";
 import { MemberInviteForm } from "@/features/invitations/components/member-invite-form";
 
 /** /clients/invite (firm_admin or firm_staff): invites a client, or for admins also staff and administrators. */

@@ -1,4 +1,4 @@
-import { useMe } from "@/features/auth/api/get-me";
+import { useMe } from "@/lib/me";
 import { AssetDashboard } from "@/features/dashboard/components/asset-dashboard";
 import FirmOverview from "@/features/firm/components/firm-overview";
 

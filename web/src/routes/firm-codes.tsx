@@ -1,7 +1,7 @@
 import { FIRM_MSG } from "@common/firm-messages";
 import { useEffect } from "react";
 import { Navigate } from "react-router";
-import { useMe } from "@/features/auth/api/get-me";
+import { useMe } from "@/lib/me";
 import { useFirm } from "@/features/firm/api/get-firm";
 import { FirmCodesManager } from "@/features/firms/components/firm-codes-manager";
 import { NoFirmAccess } from "@/features/firms/components/no-firm-access";

@@ -1,7 +1,7 @@
 import { FIRM_EDIT_MSG } from "@common/firm-messages";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
-import { Loading } from "@/app/guards";
+import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

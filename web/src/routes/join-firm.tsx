@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { linkLook } from "@/components/looks";
-import { useMe } from "@/features/auth/api/get-me";
+import { useMe } from "@/lib/me";
 import { AuthLayout } from "@/features/auth/components/auth-layout";
 import { useJoinFirm } from "@/features/firms/api/join-firm";
 import { AlreadyInFirm } from "@/features/firms/components/already-in-firm";

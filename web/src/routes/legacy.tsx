@@ -1,6 +1,6 @@
 import { RELEASE_MSG } from "@common/release";
 import { useSearchParams } from "react-router";
-import { Loading } from "@/app/guards";
+import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { buttonLook, inputLook, labelLook, linkLook } from "@/components/looks";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
-import { getMe } from "@/features/auth/api/get-me";
+import { getMe } from "@/lib/me";
 import { signIn } from "@/features/auth/api/sign-in";
 import { readEmail, readFrom, useEnterApp, type AuthNavState } from "@/features/auth/after-sign-in";
 import { AuthLayout } from "@/features/auth/components/auth-layout";

@@ -1,6 +1,6 @@
 import { VAULT_MSG } from "@common/vault-messages";
 import { useNavigate, useParams } from "react-router";
-import { Loading } from "@/app/guards";
+import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Card, CardContent } from "@/components/ui/card";

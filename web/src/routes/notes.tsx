@@ -2,7 +2,7 @@ import { VAULT_MSG } from "@common/vault-messages";
 import { NotebookPen } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { Loading } from "@/app/guards";
+import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

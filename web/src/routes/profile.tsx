@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
-import { useMe } from "@/features/auth/api/get-me";
+import { useMe } from "@/lib/me";
 import { ChangePasswordCard } from "@/features/profile/components/change-password-card";
 import { ProfileCard } from "@/features/profile/components/profile-card";
 import { ProfileDetailsForm } from "@/features/profile/components/profile-details-form";

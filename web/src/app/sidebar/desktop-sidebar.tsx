@@ -1,5 +1,5 @@
 import { PanelLeftClose, PanelLeftOpen } from "lucide-react";
-import type { Me } from "@/features/auth/api/get-me";
+import type { Me } from "@/lib/me";
 import { cn } from "@/lib/utils";
 import { SidebarNav } from "./sidebar-nav";
 import type { SidebarState } from "./use-sidebar-state";

@@ -1,7 +1,7 @@
 import { LogOut } from "lucide-react";
 import { Link } from "react-router";
 import { Logo } from "@/components/logo";
-import type { Me } from "@/features/auth/api/get-me";
+import type { Me } from "@/lib/me";
 import { MobileDrawer } from "./mobile-drawer";
 import { SidebarNav } from "./sidebar-nav";
 import { useLogout } from "./use-logout";

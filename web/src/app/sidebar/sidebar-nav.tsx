@@ -2,7 +2,7 @@ import { CircleUserRound, LogOut } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { Logo } from "@/components/logo";
-import type { Me } from "@/features/auth/api/get-me";
+import type { Me } from "@/lib/me";
 import { cn } from "@/lib/utils";
 import { sidebarFor } from "./sidebar-items";
 import { useLogout } from "./use-logout";

@@ -1,7 +1,7 @@
 import { DEFAULT_AFTER_LOGIN } from "@common/constants";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { meQueryKey, type Me } from "./api/get-me";
+import { meQueryKey, type Me } from "@/lib/me";
 
 /** What /login and /mfa carry in the router's location state. */
 export type AuthNavState = { from?: string; email?: string };

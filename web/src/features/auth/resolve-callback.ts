@@ -1,6 +1,6 @@
 import { DEFAULT_AFTER_LOGIN } from "@common/constants";
 import { MSG } from "@common/messages";
-import { getMe, type Me } from "./api/get-me";
+import { getMe, type Me } from "@/lib/me";
 
 /** Where /auth/callback sends the visitor, what it tells them, and the user to cache (`undefined`: leave the cache alone). */
 export type CallbackOutcome = { to: string; me?: Me | null; success?: string; error?: string };

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
-import { useMe } from "@/features/auth/api/get-me";
+import { useMe } from "@/lib/me";
 import { toast } from "@/lib/toast";
 
 /** Staff screens need a firm: without one the user is told `message` and goes to /dashboard. Returns whether they have one. */

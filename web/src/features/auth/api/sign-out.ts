@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { meQueryKey } from "./get-me";
+import { meQueryKey } from "@/lib/me";
 
 export const signOut = () => api("/api/auth/sign-out", { method: "POST", body: {} });
 

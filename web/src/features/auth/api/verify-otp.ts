@@ -1,7 +1,7 @@
 import { MSG } from "@common/messages";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { getMe, type Me } from "./get-me";
+import { getMe, type Me } from "@/lib/me";
 
 /** Second sign-in step: checks the e-mailed code; on success the server starts the session. */
 export const verifyOtp = (code: string) => api<{ token: string }>("/api/auth/two-factor/verify-otp", { method: "POST", body: { code } });

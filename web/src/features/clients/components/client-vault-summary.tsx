@@ -1,6 +1,6 @@
 import { CLIENT_MSG } from "@common/client-messages";
 import { Vault } from "lucide-react";
-import { Loading } from "@/app/guards";
+import { Loading } from "@/components/loading";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";

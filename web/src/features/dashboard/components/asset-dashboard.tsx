@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Loading } from "@/app/guards";
+import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { meQueryKey } from "@/features/auth/api/get-me";
+import { meQueryKey } from "@/lib/me";
 import { firmQueryKey, type Firm } from "./get-firm";
 
 export type UpdateFirmInput = { name: string; phone: string | null; address: string | null };

@@ -1,7 +1,7 @@
 import { FIRM_EDIT_MSG } from "@common/firm-messages";
 import { useEffect } from "react";
 import { PageHeader } from "@/components/page-header";
-import { useMe } from "@/features/auth/api/get-me";
+import { useMe } from "@/lib/me";
 import { RecentClientsCard } from "@/features/clients/components/recent-clients-card";
 import { useFirm } from "@/features/firm/api/get-firm";
 import { FirmCard } from "@/features/firm/components/firm-card";

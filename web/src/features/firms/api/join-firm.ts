@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { meQueryKey } from "@/features/auth/api/get-me";
+import { meQueryKey } from "@/lib/me";
 import type { FirmSummary } from "./lookup-firm";
 import { firmQueryKey } from "@/features/firm/api/get-firm";
 

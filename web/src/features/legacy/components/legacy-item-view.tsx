@@ -1,7 +1,7 @@
 import { RELEASE_MSG } from "@common/release";
 import { useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { Loading } from "@/app/guards";
+import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Card, CardContent } from "@/components/ui/card";

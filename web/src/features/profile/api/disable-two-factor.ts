@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { meQueryKey } from "@/features/auth/api/get-me";
+import { meQueryKey } from "@/lib/me";
 
 /** Turns sign-in codes off; the server asks for the password again. */
 export const disableTwoFactor = ({ password }: { password: string }) =>

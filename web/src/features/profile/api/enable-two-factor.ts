@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { meQueryKey } from "@/features/auth/api/get-me";
+import { meQueryKey } from "@/lib/me";
 
 /** Verifying a code with a signed-in session sets twoFactorEnabled (and rotates the session cookie). */
 export const enableTwoFactor = ({ code }: { code: string }) => api<unknown>("/api/auth/two-factor/verify-otp", { method: "POST", body: { code } });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ProfileUpdateInput } from "@common/auth-schemas";
 import { api } from "@/lib/api-client";
-import { meQueryKey, type Me } from "@/features/auth/api/get-me";
+import { meQueryKey, type Me } from "@/lib/me";
 
 /** Name, phone and address; empty phone and address are sent as null. */
 export const updateProfile = (input: ProfileUpdateInput) => api<{ user: Me }>("/api/profile", { method: "PATCH", body: input });

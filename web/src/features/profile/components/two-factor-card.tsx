@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import type { Me } from "@/features/auth/api/get-me";
+import type { Me } from "@/lib/me";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useSendTwoFactorCode } from "../api/send-two-factor-code";

@@ -6,7 +6,7 @@ import { failure } from "../../test/db-errors.js";
 import { TestClient, buildUser, createTestContext, type TestContext } from "../../test/harness.js";
 import { withActor } from "../db/actor.js";
 import type { Db } from "../db/client.js";
-import { userKeys } from "../db/schema.js";
+import { userKeys } from "../db/schema/index.js";
 
 let ctx: TestContext;
 let db: Db;

@@ -4,7 +4,7 @@ import type { AppEnv } from "../http/context.js";
 import { getDataKey } from "./service.js";
 
 /** The owner's data key, for their browser only (Cache-Control: no-store, as every /api/* answer). */
-export const vaultKeyRoutes = new Hono<AppEnv>().get("/vault/key", requireActor, async (c) => {
+export const dataKeyRoutes = new Hono<AppEnv>().get("/vault/key", requireActor, async (c) => {
   const dataKey = await getDataKey(c.var.deps, c.var.actor, c.var.ip);
   return c.json({ dataKey: dataKey.toString("base64") });
 });

@@ -4,7 +4,7 @@ import { api, ApiError } from "@/lib/api-client";
 
 export type { Me };
 
-/** The signed-in user, or null when nobody is signed in. */
+/** The signed-in user (app-wide, so it lives in lib/), or null when nobody is signed in. */
 export async function getMe(): Promise<Me | null> {
   try {
     return (await api<{ user: Me }>("/api/me")).user;

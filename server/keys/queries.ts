@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
-import { userKeys } from "../db/schema.js";
+import { userKeys } from "../db/schema/index.js";
 
 /** Under withActor: row-level security shows lv_app its own row only. */
 export const selectWrappedDataKey = (tx: Tx, userId: string) =>

@@ -1,21 +1,11 @@
 import { requireAccess, type ActorProfile } from "../access.js";
 import { recordAuditOnce } from "../audit/record.js";
-import { asSystem, withActor } from "../db/actor.js";
-import type { Db } from "../db/client.js";
+import { withActor } from "../db/actor.js";
 import { AppError } from "../errors.js";
-import type { Deps } from "../http/context.js";
-import type { DataKeyWrapper } from "../keys/data-key.js";
+import type { Deps } from "../deps.js";
 import { describeError } from "../logger.js";
-import { insertWrappedDataKey, selectWrappedDataKey } from "./queries.js";
-
-/**
- * Creates the account's data key (docs/decisions/009). Written as the system: lv_app may only
- * read user_keys (migration 0007), so nothing running as the app role can replace or delete a
- * data key, which would make the owner's vault unreadable.
- */
-export async function createDataKeyForNewUser(db: Db, dataKeys: DataKeyWrapper, userId: string): Promise<void> {
-  await asSystem(db, (tx) => insertWrappedDataKey(tx, userId, dataKeys.create(userId)));
-}
+import { createDataKeyForNewUser } from "./create-data-key.js";
+import { selectWrappedDataKey } from "./queries.js";
 
 /**
  * The signed-in owner's raw data key. Accounts made before the vault existed get theirs now. Each

@@ -1,0 +1,75 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { ASSET_FILE_KINDS, ASSET_TYPES } from "../../../common/vault-constants.js";
+import { bytea, createdAt, updatedAt } from "./columns.js";
+import { user } from "./auth.js";
+
+export const assets = pgTable(
+  "assets",
+  {
+    /** Made by the browser (crypto.randomUUID): the content key is wrapped with the asset id as additional data. */
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    type: text("type", { enum: ASSET_TYPES }).notNull(),
+    title: text("title").notNull(),
+    beneficiaryEmail: text("beneficiary_email"),
+    /** 12-byte IV ‖ AES-GCM(data key, content key) with the asset id as additional data. */
+    wrappedKey: bytea("wrapped_key").notNull(),
+    /** 12-byte IV ‖ AES-GCM(content key, JSON of the small fields) ‖ tag. */
+    encryptedData: bytea("encrypted_data").notNull(),
+    releaseTriggered: boolean("release_triggered").notNull().default(false),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /**
+     * The asset as lists present it (presentAsset's JSON, with its files' kinds, types and sizes),
+     * written by PostgreSQL's triggers on every change of the asset or its files (migration 0014,
+     * docs/decisions/014-asset-list-entry.md). Never written by the server; the default only lets
+     * an insert leave it out.
+     */
+    listEntry: text("list_entry").notNull().default(""),
+  },
+  (t) => [
+    check("assets_type_check", sql`${t.type} in ('password', 'document', 'note')`),
+    index("assets_user_updated_idx").on(t.userId, t.updatedAt.desc().nullsFirst()),
+    index("assets_user_type_updated_idx").on(t.userId, t.type, t.updatedAt.desc().nullsFirst()),
+  ],
+);
+
+/** An asset's encrypted files (IV ‖ ciphertext ‖ tag), one per kind. */
+export const assetFiles = pgTable(
+  "asset_files",
+  {
+    assetId: uuid("asset_id")
+      .notNull()
+      .references(() => assets.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ASSET_FILE_KINDS }).notNull(),
+    /** The plaintext's declared type (checked against the spec's table); the bytes are ciphertext. */
+    contentType: text("content_type").notNull(),
+    /** Ciphertext bytes (plaintext + 28). */
+    size: integer("size").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.assetId, t.kind] }), check("asset_files_kind_check", sql`${t.kind} in ('document', 'recording', 'attachment')`)],
+);
+
+/**
+ * A file's ciphertext in pieces of at most 1 MiB, in order (migration 0015): no statement carries
+ * a whole 10 MB file, so neither the driver nor PGlite's WebAssembly heap holds several copies of
+ * one (issue 4: memory during 4 concurrent 10 MB uploads; docs/decisions/015-file-chunks.md).
+ */
+export const assetFileChunks = pgTable(
+  "asset_file_chunks",
+  {
+    assetId: uuid("asset_id").notNull(),
+    kind: text("kind", { enum: ASSET_FILE_KINDS }).notNull(),
+    seq: integer("seq").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.assetId, t.kind, t.seq] }),
+    foreignKey({ columns: [t.assetId, t.kind], foreignColumns: [assetFiles.assetId, assetFiles.kind] }).onDelete("cascade"),
+  ],
+);

@@ -1,0 +1,20 @@
+import { index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns.js";
+import { user } from "./auth.js";
+
+export const beneficiaries = pgTable(
+  "beneficiaries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    relationship: text("relationship"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("beneficiaries_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst())],
+);

@@ -1,0 +1,37 @@
+import { sql } from "drizzle-orm";
+import { integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns.js";
+import { user } from "./auth.js";
+
+export const firms = pgTable(
+  "firms",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    phone: text("phone"),
+    address: text("address"),
+    logoUrl: text("logo_url"),
+    firmCode: text("firm_code").notNull().unique(),
+    /** Clients (regular_user members), kept by a trigger on profiles so /clients never counts 100,000 rows. */
+    clientCount: integer("client_count").notNull().default(0),
+    claimSecretHash: text("claim_secret_hash"),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("firms_name_key").on(sql`lower(${t.name})`)],
+);
+
+export const firmUsers = pgTable(
+  "firm_users",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    firmId: uuid("firm_id")
+      .notNull()
+      .references(() => firms.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.firmId] })],
+);

@@ -1,0 +1,19 @@
+import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/** The beneficiary portal: e-mailed 6-digit codes (sha256 only) and the sessions they open. */
+export const legacyCodes = pgTable("legacy_codes", {
+  email: text("email").primaryKey(),
+  codeHash: text("code_hash").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  attempts: integer("attempts").notNull().default(0),
+});
+
+export const legacySessions = pgTable(
+  "legacy_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    email: text("email").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("legacy_sessions_email_idx").on(t.email)],
+);

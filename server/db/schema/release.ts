@@ -1,0 +1,112 @@
+import { sql } from "drizzle-orm";
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bytea } from "./columns.js";
+import { assets } from "./assets.js";
+import { user } from "./auth.js";
+import { firms } from "./firms.js";
+
+/** The owner's release plan: the inactivity trigger (null months: off) and the waiting period. */
+export const releasePlans = pgTable("release_plans", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  inactivityMonths: integer("inactivity_months"),
+  waitDays: integer("wait_days").notNull().default(7),
+  lastCheckInAt: timestamp("last_check_in_at", { withTimezone: true }).notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+});
+
+/** A release of one owner's vault: started (inactivity or a firm's attestation), then cancelled or released. */
+export const releases = pgTable(
+  "releases",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    trigger: text("trigger", { enum: ["inactivity", "attestation"] }).notNull(),
+    status: text("status", { enum: ["waiting", "cancelled", "released"] }).notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    releaseAt: timestamp("release_at", { withTimezone: true }).notNull(),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelledBy: text("cancelled_by"),
+    attestedBy: text("attested_by").references(() => user.id, { onDelete: "set null" }),
+    attesterName: text("attester_name"),
+    eventDate: text("event_date"),
+    firmId: uuid("firm_id").references(() => firms.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    // A release cannot be started twice: one waiting or released release per owner.
+    uniqueIndex("releases_one_open_idx")
+      .on(t.userId)
+      .where(sql`${t.status} in ('waiting', 'released')`),
+    index("releases_user_idx").on(t.userId, t.startedAt),
+  ],
+);
+
+/** An attestation's document (e.g. a death certificate), encrypted at rest under a key derived from the master key. */
+export const releaseDocuments = pgTable("release_documents", {
+  releaseId: uuid("release_id")
+    .primaryKey()
+    .references(() => releases.id, { onDelete: "cascade" }),
+  fileName: text("file_name").notNull(),
+  contentType: text("content_type").notNull(),
+  size: integer("size").notNull(),
+  data: bytea("data").notNull(),
+});
+
+/** What a release handed out: each released asset and the beneficiary it went to, fixed at the release. */
+export const releaseItems = pgTable(
+  "release_items",
+  {
+    releaseId: uuid("release_id")
+      .notNull()
+      .references(() => releases.id, { onDelete: "cascade" }),
+    assetId: uuid("asset_id")
+      .notNull()
+      .references(() => assets.id, { onDelete: "cascade" }),
+    beneficiaryEmail: text("beneficiary_email").notNull(),
+    accessEndsAt: timestamp("access_ends_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.releaseId, t.assetId] }), index("release_items_email_idx").on(t.beneficiaryEmail)],
+);
+
+/** One-click links in the owner's e-mails ("I'm still here", "Cancel the release"); only the token's sha256 is kept. */
+export const releaseLinks = pgTable("release_links", {
+  tokenHash: text("token_hash").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" }),
+  purpose: text("purpose", { enum: ["check_in", "cancel"] }).notNull(),
+  releaseId: uuid("release_id").references(() => releases.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+});
+
+/**
+ * Timers: due work, processed once by whichever app process locks the row first (SKIP LOCKED).
+ * A step and the marking of its timer commit together, so a crash redoes the step, never half of it.
+ */
+export const timers = pgTable(
+  "timers",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    releaseId: uuid("release_id").references(() => releases.id, { onDelete: "cascade" }),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+  },
+  (t) => [
+    index("timers_due_idx")
+      .on(t.dueAt)
+      .where(sql`${t.doneAt} is null`),
+    index("timers_user_idx").on(t.userId),
+  ],
+);
