@@ -1,4 +1,3 @@
-import path from "node:path";
 import { Hono } from "hono";
 import { auditRefusal } from "./audit/refusals.js";
 import { authHandler } from "./auth/handler.js";
@@ -30,10 +29,9 @@ import { releaseRoutes } from "./release/routes.js";
 import { legacyRoutes } from "./legacy/routes.js";
 import { describeError } from "./logger.js";
 import { recordRequests } from "./metrics/http.js";
+import { WEB_DIST } from "./paths.js";
 import type { OffsetClock } from "./release/clock.js";
 import { clockRoutes } from "./release/clock-routes.js";
-
-export const WEB_DIST = path.join(import.meta.dirname, "..", "web", "dist");
 
 /** Builds the HTTP app. No I/O here beyond what `deps` already opened. */
 export function createApp(deps: Deps, options: { webDist?: string; testClock?: OffsetClock } = {}) {

@@ -8,7 +8,7 @@ import { EnvError, parseEnv } from "./env.js";
 import { createLogger, describeError } from "./logger.js";
 import { metricsApp } from "./metrics/routes.js";
 import { createServices } from "./services.js";
-import { startScheduler } from "./jobs/scheduler.js";
+import { FIRST_RUN_AFTER_START_MS, startScheduler } from "./jobs/scheduler.js";
 import { createOffsetClock } from "./release/clock.js";
 
 async function main() {
@@ -58,7 +58,7 @@ async function main() {
         return async () => {};
       })
     : async () => {};
-  const scheduler = startScheduler(services.deps);
+  const scheduler = startScheduler(services.deps, undefined, { firstRunAfterMs: FIRST_RUN_AFTER_START_MS });
   const app = createApp(services.deps, { testClock });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: process.env.HOST ?? "0.0.0.0" }, () => {
     const ms = Math.round(performance.now() - started);

@@ -3,7 +3,17 @@ import path from "node:path";
 
 const ROOT = path.join(import.meta.dirname, "..");
 
-/** The real server (`node --import tsx server/main.ts`) in a child process, with its output captured. */
+/** The compiled server that `npm run build` writes and `npm run start:prod` runs (docs/decisions/028-production-build.md). */
+export const COMPILED_SERVER = path.join(ROOT, "dist", "server", "main.js");
+
+export type ServerProcessOptions = {
+  /** Runs the compiled server (`node dist/server/main.js`, built beforehand) instead of the TypeScript through tsx. */
+  compiled?: boolean;
+  /** The working directory (default: the repository); DATA_DIR's default `./data` is relative to it. */
+  cwd?: string;
+};
+
+/** The real server (`node --import tsx server/main.ts`, or the compiled one) in a child process, with its output captured. */
 export class ServerProcess {
   stdout = "";
   stderr = "";
@@ -13,11 +23,12 @@ export class ServerProcess {
   constructor(
     readonly port: number,
     env: Record<string, string>,
+    options: ServerProcessOptions = {},
   ) {
     const inherited = { ...process.env };
     for (const name of ["DATABASE_URL", "SMTP_URL", "APP_URL", "NODE_ENV", "VAULT_MASTER_KEY", "TEST_DATABASE_URL", "TEST_TEMPLATE_DB"]) delete inherited[name];
-    this.child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-      cwd: ROOT,
+    this.child = spawn(process.execPath, options.compiled ? [COMPILED_SERVER] : ["--import", "tsx", "server/main.ts"], {
+      cwd: options.cwd ?? ROOT,
       env: { ...inherited, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { readFileSync } from "node:fs";
-import path from "node:path";
+import { COMMON_PASSWORDS_FILE } from "../paths.js";
 import { hash, verify } from "@node-rs/argon2";
 
 /** OWASP Password Storage Cheat Sheet: argon2id, m=19 MiB, t=2, p=1. */
@@ -24,8 +24,7 @@ let common: Set<string> | undefined;
 /** True for the ~38,000 most common passwords of 8+ characters (case-insensitive). */
 export function isCommonPassword(password: string): boolean {
   if (!common) {
-    const file = path.join(import.meta.dirname, "common-passwords.txt.gz");
-    const lines = gunzipSync(readFileSync(file)).toString("utf8").split("\n");
+    const lines = gunzipSync(readFileSync(COMMON_PASSWORDS_FILE)).toString("utf8").split("\n");
     common = new Set(lines.filter((l) => l && !l.startsWith("#")));
   }
   return common.has(password.toLowerCase());

@@ -1,5 +1,4 @@
 import { mkdirSync } from "node:fs";
-import path from "node:path";
 import { PGlite, type QueryOptions, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
@@ -9,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { MIGRATIONS_DIR } from "../paths.js";
 import { BYTEA_PASSTHROUGH } from "./bytea.js";
 import * as schema from "./schema/index.js";
 import { createStorageGuard, type StorageGuard } from "./storage-guard.js";
@@ -27,8 +27,6 @@ export type Database = {
   /** PGlite only: a gzip tar of the data directory as it is between two statements (docs/decisions/030-backups.md). */
   dumpDataDir?: () => Promise<Blob>;
 };
-
-const MIGRATIONS = path.join(import.meta.dirname, "migrations");
 
 /**
  * Drizzle passes the same result parsers with every query (dates stay text; Drizzle maps them),
@@ -93,7 +91,7 @@ export async function openPglite(dir: string | undefined, loadDataDir?: Blob): P
     pglite: client,
     db,
     kind: "pglite",
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS }),
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => {
       await client.query("select 1");
     },
@@ -137,7 +135,7 @@ async function migratePostgres(pool: pg.Pool): Promise<void> {
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     try {
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS });
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
     } finally {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
     }

@@ -33,17 +33,26 @@ export const JOBS: Job[] = [
   },
 ];
 
-export function startScheduler(deps: Deps, jobs: Job[] = JOBS) {
-  const timers = jobs.map((job) => {
+/**
+ * A server starts its jobs this long after it starts listening, not at once: on PGlite, which runs
+ * in the event loop's thread, their first queries (cold catalogs, every housekeeping table) held
+ * the first requests back by a second or more (docs/decisions/028-production-build.md).
+ */
+export const FIRST_RUN_AFTER_START_MS = 5_000;
+
+export function startScheduler(deps: Deps, jobs: Job[] = JOBS, options: { firstRunAfterMs?: number } = {}) {
+  const handles: NodeJS.Timeout[] = [];
+  for (const job of jobs) {
     const tick = () =>
       job.run(deps).then(
         (msg) => msg && deps.log.info(`${job.name}: ${msg}`),
         (err: unknown) => deps.log.warn(`${job.name} failed: ${describeError(err)}`),
       );
-    void tick();
-    const t = setInterval(tick, job.everyMs);
-    t.unref();
-    return t;
-  });
-  return { stop: () => timers.forEach(clearInterval) };
+    const first = setTimeout(() => void tick(), options.firstRunAfterMs ?? 0);
+    const every = setInterval(tick, job.everyMs);
+    first.unref();
+    every.unref();
+    handles.push(first, every);
+  }
+  return { stop: () => handles.forEach(clearTimeout) };
 }
