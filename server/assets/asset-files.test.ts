@@ -1,7 +1,8 @@
+import type { AssetView } from "../../common/assets.js";
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AssetBody, buildAsset, putFile, uploadEncryptedFile } from "../../test/factories/vault.js";
+import { buildAsset, putFile, uploadEncryptedFile } from "../../test/factories/assets.js";
 import { buildUser, createTestContext, rowsOf, type TestClient, type TestContext } from "../../test/harness.js";
 import { decryptBytes } from "../../test/vault-crypto.js";
 
@@ -77,7 +78,7 @@ describe("asset files: encrypted bytes as application/octet-stream", () => {
     expect(bytes.equals(ciphertext)).toBe(true);
     expect((await decryptBytes(ck, bytes)).equals(plaintext)).toBe(true);
 
-    const listed = await client.json<{ assets: AssetBody[] }>("GET", "/api/assets");
+    const listed = await client.json<{ assets: AssetView[] }>("GET", "/api/assets");
     expect(listed.body.assets[0]?.files).toEqual([{ kind: "document", contentType: "application/pdf", size: 10 * MB + 28 }]);
     expect(JSON.stringify(listed.body).length).toBeLessThan(2000);
   });
@@ -150,7 +151,7 @@ describe("asset files: encrypted bytes as application/octet-stream", () => {
     expect((await putFile(client, doc.id, "avatar", body, pdf)).status).toBe(404);
     expect((await putFile(client, note.id, "attachment", body, pdf)).status).toBe(200);
     expect((await putFile(client, note.id, "recording", body, { "x-content-type": "audio/webm;codecs=opus" })).status).toBe(200);
-    const got = await client.json<{ asset: AssetBody }>("GET", `/api/assets/${note.id}`);
+    const got = await client.json<{ asset: AssetView }>("GET", `/api/assets/${note.id}`);
     expect(got.body.asset.files).toEqual([
       { kind: "attachment", contentType: "application/pdf", size: 100 },
       { kind: "recording", contentType: "audio/webm", size: 100 },
@@ -163,9 +164,9 @@ describe("asset files: encrypted bytes as application/octet-stream", () => {
     const first = randomBytes(64);
     const second = randomBytes(80);
     await putFile(client, note.id, "attachment", first, { "x-content-type": "image/png" });
-    const before = (await client.json<{ asset: AssetBody }>("GET", `/api/assets/${note.id}`)).body.asset.updatedAt;
+    const before = (await client.json<{ asset: AssetView }>("GET", `/api/assets/${note.id}`)).body.asset.updatedAt;
     await putFile(client, note.id, "attachment", second, { "x-content-type": "text/plain" });
-    const after = await client.json<{ asset: AssetBody }>("GET", `/api/assets/${note.id}`);
+    const after = await client.json<{ asset: AssetView }>("GET", `/api/assets/${note.id}`);
     expect(after.body.asset.files).toEqual([{ kind: "attachment", contentType: "text/plain", size: 80 }]);
     expect(Date.parse(after.body.asset.updatedAt)).toBeGreaterThan(Date.parse(before));
     expect(Buffer.from(await (await getFile(client, note.id, "attachment")).arrayBuffer()).equals(second)).toBe(true);

@@ -1,7 +1,8 @@
+import type { AssetView } from "../../common/assets.js";
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AssetBody, buildAsset, uploadEncryptedFile } from "../../test/factories/vault.js";
+import { buildAsset, uploadEncryptedFile } from "../../test/factories/assets.js";
 import { buildUser, createTestContext, type TestClient, type TestContext } from "../../test/harness.js";
 
 /**
@@ -15,11 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Listed = { assets: AssetBody[] };
+type Listed = { assets: AssetView[] };
 
 /** The detail route's answer as presentAsset shapes it, as JSON text (so key order counts too). */
 async function presented(client: TestClient, id: string) {
-  const res = await client.json<{ asset: AssetBody & { wrappedKey?: string; encryptedData?: string } }>("GET", `/api/assets/${id}`);
+  const res = await client.json<{ asset: AssetView & { wrappedKey?: string; encryptedData?: string } }>("GET", `/api/assets/${id}`);
   expect(res.status).toBe(200);
   const { wrappedKey, encryptedData, ...asset } = res.body.asset;
   expect(wrappedKey && encryptedData).toBeTruthy();

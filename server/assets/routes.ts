@@ -1,6 +1,5 @@
 import { Hono } from "hono";
-import { ASSET_JSON_MAX_BYTES } from "../../common/vault-constants.js";
-import { assetListQuerySchema, createAssetSchema, updateAssetSchema } from "../../common/vault-schemas.js";
+import { ASSET_JSON_MAX_BYTES, assetListQuerySchema, createAssetSchema, updateAssetSchema } from "../../common/assets.js";
 import { requireActor } from "../auth/actor.js";
 import { jsonBody } from "../http/body-gate.js";
 import type { AppEnv } from "../http/context.js";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { failure } from "../../test/db-errors.js";
 import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
-import { buildAsset, putFile } from "../../test/factories/vault.js";
+import { buildAsset, putFile } from "../../test/factories/assets.js";
 import { buildUser, createTestContext, type TestClient, type TestContext } from "../../test/harness.js";
 import { withActor } from "../db/actor.js";
 import type { Db } from "../db/client.js";

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildAsset, uploadEncryptedFile } from "../../test/factories/vault.js";
+import { buildAsset, uploadEncryptedFile } from "../../test/factories/assets.js";
 import { buildUser, createTestContext, rowsOf, type TestContext } from "../../test/harness.js";
 import { decryptBytes, openAsset } from "../../test/vault-crypto.js";
 

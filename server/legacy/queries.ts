@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { AssetFileKind } from "../../common/vault-constants.js";
+import type { AssetFileKind } from "../../common/assets.js";
 import { selectFileData as selectAssetFileData } from "../assets/file-queries.js";
 import type { Tx } from "../db/client.js";
 import { assetFiles, assets, legacyCodes, legacySessions, profiles, releaseItems, releases, userKeys } from "../db/schema/index.js";

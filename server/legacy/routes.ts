@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
-import { legacyCodeRequestSchema, legacyVerifySchema } from "../../common/release.js";
-import { assetFileKindSchema } from "../../common/vault-schemas.js";
+import { legacyCodeRequestSchema, legacyVerifySchema } from "../../common/legacy.js";
+import { assetFileKindSchema } from "../../common/assets.js";
 import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
 import { parseIdParam } from "../http/params.js";

@@ -1,4 +1,4 @@
-import { VAULT_MSG } from "@common/vault-messages";
+import { ASSET_MSG } from "@common/assets";
 import { useParams } from "react-router";
 import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
@@ -15,7 +15,7 @@ import { DecryptError } from "@/lib/crypto/vault-crypto";
 /** /documents/{id}: the document's details, download and view, and its editable notes and beneficiary. */
 export default function DocumentDetailScreen() {
   const { id = "" } = useParams();
-  const doc = useOwnedAsset(id, "document", { listPath: "/documents", notFound: VAULT_MSG.documentNotFound });
+  const doc = useOwnedAsset(id, "document", { listPath: "/documents", notFound: ASSET_MSG.documentNotFound });
   const back = { to: "/documents", label: "Back to documents" };
 
   if (doc.error) {
@@ -23,7 +23,7 @@ export default function DocumentDetailScreen() {
       <div className="mx-auto grid max-w-3xl gap-6">
         <PageHeader title="Document" back={back} />
         <Alert variant="destructive">
-          <AlertDescription>{doc.error instanceof DecryptError ? doc.error.message : errorMessage(doc.error, VAULT_MSG.documentNotFound)}</AlertDescription>
+          <AlertDescription>{doc.error instanceof DecryptError ? doc.error.message : errorMessage(doc.error, ASSET_MSG.documentNotFound)}</AlertDescription>
         </Alert>
       </div>
     );

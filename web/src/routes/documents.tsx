@@ -1,4 +1,4 @@
-import { VAULT_MSG } from "@common/vault-messages";
+import { ASSET_MSG } from "@common/assets";
 import { FileUp } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -26,16 +26,16 @@ export default function DocumentsScreen() {
   const shown = (documents.data ?? []).filter((d) => matchesTitle(d.title, search));
 
   useEffect(() => {
-    if (documents.isError) toast.error(VAULT_MSG.loadDocumentsFailed, { id: "documents-load" });
+    if (documents.isError) toast.error(ASSET_MSG.loadDocumentsFailed, { id: "documents-load" });
   }, [documents.isError]);
 
   const onDelete = (doc: AssetSummary) =>
     remove.mutate(doc.id, {
       onSuccess: () => {
-        toast.success(VAULT_MSG.documentDeleted);
+        toast.success(ASSET_MSG.documentDeleted);
         titleRef.current?.focus();
       },
-      onError: (err) => toast.error(errorMessage(err, VAULT_MSG.documentDeleteFailed)),
+      onError: (err) => toast.error(errorMessage(err, ASSET_MSG.documentDeleteFailed)),
     });
 
   const uploadButton = (
@@ -54,7 +54,7 @@ export default function DocumentsScreen() {
         ) : documents.isError ? (
           <Alert variant="destructive">
             <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
-              {VAULT_MSG.loadDocumentsFailed}
+              {ASSET_MSG.loadDocumentsFailed}
               <Button variant="outline" size="sm" onClick={() => void documents.refetch()}>
                 Try again
               </Button>

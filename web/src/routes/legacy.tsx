@@ -1,4 +1,4 @@
-import { RELEASE_MSG } from "@common/release";
+import { LEGACY_MSG } from "@common/legacy";
 import { useSearchParams } from "react-router";
 import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
@@ -31,7 +31,7 @@ export default function LegacyScreen() {
         <PageHeader title="What was left to you" />
         <Alert variant="destructive">
           <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
-            <span>{errorMessage(items.error, RELEASE_MSG.itemsLoadFailed)}</span>
+            <span>{errorMessage(items.error, LEGACY_MSG.itemsLoadFailed)}</span>
             <Button variant="outline" size="sm" onClick={() => void items.refetch()}>
               Try again
             </Button>

@@ -1,4 +1,4 @@
-import { VAULT_MSG } from "@common/vault-messages";
+import { ASSET_MSG } from "@common/assets";
 import { useNavigate, useParams } from "react-router";
 import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
@@ -14,7 +14,7 @@ import { formatDate } from "@/lib/format-date";
 export default function NoteDetailScreen() {
   const { id = "" } = useParams();
   const navigate = useNavigate();
-  const note = useOwnedAsset(id, "note", { listPath: "/notes", notFound: VAULT_MSG.noteNotFound });
+  const note = useOwnedAsset(id, "note", { listPath: "/notes", notFound: ASSET_MSG.noteNotFound });
   const back = { to: "/notes", label: "Back to notes" };
 
   if (note.error) {
@@ -22,7 +22,7 @@ export default function NoteDetailScreen() {
       <div className="mx-auto grid max-w-2xl gap-6">
         <PageHeader title="Note" back={back} />
         <Alert variant="destructive">
-          <AlertDescription>{note.error instanceof DecryptError ? note.error.message : errorMessage(note.error, VAULT_MSG.noteNotFound)}</AlertDescription>
+          <AlertDescription>{note.error instanceof DecryptError ? note.error.message : errorMessage(note.error, ASSET_MSG.noteNotFound)}</AlertDescription>
         </Alert>
       </div>
     );

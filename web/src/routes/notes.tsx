@@ -1,4 +1,4 @@
-import { VAULT_MSG } from "@common/vault-messages";
+import { ASSET_MSG } from "@common/assets";
 import { NotebookPen } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -26,16 +26,16 @@ export default function NotesScreen() {
   const assigned = all.filter((n) => n.beneficiaryEmail);
 
   useEffect(() => {
-    if (notes.isError) toast.error(VAULT_MSG.loadNotesFailed, { id: "notes-load" });
+    if (notes.isError) toast.error(ASSET_MSG.loadNotesFailed, { id: "notes-load" });
   }, [notes.isError]);
 
   const onDelete = (note: AssetSummary) =>
     remove.mutate(note.id, {
       onSuccess: () => {
-        toast.success(VAULT_MSG.noteDeleted);
+        toast.success(ASSET_MSG.noteDeleted);
         titleRef.current?.focus();
       },
-      onError: (err) => toast.error(errorMessage(err, VAULT_MSG.noteDeleteFailed)),
+      onError: (err) => toast.error(errorMessage(err, ASSET_MSG.noteDeleteFailed)),
     });
   const listProps = { onDelete, deletingId: remove.isPending ? remove.variables : undefined };
   const createButton = (
@@ -55,7 +55,7 @@ export default function NotesScreen() {
         ) : notes.isError ? (
           <Alert variant="destructive">
             <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
-              {VAULT_MSG.loadNotesFailed}
+              {ASSET_MSG.loadNotesFailed}
               <Button variant="outline" size="sm" onClick={() => void notes.refetch()}>
                 Try again
               </Button>

@@ -1,4 +1,4 @@
-import { VAULT_MSG } from "@common/vault-messages";
+import { ASSET_MSG } from "@common/assets";
 import { Pencil } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -36,7 +36,7 @@ function PasswordScreen({ id }: { id: string }) {
 
   useEffect(() => {
     if (!isNotFound) return;
-    toast.error(VAULT_MSG.passwordNotFound, { id: "password-not-found" });
+    toast.error(ASSET_MSG.passwordNotFound, { id: "password-not-found" });
     void navigate("/vault", { replace: true });
   }, [isNotFound, navigate]);
   // Done and Cancel disappear with the form: focus returns to Edit.

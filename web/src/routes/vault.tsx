@@ -1,4 +1,4 @@
-import { VAULT_MSG } from "@common/vault-messages";
+import { ASSET_MSG } from "@common/assets";
 import { Plus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -23,7 +23,7 @@ export default function VaultScreen() {
   const [toDelete, setToDelete] = useState<AssetSummary | null>(null);
   const wasDeleted = useRef(false);
   const titleRef = useRef<HTMLHeadingElement>(null);
-  const loadError = passwords.isError ? errorMessage(passwords.error, VAULT_MSG.loadPasswordsFailed) : undefined;
+  const loadError = passwords.isError ? errorMessage(passwords.error, ASSET_MSG.loadPasswordsFailed) : undefined;
 
   useEffect(() => {
     if (loadError) toast.error(loadError, { id: "passwords-load" });

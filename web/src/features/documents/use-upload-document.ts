@@ -1,4 +1,4 @@
-import type { FileTypeRule } from "@common/vault-constants";
+import type { FileTypeRule } from "@common/assets";
 import { useMutation } from "@tanstack/react-query";
 import { useCreateAsset } from "@/features/vault/api/create-asset";
 import { useDeleteAsset } from "@/features/vault/api/delete-asset";

@@ -1,4 +1,4 @@
-import { VAULT_MSG } from "@common/vault-messages";
+import { ASSET_MSG } from "@common/assets";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "@/lib/toast";
 
@@ -35,8 +35,8 @@ export function useAudioRecorder(onRecorded: (recording: Recording) => void) {
     try {
       stream = await navigator.mediaDevices.getUserMedia({ audio: true });
     } catch {
-      setError(VAULT_MSG.microphoneDenied);
-      toast.error(VAULT_MSG.microphoneDenied);
+      setError(ASSET_MSG.microphoneDenied);
+      toast.error(ASSET_MSG.microphoneDenied);
       return;
     }
     const recorder = new MediaRecorder(stream, { mimeType });
@@ -49,14 +49,14 @@ export function useAudioRecorder(onRecorded: (recording: Recording) => void) {
     recorder.onstop = () => {
       const duration = Math.round(((current.stoppedAt ?? performance.now()) - startedAt) / 100) / 10;
       onRecordedRef.current({ blob: new Blob(chunks, { type: recorder.mimeType || mimeType }), duration, contentType: recorder.mimeType || mimeType });
-      toast.success(VAULT_MSG.recordingComplete);
+      toast.success(ASSET_MSG.recordingComplete);
     };
     recorder.start(1000);
     current.timer = window.setInterval(() => setSeconds(Math.floor((performance.now() - startedAt) / 1000)), 250);
     session.current = current;
     setSeconds(0);
     setState("recording");
-    toast.success(VAULT_MSG.recordingStarted);
+    toast.success(ASSET_MSG.recordingStarted);
   };
 
   const stop = () => {

@@ -1,4 +1,4 @@
-import type { AssetFileKind } from "@common/vault-constants";
+import type { AssetFileKind } from "@common/assets";
 import { useMutation } from "@tanstack/react-query";
 import { useCreateAsset } from "@/features/vault/api/create-asset";
 import { useDeleteAsset } from "@/features/vault/api/delete-asset";

@@ -1,5 +1,4 @@
-import { TITLE_MAX_LENGTH } from "@common/vault-constants";
-import { VAULT_MSG } from "@common/vault-messages";
+import { ASSET_MSG, TITLE_MAX_LENGTH } from "@common/assets";
 import { z } from "zod";
 import type { PasswordContent } from "@/features/vault/api/types";
 
@@ -7,20 +6,20 @@ import type { PasswordContent } from "@/features/vault/api/types";
 const contentFields = {
   website: z.string().trim().max(2000, "Website must be at most 2000 characters"),
   username: z.string().max(500, "Username must be at most 500 characters"),
-  password: z.string().min(1, VAULT_MSG.passwordRequired).max(2000, "Password must be at most 2000 characters"),
+  password: z.string().min(1, ASSET_MSG.passwordRequired).max(2000, "Password must be at most 2000 characters"),
   notes: z.string().max(20_000, "Notes must be at most 20000 characters"),
   beneficiaryEmail: z.string().nullable(),
 };
 
 /** /vault/new: the form requires a title. */
 export const newPasswordSchema = z.object({
-  title: z.string().trim().min(1, VAULT_MSG.titleRequired).max(TITLE_MAX_LENGTH, VAULT_MSG.titleTooLong),
+  title: z.string().trim().min(1, ASSET_MSG.titleRequired).max(TITLE_MAX_LENGTH, ASSET_MSG.titleTooLong),
   ...contentFields,
 });
 
 /** /vault/{id} in edit mode: an empty title keeps the stored one (spec 02 §5). */
 export const editPasswordSchema = z.object({
-  title: z.string().trim().max(TITLE_MAX_LENGTH, VAULT_MSG.titleTooLong),
+  title: z.string().trim().max(TITLE_MAX_LENGTH, ASSET_MSG.titleTooLong),
   ...contentFields,
 });
 

@@ -1,5 +1,12 @@
-import { FILE_TYPES, GCM_OVERHEAD_BYTES, essenceOf, type AssetFileKind, type FileTypeRule } from "@common/vault-constants";
-import { fileTooLargeMessage, unsupportedFileTypeMessage } from "@common/vault-messages";
+import {
+  type AssetFileKind,
+  essenceOf,
+  FILE_TYPES,
+  fileTooLargeMessage,
+  type FileTypeRule,
+  GCM_OVERHEAD_BYTES,
+  unsupportedFileTypeMessage,
+} from "@common/assets";
 import { sniffFile, type SniffedType } from "@/lib/crypto/sniff-file";
 import type { AssetFileMeta } from "./api/types";
 

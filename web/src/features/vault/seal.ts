@@ -1,4 +1,4 @@
-import type { AssetType } from "@common/vault-constants";
+import type { AssetType } from "@common/assets";
 import { decryptJson, encryptJson, newContentKey, unwrapContentKey, wrapContentKey } from "@/lib/crypto/vault-crypto";
 import type { ContentOf } from "./api/types";
 

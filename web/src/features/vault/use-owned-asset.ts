@@ -1,4 +1,4 @@
-import type { AssetType } from "@common/vault-constants";
+import type { AssetType } from "@common/assets";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { ApiError } from "@/lib/api-client";

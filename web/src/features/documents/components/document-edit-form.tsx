@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { VAULT_MSG } from "@common/vault-messages";
+import { ASSET_MSG } from "@common/assets";
 import { Controller, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -25,9 +25,9 @@ export function DocumentEditForm({ opened }: { opened: OpenedAsset<"document"> }
     try {
       await update.mutateAsync({ id: asset.id, beneficiaryEmail, content: { contentKey, value: { ...content, notes } } });
       form.reset({ notes, beneficiaryEmail });
-      toast.success(VAULT_MSG.documentUpdated);
+      toast.success(ASSET_MSG.documentUpdated);
     } catch (err) {
-      toast.error(errorMessage(err, VAULT_MSG.documentUpdateFailed));
+      toast.error(errorMessage(err, ASSET_MSG.documentUpdateFailed));
     }
   });
 

@@ -1,4 +1,4 @@
-import { VAULT_MSG } from "@common/vault-messages";
+import { ASSET_MSG } from "@common/assets";
 import { Download, ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -32,9 +32,9 @@ export function DocumentFileActions({ url, contentKey, content }: Props) {
   const onDownload = async () => {
     try {
       saveBlob(await fetchFile(), content.fileName);
-      toast.success(VAULT_MSG.documentDownloadStarted);
+      toast.success(ASSET_MSG.documentDownloadStarted);
     } catch (err) {
-      failure(err, VAULT_MSG.documentDownloadFailed);
+      failure(err, ASSET_MSG.documentDownloadFailed);
     } finally {
       setTransfer(null);
     }
@@ -50,7 +50,7 @@ export function DocumentFileActions({ url, contentKey, content }: Props) {
       setTimeout(() => URL.revokeObjectURL(objectUrl), VIEW_URL_LIFETIME_MS);
     } catch (err) {
       tab?.close();
-      failure(err, VAULT_MSG.documentViewFailed);
+      failure(err, ASSET_MSG.documentViewFailed);
     } finally {
       setTransfer(null);
     }

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { VAULT_MSG } from "@common/vault-messages";
+import { ASSET_MSG } from "@common/assets";
 import { useRef, useState, type FormEvent } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -17,7 +17,7 @@ import { documentFormSchema, type DocumentForm } from "../document-form-schema";
 import { useUploadDocument } from "../use-upload-document";
 
 const FILE_STATUSES = new Set([413, 415]);
-const HINT = `PDF, Word, Excel, PowerPoint, JPG, PNG, GIF, TXT or CSV, ${VAULT_MSG.documentUploadHint}. Encrypted in your browser before it is sent.`;
+const HINT = `PDF, Word, Excel, PowerPoint, JPG, PNG, GIF, TXT or CSV, ${ASSET_MSG.documentUploadHint}. Encrypted in your browser before it is sent.`;
 
 /** /documents/new: the file (checked by type and content before anything is sent), title, notes and beneficiary; then encrypt and upload with progress. */
 export function DocumentUploadForm({ onUploaded }: { onUploaded: () => void }) {
@@ -52,14 +52,14 @@ export function DocumentUploadForm({ onUploaded }: { onUploaded: () => void }) {
         ...picked,
         onProgress: (p) => setTransfer({ label: p.phase === "encrypting" ? "Encrypting document..." : "Uploading document...", fraction: p.fraction }),
       });
-      toast.success(VAULT_MSG.documentUploaded);
+      toast.success(ASSET_MSG.documentUploaded);
       onUploaded();
     } catch (err) {
       if (err instanceof FileReadError) {
-        toast.error(VAULT_MSG.fileProcessingError);
+        toast.error(ASSET_MSG.fileProcessingError);
         return;
       }
-      const message = errorMessage(err, VAULT_MSG.documentUploadFailed);
+      const message = errorMessage(err, ASSET_MSG.documentUploadFailed);
       if (err instanceof ApiError && FILE_STATUSES.has(err.status)) setFileError(message);
       else setServerError(message);
       toast.error(message);
@@ -69,7 +69,7 @@ export function DocumentUploadForm({ onUploaded }: { onUploaded: () => void }) {
   });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (!picked) {
-      setFileError(VAULT_MSG.selectFile);
+      setFileError(ASSET_MSG.selectFile);
       if (form.getValues("title").trim()) fileInput.current?.focus();
     }
     void send(event);
@@ -92,7 +92,7 @@ export function DocumentUploadForm({ onUploaded }: { onUploaded: () => void }) {
         onRejected={onRejected}
         onUnreadable={() => {
           setPicked(null);
-          toast.error(VAULT_MSG.fileProcessingError);
+          toast.error(ASSET_MSG.fileProcessingError);
         }}
         onRemove={() => setPicked(null)}
         removeLabel="Remove the chosen file"

@@ -1,5 +1,5 @@
-import type { LegacyItem, LegacyItemDetail } from "@common/release";
-import type { AssetFileKind, AssetType } from "@common/vault-constants";
+import type { LegacyItem, LegacyItemDetail } from "@common/legacy";
+import type { AssetFileKind, AssetType } from "@common/assets";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ContentOf } from "@/features/vault/api/types";
 import { api } from "@/lib/api-client";

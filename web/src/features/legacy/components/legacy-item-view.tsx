@@ -1,4 +1,4 @@
-import { RELEASE_MSG } from "@common/release";
+import { LEGACY_MSG } from "@common/legacy";
 import { useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Loading } from "@/components/loading";
@@ -53,7 +53,7 @@ function ItemError({ error, isFocused }: { error: Error; isFocused: boolean }) {
     <>
       <PageHeader title="This item could not be opened" titleRef={titleRef} back={BACK} />
       <Alert variant="destructive">
-        <AlertDescription>{error instanceof DecryptError ? error.message : errorMessage(error, RELEASE_MSG.itemLoadFailed)}</AlertDescription>
+        <AlertDescription>{error instanceof DecryptError ? error.message : errorMessage(error, LEGACY_MSG.itemLoadFailed)}</AlertDescription>
       </Alert>
     </>
   );

@@ -1,5 +1,4 @@
-import { ATTACHMENT_MAX_BYTES, allowedExtensions, toMegabytes } from "@common/vault-constants";
-import { VAULT_MSG } from "@common/vault-messages";
+import { allowedExtensions, ASSET_MSG, ATTACHMENT_MAX_BYTES, toMegabytes } from "@common/assets";
 import { useState } from "react";
 import { assetFilePath } from "@/features/vault/api/upload-asset-file";
 import { CheckedFileField } from "@/features/vault/components/checked-file-field";
@@ -41,13 +40,13 @@ export function AttachmentField({ draft, onChange, stored, disabled }: Props) {
         onPicked={(picked) => {
           setError(undefined);
           onChange({ kind: "new", picked });
-          toast.success(VAULT_MSG.attached);
+          toast.success(ASSET_MSG.attached);
         }}
         onRejected={(message) => {
           setError(message);
-          toast.error(VAULT_MSG.attachFailed, { description: message });
+          toast.error(ASSET_MSG.attachFailed, { description: message });
         }}
-        onUnreadable={() => toast.error(VAULT_MSG.attachFailed)}
+        onUnreadable={() => toast.error(ASSET_MSG.attachFailed)}
         onRemove={() => onChange({ kind: "none" })}
         removeLabel="Remove the attachment"
         actions={

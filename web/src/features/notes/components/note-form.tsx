@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { VAULT_MSG } from "@common/vault-messages";
+import { ASSET_MSG } from "@common/assets";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -36,7 +36,7 @@ export function NoteForm({ opened, onSaved }: Props) {
   const update = useUpdateNote();
   const { errors, isSubmitting } = form.formState;
   const stored = opened ? { assetId: opened.asset.id, contentKey: opened.contentKey } : null;
-  const [done, failed] = opened ? [VAULT_MSG.noteUpdated, VAULT_MSG.noteUpdateFailed] : [VAULT_MSG.noteCreated, VAULT_MSG.noteCreateFailed];
+  const [done, failed] = opened ? [ASSET_MSG.noteUpdated, ASSET_MSG.noteUpdateFailed] : [ASSET_MSG.noteCreated, ASSET_MSG.noteCreateFailed];
 
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(undefined);
@@ -47,7 +47,7 @@ export function NoteForm({ opened, onSaved }: Props) {
       toast.success(done);
       onSaved();
     } catch (err) {
-      const message = err instanceof FileReadError ? VAULT_MSG.fileProcessingError : errorMessage(err, failed);
+      const message = err instanceof FileReadError ? ASSET_MSG.fileProcessingError : errorMessage(err, failed);
       setServerError(message);
       toast.error(message);
     } finally {

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { VAULT_MSG } from "@common/vault-messages";
+import { ASSET_MSG } from "@common/assets";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -25,10 +25,10 @@ export function CreatePasswordForm({ onCreated }: { onCreated: (id: string) => v
         beneficiaryEmail: values.beneficiaryEmail,
         content: toPasswordContent(values),
       });
-      toast.success(VAULT_MSG.passwordSaved);
+      toast.success(ASSET_MSG.passwordSaved);
       onCreated(asset.id);
     } catch (err) {
-      const message = errorMessage(err, VAULT_MSG.passwordSaveFailed);
+      const message = errorMessage(err, ASSET_MSG.passwordSaveFailed);
       setFailure(message);
       toast.error(message);
     }

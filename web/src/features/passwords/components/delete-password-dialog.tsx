@@ -1,4 +1,4 @@
-import { VAULT_MSG } from "@common/vault-messages";
+import { ASSET_MSG } from "@common/assets";
 import { ConfirmActionDialog } from "@/components/ui/confirm-action-dialog";
 import type { AssetSummary } from "@/features/vault/api/types";
 import { useDeleteAsset } from "@/features/vault/api/delete-asset";
@@ -20,11 +20,11 @@ export function DeletePasswordDialog({ password, onClose, onCloseAutoFocus }: Pr
     if (!password) return;
     try {
       await deletion.mutateAsync(password.id);
-      toast.success(VAULT_MSG.passwordDeleted);
+      toast.success(ASSET_MSG.passwordDeleted);
       deletion.reset();
       onClose(true);
     } catch (err) {
-      toast.error(errorMessage(err, VAULT_MSG.passwordDeleteFailed));
+      toast.error(errorMessage(err, ASSET_MSG.passwordDeleteFailed));
     }
   };
   return (
@@ -35,7 +35,7 @@ export function DeletePasswordDialog({ password, onClose, onCloseAutoFocus }: Pr
       confirmLabel="Delete"
       pendingLabel="Deleting..."
       isPending={deletion.isPending}
-      failure={deletion.isError ? errorMessage(deletion.error, VAULT_MSG.passwordDeleteFailed) : undefined}
+      failure={deletion.isError ? errorMessage(deletion.error, ASSET_MSG.passwordDeleteFailed) : undefined}
       onConfirm={() => void onConfirm()}
       onCancel={() => {
         deletion.reset();

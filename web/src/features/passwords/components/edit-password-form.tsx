@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { VAULT_MSG } from "@common/vault-messages";
+import { ASSET_MSG } from "@common/assets";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -35,10 +35,10 @@ export function EditPasswordForm({ opened, onDone, onCancel }: { opened: OpenedA
         beneficiaryEmail: values.beneficiaryEmail,
         content: { contentKey, value: toPasswordContent(values) },
       });
-      toast.success(VAULT_MSG.passwordUpdated);
+      toast.success(ASSET_MSG.passwordUpdated);
       onDone();
     } catch (err) {
-      const message = errorMessage(err, VAULT_MSG.passwordUpdateFailed);
+      const message = errorMessage(err, ASSET_MSG.passwordUpdateFailed);
       setFailure(message);
       toast.error(message);
     }

@@ -1,4 +1,4 @@
-import { VAULT_MSG } from "@common/vault-messages";
+import { ASSET_MSG } from "@common/assets";
 import { ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
 import type { AssetSummary, PasswordContent } from "@/features/vault/api/types";
@@ -45,7 +45,7 @@ export function PasswordDetails({ asset, content }: Props) {
         {content.website ? (
           <>
             <Website website={content.website} />
-            <CopyButton value={content.website} label="Copy website URL" copiedMessage={VAULT_MSG.websiteCopied} />
+            <CopyButton value={content.website} label="Copy website URL" copiedMessage={ASSET_MSG.websiteCopied} />
           </>
         ) : (
           NONE
@@ -55,7 +55,7 @@ export function PasswordDetails({ asset, content }: Props) {
         {content.username ? (
           <>
             <span className="min-w-0 flex-1 wrap-anywhere">{content.username}</span>
-            <CopyButton value={content.username} label="Copy username" copiedMessage={VAULT_MSG.usernameCopied} />
+            <CopyButton value={content.username} label="Copy username" copiedMessage={ASSET_MSG.usernameCopied} />
           </>
         ) : (
           NONE
@@ -63,7 +63,7 @@ export function PasswordDetails({ asset, content }: Props) {
       </Row>
       <Row term="Password">
         <MaskedPassword password={content.password} />
-        <CopyButton value={content.password} label="Copy password" copiedMessage={VAULT_MSG.passwordCopied} />
+        <CopyButton value={content.password} label="Copy password" copiedMessage={ASSET_MSG.passwordCopied} />
       </Row>
       <Row term="Notes">{content.notes ? <p className="min-w-0 py-2 whitespace-pre-wrap wrap-anywhere">{content.notes}</p> : NONE}</Row>
       {asset && (

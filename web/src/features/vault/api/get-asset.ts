@@ -5,7 +5,7 @@ import { openAsset } from "../seal";
 import { useDataKey } from "./get-data-key";
 import { assetsQueryKey } from "./list-assets";
 import type { AssetSummary, AssetWithContent, ContentOf } from "./types";
-import type { AssetType } from "@common/vault-constants";
+import type { AssetType } from "@common/assets";
 
 export const getAsset = (id: string) => api<{ asset: AssetWithContent }>(`/api/assets/${encodeURIComponent(id)}`).then((r) => r.asset);
 

@@ -1,4 +1,4 @@
-import type { AssetFileKind, AssetType } from "@common/vault-constants";
+import type { AssetFileKind, AssetType } from "@common/assets";
 
 export type AssetFileMeta = { kind: AssetFileKind; contentType: string; size: number };
 

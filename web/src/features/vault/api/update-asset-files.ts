@@ -1,5 +1,10 @@
-import { ASSET_FILES_JSON_LENGTH_HEADER, ASSET_FILE_KINDS, type AssetFileKind, type AssetType } from "@common/vault-constants";
-import type { UpdateAssetFilesInput as FilesBodyJson } from "@common/vault-schemas";
+import {
+  ASSET_FILE_KINDS,
+  ASSET_FILES_JSON_LENGTH_HEADER,
+  type AssetFileKind,
+  type AssetType,
+  type UpdateAssetFilesInput as FilesBodyJson,
+} from "@common/assets";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { encryptBytes, encryptJson, toBase64 } from "@/lib/crypto/vault-crypto";
 import { uploadFile } from "@/lib/upload";

@@ -1,4 +1,4 @@
-import type { AssetFileKind } from "@common/vault-constants";
+import type { AssetFileKind } from "@common/assets";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { encryptBytes } from "@/lib/crypto/vault-crypto";
 import { uploadFile } from "@/lib/upload";

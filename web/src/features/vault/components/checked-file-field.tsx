@@ -1,4 +1,4 @@
-import { FILE_TYPES, type AssetFileKind, type FileTypeRule } from "@common/vault-constants";
+import { FILE_TYPES, type AssetFileKind, type FileTypeRule } from "@common/assets";
 import { FileText, X } from "lucide-react";
 import type { ReactNode, Ref } from "react";
 import { Button } from "@/components/ui/button";

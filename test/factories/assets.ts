@@ -1,22 +1,12 @@
 import { randomUUID } from "node:crypto";
+import type { AssetType, AssetView } from "../../common/assets.js";
+import type { DataKeyView } from "../../common/keys.js";
 import type { TestClient } from "../harness.js";
 import { encryptBytes, importDataKey, sealAsset, type CryptoKey } from "../vault-crypto.js";
 
-export type AssetBody = {
-  id: string;
-  type: "password" | "document" | "note";
-  title: string;
-  beneficiaryEmail: string | null;
-  createdAt: string;
-  updatedAt: string;
-  releaseTriggered: boolean;
-  releasedAt: string | null;
-  files: { kind: string; contentType: string; size: number }[];
-};
-
 /** The signed-in user's data key, imported as their browser would. */
 export async function dataKeyOf(client: TestClient): Promise<CryptoKey> {
-  const res = await client.json<{ dataKey: string }>("GET", "/api/vault/key");
+  const res = await client.json<DataKeyView>("GET", "/api/vault/key");
   if (res.status !== 200) throw new Error(`GET /api/vault/key -> ${res.status}`);
   return importDataKey(res.body.dataKey);
 }
@@ -24,14 +14,14 @@ export async function dataKeyOf(client: TestClient): Promise<CryptoKey> {
 /** Encrypts `content` like the browser and stores it as a new asset of `client`. */
 export async function buildAsset(
   client: TestClient,
-  overrides: { type?: AssetBody["type"]; title?: string; beneficiaryEmail?: string | null; content?: unknown; dataKey?: CryptoKey } = {},
+  overrides: { type?: AssetType; title?: string; beneficiaryEmail?: string | null; content?: unknown; dataKey?: CryptoKey } = {},
 ) {
   const dk = overrides.dataKey ?? (await dataKeyOf(client));
   const id = randomUUID();
   const type = overrides.type ?? "password";
   const content = overrides.content ?? { username: "ada", password: "correct horse", website: "https://example.com", notes: "" };
   const { ck, wrappedKey, encryptedData } = await sealAsset(dk, id, content);
-  const res = await client.json<{ asset: AssetBody }>("POST", "/api/assets", {
+  const res = await client.json<{ asset: AssetView }>("POST", "/api/assets", {
     id,
     type,
     title: overrides.title ?? `My ${type} ${id.slice(0, 6)}`,
