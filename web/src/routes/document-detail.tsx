@@ -4,11 +4,11 @@ import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
-import { DocumentEditForm } from "@/features/documents/components/document-edit-form";
-import { DocumentFileActions } from "@/features/documents/components/document-file-actions";
-import { DocumentSummary } from "@/features/documents/components/document-summary";
-import { assetFilePath } from "@/features/vault/api/upload-asset-file";
-import { useOwnedAsset } from "@/features/vault/use-owned-asset";
+import { DocumentEditForm } from "@/features/assets/documents/components/document-edit-form";
+import { DocumentFileActions } from "@/features/assets/documents/components/document-file-actions";
+import { DocumentSummary } from "@/features/assets/documents/components/document-summary";
+import { assetFilePath } from "@/features/assets/api/upload-asset-file";
+import { useOwnedAsset } from "@/features/assets/use-owned-asset";
 import { errorMessage } from "@/lib/api-client";
 import { DecryptError } from "@/lib/crypto/vault-crypto";
 

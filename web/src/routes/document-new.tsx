@@ -1,7 +1,7 @@
 import { useNavigate } from "react-router";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardContent } from "@/components/ui/card";
-import { DocumentUploadForm } from "@/features/documents/components/document-upload-form";
+import { DocumentUploadForm } from "@/features/assets/documents/components/document-upload-form";
 
 /** /documents/new: upload a document. */
 export default function DocumentNewScreen() {

@@ -1,4 +1,4 @@
-import { ASSET_MSG } from "@common/assets";
+import { ASSET_MSG, type AssetView } from "@common/assets";
 import { FileUp } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -7,11 +7,10 @@ import { PageHeader } from "@/components/page-header";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { DocumentsTable } from "@/features/documents/components/documents-table";
-import { useDeleteAsset } from "@/features/vault/api/delete-asset";
-import { useAssets } from "@/features/vault/api/list-assets";
-import type { AssetSummary } from "@/features/vault/api/types";
-import { AssetSearch, matchesTitle } from "@/features/vault/components/asset-search";
+import { DocumentsTable } from "@/features/assets/documents/components/documents-table";
+import { useDeleteAsset } from "@/features/assets/api/delete-asset";
+import { useAssets } from "@/features/assets/api/list-assets";
+import { AssetSearch, matchesTitle } from "@/features/assets/components/asset-search";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 
@@ -29,7 +28,7 @@ export default function DocumentsScreen() {
     if (documents.isError) toast.error(ASSET_MSG.loadDocumentsFailed, { id: "documents-load" });
   }, [documents.isError]);
 
-  const onDelete = (doc: AssetSummary) =>
+  const onDelete = (doc: AssetView) =>
     remove.mutate(doc.id, {
       onSuccess: () => {
         toast.success(ASSET_MSG.documentDeleted);

@@ -1,7 +1,7 @@
 import { useNavigate } from "react-router";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardContent } from "@/components/ui/card";
-import { NoteForm } from "@/features/notes/components/note-form";
+import { NoteForm } from "@/features/assets/notes/components/note-form";
 
 /** /notes/new: create a note. */
 export default function NoteNewScreen() {

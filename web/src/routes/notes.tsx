@@ -1,4 +1,4 @@
-import { ASSET_MSG } from "@common/assets";
+import { ASSET_MSG, type AssetView } from "@common/assets";
 import { NotebookPen } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -8,11 +8,10 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { NotesList } from "@/features/notes/components/notes-list";
-import { useDeleteAsset } from "@/features/vault/api/delete-asset";
-import { useAssets } from "@/features/vault/api/list-assets";
-import type { AssetSummary } from "@/features/vault/api/types";
-import { AssetSearch, matchesTitle } from "@/features/vault/components/asset-search";
+import { NotesList } from "@/features/assets/notes/components/notes-list";
+import { useDeleteAsset } from "@/features/assets/api/delete-asset";
+import { useAssets } from "@/features/assets/api/list-assets";
+import { AssetSearch, matchesTitle } from "@/features/assets/components/asset-search";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 
@@ -29,7 +28,7 @@ export default function NotesScreen() {
     if (notes.isError) toast.error(ASSET_MSG.loadNotesFailed, { id: "notes-load" });
   }, [notes.isError]);
 
-  const onDelete = (note: AssetSummary) =>
+  const onDelete = (note: AssetView) =>
     remove.mutate(note.id, {
       onSuccess: () => {
         toast.success(ASSET_MSG.noteDeleted);

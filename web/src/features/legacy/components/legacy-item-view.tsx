@@ -5,7 +5,7 @@ import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Card, CardContent } from "@/components/ui/card";
-import { PasswordDetails } from "@/features/passwords/components/password-details";
+import { PasswordDetails } from "@/features/assets/passwords/components/password-details";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { DecryptError } from "@/lib/crypto/vault-crypto";
 import { formatDate } from "@/lib/format-date";
