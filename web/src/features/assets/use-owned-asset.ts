@@ -20,5 +20,5 @@ export function useOwnedAsset<T extends AssetType>(id: string, type: T, { listPa
     toast.error(notFound, { id: `${type}-not-found` });
     navigate(listPath, { replace: true });
   }, [isGone, notFound, listPath, navigate, type]);
-  return { ...opened, data: isGone ? undefined : opened.data, error: isGone ? null : err };
+  return { ...opened, isGone, data: isGone ? undefined : opened.data, error: isGone ? null : err };
 }

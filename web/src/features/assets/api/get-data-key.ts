@@ -1,3 +1,4 @@
+import type { DataKeyView } from "@common/keys";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { fromBase64, importDataKey } from "@/lib/crypto/vault-crypto";
@@ -7,7 +8,7 @@ import { fromBase64, importDataKey } from "@/lib/crypto/vault-crypto";
  * memory only (never localStorage or IndexedDB); sign-out clears the query cache with it.
  */
 export async function getDataKey(): Promise<CryptoKey> {
-  const { dataKey } = await api<{ dataKey: string }>("/api/vault/key");
+  const { dataKey } = await api<DataKeyView>("/api/vault/key");
   return importDataKey(fromBase64(dataKey));
 }
 
