@@ -5,6 +5,8 @@ import { Card, CardContent } from "@/components/ui/card";
 import { AssetDetailScreen } from "@/features/assets/components/asset-detail-screen";
 import { NoteForm } from "@/features/assets/notes/components/note-form";
 import { formatDate } from "@/lib/format-date";
+import { BeneficiaryFieldProvider } from "@/features/assets/components/beneficiary-field";
+import { BeneficiaryPicker } from "@/features/beneficiaries/components/beneficiary-picker";
 
 const BACK = { to: "/notes", label: "Back to notes" };
 
@@ -13,25 +15,27 @@ export default function NoteDetailScreen() {
   const { id = "" } = useParams();
   const navigate = useNavigate();
   return (
-    <AssetDetailScreen
-      id={id}
-      type="note"
-      back={BACK}
-      notFound={ASSET_MSG.noteNotFound}
-      fallbackTitle="Note"
-      width="max-w-2xl"
-      loadError={{ fallback: ASSET_MSG.noteNotFound, canRetry: false }}
-    >
-      {(opened) => (
-        <>
-          <PageHeader title={opened.asset.title} description={`Last updated ${formatDate(opened.asset.updatedAt)}`} back={BACK} />
-          <Card>
-            <CardContent className="pt-6">
-              <NoteForm key={opened.asset.id} opened={opened} onSaved={() => navigate("/notes")} />
-            </CardContent>
-          </Card>
-        </>
-      )}
-    </AssetDetailScreen>
+    <BeneficiaryFieldProvider renderPicker={(field) => <BeneficiaryPicker {...field} />}>
+      <AssetDetailScreen
+        id={id}
+        type="note"
+        back={BACK}
+        notFound={ASSET_MSG.noteNotFound}
+        fallbackTitle="Note"
+        width="max-w-2xl"
+        loadError={{ fallback: ASSET_MSG.noteNotFound, canRetry: false }}
+      >
+        {(opened) => (
+          <>
+            <PageHeader title={opened.asset.title} description={`Last updated ${formatDate(opened.asset.updatedAt)}`} back={BACK} />
+            <Card>
+              <CardContent className="pt-6">
+                <NoteForm key={opened.asset.id} opened={opened} onSaved={() => navigate("/notes")} />
+              </CardContent>
+            </Card>
+          </>
+        )}
+      </AssetDetailScreen>
+    </BeneficiaryFieldProvider>
   );
 }

@@ -6,7 +6,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/input";
 import type { OpenedAsset } from "@/features/assets/api/get-asset";
 import { useUpdateAsset } from "@/features/assets/api/update-asset";
-import { BeneficiaryPicker } from "@/features/beneficiaries/components/beneficiary-picker";
+import { BeneficiaryField } from "@/features/assets/components/beneficiary-field";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { documentEditSchema, type DocumentEdit } from "../document-form-schema";
@@ -36,7 +36,7 @@ export function DocumentEditForm({ opened }: { opened: OpenedAsset<"document"> }
       <FormField label="Notes" error={errors.notes?.message}>
         <Textarea rows={5} {...form.register("notes")} />
       </FormField>
-      <Controller control={form.control} name="beneficiaryEmail" render={({ field }) => <BeneficiaryPicker value={field.value} onChange={field.onChange} />} />
+      <Controller control={form.control} name="beneficiaryEmail" render={({ field }) => <BeneficiaryField value={field.value} onChange={field.onChange} />} />
       <div>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? "Saving..." : "Save Changes"}

@@ -8,7 +8,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input, Textarea } from "@/components/ui/input";
 import { FileReadError } from "@/features/assets/api/upload-asset-file";
 import { titleFromFileName } from "@/features/assets/check-file";
-import { BeneficiaryPicker } from "@/features/beneficiaries/components/beneficiary-picker";
+import { BeneficiaryField } from "@/features/assets/components/beneficiary-field";
 import { CheckedFileField, type PickedFile } from "@/features/assets/components/checked-file-field";
 import { TransferProgress, type Transfer } from "@/features/assets/components/transfer-progress";
 import { ApiError, errorMessage } from "@/lib/api-client";
@@ -105,7 +105,7 @@ export function DocumentUploadForm({ onUploaded }: { onUploaded: () => void }) {
       <FormField label="Notes (Optional)" error={errors.notes?.message}>
         <Textarea rows={4} {...form.register("notes")} />
       </FormField>
-      <Controller control={form.control} name="beneficiaryEmail" render={({ field }) => <BeneficiaryPicker value={field.value} onChange={field.onChange} />} />
+      <Controller control={form.control} name="beneficiaryEmail" render={({ field }) => <BeneficiaryField value={field.value} onChange={field.onChange} />} />
       <TransferProgress transfer={transfer} />
       <div>
         <Button type="submit" disabled={isSubmitting}>

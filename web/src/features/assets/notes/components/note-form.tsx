@@ -8,7 +8,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input, Textarea } from "@/components/ui/input";
 import type { OpenedAsset } from "@/features/assets/api/get-asset";
 import { FileReadError } from "@/features/assets/api/upload-asset-file";
-import { BeneficiaryPicker } from "@/features/beneficiaries/components/beneficiary-picker";
+import { BeneficiaryField } from "@/features/assets/components/beneficiary-field";
 import { TransferProgress, type Transfer } from "@/features/assets/components/transfer-progress";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
@@ -70,7 +70,7 @@ export function NoteForm({ opened, onSaved }: Props) {
       </FormField>
       <RecordingField draft={recording} onChange={setRecording} stored={stored} disabled={isSubmitting} onRecordingChange={setIsRecording} />
       <AttachmentField draft={attachment} onChange={setAttachment} stored={stored} disabled={isSubmitting} />
-      <Controller control={form.control} name="beneficiaryEmail" render={({ field }) => <BeneficiaryPicker value={field.value} onChange={field.onChange} />} />
+      <Controller control={form.control} name="beneficiaryEmail" render={({ field }) => <BeneficiaryField value={field.value} onChange={field.onChange} />} />
       <TransferProgress transfer={transfer} />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={isSubmitting || isRecording}>

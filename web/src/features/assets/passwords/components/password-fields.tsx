@@ -1,7 +1,7 @@
 import { Controller, type UseFormReturn } from "react-hook-form";
 import { FormField } from "@/components/ui/form-field";
 import { Input, Textarea } from "@/components/ui/input";
-import { BeneficiaryPicker } from "@/features/beneficiaries/components/beneficiary-picker";
+import { BeneficiaryField } from "@/features/assets/components/beneficiary-field";
 import type { PasswordForm } from "../password-form-schema";
 import { SecretInput } from "./secret-input";
 
@@ -29,7 +29,7 @@ export function PasswordFields({ form, titleHint }: { form: UseFormReturn<Passwo
       <FormField label="Notes" error={errors.notes?.message}>
         <Textarea rows={4} {...form.register("notes")} />
       </FormField>
-      <Controller control={form.control} name="beneficiaryEmail" render={({ field }) => <BeneficiaryPicker value={field.value} onChange={field.onChange} />} />
+      <Controller control={form.control} name="beneficiaryEmail" render={({ field }) => <BeneficiaryField value={field.value} onChange={field.onChange} />} />
     </>
   );
 }
