@@ -75,8 +75,8 @@ async function buildNote(client: TestClient) {
   const note = await buildAsset(client, { type: "note", content });
   const recording = randomBytes(2000);
   const attachment = randomBytes(3000);
-  await uploadEncryptedFile(client, note.id, note.ck, "recording", recording, "audio/webm");
-  await uploadEncryptedFile(client, note.id, note.ck, "attachment", attachment, "application/pdf");
+  await uploadEncryptedFile(client, { assetId: note.id, ck: note.ck, kind: "recording", plaintext: recording, type: "audio/webm" });
+  await uploadEncryptedFile(client, { assetId: note.id, ck: note.ck, kind: "attachment", plaintext: attachment, type: "application/pdf" });
   return { ...note, content, recording, attachment };
 }
 

@@ -15,7 +15,7 @@ export const FILE_CHUNK_BYTES = 1024 * 1024;
 const ofFile = (assetId: string, kind: AssetFileKind) => and(eq(assetFileChunks.assetId, assetId), eq(assetFileChunks.kind, kind));
 
 /** Stores the file's type, size and bytes, replacing what was stored for this kind. */
-export async function upsertFile(tx: Tx, assetId: string, kind: AssetFileKind, contentType: string, data: Buffer) {
+export async function upsertFile(tx: Tx, { assetId, kind, contentType, data }: { assetId: string; kind: AssetFileKind; contentType: string; data: Buffer }) {
   const [file] = await tx
     .insert(assetFiles)
     .values({ assetId, kind, contentType, size: data.length })

@@ -28,7 +28,7 @@ export const assetRoutes = new Hono<AppEnv>()
   .patch("/assets/:id", requireActor, jsonLimit, async (c) => {
     const id = parseIdParam(c.req.param("id"));
     const input = await parseJson(c, updateAssetSchema);
-    return c.json({ asset: presentAsset(await updateAsset(c.var.deps, c.var.actor, id, input)) });
+    return c.json({ asset: presentAsset(await updateAsset(c.var.deps, c.var.actor, { id, input })) });
   })
   .delete("/assets/:id", requireActor, async (c) => {
     await deleteAsset(c.var.deps, c.var.actor, parseIdParam(c.req.param("id")));

@@ -70,7 +70,7 @@ export function assetChangesOf(input: UpdateAssetInput): AssetChanges {
 }
 
 /** Spec 02 §5 update rules (see updateAssetSchema); updated_at always moves. */
-export function updateAsset(deps: Deps, actor: ActorProfile, id: string, input: UpdateAssetInput) {
+export function updateAsset(deps: Deps, actor: ActorProfile, { id, input }: { id: string; input: UpdateAssetInput }) {
   const changes = assetChangesOf(input);
   return asActor(deps, actor, async (tx) => {
     await loadOwnAsset(tx, actor, id);

@@ -40,7 +40,7 @@ async function releasedVault(options: { askBefore?: boolean } = {}) {
     content: { fileName: "will.pdf", notes: "" },
   });
   const fileBytes = Buffer.from(`%PDF-1.4 will ${randomUUID()} %%EOF`);
-  await uploadEncryptedFile(owner.client, document.id, document.ck, "document", fileBytes, "application/pdf");
+  await uploadEncryptedFile(owner.client, { assetId: document.id, ck: document.ck, kind: "document", plaintext: fileBytes, type: "application/pdf" });
   const note = await buildAsset(owner.client, { type: "note", title: "Letter", beneficiaryEmail: heirB, content: { text: "Dear B" } });
   const kept = await buildAsset(owner.client, { type: "password", title: "Mine only" });
 

@@ -61,7 +61,7 @@ export async function hasReleasedItems(tx: Tx, email: string) {
   return !!row;
 }
 
-export async function upsertCode(tx: Tx, email: string, codeHash: string, expiresAt: Date) {
+export async function upsertCode(tx: Tx, { email, codeHash, expiresAt }: { email: string; codeHash: string; expiresAt: Date }) {
   await tx
     .insert(legacyCodes)
     .values({ email, codeHash, expiresAt, attempts: 0 })

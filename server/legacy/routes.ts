@@ -53,7 +53,7 @@ export const legacyRoutes = new Hono<AppEnv>()
   })
   .get("/legacy/items/:id/files/:kind{document|recording|attachment}", requireBeneficiary, async (c) => {
     const kind = parseWith(assetFileKindSchema, c.req.param("kind"));
-    const file = await itemFile(c.var.deps, c.var.beneficiaryEmail, parseIdParam(c.req.param("id")), kind);
+    const file = await itemFile(c.var.deps, { email: c.var.beneficiaryEmail, assetId: parseIdParam(c.req.param("id")), kind });
     return c.body(new Uint8Array(file.data), 200, {
       "Content-Type": "application/octet-stream",
       "Content-Disposition": "attachment",

@@ -45,7 +45,7 @@ export async function requestCode(deps: Deps, rawEmail: string): Promise<void> {
     if (!(await hasReleasedItems(tx, email))) return false;
     const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
     const expiresAt = new Date(now.getTime() + LEGACY_CODE_MINUTES * 60_000);
-    await upsertCode(tx, email, codeHash(deps, email, code), expiresAt);
+    await upsertCode(tx, { email, codeHash: codeHash(deps, email, code), expiresAt });
     await enqueueMail(tx, legacyCodeMail(email, code, expiresAt));
     return true;
   });
@@ -127,7 +127,7 @@ export async function openItem(deps: Deps, email: string, assetId: string): Prom
   return item;
 }
 
-export async function itemFile(deps: Deps, email: string, assetId: string, kind: AssetFileKind) {
+export async function itemFile(deps: Deps, { email, assetId, kind }: { email: string; assetId: string; kind: AssetFileKind }) {
   const now = deps.clock.now();
   return asSystem(deps.db, async (tx) => {
     const row = await loadItem(tx, deps, email, assetId);

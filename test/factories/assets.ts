@@ -36,11 +36,13 @@ export async function buildAsset(
 /** PUT /api/assets/:id/files/:kind with a raw body, as the browser sends it. */
 export function putFile(
   client: TestClient,
-  assetId: string,
-  kind: string,
-  body: RequestInit["body"],
-  headers: Record<string, string> = {},
-  init: { duplex?: "half" } = {},
+  {
+    assetId,
+    kind,
+    body,
+    headers = {},
+    init = {},
+  }: { assetId: string; kind: string; body: RequestInit["body"]; headers?: Record<string, string>; init?: { duplex?: "half" } },
 ) {
   return client.send(
     "PUT",
@@ -52,8 +54,11 @@ export function putFile(
 }
 
 /** A file encrypted with the asset's content key, uploaded; returns the ciphertext sent. */
-export async function uploadEncryptedFile(client: TestClient, assetId: string, ck: CryptoKey, kind: string, plaintext: Uint8Array, type: string) {
+export async function uploadEncryptedFile(
+  client: TestClient,
+  { assetId, ck, kind, plaintext, type }: { assetId: string; ck: CryptoKey; kind: string; plaintext: Uint8Array; type: string },
+) {
   const ciphertext = await encryptBytes(ck, plaintext);
-  const res = await putFile(client, assetId, kind, ciphertext, { "x-content-type": type, "content-length": String(ciphertext.length) });
+  const res = await putFile(client, { assetId, kind, body: ciphertext, headers: { "x-content-type": type, "content-length": String(ciphertext.length) } });
   return { res, ciphertext };
 }

@@ -17,7 +17,10 @@ const newFiles = ({ recording, attachment }: NoteDraft): Upload[] => [
 ];
 
 /** Encrypts and uploads the note's new files one after the other, reporting one progress over all of their bytes. */
-async function uploadAll(upload: Uploader, assetId: string, contentKey: CryptoKey, files: Upload[], onProgress: (t: Transfer) => void) {
+async function uploadAll(
+  upload: Uploader,
+  { assetId, contentKey, files, onProgress }: { assetId: string; contentKey: CryptoKey; files: Upload[]; onProgress: (t: Transfer) => void },
+) {
   const total = files.reduce((n, f) => n + f.file.size, 0) || 1;
   let done = 0;
   for (const f of files) {
@@ -45,7 +48,7 @@ export function useCreateNote() {
       const content = noteContentOf(draft.text, draft.recording, draft.attachment);
       const { asset, contentKey } = await createAsset({ type: "note", title: draft.title.trim(), beneficiaryEmail: draft.beneficiaryEmail, content });
       try {
-        await uploadAll(upload, asset.id, contentKey, newFiles(draft), onProgress);
+        await uploadAll(upload, { assetId: asset.id, contentKey, files: newFiles(draft), onProgress });
       } catch (err) {
         await deleteAsset(asset.id).catch(() => undefined);
         throw err;
