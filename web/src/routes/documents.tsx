@@ -1,8 +1,6 @@
 import { ASSET_MSG } from "@common/assets";
 import { FileUp } from "lucide-react";
 import { useRef } from "react";
-import { Link } from "react-router";
-import { Button } from "@/components/ui/button";
 import { AssetListScreen } from "@/features/assets/components/asset-list-screen";
 import { AssetSearch, matchesTitle } from "@/features/assets/components/asset-search";
 import { DocumentsTable } from "@/features/assets/documents/components/documents-table";
@@ -14,33 +12,18 @@ const countOf = (n: number) => `${n} ${n === 1 ? "document" : "documents"}`;
 export default function DocumentsScreen() {
   const titleRef = useRef<HTMLHeadingElement>(null);
   const remove = useDeleteFromList({ deleted: ASSET_MSG.documentDeleted, failed: ASSET_MSG.documentDeleteFailed, titleRef });
-  const uploadButton = (
-    <Button asChild>
-      <Link to="/documents/new">
-        <FileUp aria-hidden="true" /> Upload Document
-      </Link>
-    </Button>
-  );
   return (
     <AssetListScreen
       type="document"
       title="Documents"
       description="Wills, deeds and other files, encrypted in your browser."
-      action={uploadButton}
+      action={{ to: "/documents/new", label: "Upload Document", Icon: FileUp }}
       titleRef={titleRef}
       loadFailed={() => ASSET_MSG.loadDocumentsFailed}
       cardClassName="grid gap-4 p-4"
+      empty={{ title: "No documents yet", text: "Upload a will, a deed or any other important file." }}
     >
       {({ assets, search, setSearch }) => {
-        if (assets.length === 0) {
-          return (
-            <div className="grid justify-items-center gap-3 py-10 text-center">
-              <p className="font-medium">No documents yet</p>
-              <p className="text-sm text-muted-foreground">Upload a will, a deed or any other important file.</p>
-              {uploadButton}
-            </div>
-          );
-        }
         const shown = assets.filter((d) => matchesTitle(d.title, search));
         return (
           <>

@@ -1,8 +1,6 @@
 import { ASSET_MSG } from "@common/assets";
 import { NotebookPen } from "lucide-react";
 import { useRef } from "react";
-import { Link } from "react-router";
-import { Button } from "@/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { AssetListScreen } from "@/features/assets/components/asset-list-screen";
 import { AssetSearch, matchesTitle } from "@/features/assets/components/asset-search";
@@ -13,33 +11,18 @@ import { useDeleteFromList } from "@/features/assets/use-delete-from-list";
 export default function NotesScreen() {
   const titleRef = useRef<HTMLHeadingElement>(null);
   const listProps = useDeleteFromList({ deleted: ASSET_MSG.noteDeleted, failed: ASSET_MSG.noteDeleteFailed, titleRef });
-  const createButton = (
-    <Button asChild>
-      <Link to="/notes/new">
-        <NotebookPen aria-hidden="true" /> Create Note
-      </Link>
-    </Button>
-  );
   return (
     <AssetListScreen
       type="note"
       title="Notes"
       description="Letters, wishes and voice messages, encrypted in your browser."
-      action={createButton}
+      action={{ to: "/notes/new", label: "Create Note", Icon: NotebookPen }}
       titleRef={titleRef}
       loadFailed={() => ASSET_MSG.loadNotesFailed}
       cardClassName="grid gap-4 p-4"
+      empty={{ title: "No notes yet", text: "Write a letter, leave instructions or record a voice message." }}
     >
       {({ assets, search, setSearch }) => {
-        if (assets.length === 0) {
-          return (
-            <div className="grid justify-items-center gap-3 py-10 text-center">
-              <p className="font-medium">No notes yet</p>
-              <p className="text-sm text-muted-foreground">Write a letter, leave instructions or record a voice message.</p>
-              {createButton}
-            </div>
-          );
-        }
         const all = assets.filter((n) => matchesTitle(n.title, search));
         const assigned = all.filter((n) => n.beneficiaryEmail);
         return (

@@ -1,8 +1,6 @@
 import { ASSET_MSG, type AssetView } from "@common/assets";
 import { Plus } from "lucide-react";
 import { useRef, useState } from "react";
-import { Link } from "react-router";
-import { Button } from "@/components/ui/button";
 import { AssetListScreen } from "@/features/assets/components/asset-list-screen";
 import { DeletePasswordDialog } from "@/features/assets/passwords/components/delete-password-dialog";
 import { PasswordList } from "@/features/assets/passwords/components/password-list";
@@ -15,20 +13,13 @@ export default function PasswordsScreen() {
   const [toDelete, setToDelete] = useState<AssetView | null>(null);
   const wasDeleted = useRef(false);
   const titleRef = useRef<HTMLHeadingElement>(null);
-  const addButton = (
-    <Button asChild>
-      <Link to="/vault/new">
-        <Plus aria-hidden="true" /> Add Password
-      </Link>
-    </Button>
-  );
   return (
     <>
       <AssetListScreen
         type="password"
         title="Password Vault"
         description="Logins and passwords, encrypted in your browser."
-        action={addButton}
+        action={{ to: "/vault/new", label: "Add Password", Icon: Plus }}
         titleRef={titleRef}
         loadFailed={(error) => errorMessage(error, ASSET_MSG.loadPasswordsFailed)}
         cardClassName="p-2 sm:p-4"
