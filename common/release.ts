@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { emailSchema } from "./auth-schemas.js";
-import type { AssetFileKind, AssetType, FileTypeRule } from "./vault-constants.js";
+import type { FileTypeRule } from "./assets.js";
 
 /* ---------- the rules of a release (issue 5) ---------- */
 
@@ -13,8 +12,6 @@ export const DEFAULT_WAIT_DAYS = 7;
 export const REMINDER_DAYS = [30, 7, 1] as const;
 /** How long a beneficiary can open what was left to them, from the release. */
 export const ACCESS_DAYS = 365;
-export const LEGACY_CODE_MINUTES = 10;
-export const LEGACY_CODE_TRIES = 5;
 
 export type InactivityMonths = (typeof INACTIVITY_MONTHS)[number];
 export type WaitDays = (typeof WAIT_DAYS)[number];
@@ -38,9 +35,6 @@ export const attestationSchema = z.strictObject({
   eventDate: z.iso.date("Enter the date of death or incapacity"),
 });
 export type AttestationInput = z.infer<typeof attestationSchema>;
-
-export const legacyCodeRequestSchema = z.strictObject({ email: emailSchema });
-export const legacyVerifySchema = z.strictObject({ email: emailSchema, code: z.string().regex(/^\d{6}$/, "Enter the 6-digit code") });
 
 /* ---------- responses ---------- */
 
@@ -78,26 +72,6 @@ export type ReleasePlanView = {
 /** GET /api/clients/:id/release (the client's firm). */
 export type ClientReleaseView = { state: ReleaseState; release: ReleaseSummary | null; canAttest: boolean };
 
-/** An item left to the beneficiary, as listed (no content). */
-export type LegacyItem = {
-  id: string;
-  type: AssetType;
-  title: string;
-  ownerName: string;
-  releasedAt: string;
-  accessEndsAt: string;
-};
-
-/** GET /api/legacy/items. `email` is the address the beneficiary proved. */
-export type LegacyItemsView = { email: string; items: LegacyItem[]; ended: { ownerName: string; endedAt: string }[] };
-
-/** GET /api/legacy/items/:id: the ciphertext and, for this beneficiary only, the item's content key (base64, raw AES-256). */
-export type LegacyItemDetail = LegacyItem & {
-  contentKey: string;
-  encryptedData: string;
-  files: { kind: AssetFileKind; contentType: string; size: number }[];
-};
-
 /* ---------- messages ---------- */
 
 export const RELEASE_MSG = {
@@ -109,17 +83,6 @@ export const RELEASE_MSG = {
   checkedIn: "Thank you. Your check-in was recorded and the countdown starts again.",
   linkInvalid: "This link is invalid or has expired",
   attestationStarted: "Release started. The client has been e-mailed and can cancel during the waiting period.",
-  codeSent: "If anything has been left to this address, a 6-digit code is on its way. It expires in 10 minutes.",
-  codeInvalid: "The code is incorrect or has expired",
-  codeTooManyTries: "Too many incorrect codes. Request a new code.",
-  accessEnded: "Access to what was left to you has ended",
-  noItems: "Nothing has been left to this address, or access has ended.",
-  // the beneficiary portal's own failures and sign-out (web)
-  codeSendFailed: "The code could not be sent. Please try again.",
-  itemsLoadFailed: "What was left to you could not be loaded. Please try again.",
-  itemLoadFailed: "This item could not be opened. Please try again.",
-  signedOut: "You have signed out of the portal",
-  signOutFailed: "Could not sign out. Please try again.",
 } as const;
 
 /** Human labels of audit actions for the plan's timeline. */

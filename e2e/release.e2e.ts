@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { LEGACY_MSG } from "../common/legacy.js";
 import { RELEASE_MSG, type ReleasePlanView } from "../common/release.js";
-import { VAULT_MSG } from "../common/vault-messages.js";
+import { ASSET_MSG } from "../common/assets.js";
 import {
   advanceReleaseClock,
   apiRequest,
@@ -45,7 +46,7 @@ async function addPassword(page: Page, title: string, password: string, benefici
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByLabel("Beneficiary (Optional)").selectOption(beneficiary);
   await page.getByRole("button", { name: "Save Password" }).click();
-  await expectText(page, VAULT_MSG.passwordSaved);
+  await expectText(page, ASSET_MSG.passwordSaved);
   await page.waitForURL((url) => /^\/vault\/[0-9a-f-]{36}$/.test(url.pathname));
 }
 
@@ -55,7 +56,7 @@ async function addDocument(page: Page, file: { name: string; mimeType: string; b
   await page.getByText(file.name, { exact: true }).waitFor();
   await page.getByLabel("Beneficiary (Optional)").selectOption(beneficiary);
   await page.getByRole("button", { name: "Upload Document" }).click();
-  await expectText(page, VAULT_MSG.documentUploaded, { timeout: 30_000 });
+  await expectText(page, ASSET_MSG.documentUploaded, { timeout: 30_000 });
   await expectPath(page, "/documents");
 }
 
@@ -73,7 +74,7 @@ async function portalSignIn(releaseMail: Mail, email: string, viewport?: { width
   await expectNoAxeViolations(page);
   const before = releaseMail.id;
   await page.getByRole("button", { name: "Send code" }).click();
-  await expectText(page, RELEASE_MSG.codeSent);
+  await expectText(page, LEGACY_MSG.codeSent);
   const code = codeFrom(await latestMailTo(email, { subject: /code/i, after: before }));
   await page.getByLabel("Verification code").pressSequentially(code);
   await page.getByRole("button", { name: "Verify" }).click();

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Download, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { VAULT_MSG, unsupportedFileTypeMessage } from "../common/vault-messages.js";
+import { ASSET_MSG, unsupportedFileTypeMessage } from "../common/assets.js";
 import { appUrl, buildUser, expectNoAxeViolations, expectPath, expectText, MOBILE, newPage, screenshot, settle, signIn, type TestUser } from "./fixtures.js";
 
 /** Documents and notes: files encrypted in the browser, uploaded and downloaded with progress (spec 02 §2 Documents, Notes; §5; §8; §9). */
@@ -79,7 +79,7 @@ async function uploadDocument(page: Page, file: { name: string; mimeType: string
   if (notes) await page.getByLabel("Notes (Optional)").fill(notes);
   const started = Date.now();
   await page.getByRole("button", { name: "Upload Document" }).click();
-  await expectText(page, VAULT_MSG.documentUploaded, { timeout: 30_000 });
+  await expectText(page, ASSET_MSG.documentUploaded, { timeout: 30_000 });
   const elapsed = Date.now() - started;
   await expectPath(page, "/documents");
   await settle(page);
@@ -102,8 +102,8 @@ describe("documents", () => {
 
     // Nothing chosen, no title.
     await page.getByRole("button", { name: "Upload Document" }).click();
-    await expectText(page.getByRole("alert").filter({ hasText: VAULT_MSG.selectFile }), VAULT_MSG.selectFile);
-    await expectText(page.getByRole("alert").filter({ hasText: VAULT_MSG.documentTitleRequired }), VAULT_MSG.documentTitleRequired);
+    await expectText(page.getByRole("alert").filter({ hasText: ASSET_MSG.selectFile }), ASSET_MSG.selectFile);
+    await expectText(page.getByRole("alert").filter({ hasText: ASSET_MSG.documentTitleRequired }), ASSET_MSG.documentTitleRequired);
     await expectNoAxeViolations(page);
     await screenshot(page, "document-new-errors");
 
@@ -145,7 +145,7 @@ describe("documents", () => {
     const notesMarker = `Doc-notes-${randomUUID()}`;
     await page.getByLabel("Notes (Optional)").fill(notesMarker);
     await page.getByRole("button", { name: "Upload Document" }).click();
-    await expectText(page, VAULT_MSG.documentUploaded);
+    await expectText(page, ASSET_MSG.documentUploaded);
     await expectPath(page, "/documents");
     await settle(page);
     expect(sent.map((s) => s.replace(/[0-9a-f-]{36}/, ":id"))).toEqual(["POST /api/assets", "PUT /api/assets/:id/files/document"]);
@@ -171,7 +171,7 @@ describe("documents", () => {
     await expectNoAxeViolations(page);
     await screenshot(page, "document-detail");
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download", exact: true }).click()]);
-    await expectText(page, VAULT_MSG.documentDownloadStarted);
+    await expectText(page, ASSET_MSG.documentDownloadStarted);
     expect(download.suggestedFilename()).toBe("Last Will.pdf");
     expect((await bytesOf(download)).equals(original)).toBe(true);
 
@@ -183,7 +183,7 @@ describe("documents", () => {
 
     await page.getByLabel("Notes", { exact: true }).fill("Kept in the safe at home");
     await page.getByRole("button", { name: "Save Changes" }).click();
-    await expectText(page, VAULT_MSG.documentUpdated);
+    await expectText(page, ASSET_MSG.documentUpdated);
 
     // Search, then delete with a confirmation.
     await open(page, "/documents");
@@ -193,13 +193,13 @@ describe("documents", () => {
     await page.getByRole("button", { name: "Delete Last Will" }).click();
     await expectNoAxeViolations(page);
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
-    await expectText(page, VAULT_MSG.documentDeleted);
+    await expectText(page, ASSET_MSG.documentDeleted);
     await expectText(page, "No documents yet");
 
     // A missing (or someone else's) document: back to the list with a toast.
     await page.goto(`/documents/${randomUUID()}`);
     await expectPath(page, "/documents");
-    await expectText(page, VAULT_MSG.documentNotFound);
+    await expectText(page, ASSET_MSG.documentNotFound);
   });
 
   it("encrypts and uploads a 10 MB document, and downloads it intact", async () => {
@@ -257,7 +257,7 @@ describe("notes", () => {
     await expectText(page, "No notes yet");
     await open(page, "/notes/new", "note-new");
     await page.getByRole("button", { name: "Create Note" }).click();
-    await expectText(page.getByRole("alert").filter({ hasText: VAULT_MSG.titleRequired }), VAULT_MSG.titleRequired);
+    await expectText(page.getByRole("alert").filter({ hasText: ASSET_MSG.titleRequired }), ASSET_MSG.titleRequired);
 
     const marker = `Note-marker-${randomUUID()}`;
     await page.getByLabel("Title").fill("Letter to Sam");
@@ -267,13 +267,13 @@ describe("notes", () => {
     // By keyboard: Enter starts, the same button (keeping focus) stops; focus then lands on Delete Recording.
     await page.getByRole("button", { name: "Start Recording" }).focus();
     await page.keyboard.press("Enter");
-    await expectText(page, VAULT_MSG.recordingStarted);
+    await expectText(page, ASSET_MSG.recordingStarted);
     await expectText(page.getByRole("timer"), "Recording 0:00");
     await expectText(page.getByRole("timer"), "Recording 0:02", { timeout: 5_000 });
     await expectNoAxeViolations(page);
     await screenshot(page, "note-new-recording");
     await page.keyboard.press("Enter");
-    await expectText(page, VAULT_MSG.recordingComplete);
+    await expectText(page, ASSET_MSG.recordingComplete);
     const deleteRecording = page.getByRole("button", { name: "Delete Recording" });
     await deleteRecording.waitFor();
     expect(await deleteRecording.evaluate((el) => el === (globalThis as unknown as FocusGlobals).document.activeElement)).toBe(true);
@@ -283,16 +283,16 @@ describe("notes", () => {
     await attach.setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: exe() });
     await expectText(page.getByRole("alert"), unsupportedFileTypeMessage("attachment"));
     await attach.setInputFiles({ name: "big.pdf", mimeType: "application/pdf", buffer: bigPdf(5 * MB + 1) });
-    await expectText(page.getByRole("alert"), VAULT_MSG.attachmentTooLarge);
+    await expectText(page.getByRole("alert"), ASSET_MSG.attachmentTooLarge);
     const attachmentText = Buffer.from(`Attachment-marker-${randomUUID()}\nThe key is under the mat.\n`);
     await attach.setInputFiles({ name: "instructions.txt", mimeType: "text/plain", buffer: attachmentText });
-    await expectText(page, VAULT_MSG.attached);
+    await expectText(page, ASSET_MSG.attached);
     await page.getByLabel("Beneficiary (Optional)").selectOption(heir.email);
     await expectNoAxeViolations(page);
     await screenshot(page, "note-new-filled");
 
     await page.getByRole("button", { name: "Create Note" }).click();
-    await expectText(page, VAULT_MSG.noteCreated);
+    await expectText(page, ASSET_MSG.noteCreated);
     await expectPath(page, "/notes");
     await settle(page);
     await expectText(page, `Assigned to ${heir.email}`);
@@ -336,17 +336,17 @@ describe("notes", () => {
     await page.getByRole("button", { name: "Start Recording" }).waitFor();
     await page.getByLabel("Note", { exact: true }).fill("Dear Sam, see the attachment.");
     await page.getByRole("button", { name: "Save Changes" }).click();
-    await expectText(page, VAULT_MSG.noteUpdated);
+    await expectText(page, ASSET_MSG.noteUpdated);
     await expectPath(page, "/notes");
     const after = JSON.parse((await apiAsUser(page, "GET", `/api/assets/${id}`)).text) as StoredAsset;
     expect(after.asset.files.map((f) => f.kind)).toEqual(["attachment"]);
 
     await page.getByRole("button", { name: "Delete Letter to Sam" }).first().click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
-    await expectText(page, VAULT_MSG.noteDeleted);
+    await expectText(page, ASSET_MSG.noteDeleted);
     await page.goto(`/notes/${id}`);
     await expectPath(page, "/notes");
-    await expectText(page, VAULT_MSG.noteNotFound);
+    await expectText(page, ASSET_MSG.noteNotFound);
   });
 
   it("the document and note screens at 360 px", async () => {
@@ -373,11 +373,11 @@ describe("notes", () => {
     await page.getByRole("button", { name: "Stop Recording" }).click();
     await page.getByRole("button", { name: "Delete Recording" }).waitFor();
     await page.getByLabel("Attachment (Optional)").setInputFiles({ name: "map.pdf", mimeType: "application/pdf", buffer: pdf("Map") });
-    await expectText(page, VAULT_MSG.attached);
+    await expectText(page, ASSET_MSG.attached);
     await expectNoAxeViolations(page);
     await screenshot(page, "note-new");
     await page.getByRole("button", { name: "Create Note" }).click();
-    await expectText(page, VAULT_MSG.noteCreated);
+    await expectText(page, ASSET_MSG.noteCreated);
     await settle(page);
     await expectNoAxeViolations(page);
     await screenshot(page, "notes");

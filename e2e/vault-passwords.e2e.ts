@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { VAULT_MSG } from "../common/vault-messages.js";
+import { ASSET_MSG } from "../common/assets.js";
 import {
   apiRequest,
   buildUser,
@@ -42,7 +42,7 @@ async function addPassword(
   if (fields.notes) await page.getByLabel("Notes").fill(fields.notes);
   if (fields.beneficiary) await page.getByLabel("Beneficiary (Optional)").selectOption(fields.beneficiary);
   await page.getByRole("button", { name: "Save Password" }).click();
-  await expectText(page, VAULT_MSG.passwordSaved);
+  await expectText(page, ASSET_MSG.passwordSaved);
   await page.waitForURL((url) => /^\/vault\/[0-9a-f-]{36}$/.test(url.pathname));
   await settle(page);
   await expectText(page.getByRole("heading", { level: 1 }), fields.title);
@@ -78,8 +78,8 @@ describe("password vault", () => {
     await settle(page);
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Save Password" }).click();
-    await expectText(page.getByRole("alert").filter({ hasText: VAULT_MSG.titleRequired }), VAULT_MSG.titleRequired);
-    await expectText(page.getByRole("alert").filter({ hasText: VAULT_MSG.passwordRequired }), VAULT_MSG.passwordRequired);
+    await expectText(page.getByRole("alert").filter({ hasText: ASSET_MSG.titleRequired }), ASSET_MSG.titleRequired);
+    await expectText(page.getByRole("alert").filter({ hasText: ASSET_MSG.passwordRequired }), ASSET_MSG.passwordRequired);
     expect(await page.locator("input:focus").getAttribute("name")).toBe("title"); // focus moves to the first error
     await expectNoAxeViolations(page);
     await screenshot(page, "vault-new-errors");
@@ -113,13 +113,13 @@ describe("password vault", () => {
 
     // Copy buttons: the spec's toasts, and the clipboard holds the value.
     await page.getByRole("button", { name: "Copy password" }).click();
-    await expectText(page, VAULT_MSG.passwordCopied);
+    await expectText(page, ASSET_MSG.passwordCopied);
     expect(await clipboardText(page)).toBe(secret);
     await page.getByRole("button", { name: "Copy username" }).click();
-    await expectText(page, VAULT_MSG.usernameCopied);
+    await expectText(page, ASSET_MSG.usernameCopied);
     expect(await clipboardText(page)).toBe("ada@example.com");
     await page.getByRole("button", { name: "Copy website URL" }).click();
-    await expectText(page, VAULT_MSG.websiteCopied);
+    await expectText(page, ASSET_MSG.websiteCopied);
     expect(await clipboardText(page)).toBe("bank.example.com");
 
     // The server holds ciphertext only: no field of the content, in clear or in the base64.
@@ -167,12 +167,12 @@ describe("password vault", () => {
     const secret2 = marker();
     await page.getByLabel("Password", { exact: true }).fill("");
     await page.getByRole("button", { name: "Done" }).click();
-    await expectText(page, VAULT_MSG.passwordRequired);
+    await expectText(page, ASSET_MSG.passwordRequired);
     await page.getByLabel("Title").fill("Bank (joint account)");
     await page.getByLabel("Password", { exact: true }).fill(secret2);
     await page.getByLabel("Beneficiary (Optional)").selectOption("none");
     await page.getByRole("button", { name: "Done" }).click();
-    await expectText(page, VAULT_MSG.passwordUpdated);
+    await expectText(page, ASSET_MSG.passwordUpdated);
     await expectText(page.getByRole("heading", { level: 1 }), "Bank (joint account)");
     await page.getByRole("button", { name: "Edit" }).waitFor();
     await expectNoText(page, heir.email);
@@ -187,7 +187,7 @@ describe("password vault", () => {
     await page.getByRole("button", { name: "Edit" }).click();
     await page.getByLabel("Title").fill("");
     await page.getByRole("button", { name: "Done" }).click();
-    await expectText(page, VAULT_MSG.passwordUpdated);
+    await expectText(page, ASSET_MSG.passwordUpdated);
     await page.getByRole("button", { name: "Edit" }).waitFor();
     await expectText(page.getByRole("heading", { level: 1 }), "Bank (joint account)");
 
@@ -228,13 +228,13 @@ describe("password vault", () => {
     await dialog.waitFor({ state: "hidden" });
     await page.getByRole("button", { name: "Delete Bank (joint account)" }).click();
     await dialog.getByRole("button", { name: "Delete" }).click();
-    await expectText(page, VAULT_MSG.passwordDeleted);
+    await expectText(page, ASSET_MSG.passwordDeleted);
     await page.getByRole("link", { name: "Bank (joint account)" }).waitFor({ state: "detached" });
     await expectText(page.getByRole("status"), "1 password");
 
     // A deleted (missing) password: the toast, back to the list.
     await page.goto(`/vault/${id}`);
-    await expectText(page, VAULT_MSG.passwordNotFound);
+    await expectText(page, ASSET_MSG.passwordNotFound);
     await expectPath(page, "/vault");
   });
 
@@ -246,7 +246,7 @@ describe("password vault", () => {
 
     const other = await signedInPage(stranger);
     await other.goto(`/vault/${id}`);
-    await expectText(other, VAULT_MSG.passwordNotFound);
+    await expectText(other, ASSET_MSG.passwordNotFound);
     await expectPath(other, "/vault");
     expect((await apiAsUser(other, "GET", `/api/assets/${id}`)).status).toBe(404);
 

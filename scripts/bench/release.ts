@@ -13,7 +13,7 @@ import { createOffsetClock } from "../../server/release/clock.js";
 import { runDueTimers } from "../../server/release/timers.js";
 import { createServices } from "../../server/services.js";
 import { DAY_MS, mailedCode } from "../../test/factories/release.js";
-import { buildAsset, dataKeyOf } from "../../test/factories/vault.js";
+import { buildAsset, dataKeyOf } from "../../test/factories/assets.js";
 import { TestClient, buildUser, type TestContext } from "../../test/harness.js";
 import { decryptBytes } from "../../test/vault-crypto.js";
 

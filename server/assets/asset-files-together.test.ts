@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ASSET_FILES_JSON_LENGTH_HEADER } from "../../common/vault-constants.js";
-import { type AssetBody, buildAsset, uploadEncryptedFile } from "../../test/factories/vault.js";
+import { ASSET_FILES_JSON_LENGTH_HEADER, type AssetView, type AssetWithContentView } from "../../common/assets.js";
+import { buildAsset, uploadEncryptedFile } from "../../test/factories/assets.js";
 import { FAIL_TITLE, injectDatabaseFault } from "../../test/db-fault.js";
 import { buildUser, createTestContext, type TestClient, type TestContext } from "../../test/harness.js";
 import { decryptBytes, encryptBytes, openAsset, type CryptoKey } from "../../test/vault-crypto.js";
@@ -75,14 +75,14 @@ async function buildNote(client: TestClient) {
   const note = await buildAsset(client, { type: "note", content });
   const recording = randomBytes(2000);
   const attachment = randomBytes(3000);
-  await uploadEncryptedFile(client, note.id, note.ck, "recording", recording, "audio/webm");
-  await uploadEncryptedFile(client, note.id, note.ck, "attachment", attachment, "application/pdf");
+  await uploadEncryptedFile(client, { assetId: note.id, ck: note.ck, kind: "recording", plaintext: recording, type: "audio/webm" });
+  await uploadEncryptedFile(client, { assetId: note.id, ck: note.ck, kind: "attachment", plaintext: attachment, type: "application/pdf" });
   return { ...note, content, recording, attachment };
 }
 
 /** The note as its owner's browser opens it: content, file list and each file decrypted. */
 async function readNote(client: TestClient, note: { id: string; dk: CryptoKey; ck: CryptoKey }) {
-  const got = await client.json<{ asset: AssetBody & { wrappedKey: string; encryptedData: string } }>("GET", `/api/assets/${note.id}`);
+  const got = await client.json<{ asset: AssetWithContentView }>("GET", `/api/assets/${note.id}`);
   const file = async (kind: string) => {
     const res = await client.request("GET", `/api/assets/${note.id}/files/${kind}`);
     return res.status === 200 ? decryptBytes(note.ck, Buffer.from(await res.arrayBuffer())) : res.status;
@@ -115,7 +115,7 @@ describe("PUT /api/assets/:id/files: the content and the files it describes, tog
       [r, a],
     );
     expect(res.status).toBe(200);
-    const saved = ((await res.json()) as { asset: AssetBody }).asset;
+    const saved = ((await res.json()) as { asset: AssetView }).asset;
     expect(saved.files).toEqual([
       { kind: "attachment", contentType: "image/png", size: 4028 },
       { kind: "recording", contentType: "audio/webm", size: 5028 },

@@ -1,7 +1,8 @@
+import type { AssetView } from "../../common/assets.js";
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AssetBody, buildAsset, putFile, uploadEncryptedFile } from "../../test/factories/vault.js";
+import { buildAsset, putFile, uploadEncryptedFile } from "../../test/factories/assets.js";
 import { buildUser, createTestContext, rowsOf, type TestClient, type TestContext } from "../../test/harness.js";
 import { decryptBytes } from "../../test/vault-crypto.js";
 
@@ -40,7 +41,7 @@ describe("asset files: encrypted bytes as application/octet-stream", () => {
       rowsOf<{ seq: number; n: number }>(
         await ctx.services.deps.db.execute(sql`select seq, octet_length(data) as n from asset_file_chunks where asset_id = ${id} order by seq`),
       ).map((r) => [r.seq, Number(r.n)]);
-    const big = await uploadEncryptedFile(client, id, ck, "document", randomBytes(2.5 * MB), "image/png");
+    const big = await uploadEncryptedFile(client, { assetId: id, ck, kind: "document", plaintext: randomBytes(2.5 * MB), type: "image/png" });
     expect(big.res.status).toBe(200);
     expect(await pieces()).toEqual([
       [0, MB],
@@ -48,7 +49,7 @@ describe("asset files: encrypted bytes as application/octet-stream", () => {
       [2, 0.5 * MB + 28],
     ]);
     expect(Buffer.from(await (await getFile(client, id, "document")).arrayBuffer()).equals(big.ciphertext)).toBe(true);
-    const small = await uploadEncryptedFile(client, id, ck, "document", randomBytes(100), "image/png");
+    const small = await uploadEncryptedFile(client, { assetId: id, ck, kind: "document", plaintext: randomBytes(100), type: "image/png" });
     expect(small.res.status).toBe(200);
     expect(await pieces()).toEqual([[0, 128]]);
     expect(Buffer.from(await (await getFile(client, id, "document")).arrayBuffer()).equals(small.ciphertext)).toBe(true);
@@ -58,7 +59,7 @@ describe("asset files: encrypted bytes as application/octet-stream", () => {
     const { client } = await buildUser(ctx);
     const { id, ck } = await buildAsset(client, { type: "document", content: { fileName: "will.pdf", notes: "" } });
     const plaintext = randomBytes(10 * MB);
-    const { res, ciphertext } = await uploadEncryptedFile(client, id, ck, "document", plaintext, "application/pdf");
+    const { res, ciphertext } = await uploadEncryptedFile(client, { assetId: id, ck, kind: "document", plaintext, type: "application/pdf" });
     expect(res.status).toBe(200);
     expect(ciphertext.length).toBe(10 * MB + 28);
     expect(await res.json()).toEqual({ file: { kind: "document", contentType: "application/pdf", size: 10 * MB + 28 } });
@@ -77,7 +78,7 @@ describe("asset files: encrypted bytes as application/octet-stream", () => {
     expect(bytes.equals(ciphertext)).toBe(true);
     expect((await decryptBytes(ck, bytes)).equals(plaintext)).toBe(true);
 
-    const listed = await client.json<{ assets: AssetBody[] }>("GET", "/api/assets");
+    const listed = await client.json<{ assets: AssetView[] }>("GET", "/api/assets");
     expect(listed.body.assets[0]?.files).toEqual([{ kind: "document", contentType: "application/pdf", size: 10 * MB + 28 }]);
     expect(JSON.stringify(listed.body).length).toBeLessThan(2000);
   });
@@ -94,7 +95,13 @@ describe("asset files: encrypted bytes as application/octet-stream", () => {
     ];
     for (const [kind, type, length, message] of cases) {
       const { stream, state } = watchedStream(1024);
-      const res = await putFile(client, id, kind, stream, { "x-content-type": type, "content-length": String(length) }, { duplex: "half" });
+      const res = await putFile(client, {
+        assetId: id,
+        kind,
+        body: stream,
+        headers: { "x-content-type": type, "content-length": String(length) },
+        init: { duplex: "half" },
+      });
       expect(res.status).toBe(413);
       expect((await errorOf(res)).message).toBe(message);
       expect(state.pulls).toBe(0);
@@ -112,7 +119,7 @@ describe("asset files: encrypted bytes as application/octet-stream", () => {
         else controller.close();
       },
     });
-    const res = await putFile(client, id, "attachment", stream, { "x-content-type": "image/png" }, { duplex: "half" });
+    const res = await putFile(client, { assetId: id, kind: "attachment", body: stream, headers: { "x-content-type": "image/png" }, init: { duplex: "half" } });
     expect(res.status).toBe(413);
     expect(chunks.length).toBeGreaterThan(10); // stopped after about 5 MB of 20
   });
@@ -122,16 +129,18 @@ describe("asset files: encrypted bytes as application/octet-stream", () => {
     const doc = await buildAsset(client, { type: "document" });
     const note = await buildAsset(client, { type: "note" });
     const body = randomBytes(100);
-    const svg = await putFile(client, doc.id, "document", body, { "x-content-type": "image/svg+xml" });
+    const svg = await putFile(client, { assetId: doc.id, kind: "document", body, headers: { "x-content-type": "image/svg+xml" } });
     expect(svg.status).toBe(415);
     expect((await errorOf(svg)).message).toBe("Unsupported file type. Allowed types are: pdf, doc, docx, xls, xlsx, ppt, pptx, jpg, jpeg, png, gif, txt, csv");
-    const xls = await putFile(client, note.id, "attachment", body, { "x-content-type": "application/vnd.ms-excel" });
+    const xls = await putFile(client, { assetId: note.id, kind: "attachment", body, headers: { "x-content-type": "application/vnd.ms-excel" } });
     expect(xls.status).toBe(415);
     expect((await errorOf(xls)).message).toBe("Unsupported file type. Allowed types are: pdf, doc, docx, txt, jpg, jpeg, png");
-    expect((await putFile(client, note.id, "recording", body, { "x-content-type": "audio/mpeg" })).status).toBe(415);
-    expect((await putFile(client, doc.id, "document", body, { "x-content-type": "" })).status).toBe(415);
-    expect((await putFile(client, doc.id, "document", body, { "content-type": "multipart/form-data; boundary=x" })).status).toBe(415);
-    expect((await putFile(client, doc.id, "document", randomBytes(20))).status).toBe(400);
+    expect((await putFile(client, { assetId: note.id, kind: "recording", body, headers: { "x-content-type": "audio/mpeg" } })).status).toBe(415);
+    expect((await putFile(client, { assetId: doc.id, kind: "document", body, headers: { "x-content-type": "" } })).status).toBe(415);
+    expect((await putFile(client, { assetId: doc.id, kind: "document", body, headers: { "content-type": "multipart/form-data; boundary=x" } })).status).toBe(
+      415,
+    );
+    expect((await putFile(client, { assetId: doc.id, kind: "document", body: randomBytes(20) })).status).toBe(400);
     expect((await getFile(client, doc.id, "document")).status).toBe(404);
   });
 
@@ -142,15 +151,15 @@ describe("asset files: encrypted bytes as application/octet-stream", () => {
     const password = await buildAsset(client, { type: "password" });
     const body = randomBytes(100);
     const pdf = { "x-content-type": "application/pdf" };
-    const mismatch = await putFile(client, note.id, "document", body, pdf);
+    const mismatch = await putFile(client, { assetId: note.id, kind: "document", body, headers: pdf });
     expect(mismatch.status).toBe(400);
     expect((await errorOf(mismatch)).message).toBe("This kind of file cannot be added to this item");
-    expect((await putFile(client, doc.id, "attachment", body, pdf)).status).toBe(400);
-    expect((await putFile(client, password.id, "document", body, pdf)).status).toBe(400);
-    expect((await putFile(client, doc.id, "avatar", body, pdf)).status).toBe(404);
-    expect((await putFile(client, note.id, "attachment", body, pdf)).status).toBe(200);
-    expect((await putFile(client, note.id, "recording", body, { "x-content-type": "audio/webm;codecs=opus" })).status).toBe(200);
-    const got = await client.json<{ asset: AssetBody }>("GET", `/api/assets/${note.id}`);
+    expect((await putFile(client, { assetId: doc.id, kind: "attachment", body, headers: pdf })).status).toBe(400);
+    expect((await putFile(client, { assetId: password.id, kind: "document", body, headers: pdf })).status).toBe(400);
+    expect((await putFile(client, { assetId: doc.id, kind: "avatar", body, headers: pdf })).status).toBe(404);
+    expect((await putFile(client, { assetId: note.id, kind: "attachment", body, headers: pdf })).status).toBe(200);
+    expect((await putFile(client, { assetId: note.id, kind: "recording", body, headers: { "x-content-type": "audio/webm;codecs=opus" } })).status).toBe(200);
+    const got = await client.json<{ asset: AssetView }>("GET", `/api/assets/${note.id}`);
     expect(got.body.asset.files).toEqual([
       { kind: "attachment", contentType: "application/pdf", size: 100 },
       { kind: "recording", contentType: "audio/webm", size: 100 },
@@ -162,10 +171,10 @@ describe("asset files: encrypted bytes as application/octet-stream", () => {
     const note = await buildAsset(client, { type: "note" });
     const first = randomBytes(64);
     const second = randomBytes(80);
-    await putFile(client, note.id, "attachment", first, { "x-content-type": "image/png" });
-    const before = (await client.json<{ asset: AssetBody }>("GET", `/api/assets/${note.id}`)).body.asset.updatedAt;
-    await putFile(client, note.id, "attachment", second, { "x-content-type": "text/plain" });
-    const after = await client.json<{ asset: AssetBody }>("GET", `/api/assets/${note.id}`);
+    await putFile(client, { assetId: note.id, kind: "attachment", body: first, headers: { "x-content-type": "image/png" } });
+    const before = (await client.json<{ asset: AssetView }>("GET", `/api/assets/${note.id}`)).body.asset.updatedAt;
+    await putFile(client, { assetId: note.id, kind: "attachment", body: second, headers: { "x-content-type": "text/plain" } });
+    const after = await client.json<{ asset: AssetView }>("GET", `/api/assets/${note.id}`);
     expect(after.body.asset.files).toEqual([{ kind: "attachment", contentType: "text/plain", size: 80 }]);
     expect(Date.parse(after.body.asset.updatedAt)).toBeGreaterThan(Date.parse(before));
     expect(Buffer.from(await (await getFile(client, note.id, "attachment")).arrayBuffer()).equals(second)).toBe(true);
@@ -174,7 +183,7 @@ describe("asset files: encrypted bytes as application/octet-stream", () => {
     expect((await getFile(client, note.id, "attachment")).status).toBe(404);
     expect((await client.request("DELETE", `/api/assets/${note.id}/files/attachment`)).status).toBe(404);
 
-    await putFile(client, note.id, "recording", first, { "x-content-type": "audio/webm" });
+    await putFile(client, { assetId: note.id, kind: "recording", body: first, headers: { "x-content-type": "audio/webm" } });
     await client.request("DELETE", `/api/assets/${note.id}`);
     const [left] = rowsOf<{ n: number }>(
       await ctx.services.deps.db.execute(

@@ -1,6 +1,7 @@
+import type { AssetView, AssetWithContentView } from "../../common/assets.js";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AssetBody, buildAsset, dataKeyOf } from "../../test/factories/vault.js";
+import { buildAsset, dataKeyOf } from "../../test/factories/assets.js";
 import { buildUser, createTestContext, type TestClient, type TestContext } from "../../test/harness.js";
 import { openAsset, sealAsset } from "../../test/vault-crypto.js";
 
@@ -11,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 type Err = { error: { code: string; message: string; fields?: Record<string, string> } };
-type Full = AssetBody & { wrappedKey: string; encryptedData: string };
+type Full = AssetWithContentView;
 const getAsset = (client: TestClient, id: string) => client.json<{ asset: Full }>("GET", `/api/assets/${id}`);
 const list = (client: TestClient, query = "") => client.json<{ assets: Record<string, unknown>[] }>("GET", `/api/assets${query}`);
 
@@ -106,15 +107,15 @@ describe("PATCH /api/assets/:id (spec 02 §5 update rules)", () => {
   it("applies the title only when non-empty; beneficiaryEmail whenever present, null clearing it; bumps updatedAt", async () => {
     const { client } = await buildUser(ctx);
     const { id, asset } = await buildAsset(client, { title: "Original", beneficiaryEmail: "a@example.com" });
-    const blank = await client.json<{ asset: AssetBody }>("PATCH", `/api/assets/${id}`, { title: "   " });
+    const blank = await client.json<{ asset: AssetView }>("PATCH", `/api/assets/${id}`, { title: "   " });
     expect(blank.body.asset).toMatchObject({ title: "Original", beneficiaryEmail: "a@example.com" });
     expect(Date.parse(blank.body.asset.updatedAt)).toBeGreaterThan(Date.parse(asset.updatedAt));
 
-    const renamed = await client.json<{ asset: AssetBody }>("PATCH", `/api/assets/${id}`, { title: " Renamed ", beneficiaryEmail: "B@Example.com" });
+    const renamed = await client.json<{ asset: AssetView }>("PATCH", `/api/assets/${id}`, { title: " Renamed ", beneficiaryEmail: "B@Example.com" });
     expect(renamed.body.asset).toMatchObject({ title: "Renamed", beneficiaryEmail: "b@example.com" });
-    const untouched = await client.json<{ asset: AssetBody }>("PATCH", `/api/assets/${id}`, {});
+    const untouched = await client.json<{ asset: AssetView }>("PATCH", `/api/assets/${id}`, {});
     expect(untouched.body.asset.beneficiaryEmail).toBe("b@example.com");
-    const cleared = await client.json<{ asset: AssetBody }>("PATCH", `/api/assets/${id}`, { beneficiaryEmail: null });
+    const cleared = await client.json<{ asset: AssetView }>("PATCH", `/api/assets/${id}`, { beneficiaryEmail: null });
     expect(cleared.body.asset).toMatchObject({ title: "Renamed", beneficiaryEmail: null });
   });
 

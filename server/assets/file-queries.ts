@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { AssetFileKind } from "../../common/vault-constants.js";
+import type { AssetFileKind } from "../../common/assets.js";
 import { readBytea, writeBytea } from "../db/bytea.js";
 import type { Tx } from "../db/client.js";
 import { assetFileChunks, assetFiles } from "../db/schema/index.js";
@@ -15,7 +15,7 @@ export const FILE_CHUNK_BYTES = 1024 * 1024;
 const ofFile = (assetId: string, kind: AssetFileKind) => and(eq(assetFileChunks.assetId, assetId), eq(assetFileChunks.kind, kind));
 
 /** Stores the file's type, size and bytes, replacing what was stored for this kind. */
-export async function upsertFile(tx: Tx, assetId: string, kind: AssetFileKind, contentType: string, data: Buffer) {
+export async function upsertFile(tx: Tx, { assetId, kind, contentType, data }: { assetId: string; kind: AssetFileKind; contentType: string; data: Buffer }) {
   const [file] = await tx
     .insert(assetFiles)
     .values({ assetId, kind, contentType, size: data.length })

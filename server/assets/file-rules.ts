@@ -1,5 +1,4 @@
-import { GCM_OVERHEAD_BYTES, fileTypeRule, type AssetFileKind, type FileTypeRule } from "../../common/vault-constants.js";
-import { unsupportedFileTypeMessage } from "../../common/vault-messages.js";
+import { type AssetFileKind, fileTypeRule, type FileTypeRule, GCM_OVERHEAD_BYTES, unsupportedFileTypeMessage } from "../../common/assets.js";
 import { AppError } from "../errors.js";
 
 /** The rule for a declared plaintext type, or 415 with the spec's list of allowed types. */

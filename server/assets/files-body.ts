@@ -1,8 +1,14 @@
 import type { HonoRequest } from "hono";
-import { ASSET_FILES_JSON_LENGTH_HEADER, ASSET_FILE_KINDS, ASSET_JSON_MAX_BYTES, type AssetFileKind } from "../../common/vault-constants.js";
+import {
+  ASSET_FILE_KINDS,
+  ASSET_FILES_JSON_LENGTH_HEADER,
+  ASSET_JSON_MAX_BYTES,
+  ASSET_MSG,
+  type AssetFileKind,
+  type UpdateAssetFilesInput,
+  updateAssetFilesSchema,
+} from "../../common/assets.js";
 import { REQUEST_MSG } from "../../common/request-limits.js";
-import { VAULT_MSG } from "../../common/vault-messages.js";
-import { updateAssetFilesSchema, type UpdateAssetFilesInput } from "../../common/vault-schemas.js";
 import { AppError } from "../errors.js";
 import { parseJsonBytes } from "../http/body-gate.js";
 import { BodyReader } from "../http/body-reader.js";
@@ -13,7 +19,7 @@ import { declaredLength, fileLimit, requireOctetStream } from "./upload-limit.js
 export type FilePart = { contentType: string; data: Buffer } | null;
 export type FileParts = Partial<Record<AssetFileKind, FilePart>>;
 
-const incomplete = () => new AppError("VALIDATION", VAULT_MSG.uploadIncomplete);
+const incomplete = () => new AppError("VALIDATION", ASSET_MSG.uploadIncomplete);
 
 /**
  * The body of PUT /api/assets/:id/files (see updateAssetFilesSchema). Its JSON is read and

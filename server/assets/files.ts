@@ -1,6 +1,11 @@
-import { FILE_KIND_ASSET_TYPE, GCM_OVERHEAD_BYTES, type AssetFileKind } from "../../common/vault-constants.js";
-import { VAULT_MSG, fileTooLargeMessage } from "../../common/vault-messages.js";
-import type { UpdateAssetFilesInput } from "../../common/vault-schemas.js";
+import {
+  ASSET_MSG,
+  type AssetFileKind,
+  FILE_KIND_ASSET_TYPE,
+  fileTooLargeMessage,
+  GCM_OVERHEAD_BYTES,
+  type UpdateAssetFilesInput,
+} from "../../common/assets.js";
 import type { ActorProfile } from "../access.js";
 import { withActor } from "../db/actor.js";
 import { AppError } from "../errors.js";
@@ -11,22 +16,29 @@ import type { FileParts } from "./files-body.js";
 import { listFileMeta, updateAssetRow } from "./queries.js";
 import { assetChangesOf, loadOwnAsset } from "./service.js";
 
+/** One file of an asset. */
+export type AssetFileRef = { assetId: string; kind: AssetFileKind };
+
 /** Before any byte of an upload is read: the asset is the actor's and takes these kinds of file. */
-export async function checkUploadTarget(deps: Deps, actor: ActorProfile, assetId: string, kinds: AssetFileKind[]) {
+export async function checkUploadTarget(deps: Deps, actor: ActorProfile, { assetId, kinds }: { assetId: string; kinds: AssetFileKind[] }) {
   const asset = await withActor(deps.db, { userId: actor.id }, (tx) => loadOwnAsset(tx, actor, assetId));
-  if (kinds.some((kind) => FILE_KIND_ASSET_TYPE[kind] !== asset.type)) throw new AppError("VALIDATION", VAULT_MSG.fileKindMismatch);
+  if (kinds.some((kind) => FILE_KIND_ASSET_TYPE[kind] !== asset.type)) throw new AppError("VALIDATION", ASSET_MSG.fileKindMismatch);
 }
 
 /** Stores (or replaces) the asset's encrypted file of this kind; the asset counts as updated. */
-export async function putAssetFile(deps: Deps, actor: ActorProfile, assetId: string, kind: AssetFileKind, declaredType: string, data: Buffer) {
+export async function putAssetFile(
+  deps: Deps,
+  actor: ActorProfile,
+  { assetId, kind, declaredType, data }: { assetId: string; kind: AssetFileKind; declaredType: string; data: Buffer },
+) {
   const rule = requireFileTypeRule(kind, declaredType);
   if (data.length > maxCiphertextBytes(rule)) throw new AppError("PAYLOAD_TOO_LARGE", fileTooLargeMessage(kind, rule));
-  if (data.length < GCM_OVERHEAD_BYTES) throw new AppError("VALIDATION", VAULT_MSG.notCiphertext);
+  if (data.length < GCM_OVERHEAD_BYTES) throw new AppError("VALIDATION", ASSET_MSG.notCiphertext);
   return withActor(deps.db, { userId: actor.id }, async (tx) => {
     const asset = await loadOwnAsset(tx, actor, assetId);
-    if (FILE_KIND_ASSET_TYPE[kind] !== asset.type) throw new AppError("VALIDATION", VAULT_MSG.fileKindMismatch);
+    if (FILE_KIND_ASSET_TYPE[kind] !== asset.type) throw new AppError("VALIDATION", ASSET_MSG.fileKindMismatch);
     if (!(await updateAssetRow(tx, assetId, {}))) throw new AppError("NOT_FOUND"); // locks the asset: a concurrent delete waits or wins
-    const file = await upsertFile(tx, assetId, kind, rule.type, data);
+    const file = await upsertFile(tx, { assetId, kind, contentType: rule.type, data });
     if (!file) throw new AppError("INTERNAL");
     return file;
   });
@@ -37,12 +49,16 @@ export async function putAssetFile(deps: Deps, actor: ActorProfile, assetId: str
  * transaction: every new file stored, every removed one deleted and the content replaced, or none
  * of it, so the content never names a file it does not hold (docs/decisions/009).
  */
-export function updateAssetWithFiles(deps: Deps, actor: ActorProfile, assetId: string, input: UpdateAssetFilesInput, files: FileParts) {
+export function updateAssetWithFiles(
+  deps: Deps,
+  actor: ActorProfile,
+  { assetId, input, files }: { assetId: string; input: UpdateAssetFilesInput; files: FileParts },
+) {
   return withActor(deps.db, { userId: actor.id }, async (tx) => {
     const asset = await loadOwnAsset(tx, actor, assetId);
     for (const [kind, part] of Object.entries(files) as [AssetFileKind, FileParts[AssetFileKind]][]) {
-      if (FILE_KIND_ASSET_TYPE[kind] !== asset.type) throw new AppError("VALIDATION", VAULT_MSG.fileKindMismatch);
-      if (part) await upsertFile(tx, assetId, kind, part.contentType, part.data);
+      if (FILE_KIND_ASSET_TYPE[kind] !== asset.type) throw new AppError("VALIDATION", ASSET_MSG.fileKindMismatch);
+      if (part) await upsertFile(tx, { assetId, kind, contentType: part.contentType, data: part.data });
       else await deleteFileRow(tx, assetId, kind);
     }
     const row = await updateAssetRow(tx, assetId, assetChangesOf(input));
@@ -52,7 +68,7 @@ export function updateAssetWithFiles(deps: Deps, actor: ActorProfile, assetId: s
 }
 
 /** The file's ciphertext, for its owner's browser to decrypt. */
-export function getAssetFile(deps: Deps, actor: ActorProfile, assetId: string, kind: AssetFileKind) {
+export function getAssetFile(deps: Deps, actor: ActorProfile, { assetId, kind }: AssetFileRef) {
   return withActor(deps.db, { userId: actor.id }, async (tx) => {
     await loadOwnAsset(tx, actor, assetId);
     const data = await selectFileData(tx, assetId, kind);
@@ -61,7 +77,7 @@ export function getAssetFile(deps: Deps, actor: ActorProfile, assetId: string, k
   });
 }
 
-export function deleteAssetFile(deps: Deps, actor: ActorProfile, assetId: string, kind: AssetFileKind) {
+export function deleteAssetFile(deps: Deps, actor: ActorProfile, { assetId, kind }: AssetFileRef) {
   return withActor(deps.db, { userId: actor.id }, async (tx) => {
     await loadOwnAsset(tx, actor, assetId);
     if ((await deleteFileRow(tx, assetId, kind)).length === 0) throw new AppError("NOT_FOUND");

@@ -1,7 +1,8 @@
+import type { AssetView } from "../../common/assets.js";
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AssetBody, buildAsset, uploadEncryptedFile } from "../../test/factories/vault.js";
+import { buildAsset, uploadEncryptedFile } from "../../test/factories/assets.js";
 import { buildUser, createTestContext, type TestClient, type TestContext } from "../../test/harness.js";
 
 /**
@@ -15,11 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Listed = { assets: AssetBody[] };
+type Listed = { assets: AssetView[] };
 
 /** The detail route's answer as presentAsset shapes it, as JSON text (so key order counts too). */
 async function presented(client: TestClient, id: string) {
-  const res = await client.json<{ asset: AssetBody & { wrappedKey?: string; encryptedData?: string } }>("GET", `/api/assets/${id}`);
+  const res = await client.json<{ asset: AssetView & { wrappedKey?: string; encryptedData?: string } }>("GET", `/api/assets/${id}`);
   expect(res.status).toBe(200);
   const { wrappedKey, encryptedData, ...asset } = res.body.asset;
   expect(wrappedKey && encryptedData).toBeTruthy();
@@ -50,15 +51,24 @@ describe("asset list entries", () => {
     const doc = await buildAsset(client, { type: "document", title: "Will", content: { fileName: "will.pdf", notes: "" } });
     await expectListMatchesDetails(client, [password.id, note.id, doc.id]);
 
-    expect((await uploadEncryptedFile(client, doc.id, doc.ck, "document", randomBytes(2048), "application/pdf")).res.status).toBe(200);
-    expect((await uploadEncryptedFile(client, note.id, note.ck, "recording", randomBytes(512), "audio/webm")).res.status).toBe(200);
-    expect((await uploadEncryptedFile(client, note.id, note.ck, "attachment", Buffer.from("plain text"), "text/plain")).res.status).toBe(200);
+    expect(
+      (await uploadEncryptedFile(client, { assetId: doc.id, ck: doc.ck, kind: "document", plaintext: randomBytes(2048), type: "application/pdf" })).res.status,
+    ).toBe(200);
+    expect(
+      (await uploadEncryptedFile(client, { assetId: note.id, ck: note.ck, kind: "recording", plaintext: randomBytes(512), type: "audio/webm" })).res.status,
+    ).toBe(200);
+    expect(
+      (await uploadEncryptedFile(client, { assetId: note.id, ck: note.ck, kind: "attachment", plaintext: Buffer.from("plain text"), type: "text/plain" })).res
+        .status,
+    ).toBe(200);
     let listed = await expectListMatchesDetails(client, [password.id, note.id, doc.id]);
     expect(listed.find((a) => a.id === note.id)?.files.map((f) => f.kind)).toEqual(["attachment", "recording"]);
     expect(listed.find((a) => a.id === doc.id)?.files).toEqual([{ kind: "document", contentType: "application/pdf", size: 2048 + 28 }]);
 
     // A file replaced, then one removed.
-    expect((await uploadEncryptedFile(client, doc.id, doc.ck, "document", randomBytes(100), "image/png")).res.status).toBe(200);
+    expect(
+      (await uploadEncryptedFile(client, { assetId: doc.id, ck: doc.ck, kind: "document", plaintext: randomBytes(100), type: "image/png" })).res.status,
+    ).toBe(200);
     expect((await client.request("DELETE", `/api/assets/${note.id}/files/recording`)).status).toBe(200);
     listed = await expectListMatchesDetails(client, [password.id, note.id, doc.id]);
     expect(listed.find((a) => a.id === doc.id)?.files).toEqual([{ kind: "document", contentType: "image/png", size: 128 }]);

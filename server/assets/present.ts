@@ -1,4 +1,4 @@
-import type { AssetFileKind, AssetType } from "../../common/vault-constants.js";
+import type { AssetFileKind, AssetFileView, AssetType, AssetView, AssetWithContentView } from "../../common/assets.js";
 
 type AssetMeta = {
   id: string;
@@ -15,10 +15,10 @@ type FileMeta = { kind: AssetFileKind; contentType: string; size: number };
 /** Rows give Dates, list JSON gives PostgreSQL's timestamp text: both become the same ISO string. */
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-export const presentFile = (f: FileMeta) => ({ kind: f.kind, contentType: f.contentType, size: f.size });
+export const presentFile = (f: FileMeta): AssetFileView => ({ kind: f.kind, contentType: f.contentType, size: f.size });
 
 /** What lists and the dashboard show: metadata in clear by design (docs/decisions/009), no key, no content. */
-export const presentAsset = ({ row, files }: { row: AssetMeta; files: FileMeta[] }) => ({
+export const presentAsset = ({ row, files }: { row: AssetMeta; files: FileMeta[] }): AssetView => ({
   id: row.id,
   type: row.type,
   title: row.title,
@@ -31,14 +31,18 @@ export const presentAsset = ({ row, files }: { row: AssetMeta; files: FileMeta[]
 });
 
 /**
- * A list of assets: `entries` is the JSON array PostgreSQL joined from the rows' list entries, each
+ * A list of assets (AssetListView): `entries` is the JSON array PostgreSQL joined from the rows' list entries, each
  * presentAsset's JSON of its asset written by migration 0014's trigger (the same keys and values,
  * server/assets/list-entry.test.ts), sent without parsing it again (docs/decisions/014).
  */
 export const presentAssetList = (entries: string) => `{"assets":${entries}}`;
 
 /** One asset for its owner's browser: the metadata plus the wrapped content key and the ciphertext, in base64. */
-export const presentAssetWithContent = (a: { row: AssetMeta; files: FileMeta[]; content: { wrappedKey: Buffer; encryptedData: Buffer } }) => ({
+export const presentAssetWithContent = (a: {
+  row: AssetMeta;
+  files: FileMeta[];
+  content: { wrappedKey: Buffer; encryptedData: Buffer };
+}): AssetWithContentView => ({
   ...presentAsset(a),
   wrappedKey: a.content.wrappedKey.toString("base64"),
   encryptedData: a.content.encryptedData.toString("base64"),

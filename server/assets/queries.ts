@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { AssetListQuery } from "../../common/vault-schemas.js";
+import type { AssetListQuery } from "../../common/assets.js";
 import { readBytea, writeBytea } from "../db/bytea.js";
 import type { Tx } from "../db/client.js";
 import { assetFiles, assets } from "../db/schema/index.js";

@@ -1,5 +1,4 @@
-import type { AssetListQuery, CreateAssetInput, UpdateAssetInput } from "../../common/vault-schemas.js";
-import { VAULT_MSG } from "../../common/vault-messages.js";
+import { ASSET_MSG, type AssetListQuery, type CreateAssetInput, type UpdateAssetInput } from "../../common/assets.js";
 import { requireAccess, type ActorProfile } from "../access.js";
 import { withActor } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
@@ -53,7 +52,7 @@ export async function createAsset(deps: Deps, actor: ActorProfile, input: Create
       encryptedData: bytes(input.encryptedData),
     }),
   ).catch((err: unknown) => {
-    if (isUniqueViolation(err)) throw new AppError("CONFLICT", VAULT_MSG.idTaken);
+    if (isUniqueViolation(err)) throw new AppError("CONFLICT", ASSET_MSG.idTaken);
     throw err;
   });
   if (!row) throw new AppError("INTERNAL");
@@ -71,7 +70,7 @@ export function assetChangesOf(input: UpdateAssetInput): AssetChanges {
 }
 
 /** Spec 02 §5 update rules (see updateAssetSchema); updated_at always moves. */
-export function updateAsset(deps: Deps, actor: ActorProfile, id: string, input: UpdateAssetInput) {
+export function updateAsset(deps: Deps, actor: ActorProfile, { id, input }: { id: string; input: UpdateAssetInput }) {
   const changes = assetChangesOf(input);
   return asActor(deps, actor, async (tx) => {
     await loadOwnAsset(tx, actor, id);

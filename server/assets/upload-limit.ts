@@ -1,8 +1,6 @@
 import type { HonoRequest } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AssetFileKind } from "../../common/vault-constants.js";
-import { VAULT_MSG, fileTooLargeMessage } from "../../common/vault-messages.js";
-import { assetFileKindSchema } from "../../common/vault-schemas.js";
+import { ASSET_MSG, type AssetFileKind, assetFileKindSchema, fileTooLargeMessage } from "../../common/assets.js";
 import { AppError } from "../errors.js";
 import { BodyReader } from "../http/body-reader.js";
 import type { AppEnv } from "../http/context.js";
@@ -15,7 +13,7 @@ export const DECLARED_TYPE_HEADER = "x-content-type";
 /** 415 unless the body is application/octet-stream (ciphertext, never base64 in JSON). */
 export function requireOctetStream(req: HonoRequest) {
   if (req.header("content-type")?.split(";")[0]?.trim().toLowerCase() !== "application/octet-stream") {
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", VAULT_MSG.uploadNotOctetStream);
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", ASSET_MSG.uploadNotOctetStream);
   }
 }
 
@@ -58,7 +56,7 @@ export async function readUpload(req: HonoRequest, kind: AssetFileKind): Promise
       return data;
     }
     const data = await body.exactly(length);
-    if (!data || !(await body.isAtEnd())) throw new AppError("VALIDATION", VAULT_MSG.uploadIncomplete);
+    if (!data || !(await body.isAtEnd())) throw new AppError("VALIDATION", ASSET_MSG.uploadIncomplete);
     return data;
   } catch (err) {
     await body.cancel(); // the rest is not read

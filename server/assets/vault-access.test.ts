@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { failure } from "../../test/db-errors.js";
 import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
-import { buildAsset, putFile } from "../../test/factories/vault.js";
+import { buildAsset, putFile } from "../../test/factories/assets.js";
 import { buildUser, createTestContext, type TestClient, type TestContext } from "../../test/harness.js";
 import { withActor } from "../db/actor.js";
 import type { Db } from "../db/client.js";
@@ -21,7 +21,7 @@ afterAll(() => ctx.close());
 /** An owner with a note (with an attachment) and a beneficiary. */
 async function buildOwnerWithVault(client: TestClient) {
   const note = await buildAsset(client, { type: "note", title: "Owner's note", content: { text: "private" } });
-  const put = await putFile(client, note.id, "attachment", randomBytes(64), { "x-content-type": "application/pdf" });
+  const put = await putFile(client, { assetId: note.id, kind: "attachment", body: randomBytes(64), headers: { "x-content-type": "application/pdf" } });
   if (put.status !== 200) throw new Error(`upload failed: ${put.status}`);
   const b = await client.json<{ beneficiary: { id: string } }>("POST", "/api/beneficiaries", { name: "Heir", email: "heir@example.com" });
   return { assetId: note.id, beneficiaryId: b.body.beneficiary.id };
@@ -38,7 +38,9 @@ async function expectNoAccess(stranger: TestClient, owner: TestClient, ids: { as
     expect((await stranger.request("PATCH", `/api/assets/${id}`, { title: "Hijacked", beneficiaryEmail: "thief@example.com" })).status).toBe(404);
     expect((await stranger.request("DELETE", `/api/assets/${id}`)).status).toBe(404);
     expect((await stranger.request("GET", `/api/assets/${id}/files/attachment`)).status).toBe(404);
-    expect((await putFile(stranger, id, "attachment", randomBytes(64), { "x-content-type": "application/pdf" })).status).toBe(404);
+    expect((await putFile(stranger, { assetId: id, kind: "attachment", body: randomBytes(64), headers: { "x-content-type": "application/pdf" } })).status).toBe(
+      404,
+    );
     expect((await stranger.request("DELETE", `/api/assets/${id}/files/attachment`)).status).toBe(404);
   }
   for (const id of [beneficiaryId, missing]) {

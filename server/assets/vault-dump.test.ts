@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildAsset, uploadEncryptedFile } from "../../test/factories/vault.js";
+import { buildAsset, uploadEncryptedFile } from "../../test/factories/assets.js";
 import { buildUser, createTestContext, rowsOf, type TestContext } from "../../test/harness.js";
 import { decryptBytes, openAsset } from "../../test/vault-crypto.js";
 
@@ -37,8 +37,20 @@ describe("a database dump holds no vault content in clear", () => {
       content: { username: `${marker}-user`, password: `${marker}-pass`, website: `https://${marker}.example`, notes: `${marker}-notes` },
     });
     const note = await buildAsset(client, { type: "note", title: `${titleMarker} note`, content: { text: `${marker}-note-text` } });
-    await uploadEncryptedFile(client, note.id, note.ck, "attachment", Buffer.from(`%PDF-1.7 ${marker}-attachment`), "application/pdf");
-    await uploadEncryptedFile(client, note.id, note.ck, "recording", Buffer.from(`webm ${marker}-recording`), "audio/webm");
+    await uploadEncryptedFile(client, {
+      assetId: note.id,
+      ck: note.ck,
+      kind: "attachment",
+      plaintext: Buffer.from(`%PDF-1.7 ${marker}-attachment`),
+      type: "application/pdf",
+    });
+    await uploadEncryptedFile(client, {
+      assetId: note.id,
+      ck: note.ck,
+      kind: "recording",
+      plaintext: Buffer.from(`webm ${marker}-recording`),
+      type: "audio/webm",
+    });
     await client.post("/api/beneficiaries", { name: "Heir", email: "heir@example.com" });
 
     const dataKey = Buffer.from((await client.json<{ dataKey: string }>("GET", "/api/vault/key")).body.dataKey, "base64");
@@ -79,7 +91,7 @@ describe("a database dump holds no vault content in clear", () => {
 
     const file = randomBytes(100);
     const note = await buildAsset(client, { type: "note", dataKey: a.dk });
-    const { ciphertext } = await uploadEncryptedFile(client, note.id, note.ck, "attachment", file, "image/png");
+    const { ciphertext } = await uploadEncryptedFile(client, { assetId: note.id, ck: note.ck, kind: "attachment", plaintext: file, type: "image/png" });
     expect((await decryptBytes(note.ck, ciphertext)).equals(file)).toBe(true);
     ciphertext[ciphertext.length - 1] = (ciphertext[ciphertext.length - 1] ?? 0) ^ 1;
     await expect(decryptBytes(note.ck, ciphertext)).rejects.toThrow();

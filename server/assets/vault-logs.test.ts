@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ASSET_FILES_JSON_LENGTH_HEADER } from "../../common/vault-constants.js";
-import { buildAsset, putFile, uploadEncryptedFile } from "../../test/factories/vault.js";
+import { ASSET_FILES_JSON_LENGTH_HEADER } from "../../common/assets.js";
+import { buildAsset, putFile, uploadEncryptedFile } from "../../test/factories/assets.js";
 import { FAIL_TITLE, injectDatabaseFault } from "../../test/db-fault.js";
 import { buildUser, createTestContext, TestClient, type TestContext } from "../../test/harness.js";
 import { createLogger } from "../logger.js";
@@ -66,7 +66,7 @@ describe("the server log holds no vault content", () => {
       [note, "recording", `webm ${marker}-recording`, "audio/webm"],
       [note, "attachment", `%PDF-1.7 ${marker}-attachment`, "application/pdf"],
     ] as const) {
-      const { res, ciphertext } = await uploadEncryptedFile(client, asset.id, asset.ck, kind, Buffer.from(plaintext), type);
+      const { res, ciphertext } = await uploadEncryptedFile(client, { assetId: asset.id, ck: asset.ck, kind, plaintext: Buffer.from(plaintext), type });
       expect(res.status).toBe(200);
       sent.push(b64(ciphertext));
       expect((await client.request("GET", `/api/assets/${asset.id}/files/${kind}`)).status).toBe(200);
@@ -102,13 +102,29 @@ describe("the server log holds no vault content", () => {
       ],
       [
         "PUT, over the size limit by Content-Length",
-        () => putFile(client, document.id, "document", marker.repeat(4), { "content-length": String(11 * MB) }),
+        () => putFile(client, { assetId: document.id, kind: "document", body: marker.repeat(4), headers: { "content-length": String(11 * MB) } }),
         413,
       ],
-      ["PUT, over the size limit while streaming", () => putFile(client, document.id, "document", streamOf(marker, 11 * MB), {}, { duplex: "half" }), 413],
-      ["PUT, a type the vault refuses", () => putFile(client, document.id, "document", marker, { "x-content-type": `text/${marker}` }), 415],
-      ["PUT, not octet-stream", () => putFile(client, note.id, "attachment", marker, { "content-type": `text/plain; name=${marker}` }), 415],
-      ["PUT, the wrong kind of file", () => putFile(client, document.id, "recording", marker, { "x-content-type": "audio/webm" }), 400],
+      [
+        "PUT, over the size limit while streaming",
+        () => putFile(client, { assetId: document.id, kind: "document", body: streamOf(marker, 11 * MB), headers: {}, init: { duplex: "half" } }),
+        413,
+      ],
+      [
+        "PUT, a type the vault refuses",
+        () => putFile(client, { assetId: document.id, kind: "document", body: marker, headers: { "x-content-type": `text/${marker}` } }),
+        415,
+      ],
+      [
+        "PUT, not octet-stream",
+        () => putFile(client, { assetId: note.id, kind: "attachment", body: marker, headers: { "content-type": `text/plain; name=${marker}` } }),
+        415,
+      ],
+      [
+        "PUT, the wrong kind of file",
+        () => putFile(client, { assetId: document.id, kind: "recording", body: marker, headers: { "x-content-type": "audio/webm" } }),
+        400,
+      ],
       ["sign-in, a wrong password", () => new TestClient(ctx).post("/api/auth/sign-in/email", { email: user.email, password: `${marker}-wrong` }), 401],
       ["sign-in, malformed JSON", () => raw(new TestClient(ctx), "POST", "/api/auth/sign-in/email", `{"email":"${user.email}","password":"${marker}`), 400],
     ];

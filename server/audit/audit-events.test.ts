@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
 import { DAY_MS, advance, mailedCode } from "../../test/factories/release.js";
-import { buildAsset } from "../../test/factories/vault.js";
+import { buildAsset } from "../../test/factories/assets.js";
 import { TestClient, buildUser, createTestContext, lastMailTo, uniqueEmail, type TestContext } from "../../test/harness.js";
 import { auditLog } from "../db/schema/index.js";
 import { AUDIT_ONCE_WINDOW_SECONDS } from "./record.js";

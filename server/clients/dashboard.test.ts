@@ -3,7 +3,7 @@ import { count, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
-import { buildAsset, dataKeyOf } from "../../test/factories/vault.js";
+import { buildAsset, dataKeyOf } from "../../test/factories/assets.js";
 import { buildUser, createTestContext, rowsOf, type TestContext } from "../../test/harness.js";
 import { withClientView } from "../db/actor.js";
 import type { Tx } from "../db/client.js";

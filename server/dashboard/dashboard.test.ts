@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildAsset, dataKeyOf } from "../../test/factories/vault.js";
+import { buildAsset, dataKeyOf } from "../../test/factories/assets.js";
 import { buildUser, createTestContext, type TestContext } from "../../test/harness.js";
 
 let ctx: TestContext;

@@ -1,4 +1,4 @@
-import type { AssetType } from "../../common/vault-constants.js";
+import type { AssetType } from "../../common/assets.js";
 
 type Dashboard = {
   counts: { type: AssetType; n: number }[];

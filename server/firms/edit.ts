@@ -40,7 +40,7 @@ export async function setFirmLogo(deps: Deps, actor: ActorProfile, bytes: Buffer
   const name = `${firmId}-${Date.now()}.${image.ext}`;
   return asSystem(deps.db, async (tx) => {
     const [current] = await tx.select({ logoUrl: firms.logoUrl }).from(firms).where(eq(firms.id, firmId)).for("update");
-    await putObject(tx, "firm-logos", name, image.type, bytes);
+    await putObject(tx, { bucket: "firm-logos", name, contentType: image.type, data: bytes });
     const [row] = await tx
       .update(firms)
       .set({ logoUrl: publicPath("firm-logos", name), updatedAt: new Date() })

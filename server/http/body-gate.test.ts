@@ -4,10 +4,10 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REQUEST_MSG } from "../../common/request-limits.js";
-import { ASSET_JSON_MAX_BYTES, ENCRYPTED_DATA_MAX_BYTES } from "../../common/vault-constants.js";
+import { ASSET_JSON_MAX_BYTES, ENCRYPTED_DATA_MAX_BYTES } from "../../common/assets.js";
 import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
-import { buildAsset } from "../../test/factories/vault.js";
+import { buildAsset } from "../../test/factories/assets.js";
 import { GOOD_PASSWORD, TestClient, buildUser, createTestContext, rowsOf, uniqueEmail, type TestContext } from "../../test/harness.js";
 
 type ErrorBody = { error: { code: string; message: string } };

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
-import { buildAsset } from "../../test/factories/vault.js";
+import { buildAsset } from "../../test/factories/assets.js";
 import { GOOD_PASSWORD, buildUser, createTestContext, rowsOf, type TestContext } from "../../test/harness.js";
 import { CLIENT_IP_HEADER } from "../auth/auth.js";
 import { createLogger } from "../logger.js";

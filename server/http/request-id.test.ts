@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAIL_TITLE, injectDatabaseFault } from "../../test/db-fault.js";
-import { buildAsset } from "../../test/factories/vault.js";
+import { buildAsset } from "../../test/factories/assets.js";
 import { TestClient, buildUser, createTestContext, uniqueEmail, type TestContext } from "../../test/harness.js";
 import { createLogger } from "../logger.js";
 

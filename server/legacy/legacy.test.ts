@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RELEASE_MSG, type LegacyItemDetail, type LegacyItemsView, type ReleasePlanView } from "../../common/release.js";
+import { LEGACY_MSG, type LegacyItemDetail, type LegacyItemsView } from "../../common/legacy.js";
+import { type ReleasePlanView } from "../../common/release.js";
 import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
 import { DAY_MS, advance, mailedCode, mailsTo, portalClient } from "../../test/factories/release.js";
-import { buildAsset, uploadEncryptedFile } from "../../test/factories/vault.js";
+import { buildAsset, uploadEncryptedFile } from "../../test/factories/assets.js";
 import { TestClient, buildUser, createTestContext, uniqueEmail, type TestContext } from "../../test/harness.js";
 import { decryptBytes } from "../../test/vault-crypto.js";
 import { createOffsetClock } from "../release/clock.js";
@@ -39,7 +40,7 @@ async function releasedVault(options: { askBefore?: boolean } = {}) {
     content: { fileName: "will.pdf", notes: "" },
   });
   const fileBytes = Buffer.from(`%PDF-1.4 will ${randomUUID()} %%EOF`);
-  await uploadEncryptedFile(owner.client, document.id, document.ck, "document", fileBytes, "application/pdf");
+  await uploadEncryptedFile(owner.client, { assetId: document.id, ck: document.ck, kind: "document", plaintext: fileBytes, type: "application/pdf" });
   const note = await buildAsset(owner.client, { type: "note", title: "Letter", beneficiaryEmail: heirB, content: { text: "Dear B" } });
   const kept = await buildAsset(owner.client, { type: "password", title: "Mine only" });
 
@@ -113,20 +114,20 @@ describe("the beneficiary portal", () => {
     expect((await client.json("POST", "/api/legacy/verify", { email: v.heirA, code: "12345" })).status).toBe(400);
     for (let i = 0; i < 4; i++)
       expect((await client.json("POST", "/api/legacy/verify", { email: v.heirA, code: wrong })).body).toMatchObject({
-        error: { message: RELEASE_MSG.codeInvalid },
+        error: { message: LEGACY_MSG.codeInvalid },
       });
     expect((await client.json("POST", "/api/legacy/verify", { email: v.heirA, code: wrong })).body).toMatchObject({
-      error: { message: RELEASE_MSG.codeTooManyTries },
+      error: { message: LEGACY_MSG.codeTooManyTries },
     });
     expect((await client.json("POST", "/api/legacy/verify", { email: v.heirA, code })).body).toMatchObject({
-      error: { message: RELEASE_MSG.codeTooManyTries },
+      error: { message: LEGACY_MSG.codeTooManyTries },
     });
 
     await client.post("/api/legacy/code", { email: v.heirA });
     const fresh = await mailedCode(ctx, v.heirA);
     clock.advance(10 * 60_000 + 1000);
     expect((await client.json("POST", "/api/legacy/verify", { email: v.heirA, code: fresh })).body).toMatchObject({
-      error: { message: RELEASE_MSG.codeInvalid },
+      error: { message: LEGACY_MSG.codeInvalid },
     });
 
     await client.post("/api/legacy/code", { email: v.heirA });
@@ -151,7 +152,7 @@ describe("the beneficiary portal", () => {
     const list = (await a.json<LegacyItemsView>("GET", "/api/legacy/items")).body;
     expect(list.items).toEqual([]);
     expect(list.ended).toEqual([{ ownerName: "Olga Owner", endedAt: expect.any(String) }]);
-    expect((await a.json("GET", `/api/legacy/items/${v.password.id}`)).body).toMatchObject({ error: { message: RELEASE_MSG.accessEnded } });
+    expect((await a.json("GET", `/api/legacy/items/${v.password.id}`)).body).toMatchObject({ error: { message: LEGACY_MSG.accessEnded } });
     expect((await mailsTo(ctx, v.heirA)).map((m) => m.subject)).toContain("Your access to what Olga Owner left you has ended");
   });
 });

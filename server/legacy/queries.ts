@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { AssetFileKind } from "../../common/vault-constants.js";
+import type { AssetFileKind } from "../../common/assets.js";
 import { selectFileData as selectAssetFileData } from "../assets/file-queries.js";
 import type { Tx } from "../db/client.js";
 import { assetFiles, assets, legacyCodes, legacySessions, profiles, releaseItems, releases, userKeys } from "../db/schema/index.js";
@@ -61,7 +61,7 @@ export async function hasReleasedItems(tx: Tx, email: string) {
   return !!row;
 }
 
-export async function upsertCode(tx: Tx, email: string, codeHash: string, expiresAt: Date) {
+export async function upsertCode(tx: Tx, { email, codeHash, expiresAt }: { email: string; codeHash: string; expiresAt: Date }) {
   await tx
     .insert(legacyCodes)
     .values({ email, codeHash, expiresAt, attempts: 0 })

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
-import { legacyCodeRequestSchema, legacyVerifySchema } from "../../common/release.js";
-import { assetFileKindSchema } from "../../common/vault-schemas.js";
+import { legacyCodeRequestSchema, legacyVerifySchema } from "../../common/legacy.js";
+import { assetFileKindSchema } from "../../common/assets.js";
 import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
 import { parseIdParam } from "../http/params.js";
@@ -53,7 +53,7 @@ export const legacyRoutes = new Hono<AppEnv>()
   })
   .get("/legacy/items/:id/files/:kind{document|recording|attachment}", requireBeneficiary, async (c) => {
     const kind = parseWith(assetFileKindSchema, c.req.param("kind"));
-    const file = await itemFile(c.var.deps, c.var.beneficiaryEmail, parseIdParam(c.req.param("id")), kind);
+    const file = await itemFile(c.var.deps, { email: c.var.beneficiaryEmail, assetId: parseIdParam(c.req.param("id")), kind });
     return c.body(new Uint8Array(file.data), 200, {
       "Content-Type": "application/octet-stream",
       "Content-Disposition": "attachment",

@@ -1,6 +1,6 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
-import { LEGACY_CODE_MINUTES, LEGACY_CODE_TRIES, RELEASE_MSG, type LegacyItem, type LegacyItemDetail, type LegacyItemsView } from "../../common/release.js";
-import type { AssetFileKind } from "../../common/vault-constants.js";
+import { LEGACY_CODE_MINUTES, LEGACY_CODE_TRIES, LEGACY_MSG, type LegacyItemDetail, type LegacyItemsView } from "../../common/legacy.js";
+import type { AssetFileKind } from "../../common/assets.js";
 import { recordAudit } from "../audit/record.js";
 import { asSystem } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
@@ -24,8 +24,8 @@ import {
   selectReleasedTo,
   selectSessionEmail,
   upsertCode,
-  type ReleasedRow,
 } from "./queries.js";
+import { presentItem, presentItemDetail } from "./present.js";
 
 /**
  * The beneficiary portal (issue 5). A beneficiary has no account: they prove their address with an
@@ -45,7 +45,7 @@ export async function requestCode(deps: Deps, rawEmail: string): Promise<void> {
     if (!(await hasReleasedItems(tx, email))) return false;
     const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
     const expiresAt = new Date(now.getTime() + LEGACY_CODE_MINUTES * 60_000);
-    await upsertCode(tx, email, codeHash(deps, email, code), expiresAt);
+    await upsertCode(tx, { email, codeHash: codeHash(deps, email, code), expiresAt });
     await enqueueMail(tx, legacyCodeMail(email, code, expiresAt));
     return true;
   });
@@ -66,14 +66,14 @@ export async function verifyCode(deps: Deps, input: { email: string; code: strin
       return { error };
     };
     const row = await selectCode(tx, email);
-    if (!row) return refuse("no_code", RELEASE_MSG.codeInvalid);
-    if (row.expiresAt.getTime() <= now.getTime()) return refuse("expired", RELEASE_MSG.codeInvalid);
-    if (row.attempts >= LEGACY_CODE_TRIES) return refuse("too_many_tries", RELEASE_MSG.codeTooManyTries);
+    if (!row) return refuse("no_code", LEGACY_MSG.codeInvalid);
+    if (row.expiresAt.getTime() <= now.getTime()) return refuse("expired", LEGACY_MSG.codeInvalid);
+    if (row.attempts >= LEGACY_CODE_TRIES) return refuse("too_many_tries", LEGACY_MSG.codeTooManyTries);
     const expected = Buffer.from(row.codeHash, "hex");
     const given = Buffer.from(codeHash(deps, email, input.code), "hex");
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
       await countCodeAttempt(tx, email, row.attempts + 1);
-      return refuse("wrong_code", row.attempts + 1 >= LEGACY_CODE_TRIES ? RELEASE_MSG.codeTooManyTries : RELEASE_MSG.codeInvalid);
+      return refuse("wrong_code", row.attempts + 1 >= LEGACY_CODE_TRIES ? LEGACY_MSG.codeTooManyTries : LEGACY_MSG.codeInvalid);
     }
     await deleteCode(tx, email);
     const { token, hash } = newLinkToken();
@@ -91,15 +91,6 @@ export const sessionEmail = (deps: Deps, token: string) => asSystem(deps.db, (tx
 
 export const endSession = (deps: Deps, token: string) => asSystem(deps.db, (tx) => deleteSession(tx, hashLinkToken(token)));
 
-const presentItem = (r: ReleasedRow): LegacyItem => ({
-  id: r.id,
-  type: r.type,
-  title: r.title,
-  ownerName: r.ownerName,
-  releasedAt: (r.releasedAt ?? r.accessEndsAt).toISOString(),
-  accessEndsAt: r.accessEndsAt.toISOString(),
-});
-
 export async function listItems(deps: Deps, email: string): Promise<LegacyItemsView> {
   const now = deps.clock.now().getTime();
   const rows = await asSystem(deps.db, (tx) => selectReleasedTo(tx, email));
@@ -113,7 +104,7 @@ export async function listItems(deps: Deps, email: string): Promise<LegacyItemsV
 async function loadItem(tx: Tx, deps: Deps, email: string, assetId: string) {
   const row = await selectReleasedItem(tx, email, assetId);
   if (!row) throw new AppError("NOT_FOUND");
-  if (row.accessEndsAt.getTime() <= deps.clock.now().getTime()) throw new AppError("NOT_FOUND", RELEASE_MSG.accessEnded);
+  if (row.accessEndsAt.getTime() <= deps.clock.now().getTime()) throw new AppError("NOT_FOUND", LEGACY_MSG.accessEnded);
   return row;
 }
 
@@ -131,12 +122,12 @@ export async function openItem(deps: Deps, email: string, assetId: string): Prom
   const dataKey = deps.dataKeys.unwrap(row.ownerId, row.wrappedDataKey);
   const contentKey = createSealer(dataKey).open(row.id, row.wrappedKey);
   dataKey.fill(0);
-  const item: LegacyItemDetail = { ...presentItem(row), contentKey: contentKey.toString("base64"), encryptedData: row.encryptedData.toString("base64"), files };
+  const item = presentItemDetail({ row, contentKey, encryptedData: row.encryptedData, files });
   contentKey.fill(0);
   return item;
 }
 
-export async function itemFile(deps: Deps, email: string, assetId: string, kind: AssetFileKind) {
+export async function itemFile(deps: Deps, { email, assetId, kind }: { email: string; assetId: string; kind: AssetFileKind }) {
   const now = deps.clock.now();
   return asSystem(deps.db, async (tx) => {
     const row = await loadItem(tx, deps, email, assetId);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMAIL_LINK_TTL_SECONDS, VERIFICATION_CODE_TTL_MINUTES } from "../../common/constants.js";
 import { buildFirm } from "../../test/factories/firm.js";
 import { DAY_MS, advance, mailsTo } from "../../test/factories/release.js";
-import { buildAsset } from "../../test/factories/vault.js";
+import { buildAsset } from "../../test/factories/assets.js";
 import { GOOD_PASSWORD, TestClient, buildUser, createTestContext, freePort, rowsOf, uniqueEmail, type TestContext } from "../../test/harness.js";
 import { decodeQuotedPrintable, startSmtpSink } from "../../test/smtp-sink.js";
 import { invitations, legacyCodes, mailOutbox, releaseLinks, releases } from "../db/schema/index.js";

@@ -1,6 +1,6 @@
 import { VERIFICATION_CODE_MAX_TRIES, VERIFICATION_CODE_TTL_MINUTES } from "../../common/constants.js";
 import { EMAIL_MAX_LENGTH, JSON_BODY_MAX_BYTES, JSON_MAX_DEPTH, PASSWORD_MAX_LENGTH } from "../../common/request-limits.js";
-import { ASSET_JSON_MAX_BYTES } from "../../common/vault-constants.js";
+import { ASSET_JSON_MAX_BYTES } from "../../common/assets.js";
 import type { Limit } from "./limiter.js";
 import { FIRM_CODE_MISS_LIMITS, PER_USER_LIMITS, RATE_LIMIT_RULES, SIGN_IN_CODE_ACCOUNT_LIMIT } from "./rules.js";
 import { SIGN_IN_LOCKOUT } from "./sign-in-lockout.js";

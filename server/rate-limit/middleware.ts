@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { RELEASE_MSG } from "../../common/release.js";
+import { LEGACY_MSG } from "../../common/legacy.js";
 import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
 import { accountKey, accountsInBody } from "./accounts.js";
@@ -9,7 +9,7 @@ import { RATE_LIMIT_RULES, type AccountCharge } from "./rules.js";
 import { guardSignIn } from "./sign-in-lockout.js";
 
 /** The portal's answers to a code that was checked (and was wrong, expired or tried too often): each one a guess. */
-const CODE_CHECK_ANSWERS = new Set<string>([RELEASE_MSG.codeInvalid, RELEASE_MSG.codeTooManyTries]);
+const CODE_CHECK_ANSWERS = new Set<string>([LEGACY_MSG.codeInvalid, LEGACY_MSG.codeTooManyTries]);
 
 /** Whether the request's answer uses up the per-account limit (rules.ts AccountCharge). */
 function isCharged(charge: AccountCharge, c: Context<AppEnv>): boolean {

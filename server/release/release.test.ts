@@ -3,7 +3,7 @@ import { RELEASE_MSG, type ClientReleaseView, type ReleasePlanView } from "../..
 import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
 import { DAY_MS, advance, mailsTo, releaseLinkToken } from "../../test/factories/release.js";
-import { buildAsset } from "../../test/factories/vault.js";
+import { buildAsset } from "../../test/factories/assets.js";
 import { GOOD_PASSWORD, TestClient, buildUser, createTestContext, uniqueEmail, type TestContext } from "../../test/harness.js";
 import { createOffsetClock } from "./clock.js";
 import { runDueTimers } from "./timers.js";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { ASSET_FILE_KINDS, ASSET_TYPES } from "../../../common/vault-constants.js";
+import { ASSET_FILE_KINDS, ASSET_TYPES } from "../../../common/assets.js";
 import { bytea, createdAt, updatedAt } from "./columns.js";
 import { user } from "./auth.js";
 

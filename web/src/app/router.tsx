@@ -48,9 +48,9 @@ export function AppRoutes() {
           <Route element={<RequireRole roles={["firm_admin"]} />}>
             <Route path="/firm/edit" element={screen(() => import("@/routes/firm-edit"))} />
           </Route>
-          <Route path="/vault" element={screen(() => import("@/routes/vault"))} />
-          <Route path="/vault/new" element={screen(() => import("@/routes/vault-new"))} />
-          <Route path="/vault/:id" element={screen(() => import("@/routes/vault-detail"))} />
+          <Route path="/vault" element={screen(() => import("@/routes/passwords"))} />
+          <Route path="/vault/new" element={screen(() => import("@/routes/password-new"))} />
+          <Route path="/vault/:id" element={screen(() => import("@/routes/password-detail"))} />
           <Route path="/documents" element={screen(() => import("@/routes/documents"))} />
           <Route path="/documents/new" element={screen(() => import("@/routes/document-new"))} />
           <Route path="/documents/:id" element={screen(() => import("@/routes/document-detail"))} />

@@ -1,55 +1,54 @@
-import { VAULT_MSG } from "@common/vault-messages";
+import { ASSET_MSG } from "@common/assets";
 import { useParams } from "react-router";
-import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
-import { DocumentEditForm } from "@/features/documents/components/document-edit-form";
-import { DocumentFileActions } from "@/features/documents/components/document-file-actions";
-import { DocumentSummary } from "@/features/documents/components/document-summary";
-import { assetFilePath } from "@/features/vault/api/upload-asset-file";
-import { useOwnedAsset } from "@/features/vault/use-owned-asset";
-import { errorMessage } from "@/lib/api-client";
-import { DecryptError } from "@/lib/crypto/vault-crypto";
+import { assetFilePath } from "@/features/assets/api/upload-asset-file";
+import { AssetDetailScreen } from "@/features/assets/components/asset-detail-screen";
+import { DocumentEditForm } from "@/features/assets/documents/components/document-edit-form";
+import { DocumentFileActions } from "@/features/assets/documents/components/document-file-actions";
+import { DocumentSummary } from "@/features/assets/documents/components/document-summary";
+import { BeneficiaryFieldProvider } from "@/features/assets/components/beneficiary-field";
+import { BeneficiaryPicker } from "@/features/beneficiaries/components/beneficiary-picker";
+
+const BACK = { to: "/documents", label: "Back to documents" };
 
 /** /documents/{id}: the document's details, download and view, and its editable notes and beneficiary. */
 export default function DocumentDetailScreen() {
   const { id = "" } = useParams();
-  const doc = useOwnedAsset(id, "document", { listPath: "/documents", notFound: VAULT_MSG.documentNotFound });
-  const back = { to: "/documents", label: "Back to documents" };
-
-  if (doc.error) {
-    return (
-      <div className="mx-auto grid max-w-3xl gap-6">
-        <PageHeader title="Document" back={back} />
-        <Alert variant="destructive">
-          <AlertDescription>{doc.error instanceof DecryptError ? doc.error.message : errorMessage(doc.error, VAULT_MSG.documentNotFound)}</AlertDescription>
-        </Alert>
-      </div>
-    );
-  }
-  if (!doc.data) return <Loading />;
-  const { asset, contentKey, content } = doc.data;
   return (
-    <div className="mx-auto grid max-w-3xl gap-6">
-      <PageHeader title={asset.title} back={back} />
-      <Card>
-        <CardHeader>
-          <h2 className="text-lg font-semibold">File</h2>
-        </CardHeader>
-        <CardContent className="grid gap-5">
-          <DocumentSummary asset={asset} content={content} />
-          <DocumentFileActions url={assetFilePath(asset.id, "document")} contentKey={contentKey} content={content} />
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <h2 className="text-lg font-semibold">Notes and beneficiary</h2>
-        </CardHeader>
-        <CardContent>
-          <DocumentEditForm key={asset.id} opened={doc.data} />
-        </CardContent>
-      </Card>
-    </div>
+    <BeneficiaryFieldProvider renderPicker={(field) => <BeneficiaryPicker {...field} />}>
+      <AssetDetailScreen
+        id={id}
+        type="document"
+        back={BACK}
+        notFound={ASSET_MSG.documentNotFound}
+        fallbackTitle="Document"
+        width="max-w-3xl"
+        loadError={{ fallback: ASSET_MSG.documentNotFound, canRetry: false }}
+      >
+        {(opened) => (
+          <>
+            <PageHeader title={opened.asset.title} back={BACK} />
+            <Card>
+              <CardHeader>
+                <h2 className="text-lg font-semibold">File</h2>
+              </CardHeader>
+              <CardContent className="grid gap-5">
+                <DocumentSummary asset={opened.asset} content={opened.content} />
+                <DocumentFileActions url={assetFilePath(opened.asset.id, "document")} contentKey={opened.contentKey} content={opened.content} />
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <h2 className="text-lg font-semibold">Notes and beneficiary</h2>
+              </CardHeader>
+              <CardContent>
+                <DocumentEditForm key={opened.asset.id} opened={opened} />
+              </CardContent>
+            </Card>
+          </>
+        )}
+      </AssetDetailScreen>
+    </BeneficiaryFieldProvider>
   );
 }

@@ -1,23 +1,21 @@
 import { useNavigate } from "react-router";
-import { PageHeader } from "@/components/page-header";
-import { Card, CardContent } from "@/components/ui/card";
-import { DocumentUploadForm } from "@/features/documents/components/document-upload-form";
+import { AssetNewScreen } from "@/features/assets/components/asset-new-screen";
+import { DocumentUploadForm } from "@/features/assets/documents/components/document-upload-form";
+import { BeneficiaryFieldProvider } from "@/features/assets/components/beneficiary-field";
+import { BeneficiaryPicker } from "@/features/beneficiaries/components/beneficiary-picker";
 
 /** /documents/new: upload a document. */
 export default function DocumentNewScreen() {
   const navigate = useNavigate();
   return (
-    <div className="mx-auto grid max-w-2xl gap-6">
-      <PageHeader
+    <BeneficiaryFieldProvider renderPicker={(field) => <BeneficiaryPicker {...field} />}>
+      <AssetNewScreen
         title="Upload Document"
         description="The file is encrypted in your browser before it is sent."
         back={{ to: "/documents", label: "Back to documents" }}
-      />
-      <Card>
-        <CardContent className="pt-6">
-          <DocumentUploadForm onUploaded={() => navigate("/documents")} />
-        </CardContent>
-      </Card>
-    </div>
+      >
+        <DocumentUploadForm onUploaded={() => navigate("/documents")} />
+      </AssetNewScreen>
+    </BeneficiaryFieldProvider>
   );
 }

@@ -1,85 +1,44 @@
-import { VAULT_MSG } from "@common/vault-messages";
+import { ASSET_MSG } from "@common/assets";
 import { FileUp } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
-import { Loading } from "@/components/loading";
-import { PageHeader } from "@/components/page-header";
-import { Alert, AlertDescription } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
-import { DocumentsTable } from "@/features/documents/components/documents-table";
-import { useDeleteAsset } from "@/features/vault/api/delete-asset";
-import { useAssets } from "@/features/vault/api/list-assets";
-import type { AssetSummary } from "@/features/vault/api/types";
-import { AssetSearch, matchesTitle } from "@/features/vault/components/asset-search";
-import { errorMessage } from "@/lib/api-client";
-import { toast } from "@/lib/toast";
+import { useRef } from "react";
+import { AssetListScreen } from "@/features/assets/components/asset-list-screen";
+import { AssetSearch, matchesTitle } from "@/features/assets/components/asset-search";
+import { DocumentsTable } from "@/features/assets/documents/components/documents-table";
+import { useDeleteFromList } from "@/features/assets/use-delete-from-list";
 
 const countOf = (n: number) => `${n} ${n === 1 ? "document" : "documents"}`;
 
 /** /documents: the user's documents, searched by title, each deletable after a confirmation. */
 export default function DocumentsScreen() {
-  const documents = useAssets("document");
-  const remove = useDeleteAsset();
-  const [search, setSearch] = useState("");
   const titleRef = useRef<HTMLHeadingElement>(null);
-  const shown = (documents.data ?? []).filter((d) => matchesTitle(d.title, search));
-
-  useEffect(() => {
-    if (documents.isError) toast.error(VAULT_MSG.loadDocumentsFailed, { id: "documents-load" });
-  }, [documents.isError]);
-
-  const onDelete = (doc: AssetSummary) =>
-    remove.mutate(doc.id, {
-      onSuccess: () => {
-        toast.success(VAULT_MSG.documentDeleted);
-        titleRef.current?.focus();
-      },
-      onError: (err) => toast.error(errorMessage(err, VAULT_MSG.documentDeleteFailed)),
-    });
-
-  const uploadButton = (
-    <Button asChild>
-      <Link to="/documents/new">
-        <FileUp aria-hidden="true" /> Upload Document
-      </Link>
-    </Button>
-  );
+  const remove = useDeleteFromList({ deleted: ASSET_MSG.documentDeleted, failed: ASSET_MSG.documentDeleteFailed, titleRef });
   return (
-    <div className="grid gap-6">
-      <PageHeader title="Documents" description="Wills, deeds and other files, encrypted in your browser." titleRef={titleRef} actions={uploadButton} />
-      <Card className="grid min-w-0 gap-4 p-4">
-        {documents.isPending ? (
-          <Loading />
-        ) : documents.isError ? (
-          <Alert variant="destructive">
-            <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
-              {VAULT_MSG.loadDocumentsFailed}
-              <Button variant="outline" size="sm" onClick={() => void documents.refetch()}>
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
-        ) : documents.data.length === 0 ? (
-          <div className="grid justify-items-center gap-3 py-10 text-center">
-            <p className="font-medium">No documents yet</p>
-            <p className="text-sm text-muted-foreground">Upload a will, a deed or any other important file.</p>
-            {uploadButton}
-          </div>
-        ) : (
+    <AssetListScreen
+      type="document"
+      title="Documents"
+      description="Wills, deeds and other files, encrypted in your browser."
+      action={{ to: "/documents/new", label: "Upload Document", Icon: FileUp }}
+      titleRef={titleRef}
+      loadFailed={() => ASSET_MSG.loadDocumentsFailed}
+      cardClassName="grid gap-4 p-4"
+      empty={{ title: "No documents yet", text: "Upload a will, a deed or any other important file." }}
+    >
+      {({ assets, search, setSearch }) => {
+        const shown = assets.filter((d) => matchesTitle(d.title, search));
+        return (
           <>
             <AssetSearch label="Search documents" value={search} onChange={setSearch} />
             <p role="status" className="text-sm text-muted-foreground">
-              {search.trim() ? `${shown.length} of ${documents.data.length} documents match` : countOf(documents.data.length)}
+              {search.trim() ? `${shown.length} of ${assets.length} documents match` : countOf(assets.length)}
             </p>
             {shown.length > 0 ? (
-              <DocumentsTable documents={shown} onDelete={onDelete} deletingId={remove.isPending ? remove.variables : undefined} />
+              <DocumentsTable documents={shown} onDelete={remove.onDelete} deletingId={remove.deletingId} />
             ) : (
               <p className="py-6 text-center text-sm text-muted-foreground">No documents match your search.</p>
             )}
           </>
-        )}
-      </Card>
-    </div>
+        );
+      }}
+    </AssetListScreen>
   );
 }

@@ -1,9 +1,8 @@
-import { RELEASE_MSG } from "@common/release";
+import { LEGACY_MSG } from "@common/legacy";
 import { useSearchParams } from "react-router";
+import { LoadError } from "@/components/load-error";
 import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
-import { Alert, AlertDescription } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { useLegacyItems } from "@/features/legacy/api/list-items";
 import { LegacyItemList } from "@/features/legacy/components/legacy-item-list";
 import { LegacyItemView } from "@/features/legacy/components/legacy-item-view";
@@ -29,14 +28,7 @@ export default function LegacyScreen() {
     page = (
       <>
         <PageHeader title="What was left to you" />
-        <Alert variant="destructive">
-          <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
-            <span>{errorMessage(items.error, RELEASE_MSG.itemsLoadFailed)}</span>
-            <Button variant="outline" size="sm" onClick={() => void items.refetch()}>
-              Try again
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <LoadError onRetry={() => void items.refetch()}>{errorMessage(items.error, LEGACY_MSG.itemsLoadFailed)}</LoadError>
       </>
     );
   } else if (items.data === undefined) page = <Loading />;

@@ -1,42 +1,41 @@
-import { VAULT_MSG } from "@common/vault-messages";
+import { ASSET_MSG } from "@common/assets";
 import { useNavigate, useParams } from "react-router";
-import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Card, CardContent } from "@/components/ui/card";
-import { NoteForm } from "@/features/notes/components/note-form";
-import { useOwnedAsset } from "@/features/vault/use-owned-asset";
-import { errorMessage } from "@/lib/api-client";
-import { DecryptError } from "@/lib/crypto/vault-crypto";
+import { AssetDetailScreen } from "@/features/assets/components/asset-detail-screen";
+import { NoteForm } from "@/features/assets/notes/components/note-form";
 import { formatDate } from "@/lib/format-date";
+import { BeneficiaryFieldProvider } from "@/features/assets/components/beneficiary-field";
+import { BeneficiaryPicker } from "@/features/beneficiaries/components/beneficiary-picker";
+
+const BACK = { to: "/notes", label: "Back to notes" };
 
 /** /notes/{id}: view and edit a note, play its recording and download its attachment (all decrypted in the browser). */
 export default function NoteDetailScreen() {
   const { id = "" } = useParams();
   const navigate = useNavigate();
-  const note = useOwnedAsset(id, "note", { listPath: "/notes", notFound: VAULT_MSG.noteNotFound });
-  const back = { to: "/notes", label: "Back to notes" };
-
-  if (note.error) {
-    return (
-      <div className="mx-auto grid max-w-2xl gap-6">
-        <PageHeader title="Note" back={back} />
-        <Alert variant="destructive">
-          <AlertDescription>{note.error instanceof DecryptError ? note.error.message : errorMessage(note.error, VAULT_MSG.noteNotFound)}</AlertDescription>
-        </Alert>
-      </div>
-    );
-  }
-  if (!note.data) return <Loading />;
-  const { asset } = note.data;
   return (
-    <div className="mx-auto grid max-w-2xl gap-6">
-      <PageHeader title={asset.title} description={`Last updated ${formatDate(asset.updatedAt)}`} back={back} />
-      <Card>
-        <CardContent className="pt-6">
-          <NoteForm key={asset.id} opened={note.data} onSaved={() => navigate("/notes")} />
-        </CardContent>
-      </Card>
-    </div>
+    <BeneficiaryFieldProvider renderPicker={(field) => <BeneficiaryPicker {...field} />}>
+      <AssetDetailScreen
+        id={id}
+        type="note"
+        back={BACK}
+        notFound={ASSET_MSG.noteNotFound}
+        fallbackTitle="Note"
+        width="max-w-2xl"
+        loadError={{ fallback: ASSET_MSG.noteNotFound, canRetry: false }}
+      >
+        {(opened) => (
+          <>
+            <PageHeader title={opened.asset.title} description={`Last updated ${formatDate(opened.asset.updatedAt)}`} back={BACK} />
+            <Card>
+              <CardContent className="pt-6">
+                <NoteForm key={opened.asset.id} opened={opened} onSaved={() => navigate("/notes")} />
+              </CardContent>
+            </Card>
+          </>
+        )}
+      </AssetDetailScreen>
+    </BeneficiaryFieldProvider>
   );
 }

@@ -1,23 +1,21 @@
 import { useNavigate } from "react-router";
-import { PageHeader } from "@/components/page-header";
-import { Card, CardContent } from "@/components/ui/card";
-import { NoteForm } from "@/features/notes/components/note-form";
+import { AssetNewScreen } from "@/features/assets/components/asset-new-screen";
+import { NoteForm } from "@/features/assets/notes/components/note-form";
+import { BeneficiaryFieldProvider } from "@/features/assets/components/beneficiary-field";
+import { BeneficiaryPicker } from "@/features/beneficiaries/components/beneficiary-picker";
 
 /** /notes/new: create a note. */
 export default function NoteNewScreen() {
   const navigate = useNavigate();
   return (
-    <div className="mx-auto grid max-w-2xl gap-6">
-      <PageHeader
+    <BeneficiaryFieldProvider renderPicker={(field) => <BeneficiaryPicker {...field} />}>
+      <AssetNewScreen
         title="Create Note"
         description="Everything here is encrypted in your browser before it is sent."
         back={{ to: "/notes", label: "Back to notes" }}
-      />
-      <Card>
-        <CardContent className="pt-6">
-          <NoteForm onSaved={() => navigate("/notes")} />
-        </CardContent>
-      </Card>
-    </div>
+      >
+        <NoteForm onSaved={() => navigate("/notes")} />
+      </AssetNewScreen>
+    </BeneficiaryFieldProvider>
   );
 }

@@ -1,77 +1,35 @@
-import { VAULT_MSG } from "@common/vault-messages";
+import { ASSET_MSG } from "@common/assets";
 import { NotebookPen } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
-import { Loading } from "@/components/loading";
-import { PageHeader } from "@/components/page-header";
-import { Alert, AlertDescription } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
+import { useRef } from "react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { NotesList } from "@/features/notes/components/notes-list";
-import { useDeleteAsset } from "@/features/vault/api/delete-asset";
-import { useAssets } from "@/features/vault/api/list-assets";
-import type { AssetSummary } from "@/features/vault/api/types";
-import { AssetSearch, matchesTitle } from "@/features/vault/components/asset-search";
-import { errorMessage } from "@/lib/api-client";
-import { toast } from "@/lib/toast";
+import { AssetListScreen } from "@/features/assets/components/asset-list-screen";
+import { AssetSearch, matchesTitle } from "@/features/assets/components/asset-search";
+import { NotesList } from "@/features/assets/notes/components/notes-list";
+import { useDeleteFromList } from "@/features/assets/use-delete-from-list";
 
 /** /notes: the user's notes, searched by title, in the tabs All Notes and Assigned (those with a beneficiary). */
 export default function NotesScreen() {
-  const notes = useAssets("note");
-  const remove = useDeleteAsset();
-  const [search, setSearch] = useState("");
   const titleRef = useRef<HTMLHeadingElement>(null);
-  const all = (notes.data ?? []).filter((n) => matchesTitle(n.title, search));
-  const assigned = all.filter((n) => n.beneficiaryEmail);
-
-  useEffect(() => {
-    if (notes.isError) toast.error(VAULT_MSG.loadNotesFailed, { id: "notes-load" });
-  }, [notes.isError]);
-
-  const onDelete = (note: AssetSummary) =>
-    remove.mutate(note.id, {
-      onSuccess: () => {
-        toast.success(VAULT_MSG.noteDeleted);
-        titleRef.current?.focus();
-      },
-      onError: (err) => toast.error(errorMessage(err, VAULT_MSG.noteDeleteFailed)),
-    });
-  const listProps = { onDelete, deletingId: remove.isPending ? remove.variables : undefined };
-  const createButton = (
-    <Button asChild>
-      <Link to="/notes/new">
-        <NotebookPen aria-hidden="true" /> Create Note
-      </Link>
-    </Button>
-  );
-
+  const listProps = useDeleteFromList({ deleted: ASSET_MSG.noteDeleted, failed: ASSET_MSG.noteDeleteFailed, titleRef });
   return (
-    <div className="grid gap-6">
-      <PageHeader title="Notes" description="Letters, wishes and voice messages, encrypted in your browser." titleRef={titleRef} actions={createButton} />
-      <Card className="grid min-w-0 gap-4 p-4">
-        {notes.isPending ? (
-          <Loading />
-        ) : notes.isError ? (
-          <Alert variant="destructive">
-            <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
-              {VAULT_MSG.loadNotesFailed}
-              <Button variant="outline" size="sm" onClick={() => void notes.refetch()}>
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
-        ) : notes.data.length === 0 ? (
-          <div className="grid justify-items-center gap-3 py-10 text-center">
-            <p className="font-medium">No notes yet</p>
-            <p className="text-sm text-muted-foreground">Write a letter, leave instructions or record a voice message.</p>
-            {createButton}
-          </div>
-        ) : (
+    <AssetListScreen
+      type="note"
+      title="Notes"
+      description="Letters, wishes and voice messages, encrypted in your browser."
+      action={{ to: "/notes/new", label: "Create Note", Icon: NotebookPen }}
+      titleRef={titleRef}
+      loadFailed={() => ASSET_MSG.loadNotesFailed}
+      cardClassName="grid gap-4 p-4"
+      empty={{ title: "No notes yet", text: "Write a letter, leave instructions or record a voice message." }}
+    >
+      {({ assets, search, setSearch }) => {
+        const all = assets.filter((n) => matchesTitle(n.title, search));
+        const assigned = all.filter((n) => n.beneficiaryEmail);
+        return (
           <>
             <AssetSearch label="Search notes" value={search} onChange={setSearch} />
             <p role="status" className="sr-only">
-              {search.trim() ? `${all.length} of ${notes.data.length} notes match` : ""}
+              {search.trim() ? `${all.length} of ${assets.length} notes match` : ""}
             </p>
             <Tabs defaultValue="all">
               <TabsList>
@@ -86,8 +44,8 @@ export default function NotesScreen() {
               </TabsContent>
             </Tabs>
           </>
-        )}
-      </Card>
-    </div>
+        );
+      }}
+    </AssetListScreen>
   );
 }

@@ -1,5 +1,5 @@
 import { ATTESTATION_DOCUMENT_TYPES, RELEASE_UI_MSG } from "@common/release";
-import { extensionOf } from "@/features/vault/check-file";
+import { extensionOf } from "@/features/assets/check-file";
 import { sniffFile, type SniffedType } from "@/lib/crypto/sniff-file";
 
 const SIGNATURE: Record<string, SniffedType> = { "application/pdf": "pdf", "image/jpeg": "jpeg", "image/png": "png" };

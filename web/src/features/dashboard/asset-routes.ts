@@ -1,4 +1,4 @@
-import type { AssetType } from "@common/vault-constants";
+import type { AssetType } from "@common/assets";
 
 /** Where each asset type lives in the app (spec 02 §2). */
 export const ASSET_ROUTES: Record<AssetType, { list: string; label: string; plural: string }> = {

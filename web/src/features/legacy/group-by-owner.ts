@@ -1,4 +1,4 @@
-import type { LegacyItem } from "@common/release";
+import type { LegacyItem } from "@common/legacy";
 
 /** The items per owner, owners and items in the order the server listed them. */
 export function groupByOwner(items: LegacyItem[]): { ownerName: string; items: LegacyItem[] }[] {

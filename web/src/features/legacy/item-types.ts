@@ -1,4 +1,4 @@
-import type { AssetType } from "@common/vault-constants";
+import type { AssetType } from "@common/assets";
 import { FileText, KeyRound, NotebookPen, type LucideIcon } from "lucide-react";
 
 /** How the portal names and draws each kind of item left to a beneficiary. */

@@ -1,8 +1,8 @@
 import { FileText, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
-import { formatFileSize } from "@/features/vault/check-file";
-import { FileDropZone } from "@/features/vault/components/file-drop-zone";
+import { formatFileSize } from "@/features/assets/check-file";
+import { FileDropZone } from "@/features/assets/components/file-drop-zone";
 import { ATTESTATION_ACCEPT, checkAttestationDocument, type AttestationDocument } from "../attestation-document";
 
 type Props = {

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { DialogClose, DialogFooter } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { TransferProgress, type Transfer } from "@/features/vault/components/transfer-progress";
+import { TransferProgress, type Transfer } from "@/features/assets/components/transfer-progress";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useCreateClientRelease } from "../api/create-client-release";

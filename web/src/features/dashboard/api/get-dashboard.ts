@@ -1,4 +1,4 @@
-import type { AssetType } from "@common/vault-constants";
+import type { AssetType } from "@common/assets";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 

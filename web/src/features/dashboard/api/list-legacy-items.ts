@@ -1,4 +1,4 @@
-import type { LegacyItemsView } from "@common/release";
+import type { LegacyItemsView } from "@common/legacy";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 

@@ -1,4 +1,4 @@
-import { ASSET_TYPES, type AssetType } from "@common/vault-constants";
+import { ASSET_TYPES, type AssetType } from "@common/assets";
 import { FileText, KeyRound, NotebookPen, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";

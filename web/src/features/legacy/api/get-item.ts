@@ -1,7 +1,6 @@
-import type { LegacyItem, LegacyItemDetail } from "@common/release";
-import type { AssetFileKind, AssetType } from "@common/vault-constants";
+import type { LegacyItem, LegacyItemDetail } from "@common/legacy";
+import type { AssetFileKind, AssetType, ContentOf } from "@common/assets";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ContentOf } from "@/features/vault/api/types";
 import { api } from "@/lib/api-client";
 import { DecryptError, decryptJson, fromBase64, importContentKey } from "@/lib/crypto/vault-crypto";
 import { legacyQueryKey } from "./list-items";

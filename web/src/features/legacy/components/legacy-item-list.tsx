@@ -1,4 +1,4 @@
-import { RELEASE_MSG, type LegacyItem, type LegacyItemsView } from "@common/release";
+import { LEGACY_MSG, type LegacyItem, type LegacyItemsView } from "@common/legacy";
 import { Inbox, LogOut } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
@@ -61,8 +61,8 @@ export function LegacyItemList({ view, isFocused }: { view: LegacyItemsView; isF
 
   const onSignOut = () =>
     signOut.mutate(undefined, {
-      onSuccess: () => toast.success(RELEASE_MSG.signedOut),
-      onError: (err) => toast.error(errorMessage(err, RELEASE_MSG.signOutFailed)),
+      onSuccess: () => toast.success(LEGACY_MSG.signedOut),
+      onError: (err) => toast.error(errorMessage(err, LEGACY_MSG.signOutFailed)),
     });
 
   return (
@@ -85,7 +85,7 @@ export function LegacyItemList({ view, isFocused }: { view: LegacyItemsView; isF
         <Card>
           <CardContent className="flex flex-col items-center gap-3 pt-6 text-center">
             <Inbox aria-hidden="true" className="size-10 text-muted-foreground" />
-            <p>{RELEASE_MSG.noItems}</p>
+            <p>{LEGACY_MSG.noItems}</p>
           </CardContent>
         </Card>
       )}
@@ -96,7 +96,7 @@ export function LegacyItemList({ view, isFocused }: { view: LegacyItemsView; isF
         <Alert key={`${ended.ownerName}-${ended.endedAt}`} variant="default">
           <AlertTitle className="wrap-anywhere">Left to you by {ended.ownerName}</AlertTitle>
           <AlertDescription>
-            {RELEASE_MSG.accessEnded} (since {formatDate(ended.endedAt)}).
+            {LEGACY_MSG.accessEnded} (since {formatDate(ended.endedAt)}).
           </AlertDescription>
         </Alert>
       ))}

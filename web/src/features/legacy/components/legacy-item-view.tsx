@@ -1,11 +1,11 @@
-import { RELEASE_MSG } from "@common/release";
+import { LEGACY_MSG } from "@common/legacy";
 import { useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
+import { LoadError } from "@/components/load-error";
 import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Card, CardContent } from "@/components/ui/card";
-import { PasswordDetails } from "@/features/passwords/components/password-details";
+import { PasswordDetails } from "@/features/assets/passwords/components/password-details";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { DecryptError } from "@/lib/crypto/vault-crypto";
 import { formatDate } from "@/lib/format-date";
@@ -52,9 +52,7 @@ function ItemError({ error, isFocused }: { error: Error; isFocused: boolean }) {
   return (
     <>
       <PageHeader title="This item could not be opened" titleRef={titleRef} back={BACK} />
-      <Alert variant="destructive">
-        <AlertDescription>{error instanceof DecryptError ? error.message : errorMessage(error, RELEASE_MSG.itemLoadFailed)}</AlertDescription>
-      </Alert>
+      <LoadError>{error instanceof DecryptError ? error.message : errorMessage(error, LEGACY_MSG.itemLoadFailed)}</LoadError>
     </>
   );
 }

@@ -1,11 +1,11 @@
 import { FileText } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { StoredRecordingPlayer } from "@/features/notes/components/recording-player";
-import { formatDuration } from "@/features/notes/use-audio-recorder";
-import type { NoteContent } from "@/features/vault/api/types";
-import { formatFileSize } from "@/features/vault/check-file";
-import { DownloadFileButton } from "@/features/vault/components/download-file-button";
-import { TransferProgress, type Transfer } from "@/features/vault/components/transfer-progress";
+import { StoredRecordingPlayer } from "@/features/assets/notes/components/recording-player";
+import { formatDuration } from "@/features/assets/notes/use-audio-recorder";
+import type { NoteContent } from "@common/assets";
+import { formatFileSize } from "@/features/assets/check-file";
+import { DownloadFileButton } from "@/features/assets/components/download-file-button";
+import { TransferProgress, type Transfer } from "@/features/assets/components/transfer-progress";
 import { Card, CardContent } from "@/components/ui/card";
 import { legacyFilePath } from "../api/get-item";
 

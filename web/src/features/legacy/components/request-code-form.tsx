@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { legacyCodeRequestSchema, RELEASE_MSG } from "@common/release";
+import { legacyCodeRequestSchema, LEGACY_MSG } from "@common/legacy";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -22,7 +22,7 @@ export function RequestCodeForm({ defaultEmail, onSent }: { defaultEmail: string
       {
         onSuccess: () => onSent(email),
         onError: (err) => {
-          const message = errorMessage(err, RELEASE_MSG.codeSendFailed);
+          const message = errorMessage(err, LEGACY_MSG.codeSendFailed);
           setServerError(message);
           toast.error(message);
         },

@@ -1,6 +1,6 @@
 import { VERIFICATION_CODE_LENGTH } from "@common/constants";
 import { MSG } from "@common/messages";
-import { RELEASE_MSG } from "@common/release";
+import { LEGACY_MSG } from "@common/legacy";
 import { useRef, useState, type FormEvent } from "react";
 import { linkLook } from "@/components/looks";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -35,7 +35,7 @@ export function VerifyCodeForm({ email, onChangeEmail }: { email: string; onChan
     try {
       await verify.mutateAsync({ email, code });
     } catch (err) {
-      fail(errorMessage(err, RELEASE_MSG.codeInvalid));
+      fail(errorMessage(err, LEGACY_MSG.codeInvalid));
     }
   };
 
@@ -49,7 +49,7 @@ export function VerifyCodeForm({ email, onChangeEmail }: { email: string; onChan
           setSends((n) => n + 1);
           inputRef.current?.focus();
         },
-        onError: (err) => fail(errorMessage(err, RELEASE_MSG.codeSendFailed)),
+        onError: (err) => fail(errorMessage(err, LEGACY_MSG.codeSendFailed)),
       },
     );
   };
@@ -58,7 +58,7 @@ export function VerifyCodeForm({ email, onChangeEmail }: { email: string; onChan
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
       <Alert key={`sent-${sends}`} variant="info">
         <AlertDescription>
-          <p>{RELEASE_MSG.codeSent}</p>
+          <p>{LEGACY_MSG.codeSent}</p>
           <p className="mt-2">
             Sent to: <span className="font-medium wrap-anywhere">{email}</span>
           </p>

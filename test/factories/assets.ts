@@ -1,0 +1,64 @@
+import { randomUUID } from "node:crypto";
+import type { AssetType, AssetView } from "../../common/assets.js";
+import type { DataKeyView } from "../../common/keys.js";
+import type { TestClient } from "../harness.js";
+import { encryptBytes, importDataKey, sealAsset, type CryptoKey } from "../vault-crypto.js";
+
+/** The signed-in user's data key, imported as their browser would. */
+export async function dataKeyOf(client: TestClient): Promise<CryptoKey> {
+  const res = await client.json<DataKeyView>("GET", "/api/vault/key");
+  if (res.status !== 200) throw new Error(`GET /api/vault/key -> ${res.status}`);
+  return importDataKey(res.body.dataKey);
+}
+
+/** Encrypts `content` like the browser and stores it as a new asset of `client`. */
+export async function buildAsset(
+  client: TestClient,
+  overrides: { type?: AssetType; title?: string; beneficiaryEmail?: string | null; content?: unknown; dataKey?: CryptoKey } = {},
+) {
+  const dk = overrides.dataKey ?? (await dataKeyOf(client));
+  const id = randomUUID();
+  const type = overrides.type ?? "password";
+  const content = overrides.content ?? { username: "ada", password: "correct horse", website: "https://example.com", notes: "" };
+  const { ck, wrappedKey, encryptedData } = await sealAsset(dk, id, content);
+  const res = await client.json<{ asset: AssetView }>("POST", "/api/assets", {
+    id,
+    type,
+    title: overrides.title ?? `My ${type} ${id.slice(0, 6)}`,
+    beneficiaryEmail: overrides.beneficiaryEmail ?? null,
+    wrappedKey,
+    encryptedData,
+  });
+  if (res.status !== 201) throw new Error(`POST /api/assets -> ${res.status} ${JSON.stringify(res.body)}`);
+  return { id, ck, dk, asset: res.body.asset };
+}
+
+/** PUT /api/assets/:id/files/:kind with a raw body, as the browser sends it. */
+export function putFile(
+  client: TestClient,
+  {
+    assetId,
+    kind,
+    body,
+    headers = {},
+    init = {},
+  }: { assetId: string; kind: string; body: RequestInit["body"]; headers?: Record<string, string>; init?: { duplex?: "half" } },
+) {
+  return client.send(
+    "PUT",
+    `/api/assets/${assetId}/files/${kind}`,
+    body,
+    { "content-type": "application/octet-stream", "x-content-type": "application/pdf", ...headers },
+    init,
+  );
+}
+
+/** A file encrypted with the asset's content key, uploaded; returns the ciphertext sent. */
+export async function uploadEncryptedFile(
+  client: TestClient,
+  { assetId, ck, kind, plaintext, type }: { assetId: string; ck: CryptoKey; kind: string; plaintext: Uint8Array; type: string },
+) {
+  const ciphertext = await encryptBytes(ck, plaintext);
+  const res = await putFile(client, { assetId, kind, body: ciphertext, headers: { "x-content-type": type, "content-length": String(ciphertext.length) } });
+  return { res, ciphertext };
+}

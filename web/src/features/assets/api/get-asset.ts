@@ -1,0 +1,33 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { fromBase64 } from "@/lib/crypto/vault-crypto";
+import { openAsset } from "../seal";
+import { useDataKey } from "./get-data-key";
+import { assetsQueryKey } from "./list-assets";
+import type { AssetType, AssetView, AssetWithContentView, ContentOf } from "@common/assets";
+
+export const getAsset = (id: string) => api<{ asset: AssetWithContentView }>(`/api/assets/${encodeURIComponent(id)}`).then((r) => r.asset);
+
+export type OpenedAsset<T extends AssetType> = { asset: AssetView; contentKey: CryptoKey; content: ContentOf<T> };
+
+/** One asset, fetched and decrypted in the browser (a DecryptError surfaces as the query's error; no partial data). */
+export const openAssetQueryOptions = <T extends AssetType>(id: string, dataKey: CryptoKey | undefined) =>
+  queryOptions({
+    queryKey: [...assetsQueryKey, "detail", id],
+    queryFn: async (): Promise<OpenedAsset<T>> => {
+      if (!dataKey) throw new Error("no data key");
+      const { wrappedKey, encryptedData, ...asset } = await getAsset(id);
+      const opened = await openAsset<T>(dataKey, asset.id, fromBase64(wrappedKey), fromBase64(encryptedData));
+      return { asset, ...opened };
+    },
+    enabled: !!dataKey,
+    staleTime: 0,
+    gcTime: 0, // decrypted content leaves memory as soon as no screen shows it
+    retry: false,
+  });
+
+export function useOpenAsset<T extends AssetType>(id: string) {
+  const key = useDataKey();
+  const asset = useQuery(openAssetQueryOptions<T>(id, key.data));
+  return { ...asset, error: key.error ?? asset.error, isPending: key.isPending || asset.isPending };
+}

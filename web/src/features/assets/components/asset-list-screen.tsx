@@ -1,0 +1,72 @@
+import type { AssetType, AssetView } from "@common/assets";
+import type { LucideIcon } from "lucide-react";
+import { useEffect, useState, type ReactNode, type Ref } from "react";
+import { Link } from "react-router";
+import { Loading } from "@/components/loading";
+import { LoadError } from "@/components/load-error";
+import { PageHeader } from "@/components/page-header";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { cn } from "@/lib/utils";
+import { toast } from "@/lib/toast";
+import { useAssets } from "../api/list-assets";
+
+export type AssetListState = { assets: AssetView[]; search: string; setSearch: (search: string) => void };
+
+type Props = {
+  type: AssetType;
+  title: string;
+  description: string;
+  /** The header's action (add, upload, create): a link to the type's new-asset screen. */
+  action: { to: string; label: string; Icon: LucideIcon };
+  titleRef: Ref<HTMLHeadingElement>;
+  /** The text of a failed load, shown in a toast and in the card with "Try again". */
+  loadFailed: (error: Error) => string;
+  cardClassName: string;
+  /** The empty state with the header's action, for a type that shows no search until it has an asset. */
+  empty?: { title: string; text: string };
+  /** The loaded list: each type shows its own search, counts, rows and empty state. */
+  children: (list: AssetListState) => ReactNode;
+};
+
+/**
+ * The one list screen of the asset types (passwords, documents, notes): the header, and a card that
+ * shows the loading state, a failed load (toast and LoadError with "Try again") or the type's list.
+ */
+export function AssetListScreen({ type, title, description, action: { to, label, Icon }, titleRef, loadFailed, cardClassName, empty, children }: Props) {
+  const assets = useAssets(type);
+  const [search, setSearch] = useState("");
+  const loadError = assets.isError ? loadFailed(assets.error) : undefined;
+
+  useEffect(() => {
+    if (loadError) toast.error(loadError, { id: `${type}s-load` });
+  }, [loadError, type]);
+
+  const action = (
+    <Button asChild>
+      <Link to={to}>
+        <Icon aria-hidden="true" /> {label}
+      </Link>
+    </Button>
+  );
+  return (
+    <div className="grid gap-6">
+      <PageHeader title={title} description={description} titleRef={titleRef} actions={action} />
+      <Card className={cn("min-w-0", cardClassName)}>
+        {assets.isPending ? (
+          <Loading />
+        ) : loadError !== undefined ? (
+          <LoadError onRetry={() => void assets.refetch()}>{loadError}</LoadError>
+        ) : empty && assets.data?.length === 0 ? (
+          <div className="grid justify-items-center gap-3 py-10 text-center">
+            <p className="font-medium">{empty.title}</p>
+            <p className="text-sm text-muted-foreground">{empty.text}</p>
+            {action}
+          </div>
+        ) : (
+          children({ assets: assets.data ?? [], search, setSearch })
+        )}
+      </Card>
+    </div>
+  );
+}

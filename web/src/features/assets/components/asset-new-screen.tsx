@@ -1,0 +1,25 @@
+import type { ReactNode } from "react";
+import { PageHeader } from "@/components/page-header";
+import { Card, CardContent } from "@/components/ui/card";
+
+/** The one "new asset" screen of the asset types: the header with its back link, and the type's form in a card. */
+export function AssetNewScreen({
+  title,
+  description,
+  back,
+  children,
+}: {
+  title: string;
+  description: string;
+  back: { to: string; label: string };
+  children: ReactNode;
+}) {
+  return (
+    <div className="mx-auto grid max-w-2xl gap-6">
+      <PageHeader title={title} description={description} back={back} />
+      <Card>
+        <CardContent className="pt-6">{children}</CardContent>
+      </Card>
+    </div>
+  );
+}

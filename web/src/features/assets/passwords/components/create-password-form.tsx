@@ -1,0 +1,53 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ASSET_MSG } from "@common/assets";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { useCreateAsset } from "@/features/assets/api/create-asset";
+import { errorMessage } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
+import { emptyPasswordForm, newPasswordSchema, toPasswordContent, type PasswordForm } from "../password-form-schema";
+import { PasswordFields } from "./password-fields";
+
+/** /vault/new: the fields are encrypted in the browser (useCreateAsset); the server stores only ciphertext. */
+export function CreatePasswordForm({ onCreated }: { onCreated: (id: string) => void }) {
+  const form = useForm<PasswordForm>({ resolver: zodResolver(newPasswordSchema), defaultValues: emptyPasswordForm });
+  const create = useCreateAsset<"password">();
+  const [failure, setFailure] = useState<string>();
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(undefined);
+    try {
+      const { asset } = await create.mutateAsync({
+        type: "password",
+        title: values.title,
+        beneficiaryEmail: values.beneficiaryEmail,
+        content: toPasswordContent(values),
+      });
+      toast.success(ASSET_MSG.passwordSaved);
+      onCreated(asset.id);
+    } catch (err) {
+      const message = errorMessage(err, ASSET_MSG.passwordSaveFailed);
+      setFailure(message);
+      toast.error(message);
+    }
+  });
+
+  const isSaving = form.formState.isSubmitting;
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+      {failure && (
+        <Alert variant="destructive">
+          <AlertDescription>{failure}</AlertDescription>
+        </Alert>
+      )}
+      <PasswordFields form={form} />
+      <div>
+        <Button type="submit" disabled={isSaving}>
+          {isSaving ? "Saving..." : "Save Password"}
+        </Button>
+      </div>
+    </form>
+  );
+}

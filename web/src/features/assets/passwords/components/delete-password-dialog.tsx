@@ -1,0 +1,46 @@
+import { ASSET_MSG, type AssetView } from "@common/assets";
+import { ConfirmActionDialog } from "@/components/ui/confirm-action-dialog";
+import { useDeleteAsset } from "@/features/assets/api/delete-asset";
+import { errorMessage } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
+
+type Props = {
+  /** The password to delete; the dialog is open while there is one. */
+  password: AssetView | null;
+  onClose: (isDeleted: boolean) => void;
+  /** Where focus goes when the dialog closes (the row it was opened from may be gone). */
+  onCloseAutoFocus: (event: Event) => void;
+};
+
+/** 'Delete Password': asks first; stays open with the reason when deleting fails. */
+export function DeletePasswordDialog({ password, onClose, onCloseAutoFocus }: Props) {
+  const deletion = useDeleteAsset();
+  const onConfirm = async () => {
+    if (!password) return;
+    try {
+      await deletion.mutateAsync(password.id);
+      toast.success(ASSET_MSG.passwordDeleted);
+      deletion.reset();
+      onClose(true);
+    } catch (err) {
+      toast.error(errorMessage(err, ASSET_MSG.passwordDeleteFailed));
+    }
+  };
+  return (
+    <ConfirmActionDialog
+      isOpen={password !== null}
+      title="Delete Password"
+      description={<>Are you sure you want to delete “{password?.title}”? This cannot be undone.</>}
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      isPending={deletion.isPending}
+      failure={deletion.isError ? errorMessage(deletion.error, ASSET_MSG.passwordDeleteFailed) : undefined}
+      onConfirm={() => void onConfirm()}
+      onCancel={() => {
+        deletion.reset();
+        onClose(false);
+      }}
+      onCloseAutoFocus={onCloseAutoFocus}
+    />
+  );
+}
