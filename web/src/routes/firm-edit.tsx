@@ -1,4 +1,4 @@
-import { FIRM_EDIT_MSG } from "@common/firm-messages";
+import { FIRM_EDIT_MSG } from "@common/firms";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { Loading } from "@/components/loading";
@@ -6,8 +6,8 @@ import { PageHeader } from "@/components/page-header";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { useFirm } from "@/features/firm/api/get-firm";
-import { FirmEditForm } from "@/features/firm/components/firm-edit-form";
+import { useFirm } from "@/features/firms/api/get-firm";
+import { FirmEditForm } from "@/features/firms/components/firm-edit-form";
 import { toast } from "@/lib/toast";
 
 /** /firm/edit (firm_admin): the firm's logo, name, phone and address. */

@@ -1,4 +1,4 @@
-import { STAFF_MSG } from "@common/staff-messages";
+import { STAFF_MSG } from "@common/staff";
 import { useNavigate } from "react-router";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardContent } from "@/components/ui/card";

@@ -1,4 +1,4 @@
-import { STAFF_MSG } from "@common/staff-messages";
+import { STAFF_MSG } from "@common/staff";
 import { UserPlus } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";

@@ -1,4 +1,4 @@
-import { INVITATION_MSG } from "@common/invitation-messages";
+import { INVITATION_MSG } from "@common/invitations";
 import { ROLES } from "@common/constants";
 import { z } from "zod";
 

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CLIENT_MSG } from "@common/client-messages";
-import { INVITATION_MSG } from "@common/invitation-messages";
+import { INVITATION_MSG } from "@common/invitations";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Alert, AlertDescription } from "@/components/ui/alert";

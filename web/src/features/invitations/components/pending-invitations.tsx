@@ -1,4 +1,4 @@
-import { INVITATION_MSG } from "@common/invitation-messages";
+import { INVITATION_MSG } from "@common/invitations";
 import { MailClock } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { Alert, AlertDescription } from "@/components/ui/alert";

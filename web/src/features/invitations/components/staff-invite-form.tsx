@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { INVITATION_MSG } from "@common/invitation-messages";
+import { INVITATION_MSG } from "@common/invitations";
 import { Clock } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
