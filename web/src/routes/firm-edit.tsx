@@ -3,8 +3,7 @@ import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
-import { Alert, AlertDescription } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { LoadError } from "@/components/load-error";
 import { Card, CardContent } from "@/components/ui/card";
 import { useFirm } from "@/features/firms/api/get-firm";
 import { FirmEditForm } from "@/features/firms/components/firm-edit-form";
@@ -30,14 +29,7 @@ export default function FirmEditScreen() {
           {firm.data ? (
             <FirmEditForm key={firm.data.id} firm={firm.data} onSaved={() => navigate("/dashboard")} />
           ) : firm.isError ? (
-            <Alert variant="destructive">
-              <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
-                {FIRM_EDIT_MSG.loadFailed}
-                <Button variant="outline" size="sm" onClick={() => void firm.refetch()}>
-                  Try again
-                </Button>
-              </AlertDescription>
-            </Alert>
+            <LoadError onRetry={() => void firm.refetch()}>{FIRM_EDIT_MSG.loadFailed}</LoadError>
           ) : (
             <Loading />
           )}

@@ -2,7 +2,7 @@ import { FIRM_CODE_MSG } from "@common/firm-codes";
 import { KeyRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { PageHeader } from "@/components/page-header";
-import { Alert, AlertDescription } from "@/components/ui/alert";
+import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { toast } from "@/lib/toast";
@@ -33,14 +33,7 @@ export function FirmCodesManager({ firmName }: { firmName: string }) {
             Loading...
           </p>
         ) : codes.isError ? (
-          <Alert variant="destructive">
-            <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
-              {FIRM_CODE_MSG.loadCodesFailed}
-              <Button variant="outline" size="sm" onClick={() => void codes.refetch()}>
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <LoadError onRetry={() => void codes.refetch()}>{FIRM_CODE_MSG.loadCodesFailed}</LoadError>
         ) : codes.data.length === 0 ? (
           <div className="grid justify-items-center gap-3 p-8 text-center">
             <KeyRound aria-hidden="true" className="size-10 text-muted-foreground" />

@@ -1,7 +1,7 @@
 import { FIRM_EDIT_MSG } from "@common/firms";
 import { Pencil } from "lucide-react";
 import { Link } from "react-router";
-import { Alert, AlertDescription } from "@/components/ui/alert";
+import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { useFirm } from "../api/get-firm";
@@ -39,9 +39,7 @@ export function FirmCard() {
             </dl>
           </>
         ) : firm.isError ? (
-          <Alert variant="destructive">
-            <AlertDescription>{FIRM_EDIT_MSG.fetchFailed}</AlertDescription>
-          </Alert>
+          <LoadError>{FIRM_EDIT_MSG.fetchFailed}</LoadError>
         ) : (
           <p role="status" className="text-muted-foreground">
             Loading firm details...
