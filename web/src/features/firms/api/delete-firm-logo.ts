@@ -1,7 +1,7 @@
 import type { FirmView } from "@common/firms";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { firmQueryKey } from "./get-firm";
+import { storeFirm } from "./get-firm";
 
 /** Removes the firm's logo. */
 export const deleteFirmLogo = async () => (await api<{ firm: FirmView }>("/api/firm/logo", { method: "DELETE" })).firm;
@@ -10,9 +10,6 @@ export function useDeleteFirmLogo() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: deleteFirmLogo,
-    onSuccess: (firm) => {
-      qc.setQueryData(firmQueryKey, firm);
-      return qc.invalidateQueries({ queryKey: firmQueryKey });
-    },
+    onSuccess: (firm) => storeFirm(qc, firm),
   });
 }

@@ -1,5 +1,5 @@
 import type { FirmView } from "@common/firms";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
 /** The signed-in user's own firm. */
@@ -8,3 +8,9 @@ export const getFirm = async () => (await api<{ firm: FirmView }>("/api/firm")).
 export const firmQueryKey = ["firm"] as const;
 export const firmQueryOptions = () => queryOptions({ queryKey: firmQueryKey, queryFn: getFirm });
 export const useFirm = () => useQuery(firmQueryOptions());
+
+/** After a change the server answered with the firm: shown at once, then read again. */
+export function storeFirm(qc: QueryClient, firm: FirmView) {
+  qc.setQueryData(firmQueryKey, firm);
+  return qc.invalidateQueries({ queryKey: firmQueryKey });
+}

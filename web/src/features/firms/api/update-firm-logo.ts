@@ -1,7 +1,7 @@
 import type { FirmView } from "@common/firms";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { uploadFile } from "@/lib/upload";
-import { firmQueryKey } from "./get-firm";
+import { storeFirm } from "./get-firm";
 
 export type UpdateFirmLogoInput = { file: File; onProgress?: (fraction: number) => void };
 
@@ -13,9 +13,6 @@ export function useUpdateFirmLogo() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateFirmLogo,
-    onSuccess: (firm) => {
-      qc.setQueryData(firmQueryKey, firm);
-      return qc.invalidateQueries({ queryKey: firmQueryKey });
-    },
+    onSuccess: (firm) => storeFirm(qc, firm),
   });
 }
