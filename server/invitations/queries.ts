@@ -51,6 +51,7 @@ export const revokeInvitation = (tx: Tx, id: string) =>
     .set({ revokedAt: sql`now()` })
     .where(eq(invitations.id, id));
 
+export type Invitation = typeof invitations.$inferSelect;
 type InvitationValues = typeof invitations.$inferInsert;
 
 /** System: a first invitation of this e-mail to the firm. */

@@ -4,7 +4,6 @@ import { can, requireAccess, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
 import { asSystem, withActor } from "../db/actor.js";
 import type { Db, Tx } from "../db/client.js";
-import type { invitations } from "../db/schema/index.js";
 import { AppError } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { joinByInvitation } from "../firms/membership.js";
@@ -12,6 +11,7 @@ import { selectFirmName, selectFirmNameAndCode } from "../firms/queries.js";
 import { invitationMail } from "./emails.js";
 import {
   findInvitationByToken,
+  type Invitation,
   findInvitationForEmail,
   insertInvitation,
   listPendingInvitations,
@@ -22,8 +22,6 @@ import {
 } from "./queries.js";
 import { hashLinkToken, newLinkToken } from "../keys/link-token.js";
 import { enqueueMail } from "../mail/outbox.js";
-
-type Invitation = typeof invitations.$inferSelect;
 
 /** A link sent now and valid for 7 days from now. */
 const freshTimes = () => {
