@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { FIRM_CODE_ALPHABET, normalizeFirmCode } from "./firm-codes.js";
-import { createFirmCodeSchema, firmCodeInputSchema } from "./firm-schemas.js";
+import { createFirmCodeSchema, FIRM_CODE_ALPHABET, firmCodeInputSchema, normalizeFirmCode } from "./firm-codes.js";
 
 const codeOfAlphabet = fc.string({ unit: fc.constantFrom(...FIRM_CODE_ALPHABET), minLength: 8, maxLength: 10 });
 /** How a person may type a code, in any case, with spaces and hyphens anywhere. */

@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { CLIENTS_PAGE_SIZE } from "./constants.js";
 
-export const staffRoleSchema = z.object({ role: z.enum(["firm_staff", "firm_admin"]) });
-
 /** /clients list query: server-side search, sort and paging (spec 02 §2 Clients). */
 export const clientListQuerySchema = z.object({
   search: z.string().trim().max(200).optional().default(""),

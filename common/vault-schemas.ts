@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText } from "./firm-schemas.js";
+import { optionalText } from "./optional-text.js";
 import { BENEFICIARY_MSG } from "./vault-messages.js";
 
 /** Spec 02 §5: name required, a valid e-mail (lower-cased); phone, relationship and notes optional. */

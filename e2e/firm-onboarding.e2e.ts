@@ -1,8 +1,8 @@
 import { randomInt, randomUUID } from "node:crypto";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { FIRM_CODE_ALPHABET } from "../common/firm-codes.js";
-import { FIRM_MSG, FIRM_ONBOARDING_MSG } from "../common/firm-messages.js";
+import { FIRM_CODE_ALPHABET, FIRM_CODE_MSG } from "../common/firm-codes.js";
+import { FIRM_MSG, FIRM_ONBOARDING_MSG } from "../common/firms.js";
 import { MSG } from "../common/messages.js";
 import {
   apiRequest,
@@ -147,19 +147,19 @@ describe("firm onboarding", () => {
       await expectPath(page, "/dashboard");
       await page.goto("/firm/codes");
       await settle(page);
-      await expectText(page, FIRM_ONBOARDING_MSG.manageCodesFor(firm.name));
+      await expectText(page, FIRM_CODE_MSG.manageCodesFor(firm.name));
       await visibleText(page.getByRole("table"), firm.code).waitFor();
       await expectNoAxeViolations(page);
 
       await page.getByRole("button", { name: "Create New Code" }).click();
       const dialog = page.getByRole("dialog", { name: "Create New Code" });
-      await expectText(dialog, FIRM_ONBOARDING_MSG.codeHint);
+      await expectText(dialog, FIRM_CODE_MSG.codeHint);
       await dialog.getByLabel("Code (optional)").pressSequentially(code.toLowerCase());
       expect(await dialog.getByLabel("Code (optional)").inputValue()).toBe(code);
       await dialog.getByLabel("Description (optional)").fill("Springfield office");
       await expectNoAxeViolations(page);
       await dialog.getByRole("button", { name: "Create Code" }).click();
-      await expectText(page, FIRM_MSG.codeCreated);
+      await expectText(page, FIRM_CODE_MSG.codeCreated);
       await dialog.waitFor({ state: "hidden" });
 
       const row = page.getByRole("row").filter({ hasText: code });
@@ -168,16 +168,16 @@ describe("firm onboarding", () => {
       await screenshot(page, "firm-codes");
 
       await row.getByRole("button", { name: `Copy code ${code}` }).click();
-      await expectText(page, FIRM_MSG.codeCopied);
+      await expectText(page, FIRM_CODE_MSG.codeCopied);
       await row.getByRole("button", { name: `Code ${code} copied` }).waitFor();
       expect(await readClipboard(page)).toBe(code);
 
       await row.getByRole("button", { name: `Deactivate code ${code}` }).click();
-      const confirm = page.getByRole("alertdialog", { name: FIRM_ONBOARDING_MSG.deactivateTitle });
-      await expectText(confirm, FIRM_ONBOARDING_MSG.deactivateText);
+      const confirm = page.getByRole("alertdialog", { name: FIRM_CODE_MSG.deactivateTitle });
+      await expectText(confirm, FIRM_CODE_MSG.deactivateText);
       await expectNoAxeViolations(page);
       await confirm.getByRole("button", { name: "Deactivate" }).click();
-      await expectText(page, FIRM_MSG.codeDeactivated);
+      await expectText(page, FIRM_CODE_MSG.codeDeactivated);
       await visibleText(row, "Inactive").waitFor();
       expect(await row.getByRole("button", { name: /^Deactivate/ }).count()).toBe(0);
       await expectNoAxeViolations(page);
@@ -197,7 +197,7 @@ describe("firm onboarding", () => {
     // Without a firm there are no codes to manage.
     await page.goto("/firm/codes");
     await settle(page);
-    await expectText(page, FIRM_ONBOARDING_MSG.noFirmAccessTitle);
+    await expectText(page, FIRM_CODE_MSG.noFirmAccessTitle);
     await expectNoAxeViolations(page);
 
     // Slow answers, so 'Checking...' stays long enough to be seen; count the look-ups.
@@ -215,36 +215,36 @@ describe("firm onboarding", () => {
     const joinButton = page.getByRole("button", { name: "Join Firm" });
 
     await joinButton.click();
-    await expectText(page, FIRM_MSG.enterFirmCode);
+    await expectText(page, FIRM_CODE_MSG.enterFirmCode);
 
     await input.pressSequentially("zz9 zz9");
     expect(await input.inputValue()).toBe("ZZ9ZZ9");
     await expectText(page, "Checking...");
-    await expectText(page, MSG.invalidFirmCode);
+    await expectText(page, FIRM_CODE_MSG.invalidFirmCode);
     expect(await joinButton.isDisabled()).toBe(true);
     expect(lookups).toBe(1); // one look-up, 500 ms after the last keystroke
     await expectNoAxeViolations(page);
 
     await input.fill("");
     await input.pressSequentially(` ${firm.code.slice(0, 3).toLowerCase()} ${firm.code.slice(3)}`);
-    await expectText(page, FIRM_ONBOARDING_MSG.associatedWith(firm.name));
+    await expectText(page, FIRM_CODE_MSG.associatedWith(firm.name));
     expect(await joinButton.isDisabled()).toBe(false);
     await expectNoAxeViolations(page);
     await screenshot(page, "join-firm-valid");
 
     await joinButton.click();
-    await expectText(page, FIRM_MSG.joinSuccess);
+    await expectText(page, FIRM_CODE_MSG.joinSuccess);
     await expectPath(page, "/dashboard");
     await expectText(page.getByRole("main").first(), firm.name);
 
     // A member who is not the firm's admin is turned away from the codes.
     await page.goto("/firm/codes");
-    await expectText(page, FIRM_MSG.codesNoPermission);
+    await expectText(page, FIRM_CODE_MSG.codesNoPermission);
     await expectPath(page, "/dashboard");
 
     await page.goto("/join-firm");
     await settle(page);
-    await expectText(page, FIRM_ONBOARDING_MSG.alreadyInFirm(firm.name));
+    await expectText(page, FIRM_CODE_MSG.alreadyInFirm(firm.name));
     await expectNoAxeViolations(page);
   });
 });

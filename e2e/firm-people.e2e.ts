@@ -1,10 +1,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { CLIENT_MSG } from "../common/client-messages.js";
-import { FIRM_EDIT_MSG } from "../common/firm-messages.js";
-import { INVITATION_MSG } from "../common/invitation-messages.js";
+import { FIRM_EDIT_MSG } from "../common/firms.js";
+import { INVITATION_MSG } from "../common/invitations.js";
 import { MSG } from "../common/messages.js";
-import { STAFF_MSG } from "../common/staff-messages.js";
+import { STAFF_MSG } from "../common/staff.js";
 import {
   apiAsUser,
   apiRequest,
@@ -167,7 +167,7 @@ describe("firm people", () => {
 
     const invitee = await newPage();
     for (const [link, message] of [
-      [first, MSG.invitationInvalidText],
+      [first, INVITATION_MSG.invitationInvalidText],
       [resent, INVITATION_MSG.withdrawnText],
     ] as const) {
       await invitee.goto(link.pathname + link.search);

@@ -1,10 +1,11 @@
 import { APIError } from "better-auth/api";
 import type { z } from "zod";
 import type { registerSchema } from "../../common/auth-schemas.js";
-import { INVITATION_MSG } from "../../common/invitation-messages.js";
+import { FIRM_CODE_MSG } from "../../common/firm-codes.js";
+import { INVITATION_MSG } from "../../common/invitations.js";
 import { MSG } from "../../common/messages.js";
 import { AppError } from "../errors.js";
-import { findFirmByCode } from "../firms/lookup.js";
+import { findFirmByCode } from "../firm-codes/service.js";
 import { joinFirmAsClient } from "../firms/membership.js";
 import type { Deps } from "../deps.js";
 import { acceptInvitation, checkInvitation } from "../invitations/service.js";
@@ -23,12 +24,14 @@ export async function registerUser(deps: Deps, input: RegisterInput, headers: He
     const isRevoked = invitation.reason === "revoked";
     throw new AppError(
       "VALIDATION",
-      isRevoked ? `${INVITATION_MSG.withdrawnTitle} ${INVITATION_MSG.withdrawnText}` : `${MSG.invitationInvalidTitle} ${MSG.invitationInvalidText}`,
+      isRevoked
+        ? `${INVITATION_MSG.withdrawnTitle} ${INVITATION_MSG.withdrawnText}`
+        : `${INVITATION_MSG.invitationInvalidTitle} ${INVITATION_MSG.invitationInvalidText}`,
     );
   }
   const firmCode = input.invitationCode ? undefined : input.firmCode;
   const firm = firmCode ? await findFirmByCode(deps.db, firmCode) : null;
-  if (firmCode && !firm) throw new AppError("VALIDATION", MSG.invalidFirmCode, { firmCode: MSG.invalidFirmCode });
+  if (firmCode && !firm) throw new AppError("VALIDATION", FIRM_CODE_MSG.invalidFirmCode, { firmCode: FIRM_CODE_MSG.invalidFirmCode });
   let userId: string;
   try {
     const result = await deps.auth.api.signUpEmail({ body: { name: input.name, email: input.email, password: input.password }, headers });
@@ -39,6 +42,6 @@ export async function registerUser(deps: Deps, input: RegisterInput, headers: He
   }
   // For an address that already had an account, better-auth answers with a synthetic user
   // whose id matches no profile, so this changes nothing.
-  if (input.invitationCode) await acceptInvitation(deps.db, userId, input.email, input.invitationCode);
-  else if (firm) await joinFirmAsClient(deps.db, userId, firm.id, "registration");
+  if (input.invitationCode) await acceptInvitation(deps.db, { userId, email: input.email, code: input.invitationCode });
+  else if (firm) await joinFirmAsClient(deps.db, { userId, firmId: firm.id, via: "registration" });
 }

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildAsset, dataKeyOf, uploadEncryptedFile } from "../../test/factories/vault.js";
+import { buildAsset, dataKeyOf, uploadEncryptedFile } from "../../test/factories/assets.js";
 import { PGLITE_TEMPLATE, clonePrefix, withDatabase } from "../../test/global-setup.js";
 import { GOOD_PASSWORD, TestClient, buildUser, createTestContext, freePort, testDatabaseSettings, type TestContext } from "../../test/harness.js";
 import { pgAdmin, PG_SERVER_URL } from "../../test/pg-admin.js";
@@ -68,7 +68,13 @@ async function populate(ctx: TestContext): Promise<Populated & { client: TestCli
   const doc = { fileName: "will.pdf", notes: "signed copy" };
   const document = await buildAsset(owner.client, { type: "document", content: doc, dataKey: dk });
   const plaintext = randomBytes(1.5 * 1024 * 1024);
-  const { res, ciphertext } = await uploadEncryptedFile(owner.client, document.id, document.ck, "document", plaintext, "application/pdf");
+  const { res, ciphertext } = await uploadEncryptedFile(owner.client, {
+    assetId: document.id,
+    ck: document.ck,
+    kind: "document",
+    plaintext,
+    type: "application/pdf",
+  });
   expect(res.status).toBe(200);
   items.push({ id: document.id, content: doc, file: { ciphertext, plaintext } });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildFirm } from "../../test/factories/firm.js";
-import { FIRM_MSG } from "../../common/firm-messages.js";
+import { FIRM_CODE_MSG } from "../../common/firm-codes.js";
 import { firmCodes } from "../db/schema/index.js";
 import { TestClient, buildUser, createTestContext, type TestContext } from "../../test/harness.js";
 
@@ -31,14 +31,14 @@ describe("firm codes", () => {
   it("refuses codes that could never be used or read reliably, with 400 and a clear message; nothing is created", async () => {
     const { admin } = await buildFirm(ctx);
     const cases = [
-      { code: "ab", message: FIRM_MSG.codeTooShort }, // too short for the join screen (3 or more) to ever look up
-      { code: "ABC12", message: FIRM_MSG.codeTooShort },
-      { code: "ABCDEFGHJKM", message: FIRM_MSG.codeTooLong }, // longer than the join screen accepts
-      { code: "BOX2BOX2", message: FIRM_MSG.codeCharacters }, // O looks like 0
-      { code: "ABCD1234", message: FIRM_MSG.codeCharacters },
-      { code: "HELLO-WORLD", message: FIRM_MSG.codeCharacters },
-      { code: "ÄBCDEFGH", message: FIRM_MSG.codeCharacters },
-      { code: "ABCD_EFGH", message: FIRM_MSG.codeCharacters },
+      { code: "ab", message: FIRM_CODE_MSG.codeTooShort }, // too short for the join screen (3 or more) to ever look up
+      { code: "ABC12", message: FIRM_CODE_MSG.codeTooShort },
+      { code: "ABCDEFGHJKM", message: FIRM_CODE_MSG.codeTooLong }, // longer than the join screen accepts
+      { code: "BOX2BOX2", message: FIRM_CODE_MSG.codeCharacters }, // O looks like 0
+      { code: "ABCD1234", message: FIRM_CODE_MSG.codeCharacters },
+      { code: "HELLO-WORLD", message: FIRM_CODE_MSG.codeCharacters },
+      { code: "ÄBCDEFGH", message: FIRM_CODE_MSG.codeCharacters },
+      { code: "ABCD_EFGH", message: FIRM_CODE_MSG.codeCharacters },
     ];
     for (const { code, message } of cases) {
       const res = await admin.json<{ error: { message: string; fields?: Record<string, string> } }>("POST", "/api/firm-codes", { code });

@@ -1,6 +1,5 @@
 import { randomInt } from "node:crypto";
-import { FIRM_CODE_LENGTH } from "../../common/constants.js";
-import { FIRM_CODE_ALPHABET } from "../../common/firm-codes.js";
+import { FIRM_CODE_ALPHABET, FIRM_CODE_LENGTH } from "../../common/firm-codes.js";
 
 /** A random firm code: 8 characters of the alphabet without look-alikes, from the CSPRNG (about 40 bits). */
 export function generateFirmCode(): string {

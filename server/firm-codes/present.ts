@@ -1,6 +1,7 @@
+import type { FirmCodeView, FirmSummaryView } from "../../common/firm-codes.js";
 import type { firmCodes } from "../db/schema/index.js";
 
-export function presentFirmCode(r: typeof firmCodes.$inferSelect) {
+export function presentFirmCode(r: typeof firmCodes.$inferSelect): FirmCodeView {
   return {
     id: r.id,
     code: r.code,
@@ -9,4 +10,9 @@ export function presentFirmCode(r: typeof firmCodes.$inferSelect) {
     createdAt: r.createdAt.toISOString(),
     expiresAt: r.expiresAt?.toISOString() ?? null,
   };
+}
+
+/** A firm found by its code: its id and name, nothing else. */
+export function presentFirmSummary(f: FirmSummaryView): FirmSummaryView {
+  return { id: f.id, name: f.name };
 }

@@ -1,11 +1,12 @@
 import { Hono } from "hono";
-import { z } from "zod";
-import { createFirmCodeSchema } from "../../common/firm-schemas.js";
+import { createFirmCodeSchema, firmCodeInputSchema, joinFirmSchema } from "../../common/firm-codes.js";
 import { requireActor } from "../auth/actor.js";
 import type { AppEnv } from "../http/context.js";
+import { parseIdParam } from "../http/params.js";
 import { parseJson, parseWith } from "../http/validate.js";
-import { presentFirmCode } from "./present.js";
-import { createFirmCode, deactivateFirmCode, listFirmCodes } from "./service.js";
+import { limitFirmCodeMisses } from "../rate-limit/per-user.js";
+import { presentFirmCode, presentFirmSummary } from "./present.js";
+import { createFirmCode, deactivateFirmCode, joinFirmByCode, listFirmCodes, lookupFirm } from "./service.js";
 
 export const firmCodeRoutes = new Hono<AppEnv>()
   .get("/firm-codes", requireActor, async (c) => {
@@ -18,7 +19,14 @@ export const firmCodeRoutes = new Hono<AppEnv>()
     return c.json({ code: presentFirmCode(row) }, 201);
   })
   .post("/firm-codes/:id/deactivate", requireActor, async (c) => {
-    const id = parseWith(z.uuid(), c.req.param("id"));
-    const row = await deactivateFirmCode(c.var.deps, c.var.actor, id);
+    const row = await deactivateFirmCode(c.var.deps, c.var.actor, parseIdParam(c.req.param("id")));
     return c.json({ code: presentFirmCode(row) });
+  })
+  .get("/firms/lookup", limitFirmCodeMisses, async (c) => {
+    const code = parseWith(firmCodeInputSchema, c.req.query("code") ?? "");
+    return c.json({ firm: presentFirmSummary(await lookupFirm(c.var.deps, code)) });
+  })
+  .post("/firms/join", limitFirmCodeMisses, requireActor, async (c) => {
+    const { code } = await parseJson(c, joinFirmSchema);
+    return c.json({ firm: presentFirmSummary(await joinFirmByCode(c.var.deps, c.var.actor, code)) });
   });

@@ -1,14 +1,13 @@
-import type { z } from "zod";
-import type { createFirmCodeSchema } from "../../common/firm-schemas.js";
-import { FIRM_MSG } from "../../common/firm-messages.js";
+import { FIRM_CODE_MSG, normalizeFirmCode, type CreateFirmCodeInput, type FirmSummaryView } from "../../common/firm-codes.js";
 import { requireAccess, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
 import { withActor } from "../db/actor.js";
-import { AppError, isUniqueViolation } from "../errors.js";
-import { isCodeTaken } from "../firms/queries.js";
+import type { Db } from "../db/client.js";
 import type { Deps } from "../deps.js";
+import { AppError, isUniqueViolation } from "../errors.js";
+import { joinFirmAsClient } from "../firms/membership.js";
 import { generateFirmCode } from "./generate.js";
-import { deactivateCode, insertCode, listCodes } from "./queries.js";
+import { deactivateCode, findFirmByActiveCode, findFirmByOwnCode, insertCode, isCodeTaken, listCodes } from "./queries.js";
 
 const firmOf = (actor: ActorProfile) => actor.firmId ?? "";
 
@@ -18,25 +17,25 @@ export async function listFirmCodes(deps: Deps, actor: ActorProfile) {
 }
 
 /** Blank: a random code (retried until unused). Given: normalised and checked by the schema, must be unused. */
-export async function createFirmCode(deps: Deps, actor: ActorProfile, input: z.infer<typeof createFirmCodeSchema>) {
+export async function createFirmCode(deps: Deps, actor: ActorProfile, input: CreateFirmCodeInput) {
   requireAccess(actor, "firm-codes:manage", { firmId: actor.firmId });
   // Uniqueness spans every firm, which the actor cannot see: checked as the system first,
   // and the unique index catches a race.
   let code: string;
   if (input.code) {
     code = input.code;
-    if (await isCodeTaken(deps.db, code)) throw new AppError("CONFLICT", FIRM_MSG.codeInUse);
+    if (await isCodeTaken(deps.db, code)) throw new AppError("CONFLICT", FIRM_CODE_MSG.codeInUse);
   } else {
     do code = generateFirmCode();
     while (await isCodeTaken(deps.db, code));
   }
   return withActor(deps.db, { userId: actor.id }, async (tx) => {
     const row = await insertCode(tx, { firmId: firmOf(actor), code, description: input.description });
-    if (!row) throw new AppError("INTERNAL", FIRM_MSG.codeCreateFailed);
+    if (!row) throw new AppError("INTERNAL", FIRM_CODE_MSG.codeCreateFailed);
     await recordAudit(tx, { actorId: actor.id, action: "firm_code.created", subjectType: "firm_code", subjectId: row.id });
     return row;
   }).catch((err: unknown) => {
-    if (isUniqueViolation(err)) throw new AppError("CONFLICT", FIRM_MSG.codeInUse);
+    if (isUniqueViolation(err)) throw new AppError("CONFLICT", FIRM_CODE_MSG.codeInUse);
     throw err;
   });
 }
@@ -50,4 +49,31 @@ export async function deactivateFirmCode(deps: Deps, actor: ActorProfile, id: st
     await recordAudit(tx, { actorId: actor.id, action: "firm_code.deactivated", subjectType: "firm_code", subjectId: row.id });
     return row;
   });
+}
+
+/**
+ * The one firm-code look-up (firm registration, /register's optional code, /join-firm):
+ * active firm_codes first, then the firm's own code unless a firm_codes row with that code
+ * exists (so deactivating the default code really closes it). Inactive codes never match.
+ * A public look-up by design: it runs as the system and returns only id and name. Case,
+ * whitespace and hyphens are ignored (normalizeFirmCode); older codes were stored padded to 6.
+ */
+export async function findFirmByCode(db: Db, input: string): Promise<FirmSummaryView | null> {
+  const code = normalizeFirmCode(input);
+  if (!code) return null;
+  return (await findFirmByActiveCode(db, code)) ?? (await findFirmByOwnCode(db, code));
+}
+
+export async function lookupFirm(deps: Deps, code: string): Promise<FirmSummaryView> {
+  const firm = await findFirmByCode(deps.db, code);
+  if (!firm) throw new AppError("NOT_FOUND", FIRM_CODE_MSG.invalidFirmCode);
+  return firm;
+}
+
+/** /join-firm: a client without a firm joins the firm of a valid, active code. */
+export async function joinFirmByCode(deps: Deps, actor: ActorProfile, code: string): Promise<FirmSummaryView> {
+  requireAccess(actor, "firm:join");
+  const firm = await lookupFirm(deps, code);
+  if (!(await joinFirmAsClient(deps.db, { userId: actor.id, firmId: firm.id, via: "code" }))) throw new AppError("CONFLICT", FIRM_CODE_MSG.joinFailed);
+  return firm;
 }

@@ -1,27 +1,20 @@
-import { eq } from "drizzle-orm";
-import type { z } from "zod";
-import type { createFirmSchema } from "../../common/firm-schemas.js";
-import { FIRM_EDIT_MSG, FIRM_MSG } from "../../common/firm-messages.js";
+import { FIRM_EDIT_MSG, FIRM_MSG, type CreateFirmInput } from "../../common/firms.js";
 import { requireAccess, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
 import { asSystem } from "../db/actor.js";
-import { firms } from "../db/schema/index.js";
 import { AppError, isUniqueViolation } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { deleteObject, publicPath, putObject } from "../storage/objects.js";
 import { sniffImage } from "../storage/sniff.js";
+import { lockLogoUrl, setLogoUrl, updateDetails } from "./queries.js";
 
 const LOGO_PREFIX = publicPath("firm-logos", "");
 
 /** Firm details are written by the system after the admin check (lv_app only reads firms). */
-export async function updateFirmDetails(deps: Deps, actor: ActorProfile, input: z.infer<typeof createFirmSchema>) {
+export async function updateFirmDetails(deps: Deps, actor: ActorProfile, input: CreateFirmInput) {
   requireAccess(actor, "firm:edit", { firmId: actor.firmId });
   return asSystem(deps.db, async (tx) => {
-    const [row] = await tx
-      .update(firms)
-      .set({ name: input.name, phone: input.phone, address: input.address, updatedAt: new Date() })
-      .where(eq(firms.id, actor.firmId ?? ""))
-      .returning();
+    const row = await updateDetails(tx, actor.firmId ?? "", input);
     if (!row) throw new AppError("NOT_FOUND");
     await recordAudit(tx, { actorId: actor.id, action: "firm.updated", subjectType: "firm", subjectId: row.id });
     return row;
@@ -39,13 +32,9 @@ export async function setFirmLogo(deps: Deps, actor: ActorProfile, bytes: Buffer
   const firmId = actor.firmId ?? "";
   const name = `${firmId}-${Date.now()}.${image.ext}`;
   return asSystem(deps.db, async (tx) => {
-    const [current] = await tx.select({ logoUrl: firms.logoUrl }).from(firms).where(eq(firms.id, firmId)).for("update");
+    const current = await lockLogoUrl(tx, firmId);
     await putObject(tx, { bucket: "firm-logos", name, contentType: image.type, data: bytes });
-    const [row] = await tx
-      .update(firms)
-      .set({ logoUrl: publicPath("firm-logos", name), updatedAt: new Date() })
-      .where(eq(firms.id, firmId))
-      .returning();
+    const row = await setLogoUrl(tx, firmId, publicPath("firm-logos", name));
     if (current?.logoUrl?.startsWith(LOGO_PREFIX)) await deleteObject(tx, "firm-logos", current.logoUrl.slice(LOGO_PREFIX.length));
     await recordAudit(tx, { actorId: actor.id, action: "firm.logo_changed", subjectType: "firm", subjectId: firmId });
     return row;
@@ -56,8 +45,8 @@ export async function removeFirmLogo(deps: Deps, actor: ActorProfile) {
   requireAccess(actor, "firm:edit", { firmId: actor.firmId });
   const firmId = actor.firmId ?? "";
   return asSystem(deps.db, async (tx) => {
-    const [current] = await tx.select({ logoUrl: firms.logoUrl }).from(firms).where(eq(firms.id, firmId)).for("update");
-    const [row] = await tx.update(firms).set({ logoUrl: null, updatedAt: new Date() }).where(eq(firms.id, firmId)).returning();
+    const current = await lockLogoUrl(tx, firmId);
+    const row = await setLogoUrl(tx, firmId, null);
     if (current?.logoUrl?.startsWith(LOGO_PREFIX)) await deleteObject(tx, "firm-logos", current.logoUrl.slice(LOGO_PREFIX.length));
     return row;
   });

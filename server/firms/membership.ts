@@ -1,23 +1,59 @@
-import { and, eq, isNull } from "drizzle-orm";
 import { recordAudit } from "../audit/record.js";
 import { asSystem } from "../db/actor.js";
-import type { Db } from "../db/client.js";
-import { firmUsers, profiles } from "../db/schema/index.js";
+import type { Db, Tx } from "../db/client.js";
+import { consumeInvitation } from "../invitations/queries.js";
+import { addFirmUser, deleteFirmUser, lockFreshUser, markFirmClaimed, promoteFreshUser, setFirmOfFreshUser, setRoleAndFirm } from "./membership-queries.js";
 
 /**
- * Ties a client (regular_user without a firm) to a firm found by a valid code. A system
- * operation: lv_app cannot write profiles.firm_id. Returns false when nothing changed.
+ * A person joins or leaves a firm: the one home of these operations (a profile's role and firm,
+ * its firm_users row, the firm's claim). Every write is the system's: lv_app cannot write
+ * profiles.firm_id. Joining is only ever for a regular_user without a firm.
  */
-export async function joinFirmAsClient(db: Db, userId: string, firmId: string, via: string): Promise<boolean> {
+
+/**
+ * Ties a client (regular_user without a firm) to a firm found by a valid code (/join-firm, or the
+ * code given at /register). Returns false when nothing changed.
+ */
+export async function joinFirmAsClient(db: Db, join: { userId: string; firmId: string; via: string }): Promise<boolean> {
+  const { userId, firmId, via } = join;
   return asSystem(db, async (tx) => {
-    const updated = await tx
-      .update(profiles)
-      .set({ firmId })
-      .where(and(eq(profiles.id, userId), eq(profiles.role, "regular_user"), isNull(profiles.firmId)))
-      .returning({ id: profiles.id });
-    if (updated.length === 0) return false;
-    await tx.insert(firmUsers).values({ userId, firmId }).onConflictDoNothing();
+    if (!(await setFirmOfFreshUser(tx, userId, firmId))) return false;
+    await addFirmUser(tx, userId, firmId);
     await recordAudit(tx, { actorId: userId, action: "firm.joined", subjectType: "firm", subjectId: firmId, details: { via } });
     return true;
   });
+}
+
+/**
+ * Inside the claim's system transaction: makes a fresh regular_user without a firm the firm's first
+ * admin and marks the firm claimed. Returns false if the profile is not such a user.
+ */
+export async function becomeFirstAdmin(tx: Tx, member: { userId: string; firmId: string; phone: string | null }): Promise<boolean> {
+  if (!(await promoteFreshUser(tx, member))) return false;
+  await addFirmUser(tx, member.userId, member.firmId);
+  await markFirmClaimed(tx, member.firmId);
+  return true;
+}
+
+/**
+ * Registration through an invitation link: marks it used and gives the new account the invited
+ * role and firm, once, for the invited e-mail only. Returns false when nothing changed.
+ */
+export async function joinByInvitation(db: Db, accept: { userId: string; email: string; tokenHash: string }): Promise<boolean> {
+  const { userId, email, tokenHash } = accept;
+  return asSystem(db, async (tx) => {
+    if (!(await lockFreshUser(tx, userId))) return false;
+    const inv = await consumeInvitation(tx, { tokenHash, email });
+    if (!inv) return false;
+    await setRoleAndFirm(tx, userId, { role: inv.role, firmId: inv.firmId });
+    await addFirmUser(tx, userId, inv.firmId);
+    await recordAudit(tx, { actorId: userId, action: "invitation.accepted", subjectType: "firm", subjectId: inv.firmId, details: { role: inv.role } });
+    return true;
+  });
+}
+
+/** Inside the caller's system transaction: the member leaves the firm (or is removed) and keeps their account as a regular_user. */
+export async function leaveFirm(tx: Tx, member: { userId: string; firmId: string }): Promise<void> {
+  await setRoleAndFirm(tx, member.userId, { role: "regular_user", firmId: null });
+  await deleteFirmUser(tx, member.userId, member.firmId);
 }

@@ -1,12 +1,13 @@
+import type { CreatedFirmView, FirmView } from "../../common/firms.js";
 import type { firms } from "../db/schema/index.js";
 
 type FirmRow = typeof firms.$inferSelect;
 
-export function presentFirm(f: FirmRow) {
+export function presentFirm(f: FirmRow): FirmView {
   return { id: f.id, name: f.name, phone: f.phone, address: f.address, logoUrl: f.logoUrl, firmCode: f.firmCode, updatedAt: f.updatedAt.toISOString() };
 }
 
 /** What step 1 of firm registration answers (spec 01 §7 create-firm), plus the claim secret. */
-export function presentCreatedFirm(f: FirmRow, claimSecret: string) {
+export function presentCreatedFirm(f: FirmRow, claimSecret: string): CreatedFirmView {
   return { id: f.id, name: f.name, firm_code: f.firmCode, claimSecret };
 }

@@ -1,6 +1,8 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.js";
-import { firmCodes, firms, firmUsers, profiles } from "../db/schema/index.js";
+import { firms, user } from "../db/schema/index.js";
+
+type FirmDetails = { name: string; phone: string | null; address: string | null };
 
 export async function isFirmNameTaken(db: Db | Tx, name: string): Promise<boolean> {
   const rows = await db
@@ -11,21 +13,13 @@ export async function isFirmNameTaken(db: Db | Tx, name: string): Promise<boolea
   return rows.length > 0;
 }
 
-export async function isCodeTaken(db: Db | Tx, code: string): Promise<boolean> {
-  const trimmed = code.trimEnd();
-  const rows = await db
-    .select({ one: sql<number>`1` })
-    .from(firms)
-    .where(eq(firms.firmCode, trimmed))
-    .unionAll(
-      db
-        .select({ one: sql<number>`1` })
-        .from(firmCodes)
-        .where(sql`rtrim(${firmCodes.code}) = ${trimmed}`),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
+/** System: a new, unclaimed firm with its own code and the hash of its claim secret. */
+export const insertFirm = (tx: Tx, values: FirmDetails & { firmCode: string; claimSecretHash: string }) =>
+  tx
+    .insert(firms)
+    .values(values)
+    .returning()
+    .then((r) => r[0]);
 
 /** Locks an unclaimed firm for its first admin; null when missing, claimed or expired. */
 export async function lockClaimableFirm(tx: Tx, firmId: string, maxAgeHours: number) {
@@ -38,18 +32,12 @@ export async function lockClaimableFirm(tx: Tx, firmId: string, maxAgeHours: num
   return rows[0] ?? null;
 }
 
-/** Makes a fresh regular_user without a firm the firm's admin. Returns false if the profile is not such a user. */
-export async function promoteToFirstAdmin(tx: Tx, userId: string, firmId: string, phone: string | null): Promise<boolean> {
-  const rows = await tx
-    .update(profiles)
-    .set({ role: "firm_admin", firmId, phone })
-    .where(and(eq(profiles.id, userId), eq(profiles.role, "regular_user"), isNull(profiles.firmId)))
-    .returning({ id: profiles.id });
-  if (rows.length === 0) return false;
-  await tx.insert(firmUsers).values({ userId, firmId }).onConflictDoNothing();
-  await tx.update(firms).set({ claimedAt: new Date(), claimSecretHash: null, updatedAt: new Date() }).where(eq(firms.id, firmId));
-  return true;
-}
+/** Whether better-auth already has an account for `email` (its answer to sign-up is then synthetic). */
+export const hasAccountForEmail = async (db: Db, email: string) =>
+  (await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1)).length > 0;
+
+/** The account of a claim that lost the race: nothing half-made stays behind. */
+export const deleteAccount = (db: Db, userId: string) => db.delete(user).where(eq(user.id, userId));
 
 /** Firms nobody claimed within the window (and that therefore have no members). */
 export async function deleteUnclaimedFirms(db: Db, maxAgeHours: number): Promise<number> {
@@ -68,3 +56,45 @@ export function selectFirmForMember(tx: Tx, firmId: string) {
     .limit(1)
     .then((r) => r[0] ?? null);
 }
+
+/** The firm's name and own code (what an invitation is sent with). */
+export const selectFirmNameAndCode = (tx: Tx, firmId: string) =>
+  tx
+    .select({ name: firms.name, firmCode: firms.firmCode })
+    .from(firms)
+    .where(eq(firms.id, firmId))
+    .then((r) => r[0]);
+
+export const selectFirmName = (db: Db | Tx, firmId: string) =>
+  db
+    .select({ name: firms.name })
+    .from(firms)
+    .where(eq(firms.id, firmId))
+    .then((r) => r[0]);
+
+/** System (lv_app only reads firms): name, phone and address. */
+export const updateDetails = (tx: Tx, firmId: string, details: FirmDetails) =>
+  tx
+    .update(firms)
+    .set({ name: details.name, phone: details.phone, address: details.address, updatedAt: new Date() })
+    .where(eq(firms.id, firmId))
+    .returning()
+    .then((r) => r[0]);
+
+/** System: the firm's current logo, its row locked until the transaction ends (two logo changes take turns). */
+export const lockLogoUrl = (tx: Tx, firmId: string) =>
+  tx
+    .select({ logoUrl: firms.logoUrl })
+    .from(firms)
+    .where(eq(firms.id, firmId))
+    .for("update")
+    .then((r) => r[0]);
+
+/** System: a new logo URL, or null for none. */
+export const setLogoUrl = (tx: Tx, firmId: string, logoUrl: string | null) =>
+  tx
+    .update(firms)
+    .set({ logoUrl, updatedAt: new Date() })
+    .where(eq(firms.id, firmId))
+    .returning()
+    .then((r) => r[0]);

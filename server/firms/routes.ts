@@ -1,21 +1,20 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { FIRM_EDIT_MSG, LOGO_MAX_BYTES } from "../../common/firm-messages.js";
-import { AppError } from "../errors.js";
-import { removeFirmLogo, setFirmLogo, updateFirmDetails } from "./edit.js";
 import { z } from "zod";
-import { claimFirmSchema, createFirmSchema, firmCodeInputSchema, joinFirmSchema } from "../../common/firm-schemas.js";
+import { claimFirmSchema, createFirmSchema, FIRM_EDIT_MSG, LOGO_MAX_BYTES } from "../../common/firms.js";
+import { AppError } from "../errors.js";
 import { requireActor } from "../auth/actor.js";
 import { CLIENT_IP_HEADER } from "../auth/auth.js";
 import { binaryBody } from "../http/body-gate.js";
 import type { AppEnv } from "../http/context.js";
-import { parseJson, parseWith } from "../http/validate.js";
-import { limitFirmCodeMisses } from "../rate-limit/per-user.js";
+import { parseJson } from "../http/validate.js";
+import { removeFirmLogo, setFirmLogo, updateFirmDetails } from "./edit.js";
 import { presentCreatedFirm, presentFirm } from "./present.js";
-import { claimFirm, createFirm, getOwnFirm, joinFirm, lookupFirm } from "./service.js";
+import { claimFirm, createFirm, getOwnFirm } from "./service.js";
 
 const claimBodySchema = claimFirmSchema.extend({ firmId: z.uuid() });
 
+/** A firm's registration, details and logo. Finding or joining a firm by its code: firm-codes/routes.ts. */
 export const firmRoutes = new Hono<AppEnv>()
   .post("/firms", async (c) => {
     const input = await parseJson(c, createFirmSchema);
@@ -23,21 +22,11 @@ export const firmRoutes = new Hono<AppEnv>()
     return c.json(presentCreatedFirm(firm, claimSecret), 201);
   })
   .post("/firms/claim", async (c) => {
-    const { firmId, ...input } = await parseJson(c, claimBodySchema);
+    const input = await parseJson(c, claimBodySchema);
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.var.ip);
-    await claimFirm(c.var.deps, firmId, input, headers);
+    await claimFirm(c.var.deps, input, headers);
     return c.json({ ok: true });
-  })
-  .get("/firms/lookup", limitFirmCodeMisses, async (c) => {
-    const code = parseWith(firmCodeInputSchema, c.req.query("code") ?? "");
-    const firm = await lookupFirm(c.var.deps, code);
-    return c.json({ firm: { id: firm.id, name: firm.name } });
-  })
-  .post("/firms/join", limitFirmCodeMisses, requireActor, async (c) => {
-    const { code } = await parseJson(c, joinFirmSchema);
-    const firm = await joinFirm(c.var.deps, c.var.actor, code);
-    return c.json({ firm: { id: firm.id, name: firm.name } });
   })
   .get("/firm", requireActor, async (c) => {
     const firm = await getOwnFirm(c.var.deps, c.var.actor);

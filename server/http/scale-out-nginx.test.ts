@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ReleasePlanView } from "../../common/release.js";
-import { ASSET_FILE_KINDS, ASSET_JSON_MAX_BYTES, FILE_KIND_ASSET_TYPE, FILE_TYPES, GCM_OVERHEAD_BYTES } from "../../common/vault-constants.js";
+import { ASSET_FILE_KINDS, ASSET_JSON_MAX_BYTES, FILE_KIND_ASSET_TYPE, FILE_TYPES, GCM_OVERHEAD_BYTES } from "../../common/assets.js";
 import { withDatabase } from "../../test/global-setup.js";
 import { GOOD_PASSWORD, freePort, uniqueEmail } from "../../test/harness.js";
 import { hasNginx, NGINX, nginxMainConfig, runNginx, selfSignedCertificate } from "../../test/nginx.js";

@@ -1,19 +1,22 @@
-import { INVITATION_TTL_DAYS, type Role } from "../../common/constants.js";
+import type { Role } from "../../common/constants.js";
+import { INVITATION_TTL_DAYS } from "../../common/invitations.js";
 import { composeMail, type Mail } from "../mail/templates.js";
 
 const ROLE_NAMES: Record<Role, string> = { firm_admin: "a firm administrator", firm_staff: "a staff member", regular_user: "a client" };
 
-/** `expiresAt`: the invitation's own expiry, as stored with it. */
-export function invitationMail(
-  appUrl: string,
-  to: string,
-  firmName: string,
-  role: Role,
-  token: string,
-  expiresAt: Date,
-  inviterName: string,
-  note?: string,
-): Mail {
+export type InvitationMailInput = {
+  appUrl: string;
+  to: string;
+  firmName: string;
+  role: Role;
+  token: string;
+  /** The invitation's own expiry, as stored with it. */
+  expiresAt: Date;
+  inviterName: string;
+  note?: string;
+};
+
+export function invitationMail({ appUrl, to, firmName, role, token, expiresAt, inviterName, note }: InvitationMailInput): Mail {
   const link = `${appUrl}/register?email=${encodeURIComponent(to)}&code=${encodeURIComponent(token)}`;
   return composeMail({ template: "invitation", to, subject: `You're invited to join ${firmName} on Legacy Vault`, expiresAt }, [
     { text: `${inviterName} has invited you to join ${firmName} on Legacy Vault as ${ROLE_NAMES[role]}.` },

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INVITATION_MSG } from "../../common/invitation-messages.js";
-import type { PendingInvitation } from "../../common/invitation-schemas.js";
+import { INVITATION_MSG, type PendingInvitationView } from "../../common/invitations.js";
 import { PER_USER_LIMITS } from "../rate-limit/rules.js";
 import { auditLog, invitations } from "../db/schema/index.js";
 import { buildFirm } from "../../test/factories/firm.js";
@@ -29,7 +28,7 @@ async function invite(admin: Admin, role: "firm_staff" | "firm_admin" | "regular
   return { email, code: link.searchParams.get("code") ?? "", id: row?.id ?? "" };
 }
 
-const listPending = (client: TestClient) => client.json<{ invitations: PendingInvitation[] }>("GET", "/api/invitations");
+const listPending = (client: TestClient) => client.json<{ invitations: PendingInvitationView[] }>("GET", "/api/invitations");
 const check = (email: string, code: string) =>
   new TestClient(ctx).json("GET", `/api/invitations/check?email=${encodeURIComponent(email)}&code=${encodeURIComponent(code)}`);
 const register = (email: string, code: string) =>
@@ -83,7 +82,7 @@ describe("pending invitations", () => {
       .set({ sentAt: new Date(Date.now() - 3 * 86_400_000), expiresAt: new Date(Date.now() + 4 * 86_400_000) })
       .where(eq(invitations.id, inv.id));
 
-    const resent = await admin.json<{ invitation: PendingInvitation }>("POST", `/api/invitations/${inv.id}/resend`);
+    const resent = await admin.json<{ invitation: PendingInvitationView }>("POST", `/api/invitations/${inv.id}/resend`);
     expect(resent.status).toBe(200);
     expect(resent.body.invitation).toMatchObject({ id: inv.id, email: inv.email, role: "firm_staff" });
     expect(Date.now() - Date.parse(resent.body.invitation.sentAt)).toBeLessThan(60_000);

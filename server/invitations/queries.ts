@@ -50,3 +50,29 @@ export const revokeInvitation = (tx: Tx, id: string) =>
     .update(invitations)
     .set({ revokedAt: sql`now()` })
     .where(eq(invitations.id, id));
+
+export type Invitation = typeof invitations.$inferSelect;
+type InvitationValues = typeof invitations.$inferInsert;
+
+/** System: a first invitation of this e-mail to the firm. */
+export const insertInvitation = (tx: Tx, values: InvitationValues) => tx.insert(invitations).values(values);
+
+/** System: an invitation sent again (a fresh link, role, note, sender and times). */
+export const updateInvitation = (tx: Tx, id: string, values: Partial<InvitationValues>) => tx.update(invitations).set(values).where(eq(invitations.id, id));
+
+/** System: marks the invitation of this link and e-mail used, once, while it is neither revoked nor expired; undefined otherwise. */
+export const consumeInvitation = (tx: Tx, link: { tokenHash: string; email: string }) =>
+  tx
+    .update(invitations)
+    .set({ used: true })
+    .where(
+      and(
+        eq(invitations.tokenHash, link.tokenHash),
+        eq(invitations.email, link.email),
+        eq(invitations.used, false),
+        isNull(invitations.revokedAt),
+        gt(invitations.expiresAt, sql`now()`),
+      ),
+    )
+    .returning()
+    .then((r) => r[0]);

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { ActorProfile } from "../access.js";
-import { checkInvitationSchema, sendInvitationSchema } from "../../common/invitation-schemas.js";
+import { checkInvitationSchema, sendInvitationSchema } from "../../common/invitations.js";
 import { requireActor } from "../auth/actor.js";
 import type { AppEnv } from "../http/context.js";
 import { parseIdParam } from "../http/params.js";
@@ -30,7 +30,7 @@ export const invitationRoutes = new Hono<AppEnv>()
   .post("/invitations", requireActor, limitReinvites, async (c) => {
     const input = await parseJson(c, sendInvitationSchema);
     const { profile } = await getProfile(c.var.deps.db, c.var.actor.id);
-    await sendInvitation(c.var.deps, c.var.actor, profile.name, input);
+    await sendInvitation(c.var.deps, c.var.actor, { ...input, inviterName: profile.name });
     return c.json({ success: true });
   })
   .get("/invitations/check", async (c) => {
@@ -40,7 +40,7 @@ export const invitationRoutes = new Hono<AppEnv>()
   .post("/invitations/:id/resend", requireActor, limitResends, async (c) => {
     const id = parseIdParam(c.req.param("id"));
     const { profile } = await getProfile(c.var.deps.db, c.var.actor.id);
-    const row = await resendInvitation(c.var.deps, c.var.actor, profile.name, id);
+    const row = await resendInvitation(c.var.deps, c.var.actor, { id, inviterName: profile.name });
     return c.json({ invitation: presentPendingInvitation(row) });
   })
   .post("/invitations/:id/revoke", requireActor, async (c) => {

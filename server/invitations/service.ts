@@ -1,21 +1,27 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { INVITATION_TTL_DAYS } from "../../common/constants.js";
-import type { InvitationCheckResult, sendInvitationSchema } from "../../common/invitation-schemas.js";
-import { INVITATION_MSG } from "../../common/invitation-messages.js";
+import { INVITATION_MSG, INVITATION_TTL_DAYS, type InvitationCheckResult, type sendInvitationSchema } from "../../common/invitations.js";
 import { can, requireAccess, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
 import { asSystem, withActor } from "../db/actor.js";
 import type { Db, Tx } from "../db/client.js";
-import { firms, firmUsers, invitations, profiles } from "../db/schema/index.js";
 import { AppError } from "../errors.js";
 import type { Deps } from "../deps.js";
+import { joinByInvitation } from "../firms/membership.js";
+import { selectFirmName, selectFirmNameAndCode } from "../firms/queries.js";
 import { invitationMail } from "./emails.js";
-import { findInvitationByToken, findInvitationForEmail, listPendingInvitations, lockFirmInvitation, renewInvitation, revokeInvitation } from "./queries.js";
+import {
+  findInvitationByToken,
+  type Invitation,
+  findInvitationForEmail,
+  insertInvitation,
+  listPendingInvitations,
+  lockFirmInvitation,
+  renewInvitation,
+  revokeInvitation,
+  updateInvitation,
+} from "./queries.js";
 import { hashLinkToken, newLinkToken } from "../keys/link-token.js";
 import { enqueueMail } from "../mail/outbox.js";
-
-type Invitation = typeof invitations.$inferSelect;
 
 /** A link sent now and valid for 7 days from now. */
 const freshTimes = () => {
@@ -41,22 +47,23 @@ export async function isReinvite(deps: Deps, actor: ActorProfile, input: Pick<z.
  * invited again only by those who may revoke (invitations:manage, the firm's admins): staff are
  * told to ask an admin, and nothing changes (docs/decisions/022).
  */
-export async function sendInvitation(deps: Deps, actor: ActorProfile, inviterName: string, input: z.infer<typeof sendInvitationSchema>) {
+export async function sendInvitation(deps: Deps, actor: ActorProfile, invite: z.infer<typeof sendInvitationSchema> & { inviterName: string }) {
+  const { inviterName, ...input } = invite;
   requireAccess(actor, "invitations:send", { firmId: actor.firmId, role: input.role });
   const firmId = actor.firmId ?? "";
   const { token, hash } = newLinkToken();
   const times = freshTimes();
   // Invitations are written by the system after the access check (lv_app only reads them).
   const firm = await asSystem(deps.db, async (tx) => {
-    const [f] = await tx.select({ name: firms.name, firmCode: firms.firmCode }).from(firms).where(eq(firms.id, firmId));
+    const f = await selectFirmNameAndCode(tx, firmId);
     if (!f) throw new AppError("NOT_FOUND", INVITATION_MSG.noFirmDetails);
     const existing = await findInvitationForEmail(tx, firmId, input.email);
     if (existing?.used) throw new AppError("CONFLICT", INVITATION_MSG.alreadyAccepted);
     if (existing?.revokedAt && !can(actor, "invitations:manage", { firmId })) throw new AppError("CONFLICT", INVITATION_MSG.adminMustReinvite);
     // An admin inviting again also takes back a revocation: the new link works.
     const values = { role: input.role, note: input.note ?? null, invitedBy: actor.id, tokenHash: hash, ...times, revokedAt: null };
-    if (existing) await tx.update(invitations).set(values).where(eq(invitations.id, existing.id));
-    else await tx.insert(invitations).values({ ...values, email: input.email, firmId, firmCode: f.firmCode });
+    if (existing) await updateInvitation(tx, existing.id, values);
+    else await insertInvitation(tx, { ...values, email: input.email, firmId, firmCode: f.firmCode });
     await recordAudit(tx, {
       actorId: actor.id,
       action: existing ? "invitation.resent" : "invitation.sent",
@@ -66,7 +73,18 @@ export async function sendInvitation(deps: Deps, actor: ActorProfile, inviterNam
     });
     return f;
   });
-  await deps.sendMail(invitationMail(deps.env.APP_URL, input.email, firm.name, input.role, token, times.expiresAt, inviterName, input.note));
+  await deps.sendMail(
+    invitationMail({
+      appUrl: deps.env.APP_URL,
+      to: input.email,
+      firmName: firm.name,
+      role: input.role,
+      token,
+      expiresAt: times.expiresAt,
+      inviterName,
+      note: input.note,
+    }),
+  );
 }
 
 /**
@@ -78,7 +96,7 @@ export async function checkInvitation(db: Db, email: string, code: string): Prom
   if (!inv || inv.used || inv.email !== email) return { valid: false };
   if (inv.revokedAt) return { valid: false, reason: "revoked" };
   if (inv.expiresAt <= new Date()) return { valid: false };
-  const [f] = await db.select({ name: firms.name }).from(firms).where(eq(firms.id, inv.firmId));
+  const f = await selectFirmName(db, inv.firmId);
   return f ? { valid: true, firmName: f.name, role: inv.role } : { valid: false };
 }
 
@@ -89,14 +107,14 @@ export async function listInvitations(deps: Deps, actor: ActorProfile) {
 }
 
 /** Loads one of the actor's firm's invitations as the system, locked (404 for any other); accepted or revoked ones are not pending. */
-async function changePending<T>(deps: Deps, actor: ActorProfile, id: string, change: (tx: Tx, inv: Invitation) => Promise<T>): Promise<T> {
+async function changePending<T>(deps: Deps, actor: ActorProfile, pending: { id: string; change: (tx: Tx, inv: Invitation) => Promise<T> }): Promise<T> {
   requireAccess(actor, "invitations:manage", { firmId: actor.firmId });
   // Invitations are written by the system after the access check (lv_app only reads them).
   return asSystem(deps.db, async (tx) => {
-    const inv = await lockFirmInvitation(tx, actor.firmId ?? "", id);
+    const inv = await lockFirmInvitation(tx, actor.firmId ?? "", pending.id);
     if (!inv) throw new AppError("NOT_FOUND");
     if (inv.used || inv.revokedAt) throw new AppError("CONFLICT", INVITATION_MSG.notPending);
-    return change(tx, inv);
+    return pending.change(tx, inv);
   });
 }
 
@@ -104,19 +122,31 @@ async function changePending<T>(deps: Deps, actor: ActorProfile, id: string, cha
  * E-mails a fresh link, valid 7 days from now, in the same transaction as the new hash: the old
  * link stops working. Expired invitations may be resent too (the admin's list may be old).
  */
-export async function resendInvitation(deps: Deps, actor: ActorProfile, inviterName: string, id: string) {
+export async function resendInvitation(deps: Deps, actor: ActorProfile, resend: { id: string; inviterName: string }) {
   const { token, hash } = newLinkToken();
-  const row = await changePending(deps, actor, id, async (tx, inv) => {
-    const times = freshTimes();
-    const renewed = await renewInvitation(tx, inv.id, { tokenHash: hash, invitedBy: actor.id, ...times });
-    if (!renewed) throw new AppError("NOT_FOUND");
-    const [f] = await tx.select({ name: firms.name }).from(firms).where(eq(firms.id, inv.firmId));
-    await enqueueMail(
-      tx,
-      invitationMail(deps.env.APP_URL, inv.email, f?.name ?? "your firm", inv.role, token, times.expiresAt, inviterName, inv.note ?? undefined),
-    );
-    await recordAudit(tx, { actorId: actor.id, action: "invitation.resent", subjectType: "invitation", subjectId: inv.id, details: { role: inv.role } });
-    return renewed;
+  const row = await changePending(deps, actor, {
+    id: resend.id,
+    change: async (tx, inv) => {
+      const times = freshTimes();
+      const renewed = await renewInvitation(tx, inv.id, { tokenHash: hash, invitedBy: actor.id, ...times });
+      if (!renewed) throw new AppError("NOT_FOUND");
+      const f = await selectFirmName(tx, inv.firmId);
+      await enqueueMail(
+        tx,
+        invitationMail({
+          appUrl: deps.env.APP_URL,
+          to: inv.email,
+          firmName: f?.name ?? "your firm",
+          role: inv.role,
+          token,
+          expiresAt: times.expiresAt,
+          inviterName: resend.inviterName,
+          note: inv.note ?? undefined,
+        }),
+      );
+      await recordAudit(tx, { actorId: actor.id, action: "invitation.resent", subjectType: "invitation", subjectId: inv.id, details: { role: inv.role } });
+      return renewed;
+    },
   });
   deps.wakeMailer();
   return row;
@@ -124,41 +154,19 @@ export async function resendInvitation(deps: Deps, actor: ActorProfile, inviterN
 
 /** Takes the invitation back: its link answers that it was withdrawn. */
 export async function revokePendingInvitation(deps: Deps, actor: ActorProfile, id: string) {
-  await changePending(deps, actor, id, async (tx, inv) => {
-    await revokeInvitation(tx, inv.id);
-    await recordAudit(tx, { actorId: actor.id, action: "invitation.revoked", subjectType: "invitation", subjectId: inv.id, details: { role: inv.role } });
+  await changePending(deps, actor, {
+    id,
+    change: async (tx, inv) => {
+      await revokeInvitation(tx, inv.id);
+      await recordAudit(tx, { actorId: actor.id, action: "invitation.revoked", subjectType: "invitation", subjectId: inv.id, details: { role: inv.role } });
+    },
   });
 }
 
 /**
  * Registration through an invitation link: marks it used and gives the new account the
- * invited role and firm, once, for the invited e-mail only. Returns false when nothing changed.
+ * invited role and firm, once, for the invited e-mail only (firms/membership.ts). Returns false when nothing changed.
  */
-export async function acceptInvitation(db: Db, userId: string, email: string, code: string): Promise<boolean> {
-  return asSystem(db, async (tx) => {
-    const [fresh] = await tx
-      .select({ id: profiles.id })
-      .from(profiles)
-      .where(and(eq(profiles.id, userId), eq(profiles.role, "regular_user"), isNull(profiles.firmId)))
-      .for("update");
-    if (!fresh) return false;
-    const [inv] = await tx
-      .update(invitations)
-      .set({ used: true })
-      .where(
-        and(
-          eq(invitations.tokenHash, hashLinkToken(code)),
-          eq(invitations.email, email),
-          eq(invitations.used, false),
-          isNull(invitations.revokedAt),
-          gt(invitations.expiresAt, sql`now()`),
-        ),
-      )
-      .returning();
-    if (!inv) return false;
-    await tx.update(profiles).set({ role: inv.role, firmId: inv.firmId }).where(eq(profiles.id, userId));
-    await tx.insert(firmUsers).values({ userId, firmId: inv.firmId }).onConflictDoNothing();
-    await recordAudit(tx, { actorId: userId, action: "invitation.accepted", subjectType: "firm", subjectId: inv.firmId, details: { role: inv.role } });
-    return true;
-  });
+export function acceptInvitation(db: Db, accept: { userId: string; email: string; code: string }): Promise<boolean> {
+  return joinByInvitation(db, { userId: accept.userId, email: accept.email, tokenHash: hashLinkToken(accept.code) });
 }

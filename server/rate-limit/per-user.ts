@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { MSG } from "../../common/messages.js";
+import { FIRM_CODE_MSG } from "../../common/firm-codes.js";
 import type { Db } from "../db/client.js";
 import { AppError } from "../errors.js";
 import type { ActorProfile } from "../access.js";
@@ -52,7 +52,7 @@ function limitFailures(name: string, limits: PerUserLimits, isFailure: (error: E
 export const limitFirmCodeMisses = limitFailures(
   "firm-code-miss",
   FIRM_CODE_MISS_LIMITS,
-  (error) => error instanceof AppError && error.message === MSG.invalidFirmCode,
+  (error) => error instanceof AppError && error.message === FIRM_CODE_MSG.invalidFirmCode,
 );
 
 type ActorEnv = { Variables: AppEnv["Variables"] & { actor: ActorProfile } };

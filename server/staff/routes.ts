@@ -1,13 +1,11 @@
 import { Hono } from "hono";
-import { z } from "zod";
-import { staffRoleSchema } from "../../common/firm-people-schemas.js";
+import { staffRoleSchema } from "../../common/staff.js";
 import { requireActor } from "../auth/actor.js";
 import type { AppEnv } from "../http/context.js";
-import { parseJson, parseWith } from "../http/validate.js";
+import { parseIdParam } from "../http/params.js";
+import { parseJson } from "../http/validate.js";
 import { presentStaffMember } from "./present.js";
 import { changeStaffRole, listFirmStaff, removeStaff } from "./service.js";
-
-const idParam = z.string().min(1).max(100);
 
 export const staffRoutes = new Hono<AppEnv>()
   .get("/staff", requireActor, async (c) => {
@@ -16,10 +14,10 @@ export const staffRoutes = new Hono<AppEnv>()
   })
   .patch("/staff/:id", requireActor, async (c) => {
     const { role } = await parseJson(c, staffRoleSchema);
-    await changeStaffRole(c.var.deps, c.var.actor, parseWith(idParam, c.req.param("id")), role);
+    await changeStaffRole(c.var.deps, c.var.actor, { id: parseIdParam(c.req.param("id"), "user"), role });
     return c.json({ ok: true });
   })
   .delete("/staff/:id", requireActor, async (c) => {
-    await removeStaff(c.var.deps, c.var.actor, parseWith(idParam, c.req.param("id")));
+    await removeStaff(c.var.deps, c.var.actor, parseIdParam(c.req.param("id"), "user"));
     return c.json({ ok: true });
   });

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
+import type { CreatedFirmView } from "../../common/firms.js";
 import { GOOD_PASSWORD, TestClient, linkFromMail, uniqueEmail, type TestContext } from "../harness.js";
 
 /** Registers a firm through the wizard's API (create, claim, confirm) and returns its signed-in admin. */
 export async function buildFirm(ctx: TestContext, overrides: { name?: string } = {}) {
   const admin = new TestClient(ctx);
   const name = overrides.name ?? `Firm ${randomUUID().slice(0, 8)} LLP`;
-  const created = await admin.json<{ id: string; name: string; firm_code: string; claimSecret: string }>("POST", "/api/firms", {
+  const created = await admin.json<CreatedFirmView>("POST", "/api/firms", {
     name,
     phone: "+1 555 0100",
     address: "1 Main St",

@@ -1,7 +1,8 @@
+import type { Role } from "../../common/constants.js";
 import { GOOD_PASSWORD, TestClient, linkFromMail, uniqueEmail, type TestContext } from "../harness.js";
 
 /** Invites `role` into the admin's firm and registers + confirms the invitee; returns their signed-in client. */
-export async function buildInvitedMember(ctx: TestContext, admin: TestClient, role: "firm_staff" | "firm_admin" | "regular_user", name = "Member Person") {
+export async function buildInvitedMember(ctx: TestContext, admin: TestClient, role: Role, name = "Member Person") {
   const email = uniqueEmail(role);
   const sent = await admin.request("POST", "/api/invitations", { email, role });
   if (sent.status !== 200) throw new Error(`invite failed: ${sent.status}`);

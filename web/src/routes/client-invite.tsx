@@ -2,7 +2,8 @@ import { useNavigate } from "react-router";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardContent } from "@/components/ui/card";
 import { useMe } from "@/lib/me";
-import { MemberInviteForm } from "@/features/invitations/components/member-invite-form";
+import { InviteForm } from "@/features/invitations/components/invite-form";
+import { memberInviteForm } from "@/features/invitations/invite-form-configs";
 
 /** /clients/invite (firm_admin or firm_staff): invites a client, or for admins also staff and administrators. */
 export default function ClientInviteScreen() {
@@ -19,7 +20,7 @@ export default function ClientInviteScreen() {
       />
       <Card>
         <CardContent className="pt-6">
-          <MemberInviteForm isAdmin={isAdmin} hasFirm={!!me.firmId} onSent={() => navigate("/clients")} />
+          <InviteForm {...memberInviteForm(isAdmin)} hasFirm={!!me.firmId} onSent={() => navigate("/clients")} />
         </CardContent>
       </Card>
     </div>

@@ -1,10 +1,11 @@
-import { FIRM_MSG } from "@common/firm-messages";
+import { FIRM_MSG } from "@common/firms";
+import { FIRM_CODE_MSG } from "@common/firm-codes";
 import { useEffect } from "react";
 import { Navigate } from "react-router";
 import { useMe } from "@/lib/me";
-import { useFirm } from "@/features/firm/api/get-firm";
-import { FirmCodesManager } from "@/features/firms/components/firm-codes-manager";
-import { NoFirmAccess } from "@/features/firms/components/no-firm-access";
+import { useFirm } from "@/features/firms/api/get-firm";
+import { FirmCodesManager } from "@/features/firm-codes/components/firm-codes-manager";
+import { NoFirmAccess } from "@/features/firm-codes/components/no-firm-access";
 import { toast } from "@/lib/toast";
 
 /** The manager, named after the firm as the server has it (the signed-in user's copy of the name while it loads). */
@@ -24,7 +25,7 @@ export default function FirmCodesScreen() {
   const { data: me } = useMe();
   const isForbidden = !!me?.firmId && me.role !== "firm_admin";
   useEffect(() => {
-    if (isForbidden) toast.error(FIRM_MSG.codesNoPermission, { id: "firm-codes-forbidden" });
+    if (isForbidden) toast.error(FIRM_CODE_MSG.codesNoPermission, { id: "firm-codes-forbidden" });
   }, [isForbidden]);
 
   if (!me) return null; // RequireAuth renders this screen only with a user

@@ -1,13 +1,12 @@
-import { FIRM_EDIT_MSG } from "@common/firm-messages";
+import { FIRM_EDIT_MSG } from "@common/firms";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
-import { Alert, AlertDescription } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { LoadError } from "@/components/load-error";
 import { Card, CardContent } from "@/components/ui/card";
-import { useFirm } from "@/features/firm/api/get-firm";
-import { FirmEditForm } from "@/features/firm/components/firm-edit-form";
+import { useFirm } from "@/features/firms/api/get-firm";
+import { FirmEditForm } from "@/features/firms/components/firm-edit-form";
 import { toast } from "@/lib/toast";
 
 /** /firm/edit (firm_admin): the firm's logo, name, phone and address. */
@@ -30,14 +29,7 @@ export default function FirmEditScreen() {
           {firm.data ? (
             <FirmEditForm key={firm.data.id} firm={firm.data} onSaved={() => navigate("/dashboard")} />
           ) : firm.isError ? (
-            <Alert variant="destructive">
-              <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
-                {FIRM_EDIT_MSG.loadFailed}
-                <Button variant="outline" size="sm" onClick={() => void firm.refetch()}>
-                  Try again
-                </Button>
-              </AlertDescription>
-            </Alert>
+            <LoadError onRetry={() => void firm.refetch()}>{FIRM_EDIT_MSG.loadFailed}</LoadError>
           ) : (
             <Loading />
           )}

@@ -1,4 +1,4 @@
-import { FIRM_ONBOARDING_MSG } from "@common/firm-messages";
+import { FIRM_ONBOARDING_MSG } from "@common/firms";
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";

@@ -1,15 +1,18 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { linkLook } from "@/components/looks";
 import { useMe } from "@/lib/me";
 import { AuthLayout } from "@/features/auth/components/auth-layout";
-import { useJoinFirm } from "@/features/firms/api/join-firm";
-import { AlreadyInFirm } from "@/features/firms/components/already-in-firm";
-import { JoinFirmForm } from "@/features/firms/components/join-firm-form";
+import { useJoinFirm } from "@/features/firm-codes/api/join-firm";
+import { firmQueryKey } from "@/features/firms/api/get-firm";
+import { AlreadyInFirm } from "@/features/firm-codes/components/already-in-firm";
+import { JoinFirmForm } from "@/features/firm-codes/components/join-firm-form";
 
 /** /join-firm (spec 01 §2, signed in): a client connects their vault to a law firm by its code. */
 export default function JoinFirm() {
   const { data: me } = useMe();
-  const join = useJoinFirm();
+  const qc = useQueryClient();
+  const join = useJoinFirm(() => qc.invalidateQueries({ queryKey: firmQueryKey }));
   if (!me) return null; // RequireAuth renders this screen only with a user
   // Once this screen's own join succeeded, the user stays on the form until it has moved on.
   const firmName = join.isIdle && me.firmId ? (me.firmName ?? "a law firm") : null;

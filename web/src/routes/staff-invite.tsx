@@ -1,8 +1,9 @@
-import { STAFF_MSG } from "@common/staff-messages";
+import { STAFF_MSG } from "@common/staff";
 import { useNavigate } from "react-router";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardContent } from "@/components/ui/card";
-import { StaffInviteForm } from "@/features/invitations/components/staff-invite-form";
+import { InviteForm } from "@/features/invitations/components/invite-form";
+import { STAFF_INVITE_FORM } from "@/features/invitations/invite-form-configs";
 import { useFirmRequired } from "@/features/staff/use-firm-required";
 
 /** /staff/invite (firm_admin): e-mails an invitation to join the firm as staff or administrator. */
@@ -19,7 +20,7 @@ export default function StaffInviteScreen() {
       />
       <Card>
         <CardContent className="pt-6">
-          <StaffInviteForm onSent={() => navigate("/staff")} />
+          <InviteForm {...STAFF_INVITE_FORM} onSent={() => navigate("/staff")} />
         </CardContent>
       </Card>
     </div>

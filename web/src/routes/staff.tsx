@@ -1,9 +1,9 @@
-import { STAFF_MSG } from "@common/staff-messages";
+import { STAFF_MSG } from "@common/staff";
 import { UserPlus } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "@/components/page-header";
-import { Alert, AlertDescription } from "@/components/ui/alert";
+import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Loading } from "@/components/loading";
@@ -47,14 +47,7 @@ export default function StaffScreen() {
         {staff.isPending && !loadError ? (
           <Loading />
         ) : loadError ? (
-          <Alert variant="destructive">
-            <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
-              {loadError}
-              <Button variant="outline" size="sm" onClick={() => void staff.refetch()}>
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <LoadError onRetry={() => void staff.refetch()}>{loadError}</LoadError>
         ) : (
           <StaffTable staff={staff.data ?? []} currentUserId={me.id} onRemoved={() => titleRef.current?.focus()} />
         )}

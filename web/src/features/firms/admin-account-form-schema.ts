@@ -1,6 +1,5 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@common/constants";
-import { FIRM_ONBOARDING_MSG } from "@common/firm-messages";
-import { claimFirmSchema } from "@common/firm-schemas";
+import { FIRM_ONBOARDING_MSG, claimFirmSchema } from "@common/firms";
 import { z } from "zod";
 
 /** The firm admin's password rule, worded as spec 01 §5 words it for this form. */

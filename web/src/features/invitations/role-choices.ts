@@ -1,5 +1,5 @@
-import { INVITATION_MSG } from "@common/invitation-messages";
-import { STAFF_MSG } from "@common/staff-messages";
+import { STAFF_MSG } from "@common/staff";
+import { INVITATION_MSG } from "@common/invitations";
 import type { Role } from "@common/constants";
 import type { Choice } from "@/components/ui/choice-field";
 

@@ -1,6 +1,5 @@
-import { STAFF_MSG } from "@common/staff-messages";
+import { STAFF_MSG, type StaffRole } from "@common/staff";
 import type { Choice } from "@/components/ui/choice-field";
-import type { StaffRole } from "./api/list-staff";
 
 /** How the staff table names a role (spec 02 §2 Staff: Admin or Staff). */
 export const ROLE_LABEL: Record<StaffRole, string> = { firm_admin: "Admin", firm_staff: "Staff" };

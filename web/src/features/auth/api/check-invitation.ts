@@ -1,4 +1,4 @@
-import type { InvitationCheckResult } from "@common/invitation-schemas";
+import type { InvitationCheckResult } from "@common/invitations";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 

@@ -1,5 +1,4 @@
-import { INVITATION_MSG } from "@common/invitation-messages";
-import { MSG } from "@common/messages";
+import { INVITATION_MSG } from "@common/invitations";
 import { Alert } from "@/components/ui/alert";
 import type { InvitationCheck } from "../invitation-link";
 
@@ -10,7 +9,7 @@ export function InvitationPanel({ check }: { check: InvitationCheck | null }) {
     return (
       <Alert variant="success" className="mb-6">
         <p>
-          <strong>{MSG.invitationValidTitle}</strong> {MSG.invitationValidText(check.firmName ?? "your law firm")}
+          <strong>{INVITATION_MSG.invitationValidTitle}</strong> {INVITATION_MSG.invitationValidText(check.firmName ?? "your law firm")}
         </p>
       </Alert>
     );
@@ -23,7 +22,7 @@ export function InvitationPanel({ check }: { check: InvitationCheck | null }) {
         </p>
       ) : (
         <p>
-          <strong>{MSG.invitationInvalidTitle}</strong> {MSG.invitationInvalidText}
+          <strong>{INVITATION_MSG.invitationInvalidTitle}</strong> {INVITATION_MSG.invitationInvalidText}
         </p>
       )}
     </Alert>

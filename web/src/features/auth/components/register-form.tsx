@@ -1,4 +1,4 @@
-import { FIRM_CODE_INPUT_MAX } from "@common/constants";
+import { FIRM_CODE_INPUT_MAX } from "@common/firm-codes";
 import { MSG } from "@common/messages";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";

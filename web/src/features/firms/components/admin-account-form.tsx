@@ -1,4 +1,4 @@
-import { FIRM_MSG, FIRM_ONBOARDING_MSG } from "@common/firm-messages";
+import { FIRM_MSG, FIRM_ONBOARDING_MSG } from "@common/firms";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
@@ -10,7 +10,7 @@ import { ApiError, errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { ADMIN_ACCOUNT_FIELDS, adminAccountFormSchema, type AdminAccountFormInput, type AdminAccountFormValues } from "../admin-account-form-schema";
 import { useClaimFirm } from "../api/claim-firm";
-import { serverFieldErrors } from "../server-field-errors";
+import { applyServerErrors } from "@/lib/field-errors";
 import type { RegisteredFirm } from "./firm-details-form";
 
 type Props = {
@@ -52,9 +52,7 @@ export function AdminAccountForm({ firm, shouldFocus, onFirmMissing, onComplete 
       const message = errorMessage(err, FIRM_MSG.adminCreateFailed);
       toast.error(message);
       if (err instanceof ApiError && err.status === 404) return onFirmMissing();
-      const fields = serverFieldErrors(err, ADMIN_ACCOUNT_FIELDS);
-      fields.forEach(([field, fieldMessage], i) => setError(field, { message: fieldMessage }, { shouldFocus: i === 0 }));
-      if (!fields.length) setError("root.server", { message });
+      applyServerErrors(setError, err, { fields: ADMIN_ACCOUNT_FIELDS, fallback: FIRM_MSG.adminCreateFailed });
     }
   });
 

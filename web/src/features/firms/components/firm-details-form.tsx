@@ -1,5 +1,4 @@
-import { FIRM_MSG, FIRM_ONBOARDING_MSG } from "@common/firm-messages";
-import { createFirmSchema } from "@common/firm-schemas";
+import { FIRM_MSG, FIRM_ONBOARDING_MSG, createFirmSchema, type CreatedFirmView, type CreateFirmInput } from "@common/firms";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
@@ -8,13 +7,13 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input, Textarea } from "@/components/ui/input";
-import { ApiError, errorMessage } from "@/lib/api-client";
+import { ApiError } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
-import { useCreateFirm, type CreatedFirm, type CreateFirmInput } from "../api/create-firm";
-import { serverFieldErrors } from "../server-field-errors";
+import { useCreateFirm } from "../api/create-firm";
+import { applyServerErrors } from "@/lib/field-errors";
 
 /** A firm created in step 1, with the details it was created from. */
-export type RegisteredFirm = CreatedFirm & { details: CreateFirmInput };
+export type RegisteredFirm = CreatedFirmView & { details: CreateFirmInput };
 
 const FIELDS = ["name", "phone", "address"] as const;
 const isSame = (a: CreateFirmInput, b: CreateFirmInput) => a.name === b.name && a.phone === b.phone && a.address === b.address;
@@ -55,9 +54,7 @@ export function FirmDetailsForm({ firm, notice, shouldFocus, onFirmReady }: Prop
     } catch (err) {
       toast.error(FIRM_ONBOARDING_MSG.firmCreateFailedToast);
       if (err instanceof ApiError && err.status === 409) return setError("name", { message: FIRM_MSG.firmNameTaken }, { shouldFocus: true });
-      const fields = serverFieldErrors(err, FIELDS);
-      fields.forEach(([field, message], i) => setError(field, { message }, { shouldFocus: i === 0 }));
-      if (!fields.length) setError("root.server", { message: errorMessage(err, FIRM_MSG.firmCreateFailed) });
+      applyServerErrors(setError, err, { fields: FIELDS, fallback: FIRM_MSG.firmCreateFailed });
     }
   });
 

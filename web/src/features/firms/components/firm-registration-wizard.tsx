@@ -1,4 +1,4 @@
-import { FIRM_MSG } from "@common/firm-messages";
+import { FIRM_MSG } from "@common/firms";
 import { useIsMutating } from "@tanstack/react-query";
 import { useState } from "react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";

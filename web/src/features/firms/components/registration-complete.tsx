@@ -1,4 +1,4 @@
-import { FIRM_ONBOARDING_MSG } from "@common/firm-messages";
+import { FIRM_ONBOARDING_MSG } from "@common/firms";
 import { CircleCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";

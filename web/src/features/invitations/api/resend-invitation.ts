@@ -1,11 +1,11 @@
-import type { PendingInvitation } from "@common/invitation-schemas";
+import type { PendingInvitationView } from "@common/invitations";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { invitationsQueryKey } from "./list-invitations";
 
 /** E-mails a fresh link, valid 7 days from now; the old link stops working. */
 export const resendInvitation = async (id: string) =>
-  (await api<{ invitation: PendingInvitation }>(`/api/invitations/${encodeURIComponent(id)}/resend`, { method: "POST" })).invitation;
+  (await api<{ invitation: PendingInvitationView }>(`/api/invitations/${encodeURIComponent(id)}/resend`, { method: "POST" })).invitation;
 
 export function useResendInvitation() {
   const qc = useQueryClient();

@@ -1,4 +1,4 @@
-import type { PendingInvitation } from "@common/invitation-schemas";
+import type { PendingInvitationView } from "@common/invitations";
 import { Ban } from "lucide-react";
 import { useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -15,14 +15,14 @@ const When = ({ iso }: { iso: string }) => (
   </time>
 );
 
-type Props = { invitations: PendingInvitation[]; onRevoked: () => void };
+type Props = { invitations: PendingInvitationView[]; onRevoked: () => void };
 
 /**
  * Email, Role, Sent, Expires and Actions. Below 640 px the Role, Sent and Expires columns fold
  * into the Email cell and the two buttons stack, so the table fits a 360 px screen.
  */
 export function InvitationsTable({ invitations, onRevoked }: Props) {
-  const [target, setTarget] = useState<PendingInvitation | null>(null);
+  const [target, setTarget] = useState<PendingInvitationView | null>(null);
   const opener = useRef<HTMLElement | null>(null);
   const isRevoked = useRef(false);
 

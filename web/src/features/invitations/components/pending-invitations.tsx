@@ -1,8 +1,7 @@
-import { INVITATION_MSG } from "@common/invitation-messages";
+import { INVITATION_MSG } from "@common/invitations";
 import { MailClock } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
-import { Alert, AlertDescription } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { LoadError } from "@/components/load-error";
 import { Card, CardContent, CardDescription, CardHeader, CardHeading } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
@@ -34,14 +33,7 @@ export function PendingInvitations() {
             Loading...
           </p>
         ) : list.isError ? (
-          <Alert variant="destructive">
-            <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
-              {loadError}
-              <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <LoadError onRetry={() => void list.refetch()}>{loadError}</LoadError>
         ) : list.data.length === 0 ? (
           <p className="py-6 text-center text-muted-foreground">{INVITATION_MSG.noPending}</p>
         ) : (

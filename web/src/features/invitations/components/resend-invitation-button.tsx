@@ -1,5 +1,4 @@
-import { INVITATION_MSG } from "@common/invitation-messages";
-import type { PendingInvitation } from "@common/invitation-schemas";
+import { INVITATION_MSG, type PendingInvitationView } from "@common/invitations";
 import { Send } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api-client";
@@ -7,7 +6,7 @@ import { toast } from "@/lib/toast";
 import { useResendInvitation } from "../api/resend-invitation";
 
 /** E-mails the invitee a fresh link (the old one stops working) and says so in a toast. */
-export function ResendInvitationButton({ invitation }: { invitation: PendingInvitation }) {
+export function ResendInvitationButton({ invitation }: { invitation: PendingInvitationView }) {
   const resend = useResendInvitation();
   const onClick = () =>
     resend.mutate(invitation.id, {

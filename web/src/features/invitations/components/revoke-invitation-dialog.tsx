@@ -1,5 +1,4 @@
-import { INVITATION_MSG } from "@common/invitation-messages";
-import type { PendingInvitation } from "@common/invitation-schemas";
+import { INVITATION_MSG, type PendingInvitationView } from "@common/invitations";
 import { ConfirmActionDialog } from "@/components/ui/confirm-action-dialog";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
@@ -7,7 +6,7 @@ import { useRevokeInvitation } from "../api/revoke-invitation";
 
 type Props = {
   /** The invitation to revoke; the dialog is open while there is one. */
-  invitation: PendingInvitation | null;
+  invitation: PendingInvitationView | null;
   onClose: (isRevoked: boolean) => void;
   /** Where focus goes when the dialog closes (the row it was opened from may be gone). */
   onCloseAutoFocus: (event: Event) => void;

@@ -1,6 +1,7 @@
+import type { StaffRole } from "@common/staff";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { staffQueryKey, type StaffRole } from "./list-staff";
+import { staffQueryKey } from "./list-staff";
 
 export type UpdateStaffRoleInput = { id: string; role: StaffRole };
 

@@ -1,4 +1,4 @@
-import { STAFF_MSG } from "@common/staff-messages";
+import { STAFF_MSG, type StaffMemberView, type StaffRole } from "@common/staff";
 import { Pencil } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
@@ -6,12 +6,11 @@ import { ChoiceField } from "@/components/ui/choice-field";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
-import type { StaffMember, StaffRole } from "../api/list-staff";
 import { useUpdateStaffRole } from "../api/update-staff-role";
 import { STAFF_ROLE_CHOICES } from "../role-labels";
 
 /** The row's edit-role button and its 'Edit Staff Role' dialog (focus moves in, and back to the button on close). */
-export function EditRoleDialog({ member }: { member: StaffMember }) {
+export function EditRoleDialog({ member }: { member: StaffMemberView }) {
   const [isOpen, setIsOpen] = useState(false);
   const [role, setRole] = useState<StaffRole>(member.role);
   const update = useUpdateStaffRole();

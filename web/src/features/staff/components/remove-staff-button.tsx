@@ -1,13 +1,12 @@
-import { STAFF_MSG } from "@common/staff-messages";
+import { STAFF_MSG, type StaffMemberView } from "@common/staff";
 import { UserMinus } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useDeleteStaff } from "../api/delete-staff";
-import type { StaffMember } from "../api/list-staff";
 
 /** Removes the member from the firm after the browser's confirm (spec 02 §4). */
-export function RemoveStaffButton({ member, onRemoved }: { member: StaffMember; onRemoved?: () => void }) {
+export function RemoveStaffButton({ member, onRemoved }: { member: StaffMemberView; onRemoved?: () => void }) {
   const remove = useDeleteStaff();
   const onClick = () => {
     if (!window.confirm(STAFF_MSG.removeConfirm)) return;

@@ -1,9 +1,8 @@
-import { STAFF_MSG } from "@common/staff-messages";
+import { STAFF_MSG, type StaffMemberView } from "@common/staff";
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDate } from "@/lib/format-date";
 import { cn } from "@/lib/utils";
-import type { StaffMember } from "../api/list-staff";
 import { ROLE_LABEL } from "../role-labels";
 import { EditRoleDialog } from "./edit-role-dialog";
 import { RemoveStaffButton } from "./remove-staff-button";
@@ -15,7 +14,7 @@ const EmailLink = ({ email, className }: { email: string; className?: string }) 
 );
 
 /** Name, Email, Role, Since and Actions; the signed-in admin's own row has no actions. */
-export function StaffTable({ staff, currentUserId, onRemoved }: { staff: StaffMember[]; currentUserId: string; onRemoved?: () => void }) {
+export function StaffTable({ staff, currentUserId, onRemoved }: { staff: StaffMemberView[]; currentUserId: string; onRemoved?: () => void }) {
   if (staff.length === 0) return <p className="py-10 text-center text-muted-foreground">{STAFF_MSG.empty}</p>;
   return (
     <Table>

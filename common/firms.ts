@@ -1,0 +1,74 @@
+/** A law firm: its registration (create, then claim by the first admin), its details and logo. */
+import { z } from "zod";
+import { emailSchema, newPasswordSchema } from "./auth-schemas.js";
+import { NAME_MIN_LENGTH } from "./constants.js";
+import { optionalText } from "./optional-text.js";
+
+/* ---------- constants ---------- */
+
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+
+/* ---------- messages ---------- */
+
+/** Firm-side texts, worded as the specification words them. */
+export const FIRM_MSG = {
+  firmNameTaken: "A firm with this name already exists",
+  firmCreateFailed: "Failed to create law firm",
+  firmCreated: "Firm created successfully! Now set up the administrator account.",
+  firmInfoMissing: "Firm information is missing. Please try again.",
+  adminCreated: "Administrator account created! Please check your email to confirm your account.",
+  adminCreateFailed: "Failed to create administrator account",
+  loadFirmFailed: "Error loading firm details",
+} as const;
+
+/** Firm editing (spec 02 §2 Edit firm, §5). */
+export const FIRM_EDIT_MSG = {
+  logoNotImage: "Please upload an image file (JPEG, PNG, etc)",
+  logoTooLarge: "Logo file size should be less than 2MB",
+  logoHint: "Upload a square logo image (max 2MB)",
+  saved: "Firm details updated successfully",
+  saveFailed: "Failed to update firm details",
+  loadFailed: "Failed to load firm details",
+  fetchFailed: "Failed to fetch firm details",
+  nameTooShort: "Firm name must be at least 2 characters",
+} as const;
+
+/** Texts of /firm-register that FIRM_MSG does not hold. */
+export const FIRM_ONBOARDING_MSG = {
+  registerSubtitle: "Set up your firm's digital vault in just a few steps.",
+  firmCreateFailedToast: "Failed to create law firm. Please try again.",
+  adminNote: (firm: string) => `Set up the administrator account for ${firm}. This person will have full access to manage the firm's digital assets.`,
+  adminPasswordTooShort: "Password must be at least 8 characters",
+  adminPasswordsDontMatch: "Passwords don't match",
+  registrationComplete: "Registration Complete!",
+  confirmationSent: "We sent a confirmation email to the administrator account. Click the link in that email to activate the account, then sign in.",
+  saveFirmCode: "Save this code. Your team members will need it to join the firm.",
+} as const;
+
+/* ---------- inputs ---------- */
+
+/** Step 1 of firm registration (spec 01 §5), and the firm's details when edited. */
+export const createFirmSchema = z.object({
+  name: z.string().trim().min(1, "Firm name is required").min(NAME_MIN_LENGTH, "Firm name must be at least 2 characters").max(200),
+  phone: optionalText(50),
+  address: optionalText(1000),
+});
+export type CreateFirmInput = z.output<typeof createFirmSchema>;
+
+/** Step 2: the first admin, proving with the claim secret that they created the firm. */
+export const claimFirmSchema = z.object({
+  claimSecret: z.string().min(20).max(200),
+  name: z.string().trim().min(NAME_MIN_LENGTH, "Full name must be at least 2 characters").max(200),
+  email: emailSchema,
+  password: newPasswordSchema,
+  phone: optionalText(50),
+});
+export type ClaimFirmInput = z.output<typeof claimFirmSchema>;
+
+/* ---------- answers ---------- */
+
+/** The signed-in member's firm (GET/PATCH /api/firm, PUT/DELETE /api/firm/logo). */
+export type FirmView = { id: string; name: string; phone: string | null; address: string | null; logoUrl: string | null; firmCode: string; updatedAt: string };
+
+/** What step 1 of firm registration answers (spec 01 §7 create-firm), plus the claim secret: keep it in memory only. */
+export type CreatedFirmView = { id: string; name: string; firm_code: string; claimSecret: string };

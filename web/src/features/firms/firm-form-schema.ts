@@ -1,0 +1,18 @@
+import { NAME_MIN_LENGTH } from "@common/constants";
+import { FIRM_EDIT_MSG, LOGO_MAX_BYTES } from "@common/firms";
+import { z } from "zod";
+
+/** /firm/edit (spec 02 §5): a name of at least 2 characters; phone and address optional (empty = none). */
+export const firmFormSchema = z.object({
+  name: z.string().trim().min(NAME_MIN_LENGTH, FIRM_EDIT_MSG.nameTooShort).max(200),
+  phone: z.string().trim().max(50),
+  address: z.string().trim().max(1000),
+});
+export type FirmForm = z.infer<typeof firmFormSchema>;
+
+/** The browser's checks of a chosen logo (the server checks again, by content): an image of at most 2 MB. */
+export function logoFileError(file: File): string | undefined {
+  if (!file.type.startsWith("image/")) return FIRM_EDIT_MSG.logoNotImage;
+  if (file.size > LOGO_MAX_BYTES) return FIRM_EDIT_MSG.logoTooLarge;
+  return undefined;
+}
