@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import {
   DEFAULT_WAIT_DAYS,
   RELEASE_MSG,
@@ -13,7 +12,6 @@ import { can, requireAccess, type ActorProfile } from "../access.js";
 import { getClient } from "../clients/queries.js";
 import { asSystem, withActor } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
-import { firms, releasePlans } from "../db/schema/index.js";
 import { AppError, isUniqueViolation } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { hashLinkToken } from "../keys/link-token.js";
@@ -23,10 +21,12 @@ import {
   hasReleaseDocument,
   selectLatestRelease,
   selectOpenRelease,
+  selectFirmName,
   selectPerson,
   selectPlan,
   selectTimeline,
   selectUsableLink,
+  upsertPlan,
 } from "./queries.js";
 import { presentRelease, presentTimeline, releaseState } from "./present.js";
 import { addDays, inactivityEndsAt } from "./schedule.js";
@@ -80,11 +80,7 @@ export async function savePlan(deps: Deps, actor: ActorProfile, input: ReleasePl
   const now = deps.clock.now();
   await system(deps, async (tx) => {
     const values = { inactivityMonths: input.inactivityMonths, waitDays: input.waitDays, lastCheckInAt: now, updatedAt: now };
-    const [plan] = await tx
-      .insert(releasePlans)
-      .values({ userId: actor.id, ...values })
-      .onConflictDoUpdate({ target: releasePlans.userId, set: values })
-      .returning();
+    const plan = await upsertPlan(tx, actor.id, values);
     if (!plan) throw new AppError("INTERNAL");
     await rescheduleInactivity(tx, plan, now);
     await auditRelease(tx, actor.id, "release.plan_changed", now, actor.id, { inactivityMonths: input.inactivityMonths, waitDays: input.waitDays });
@@ -160,18 +156,15 @@ export async function attestRelease(deps: Deps, actor: ActorProfile, clientId: s
     });
   await system(deps, async (tx) => {
     const owner = await selectPerson(tx, client.id);
-    const [firm] = await tx
-      .select({ name: firms.name })
-      .from(firms)
-      .where(eq(firms.id, client.firmId ?? ""));
-    if (!owner || !firm || !client.firmId) throw new AppError("NOT_FOUND");
+    const firmName = await selectFirmName(tx, client.firmId ?? "");
+    if (!owner || firmName === null || !client.firmId) throw new AppError("NOT_FOUND");
     const plan = await selectPlan(tx, client.id);
     await startRelease(tx, deps, {
       owner,
       trigger: "attestation",
       waitDays: plan?.waitDays ?? DEFAULT_WAIT_DAYS,
       now,
-      reason: WAIT_REASON.attestation(firm.name, input.attesterName),
+      reason: WAIT_REASON.attestation(firmName, input.attesterName),
       attestation: { attestedBy: actor.id, attesterName: input.attesterName, eventDate: input.eventDate, firmId: client.firmId },
     });
   });

@@ -1,7 +1,5 @@
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { RELEASE_MSG } from "../../common/release.js";
 import type { Tx } from "../db/client.js";
-import { assets, beneficiaries, releaseItems, releasePlans, releases } from "../db/schema/index.js";
 import { AppError } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { newLinkToken } from "../keys/link-token.js";
@@ -12,10 +10,18 @@ import {
   INACTIVITY_TIMER_KINDS,
   deletePendingTimers,
   insertLink,
+  insertRelease,
+  insertReleaseItems,
   insertTimers,
+  markAssetsReleased,
   markLinksUsed,
+  markReleaseCancelled,
+  markReleaseReleased,
+  selectBeneficiaryNames,
   selectOpenRelease,
   selectPerson,
+  selectPlan,
+  updatePlanCheckIn,
   type Person,
   type PlanRow,
   type ReleaseRow,
@@ -37,7 +43,7 @@ export async function rescheduleInactivity(tx: Tx, plan: PlanRow, now: Date) {
 
 /** A check-in: the inactivity period starts again from `now`. */
 export async function checkIn(tx: Tx, plan: PlanRow, now: Date, actorId: string | null, via: "sign_in" | "link" | "cancel") {
-  const [updated] = await tx.update(releasePlans).set({ lastCheckInAt: now }).where(eq(releasePlans.userId, plan.userId)).returning();
+  const updated = await updatePlanCheckIn(tx, plan.userId, now);
   if (!updated) return;
   await rescheduleInactivity(tx, updated, now);
   await auditRelease(tx, plan.userId, "release.check_in", now, actorId, { via });
@@ -58,20 +64,17 @@ export async function startRelease(tx: Tx, deps: Deps, input: StartInput): Promi
   const { owner, now } = input;
   if (await selectOpenRelease(tx, owner.id, { forUpdate: true })) throw new AppError("CONFLICT", RELEASE_MSG.alreadyStarted);
   const releaseAt = addDays(now, input.waitDays);
-  const [release] = await tx
-    .insert(releases)
-    .values({
-      userId: owner.id,
-      trigger: input.trigger,
-      status: "waiting",
-      startedAt: now,
-      releaseAt,
-      attestedBy: input.attestation?.attestedBy ?? null,
-      attesterName: input.attestation?.attesterName ?? null,
-      eventDate: input.attestation?.eventDate ?? null,
-      firmId: input.attestation?.firmId ?? null,
-    })
-    .returning();
+  const release = await insertRelease(tx, {
+    userId: owner.id,
+    trigger: input.trigger,
+    status: "waiting",
+    startedAt: now,
+    releaseAt,
+    attestedBy: input.attestation?.attestedBy ?? null,
+    attesterName: input.attestation?.attesterName ?? null,
+    eventDate: input.attestation?.eventDate ?? null,
+    firmId: input.attestation?.firmId ?? null,
+  });
   if (!release) throw new AppError("INTERNAL");
   await deletePendingTimers(tx, { userId: owner.id, kinds: INACTIVITY_TIMER_KINDS });
   await insertTimers(tx, [
@@ -99,16 +102,13 @@ export async function newCancelLink(tx: Tx, release: ReleaseRow): Promise<Cancel
 /** Cancels a waiting release: nothing is released, its timers and links go, and the inactivity period starts again. */
 export async function cancelRelease(tx: Tx, deps: Deps, release: ReleaseRow, now: Date, actorId: string | null, via: "owner" | "link") {
   if (release.status !== "waiting") throw new AppError("CONFLICT", RELEASE_MSG.nothingToCancel);
-  await tx
-    .update(releases)
-    .set({ status: "cancelled", cancelledAt: now, cancelledBy: actorId ?? via })
-    .where(eq(releases.id, release.id));
+  await markReleaseCancelled(tx, release.id, { cancelledAt: now, cancelledBy: actorId ?? via });
   await deletePendingTimers(tx, { userId: release.userId, releaseId: release.id });
   await markLinksUsed(tx, release.id, now);
   await auditRelease(tx, release.userId, "release.cancelled", now, actorId, { via });
   const owner = await selectPerson(tx, release.userId);
   if (owner) await enqueueMail(tx, releaseCancelledMail(deps.env.APP_URL, owner.email, owner.name));
-  const [plan] = await tx.select().from(releasePlans).where(eq(releasePlans.userId, release.userId));
+  const plan = await selectPlan(tx, release.userId);
   if (plan) await checkIn(tx, plan, now, actorId, "cancel");
 }
 
@@ -121,14 +121,10 @@ export async function performRelease(tx: Tx, deps: Deps, release: ReleaseRow, no
   const owner = await selectPerson(tx, release.userId);
   if (!owner) return;
   const endsAt = accessEndsAt(now);
-  const released = await tx
-    .update(assets)
-    .set({ releaseTriggered: true, releasedAt: now })
-    .where(and(eq(assets.userId, owner.id), isNotNull(assets.beneficiaryEmail)))
-    .returning({ id: assets.id, email: assets.beneficiaryEmail });
+  const released = await markAssetsReleased(tx, owner.id, now);
   const items = released.map((a) => ({ releaseId: release.id, assetId: a.id, beneficiaryEmail: (a.email ?? "").toLowerCase(), accessEndsAt: endsAt }));
-  if (items.length) await tx.insert(releaseItems).values(items);
-  await tx.update(releases).set({ status: "released", releasedAt: now }).where(eq(releases.id, release.id));
+  await insertReleaseItems(tx, items);
+  await markReleaseReleased(tx, release.id, now);
 
   const perEmail = new Map<string, number>();
   for (const item of items) perEmail.set(item.beneficiaryEmail, (perEmail.get(item.beneficiaryEmail) ?? 0) + 1);
@@ -142,10 +138,7 @@ export async function performRelease(tx: Tx, deps: Deps, release: ReleaseRow, no
 /** The names the owner gave these addresses in their beneficiary list (for the greeting). */
 async function beneficiaryNames(tx: Tx, ownerId: string, emails: string[]) {
   if (!emails.length) return new Map<string, string>();
-  const rows = await tx
-    .select({ email: sql<string>`lower(${beneficiaries.email})`, name: beneficiaries.name })
-    .from(beneficiaries)
-    .where(and(eq(beneficiaries.userId, ownerId), inArray(sql`lower(${beneficiaries.email})`, emails)));
+  const rows = await selectBeneficiaryNames(tx, ownerId, emails);
   return new Map(rows.map((r) => [r.email, r.name]));
 }
 
