@@ -1,6 +1,18 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
-import { assets, auditLog, beneficiaries, firms, profiles, releaseDocuments, releaseItems, releaseLinks, releasePlans, releases, timers } from "../db/schema/index.js";
+import {
+  assets,
+  auditLog,
+  beneficiaries,
+  firms,
+  profiles,
+  releaseDocuments,
+  releaseItems,
+  releaseLinks,
+  releasePlans,
+  releases,
+  timers,
+} from "../db/schema/index.js";
 
 export type ReleaseRow = typeof releases.$inferSelect;
 export type PlanRow = typeof releasePlans.$inferSelect;
@@ -16,7 +28,11 @@ export async function selectPlan(tx: Tx, userId: string, options: { forUpdate?: 
 }
 
 /** Creates or replaces the owner's plan. */
-export async function upsertPlan(tx: Tx, userId: string, values: { inactivityMonths: number | null; waitDays: number; lastCheckInAt: Date; updatedAt: Date }): Promise<PlanRow | null> {
+export async function upsertPlan(
+  tx: Tx,
+  userId: string,
+  values: { inactivityMonths: number | null; waitDays: number; lastCheckInAt: Date; updatedAt: Date },
+): Promise<PlanRow | null> {
   const [plan] = await tx
     .insert(releasePlans)
     .values({ userId, ...values })
