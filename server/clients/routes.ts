@@ -3,6 +3,7 @@ import { z } from "zod";
 import { CLIENT_PAGE_SIZE, clientListQuerySchema } from "../../common/firm-people-schemas.js";
 import { requireActor } from "../auth/actor.js";
 import type { AppEnv } from "../http/context.js";
+import { parseIdParam } from "../http/params.js";
 import { parseJson, parseWith } from "../http/validate.js";
 import { getClientDashboard } from "./dashboard.js";
 import { presentClientDashboard, presentClientProfile, presentClientRow } from "./present.js";
@@ -15,15 +16,15 @@ export const clientRoutes = new Hono<AppEnv>()
     return c.json({ clients: rows.map(presentClientRow), total, isTotalCapped, page: query.page, pageSize: CLIENT_PAGE_SIZE });
   })
   .get("/clients/:id", requireActor, async (c) => {
-    const client = await getClientProfile(c.var.deps, c.var.actor, parseWith(z.string().min(1).max(100), c.req.param("id")));
+    const client = await getClientProfile(c.var.deps, c.var.actor, parseIdParam(c.req.param("id"), "user"));
     return c.json({ client: presentClientProfile(client) });
   })
   .get("/clients/:id/dashboard", requireActor, async (c) => {
-    const dashboard = await getClientDashboard(c.var.deps, c.var.actor, parseWith(z.string().min(1).max(100), c.req.param("id")));
+    const dashboard = await getClientDashboard(c.var.deps, c.var.actor, parseIdParam(c.req.param("id"), "user"));
     return c.json(presentClientDashboard(dashboard));
   })
   .post("/clients/:id/impersonation", requireActor, async (c) => {
     const { active } = await parseJson(c, z.object({ active: z.boolean() }));
-    await recordImpersonation(c.var.deps, c.var.actor, parseWith(z.string().min(1).max(100), c.req.param("id")), active);
+    await recordImpersonation(c.var.deps, c.var.actor, parseIdParam(c.req.param("id"), "user"), active);
     return c.json({ ok: true });
   });

@@ -1,17 +1,17 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { z } from "zod";
 import { REQUEST_MSG } from "../../common/request-limits.js";
 import { attestationSchema, releaseLinkSchema, releasePlanSchema } from "../../common/release.js";
 import { requireActor } from "../auth/actor.js";
 import { AppError } from "../errors.js";
 import { binaryBody } from "../http/body-gate.js";
 import type { AppEnv } from "../http/context.js";
-import { parseJson, parseWith } from "../http/validate.js";
+import { parseIdParam } from "../http/params.js";
+import { parseJson } from "../http/validate.js";
 import { RELEASE_DOCUMENT_MAX_BYTES, getReleaseDocument, putReleaseDocument } from "./document.js";
 import { attestRelease, cancelByLink, cancelByOwner, checkInByLink, getClientRelease, getPlanView, savePlan } from "./service.js";
 
-const clientId = (id: string | undefined) => parseWith(z.string().min(1).max(100), id);
+const clientId = (id: string | undefined) => parseIdParam(id, "user");
 
 /** The document's name from X-File-Name (percent-encoded; undecodable keeps the default): no control characters, which a text column and a Content-Disposition cannot hold. */
 function fileNameOf(header: string | undefined): string {
