@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CLIENTS_PAGE_SIZE } from "./constants.js";
+import { CLIENTS_PAGE_SIZE } from "./clients.js";
 
 export const staffRoleSchema = z.object({ role: z.enum(["firm_staff", "firm_admin"]) });
 

@@ -10,7 +10,7 @@ import {
   SESSION_TTL_SECONDS,
   VERIFICATION_CODE_MAX_TRIES,
   VERIFICATION_CODE_TTL_MINUTES,
-} from "../../common/constants.js";
+} from "../../common/auth.js";
 import { MSG } from "../../common/messages.js";
 import { recordAudit } from "../audit/record.js";
 import type { Db } from "../db/client.js";

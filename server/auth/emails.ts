@@ -1,5 +1,5 @@
 import { composeMail, type Mail } from "../mail/templates.js";
-import { EMAIL_LINK_TTL_SECONDS, VERIFICATION_CODE_TTL_MINUTES } from "../../common/constants.js";
+import { EMAIL_LINK_TTL_SECONDS, VERIFICATION_CODE_TTL_MINUTES } from "../../common/auth.js";
 
 /** When a link or code made now stops working: better-auth is given the same lifetimes (server/auth/auth.ts). */
 const expiresIn = (seconds: number) => new Date(Date.now() + seconds * 1000);

@@ -1,4 +1,4 @@
-import type { ProfileUpdateInput } from "../../common/auth-schemas.js";
+import type { ProfileUpdateInput } from "../../common/profiles.js";
 import { AppError } from "../errors.js";
 import { withActor } from "../db/actor.js";
 import type { Db } from "../db/client.js";

@@ -1,4 +1,4 @@
-import { CLIENT_MSG } from "@common/client-messages";
+import { CLIENT_MSG } from "@common/clients";
 import { RefreshCw, UserPlus } from "lucide-react";
 import { useCallback, useEffect } from "react";
 import { Link } from "react-router";

@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@common/constants";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@common/auth";
 import { FIRM_ONBOARDING_MSG } from "@common/firm-messages";
 import { claimFirmSchema } from "@common/firm-schemas";
 import { z } from "zod";

@@ -1,5 +1,6 @@
 import { FIRM_CODE_INPUT_MAX } from "@common/constants";
 import { MSG } from "@common/messages";
+import { AUTH_MSG } from "@common/auth";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
@@ -14,7 +15,7 @@ import { isRegisterFormField, registerFormSchema, type RegisterFormInput, type R
 type Props = { defaultEmail: string; isEmailLocked: boolean; invitationCode?: string; onRegistered: (email: string) => void };
 
 /** 'Please fill out all required fields' is said once above the form, not under each empty field. */
-const fieldError = (message: string | undefined) => (message === MSG.registerMissing ? undefined : message);
+const fieldError = (message: string | undefined) => (message === AUTH_MSG.registerMissing ? undefined : message);
 
 export function RegisterForm({ defaultEmail, isEmailLocked, invitationCode, onRegistered }: Props) {
   const registration = useRegister();
@@ -34,16 +35,16 @@ export function RegisterForm({ defaultEmail, isEmailLocked, invitationCode, onRe
       toast.success(MSG.registerSuccess);
       onRegistered(email);
     } catch (err) {
-      toast.error(errorMessage(err, MSG.registerFailure));
+      toast.error(errorMessage(err, AUTH_MSG.registerFailure));
       const fields = err instanceof ApiError ? Object.entries(err.fields ?? {}) : [];
       const known = fields.flatMap(([key, message]) => (isRegisterFormField(key) ? [{ key, message }] : []));
       known.forEach(({ key, message }, i) => setError(key, { message }, { shouldFocus: i === 0 }));
-      if (!known.length) setError("root.server", { message: errorMessage(err, MSG.registerFormError) });
+      if (!known.length) setError("root.server", { message: errorMessage(err, AUTH_MSG.registerFormError) });
     }
   });
 
-  const isMissing = [errors.name, errors.email, errors.password].some((e) => e?.message === MSG.registerMissing);
-  const formError = isMissing ? MSG.registerMissing : errors.root?.server?.message;
+  const isMissing = [errors.name, errors.email, errors.password].some((e) => e?.message === AUTH_MSG.registerMissing);
+  const formError = isMissing ? AUTH_MSG.registerMissing : errors.root?.server?.message;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <FormField label="Full Name" error={fieldError(errors.name?.message)}>

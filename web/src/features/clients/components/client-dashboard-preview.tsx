@@ -1,4 +1,4 @@
-import { CLIENT_MSG } from "@common/client-messages";
+import { CLIENT_MSG } from "@common/clients";
 import { Building2, Lock } from "lucide-react";
 import type { ClientProfile } from "../api/get-client";
 import { ClientVaultSummary } from "./client-vault-summary";

@@ -1,4 +1,4 @@
-import { CLIENT_MSG } from "@common/client-messages";
+import { CLIENT_MSG } from "@common/clients";
 import { Vault } from "lucide-react";
 import { Loading } from "@/components/loading";
 import { Alert, AlertDescription } from "@/components/ui/alert";

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CLIENT_MSG } from "@common/client-messages";
+import { CLIENT_MSG } from "@common/clients";
 import { INVITATION_MSG } from "@common/invitation-messages";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";

@@ -1,4 +1,4 @@
-import { VERIFICATION_CODE_LENGTH } from "@common/constants";
+import { VERIFICATION_CODE_LENGTH } from "@common/auth";
 import { MSG } from "@common/messages";
 import { RELEASE_MSG } from "@common/release";
 import { useRef, useState, type FormEvent } from "react";

@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { profileUpdateSchema } from "@common/auth-schemas";
-import { MSG } from "@common/messages";
+import { profileUpdateSchema, PROFILE_MSG } from "@common/profiles";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -27,14 +26,14 @@ export function ProfileDetailsForm({ me }: { me: Me }) {
       { name, phone: phone || null, address: address || null },
       {
         onSuccess: ({ user }) => {
-          toast.success(MSG.profileSaved);
+          toast.success(PROFILE_MSG.profileSaved);
           form.reset(toValues(user));
         },
         onError: (err) => {
           const fields = err instanceof ApiError ? err.fields : undefined;
           const known = FIELDS.filter((f) => fields?.[f]);
           if (known.length > 0) return known.forEach((f, i) => form.setError(f, { message: fields?.[f] }, { shouldFocus: i === 0 }));
-          const message = errorMessage(err, MSG.profileSaveFailed);
+          const message = errorMessage(err, PROFILE_MSG.profileSaveFailed);
           setServerError(message);
           toast.error(message);
         },

@@ -13,3 +13,7 @@ export const CLIENT_MSG = {
   emptyVault: "No passwords, documents or notes yet.",
   noBeneficiaries: "No beneficiaries named yet.",
 } as const;
+
+export const CLIENTS_PAGE_SIZE = 10;
+/** 'View as Client' (issue 3) lists at most this many beneficiaries by name; the count covers all of them. */
+export const CLIENT_DASHBOARD_BENEFICIARIES = 50;
