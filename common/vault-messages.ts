@@ -1,6 +1,6 @@
 import { allowedExtensions, toMegabytes, type AssetFileKind, type FileTypeRule } from "./vault-constants.js";
 
-/** Vault, document, note and beneficiary texts, worded as the specification words them (02 §5, §8). */
+/** Vault, document and note texts, worded as the specification words them (02 §5, §8). */
 export const VAULT_MSG = {
   titleRequired: "Title is required",
   titleTooLong: "Title must be at most 200 characters",
@@ -55,20 +55,6 @@ export const VAULT_MSG = {
   websiteCopied: "Website URL copied to clipboard",
   usernameCopied: "Username copied to clipboard",
   passwordCopied: "Password copied to clipboard",
-} as const;
-
-export const BENEFICIARY_MSG = {
-  nameRequired: "Name is required",
-  emailInvalid: "Valid email is required",
-  added: "Beneficiary added successfully",
-  addFailed: "Failed to add beneficiary",
-  saveFailed: "Failed to save beneficiary",
-  updated: "Beneficiary updated successfully",
-  deleted: "Beneficiary deleted successfully",
-  deleteFailed: "Failed to delete beneficiary",
-  loadFailed: "Failed to load beneficiaries",
-  notificationFailed: "Beneficiary added but notification email could not be sent",
-  notFoundTitle: "Beneficiary Not Found",
 } as const;
 
 /** 'Unsupported file type. Allowed types are: ...' (spec 02 §5). */

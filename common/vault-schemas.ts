@@ -2,7 +2,7 @@ import { z } from "zod";
 import { emailSchema } from "./auth.js";
 import { optionalText } from "./firm-schemas.js";
 import { ASSET_FILE_KINDS, ASSET_TYPES, ENCRYPTED_DATA_MAX_BYTES, GCM_OVERHEAD_BYTES, TITLE_MAX_LENGTH, WRAPPED_KEY_MAX_BYTES } from "./vault-constants.js";
-import { BENEFICIARY_MSG, VAULT_MSG } from "./vault-messages.js";
+import { VAULT_MSG } from "./vault-messages.js";
 
 /** The byte length of a valid base64 string, without decoding it. */
 export const base64Length = (s: string) => Math.floor((s.length * 3) / 4) - (s.endsWith("==") ? 2 : s.endsWith("=") ? 1 : 0);
@@ -90,17 +90,3 @@ export const assetListQuerySchema = z.object({
   search: z.string().trim().max(TITLE_MAX_LENGTH).optional().default(""),
 });
 export type AssetListQuery = z.infer<typeof assetListQuerySchema>;
-
-/** Spec 02 §5: name required, a valid e-mail (lower-cased); phone, relationship and notes optional. */
-export const beneficiarySchema = z.object({
-  name: z.string(BENEFICIARY_MSG.nameRequired).trim().min(1, BENEFICIARY_MSG.nameRequired).max(200),
-  email: z.string(BENEFICIARY_MSG.emailInvalid).trim().toLowerCase().pipe(z.email(BENEFICIARY_MSG.emailInvalid).max(254, BENEFICIARY_MSG.emailInvalid)),
-  phone: optionalText(50),
-  relationship: optionalText(100),
-  notes: optionalText(2000),
-});
-export type BeneficiaryInput = z.infer<typeof beneficiarySchema>;
-
-/** An edit: any of the fields, each checked as on creation. */
-export const beneficiaryUpdateSchema = beneficiarySchema.partial();
-export type BeneficiaryUpdateInput = z.infer<typeof beneficiaryUpdateSchema>;

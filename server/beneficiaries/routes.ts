@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { beneficiarySchema, beneficiaryUpdateSchema } from "../../common/vault-schemas.js";
+import { beneficiarySchema, beneficiaryUpdateSchema } from "../../common/beneficiaries.js";
 import { requireActor } from "../auth/actor.js";
 import type { AppEnv } from "../http/context.js";
 import { parseIdParam } from "../http/params.js";

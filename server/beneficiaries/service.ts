@@ -1,4 +1,4 @@
-import type { BeneficiaryInput, BeneficiaryUpdateInput } from "../../common/vault-schemas.js";
+import type { BeneficiaryInput, BeneficiaryUpdateInput } from "../../common/beneficiaries.js";
 import { requireAccess, type ActorProfile } from "../access.js";
 import { withActor } from "../db/actor.js";
 import type { Tx } from "../db/client.js";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { CLIENT_PAGE_SIZE, clientListQuerySchema } from "../../common/firm-people-schemas.js";
+import { CLIENTS_PAGE_SIZE, clientListQuerySchema } from "../../common/clients.js";
 import { requireActor } from "../auth/actor.js";
 import type { AppEnv } from "../http/context.js";
 import { parseIdParam } from "../http/params.js";
@@ -13,7 +13,7 @@ export const clientRoutes = new Hono<AppEnv>()
   .get("/clients", requireActor, async (c) => {
     const query = parseWith(clientListQuerySchema, c.req.query());
     const { rows, total, isTotalCapped } = await listClients(c.var.deps, c.var.actor, query);
-    return c.json({ clients: rows.map(presentClientRow), total, isTotalCapped, page: query.page, pageSize: CLIENT_PAGE_SIZE });
+    return c.json({ clients: rows.map(presentClientRow), total, isTotalCapped, page: query.page, pageSize: CLIENTS_PAGE_SIZE });
   })
   .get("/clients/:id", requireActor, async (c) => {
     const client = await getClientProfile(c.var.deps, c.var.actor, parseIdParam(c.req.param("id"), "user"));

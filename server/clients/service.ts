@@ -1,4 +1,4 @@
-import type { ClientListQuery } from "../../common/firm-people-schemas.js";
+import type { ClientListQuery } from "../../common/clients.js";
 import { requireAccess, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
 import { withActor } from "../db/actor.js";

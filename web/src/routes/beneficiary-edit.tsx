@@ -1,4 +1,4 @@
-import { BENEFICIARY_MSG } from "@common/vault-messages";
+import { BENEFICIARY_MSG } from "@common/beneficiaries";
 import { useEffect } from "react";
 import { useNavigate, useParams } from "react-router";
 import { Loading } from "@/components/loading";
