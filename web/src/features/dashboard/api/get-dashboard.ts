@@ -1,5 +1,4 @@
 import type { DashboardView } from "@common/dashboard";
-import type { AssetType } from "@common/vault-constants";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
