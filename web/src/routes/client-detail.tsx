@@ -12,7 +12,7 @@ import { useClient } from "@/features/clients/api/get-client";
 import { useRecordImpersonation } from "@/features/clients/api/record-impersonation";
 import { ClientDashboardPreview } from "@/features/clients/components/client-dashboard-preview";
 import { ClientProfileDetails } from "@/features/clients/components/client-profile";
-import { ClientReleaseCard } from "@/features/clients/components/client-release-card";
+import { ClientReleaseCard } from "@/features/release/components/client-release-card";
 import { ImpersonationBanner } from "@/features/clients/components/impersonation-banner";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
