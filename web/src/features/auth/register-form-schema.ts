@@ -15,7 +15,5 @@ export const registerFormSchema = z
 export type RegisterFormInput = z.input<typeof registerFormSchema>;
 export type RegisterFormValues = z.output<typeof registerFormSchema>;
 
-const FIELDS: readonly string[] = ["name", "email", "password", "confirmPassword", "firmCode"] satisfies (keyof RegisterFormInput)[];
-
-/** True for the keys of ApiError.fields that name a field of this form. */
-export const isRegisterFormField = (key: string): key is keyof RegisterFormInput => FIELDS.includes(key);
+/** The fields of this form, which a refusal's ApiError.fields may name. */
+export const REGISTER_FORM_FIELDS = ["name", "email", "password", "confirmPassword", "firmCode"] as const satisfies readonly (keyof RegisterFormInput)[];

@@ -7,10 +7,11 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { ApiError, errorMessage } from "@/lib/api-client";
+import { applyServerErrors } from "@/lib/field-errors";
+import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useRegister } from "../api/register";
-import { isRegisterFormField, registerFormSchema, type RegisterFormInput, type RegisterFormValues } from "../register-form-schema";
+import { REGISTER_FORM_FIELDS, registerFormSchema, type RegisterFormInput, type RegisterFormValues } from "../register-form-schema";
 
 type Props = { defaultEmail: string; isEmailLocked: boolean; invitationCode?: string; onRegistered: (email: string) => void };
 
@@ -36,10 +37,7 @@ export function RegisterForm({ defaultEmail, isEmailLocked, invitationCode, onRe
       onRegistered(email);
     } catch (err) {
       toast.error(errorMessage(err, AUTH_MSG.registerFailure));
-      const fields = err instanceof ApiError ? Object.entries(err.fields ?? {}) : [];
-      const known = fields.flatMap(([key, message]) => (isRegisterFormField(key) ? [{ key, message }] : []));
-      known.forEach(({ key, message }, i) => setError(key, { message }, { shouldFocus: i === 0 }));
-      if (!known.length) setError("root.server", { message: errorMessage(err, AUTH_MSG.registerFormError) });
+      applyServerErrors(setError, err, { fields: REGISTER_FORM_FIELDS, fallback: AUTH_MSG.registerFormError });
     }
   });
 
