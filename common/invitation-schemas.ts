@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ROLES, type Role } from "./constants.js";
-import { emailSchema } from "./auth.js";
+import { emailSchema } from "./auth-schemas.js";
 
 /** Staff and client invitations (spec 02 §5): e-mail lower-cased, note trimmed and omitted when empty. */
 export const sendInvitationSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailSchema } from "./auth.js";
+import { emailSchema } from "./auth-schemas.js";
 import type { AssetFileKind, AssetType, FileTypeRule } from "./vault-constants.js";
 
 /* ---------- the rules of a release (issue 5) ---------- */

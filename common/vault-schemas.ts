@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailSchema } from "./auth.js";
+import { emailSchema } from "./auth-schemas.js";
 import { ASSET_FILE_KINDS, ASSET_TYPES, ENCRYPTED_DATA_MAX_BYTES, GCM_OVERHEAD_BYTES, TITLE_MAX_LENGTH, WRAPPED_KEY_MAX_BYTES } from "./vault-constants.js";
 import { VAULT_MSG } from "./vault-messages.js";
 

@@ -1,6 +1,6 @@
 import { APIError } from "better-auth/api";
 import type { z } from "zod";
-import type { registerSchema } from "../../common/auth.js";
+import type { registerSchema } from "../../common/auth-schemas.js";
 import { INVITATION_MSG } from "../../common/invitation-messages.js";
 import { MSG } from "../../common/messages.js";
 import { AppError } from "../errors.js";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { registerSchema } from "../../common/auth.js";
+import { registerSchema } from "../../common/auth-schemas.js";
 import type { AppEnv } from "../http/context.js";
 import { parseJson } from "../http/validate.js";
 import { limitFirmCodeMisses } from "../rate-limit/per-user.js";

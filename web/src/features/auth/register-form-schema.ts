@@ -1,4 +1,5 @@
-import { emailSchema, newPasswordSchema, registerSchema, AUTH_MSG } from "@common/auth";
+import { emailSchema, newPasswordSchema, registerSchema } from "@common/auth-schemas";
+import { AUTH_MSG } from "@common/auth";
 import { z } from "zod";
 
 /** /register's form (spec 01 §5 Registration): required fields, matching passwords, 8+ characters. */

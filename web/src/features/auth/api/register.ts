@@ -1,4 +1,4 @@
-import type { RegisterInput } from "@common/auth";
+import type { RegisterInput } from "@common/auth-schemas";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { AUTH_MSG, requestPasswordResetFormSchema } from "@common/auth";
+import { AUTH_MSG } from "@common/auth";
+import { requestPasswordResetFormSchema } from "@common/auth-schemas";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert, AlertDescription } from "@/components/ui/alert";

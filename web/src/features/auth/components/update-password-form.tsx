@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { PASSWORD_MIN_LENGTH, setNewPasswordFormSchema } from "@common/auth";
+import { PASSWORD_MIN_LENGTH } from "@common/auth";
+import { setNewPasswordFormSchema } from "@common/auth-schemas";
 import { MSG } from "@common/messages";
 import { useState } from "react";
 import { useForm } from "react-hook-form";

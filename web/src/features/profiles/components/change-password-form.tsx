@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { PASSWORD_MIN_LENGTH, AUTH_MSG, changePasswordFormSchema } from "@common/auth";
+import { PASSWORD_MIN_LENGTH, AUTH_MSG } from "@common/auth";
+import { changePasswordFormSchema } from "@common/auth-schemas";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert, AlertDescription } from "@/components/ui/alert";
