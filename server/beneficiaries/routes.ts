@@ -24,7 +24,7 @@ export const beneficiaryRoutes = new Hono<AppEnv>()
   .patch("/beneficiaries/:id", requireActor, async (c) => {
     const id = parseIdParam(c.req.param("id"));
     const input = await parseJson(c, beneficiaryUpdateSchema);
-    return c.json({ beneficiary: presentBeneficiary(await updateBeneficiary(c.var.deps, c.var.actor, id, input)) });
+    return c.json({ beneficiary: presentBeneficiary(await updateBeneficiary(c.var.deps, c.var.actor, { id, input })) });
   })
   .delete("/beneficiaries/:id", requireActor, async (c) => {
     await deleteBeneficiary(c.var.deps, c.var.actor, parseIdParam(c.req.param("id")));

@@ -25,6 +25,6 @@ export const clientRoutes = new Hono<AppEnv>()
   })
   .post("/clients/:id/impersonation", requireActor, async (c) => {
     const { active } = await parseJson(c, z.object({ active: z.boolean() }));
-    await recordImpersonation(c.var.deps, c.var.actor, parseIdParam(c.req.param("id"), "user"), active);
+    await recordImpersonation(c.var.deps, c.var.actor, { clientId: parseIdParam(c.req.param("id"), "user"), isActive: active });
     return c.json({ ok: true });
   });

@@ -29,7 +29,7 @@ async function loadAttestedRelease(deps: Deps, actor: ActorProfile, clientId: st
 }
 
 /** The attesting firm's admin adds the evidence (e.g. a death certificate) to a waiting release; sealed at rest. */
-export async function putReleaseDocument(deps: Deps, actor: ActorProfile, clientId: string, fileName: string, data: Buffer) {
+export async function putReleaseDocument(deps: Deps, actor: ActorProfile, { clientId, fileName, data }: { clientId: string; fileName: string; data: Buffer }) {
   const { client, release } = await loadAttestedRelease(deps, actor, clientId);
   requireAccess(actor, "release:attest", { firmId: client.firmId, role: client.role, ownerId: client.id });
   if (release.status !== "waiting") throw new AppError("CONFLICT", "The release is no longer waiting");

@@ -48,14 +48,14 @@ export const releaseRoutes = new Hono<AppEnv>()
   .get("/clients/:id/release", requireActor, async (c) => c.json(await getClientRelease(c.var.deps, c.var.actor, clientId(c.req.param("id")))))
   .post("/clients/:id/release", requireActor, async (c) => {
     const input = await parseJson(c, attestationSchema);
-    return c.json(await attestRelease(c.var.deps, c.var.actor, clientId(c.req.param("id")), input), 201);
+    return c.json(await attestRelease(c.var.deps, c.var.actor, { clientId: clientId(c.req.param("id")), input }), 201);
   })
   .put("/clients/:id/release/document", binaryBody, requireActor, documentLimit, async (c) => {
     if (c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase() !== "application/octet-stream") {
       throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the document as application/octet-stream");
     }
     const fileName = fileNameOf(c.req.header("x-file-name"));
-    await putReleaseDocument(c.var.deps, c.var.actor, clientId(c.req.param("id")), fileName, Buffer.from(await c.req.arrayBuffer()));
+    await putReleaseDocument(c.var.deps, c.var.actor, { clientId: clientId(c.req.param("id")), fileName, data: Buffer.from(await c.req.arrayBuffer()) });
     return c.json({ ok: true });
   })
   .get("/clients/:id/release/document", requireActor, async (c) => {

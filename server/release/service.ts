@@ -94,7 +94,7 @@ export async function cancelByOwner(deps: Deps, actor: ActorProfile): Promise<Re
   await system(deps, async (tx) => {
     const release = await selectOpenRelease(tx, actor.id, { forUpdate: true });
     if (!release) throw new AppError("CONFLICT", RELEASE_MSG.nothingToCancel);
-    await cancelRelease(tx, deps, release, deps.clock.now(), actor.id, "owner");
+    await cancelRelease(tx, deps, { release, now: deps.clock.now(), actorId: actor.id, via: "owner" });
   });
   return getPlanView(deps, actor);
 }
@@ -106,7 +106,7 @@ export async function cancelByLink(deps: Deps, token: string): Promise<void> {
     const link = await selectUsableLink(tx, hashLinkToken(token), "cancel", now);
     const release = link?.releaseId ? await selectOpenRelease(tx, link.userId, { forUpdate: true }) : null;
     if (!link || !release || release.id !== link.releaseId || release.status !== "waiting") throw new AppError("NOT_FOUND", RELEASE_MSG.linkInvalid);
-    await cancelRelease(tx, deps, release, now, null, "link");
+    await cancelRelease(tx, deps, { release, now, actorId: null, via: "link" });
   });
 }
 
@@ -117,7 +117,7 @@ export async function checkInByLink(deps: Deps, token: string): Promise<void> {
     const link = await selectUsableLink(tx, hashLinkToken(token), "check_in", now);
     const plan = link ? await selectPlan(tx, link.userId, { forUpdate: true }) : null;
     if (!link || !plan) throw new AppError("NOT_FOUND", RELEASE_MSG.linkInvalid);
-    await checkIn(tx, plan, now, null, "link");
+    await checkIn(tx, plan, { now, actorId: null, via: "link" });
   });
 }
 
@@ -145,7 +145,11 @@ export async function getClientRelease(deps: Deps, actor: ActorProfile, clientId
 }
 
 /** A firm admin attests the client's death or incapacity: the client's waiting period starts, with its e-mails and veto. */
-export async function attestRelease(deps: Deps, actor: ActorProfile, clientId: string, input: AttestationInput): Promise<ClientReleaseView> {
+export async function attestRelease(
+  deps: Deps,
+  actor: ActorProfile,
+  { clientId, input }: { clientId: string; input: AttestationInput },
+): Promise<ClientReleaseView> {
   const { client } = await loadClient(deps, actor, clientId);
   requireAccess(actor, "release:attest", { firmId: client.firmId, role: client.role, ownerId: client.id });
   const now = deps.clock.now();

@@ -42,7 +42,7 @@ export async function rescheduleInactivity(tx: Tx, plan: PlanRow, now: Date) {
 }
 
 /** A check-in: the inactivity period starts again from `now`. */
-export async function checkIn(tx: Tx, plan: PlanRow, now: Date, actorId: string | null, via: "sign_in" | "link" | "cancel") {
+export async function checkIn(tx: Tx, plan: PlanRow, { now, actorId, via }: { now: Date; actorId: string | null; via: "sign_in" | "link" | "cancel" }) {
   const updated = await updatePlanCheckIn(tx, plan.userId, now);
   if (!updated) return;
   await rescheduleInactivity(tx, updated, now);
@@ -82,7 +82,7 @@ export async function startRelease(tx: Tx, deps: Deps, input: StartInput): Promi
     { kind: "release_due", userId: owner.id, releaseId: release.id, dueAt: releaseAt },
   ]);
   const cancel = await newCancelLink(tx, release);
-  await enqueueMail(tx, waitStartedMail(deps.env.APP_URL, owner.email, owner.name, input.reason, releaseAt, cancel));
+  await enqueueMail(tx, waitStartedMail(deps.env.APP_URL, { to: owner.email, name: owner.name, reason: input.reason, releaseAt, cancel }));
   await auditRelease(tx, owner.id, "release.started", now, input.attestation?.attestedBy ?? null, {
     trigger: input.trigger,
     releaseAt: releaseAt.toISOString(),
@@ -100,7 +100,11 @@ export async function newCancelLink(tx: Tx, release: ReleaseRow): Promise<Cancel
 }
 
 /** Cancels a waiting release: nothing is released, its timers and links go, and the inactivity period starts again. */
-export async function cancelRelease(tx: Tx, deps: Deps, release: ReleaseRow, now: Date, actorId: string | null, via: "owner" | "link") {
+export async function cancelRelease(
+  tx: Tx,
+  deps: Deps,
+  { release, now, actorId, via }: { release: ReleaseRow; now: Date; actorId: string | null; via: "owner" | "link" },
+) {
   if (release.status !== "waiting") throw new AppError("CONFLICT", RELEASE_MSG.nothingToCancel);
   await markReleaseCancelled(tx, release.id, { cancelledAt: now, cancelledBy: actorId ?? via });
   await deletePendingTimers(tx, { userId: release.userId, releaseId: release.id });
@@ -109,14 +113,14 @@ export async function cancelRelease(tx: Tx, deps: Deps, release: ReleaseRow, now
   const owner = await selectPerson(tx, release.userId);
   if (owner) await enqueueMail(tx, releaseCancelledMail(deps.env.APP_URL, owner.email, owner.name));
   const plan = await selectPlan(tx, release.userId);
-  if (plan) await checkIn(tx, plan, now, actorId, "cancel");
+  if (plan) await checkIn(tx, plan, { now, actorId, via: "cancel" });
 }
 
 /**
  * The release: each asset that names a beneficiary is marked released and recorded against that
  * beneficiary (release_items: the only way a content key is ever handed out); each beneficiary gets one e-mail.
  */
-export async function performRelease(tx: Tx, deps: Deps, release: ReleaseRow, now: Date) {
+export async function performRelease(tx: Tx, deps: Deps, { release, now }: { release: ReleaseRow; now: Date }) {
   if (release.status !== "waiting") return;
   const owner = await selectPerson(tx, release.userId);
   if (!owner) return;
@@ -129,8 +133,12 @@ export async function performRelease(tx: Tx, deps: Deps, release: ReleaseRow, no
   const perEmail = new Map<string, number>();
   for (const item of items) perEmail.set(item.beneficiaryEmail, (perEmail.get(item.beneficiaryEmail) ?? 0) + 1);
   const names = await beneficiaryNames(tx, owner.id, [...perEmail.keys()]);
-  for (const [email, n] of perEmail) await enqueueMail(tx, beneficiaryReleasedMail(deps.env.APP_URL, email, names.get(email) ?? null, owner.name, n));
-  await enqueueMail(tx, ownerReleasedMail(deps.env.APP_URL, owner.email, owner.name, items.length));
+  for (const [email, n] of perEmail)
+    await enqueueMail(
+      tx,
+      beneficiaryReleasedMail(deps.env.APP_URL, { to: email, beneficiaryName: names.get(email) ?? null, ownerName: owner.name, itemCount: n }),
+    );
+  await enqueueMail(tx, ownerReleasedMail(deps.env.APP_URL, { to: owner.email, name: owner.name, itemCount: items.length }));
   await insertTimers(tx, [{ kind: "access_end", userId: owner.id, releaseId: release.id, dueAt: endsAt }]);
   await auditRelease(tx, owner.id, "release.released", now, null, { items: items.length, beneficiaries: perEmail.size });
 }

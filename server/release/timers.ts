@@ -23,7 +23,17 @@ const HANDLERS: Record<string, Handler> = {
     const expiresAt = new Date(endsAt.getTime() + 120 * DAY_MS);
     await insertLink(tx, { tokenHash: hash, userId: owner.id, purpose: "check_in", expiresAt });
     const daysBefore = Number(timer.details?.daysBefore ?? 0);
-    await enqueueMail(tx, inactivityReminderMail(deps.env.APP_URL, owner.email, owner.name, daysBefore, endsAt, plan.waitDays, { token, expiresAt }));
+    await enqueueMail(
+      tx,
+      inactivityReminderMail(deps.env.APP_URL, {
+        to: owner.email,
+        name: owner.name,
+        daysBefore,
+        endsAt,
+        waitDays: plan.waitDays,
+        checkIn: { token, expiresAt },
+      }),
+    );
     await auditRelease(tx, owner.id, "release.reminder_sent", now, null, { daysBefore });
   },
 
@@ -40,13 +50,13 @@ const HANDLERS: Record<string, Handler> = {
     const owner = await selectPerson(tx, timer.userId);
     if (!release || release.status !== "waiting" || !owner) return;
     const cancel = await newCancelLink(tx, release);
-    await enqueueMail(tx, waitLastDayMail(deps.env.APP_URL, owner.email, owner.name, release.releaseAt, cancel));
+    await enqueueMail(tx, waitLastDayMail(deps.env.APP_URL, { to: owner.email, name: owner.name, releaseAt: release.releaseAt, cancel }));
     await auditRelease(tx, owner.id, "release.wait_reminder_sent", now, null);
   },
 
   async release_due(tx, deps, timer, now) {
     const release = await lockRelease(tx, timer.releaseId);
-    if (release) await performRelease(tx, deps, release, now);
+    if (release) await performRelease(tx, deps, { release, now });
   },
 
   async access_end(tx, deps, timer, now) {
