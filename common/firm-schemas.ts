@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { FIRM_CODE_INPUT_MAX, FIRM_CODE_INPUT_MIN, FIRM_CODE_LENGTH, FIRM_CODE_MAX_LENGTH } from "./constants.js";
 import { NAME_MIN_LENGTH } from "./auth.js";
-import { emailSchema, newPasswordSchema } from "./auth-schemas.js";
 import { FIRM_MSG } from "./firm-messages.js";
 import { isInFirmCodeAlphabet, normalizeFirmCode } from "./firm-codes.js";
+import { emailSchema, newPasswordSchema } from "./auth-schemas.js";
 
 export const optionalText = (max: number) =>
   z
