@@ -6,7 +6,7 @@ import { rateLimits } from "../db/schema/index.js";
  * Counts one hit against `key` in one statement: the window starts again at `now` when the stored one
  * is older than `windowMs`. Returns the key's count and window start after the hit.
  */
-export async function upsertHit(db: Db, key: string, windowMs: number, now: number) {
+export async function upsertHit(db: Db, { key, windowMs, now }: { key: string; windowMs: number; now: number }) {
   const isSameWindow = sql`${rateLimits.windowStart} > excluded.window_start - ${windowMs}`;
   const rows = await db
     .insert(rateLimits)

@@ -13,7 +13,7 @@ export type Hit = { key: string; wait: number; windowStart: number };
  */
 export async function countHit(db: Db, key: string, limit: Limit, now = Date.now()): Promise<Hit> {
   const windowMs = limit.windowSeconds * 1000;
-  const row = await upsertHit(db, key, windowMs, now);
+  const row = await upsertHit(db, { key, windowMs, now });
   if (!row) return { key, wait: 0, windowStart: now };
   const wait = row.count <= limit.max ? 0 : Math.max(1, Math.ceil((row.windowStart + windowMs - now) / 1000));
   return { key, wait, windowStart: row.windowStart };

@@ -85,5 +85,5 @@ export async function guardSignIn(c: Context<AppEnv>, next: Next, email: string)
   }
   // Looked up whether or not a notice is due, so an unknown address costs the same.
   const owner = await findAccountEmail(db, email);
-  if ((await claimBurstNotice(db, account, L.freeFailures, now)) && owner) await sendMail(signInAttemptsMail(env.APP_URL, owner));
+  if ((await claimBurstNotice(db, { accountKey: account, threshold: L.freeFailures, now })) && owner) await sendMail(signInAttemptsMail(env.APP_URL, owner));
 }

@@ -169,7 +169,7 @@ export async function insertLink(tx: Tx, row: typeof releaseLinks.$inferInsert) 
 }
 
 /** A link that is unexpired (and, for cancel links, unused), locked for this transaction. */
-export async function selectUsableLink(tx: Tx, tokenHash: string, purpose: "check_in" | "cancel", now: Date) {
+export async function selectUsableLink(tx: Tx, { tokenHash, purpose, now }: { tokenHash: string; purpose: "check_in" | "cancel"; now: Date }) {
   const [row] = await tx
     .select()
     .from(releaseLinks)

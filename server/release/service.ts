@@ -103,7 +103,7 @@ export async function cancelByOwner(deps: Deps, actor: ActorProfile): Promise<Re
 export async function cancelByLink(deps: Deps, token: string): Promise<void> {
   await system(deps, async (tx) => {
     const now = deps.clock.now();
-    const link = await selectUsableLink(tx, hashLinkToken(token), "cancel", now);
+    const link = await selectUsableLink(tx, { tokenHash: hashLinkToken(token), purpose: "cancel", now });
     const release = link?.releaseId ? await selectOpenRelease(tx, link.userId, { forUpdate: true }) : null;
     if (!link || !release || release.id !== link.releaseId || release.status !== "waiting") throw new AppError("NOT_FOUND", RELEASE_MSG.linkInvalid);
     await cancelRelease(tx, deps, { release, now, actorId: null, via: "link" });
@@ -114,7 +114,7 @@ export async function cancelByLink(deps: Deps, token: string): Promise<void> {
 export async function checkInByLink(deps: Deps, token: string): Promise<void> {
   await system(deps, async (tx) => {
     const now = deps.clock.now();
-    const link = await selectUsableLink(tx, hashLinkToken(token), "check_in", now);
+    const link = await selectUsableLink(tx, { tokenHash: hashLinkToken(token), purpose: "check_in", now });
     const plan = link ? await selectPlan(tx, link.userId, { forUpdate: true }) : null;
     if (!link || !plan) throw new AppError("NOT_FOUND", RELEASE_MSG.linkInvalid);
     await checkIn(tx, plan, { now, actorId: null, via: "link" });
