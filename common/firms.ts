@@ -1,7 +1,7 @@
 /** A law firm: its registration (create, then claim by the first admin), its details and logo. */
 import { z } from "zod";
 import { emailSchema, newPasswordSchema } from "./auth-schemas.js";
-import { NAME_MIN_LENGTH } from "./constants.js";
+import { NAME_MIN_LENGTH } from "./auth.js";
 import { optionalText } from "./optional-text.js";
 
 /* ---------- constants ---------- */

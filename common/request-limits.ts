@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH } from "./constants.js";
+import { PASSWORD_MAX_LENGTH } from "./auth.js";
 
 /** What a request to /api may be (docs/decisions/019-request-bodies.md); the server enforces it, the web app never comes near it. */
 

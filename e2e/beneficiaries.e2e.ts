@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { BENEFICIARY_MSG } from "../common/vault-messages.js";
+import { BENEFICIARY_MSG } from "../common/beneficiaries.js";
 import {
   buildUser,
   expectNoAxeViolations,

@@ -1,4 +1,5 @@
 import { MSG } from "../common/messages.js";
+import { AUTH_MSG } from "../common/auth.js";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import {
@@ -37,7 +38,7 @@ describe("sign-in codes by e-mail", () => {
 
     const code = codeFrom(await latestMailTo(user.email, { subject: /code/i, after: before }));
     await enterCode(fresh, wrongCode(code));
-    await expectText(fresh, MSG.mfaInvalid);
+    await expectText(fresh, AUTH_MSG.mfaInvalid);
     await expectNoAxeViolations(fresh);
 
     // Resend e-mails a new code and says so; the newest code is the one that works (docs/decisions/018).
@@ -45,7 +46,7 @@ describe("sign-in codes by e-mail", () => {
     for (let sent = 3; sent <= 5; sent++) {
       const beforeResend = (await latestMailTo(user.email)).id;
       await fresh.getByRole("button", { name: "Resend" }).click();
-      await expectText(fresh, MSG.mfaResent);
+      await expectText(fresh, AUTH_MSG.mfaResent);
       latest = codeFrom(await latestMailTo(user.email, { subject: /code/i, after: beforeResend }));
     }
     // Five codes an hour per account (turning codes on, sign-in, three resends): the next Resend says it was refused.
@@ -64,9 +65,9 @@ async function turnOnEmailCodes(page: Page, user: TestUser) {
   await expectNoAxeViolations(page);
   const before = (await latestMailTo(user.email)).id;
   await page.getByRole("button", { name: /^turn on/i }).click();
-  await expectText(page, MSG.twoFactorCodeSent);
+  await expectText(page, AUTH_MSG.twoFactorCodeSent);
   await enterCode(page, codeFrom(await latestMailTo(user.email, { subject: /code/i, after: before })));
-  await expectText(page, MSG.twoFactorOn);
+  await expectText(page, AUTH_MSG.twoFactorOn);
   await settle(page);
   await expectNoAxeViolations(page);
   await screenshot(page, "profile-codes-on");

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { CLIENT_MSG } from "../common/client-messages.js";
+import { CLIENT_MSG } from "../common/clients.js";
 import { FIRM_EDIT_MSG } from "../common/firms.js";
 import { INVITATION_MSG } from "../common/invitations.js";
 import { MSG } from "../common/messages.js";

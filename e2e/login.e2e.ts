@@ -1,4 +1,4 @@
-import { LOGIN_LOCKOUT_AT, LOGIN_WARNING_AFTER } from "../common/constants.js";
+import { LOGIN_LOCKOUT_AT, LOGIN_WARNING_AFTER, AUTH_MSG } from "../common/auth.js";
 import { MSG } from "../common/messages.js";
 import { describe, expect, it } from "vitest";
 import {
@@ -34,13 +34,13 @@ describe("sign-in", () => {
 
     await signIn(page, user.email, WRONG_PASSWORD);
     await expectText(page, ATTEMPTS_WARNING);
-    await expectNoText(page, MSG.loginTooMany);
+    await expectNoText(page, AUTH_MSG.loginTooMany);
     expect(await signInButton.isEnabled()).toBe(true);
     await expectNoAxeViolations(page);
     await screenshot(page, "login-warning");
 
     for (let failures = LOGIN_WARNING_AFTER + 1; failures <= LOGIN_LOCKOUT_AT; failures++) await signIn(page, user.email, WRONG_PASSWORD);
-    await expectText(page, MSG.loginTooMany);
+    await expectText(page, AUTH_MSG.loginTooMany);
     expect(await signInButton.isDisabled()).toBe(true);
     await expectNoAxeViolations(page);
     await screenshot(page, "login-locked");
@@ -58,7 +58,7 @@ describe("sign-in", () => {
     await screenshot(page, "login-unconfirmed");
 
     await resend.click();
-    await expectText(page, MSG.resendSuccess);
+    await expectText(page, AUTH_MSG.resendSuccess);
     const second = await latestMailTo(user.email, { subject: /confirm/i, after: first.id });
     const link = linkFrom(second, "/auth/callback");
     await page.goto(link.pathname + link.search);

@@ -1,4 +1,5 @@
 import { MSG } from "../common/messages.js";
+import { AUTH_MSG } from "../common/auth.js";
 import { describe, it } from "vitest";
 import { buildUser, expectNoAxeViolations, expectPath, expectText, latestMailTo, linkFrom, newPage, screenshot, settle, signIn } from "./fixtures.js";
 
@@ -17,7 +18,7 @@ describe("password reset", () => {
 
     await page.getByLabel("Email", { exact: true }).fill(user.email);
     await page.getByRole("button", { name: /reset|send/i }).click();
-    await expectText(page, MSG.resetSent);
+    await expectText(page, AUTH_MSG.resetSent);
     await screenshot(page, "reset-password-sent");
 
     const link = linkFrom(await latestMailTo(user.email, { subject: /reset/i }), "/update-password");

@@ -1,5 +1,5 @@
 import type { Db, Tx } from "../db/client.js";
-import { auditLog } from "../db/schema/index.js";
+import { insertAuditRow, insertAuditRowOnce, type AuditRow } from "./queries.js";
 
 export type AuditEvent = {
   actorId: string | null;
@@ -12,7 +12,7 @@ export type AuditEvent = {
   at?: Date;
 };
 
-const rowOf = (event: AuditEvent) => ({
+const rowOf = (event: AuditEvent): AuditRow => ({
   actorId: event.actorId,
   action: event.action,
   subjectType: event.subjectType ?? null,
@@ -24,7 +24,7 @@ const rowOf = (event: AuditEvent) => ({
 
 /** Appends a security event. Never put secrets, tokens, codes or vault content in details. */
 export async function recordAudit(db: Db | Tx, event: AuditEvent): Promise<void> {
-  await db.insert(auditLog).values(rowOf(event));
+  await insertAuditRow(db, rowOf(event));
 }
 
 /** How often an event that a flood could repeat is written: once per key in each window of this many seconds. */
@@ -39,8 +39,5 @@ export const AUDIT_ONCE_WINDOW_SECONDS = 10 * 60;
  */
 export async function recordAuditOnce(db: Db | Tx, event: AuditEvent, key: string, now: Date): Promise<void> {
   const window = Math.floor(now.getTime() / (AUDIT_ONCE_WINDOW_SECONDS * 1000));
-  await db
-    .insert(auditLog)
-    .values({ ...rowOf(event), dedupKey: `${event.action}:${key}:${window}` })
-    .onConflictDoNothing();
+  await insertAuditRowOnce(db, { ...rowOf(event), dedupKey: `${event.action}:${key}:${window}` });
 }

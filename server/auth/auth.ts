@@ -10,7 +10,7 @@ import {
   SESSION_TTL_SECONDS,
   VERIFICATION_CODE_MAX_TRIES,
   VERIFICATION_CODE_TTL_MINUTES,
-} from "../../common/constants.js";
+} from "../../common/auth.js";
 import { MSG } from "../../common/messages.js";
 import { recordAudit } from "../audit/record.js";
 import type { Db } from "../db/client.js";
@@ -91,7 +91,7 @@ export function createAuth({ db, appUrl, secret, sendMail, log, dataKeys, onSign
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: EMAIL_LINK_TTL_SECONDS,
-      sendVerificationEmail: async ({ user, token }) => sendMail(confirmationMail(appUrl, user.email, user.name, token)),
+      sendVerificationEmail: async ({ user, token }) => sendMail(confirmationMail(appUrl, { to: user.email, name: user.name, token })),
     },
     session: { expiresIn: SESSION_TTL_SECONDS, updateAge: 60 * 60 * 24 },
     // Reset tokens and two-factor challenge ids are looked up by a SHA-256 of themselves, never stored in clear.

@@ -1,11 +1,11 @@
 import { composeMail, type Mail } from "../mail/templates.js";
-import { EMAIL_LINK_TTL_SECONDS, VERIFICATION_CODE_TTL_MINUTES } from "../../common/constants.js";
+import { EMAIL_LINK_TTL_SECONDS, VERIFICATION_CODE_TTL_MINUTES } from "../../common/auth.js";
 
 /** When a link or code made now stops working: better-auth is given the same lifetimes (server/auth/auth.ts). */
 const expiresIn = (seconds: number) => new Date(Date.now() + seconds * 1000);
 
 /** The auth messages. Links point at the web app's screens on APP_URL. */
-export function confirmationMail(appUrl: string, to: string, name: string, token: string): Mail {
+export function confirmationMail(appUrl: string, { to, name, token }: { to: string; name: string; token: string }): Mail {
   const link = `${appUrl}/auth/callback?code=${encodeURIComponent(token)}&type=signup`;
   return composeMail({ template: "confirm-email", to, subject: "Confirm your Legacy Vault account", expiresAt: expiresIn(EMAIL_LINK_TTL_SECONDS) }, [
     { text: `Hello ${name},` },

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { MSG } from "../../common/messages.js";
+import { AUTH_MSG } from "../../common/auth.js";
 import { JSON_BODY_MAX_BYTES } from "../../common/request-limits.js";
 import { recordAudit } from "../audit/record.js";
 import { auditRefusal } from "../audit/refusals.js";
@@ -12,14 +13,14 @@ import { CLIENT_IP_HEADER } from "./auth.js";
 const AUTH_MESSAGES: Record<string, string> = {
   EMAIL_NOT_VERIFIED: MSG.emailNotConfirmed,
   INVALID_EMAIL_OR_PASSWORD: "Invalid email or password",
-  INVALID_CODE: MSG.mfaInvalid,
+  INVALID_CODE: AUTH_MSG.mfaInvalid,
   OTP_HAS_EXPIRED: "The verification code has expired. Please sign in again.",
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: "Too many attempts. Please sign in again to get a new code.",
   INVALID_TWO_FACTOR_COOKIE: "Your sign-in has expired. Please sign in again.",
   INVALID_TOKEN: MSG.linkInvalid,
   TOKEN_EXPIRED: MSG.linkInvalid,
-  INVALID_PASSWORD: MSG.currentPasswordWrong,
-  PASSWORD_TOO_SHORT: MSG.passwordTooShort,
+  INVALID_PASSWORD: AUTH_MSG.currentPasswordWrong,
+  PASSWORD_TOO_SHORT: AUTH_MSG.passwordTooShort,
   PASSWORD_TOO_COMMON: MSG.commonPassword,
 };
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "../../common/messages.js";
+import { AUTH_MSG } from "../../common/auth.js";
 import { verification } from "../db/schema/index.js";
 import { listOutbox } from "../mail/outbox.js";
 import { TestClient, buildUser, createTestContext, linkFromMail, uniqueEmail, type TestContext } from "../../test/harness.js";
@@ -66,7 +67,7 @@ describe("password reset", () => {
     expect(common.body.error.message).toBe(MSG.commonPassword);
     const short = await client.json<ErrorBody>("POST", "/api/auth/reset-password", { newPassword: "short", token });
     expect(short.status).toBe(400);
-    expect(short.body.error.message).toBe(MSG.passwordTooShort);
+    expect(short.body.error.message).toBe(AUTH_MSG.passwordTooShort);
     expect((await client.json("POST", "/api/auth/reset-password", { newPassword: NEW_PASSWORD, token })).status).toBe(200);
   });
 

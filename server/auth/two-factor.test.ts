@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MSG } from "../../common/messages.js";
+import { AUTH_MSG } from "../../common/auth.js";
 import { session, verification } from "../db/schema/index.js";
 import { TestClient, buildUser, createTestContext, lastMailTo, type TestContext } from "../../test/harness.js";
 
@@ -80,7 +80,7 @@ describe("two-factor e-mail codes", () => {
     const { code } = await sendCode(client, email);
     const wrong = await verifyOtp(client, wrongCodeFor(code));
     expect(wrong.status).toBe(401);
-    expect(wrong.body.error.message).toBe(MSG.mfaInvalid);
+    expect(wrong.body.error.message).toBe(AUTH_MSG.mfaInvalid);
     expect(client.hasSession()).toBe(false);
     const challengeCookie = client.cookieHeader();
     expect((await verifyOtp(client, code)).status).toBe(200);
@@ -147,7 +147,7 @@ describe("two-factor e-mail codes", () => {
     expect(noPassword.status).toBe(400);
     const wrong = await client.json<ErrorBody>("POST", "/api/auth/two-factor/disable", { password: "Not-The-Password-1" });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.error.message).toBe(MSG.currentPasswordWrong);
+    expect(wrong.body.error.message).toBe(AUTH_MSG.currentPasswordWrong);
     expect((await client.json<{ user: { twoFactorEnabled: boolean } }>("GET", "/api/me")).body.user.twoFactorEnabled).toBe(true);
 
     expect((await client.json("POST", "/api/auth/two-factor/disable", { password })).status).toBe(200);

@@ -1,7 +1,7 @@
 import { composeMail, type Mail } from "../mail/templates.js";
 
 /** notify-beneficiary (spec 02 §7): who named them, and nothing of the vault's content. */
-export function beneficiaryNamedMail(appUrl: string, to: string, beneficiaryName: string, ownerName: string): Mail {
+export function beneficiaryNamedMail(appUrl: string, { to, beneficiaryName, ownerName }: { to: string; beneficiaryName: string; ownerName: string }): Mail {
   return composeMail({ template: "beneficiary-named", to, subject: `${ownerName} named you as a beneficiary on Legacy Vault`, expiresAt: null }, [
     { text: `Hello ${beneficiaryName},` },
     { text: `${ownerName} has named you as a beneficiary in their Legacy Vault, a secure place where people keep what their loved ones will need one day.` },

@@ -1,6 +1,7 @@
+import type { BeneficiaryView } from "../../common/beneficiaries.js";
 import type { BeneficiaryRow } from "./queries.js";
 
-export const presentBeneficiary = (b: BeneficiaryRow) => ({
+export const presentBeneficiary = (b: BeneficiaryRow): BeneficiaryView => ({
   id: b.id,
   name: b.name,
   email: b.email,

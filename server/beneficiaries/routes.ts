@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { beneficiarySchema, beneficiaryUpdateSchema } from "../../common/vault-schemas.js";
+import { beneficiarySchema, beneficiaryUpdateSchema } from "../../common/beneficiaries.js";
 import { requireActor } from "../auth/actor.js";
 import type { AppEnv } from "../http/context.js";
 import { parseIdParam } from "../http/params.js";
@@ -24,7 +24,7 @@ export const beneficiaryRoutes = new Hono<AppEnv>()
   .patch("/beneficiaries/:id", requireActor, async (c) => {
     const id = parseIdParam(c.req.param("id"));
     const input = await parseJson(c, beneficiaryUpdateSchema);
-    return c.json({ beneficiary: presentBeneficiary(await updateBeneficiary(c.var.deps, c.var.actor, id, input)) });
+    return c.json({ beneficiary: presentBeneficiary(await updateBeneficiary(c.var.deps, c.var.actor, { id, input })) });
   })
   .delete("/beneficiaries/:id", requireActor, async (c) => {
     await deleteBeneficiary(c.var.deps, c.var.actor, parseIdParam(c.req.param("id")));

@@ -1,4 +1,4 @@
-import type { BeneficiaryInput, BeneficiaryUpdateInput } from "../../common/vault-schemas.js";
+import type { BeneficiaryInput, BeneficiaryUpdateInput } from "../../common/beneficiaries.js";
 import { requireAccess, type ActorProfile } from "../access.js";
 import { withActor } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
@@ -35,7 +35,7 @@ export async function createBeneficiary(deps: Deps, actor: ActorProfile, input: 
   }));
   if (!row) throw new AppError("INTERNAL");
   try {
-    await deps.sendMail(beneficiaryNamedMail(deps.env.APP_URL, row.email, row.name, ownerName ?? "A Legacy Vault user"));
+    await deps.sendMail(beneficiaryNamedMail(deps.env.APP_URL, { to: row.email, beneficiaryName: row.name, ownerName: ownerName ?? "A Legacy Vault user" }));
     return { row, isNotified: true };
   } catch (err) {
     deps.log.warn(`beneficiary ${row.id}: notification not queued: ${describeError(err)}`);
@@ -43,7 +43,7 @@ export async function createBeneficiary(deps: Deps, actor: ActorProfile, input: 
   }
 }
 
-export function updateBeneficiary(deps: Deps, actor: ActorProfile, id: string, input: BeneficiaryUpdateInput) {
+export function updateBeneficiary(deps: Deps, actor: ActorProfile, { id, input }: { id: string; input: BeneficiaryUpdateInput }) {
   return asActor(deps, actor, async (tx) => {
     const current = await loadOwnBeneficiary(tx, actor, id);
     if (Object.keys(input).length === 0) return current;

@@ -1,4 +1,4 @@
-import { CLIENT_DASHBOARD_BENEFICIARIES } from "../../common/constants.js";
+import { CLIENT_DASHBOARD_BENEFICIARIES } from "../../common/clients.js";
 import { requireAccess, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
 import { countAssetsByType, countBeneficiaries, listRecentAssets } from "../dashboard/queries.js";

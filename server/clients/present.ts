@@ -1,7 +1,8 @@
+import type { ClientDashboardView, ClientProfileView, ClientRowView } from "../../common/clients.js";
 import { presentDashboard } from "../dashboard/present.js";
 import type { profiles } from "../db/schema/index.js";
 
-export const presentClientRow = (r: { id: string; name: string; email: string; createdAt: Date }) => ({
+export const presentClientRow = (r: { id: string; name: string; email: string; createdAt: Date }): ClientRowView => ({
   id: r.id,
   name: r.name,
   email: r.email,
@@ -9,7 +10,7 @@ export const presentClientRow = (r: { id: string; name: string; email: string; c
 });
 
 /** A client's profile as firm users see it: no vault content, ever. */
-export const presentClientProfile = (p: typeof profiles.$inferSelect) => ({
+export const presentClientProfile = (p: typeof profiles.$inferSelect): ClientProfileView => ({
   id: p.id,
   name: p.name,
   email: p.email,
@@ -28,7 +29,7 @@ type ClientDashboard = Parameters<typeof presentDashboard>[0] & {
  * 'View as Client': the owner's dashboard shape (counts, recent, the number of beneficiaries) with the
  * client, their firm and their beneficiaries' names. No key, ciphertext, file or beneficiary contact detail.
  */
-export const presentClientDashboard = (d: ClientDashboard) => ({
+export const presentClientDashboard = (d: ClientDashboard): ClientDashboardView => ({
   client: { id: d.client.id, name: d.client.name, email: d.client.email },
   firmName: d.firmName,
   ...presentDashboard(d),

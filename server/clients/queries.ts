@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, like, sql, type AnyColumn, type SQL, type SQLWrapper } from "drizzle-orm";
-import { CLIENT_PAGE_SIZE, type ClientListQuery } from "../../common/firm-people-schemas.js";
+import { CLIENTS_PAGE_SIZE, type ClientListQuery } from "../../common/clients.js";
 import type { Tx } from "../db/client.js";
 import { firms, profiles } from "../db/schema/index.js";
 
@@ -27,8 +27,8 @@ const pageOf = (tx: Tx, where: SQL | undefined, q: ClientListQuery) =>
     .from(profiles)
     .where(where)
     .orderBy(...orderOf(q, profiles))
-    .limit(CLIENT_PAGE_SIZE)
-    .offset((q.page - 1) * CLIENT_PAGE_SIZE);
+    .limit(CLIENTS_PAGE_SIZE)
+    .offset((q.page - 1) * CLIENTS_PAGE_SIZE);
 
 /** A page joined to one row (the counter, the count): an empty page is that row with nulls. */
 type Row = { id: string | null; name: string | null; email: string | null; createdAt: Date | null };
@@ -74,8 +74,8 @@ export async function listClientsPage(tx: Tx, firmId: string, q: ClientListQuery
     .select()
     .from(matches)
     .orderBy(...orderOf(q, matches))
-    .limit(CLIENT_PAGE_SIZE)
-    .offset((q.page - 1) * CLIENT_PAGE_SIZE)
+    .limit(CLIENTS_PAGE_SIZE)
+    .offset((q.page - 1) * CLIENTS_PAGE_SIZE)
     .as("page");
   const found = await tx
     .with(matches, counted)

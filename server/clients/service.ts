@@ -1,4 +1,4 @@
-import type { ClientListQuery } from "../../common/firm-people-schemas.js";
+import type { ClientListQuery } from "../../common/clients.js";
 import { requireAccess, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
 import { withActor } from "../db/actor.js";
@@ -19,7 +19,7 @@ export async function getClientProfile(deps: Deps, actor: ActorProfile, id: stri
 }
 
 /** "View as Client" and "Exit Impersonation" are written to the audit log (SECURITY.md). */
-export async function recordImpersonation(deps: Deps, actor: ActorProfile, clientId: string, isActive: boolean) {
+export async function recordImpersonation(deps: Deps, actor: ActorProfile, { clientId, isActive }: { clientId: string; isActive: boolean }) {
   requireAccess(actor, "clients:read", { firmId: actor.firmId });
   await withActor(deps.db, { userId: actor.id }, async (tx) => {
     if (!(await getClient(tx, actor.firmId ?? "", clientId))) throw new AppError("NOT_FOUND");

@@ -1,4 +1,5 @@
 import type { AssetType } from "../../common/assets.js";
+import type { DashboardView } from "../../common/dashboard.js";
 
 type Dashboard = {
   counts: { type: AssetType; n: number }[];
@@ -8,7 +9,7 @@ type Dashboard = {
 
 const countOf = (d: Dashboard, type: AssetType) => d.counts.find((c) => c.type === type)?.n ?? 0;
 
-export const presentDashboard = (d: Dashboard) => ({
+export const presentDashboard = (d: Dashboard): DashboardView => ({
   counts: { password: countOf(d, "password"), document: countOf(d, "document"), note: countOf(d, "note") },
   recent: d.recent.map((a) => ({ id: a.id, type: a.type, title: a.title, updatedAt: a.updatedAt.toISOString() })),
   beneficiaries: d.beneficiaries,

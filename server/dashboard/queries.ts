@@ -1,5 +1,5 @@
 import { count, desc, eq } from "drizzle-orm";
-import { RECENT_ASSETS } from "../../common/constants.js";
+import { RECENT_ASSETS } from "../../common/dashboard.js";
 import type { Tx } from "../db/client.js";
 import { assets, beneficiaries } from "../db/schema/index.js";
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EMAIL_LINK_TTL_SECONDS, VERIFICATION_CODE_TTL_MINUTES } from "../../common/constants.js";
+import { EMAIL_LINK_TTL_SECONDS, VERIFICATION_CODE_TTL_MINUTES } from "../../common/auth.js";
 import { buildFirm } from "../../test/factories/firm.js";
 import { DAY_MS, advance, mailsTo } from "../../test/factories/release.js";
 import { buildAsset } from "../../test/factories/assets.js";

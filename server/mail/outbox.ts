@@ -1,37 +1,9 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
 import type { Db } from "../db/client.js";
-import { mailOutbox } from "../db/schema/index.js";
 import { describeError, type Logger } from "../logger.js";
-import type { Mail } from "./templates.js";
+import { claimDueMail, expireOutbox, markMailAttemptFailed, markMailSent, unclaimMail } from "./outbox-queries.js";
 
-/** Puts a message in the outbox; the mailer delivers it. Never blocks on SMTP. */
-export async function enqueueMail(db: Db, mail: Mail): Promise<void> {
-  await db.insert(mailOutbox).values(mail);
-}
-
-export function listOutbox(db: Db, limit = 100) {
-  return db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit);
-}
-
-/** What a message keeps once it can no longer go out: no subject, no body (the link or code in them). */
-const ERASED = { subject: "", text: "", html: "" } as const;
-
-/** Messages whose link or code stopped working before they went out: never sent, and erased. Returns how many. */
-export async function expireOutbox(db: Db): Promise<number> {
-  const rows = await db
-    .update(mailOutbox)
-    .set({ status: "expired", ...ERASED })
-    .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.expiresAt, sql`now()`)))
-    .returning({ id: mailOutbox.id });
-  return rows.length;
-}
-
-/** Deletes every message written before `before` (by then sent, expired or failed, its body long erased). */
-export async function deleteOutboxBefore(db: Db, before: Date): Promise<number> {
-  const rows = await db.delete(mailOutbox).where(lt(mailOutbox.createdAt, before)).returning({ id: mailOutbox.id });
-  return rows.length;
-}
+export { deleteOutboxBefore, enqueueMail, expireOutbox, listOutbox } from "./outbox-queries.js";
 
 const MAX_ATTEMPTS = 8;
 const BATCH_SIZE = 10;
@@ -58,36 +30,10 @@ export function createMailer(
   let running: Promise<void> | undefined;
   let stopped = false;
 
-  async function claimBatch() {
-    const due = db
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(
-        and(
-          eq(mailOutbox.status, "pending"),
-          lte(mailOutbox.nextAttemptAt, sql`now()`),
-          or(isNull(mailOutbox.expiresAt), gt(mailOutbox.expiresAt, sql`now()`)),
-          sql`${mailOutbox.attempts} < ${MAX_ATTEMPTS}`,
-        ),
-      )
-      .orderBy(asc(mailOutbox.id))
-      .limit(BATCH_SIZE)
-      .for("update", { skipLocked: true });
-    const rows = await db
-      .update(mailOutbox)
-      .set({ nextAttemptAt: sql`now() + make_interval(secs => ${CLAIM_SECONDS})` })
-      .where(inArray(mailOutbox.id, due))
-      .returning();
-    return rows.sort((a, b) => a.id - b.id);
-  }
+  const claimBatch = () => claimDueMail(db, { batchSize: BATCH_SIZE, maxAttempts: MAX_ATTEMPTS, claimSeconds: CLAIM_SECONDS });
 
   /** Gives claimed rows back at once (shutting down before their turn came). */
-  async function release(ids: number[]) {
-    await db
-      .update(mailOutbox)
-      .set({ nextAttemptAt: sql`now()` })
-      .where(inArray(mailOutbox.id, ids));
-  }
+  const release = (ids: number[]) => unclaimMail(db, ids);
 
   async function deliverBatch(): Promise<number> {
     const rows = await claimBatch();
@@ -100,10 +46,7 @@ export function createMailer(
         await transport.sendMail({ from, to: row.to, subject: row.subject, text: row.text, html: row.html });
         onAttempt("sent");
         // delivered: the link or code in it is the recipient's alone now
-        await db
-          .update(mailOutbox)
-          .set({ status: "sent", sentAt: new Date(), attempts: row.attempts + 1, lastError: null, ...ERASED })
-          .where(eq(mailOutbox.id, row.id));
+        await markMailSent(db, row.id, row.attempts + 1);
       } catch (err) {
         onAttempt("failed");
         const attempts = row.attempts + 1;
@@ -111,16 +54,7 @@ export function createMailer(
         const message = describeError(err);
         const isLast = attempts >= MAX_ATTEMPTS;
         log.warn(`mail ${row.id} (${row.template}) to ${row.to} failed (attempt ${attempts}${isLast ? ", the last" : ""}): ${message}`);
-        await db
-          .update(mailOutbox)
-          .set({
-            attempts,
-            lastError: message.slice(0, 500),
-            nextAttemptAt: sql`now() + make_interval(secs => ${delaySeconds})`,
-            // it will never go out: nothing to keep it for
-            ...(isLast ? { status: "failed" as const, ...ERASED } : {}),
-          })
-          .where(eq(mailOutbox.id, row.id));
+        await markMailAttemptFailed(db, { id: row.id, attempts, error: message, delaySeconds, isLast });
       }
     }
     return rows.length;

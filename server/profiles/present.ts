@@ -1,4 +1,4 @@
-import type { Me } from "../../common/me.js";
+import type { Me } from "../../common/profiles.js";
 import type { getProfile } from "./service.js";
 
 type ProfileRow = Awaited<ReturnType<typeof getProfile>>;

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { profileUpdateSchema } from "../../common/auth-schemas.js";
+import { profileUpdateSchema } from "../../common/profiles.js";
 import type { AppEnv } from "../http/context.js";
 import { parseJson } from "../http/validate.js";
 import { requireUser } from "../auth/session.js";

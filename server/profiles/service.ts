@@ -1,13 +1,12 @@
-import type { ProfileUpdateInput } from "../../common/auth-schemas.js";
+import type { ProfileUpdateInput } from "../../common/profiles.js";
 import { AppError } from "../errors.js";
 import { withActor } from "../db/actor.js";
 import type { Db } from "../db/client.js";
-import { profiles } from "../db/schema/index.js";
-import { selectProfileWithFirm, updateOwnProfile } from "./queries.js";
+import { insertProfile, selectProfileWithFirm, updateOwnProfile } from "./queries.js";
 
 /** Every new account gets a regular_user profile with no firm, written under its own actor. */
 export async function createProfileForNewUser(db: Db, u: { id: string; name: string; email: string }): Promise<void> {
-  await withActor(db, { userId: u.id }, (tx) => tx.insert(profiles).values({ id: u.id, name: u.name, email: u.email }).onConflictDoNothing());
+  await withActor(db, { userId: u.id }, (tx) => insertProfile(tx, { id: u.id, name: u.name, email: u.email }));
 }
 
 export async function getProfile(db: Db, userId: string) {

@@ -1,6 +1,5 @@
-import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { rateLimits } from "../db/schema/index.js";
+import { decrementHit, upsertHit } from "./limiter-queries.js";
 
 export type Limit = { max: number; windowSeconds: number };
 
@@ -14,19 +13,7 @@ export type Hit = { key: string; wait: number; windowStart: number };
  */
 export async function countHit(db: Db, key: string, limit: Limit, now = Date.now()): Promise<Hit> {
   const windowMs = limit.windowSeconds * 1000;
-  const isSameWindow = sql`${rateLimits.windowStart} > excluded.window_start - ${windowMs}`;
-  const rows = await db
-    .insert(rateLimits)
-    .values({ key, windowStart: now, count: 1 })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${isSameWindow} then ${rateLimits.count} + 1 else 1 end`,
-        windowStart: sql`case when ${isSameWindow} then ${rateLimits.windowStart} else excluded.window_start end`,
-      },
-    })
-    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
-  const row = rows[0];
+  const row = await upsertHit(db, { key, windowMs, now });
   if (!row) return { key, wait: 0, windowStart: now };
   const wait = row.count <= limit.max ? 0 : Math.max(1, Math.ceil((row.windowStart + windowMs - now) / 1000));
   return { key, wait, windowStart: row.windowStart };
@@ -43,10 +30,7 @@ export async function hit(db: Db, key: string, limit: Limit, now = Date.now()): 
  */
 export async function giveBack(db: Db, hits: Hit[]): Promise<void> {
   for (const { key, windowStart } of hits) {
-    await db
-      .update(rateLimits)
-      .set({ count: sql`${rateLimits.count} - 1` })
-      .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart), gt(rateLimits.count, 0)));
+    await decrementHit(db, key, windowStart);
   }
 }
 

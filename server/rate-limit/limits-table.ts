@@ -1,4 +1,4 @@
-import { VERIFICATION_CODE_MAX_TRIES, VERIFICATION_CODE_TTL_MINUTES } from "../../common/constants.js";
+import { VERIFICATION_CODE_MAX_TRIES, VERIFICATION_CODE_TTL_MINUTES } from "../../common/auth.js";
 import { EMAIL_MAX_LENGTH, JSON_BODY_MAX_BYTES, JSON_MAX_DEPTH, PASSWORD_MAX_LENGTH } from "../../common/request-limits.js";
 import { ASSET_JSON_MAX_BYTES } from "../../common/assets.js";
 import type { Limit } from "./limiter.js";

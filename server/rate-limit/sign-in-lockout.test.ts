@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MSG } from "../../common/messages.js";
+import { AUTH_MSG } from "../../common/auth.js";
 import { BODY_ENCODINGS } from "../../test/body-encodings.js";
 import { TestClient, buildUser, createTestContext, linkFromMail, uniqueEmail, type TestContext } from "../../test/harness.js";
 import { listOutbox } from "../mail/outbox.js";
@@ -183,7 +183,7 @@ describe("sign-in lockout (docs/decisions/017)", () => {
       else throw new Error(`unexpected ${res.status}`);
     }
     expect(failures).toBe(100);
-    expect(((await locked?.json()) as ErrorBody).error).toEqual({ code: "RATE_LIMITED", message: MSG.signInLocked, requestId: expect.any(String) });
+    expect(((await locked?.json()) as ErrorBody).error).toEqual({ code: "RATE_LIMITED", message: AUTH_MSG.signInLocked, requestId: expect.any(String) });
     // Not even the right password, not even a month later.
     clock.advance(30 * 24 * 60 * MINUTE);
     expect((await signIn(stranger(), email, password)).status).toBe(429);

@@ -1,5 +1,5 @@
 import type { Context, Next } from "hono";
-import { MSG } from "../../common/messages.js";
+import { AUTH_MSG } from "../../common/auth.js";
 import { signInAttemptsMail } from "../auth/emails.js";
 import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
@@ -72,7 +72,7 @@ export async function guardSignIn(c: Context<AppEnv>, next: Next, email: string)
   const keys: SignInKeys = { accountKey: account, addressKey: `sign-in:${c.var.ip}:${account}` };
   const { verdict, reservation } = await reserveSignInAttempt(db, keys, now, (counters) => judgeAttempt(counters, now));
   if (!verdict.isAllowed) {
-    if (verdict.retryAfterSeconds === null) throw new AppError("RATE_LIMITED", MSG.signInLocked);
+    if (verdict.retryAfterSeconds === null) throw new AppError("RATE_LIMITED", AUTH_MSG.signInLocked);
     c.header("Retry-After", String(verdict.retryAfterSeconds));
     throw new AppError("RATE_LIMITED");
   }
@@ -85,5 +85,5 @@ export async function guardSignIn(c: Context<AppEnv>, next: Next, email: string)
   }
   // Looked up whether or not a notice is due, so an unknown address costs the same.
   const owner = await findAccountEmail(db, email);
-  if ((await claimBurstNotice(db, account, L.freeFailures, now)) && owner) await sendMail(signInAttemptsMail(env.APP_URL, owner));
+  if ((await claimBurstNotice(db, { accountKey: account, threshold: L.freeFailures, now })) && owner) await sendMail(signInAttemptsMail(env.APP_URL, owner));
 }

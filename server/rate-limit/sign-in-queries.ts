@@ -95,7 +95,7 @@ export async function clearSignInFailures(db: Db, accountKey: string): Promise<v
  * Marks the burst as notified if it has had at least `threshold` failures and no notice yet. True
  * for exactly one caller per burst, however many fail at once.
  */
-export async function claimBurstNotice(db: Db, accountKey: string, threshold: number, now: number): Promise<boolean> {
+export async function claimBurstNotice(db: Db, { accountKey, threshold, now }: { accountKey: string; threshold: number; now: number }): Promise<boolean> {
   const rows = await db
     .update(signInFailures)
     .set({ notifiedAt: now })

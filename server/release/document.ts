@@ -1,12 +1,11 @@
-import { eq } from "drizzle-orm";
 import { requireAccess, type ActorProfile } from "../access.js";
 import { getClient } from "../clients/queries.js";
 import { asSystem, withActor } from "../db/actor.js";
-import { releaseDocuments } from "../db/schema/index.js";
 import { AppError } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { sniffImage } from "../storage/sniff.js";
 import { auditRelease } from "./audit.js";
+import { selectReleaseDocument, upsertReleaseDocument } from "./document-queries.js";
 import { selectLatestRelease } from "./queries.js";
 
 export const RELEASE_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -30,7 +29,7 @@ async function loadAttestedRelease(deps: Deps, actor: ActorProfile, clientId: st
 }
 
 /** The attesting firm's admin adds the evidence (e.g. a death certificate) to a waiting release; sealed at rest. */
-export async function putReleaseDocument(deps: Deps, actor: ActorProfile, clientId: string, fileName: string, data: Buffer) {
+export async function putReleaseDocument(deps: Deps, actor: ActorProfile, { clientId, fileName, data }: { clientId: string; fileName: string; data: Buffer }) {
   const { client, release } = await loadAttestedRelease(deps, actor, clientId);
   requireAccess(actor, "release:attest", { firmId: client.firmId, role: client.role, ownerId: client.id });
   if (release.status !== "waiting") throw new AppError("CONFLICT", "The release is no longer waiting");
@@ -39,10 +38,7 @@ export async function putReleaseDocument(deps: Deps, actor: ActorProfile, client
   const sealed = deps.documentSealer.seal(release.id, data);
   const name = fileName.trim().slice(0, 200) || "document";
   await asSystem(deps.db, async (tx) => {
-    await tx
-      .insert(releaseDocuments)
-      .values({ releaseId: release.id, fileName: name, contentType, size: data.length, data: sealed })
-      .onConflictDoUpdate({ target: releaseDocuments.releaseId, set: { fileName: name, contentType, size: data.length, data: sealed } });
+    await upsertReleaseDocument(tx, { releaseId: release.id, fileName: name, contentType, size: data.length, data: sealed });
     await auditRelease(tx, client.id, "release.document_added", deps.clock.now(), actor.id, { contentType, size: data.length });
   });
 }
@@ -50,7 +46,7 @@ export async function putReleaseDocument(deps: Deps, actor: ActorProfile, client
 /** The client's firm reads the document back. */
 export async function getReleaseDocument(deps: Deps, actor: ActorProfile, clientId: string) {
   const { release } = await loadAttestedRelease(deps, actor, clientId);
-  const [row] = await asSystem(deps.db, (tx) => tx.select().from(releaseDocuments).where(eq(releaseDocuments.releaseId, release.id)));
+  const row = await asSystem(deps.db, (tx) => selectReleaseDocument(tx, release.id));
   if (!row) throw new AppError("NOT_FOUND");
   return { fileName: row.fileName, contentType: row.contentType, data: deps.documentSealer.open(release.id, row.data) };
 }

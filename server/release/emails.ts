@@ -6,12 +6,14 @@ const when = (d: Date) => d.toUTCString().replace(" GMT", " UTC");
 
 export function inactivityReminderMail(
   appUrl: string,
-  to: string,
-  name: string,
-  daysBefore: number,
-  endsAt: Date,
-  waitDays: number,
-  checkIn: { token: string; expiresAt: Date },
+  {
+    to,
+    name,
+    daysBefore,
+    endsAt,
+    waitDays,
+    checkIn,
+  }: { to: string; name: string; daysBefore: number; endsAt: Date; waitDays: number; checkIn: { token: string; expiresAt: Date } },
 ): Mail {
   const left = daysBefore === 1 ? "1 day" : `${daysBefore} days`;
   const subject = `Are you still there? Your Legacy Vault release plan starts in ${left}`;
@@ -26,7 +28,10 @@ export function inactivityReminderMail(
 }
 
 /** `cancel`: the one-click cancel link (server/release/steps.ts newCancelLink) and its expiry. */
-export function waitStartedMail(appUrl: string, to: string, name: string, reason: string, releaseAt: Date, cancel: CancelLink): Mail {
+export function waitStartedMail(
+  appUrl: string,
+  { to, name, reason, releaseAt, cancel }: { to: string; name: string; reason: string; releaseAt: Date; cancel: CancelLink },
+): Mail {
   return composeMail({ template: "release-wait-started", to, subject: "A release of your Legacy Vault has started", expiresAt: cancel.expiresAt }, [
     { text: `Hello ${name},` },
     { text: `${reason} A waiting period has started. At ${when(releaseAt)} the items you left to your beneficiaries will be released to them.` },
@@ -36,7 +41,7 @@ export function waitStartedMail(appUrl: string, to: string, name: string, reason
   ]);
 }
 
-export function waitLastDayMail(appUrl: string, to: string, name: string, releaseAt: Date, cancel: CancelLink): Mail {
+export function waitLastDayMail(appUrl: string, { to, name, releaseAt, cancel }: { to: string; name: string; releaseAt: Date; cancel: CancelLink }): Mail {
   const subject = "Last day: your Legacy Vault will be released soon";
   return composeMail({ template: "release-wait-last-day", to, subject, expiresAt: cancel.expiresAt }, [
     { text: `Hello ${name},` },
@@ -53,7 +58,7 @@ export function releaseCancelledMail(appUrl: string, to: string, name: string): 
   ]);
 }
 
-export function ownerReleasedMail(appUrl: string, to: string, name: string, itemCount: number): Mail {
+export function ownerReleasedMail(appUrl: string, { to, name, itemCount }: { to: string; name: string; itemCount: number }): Mail {
   return composeMail({ template: "release-owner-released", to, subject: "Your Legacy Vault was released", expiresAt: null }, [
     { text: `Hello ${name},` },
     {
@@ -64,7 +69,10 @@ export function ownerReleasedMail(appUrl: string, to: string, name: string, item
 }
 
 /** To a beneficiary: who left them something and where to look. The link alone grants nothing. */
-export function beneficiaryReleasedMail(appUrl: string, to: string, beneficiaryName: string | null, ownerName: string, itemCount: number): Mail {
+export function beneficiaryReleasedMail(
+  appUrl: string,
+  { to, beneficiaryName, ownerName, itemCount }: { to: string; beneficiaryName: string | null; ownerName: string; itemCount: number },
+): Mail {
   return composeMail({ template: "release-beneficiary-released", to, subject: `${ownerName} has left you something in Legacy Vault`, expiresAt: null }, [
     { text: `Hello ${beneficiaryName ?? "there"},` },
     {

@@ -1,6 +1,18 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
-import { assets, auditLog, profiles, releaseDocuments, releaseLinks, releasePlans, releases, timers } from "../db/schema/index.js";
+import {
+  assets,
+  auditLog,
+  beneficiaries,
+  firms,
+  profiles,
+  releaseDocuments,
+  releaseItems,
+  releaseLinks,
+  releasePlans,
+  releases,
+  timers,
+} from "../db/schema/index.js";
 
 export type ReleaseRow = typeof releases.$inferSelect;
 export type PlanRow = typeof releasePlans.$inferSelect;
@@ -13,6 +25,25 @@ export async function selectPlan(tx: Tx, userId: string, options: { forUpdate?: 
   const q = tx.select().from(releasePlans).where(eq(releasePlans.userId, userId));
   const [row] = options.forUpdate ? await q.for("update") : await q;
   return row ?? null;
+}
+
+/** Creates or replaces the owner's plan. */
+export async function upsertPlan(
+  tx: Tx,
+  userId: string,
+  values: { inactivityMonths: number | null; waitDays: number; lastCheckInAt: Date; updatedAt: Date },
+): Promise<PlanRow | null> {
+  const [plan] = await tx
+    .insert(releasePlans)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: releasePlans.userId, set: values })
+    .returning();
+  return plan ?? null;
+}
+
+export async function updatePlanCheckIn(tx: Tx, userId: string, now: Date): Promise<PlanRow | null> {
+  const [plan] = await tx.update(releasePlans).set({ lastCheckInAt: now }).where(eq(releasePlans.userId, userId)).returning();
+  return plan ?? null;
 }
 
 /** The newest release of an owner, of any status. */
@@ -29,6 +60,58 @@ export async function selectOpenRelease(tx: Tx, userId: string, options: { forUp
     .where(and(eq(releases.userId, userId), inArray(releases.status, ["waiting", "released"])));
   const [row] = options.forUpdate ? await q.for("update") : await q;
   return row ?? null;
+}
+
+export async function selectReleaseForUpdate(tx: Tx, id: string): Promise<ReleaseRow | null> {
+  const [row] = await tx.select().from(releases).where(eq(releases.id, id)).for("update");
+  return row ?? null;
+}
+
+export async function insertRelease(tx: Tx, row: typeof releases.$inferInsert): Promise<ReleaseRow | null> {
+  const [release] = await tx.insert(releases).values(row).returning();
+  return release ?? null;
+}
+
+export async function markReleaseCancelled(tx: Tx, releaseId: string, cancel: { cancelledAt: Date; cancelledBy: string }) {
+  await tx
+    .update(releases)
+    .set({ status: "cancelled", ...cancel })
+    .where(eq(releases.id, releaseId));
+}
+
+export async function markReleaseReleased(tx: Tx, releaseId: string, now: Date) {
+  await tx.update(releases).set({ status: "released", releasedAt: now }).where(eq(releases.id, releaseId));
+}
+
+/** Marks every asset of the owner that names a beneficiary as released; returns them with their beneficiary's address. */
+export function markAssetsReleased(tx: Tx, ownerId: string, now: Date) {
+  return tx
+    .update(assets)
+    .set({ releaseTriggered: true, releasedAt: now })
+    .where(and(eq(assets.userId, ownerId), isNotNull(assets.beneficiaryEmail)))
+    .returning({ id: assets.id, email: assets.beneficiaryEmail });
+}
+
+export async function insertReleaseItems(tx: Tx, rows: (typeof releaseItems.$inferInsert)[]) {
+  if (rows.length) await tx.insert(releaseItems).values(rows);
+}
+
+/** The addresses a release was handed to, each once. */
+export function selectReleasedEmails(tx: Tx, releaseId: string) {
+  return tx.selectDistinct({ email: releaseItems.beneficiaryEmail }).from(releaseItems).where(eq(releaseItems.releaseId, releaseId));
+}
+
+/** The names the owner gave these (lower-cased) addresses in their beneficiary list. */
+export function selectBeneficiaryNames(tx: Tx, ownerId: string, emails: string[]) {
+  return tx
+    .select({ email: sql<string>`lower(${beneficiaries.email})`, name: beneficiaries.name })
+    .from(beneficiaries)
+    .where(and(eq(beneficiaries.userId, ownerId), inArray(sql`lower(${beneficiaries.email})`, emails)));
+}
+
+export async function selectFirmName(tx: Tx, firmId: string): Promise<string | null> {
+  const [firm] = await tx.select({ name: firms.name }).from(firms).where(eq(firms.id, firmId));
+  return firm?.name ?? null;
 }
 
 export async function hasReleaseDocument(tx: Tx, releaseId: string): Promise<boolean> {
@@ -86,7 +169,7 @@ export async function insertLink(tx: Tx, row: typeof releaseLinks.$inferInsert) 
 }
 
 /** A link that is unexpired (and, for cancel links, unused), locked for this transaction. */
-export async function selectUsableLink(tx: Tx, tokenHash: string, purpose: "check_in" | "cancel", now: Date) {
+export async function selectUsableLink(tx: Tx, { tokenHash, purpose, now }: { tokenHash: string; purpose: "check_in" | "cancel"; now: Date }) {
   const [row] = await tx
     .select()
     .from(releaseLinks)

@@ -1,17 +1,17 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { z } from "zod";
 import { REQUEST_MSG } from "../../common/request-limits.js";
 import { attestationSchema, releaseLinkSchema, releasePlanSchema } from "../../common/release.js";
 import { requireActor } from "../auth/actor.js";
 import { AppError } from "../errors.js";
 import { binaryBody } from "../http/body-gate.js";
 import type { AppEnv } from "../http/context.js";
-import { parseJson, parseWith } from "../http/validate.js";
+import { parseIdParam } from "../http/params.js";
+import { parseJson } from "../http/validate.js";
 import { RELEASE_DOCUMENT_MAX_BYTES, getReleaseDocument, putReleaseDocument } from "./document.js";
 import { attestRelease, cancelByLink, cancelByOwner, checkInByLink, getClientRelease, getPlanView, savePlan } from "./service.js";
 
-const clientId = (id: string | undefined) => parseWith(z.string().min(1).max(100), id);
+const clientId = (id: string | undefined) => parseIdParam(id, "user");
 
 /** The document's name from X-File-Name (percent-encoded; undecodable keeps the default): no control characters, which a text column and a Content-Disposition cannot hold. */
 function fileNameOf(header: string | undefined): string {
@@ -48,14 +48,14 @@ export const releaseRoutes = new Hono<AppEnv>()
   .get("/clients/:id/release", requireActor, async (c) => c.json(await getClientRelease(c.var.deps, c.var.actor, clientId(c.req.param("id")))))
   .post("/clients/:id/release", requireActor, async (c) => {
     const input = await parseJson(c, attestationSchema);
-    return c.json(await attestRelease(c.var.deps, c.var.actor, clientId(c.req.param("id")), input), 201);
+    return c.json(await attestRelease(c.var.deps, c.var.actor, { clientId: clientId(c.req.param("id")), input }), 201);
   })
   .put("/clients/:id/release/document", binaryBody, requireActor, documentLimit, async (c) => {
     if (c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase() !== "application/octet-stream") {
       throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the document as application/octet-stream");
     }
     const fileName = fileNameOf(c.req.header("x-file-name"));
-    await putReleaseDocument(c.var.deps, c.var.actor, clientId(c.req.param("id")), fileName, Buffer.from(await c.req.arrayBuffer()));
+    await putReleaseDocument(c.var.deps, c.var.actor, { clientId: clientId(c.req.param("id")), fileName, data: Buffer.from(await c.req.arrayBuffer()) });
     return c.json({ ok: true });
   })
   .get("/clients/:id/release/document", requireActor, async (c) => {

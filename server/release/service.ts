@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import {
   DEFAULT_WAIT_DAYS,
   RELEASE_MSG,
@@ -13,7 +12,6 @@ import { can, requireAccess, type ActorProfile } from "../access.js";
 import { getClient } from "../clients/queries.js";
 import { asSystem, withActor } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
-import { firms, releasePlans } from "../db/schema/index.js";
 import { AppError, isUniqueViolation } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { hashLinkToken } from "../keys/link-token.js";
@@ -23,10 +21,12 @@ import {
   hasReleaseDocument,
   selectLatestRelease,
   selectOpenRelease,
+  selectFirmName,
   selectPerson,
   selectPlan,
   selectTimeline,
   selectUsableLink,
+  upsertPlan,
 } from "./queries.js";
 import { presentRelease, presentTimeline, releaseState } from "./present.js";
 import { addDays, inactivityEndsAt } from "./schedule.js";
@@ -80,11 +80,7 @@ export async function savePlan(deps: Deps, actor: ActorProfile, input: ReleasePl
   const now = deps.clock.now();
   await system(deps, async (tx) => {
     const values = { inactivityMonths: input.inactivityMonths, waitDays: input.waitDays, lastCheckInAt: now, updatedAt: now };
-    const [plan] = await tx
-      .insert(releasePlans)
-      .values({ userId: actor.id, ...values })
-      .onConflictDoUpdate({ target: releasePlans.userId, set: values })
-      .returning();
+    const plan = await upsertPlan(tx, actor.id, values);
     if (!plan) throw new AppError("INTERNAL");
     await rescheduleInactivity(tx, plan, now);
     await auditRelease(tx, actor.id, "release.plan_changed", now, actor.id, { inactivityMonths: input.inactivityMonths, waitDays: input.waitDays });
@@ -98,7 +94,7 @@ export async function cancelByOwner(deps: Deps, actor: ActorProfile): Promise<Re
   await system(deps, async (tx) => {
     const release = await selectOpenRelease(tx, actor.id, { forUpdate: true });
     if (!release) throw new AppError("CONFLICT", RELEASE_MSG.nothingToCancel);
-    await cancelRelease(tx, deps, release, deps.clock.now(), actor.id, "owner");
+    await cancelRelease(tx, deps, { release, now: deps.clock.now(), actorId: actor.id, via: "owner" });
   });
   return getPlanView(deps, actor);
 }
@@ -107,10 +103,10 @@ export async function cancelByOwner(deps: Deps, actor: ActorProfile): Promise<Re
 export async function cancelByLink(deps: Deps, token: string): Promise<void> {
   await system(deps, async (tx) => {
     const now = deps.clock.now();
-    const link = await selectUsableLink(tx, hashLinkToken(token), "cancel", now);
+    const link = await selectUsableLink(tx, { tokenHash: hashLinkToken(token), purpose: "cancel", now });
     const release = link?.releaseId ? await selectOpenRelease(tx, link.userId, { forUpdate: true }) : null;
     if (!link || !release || release.id !== link.releaseId || release.status !== "waiting") throw new AppError("NOT_FOUND", RELEASE_MSG.linkInvalid);
-    await cancelRelease(tx, deps, release, now, null, "link");
+    await cancelRelease(tx, deps, { release, now, actorId: null, via: "link" });
   });
 }
 
@@ -118,10 +114,10 @@ export async function cancelByLink(deps: Deps, token: string): Promise<void> {
 export async function checkInByLink(deps: Deps, token: string): Promise<void> {
   await system(deps, async (tx) => {
     const now = deps.clock.now();
-    const link = await selectUsableLink(tx, hashLinkToken(token), "check_in", now);
+    const link = await selectUsableLink(tx, { tokenHash: hashLinkToken(token), purpose: "check_in", now });
     const plan = link ? await selectPlan(tx, link.userId, { forUpdate: true }) : null;
     if (!link || !plan) throw new AppError("NOT_FOUND", RELEASE_MSG.linkInvalid);
-    await checkIn(tx, plan, now, null, "link");
+    await checkIn(tx, plan, { now, actorId: null, via: "link" });
   });
 }
 
@@ -149,7 +145,11 @@ export async function getClientRelease(deps: Deps, actor: ActorProfile, clientId
 }
 
 /** A firm admin attests the client's death or incapacity: the client's waiting period starts, with its e-mails and veto. */
-export async function attestRelease(deps: Deps, actor: ActorProfile, clientId: string, input: AttestationInput): Promise<ClientReleaseView> {
+export async function attestRelease(
+  deps: Deps,
+  actor: ActorProfile,
+  { clientId, input }: { clientId: string; input: AttestationInput },
+): Promise<ClientReleaseView> {
   const { client } = await loadClient(deps, actor, clientId);
   requireAccess(actor, "release:attest", { firmId: client.firmId, role: client.role, ownerId: client.id });
   const now = deps.clock.now();
@@ -160,18 +160,15 @@ export async function attestRelease(deps: Deps, actor: ActorProfile, clientId: s
     });
   await system(deps, async (tx) => {
     const owner = await selectPerson(tx, client.id);
-    const [firm] = await tx
-      .select({ name: firms.name })
-      .from(firms)
-      .where(eq(firms.id, client.firmId ?? ""));
-    if (!owner || !firm || !client.firmId) throw new AppError("NOT_FOUND");
+    const firmName = await selectFirmName(tx, client.firmId ?? "");
+    if (!owner || firmName === null || !client.firmId) throw new AppError("NOT_FOUND");
     const plan = await selectPlan(tx, client.id);
     await startRelease(tx, deps, {
       owner,
       trigger: "attestation",
       waitDays: plan?.waitDays ?? DEFAULT_WAIT_DAYS,
       now,
-      reason: WAIT_REASON.attestation(firm.name, input.attesterName),
+      reason: WAIT_REASON.attestation(firmName, input.attesterName),
       attestation: { attestedBy: actor.id, attesterName: input.attesterName, eventDate: input.eventDate, firmId: client.firmId },
     });
   });

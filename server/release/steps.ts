@@ -1,7 +1,5 @@
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { RELEASE_MSG } from "../../common/release.js";
 import type { Tx } from "../db/client.js";
-import { assets, beneficiaries, releaseItems, releasePlans, releases } from "../db/schema/index.js";
 import { AppError } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { newLinkToken } from "../keys/link-token.js";
@@ -12,10 +10,18 @@ import {
   INACTIVITY_TIMER_KINDS,
   deletePendingTimers,
   insertLink,
+  insertRelease,
+  insertReleaseItems,
   insertTimers,
+  markAssetsReleased,
   markLinksUsed,
+  markReleaseCancelled,
+  markReleaseReleased,
+  selectBeneficiaryNames,
   selectOpenRelease,
   selectPerson,
+  selectPlan,
+  updatePlanCheckIn,
   type Person,
   type PlanRow,
   type ReleaseRow,
@@ -36,8 +42,8 @@ export async function rescheduleInactivity(tx: Tx, plan: PlanRow, now: Date) {
 }
 
 /** A check-in: the inactivity period starts again from `now`. */
-export async function checkIn(tx: Tx, plan: PlanRow, now: Date, actorId: string | null, via: "sign_in" | "link" | "cancel") {
-  const [updated] = await tx.update(releasePlans).set({ lastCheckInAt: now }).where(eq(releasePlans.userId, plan.userId)).returning();
+export async function checkIn(tx: Tx, plan: PlanRow, { now, actorId, via }: { now: Date; actorId: string | null; via: "sign_in" | "link" | "cancel" }) {
+  const updated = await updatePlanCheckIn(tx, plan.userId, now);
   if (!updated) return;
   await rescheduleInactivity(tx, updated, now);
   await auditRelease(tx, plan.userId, "release.check_in", now, actorId, { via });
@@ -58,20 +64,17 @@ export async function startRelease(tx: Tx, deps: Deps, input: StartInput): Promi
   const { owner, now } = input;
   if (await selectOpenRelease(tx, owner.id, { forUpdate: true })) throw new AppError("CONFLICT", RELEASE_MSG.alreadyStarted);
   const releaseAt = addDays(now, input.waitDays);
-  const [release] = await tx
-    .insert(releases)
-    .values({
-      userId: owner.id,
-      trigger: input.trigger,
-      status: "waiting",
-      startedAt: now,
-      releaseAt,
-      attestedBy: input.attestation?.attestedBy ?? null,
-      attesterName: input.attestation?.attesterName ?? null,
-      eventDate: input.attestation?.eventDate ?? null,
-      firmId: input.attestation?.firmId ?? null,
-    })
-    .returning();
+  const release = await insertRelease(tx, {
+    userId: owner.id,
+    trigger: input.trigger,
+    status: "waiting",
+    startedAt: now,
+    releaseAt,
+    attestedBy: input.attestation?.attestedBy ?? null,
+    attesterName: input.attestation?.attesterName ?? null,
+    eventDate: input.attestation?.eventDate ?? null,
+    firmId: input.attestation?.firmId ?? null,
+  });
   if (!release) throw new AppError("INTERNAL");
   await deletePendingTimers(tx, { userId: owner.id, kinds: INACTIVITY_TIMER_KINDS });
   await insertTimers(tx, [
@@ -79,7 +82,7 @@ export async function startRelease(tx: Tx, deps: Deps, input: StartInput): Promi
     { kind: "release_due", userId: owner.id, releaseId: release.id, dueAt: releaseAt },
   ]);
   const cancel = await newCancelLink(tx, release);
-  await enqueueMail(tx, waitStartedMail(deps.env.APP_URL, owner.email, owner.name, input.reason, releaseAt, cancel));
+  await enqueueMail(tx, waitStartedMail(deps.env.APP_URL, { to: owner.email, name: owner.name, reason: input.reason, releaseAt, cancel }));
   await auditRelease(tx, owner.id, "release.started", now, input.attestation?.attestedBy ?? null, {
     trigger: input.trigger,
     releaseAt: releaseAt.toISOString(),
@@ -97,44 +100,45 @@ export async function newCancelLink(tx: Tx, release: ReleaseRow): Promise<Cancel
 }
 
 /** Cancels a waiting release: nothing is released, its timers and links go, and the inactivity period starts again. */
-export async function cancelRelease(tx: Tx, deps: Deps, release: ReleaseRow, now: Date, actorId: string | null, via: "owner" | "link") {
+export async function cancelRelease(
+  tx: Tx,
+  deps: Deps,
+  { release, now, actorId, via }: { release: ReleaseRow; now: Date; actorId: string | null; via: "owner" | "link" },
+) {
   if (release.status !== "waiting") throw new AppError("CONFLICT", RELEASE_MSG.nothingToCancel);
-  await tx
-    .update(releases)
-    .set({ status: "cancelled", cancelledAt: now, cancelledBy: actorId ?? via })
-    .where(eq(releases.id, release.id));
+  await markReleaseCancelled(tx, release.id, { cancelledAt: now, cancelledBy: actorId ?? via });
   await deletePendingTimers(tx, { userId: release.userId, releaseId: release.id });
   await markLinksUsed(tx, release.id, now);
   await auditRelease(tx, release.userId, "release.cancelled", now, actorId, { via });
   const owner = await selectPerson(tx, release.userId);
   if (owner) await enqueueMail(tx, releaseCancelledMail(deps.env.APP_URL, owner.email, owner.name));
-  const [plan] = await tx.select().from(releasePlans).where(eq(releasePlans.userId, release.userId));
-  if (plan) await checkIn(tx, plan, now, actorId, "cancel");
+  const plan = await selectPlan(tx, release.userId);
+  if (plan) await checkIn(tx, plan, { now, actorId, via: "cancel" });
 }
 
 /**
  * The release: each asset that names a beneficiary is marked released and recorded against that
  * beneficiary (release_items: the only way a content key is ever handed out); each beneficiary gets one e-mail.
  */
-export async function performRelease(tx: Tx, deps: Deps, release: ReleaseRow, now: Date) {
+export async function performRelease(tx: Tx, deps: Deps, { release, now }: { release: ReleaseRow; now: Date }) {
   if (release.status !== "waiting") return;
   const owner = await selectPerson(tx, release.userId);
   if (!owner) return;
   const endsAt = accessEndsAt(now);
-  const released = await tx
-    .update(assets)
-    .set({ releaseTriggered: true, releasedAt: now })
-    .where(and(eq(assets.userId, owner.id), isNotNull(assets.beneficiaryEmail)))
-    .returning({ id: assets.id, email: assets.beneficiaryEmail });
+  const released = await markAssetsReleased(tx, owner.id, now);
   const items = released.map((a) => ({ releaseId: release.id, assetId: a.id, beneficiaryEmail: (a.email ?? "").toLowerCase(), accessEndsAt: endsAt }));
-  if (items.length) await tx.insert(releaseItems).values(items);
-  await tx.update(releases).set({ status: "released", releasedAt: now }).where(eq(releases.id, release.id));
+  await insertReleaseItems(tx, items);
+  await markReleaseReleased(tx, release.id, now);
 
   const perEmail = new Map<string, number>();
   for (const item of items) perEmail.set(item.beneficiaryEmail, (perEmail.get(item.beneficiaryEmail) ?? 0) + 1);
   const names = await beneficiaryNames(tx, owner.id, [...perEmail.keys()]);
-  for (const [email, n] of perEmail) await enqueueMail(tx, beneficiaryReleasedMail(deps.env.APP_URL, email, names.get(email) ?? null, owner.name, n));
-  await enqueueMail(tx, ownerReleasedMail(deps.env.APP_URL, owner.email, owner.name, items.length));
+  for (const [email, n] of perEmail)
+    await enqueueMail(
+      tx,
+      beneficiaryReleasedMail(deps.env.APP_URL, { to: email, beneficiaryName: names.get(email) ?? null, ownerName: owner.name, itemCount: n }),
+    );
+  await enqueueMail(tx, ownerReleasedMail(deps.env.APP_URL, { to: owner.email, name: owner.name, itemCount: items.length }));
   await insertTimers(tx, [{ kind: "access_end", userId: owner.id, releaseId: release.id, dueAt: endsAt }]);
   await auditRelease(tx, owner.id, "release.released", now, null, { items: items.length, beneficiaries: perEmail.size });
 }
@@ -142,10 +146,7 @@ export async function performRelease(tx: Tx, deps: Deps, release: ReleaseRow, no
 /** The names the owner gave these addresses in their beneficiary list (for the greeting). */
 async function beneficiaryNames(tx: Tx, ownerId: string, emails: string[]) {
   if (!emails.length) return new Map<string, string>();
-  const rows = await tx
-    .select({ email: sql<string>`lower(${beneficiaries.email})`, name: beneficiaries.name })
-    .from(beneficiaries)
-    .where(and(eq(beneficiaries.userId, ownerId), inArray(sql`lower(${beneficiaries.email})`, emails)));
+  const rows = await selectBeneficiaryNames(tx, ownerId, emails);
   return new Map(rows.map((r) => [r.email, r.name]));
 }
 

@@ -1,15 +1,14 @@
-import { and, asc, eq, isNull, lte } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { asSystem } from "../db/actor.js";
-import { releaseItems, releases, timers } from "../db/schema/index.js";
 import type { Deps } from "../deps.js";
 import { describeError } from "../logger.js";
 import { newLinkToken } from "../keys/link-token.js";
 import { enqueueMail } from "../mail/outbox.js";
 import { auditRelease } from "./audit.js";
 import { accessEndedMail, inactivityReminderMail, waitLastDayMail } from "./emails.js";
-import { insertLink, selectPerson, selectPlan, type TimerRow } from "./queries.js";
+import { insertLink, selectPerson, selectPlan, selectReleaseForUpdate, selectReleasedEmails, type TimerRow } from "./queries.js";
 import { DAY_MS, inactivityEndsAt } from "./schedule.js";
+import { markTimerDone, postponeTimer, selectDueTimerForUpdate } from "./timer-queries.js";
 import { WAIT_REASON, newCancelLink, performRelease, startRelease } from "./steps.js";
 
 type Handler = (tx: Tx, deps: Deps, timer: TimerRow, now: Date) => Promise<void>;
@@ -24,7 +23,17 @@ const HANDLERS: Record<string, Handler> = {
     const expiresAt = new Date(endsAt.getTime() + 120 * DAY_MS);
     await insertLink(tx, { tokenHash: hash, userId: owner.id, purpose: "check_in", expiresAt });
     const daysBefore = Number(timer.details?.daysBefore ?? 0);
-    await enqueueMail(tx, inactivityReminderMail(deps.env.APP_URL, owner.email, owner.name, daysBefore, endsAt, plan.waitDays, { token, expiresAt }));
+    await enqueueMail(
+      tx,
+      inactivityReminderMail(deps.env.APP_URL, {
+        to: owner.email,
+        name: owner.name,
+        daysBefore,
+        endsAt,
+        waitDays: plan.waitDays,
+        checkIn: { token, expiresAt },
+      }),
+    );
     await auditRelease(tx, owner.id, "release.reminder_sent", now, null, { daysBefore });
   },
 
@@ -41,28 +50,26 @@ const HANDLERS: Record<string, Handler> = {
     const owner = await selectPerson(tx, timer.userId);
     if (!release || release.status !== "waiting" || !owner) return;
     const cancel = await newCancelLink(tx, release);
-    await enqueueMail(tx, waitLastDayMail(deps.env.APP_URL, owner.email, owner.name, release.releaseAt, cancel));
+    await enqueueMail(tx, waitLastDayMail(deps.env.APP_URL, { to: owner.email, name: owner.name, releaseAt: release.releaseAt, cancel }));
     await auditRelease(tx, owner.id, "release.wait_reminder_sent", now, null);
   },
 
   async release_due(tx, deps, timer, now) {
     const release = await lockRelease(tx, timer.releaseId);
-    if (release) await performRelease(tx, deps, release, now);
+    if (release) await performRelease(tx, deps, { release, now });
   },
 
   async access_end(tx, deps, timer, now) {
     const owner = await selectPerson(tx, timer.userId);
     if (!timer.releaseId || !owner) return;
-    const rows = await tx.selectDistinct({ email: releaseItems.beneficiaryEmail }).from(releaseItems).where(eq(releaseItems.releaseId, timer.releaseId));
+    const rows = await selectReleasedEmails(tx, timer.releaseId);
     for (const { email } of rows) await enqueueMail(tx, accessEndedMail(deps.env.APP_URL, email, owner.name));
     await auditRelease(tx, owner.id, "release.access_ended", now, null, { beneficiaries: rows.length });
   },
 };
 
 async function lockRelease(tx: Tx, id: string | null) {
-  if (!id) return null;
-  const [row] = await tx.select().from(releases).where(eq(releases.id, id)).for("update");
-  return row ?? null;
+  return id ? selectReleaseForUpdate(tx, id) : null;
 }
 
 export type RunOptions = {
@@ -83,21 +90,12 @@ export async function runDueTimers(deps: Deps, options: RunOptions = {}): Promis
     const now = deps.clock.now();
     let failed: { id: number; attempts: number; error: string } | null = null;
     const ran = await asSystem(deps.db, async (tx) => {
-      const [timer] = await tx
-        .select()
-        .from(timers)
-        .where(and(isNull(timers.doneAt), lte(timers.dueAt, now)))
-        .orderBy(asc(timers.dueAt), asc(timers.id))
-        .limit(1)
-        .for("update", { skipLocked: true });
+      const timer = await selectDueTimerForUpdate(tx, now);
       if (!timer) return false;
       try {
         await tx.transaction(async (step) => {
           await (HANDLERS[timer.kind] ?? unknownKind)(step, deps, timer, now);
-          await step
-            .update(timers)
-            .set({ doneAt: now, attempts: timer.attempts + 1, lastError: null })
-            .where(eq(timers.id, timer.id));
+          await markTimerDone(step, timer, now);
           options.beforeCommit?.(timer);
         });
       } catch (err) {
@@ -105,10 +103,7 @@ export async function runDueTimers(deps: Deps, options: RunOptions = {}): Promis
         failed = { id: timer.id, attempts: timer.attempts + 1, error: describeError(err) };
         // the step's savepoint rolled back; push the timer back with backoff (1, 2, 4 ... minutes, at most a day)
         const delayMinutes = Math.min(24 * 60, 2 ** Math.min(timer.attempts, 11));
-        await tx
-          .update(timers)
-          .set({ attempts: failed.attempts, lastError: failed.error.slice(0, 500), dueAt: new Date(now.getTime() + delayMinutes * 60_000) })
-          .where(eq(timers.id, timer.id));
+        await postponeTimer(tx, timer.id, { attempts: failed.attempts, error: failed.error, dueAt: new Date(now.getTime() + delayMinutes * 60_000) });
       }
       return true;
     });

@@ -1,4 +1,5 @@
 import type { Role } from "../../common/constants.js";
+import type { Me } from "../../common/profiles.js";
 import { GOOD_PASSWORD, TestClient, linkFromMail, uniqueEmail, type TestContext } from "../harness.js";
 
 /** Invites `role` into the admin's firm and registers + confirms the invitee; returns their signed-in client. */
@@ -11,6 +12,6 @@ export async function buildInvitedMember(ctx: TestContext, admin: TestClient, ro
   await client.post("/api/register", { name, email, password: GOOD_PASSWORD, invitationCode: link.searchParams.get("code") });
   const confirm = await linkFromMail(ctx, email, "/auth/callback");
   await client.get(`/api/auth/verify-email?token=${confirm.searchParams.get("code")}`);
-  const me = await client.json<{ user: { id: string } }>("GET", "/api/me");
+  const me = await client.json<{ user: Me }>("GET", "/api/me");
   return { client, email, name, id: me.body.user.id };
 }

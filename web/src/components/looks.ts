@@ -3,13 +3,26 @@
  * stay light (/welcome, /login): put them on a <Link>, <a>, <button> or <input> instead of the
  * primitives, whose radix Slot and Label would add to the first visit's JavaScript.
  */
-const button =
-  "inline-flex items-center justify-center gap-2 rounded-md text-sm font-medium whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-60";
+/** The button's class names, defined once: ui/button.tsx builds its variants from these same strings. */
+export const BUTTON_BASE =
+  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors focus-visible:outline-3 focus-visible:outline-blue-600 disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0";
 
+export const BUTTON_VARIANTS = {
+  default: "bg-brand text-brand-foreground hover:bg-brand/90",
+  destructive: "bg-destructive text-white hover:bg-destructive/90",
+  outline: "border border-border bg-white hover:bg-muted",
+  secondary: "bg-muted text-slate-900 hover:bg-slate-200",
+  ghost: "hover:bg-muted",
+  link: "text-blue-700 underline-offset-4 hover:underline",
+} as const;
+
+export const BUTTON_SIZES = { default: "h-10 px-4 py-2", sm: "h-9 px-3", lg: "h-11 px-6 text-base", icon: "size-10" } as const;
+
+/** The same looks as <Button variant=…> at the default size, for a plain element. */
 export const buttonLook = {
-  primary: `${button} h-10 px-4 bg-brand text-brand-foreground hover:bg-brand/90`,
-  outline: `${button} h-10 px-4 border border-border bg-white text-slate-900 hover:bg-muted`,
-  ghost: `${button} h-10 px-3 text-slate-900 hover:bg-muted`,
+  primary: `${BUTTON_BASE} ${BUTTON_SIZES.default} ${BUTTON_VARIANTS.default}`,
+  outline: `${BUTTON_BASE} ${BUTTON_SIZES.default} ${BUTTON_VARIANTS.outline}`,
+  ghost: `${BUTTON_BASE} ${BUTTON_SIZES.default} ${BUTTON_VARIANTS.ghost}`,
 } as const;
 
 export const inputLook =

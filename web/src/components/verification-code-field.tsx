@@ -1,4 +1,4 @@
-import { VERIFICATION_CODE_LENGTH } from "@common/constants";
+import { VERIFICATION_CODE_LENGTH } from "@common/auth";
 import type { ReactNode, Ref } from "react";
 import { FormField } from "@/components/ui/form-field";
 import { InputOTP, InputOTPGroup, InputOTPSlot, REGEXP_ONLY_DIGITS } from "@/components/ui/input-otp";

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Me } from "@common/me";
+import type { Me } from "@common/profiles";
 import { api, ApiError } from "@/lib/api-client";
 
 export type { Me };

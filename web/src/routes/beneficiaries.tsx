@@ -1,10 +1,10 @@
-import { BENEFICIARY_MSG } from "@common/vault-messages";
+import { BENEFICIARY_MSG } from "@common/beneficiaries";
 import { UserPlus, Users } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { LoadError } from "@/components/load-error";
 import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { useBeneficiaries, type Beneficiary } from "@/features/beneficiaries/api/list-beneficiaries";
@@ -56,14 +56,7 @@ export default function BeneficiariesScreen() {
         {list.isPending && !loadError ? (
           <Loading />
         ) : loadError ? (
-          <Alert variant="destructive" className="border-0">
-            <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
-              {loadError}
-              <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <LoadError onRetry={() => void list.refetch()}>{loadError}</LoadError>
         ) : list.data?.length ? (
           <BeneficiaryList
             beneficiaries={list.data}

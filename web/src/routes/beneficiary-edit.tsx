@@ -1,10 +1,9 @@
-import { BENEFICIARY_MSG } from "@common/vault-messages";
+import { BENEFICIARY_MSG } from "@common/beneficiaries";
 import { useEffect } from "react";
 import { useNavigate, useParams } from "react-router";
+import { LoadError } from "@/components/load-error";
 import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
-import { Alert, AlertDescription } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import type { BeneficiaryInput } from "@/features/beneficiaries/api/create-beneficiary";
 import { useBeneficiary } from "@/features/beneficiaries/api/get-beneficiary";
@@ -61,14 +60,7 @@ export default function BeneficiaryEditScreen() {
               onSubmit={onSubmit}
             />
           ) : loadError ? (
-            <Alert variant="destructive">
-              <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
-                {loadError}
-                <Button variant="outline" size="sm" onClick={() => void beneficiary.refetch()}>
-                  Try again
-                </Button>
-              </AlertDescription>
-            </Alert>
+            <LoadError onRetry={() => void beneficiary.refetch()}>{loadError}</LoadError>
           ) : (
             <Loading />
           )}

@@ -1,4 +1,4 @@
-import { BENEFICIARY_MSG } from "@common/vault-messages";
+import { BENEFICIARY_MSG } from "@common/beneficiaries";
 import { useNavigate, useSearchParams } from "react-router";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardContent } from "@/components/ui/card";

@@ -1,4 +1,4 @@
-import { CLIENT_MSG } from "@common/client-messages";
+import { CLIENT_MSG } from "@common/clients";
 import { Eye } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
@@ -12,7 +12,10 @@ import { useClient } from "@/features/clients/api/get-client";
 import { useRecordImpersonation } from "@/features/clients/api/record-impersonation";
 import { ClientDashboardPreview } from "@/features/clients/components/client-dashboard-preview";
 import { ClientProfileDetails } from "@/features/clients/components/client-profile";
-import { ClientReleaseCard } from "@/features/clients/components/client-release-card";
+import { ClientVaultSummary } from "@/features/clients/components/client-vault-summary";
+import { CountCards } from "@/features/dashboard/components/count-cards";
+import { RecentAssetsCard } from "@/features/dashboard/components/recent-assets-card";
+import { ClientReleaseCard } from "@/features/release/components/client-release-card";
 import { ImpersonationBanner } from "@/features/clients/components/impersonation-banner";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
@@ -89,7 +92,13 @@ export default function ClientDetailScreen() {
         </TabsContent>
         <TabsContent value="dashboard">
           {isImpersonating ? (
-            <ClientDashboardPreview client={c} firmName={me?.firmName ?? null} />
+            <ClientDashboardPreview client={c} firmName={me?.firmName ?? null}>
+              <ClientVaultSummary
+                clientId={c.id}
+                renderCounts={(d) => <CountCards dashboard={d} isReadOnly />}
+                renderRecent={(recent) => <RecentAssetsCard recent={recent} isReadOnly />}
+              />
+            </ClientDashboardPreview>
           ) : (
             <Card>
               <CardContent className="pt-6">

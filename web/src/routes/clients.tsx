@@ -1,9 +1,9 @@
-import { CLIENT_MSG } from "@common/client-messages";
+import { CLIENT_MSG } from "@common/clients";
 import { RefreshCw, UserPlus } from "lucide-react";
 import { useCallback, useEffect } from "react";
 import { Link } from "react-router";
+import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Pagination } from "@/components/ui/pagination";
@@ -66,14 +66,7 @@ export default function ClientsScreen() {
               : ""}
         </p>
         {clients.isError && !data ? (
-          <Alert variant="destructive">
-            <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
-              {CLIENT_MSG.loadFailed}
-              <Button variant="outline" size="sm" onClick={() => void clients.refetch()}>
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <LoadError onRetry={() => void clients.refetch()}>{CLIENT_MSG.loadFailed}</LoadError>
         ) : data && data.clients.length > 0 ? (
           <div className={cn("grid min-w-0 gap-4 transition-opacity", clients.isPlaceholderData && "opacity-60")} aria-busy={clients.isPlaceholderData}>
             <ClientsTable clients={data.clients} sort={params.sort} dir={params.dir} onSort={onSort} />

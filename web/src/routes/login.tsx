@@ -1,4 +1,4 @@
-import { LOGIN_LOCKOUT_AT, LOGIN_WARNING_AFTER } from "@common/constants";
+import { LOGIN_LOCKOUT_AT, LOGIN_WARNING_AFTER, AUTH_MSG } from "@common/auth";
 import { MSG } from "@common/messages";
 import { useId, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -37,7 +37,7 @@ export default function Login() {
     setIsUnconfirmed(false);
     const address = email.trim();
     if (!address || !password) {
-      setError(MSG.loginMissingFields);
+      setError(AUTH_MSG.loginMissingFields);
       return;
     }
     setError(undefined);
@@ -55,8 +55,8 @@ export default function Login() {
       const message = errorMessage(err, "");
       setFailures((n) => n + 1);
       if (message.includes(MSG.emailNotConfirmed)) setIsUnconfirmed(true);
-      else setError(message || MSG.loginFailedGeneric);
-      toast.error(message || MSG.loginFailedToast);
+      else setError(message || AUTH_MSG.loginFailedGeneric);
+      toast.error(message || AUTH_MSG.loginFailedToast);
     } finally {
       setIsBusy(false);
     }
@@ -102,7 +102,7 @@ export default function Login() {
         </div>
         {isLocked ? (
           <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-            {MSG.loginTooMany}
+            {AUTH_MSG.loginTooMany}
           </p>
         ) : (
           <>

@@ -1,4 +1,4 @@
-import { VERIFICATION_CODE_LENGTH } from "@common/constants";
+import { VERIFICATION_CODE_LENGTH, AUTH_MSG } from "@common/auth";
 import { MSG } from "@common/messages";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -22,7 +22,7 @@ export default function Mfa() {
   const email = readEmail(location.state);
   useEffect(() => {
     if (email) return;
-    toast.error(MSG.mfaMissingEmail, { id: "mfa-missing-email" });
+    toast.error(AUTH_MSG.mfaMissingEmail, { id: "mfa-missing-email" });
     navigate("/login", { replace: true });
   }, [email, navigate]);
   if (!email) return null;
@@ -63,7 +63,7 @@ function CodeForm({ email, from }: { email: string; from: string | undefined }) 
     setNotice(undefined);
     try {
       await resend.mutateAsync();
-      setNotice(MSG.mfaResent);
+      setNotice(AUTH_MSG.mfaResent);
     } catch (err) {
       setError(errorMessage(err, MSG.unexpected));
       setFailures((n) => n + 1);

@@ -1,10 +1,10 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { useMe } from "@/lib/me";
-import { ChangePasswordCard } from "@/features/profile/components/change-password-card";
-import { ProfileCard } from "@/features/profile/components/profile-card";
-import { ProfileDetailsForm } from "@/features/profile/components/profile-details-form";
-import { TwoFactorCard } from "@/features/profile/components/two-factor-card";
+import { ChangePasswordCard } from "@/features/profiles/components/change-password-card";
+import { ProfileCard } from "@/features/profiles/components/profile-card";
+import { ProfileDetailsForm } from "@/features/profiles/components/profile-details-form";
+import { TwoFactorCard } from "@/features/profiles/components/two-factor-card";
 
 /** /profile: personal details, password and sign-in codes of the signed-in user. */
 export default function ProfileScreen() {

@@ -1,9 +1,8 @@
 import { RELEASE_UI_MSG } from "@common/release";
 import { useEffect } from "react";
+import { LoadError } from "@/components/load-error";
 import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
-import { Alert, AlertDescription } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { useReleasePlan } from "@/features/release/api/get-release-plan";
 import { ReleaseCoverageCard } from "@/features/release/components/release-coverage-card";
@@ -44,14 +43,7 @@ export default function ReleaseScreen() {
           </div>
         </>
       ) : loadError ? (
-        <Alert variant="destructive">
-          <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
-            {loadError}
-            <Button variant="outline" size="sm" onClick={() => void release.refetch()}>
-              Try again
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <LoadError onRetry={() => void release.refetch()}>{loadError}</LoadError>
       ) : (
         <Loading />
       )}

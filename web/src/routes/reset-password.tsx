@@ -1,4 +1,4 @@
-import { MSG } from "@common/messages";
+import { AUTH_MSG } from "@common/auth";
 import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -26,7 +26,7 @@ export default function ResetPasswordScreen() {
             <MailCheck aria-hidden="true" className="size-4" />
             <AlertTitle>Check your email</AlertTitle>
             <AlertDescription>
-              <p>{MSG.resetCheckEmail}</p>
+              <p>{AUTH_MSG.resetCheckEmail}</p>
               <p className="mt-2">
                 Sent to: <span className="font-medium wrap-anywhere">{email}</span>
               </p>

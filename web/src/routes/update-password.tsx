@@ -1,4 +1,5 @@
 import { MSG } from "@common/messages";
+import { AUTH_MSG } from "@common/auth";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { InvalidResetLink } from "@/features/auth/components/invalid-reset-link";
@@ -16,7 +17,7 @@ export default function UpdatePasswordScreen() {
   const [invalidMessage, setInvalidMessage] = useState<string | undefined>(token && !params.get("error") ? undefined : MSG.linkInvalid);
   const navigate = useNavigate();
   const onUpdated = () => {
-    toast.success(MSG.passwordUpdated, { description: MSG.passwordUpdatedSignIn });
+    toast.success(MSG.passwordUpdated, { description: AUTH_MSG.passwordUpdatedSignIn });
     navigate("/login", { replace: true });
   };
   return (

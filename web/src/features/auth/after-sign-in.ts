@@ -1,4 +1,4 @@
-import { DEFAULT_AFTER_LOGIN } from "@common/constants";
+import { DEFAULT_AFTER_LOGIN } from "@common/auth";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { meQueryKey, type Me } from "@/lib/me";

@@ -1,4 +1,4 @@
-import { MSG } from "@common/messages";
+import { AUTH_MSG } from "@common/auth";
 import { ApiError } from "@/lib/api-client";
 
 /** Server answers whose own words help more than the generic text: the code expired, was tried too often, or the sign-in timed out. */
@@ -6,8 +6,8 @@ const TELLING_CODES = new Set(["OTP_HAS_EXPIRED", "TOO_MANY_ATTEMPTS_REQUEST_NEW
 
 /** The /mfa message for a failed verification (spec 01 §8 Two-factor). */
 export function mfaErrorMessage(err: unknown): string {
-  if (!(err instanceof ApiError)) return MSG.mfaFailed;
-  if (err.authCode === "INVALID_CODE") return MSG.mfaInvalid;
+  if (!(err instanceof ApiError)) return AUTH_MSG.mfaFailed;
+  if (err.authCode === "INVALID_CODE") return AUTH_MSG.mfaInvalid;
   if ((err.authCode && TELLING_CODES.has(err.authCode)) || err.status === 429) return err.message;
-  return MSG.mfaFailed;
+  return AUTH_MSG.mfaFailed;
 }

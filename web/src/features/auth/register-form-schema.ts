@@ -1,22 +1,20 @@
 import { emailSchema, newPasswordSchema, registerSchema } from "@common/auth-schemas";
-import { MSG } from "@common/messages";
+import { AUTH_MSG } from "@common/auth";
 import { z } from "zod";
 
 /** /register's form (spec 01 §5 Registration): required fields, matching passwords, 8+ characters. */
 export const registerFormSchema = z
   .object({
     name: registerSchema.shape.name,
-    email: z.string().trim().min(1, MSG.registerMissing).pipe(emailSchema),
-    password: z.string().min(1, MSG.registerMissing).pipe(newPasswordSchema),
+    email: z.string().trim().min(1, AUTH_MSG.registerMissing).pipe(emailSchema),
+    password: z.string().min(1, AUTH_MSG.registerMissing).pipe(newPasswordSchema),
     confirmPassword: z.string(),
     firmCode: z.string().trim(),
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: MSG.passwordsDoNotMatch });
+  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: AUTH_MSG.passwordsDoNotMatch });
 
 export type RegisterFormInput = z.input<typeof registerFormSchema>;
 export type RegisterFormValues = z.output<typeof registerFormSchema>;
 
-const FIELDS: readonly string[] = ["name", "email", "password", "confirmPassword", "firmCode"] satisfies (keyof RegisterFormInput)[];
-
-/** True for the keys of ApiError.fields that name a field of this form. */
-export const isRegisterFormField = (key: string): key is keyof RegisterFormInput => FIELDS.includes(key);
+/** The fields of this form, which a refusal's ApiError.fields may name. */
+export const REGISTER_FORM_FIELDS = ["name", "email", "password", "confirmPassword", "firmCode"] as const satisfies readonly (keyof RegisterFormInput)[];

@@ -1,4 +1,4 @@
-import { DEFAULT_AFTER_LOGIN } from "@common/constants";
+import { DEFAULT_AFTER_LOGIN, AUTH_MSG } from "@common/auth";
 import { MSG } from "@common/messages";
 import { getMe, type Me } from "@/lib/me";
 
@@ -14,19 +14,19 @@ export async function resolveCallback(code: string | null, type: string | null, 
       try {
         await confirmEmail(code);
       } catch {
-        return { to: "/login", error: MSG.callbackExchangeFailed };
+        return { to: "/login", error: AUTH_MSG.callbackExchangeFailed };
       }
       const me = await getMe().catch(() => null);
       if (me) return { to: DEFAULT_AFTER_LOGIN, me, success: MSG.callbackConfirmedSession };
-      return { to: "/login", me: null, success: MSG.callbackConfirmedNoSession };
+      return { to: "/login", me: null, success: AUTH_MSG.callbackConfirmedNoSession };
     }
     let me: Me | null;
     try {
       me = await getMe();
     } catch {
-      return { to: "/login", error: MSG.callbackCheckFailed };
+      return { to: "/login", error: AUTH_MSG.callbackCheckFailed };
     }
-    return me ? { to: DEFAULT_AFTER_LOGIN, me, success: MSG.callbackAuthenticated } : { to: "/login", me: null };
+    return me ? { to: DEFAULT_AFTER_LOGIN, me, success: AUTH_MSG.callbackAuthenticated } : { to: "/login", me: null };
   } catch {
     return { to: "/login", error: MSG.unexpected };
   }

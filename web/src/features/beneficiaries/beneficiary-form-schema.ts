@@ -1,4 +1,4 @@
-import { BENEFICIARY_MSG } from "@common/vault-messages";
+import { BENEFICIARY_MSG } from "@common/beneficiaries";
 import { z } from "zod";
 import type { BeneficiaryInput } from "./api/create-beneficiary";
 

@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@common/constants";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@common/auth";
 import { FIRM_ONBOARDING_MSG, claimFirmSchema } from "@common/firms";
 import { z } from "zod";
 

@@ -1,4 +1,4 @@
-import { NAME_MIN_LENGTH } from "@common/constants";
+import { NAME_MIN_LENGTH } from "@common/auth";
 import { FIRM_EDIT_MSG, LOGO_MAX_BYTES } from "@common/firms";
 import { z } from "zod";
 

@@ -1,20 +1,22 @@
 import { FIRM_CODE_INPUT_MAX } from "@common/firm-codes";
 import { MSG } from "@common/messages";
+import { AUTH_MSG } from "@common/auth";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { ApiError, errorMessage } from "@/lib/api-client";
+import { applyServerErrors } from "@/lib/field-errors";
+import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useRegister } from "../api/register";
-import { isRegisterFormField, registerFormSchema, type RegisterFormInput, type RegisterFormValues } from "../register-form-schema";
+import { REGISTER_FORM_FIELDS, registerFormSchema, type RegisterFormInput, type RegisterFormValues } from "../register-form-schema";
 
 type Props = { defaultEmail: string; isEmailLocked: boolean; invitationCode?: string; onRegistered: (email: string) => void };
 
 /** 'Please fill out all required fields' is said once above the form, not under each empty field. */
-const fieldError = (message: string | undefined) => (message === MSG.registerMissing ? undefined : message);
+const fieldError = (message: string | undefined) => (message === AUTH_MSG.registerMissing ? undefined : message);
 
 export function RegisterForm({ defaultEmail, isEmailLocked, invitationCode, onRegistered }: Props) {
   const registration = useRegister();
@@ -34,16 +36,13 @@ export function RegisterForm({ defaultEmail, isEmailLocked, invitationCode, onRe
       toast.success(MSG.registerSuccess);
       onRegistered(email);
     } catch (err) {
-      toast.error(errorMessage(err, MSG.registerFailure));
-      const fields = err instanceof ApiError ? Object.entries(err.fields ?? {}) : [];
-      const known = fields.flatMap(([key, message]) => (isRegisterFormField(key) ? [{ key, message }] : []));
-      known.forEach(({ key, message }, i) => setError(key, { message }, { shouldFocus: i === 0 }));
-      if (!known.length) setError("root.server", { message: errorMessage(err, MSG.registerFormError) });
+      toast.error(errorMessage(err, AUTH_MSG.registerFailure));
+      applyServerErrors(setError, err, { fields: REGISTER_FORM_FIELDS, fallback: AUTH_MSG.registerFormError });
     }
   });
 
-  const isMissing = [errors.name, errors.email, errors.password].some((e) => e?.message === MSG.registerMissing);
-  const formError = isMissing ? MSG.registerMissing : errors.root?.server?.message;
+  const isMissing = [errors.name, errors.email, errors.password].some((e) => e?.message === AUTH_MSG.registerMissing);
+  const formError = isMissing ? AUTH_MSG.registerMissing : errors.root?.server?.message;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <FormField label="Full Name" error={fieldError(errors.name?.message)}>

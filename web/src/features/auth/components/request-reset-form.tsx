@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { MSG } from "@common/messages";
-import { requestPasswordResetFormSchema } from "@common/password-form-schemas";
+import { AUTH_MSG } from "@common/auth";
+import { requestPasswordResetFormSchema } from "@common/auth-schemas";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -12,7 +12,7 @@ import { toast } from "@/lib/toast";
 import { useRequestPasswordReset } from "../api/request-password-reset";
 
 /** The server's words for what the user can act on (e.g. 429); the spec's text otherwise. */
-const failureMessage = (err: unknown) => (err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : MSG.resetFailed);
+const failureMessage = (err: unknown) => (err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : AUTH_MSG.resetFailed);
 
 export function RequestResetForm({ defaultEmail, onSent }: { defaultEmail: string; onSent: (email: string) => void }) {
   const form = useForm({ resolver: zodResolver(requestPasswordResetFormSchema), defaultValues: { email: defaultEmail } });
@@ -24,7 +24,7 @@ export function RequestResetForm({ defaultEmail, onSent }: { defaultEmail: strin
       { email },
       {
         onSuccess: () => {
-          toast.success(MSG.resetSent);
+          toast.success(AUTH_MSG.resetSent);
           onSent(email);
         },
         onError: (err) => {

@@ -1,4 +1,4 @@
-import { MSG } from "@common/messages";
+import { AUTH_MSG } from "@common/auth";
 import { useState } from "react";
 import { buttonLook } from "@/components/looks";
 import { ApiError } from "@/lib/api-client";
@@ -11,15 +11,15 @@ export function ResendConfirmationButton({ email, className = "" }: { email: str
   const onResend = async () => {
     const address = email.trim();
     if (!address) {
-      toast.error(MSG.resendNeedsEmail);
+      toast.error(AUTH_MSG.resendNeedsEmail);
       return;
     }
     setIsSending(true);
     try {
       await resendConfirmation(address);
-      toast.success(MSG.resendSuccess);
+      toast.success(AUTH_MSG.resendSuccess);
     } catch (err) {
-      toast.error(err instanceof ApiError && err.status === 429 ? err.message : MSG.resendFailure);
+      toast.error(err instanceof ApiError && err.status === 429 ? err.message : AUTH_MSG.resendFailure);
     } finally {
       setIsSending(false);
     }

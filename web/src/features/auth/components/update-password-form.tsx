@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { PASSWORD_MIN_LENGTH } from "@common/constants";
+import { PASSWORD_MIN_LENGTH } from "@common/auth";
+import { setNewPasswordFormSchema } from "@common/auth-schemas";
 import { MSG } from "@common/messages";
-import { setNewPasswordFormSchema } from "@common/password-form-schemas";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert, AlertDescription } from "@/components/ui/alert";

@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input, Textarea } from "@/components/ui/input";
-import { ApiError, errorMessage } from "@/lib/api-client";
+import { applyServerErrors } from "@/lib/field-errors";
+import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import type { BeneficiaryInput } from "../api/create-beneficiary";
 import { BENEFICIARY_FIELDS, beneficiaryFormSchema, toBeneficiaryInput, type BeneficiaryForm } from "../beneficiary-form-schema";
@@ -36,28 +36,23 @@ export function BeneficiaryFormFields({
   onSubmit: (input: BeneficiaryInput) => Promise<void>;
 }) {
   const form = useForm<BeneficiaryForm>({ resolver: zodResolver(beneficiaryFormSchema), defaultValues: initial });
-  const [serverError, setServerError] = useState<string>();
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
-    setServerError(undefined);
     try {
       await onSubmit(toBeneficiaryInput(values));
     } catch (err) {
       const message = errorMessage(err, failedMessage);
-      const fields = err instanceof ApiError ? (err.fields ?? {}) : {};
-      const fieldErrors = BENEFICIARY_FIELDS.filter((f) => fields[f]);
-      fieldErrors.forEach((f, i) => form.setError(f, { message: fields[f] }, { shouldFocus: i === 0 }));
-      if (!fieldErrors.length) setServerError(message);
+      applyServerErrors(form.setError, err, { fields: BENEFICIARY_FIELDS, fallback: message });
       toast.error(message);
     }
   });
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-5">
-      {serverError && (
+      {errors.root?.server?.message && (
         <Alert variant="destructive">
-          <AlertDescription>{serverError}</AlertDescription>
+          <AlertDescription>{errors.root.server.message}</AlertDescription>
         </Alert>
       )}
       <FormField label="Name" error={errors.name?.message}>

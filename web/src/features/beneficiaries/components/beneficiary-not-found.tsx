@@ -1,4 +1,4 @@
-import { BENEFICIARY_MSG } from "@common/vault-messages";
+import { BENEFICIARY_MSG } from "@common/beneficiaries";
 import { UserX } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";

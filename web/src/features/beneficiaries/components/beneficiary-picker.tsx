@@ -1,4 +1,4 @@
-import { BENEFICIARY_MSG } from "@common/vault-messages";
+import { BENEFICIARY_MSG } from "@common/beneficiaries";
 import { useEffect, useRef, type ChangeEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { FormField } from "@/components/ui/form-field";

@@ -1,4 +1,4 @@
-import { BENEFICIARY_MSG } from "@common/vault-messages";
+import { BENEFICIARY_MSG } from "@common/beneficiaries";
 import { ConfirmActionDialog } from "@/components/ui/confirm-action-dialog";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";

@@ -1,11 +1,12 @@
+import type { ClientListView, ClientRowView } from "@common/clients";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
 export type ClientSort = "name" | "joined";
 export type SortDir = "asc" | "desc";
 export type ClientListParams = { search: string; sort: ClientSort; dir: SortDir; page: number };
-export type ClientRow = { id: string; name: string; email: string; createdAt: string };
-export type ClientPage = { clients: ClientRow[]; total: number; page: number; pageSize: number };
+export type ClientRow = ClientRowView;
+export type ClientPage = ClientListView;
 
 export const DEFAULT_CLIENT_LIST: ClientListParams = { search: "", sort: "joined", dir: "desc", page: 1 };
 

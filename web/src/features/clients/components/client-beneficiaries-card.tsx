@@ -1,4 +1,4 @@
-import { CLIENT_MSG } from "@common/client-messages";
+import { CLIENT_MSG } from "@common/clients";
 import { Users } from "lucide-react";
 import { useId } from "react";
 import { Card, CardContent, CardHeader, CardHeading } from "@/components/ui/card";

@@ -1,10 +1,10 @@
-import { CLIENT_MSG } from "@common/client-messages";
+import { CLIENT_MSG } from "@common/clients";
 import { Building2, Lock } from "lucide-react";
+import type { ReactNode } from "react";
 import type { ClientProfile } from "../api/get-client";
-import { ClientVaultSummary } from "./client-vault-summary";
 
-/** The client's dashboard as firm users may see it: who they are, their firm and a read-only summary of their vault; vault content never. */
-export function ClientDashboardPreview({ client, firmName }: { client: ClientProfile; firmName: string | null }) {
+/** The client's dashboard as firm users may see it: who they are, their firm and a read-only summary of their vault (`children`); vault content never. */
+export function ClientDashboardPreview({ client, firmName, children }: { client: ClientProfile; firmName: string | null; children: ReactNode }) {
   return (
     <div className="grid gap-6">
       <div className="grid gap-1">
@@ -23,7 +23,7 @@ export function ClientDashboardPreview({ client, firmName }: { client: ClientPro
         <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         <p>{CLIENT_MSG.readOnlyNote}</p>
       </div>
-      <ClientVaultSummary clientId={client.id} />
+      {children}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { CLIENT_MSG } from "@common/client-messages";
+import { CLIENT_MSG } from "@common/clients";
 import { RefreshCw, UserPlus, Users } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";

@@ -1,4 +1,4 @@
-import { CLIENT_MSG } from "@common/client-messages";
+import { CLIENT_MSG } from "@common/clients";
 import { ArrowRight } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";

@@ -1,13 +1,9 @@
 import type { AssetType } from "@common/assets";
+import type { DashboardView } from "@common/dashboard";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 
-/** GET /api/dashboard (spec 02 §1, §9): counts per type, the 5 most recently updated assets, the number of beneficiaries. No content. */
-export type Dashboard = {
-  counts: Record<AssetType, number>;
-  recent: { id: string; type: AssetType; title: string; updatedAt: string }[];
-  beneficiaries: number;
-};
+export type Dashboard = DashboardView;
 
 export const getDashboard = () => api<Dashboard>("/api/dashboard");
 

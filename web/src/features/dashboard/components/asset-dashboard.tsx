@@ -1,8 +1,7 @@
 import { useEffect } from "react";
+import { LoadError } from "@/components/load-error";
 import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
-import { Alert, AlertDescription } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useDashboard } from "../api/get-dashboard";
@@ -30,20 +29,7 @@ export function AssetDashboard({ holder }: { holder: Holder }) {
   return (
     <div className="grid gap-6">
       <PageHeader title={`Welcome, ${holder.name}`} description="Your digital legacy at a glance." />
-      {d ? (
-        <CountCards dashboard={d} />
-      ) : loadError ? (
-        <Alert variant="destructive">
-          <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
-            {loadError}
-            <Button variant="outline" size="sm" onClick={() => void dashboard.refetch()}>
-              Try again
-            </Button>
-          </AlertDescription>
-        </Alert>
-      ) : (
-        <Loading />
-      )}
+      {d ? <CountCards dashboard={d} /> : loadError ? <LoadError onRetry={() => void dashboard.refetch()}>{loadError}</LoadError> : <Loading />}
       <div className="grid items-start gap-6 md:grid-cols-[3fr_2fr]">
         <div className="grid gap-6">
           <LeftToYouCard />

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CLIENT_MSG } from "@common/client-messages";
+import { CLIENT_MSG } from "@common/clients";
 import { INVITATION_MSG } from "@common/invitations";
 import { Clock } from "lucide-react";
 import { useState } from "react";

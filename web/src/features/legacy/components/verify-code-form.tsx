@@ -1,4 +1,4 @@
-import { VERIFICATION_CODE_LENGTH } from "@common/constants";
+import { VERIFICATION_CODE_LENGTH } from "@common/auth";
 import { MSG } from "@common/messages";
 import { LEGACY_MSG } from "@common/legacy";
 import { useRef, useState, type FormEvent } from "react";

@@ -5,7 +5,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { NativeSelect } from "@/components/ui/native-select";
-import { ApiError, errorMessage } from "@/lib/api-client";
+import { applyServerErrors } from "@/lib/field-errors";
+import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useUpdateReleasePlan } from "../api/update-release-plan";
 import { INACTIVITY_OPTIONS, REMINDERS_TEXT, WAIT_OPTIONS } from "../plan-choices";
@@ -29,10 +30,7 @@ export function ReleasePlanForm({ plan }: { plan: ReleasePlanView["plan"] }) {
     } catch (err) {
       const message = errorMessage(err, RELEASE_MSG.planSaveFailed);
       toast.error(message);
-      const fields = err instanceof ApiError ? (err.fields ?? {}) : {};
-      const fieldErrors = FIELDS.filter((f) => fields[f]);
-      fieldErrors.forEach((f, i) => form.setError(f, { message: fields[f] }, { shouldFocus: i === 0 }));
-      if (!fieldErrors.length) form.setError("root.server", { message });
+      applyServerErrors(form.setError, err, { fields: FIELDS, fallback: message });
     }
   });
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ProfileUpdateInput } from "@common/auth-schemas";
+import type { ProfileUpdateInput } from "@common/profiles";
 import { api } from "@/lib/api-client";
 import { meQueryKey, type Me } from "@/lib/me";
 

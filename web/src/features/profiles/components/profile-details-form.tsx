@@ -1,14 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { profileUpdateSchema } from "@common/auth-schemas";
-import { MSG } from "@common/messages";
-import { useState } from "react";
+import { profileUpdateSchema, PROFILE_MSG } from "@common/profiles";
 import { useForm } from "react-hook-form";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input, Textarea } from "@/components/ui/input";
+import { applyServerErrors } from "@/lib/field-errors";
 import type { Me } from "@/lib/me";
-import { ApiError, errorMessage } from "@/lib/api-client";
+import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useUpdateProfile } from "../api/update-profile";
 
@@ -19,33 +18,27 @@ const toValues = (me: Me) => ({ name: me.name, phone: me.phone ?? "", address: m
 export function ProfileDetailsForm({ me }: { me: Me }) {
   const form = useForm({ resolver: zodResolver(profileUpdateSchema), defaultValues: toValues(me) });
   const update = useUpdateProfile();
-  const [serverError, setServerError] = useState<string>();
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit(({ name, phone, address }) => {
-    setServerError(undefined);
     update.mutate(
       { name, phone: phone || null, address: address || null },
       {
         onSuccess: ({ user }) => {
-          toast.success(MSG.profileSaved);
+          toast.success(PROFILE_MSG.profileSaved);
           form.reset(toValues(user));
         },
         onError: (err) => {
-          const fields = err instanceof ApiError ? err.fields : undefined;
-          const known = FIELDS.filter((f) => fields?.[f]);
-          if (known.length > 0) return known.forEach((f, i) => form.setError(f, { message: fields?.[f] }, { shouldFocus: i === 0 }));
-          const message = errorMessage(err, MSG.profileSaveFailed);
-          setServerError(message);
-          toast.error(message);
+          const known = applyServerErrors(form.setError, err, { fields: FIELDS, fallback: PROFILE_MSG.profileSaveFailed });
+          if (!known.length) toast.error(errorMessage(err, PROFILE_MSG.profileSaveFailed));
         },
       },
     );
   });
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      {serverError && (
+      {errors.root?.server?.message && (
         <Alert variant="destructive">
-          <AlertDescription>{serverError}</AlertDescription>
+          <AlertDescription>{errors.root.server.message}</AlertDescription>
         </Alert>
       )}
       <FormField label="Full name" error={errors.name?.message}>

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { MSG } from "@common/messages";
-import { confirmPasswordFormSchema } from "@common/password-form-schemas";
+import { AUTH_MSG } from "@common/auth";
+import { confirmPasswordFormSchema } from "@common/auth-schemas";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -22,12 +22,12 @@ export function DisableTwoFactorForm({ onCancel, onDisabled }: { onCancel: () =>
       { password },
       {
         onSuccess: () => {
-          toast.success(MSG.twoFactorOff);
+          toast.success(AUTH_MSG.twoFactorOff);
           onDisabled();
         },
         onError: (err) => {
           if (err instanceof ApiError && err.authCode === "INVALID_PASSWORD") return form.setError("password", { message: err.message }, { shouldFocus: true });
-          setServerError(errorMessage(err, MSG.twoFactorOffFailed));
+          setServerError(errorMessage(err, AUTH_MSG.twoFactorOffFailed));
         },
       },
     );

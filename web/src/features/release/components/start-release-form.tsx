@@ -8,7 +8,8 @@ import { DialogClose, DialogFooter } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { TransferProgress, type Transfer } from "@/features/assets/components/transfer-progress";
-import { ApiError, errorMessage } from "@/lib/api-client";
+import { errorMessage } from "@/lib/api-client";
+import { applyServerErrors } from "@/lib/field-errors";
 import { toast } from "@/lib/toast";
 import { useCreateClientRelease } from "../api/create-client-release";
 import { useUploadClientReleaseDocument } from "../api/upload-client-release-document";
@@ -48,10 +49,7 @@ export function StartReleaseForm({ clientId, clientName, defaultAttester, onSend
     } catch (err) {
       const message = errorMessage(err, RELEASE_UI_MSG.attestationFailed);
       toast.error(message);
-      const fields = err instanceof ApiError ? (err.fields ?? {}) : {};
-      const fieldErrors = ATTESTATION_FIELDS.filter((f) => fields[f]);
-      fieldErrors.forEach((f, i) => form.setError(f, { message: fields[f] }, { shouldFocus: i === 0 }));
-      if (!fieldErrors.length) form.setError("root.server", { message });
+      applyServerErrors(form.setError, err, { fields: ATTESTATION_FIELDS, fallback: message });
       return false;
     }
   };

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { PASSWORD_MIN_LENGTH } from "@common/constants";
-import { MSG } from "@common/messages";
-import { changePasswordFormSchema } from "@common/password-form-schemas";
+import { PASSWORD_MIN_LENGTH, AUTH_MSG } from "@common/auth";
+import { changePasswordFormSchema } from "@common/auth-schemas";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -27,14 +26,14 @@ export function ChangePasswordForm({ email, onDone }: { email: string; onDone: (
       { currentPassword, newPassword },
       {
         onSuccess: () => {
-          toast.success(MSG.passwordChanged);
+          toast.success(AUTH_MSG.passwordChanged);
           onDone();
         },
         onError: (err) => {
           const authCode = err instanceof ApiError ? err.authCode : undefined;
           if (authCode === "INVALID_PASSWORD") return form.setError("currentPassword", { message: err.message }, { shouldFocus: true });
           if (authCode && NEW_PASSWORD_ERRORS.has(authCode)) return form.setError("newPassword", { message: err.message }, { shouldFocus: true });
-          const message = errorMessage(err, MSG.passwordChangeFailed);
+          const message = errorMessage(err, AUTH_MSG.passwordChangeFailed);
           setServerError(message);
           toast.error(message);
         },

@@ -1,4 +1,4 @@
-import { VERIFICATION_CODE_LENGTH, VERIFICATION_CODE_TTL_MINUTES } from "@common/constants";
+import { VERIFICATION_CODE_LENGTH, VERIFICATION_CODE_TTL_MINUTES, AUTH_MSG } from "@common/auth";
 import { MSG } from "@common/messages";
 import { useState, type FormEvent } from "react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -27,12 +27,12 @@ export function EnableTwoFactorForm({ email, isResending, onResend, onCancel, on
       { code },
       {
         onSuccess: () => {
-          toast.success(MSG.twoFactorOn);
+          toast.success(AUTH_MSG.twoFactorOn);
           onEnabled();
         },
         onError: (err) => {
           const authCode = err instanceof ApiError ? err.authCode : undefined;
-          setError(authCode && NEEDS_NEW_CODE.has(authCode) ? MSG.twoFactorCodeExpired : errorMessage(err, MSG.mfaFailed));
+          setError(authCode && NEEDS_NEW_CODE.has(authCode) ? AUTH_MSG.twoFactorCodeExpired : errorMessage(err, AUTH_MSG.mfaFailed));
           setCode("");
         },
       },

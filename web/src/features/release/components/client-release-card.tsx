@@ -1,10 +1,9 @@
 import { RELEASE_UI_MSG, type ClientReleaseView, type ReleaseState } from "@common/release";
 import { Hourglass } from "lucide-react";
 import { useRef } from "react";
+import { LoadError } from "@/components/load-error";
 import { linkLook } from "@/components/looks";
-import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
 import { formatDate, formatDateTime, formatDay } from "@/lib/format-date";
@@ -56,14 +55,7 @@ export function ClientReleaseCard({ clientId, clientName, defaultAttester }: { c
           {view ? (
             <StateText view={view} clientName={clientName} />
           ) : release.isError ? (
-            <Alert variant="destructive">
-              <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
-                {errorMessage(release.error, RELEASE_UI_MSG.clientLoadFailed)}
-                <Button variant="outline" size="sm" onClick={() => void release.refetch()}>
-                  Try again
-                </Button>
-              </AlertDescription>
-            </Alert>
+            <LoadError onRetry={() => void release.refetch()}>{errorMessage(release.error, RELEASE_UI_MSG.clientLoadFailed)}</LoadError>
           ) : (
             <p className="text-muted-foreground">Loading...</p>
           )}

@@ -1,5 +1,4 @@
-import { VERIFICATION_CODE_LENGTH } from "@common/constants";
-import { MSG } from "@common/messages";
+import { VERIFICATION_CODE_LENGTH, AUTH_MSG } from "@common/auth";
 import { useState } from "react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -30,10 +29,10 @@ export function TwoFactorCard({ me }: { me: Me }) {
     setSendError(undefined);
     send.mutate(undefined, {
       onSuccess: () => {
-        toast.success(MSG.twoFactorCodeSent);
+        toast.success(AUTH_MSG.twoFactorCodeSent);
         setStep("enter-code");
       },
-      onError: (err) => setSendError(errorMessage(err, MSG.twoFactorSendFailed)),
+      onError: (err) => setSendError(errorMessage(err, AUTH_MSG.twoFactorSendFailed)),
     });
   };
   const isOn = me.twoFactorEnabled;

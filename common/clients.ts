@@ -1,0 +1,50 @@
+import { z } from "zod";
+import type { DashboardView } from "./dashboard.js";
+
+/** Client-management texts (spec 02 §2 Clients, §5, §6, §8), worded as the specification words them. */
+export const CLIENT_MSG = {
+  loadFailed: "Failed to load clients",
+  loading: "Loading clients...",
+  refreshed: "Client list refreshed",
+  empty: "No clients found",
+  fetchFailed: "Failed to fetch client data",
+  noFirmId: "No firm ID found",
+  noPermissionView: "You don't have permission to view client dashboards",
+  sampleNotice: "Sample data — could not load your clients",
+  readOnlyNote: "Read-only view of the client's dashboard. Firm users never see the contents of a client's vault: no passwords, documents or notes.",
+  dashboardLoadFailed: "This client's dashboard could not be loaded.",
+  emptyVault: "No passwords, documents or notes yet.",
+  noBeneficiaries: "No beneficiaries named yet.",
+} as const;
+
+export const CLIENTS_PAGE_SIZE = 10;
+/** 'View as Client' (issue 3) lists at most this many beneficiaries by name; the count covers all of them. */
+export const CLIENT_DASHBOARD_BENEFICIARIES = 50;
+
+/** /clients list query: server-side search, sort and paging (spec 02 §2 Clients). */
+export const clientListQuerySchema = z.object({
+  search: z.string().trim().max(200).optional().default(""),
+  sort: z.enum(["name", "joined"]).default("joined"),
+  dir: z.enum(["asc", "desc"]).default("desc"),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type ClientListQuery = z.infer<typeof clientListQuerySchema>;
+
+/** A client as the firm's list shows it. */
+export type ClientRowView = { id: string; name: string; email: string; createdAt: string };
+
+/** GET /api/clients: one page of the firm's clients. */
+export type ClientListView = { clients: ClientRowView[]; total: number; isTotalCapped: boolean; page: number; pageSize: number };
+
+/** A client's profile as the firm sees it: contact details only, never vault content. */
+export type ClientProfileView = { id: string; name: string; email: string; phone: string | null; address: string | null; createdAt: string };
+
+/**
+ * GET /api/clients/:id/dashboard ('View as Client', issue 3): the client's own dashboard summary with their
+ * firm and their beneficiaries' names. Titles and names only: no password, document or note content.
+ */
+export type ClientDashboardView = DashboardView & {
+  client: { id: string; name: string; email: string };
+  firmName: string | null;
+  beneficiaryNames: { name: string; relationship: string | null }[];
+};

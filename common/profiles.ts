@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { NAME_MIN_LENGTH } from "./auth.js";
+import type { Role } from "./constants.js";
+
+export const PROFILE_MSG = {
+  profileSaved: "Profile updated successfully",
+  profileSaveFailed: "Failed to update profile",
+} as const;
+
+export const profileUpdateSchema = z
+  .object({
+    name: z.string().trim().min(NAME_MIN_LENGTH, "Full name must be at least 2 characters").max(200),
+    phone: z.string().trim().max(50).nullable(),
+    address: z.string().trim().max(1000).nullable(),
+  })
+  .strict();
+export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
+
+/** The app's view of the signed-in user (GET /api/me), shared by the server's presenter and the web app. */
+export type Me = {
+  id: string;
+  email: string;
+  name: string;
+  phone: string | null;
+  address: string | null;
+  role: Role;
+  firmId: string | null;
+  firmName: string | null;
+  isAdmin: boolean;
+  isStaff: boolean;
+  twoFactorEnabled: boolean;
+  createdAt: string;
+};

@@ -1,0 +1,13 @@
+import type { Db, Tx } from "../db/client.js";
+import { auditLog } from "../db/schema/index.js";
+
+export type AuditRow = typeof auditLog.$inferInsert;
+
+export async function insertAuditRow(db: Db | Tx, row: AuditRow): Promise<void> {
+  await db.insert(auditLog).values(row);
+}
+
+/** Inserts the row unless one with its dedup_key is already there. */
+export async function insertAuditRowOnce(db: Db | Tx, row: AuditRow & { dedupKey: string }): Promise<void> {
+  await db.insert(auditLog).values(row).onConflictDoNothing();
+}
