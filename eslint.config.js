@@ -24,7 +24,7 @@ const webZones = [
   ...features.map((feature) => ({
     target: `web/src/features/${feature}`,
     from: "web/src/features",
-    except: [`./${feature}`, "./assets"],
+    except: [...new Set([`./${feature}`, "./assets"])],
     message: "A feature imports no other feature except features/assets: compose them in routes/ (decision 027).",
   })),
   {
