@@ -10,7 +10,7 @@ import { CLIENT_IP_HEADER } from "../auth/auth.js";
 import { binaryBody } from "../http/body-gate.js";
 import type { AppEnv } from "../http/context.js";
 import { parseJson, parseWith } from "../http/validate.js";
-import { limitFirmCodeMisses } from "../rate-limit/per-user.js";
+import { limitFirmCodeMisses } from "../rate-limit/per-user-middleware.js";
 import { presentCreatedFirm, presentFirm } from "./present.js";
 import { claimFirm, createFirm, getOwnFirm, joinFirm, lookupFirm } from "./service.js";
 
