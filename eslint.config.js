@@ -1,7 +1,65 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import { importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+const root = import.meta.dirname;
+
+/** Every folder in web/src/features, read when lint starts: a new feature gets its zone without a config change. */
+const features = readdirSync(path.join(root, "web/src/features"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The boundaries of docs/decisions/027-one-shape-per-domain.md (as Bulletproof React's lint zones):
+ * a feature imports no other feature except the shared asset layer (features/assets), and never
+ * app/ or routes/; components/ and lib/ import no feature, app/ or routes/; common/ imports neither
+ * side; web/ never imports server/.
+ */
+const webZones = [
+  ...features.map((feature) => ({
+    target: `web/src/features/${feature}`,
+    from: "web/src/features",
+    except: [...new Set([`./${feature}`, "./assets"])],
+    message: "A feature imports no other feature except features/assets: compose them in routes/ (decision 027).",
+  })),
+  {
+    target: "web/src/features",
+    from: ["web/src/app", "web/src/routes"],
+    message: "Features never import app/ or routes/ (decision 027).",
+  },
+  {
+    target: ["web/src/components", "web/src/lib"],
+    from: ["web/src/features", "web/src/app", "web/src/routes"],
+    message: "Shared code (components/, lib/) imports no feature, app/ or routes/ (decision 027).",
+  },
+  { target: "web", from: "server", message: "web never imports server." },
+  { target: "common", from: ["server", "web"], message: "common imports neither server nor web." },
+];
+
+/**
+ * Server business code (services, queries, presenters, jobs, mail, keys...) never imports the HTTP
+ * layer (server/http/). The HTTP layer is server/http/, the app (app.ts, main.ts), route modules
+ * (routes.ts, *-routes.ts) and middleware (middleware.ts, *-middleware.ts, and the session → actor
+ * middleware of server/auth). Tests exercise whichever layer they test.
+ */
+const httpLayer = [
+  "server/http/**",
+  "server/app.ts",
+  "server/main.ts",
+  "server/**/routes.ts",
+  "server/**/*-routes.ts",
+  "server/**/middleware.ts",
+  "server/**/*-middleware.ts",
+  "server/auth/session.ts",
+  "server/auth/actor.ts",
+  "server/**/*.test.ts",
+];
+const serverZones = [{ target: "server", from: "server/http", message: "Business code does not import the HTTP layer (server/http/): decision 027." }];
 
 export default tseslint.config(
   { ignores: ["**/dist/**", "node_modules/**", ".tmp/**", "data/**", "test-results/**", "server/db/migrations/**"] },
@@ -22,7 +80,15 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ["web/**", "common/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["**/server/**"], message: "web and common never import server" }] }] },
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: ["tsconfig.json", "web/tsconfig.json"], noWarnOnMultipleProjects: true })],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
+  { files: ["web/**", "common/**"], rules: { "import-x/no-restricted-paths": ["error", { basePath: root, zones: webZones }] } },
+  { files: ["server/**"], ignores: httpLayer, rules: { "import-x/no-restricted-paths": ["error", { basePath: root, zones: serverZones }] } },
 );

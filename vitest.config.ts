@@ -7,7 +7,7 @@ export default defineConfig({
       {
         test: {
           name: "server",
-          include: ["server/**/*.test.ts", "common/**/*.test.ts"],
+          include: ["server/**/*.test.ts", "common/**/*.test.ts", "scripts/**/*.test.ts"],
           globalSetup: ["test/global-setup.ts"],
           setupFiles: ["test/fail-on-console-error.ts"],
           testTimeout: 30_000,

@@ -1,6 +1,6 @@
 import { accessSync, constants } from "node:fs";
 import { z } from "zod";
-import { parseTrustProxy, TrustProxyError } from "./http/trust-proxy.js";
+import { parseTrustProxy, TrustProxyError } from "./trust-proxy-setting.js";
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),

@@ -65,7 +65,8 @@ export const authHandler = new Hono<AppEnv>().all("/*", jsonBody(JSON_BODY_MAX_B
   const message = AUTH_MESSAGES[code] ?? body.message ?? MSG.unexpected;
   const error = new AppError(STATUS_CODE[response.status] ?? "VALIDATION", message);
   // better-auth answers its 429s (the sign-in code cap) rather than throwing them: audited like the app's own.
-  if (error.code === "RATE_LIMITED") await auditRefusal(c, error);
+  if (error.code === "RATE_LIMITED")
+    await auditRefusal(c.var.deps, { ip: c.var.ip ?? null, userId: c.var.user?.id ?? null, method: c.req.method, path: c.req.path }, error);
   const out = c.json({ error: { code: error.code, message, authCode: code || undefined, requestId: c.var.requestId } }, response.status as 400);
   response.headers.forEach((value, key) => {
     if (key.toLowerCase() === "set-cookie") out.headers.append(key, value);

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { registerSchema } from "../../common/auth-schemas.js";
 import type { AppEnv } from "../http/context.js";
 import { parseJson } from "../http/validate.js";
-import { limitFirmCodeMisses } from "../rate-limit/per-user.js";
+import { limitFirmCodeMisses } from "../rate-limit/per-user-middleware.js";
 import { registerUser } from "./register.js";
 import { CLIENT_IP_HEADER } from "./auth.js";
 

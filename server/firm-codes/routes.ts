@@ -4,7 +4,7 @@ import { requireActor } from "../auth/actor.js";
 import type { AppEnv } from "../http/context.js";
 import { parseIdParam } from "../http/params.js";
 import { parseJson, parseWith } from "../http/validate.js";
-import { limitFirmCodeMisses } from "../rate-limit/per-user.js";
+import { limitFirmCodeMisses } from "../rate-limit/per-user-middleware.js";
 import { presentFirmCode, presentFirmSummary } from "./present.js";
 import { createFirmCode, deactivateFirmCode, joinFirmByCode, listFirmCodes, lookupFirm } from "./service.js";
 

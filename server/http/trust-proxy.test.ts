@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress, parseAddress, parseTrustProxy, TrustProxyError, type ForwardingHeader } from "./trust-proxy.js";
+import { parseTrustProxy, TrustProxyError } from "../trust-proxy-setting.js";
+import { clientAddress, parseAddress, type ForwardingHeader } from "./trust-proxy.js";
 
 const xff = (peer: string, value: string | undefined, trust: string | undefined) =>
   clientAddress({ peer, header: "x-forwarded-for", value, trust: trust === undefined ? undefined : parseTrustProxy(trust) });

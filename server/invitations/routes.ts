@@ -7,7 +7,7 @@ import type { AppEnv } from "../http/context.js";
 import { parseIdParam } from "../http/params.js";
 import { parseJson, parseWith } from "../http/validate.js";
 import { getProfile } from "../profiles/service.js";
-import { perUserLimit } from "../rate-limit/per-user.js";
+import { perUserLimit } from "../rate-limit/per-user-middleware.js";
 import { PER_USER_LIMITS } from "../rate-limit/rules.js";
 import { presentPendingInvitation } from "./present.js";
 import { checkInvitation, isReinvite, listInvitations, resendInvitation, revokePendingInvitation, sendInvitation } from "./service.js";

@@ -6,7 +6,7 @@ import type { AppEnv } from "../http/context.js";
 import { accountKey, accountsInBody } from "./accounts.js";
 import { countHit, giveBack, hit, type Hit } from "./limiter.js";
 import { RATE_LIMIT_RULES, type AccountCharge } from "./rules.js";
-import { guardSignIn } from "./sign-in-lockout.js";
+import { guardSignIn } from "./sign-in-lockout-middleware.js";
 
 /** The portal's answers to a code that was checked (and was wrong, expired or tried too often): each one a guess. */
 const CODE_CHECK_ANSWERS = new Set<string>([LEGACY_MSG.codeInvalid, LEGACY_MSG.codeTooManyTries]);

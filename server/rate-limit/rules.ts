@@ -83,14 +83,14 @@ export const RATE_LIMIT_RULES: Rule[] = [
 ];
 
 /**
- * Limits counted per signed-in user, for routes with an id in the path (server/rate-limit/per-user.ts).
+ * Limits counted per signed-in user, for routes with an id in the path (server/rate-limit/per-user-middleware.ts).
  * A resend e-mails the invitee: an admin cannot turn it into a way to flood an address.
  */
 export const PER_USER_LIMITS = {
   invitationResend: { max: 10, windowSeconds: minutes(60) },
 } satisfies Record<string, Limit>;
 
-/** Limits that count per address and per signed-in account (server/rate-limit/per-user.ts, docs/decisions/018). */
+/** Limits that count per address and per signed-in account (server/rate-limit/per-user-middleware.ts, docs/decisions/018). */
 export type PerUserLimits = { perIp: Limit; perAccount: Limit };
 
 /**

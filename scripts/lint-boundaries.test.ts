@@ -1,0 +1,105 @@
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { ESLint } from "eslint";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * The boundaries of docs/decisions/027-one-shape-per-domain.md, as eslint.config.js states them,
+ * fire: each snippet is linted at a real path of the tree and imports a probe file that this test
+ * writes (the rules only judge imports that resolve to a file) and removes afterwards. Nothing is
+ * written under server/, which other tests read while this one runs: there the import is of a
+ * file of server/http that exists.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const probe = `lint-probe-${process.pid}`;
+const created: string[] = [];
+
+function ensureDir(relative: string): void {
+  const dir = path.join(root, relative);
+  if (existsSync(dir)) return;
+  mkdirSync(dir, { recursive: true });
+  created.push(dir);
+}
+
+function write(relative: string, text: string): void {
+  ensureDir(path.dirname(relative));
+  writeFileSync(path.join(root, relative), text);
+  created.push(path.join(root, relative));
+}
+
+let eslint: ESLint;
+
+beforeAll(() => {
+  // Feature folders exist before lint reads its config: a zone is made per folder present.
+  for (const feature of ["staff", "clients", "legacy", "assets"]) ensureDir(`web/src/features/${feature}`);
+  write(`web/src/features/clients/${probe}.ts`, "export const probe = 1;\n");
+  write(`web/src/features/assets/${probe}.ts`, "export const probe = 1;\n");
+  write(`web/src/app/${probe}.ts`, "export const probe = 1;\n");
+  write(`web/src/routes/${probe}.ts`, "export const probe = 1;\n");
+  write(`scripts/${probe}/a.ts`, 'import { b } from "./b.js";\n\nexport const a = (): number => b() + 1;\n');
+  write(`scripts/${probe}/b.ts`, 'import { a } from "./a.js";\n\nexport const b = (): number => a() - 1;\n');
+  eslint = new ESLint({ cwd: root });
+});
+
+afterAll(() => {
+  for (const file of created.reverse()) rmSync(file, { recursive: true, force: true });
+});
+
+/** The rule ids lint reports for `code` placed at `filePath`. */
+async function ruleIds(filePath: string, code: string): Promise<(string | null)[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+  return (result?.messages ?? []).map((m) => m.ruleId);
+}
+
+/** A module of the HTTP layer, as it is today. */
+const httpModule = readdirSync(path.join(root, "server/http")).find((name) => name.endsWith(".ts") && !name.endsWith(".test.ts"));
+
+const importOf = (specifier: string) => `import { probe } from "${specifier}";\n\nexport const value = probe;\n`;
+
+describe("lint boundaries (decision 027)", { timeout: 60_000 }, () => {
+  it("refuses a feature importing another feature", async () => {
+    expect(await ruleIds("web/src/features/staff/probe-user.ts", importOf(`@/features/clients/${probe}`))).toContain("import-x/no-restricted-paths");
+    expect(await ruleIds("web/src/features/legacy/probe-user.ts", importOf(`../clients/${probe}`))).toContain("import-x/no-restricted-paths");
+  });
+
+  it("lets a feature import the shared asset layer, and a feature its own files", async () => {
+    expect(await ruleIds("web/src/features/legacy/probe-user.ts", importOf(`@/features/assets/${probe}`))).toEqual([]);
+    expect(await ruleIds("web/src/features/clients/probe-user.ts", importOf(`./${probe}`))).toEqual([]);
+  });
+
+  it("refuses a feature importing app/ or routes/", async () => {
+    expect(await ruleIds("web/src/features/clients/probe-user.ts", importOf(`@/app/${probe}`))).toContain("import-x/no-restricted-paths");
+    expect(await ruleIds("web/src/features/assets/probe-user.ts", importOf(`@/routes/${probe}`))).toContain("import-x/no-restricted-paths");
+  });
+
+  it("refuses components/ and lib/ importing a feature or app/", async () => {
+    expect(await ruleIds("web/src/components/probe-user.tsx", importOf(`@/features/clients/${probe}`))).toContain("import-x/no-restricted-paths");
+    expect(await ruleIds("web/src/lib/probe-user.ts", importOf(`@/features/assets/${probe}`))).toContain("import-x/no-restricted-paths");
+    expect(await ruleIds("web/src/lib/probe-user.ts", importOf(`@/app/${probe}`))).toContain("import-x/no-restricted-paths");
+  });
+
+  it("refuses web and common importing server", async () => {
+    expect(await ruleIds("web/src/lib/probe-user.ts", importOf("../../../server/errors.js"))).toContain("import-x/no-restricted-paths");
+    expect(await ruleIds("common/probe-user.ts", importOf("../server/errors.js"))).toContain("import-x/no-restricted-paths");
+    expect(await ruleIds("common/probe-user.ts", importOf(`../web/src/app/${probe}`))).toContain("import-x/no-restricted-paths");
+  });
+
+  it("refuses server business code importing server/http, and lets route modules and middleware", async () => {
+    expect(httpModule).toBeDefined();
+    const http = importOf(`../http/${httpModule?.replace(/\.ts$/, ".js")}`);
+    expect(await ruleIds("server/clients/service.ts", http)).toContain("import-x/no-restricted-paths");
+    expect(await ruleIds("server/clients/queries.ts", http)).toContain("import-x/no-restricted-paths");
+    expect(await ruleIds("server/clients/routes.ts", http)).toEqual([]);
+    expect(await ruleIds("server/assets/file-routes.ts", http)).toEqual([]);
+    expect(await ruleIds("server/rate-limit/middleware.ts", http)).toEqual([]);
+  });
+
+  it("refuses an import cycle", async () => {
+    const a = 'import { b } from "./b.js";\n\nexport const a = (): number => b() + 1;\n';
+    expect(await ruleIds(`scripts/${probe}/a.ts`, a)).toContain("import-x/no-cycle");
+    // c.ts imports a.ts, whose circle does not come back to c.ts.
+    const outside = 'import { a } from "./a.js";\n\nexport const c = (): number => a();\n';
+    expect(await ruleIds(`scripts/${probe}/c.ts`, outside)).toEqual([]);
+  });
+});
