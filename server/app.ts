@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { auditRefusal } from "./audit/refusals.js";
-import { authHandler } from "./auth/handler.js";
+import { authHandler } from "./auth/better-auth-routes.js";
 import { registerRoutes } from "./auth/routes.js";
 import { loadSession } from "./auth/session.js";
 import { AppError, toAppError } from "./errors.js";
@@ -28,7 +28,7 @@ import { dashboardRoutes } from "./dashboard/routes.js";
 import { releaseRoutes } from "./release/routes.js";
 import { legacyRoutes } from "./legacy/routes.js";
 import { describeError } from "./logger.js";
-import { recordRequests } from "./metrics/http.js";
+import { recordRequests } from "./metrics/middleware.js";
 import { WEB_DIST } from "./paths.js";
 import type { OffsetClock } from "./release/clock.js";
 import { clockRoutes } from "./release/clock-routes.js";

@@ -5,10 +5,10 @@ import { binaryBody } from "../http/body-gate.js";
 import type { AppEnv } from "../http/context.js";
 import { parseIdParam } from "../http/params.js";
 import { parseWith } from "../http/validate.js";
-import { readFilesBody } from "./files-body.js";
+
 import { checkUploadTarget, deleteAssetFile, getAssetFile, putAssetFile, updateAssetWithFiles } from "./files.js";
 import { presentAsset, presentFile } from "./present.js";
-import { DECLARED_TYPE_HEADER, readUpload, uploadLimit } from "./upload-limit.js";
+import { DECLARED_TYPE_HEADER, readFilesBody, readUpload, uploadLimit } from "./upload-middleware.js";
 import { withUploadSlot } from "./upload-slots.js";
 
 const PATH = "/assets/:id/files/:kind{document|recording|attachment}";

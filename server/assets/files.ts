@@ -12,9 +12,13 @@ import { AppError } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { maxCiphertextBytes, requireFileTypeRule } from "./file-rules.js";
 import { deleteFileRow, selectFileData, upsertFile } from "./file-queries.js";
-import type { FileParts } from "./files-body.js";
 import { listFileMeta, updateAssetRow } from "./queries.js";
 import { assetChangesOf, loadOwnAsset } from "./service.js";
+
+/** A file of the body: its type as the vault's rules name it and its ciphertext; null removes the stored one. */
+export type FilePart = { contentType: string; data: Buffer } | null;
+export type FileParts = Partial<Record<AssetFileKind, FilePart>>;
+
 
 /** One file of an asset. */
 export type AssetFileRef = { assetId: string; kind: AssetFileKind };

@@ -1,4 +1,3 @@
-import type { AssetType } from "@common/assets";
 import type { DashboardView } from "@common/dashboard";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
