@@ -1,14 +1,13 @@
 import { z } from "zod";
 import { PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, AUTH_MSG } from "./auth.js";
 import { normalizeFirmCode } from "./firm-codes.js";
-import { MSG } from "./messages.js";
 
 /** The auth domain's input and form schemas (its numbers and messages: auth.ts). */
 export const emailSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .pipe(z.email({ message: MSG.invalidEmail }).max(254));
+  .pipe(z.email({ message: AUTH_MSG.invalidEmail }).max(254));
 
 export const newPasswordSchema = z
   .string()
@@ -58,5 +57,5 @@ export const changePasswordFormSchema = confirmationMatches(changePasswordSchema
 
 /** Profile: turning sign-in codes off asks for the password. */
 export const confirmPasswordFormSchema = z.object({
-  password: z.string().min(1, MSG.passwordRequired).max(PASSWORD_MAX_LENGTH),
+  password: z.string().min(1, AUTH_MSG.passwordRequired).max(PASSWORD_MAX_LENGTH),
 });

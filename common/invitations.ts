@@ -1,7 +1,7 @@
 /** Invitations to join a firm (spec 02 §5): sent, listed, resent and revoked by the firm; checked and accepted on /register. */
 import { z } from "zod";
 import { emailSchema } from "./auth-schemas.js";
-import { ROLES, type Role } from "./constants.js";
+import { ROLES, type Role } from "./app.js";
 
 /* ---------- constants ---------- */
 

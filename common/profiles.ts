@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { NAME_MIN_LENGTH } from "./auth.js";
-import type { Role } from "./constants.js";
+import type { Role } from "./app.js";
 
 export const PROFILE_MSG = {
   profileSaved: "Profile updated successfully",

@@ -1,4 +1,4 @@
-import { MSG } from "../common/messages.js";
+import { APP_MSG } from "../common/app.js";
 import { AUTH_MSG } from "../common/auth.js";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -51,7 +51,7 @@ describe("sign-in codes by e-mail", () => {
     }
     // Five codes an hour per account (turning codes on, sign-in, three resends): the next Resend says it was refused.
     await fresh.getByRole("button", { name: "Resend" }).click();
-    await expectText(fresh, MSG.tooManyRequests);
+    await expectText(fresh, APP_MSG.tooManyRequests);
     await expectNoAxeViolations(fresh);
     await enterCode(fresh, latest);
     await expectPath(fresh, "/dashboard");

@@ -1,9 +1,10 @@
+import { AUTH_MSG } from "../common/auth.js";
 import { randomInt, randomUUID } from "node:crypto";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { FIRM_CODE_ALPHABET, FIRM_CODE_MSG } from "../common/firm-codes.js";
 import { FIRM_MSG, FIRM_ONBOARDING_MSG } from "../common/firms.js";
-import { MSG } from "../common/messages.js";
+
 import {
   apiRequest,
   buildUser,
@@ -121,7 +122,7 @@ describe("firm onboarding", () => {
     const link = linkFrom(await latestMailTo(admin.email, { subject: /confirm/i }), "/auth/callback");
     const mailPage = await newPage();
     await mailPage.goto(link.pathname + link.search);
-    await expectText(mailPage, MSG.callbackConfirmedSession);
+    await expectText(mailPage, AUTH_MSG.callbackConfirmedSession);
     await expectPath(mailPage, "/dashboard");
 
     await page.getByRole("link", { name: "Go to Login" }).click();

@@ -1,9 +1,10 @@
+import { AUTH_MSG } from "../common/auth.js";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { CLIENT_MSG } from "../common/clients.js";
 import { FIRM_EDIT_MSG } from "../common/firms.js";
 import { INVITATION_MSG } from "../common/invitations.js";
-import { MSG } from "../common/messages.js";
+import { APP_MSG } from "../common/app.js";
 import { STAFF_MSG } from "../common/staff.js";
 import {
   apiAsUser,
@@ -74,7 +75,7 @@ describe("firm people", () => {
     await staff.getByLabel("Password", { exact: true }).fill(GOOD_PASSWORD);
     await staff.getByLabel("Confirm Password").fill(GOOD_PASSWORD);
     await staff.getByRole("button", { name: /^(create account|register|sign up)$/i }).click();
-    await expectText(staff, MSG.registerSuccess);
+    await expectText(staff, AUTH_MSG.registerSuccess);
     const confirm = linkFrom(await latestMailTo(email, { subject: /confirm/i }), "/auth/callback");
     await staff.goto(confirm.pathname + confirm.search);
     await expectPath(staff, "/dashboard");
@@ -88,7 +89,7 @@ describe("firm people", () => {
     await settle(staff);
     expect(await staff.getByRole("radio").count()).toBe(0); // staff invite clients only
     await staff.goto("/staff");
-    await expectText(staff, MSG.guardForbidden);
+    await expectText(staff, APP_MSG.guardForbidden);
     await expectPath(staff, "/dashboard");
   });
 

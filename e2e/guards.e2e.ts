@@ -1,4 +1,4 @@
-import { MSG } from "../common/messages.js";
+import { APP_MSG } from "../common/app.js";
 import { describe, it } from "vitest";
 import { buildUser, expectNoAxeViolations, expectPath, expectText, newPage, settle, signIn } from "./fixtures.js";
 
@@ -41,7 +41,7 @@ describe("route guards", () => {
     await signIn(page, user.email, user.password);
     await expectPath(page, "/dashboard");
     await page.goto("/staff");
-    await expectText(page, MSG.guardForbidden);
+    await expectText(page, APP_MSG.guardForbidden);
     await expectPath(page, "/dashboard");
     await settle(page);
     await expectNoAxeViolations(page);

@@ -1,5 +1,5 @@
 import { LOGIN_LOCKOUT_AT, LOGIN_WARNING_AFTER, AUTH_MSG } from "../common/auth.js";
-import { MSG } from "../common/messages.js";
+
 import { describe, expect, it } from "vitest";
 import {
   buildUser,
@@ -51,7 +51,7 @@ describe("sign-in", () => {
     const first = await latestMailTo(user.email, { subject: /confirm/i });
     const page = await newPage();
     await signIn(page, user.email, user.password);
-    await expectText(page, MSG.emailNotConfirmed);
+    await expectText(page, AUTH_MSG.emailNotConfirmed);
     const resend = page.getByRole("button", { name: "Resend confirmation email" });
     await resend.waitFor();
     await expectNoAxeViolations(page);
@@ -62,7 +62,7 @@ describe("sign-in", () => {
     const second = await latestMailTo(user.email, { subject: /confirm/i, after: first.id });
     const link = linkFrom(second, "/auth/callback");
     await page.goto(link.pathname + link.search);
-    await expectText(page, MSG.callbackConfirmedSession);
+    await expectText(page, AUTH_MSG.callbackConfirmedSession);
     await expectPath(page, "/dashboard");
   });
 });

@@ -1,4 +1,4 @@
-import { MSG } from "../common/messages.js";
+import { AUTH_MSG } from "../common/auth.js";
 import { describe, expect, it } from "vitest";
 import {
   appUrl,
@@ -28,14 +28,14 @@ describe("registration", () => {
     await page.getByLabel("Password", { exact: true }).fill(GOOD_PASSWORD);
     await page.getByLabel("Confirm Password").fill(GOOD_PASSWORD);
     await page.getByRole("button", { name: /^(create account|register|sign up)$/i }).click();
-    await expectText(page, MSG.registerSuccess);
+    await expectText(page, AUTH_MSG.registerSuccess);
     await expectNoAxeViolations(page);
     await screenshot(page, "register-check-email");
 
     const link = linkFrom(await latestMailTo(email, { subject: /confirm/i }), "/auth/callback");
     expect(link.origin).toBe(appUrl());
     await page.goto(link.pathname + link.search);
-    await expectText(page, MSG.callbackConfirmedSession);
+    await expectText(page, AUTH_MSG.callbackConfirmedSession);
     await expectPath(page, "/dashboard");
     await settle(page);
     // In the screen itself, not only in the layout's account menu.

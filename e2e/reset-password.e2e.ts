@@ -1,4 +1,3 @@
-import { MSG } from "../common/messages.js";
 import { AUTH_MSG } from "../common/auth.js";
 import { describe, it } from "vitest";
 import { buildUser, expectNoAxeViolations, expectPath, expectText, latestMailTo, linkFrom, newPage, screenshot, settle, signIn } from "./fixtures.js";
@@ -28,7 +27,7 @@ describe("password reset", () => {
     await page.getByLabel(/^new password$/i).fill(NEW_PASSWORD);
     await page.getByLabel(/^confirm (new )?password$/i).fill(NEW_PASSWORD);
     await page.getByRole("button", { name: /update|reset|save|set/i }).click();
-    await expectText(page, MSG.passwordUpdated);
+    await expectText(page, AUTH_MSG.passwordUpdated);
     await screenshot(page, "password-updated");
 
     await page.goto("/login");

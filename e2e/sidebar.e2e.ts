@@ -1,6 +1,7 @@
+import { AUTH_MSG } from "../common/auth.js";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { MSG } from "../common/messages.js";
+
 import {
   apiRequest,
   buildUser,
@@ -75,7 +76,7 @@ describe("sidebar", () => {
     await drawer.waitFor({ state: "hidden" });
 
     await page.getByRole("button", { name: "Log out" }).click();
-    await expectText(page, MSG.logoutOk);
+    await expectText(page, AUTH_MSG.logoutOk);
     await expectPath(page, "/login");
   });
 
@@ -114,7 +115,7 @@ describe("sidebar", () => {
     expect(await sidebarState(page)).toBe("expanded");
     expect(await page.getByRole("button", { name: "Toggle sidebar" }).getAttribute("aria-expanded")).toBe("true");
     await page.getByRole("button", { name: "Log out" }).click();
-    await expectText(page, MSG.logoutOk);
+    await expectText(page, AUTH_MSG.logoutOk);
     await expectPath(page, "/login");
     await settle(page);
     expect(await page.getByRole("navigation").count()).toBe(0); // visitors get no sidebar

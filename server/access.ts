@@ -1,4 +1,4 @@
-import type { Role } from "../common/constants.js";
+import type { Role } from "../common/app.js";
 import { AppError } from "./errors.js";
 
 /** Who is asking, as far as permissions go: the profile's role and firm. */

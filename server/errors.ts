@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { MSG } from "../common/messages.js";
+import { APP_MSG } from "../common/app.js";
 
 export const ERROR_STATUS = {
   VALIDATION: 400,
@@ -17,16 +17,16 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
-  VALIDATION: MSG.invalidInput,
-  UNAUTHENTICATED: MSG.mustBeLoggedIn,
-  NOT_FOUND: MSG.notFound,
+  VALIDATION: APP_MSG.invalidInput,
+  UNAUTHENTICATED: APP_MSG.mustBeLoggedIn,
+  NOT_FOUND: APP_MSG.notFound,
   CONFLICT: "This conflicts with existing data",
   PAYLOAD_TOO_LARGE: "The upload is too large",
   UNSUPPORTED_MEDIA_TYPE: "Unsupported file type",
-  RATE_LIMITED: MSG.tooManyRequests,
-  INTERNAL: MSG.unexpected,
-  DATABASE_UNAVAILABLE: MSG.databaseUnavailable,
-  STORAGE_FULL: MSG.storageFull,
+  RATE_LIMITED: APP_MSG.tooManyRequests,
+  INTERNAL: APP_MSG.unexpected,
+  DATABASE_UNAVAILABLE: APP_MSG.databaseUnavailable,
+  STORAGE_FULL: APP_MSG.storageFull,
 };
 
 /** The one error type of the server. Its message is safe to show to the user. */

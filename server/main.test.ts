@@ -1,10 +1,11 @@
+import { AUTH_MSG } from "../common/auth.js";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { MSG } from "../common/messages.js";
+
 import { freePort, uniqueEmail } from "../test/harness.js";
 import { ServerProcess } from "../test/server-process.js";
 import { startSmtpSink } from "../test/smtp-sink.js";
@@ -117,7 +118,7 @@ describe("the server process", () => {
 
     const second = await startServer(dir);
     const signIn = await second.json<{ error: { message: string } }>("POST", "/api/auth/sign-in/email", { email, password });
-    expect(signIn).toEqual({ status: 403, body: expect.objectContaining({ error: expect.objectContaining({ message: MSG.emailNotConfirmed }) }) });
+    expect(signIn).toEqual({ status: 403, body: expect.objectContaining({ error: expect.objectContaining({ message: AUTH_MSG.emailNotConfirmed }) }) });
     const stranger = await second.json<{ error: { message: string } }>("POST", "/api/auth/sign-in/email", { email: uniqueEmail(), password });
     expect(stranger.status).toBe(401);
   });

@@ -1,10 +1,11 @@
+import { AUTH_MSG } from "../common/auth.js";
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MSG } from "../common/messages.js";
+
 import { freePort, uniqueEmail } from "../test/harness.js";
 import { COMPILED_SERVER, ServerProcess } from "../test/server-process.js";
 import { startSmtpSink } from "../test/smtp-sink.js";
@@ -105,7 +106,7 @@ describe("the compiled server (node dist/server/main.js)", () => {
         });
         expect(refused.status).toBe(400);
         expect(await refused.json()).toEqual({
-          error: { code: "VALIDATION", message: MSG.commonPassword, fields: { password: MSG.commonPassword }, requestId: expect.any(String) },
+          error: { code: "VALIDATION", message: AUTH_MSG.commonPassword, fields: { password: AUTH_MSG.commonPassword }, requestId: expect.any(String) },
         });
 
         server.kill("SIGTERM");

@@ -19,7 +19,6 @@ import { assetChangesOf, loadOwnAsset } from "./service.js";
 export type FilePart = { contentType: string; data: Buffer } | null;
 export type FileParts = Partial<Record<AssetFileKind, FilePart>>;
 
-
 /** One file of an asset. */
 export type AssetFileRef = { assetId: string; kind: AssetFileKind };
 

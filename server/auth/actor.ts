@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { ROLES } from "../../common/constants.js";
+import { ROLES } from "../../common/app.js";
 import type { ActorProfile } from "../access.js";
 import { AppError } from "../errors.js";
 import type { AppEnv, SessionUser } from "../http/context.js";

@@ -10,8 +10,9 @@ import {
   SESSION_TTL_SECONDS,
   VERIFICATION_CODE_MAX_TRIES,
   VERIFICATION_CODE_TTL_MINUTES,
+  AUTH_MSG,
 } from "../../common/auth.js";
-import { MSG } from "../../common/messages.js";
+
 import { recordAudit } from "../audit/record.js";
 import type { Db } from "../db/client.js";
 import type { DataKeyWrapper } from "../keys/data-key.js";
@@ -138,7 +139,7 @@ export function createAuth({ db, appUrl, secret, sendMail, log, dataKeys, onSign
         if (ctx.path !== "/reset-password" && ctx.path !== "/change-password") return;
         const body = ctx.body as { newPassword?: unknown } | undefined;
         if (typeof body?.newPassword === "string" && isCommonPassword(body.newPassword)) {
-          throw new APIError("BAD_REQUEST", { message: MSG.commonPassword, code: "PASSWORD_TOO_COMMON" });
+          throw new APIError("BAD_REQUEST", { message: AUTH_MSG.commonPassword, code: "PASSWORD_TOO_COMMON" });
         }
       }),
       after: auditFailedCodes(db, CLIENT_IP_HEADER),

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { MSG } from "../../common/messages.js";
+import { APP_MSG } from "../../common/app.js";
 import { AUTH_MSG } from "../../common/auth.js";
 import { JSON_BODY_MAX_BYTES } from "../../common/request-limits.js";
 import { recordAudit } from "../audit/record.js";
@@ -11,17 +11,17 @@ import { CLIENT_IP_HEADER } from "./auth.js";
 
 /** better-auth's error codes, in the spec's words where the spec has them. */
 const AUTH_MESSAGES: Record<string, string> = {
-  EMAIL_NOT_VERIFIED: MSG.emailNotConfirmed,
+  EMAIL_NOT_VERIFIED: AUTH_MSG.emailNotConfirmed,
   INVALID_EMAIL_OR_PASSWORD: "Invalid email or password",
   INVALID_CODE: AUTH_MSG.mfaInvalid,
   OTP_HAS_EXPIRED: "The verification code has expired. Please sign in again.",
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: "Too many attempts. Please sign in again to get a new code.",
   INVALID_TWO_FACTOR_COOKIE: "Your sign-in has expired. Please sign in again.",
-  INVALID_TOKEN: MSG.linkInvalid,
-  TOKEN_EXPIRED: MSG.linkInvalid,
+  INVALID_TOKEN: AUTH_MSG.linkInvalid,
+  TOKEN_EXPIRED: AUTH_MSG.linkInvalid,
   INVALID_PASSWORD: AUTH_MSG.currentPasswordWrong,
   PASSWORD_TOO_SHORT: AUTH_MSG.passwordTooShort,
-  PASSWORD_TOO_COMMON: MSG.commonPassword,
+  PASSWORD_TOO_COMMON: AUTH_MSG.commonPassword,
 };
 
 const STATUS_CODE: Record<number, ErrorCode> = {
@@ -62,7 +62,7 @@ export const authHandler = new Hono<AppEnv>().all("/*", jsonBody(JSON_BODY_MAX_B
   if (c.req.path.endsWith("/sign-in/email")) {
     await recordAudit(db, { actorId: null, action: "auth.sign_in_failed", ip: c.var.ip, details: { reason: code || response.status } });
   }
-  const message = AUTH_MESSAGES[code] ?? body.message ?? MSG.unexpected;
+  const message = AUTH_MESSAGES[code] ?? body.message ?? APP_MSG.unexpected;
   const error = new AppError(STATUS_CODE[response.status] ?? "VALIDATION", message);
   // better-auth answers its 429s (the sign-in code cap) rather than throwing them: audited like the app's own.
   if (error.code === "RATE_LIMITED")

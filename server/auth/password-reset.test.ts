@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MSG } from "../../common/messages.js";
+
 import { AUTH_MSG } from "../../common/auth.js";
 import { verification } from "../db/schema/index.js";
 import { listOutbox } from "../mail/outbox.js";
@@ -48,7 +48,7 @@ describe("password reset", () => {
 
     const again = await anyone.json<ErrorBody>("POST", "/api/auth/reset-password", { newPassword: "Another-Fresh-Pass-9", token });
     expect(again.status).toBe(400);
-    expect(again.body.error.message).toBe(MSG.linkInvalid);
+    expect(again.body.error.message).toBe(AUTH_MSG.linkInvalid);
 
     expect((await signedInBefore.get("/api/me")).status).toBe(401);
     const old = await new TestClient(ctx).json<ErrorBody>("POST", "/api/auth/sign-in/email", { email, password });
@@ -64,7 +64,7 @@ describe("password reset", () => {
     const client = new TestClient(ctx);
     const common = await client.json<ErrorBody>("POST", "/api/auth/reset-password", { newPassword: "password123", token });
     expect(common.status).toBe(400);
-    expect(common.body.error.message).toBe(MSG.commonPassword);
+    expect(common.body.error.message).toBe(AUTH_MSG.commonPassword);
     const short = await client.json<ErrorBody>("POST", "/api/auth/reset-password", { newPassword: "short", token });
     expect(short.status).toBe(400);
     expect(short.body.error.message).toBe(AUTH_MSG.passwordTooShort);
@@ -74,7 +74,7 @@ describe("password reset", () => {
   it("a made-up token is refused", async () => {
     const res = await new TestClient(ctx).json<ErrorBody>("POST", "/api/auth/reset-password", { newPassword: NEW_PASSWORD, token: "not-a-real-token" });
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe(MSG.linkInvalid);
+    expect(res.body.error.message).toBe(AUTH_MSG.linkInvalid);
   });
 
   it("stores the reset token only hashed: a database dump holds no usable link", async () => {

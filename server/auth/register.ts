@@ -1,9 +1,10 @@
+import { AUTH_MSG } from "../../common/auth.js";
 import { APIError } from "better-auth/api";
 import type { z } from "zod";
 import type { registerSchema } from "../../common/auth-schemas.js";
 import { FIRM_CODE_MSG } from "../../common/firm-codes.js";
 import { INVITATION_MSG } from "../../common/invitations.js";
-import { MSG } from "../../common/messages.js";
+
 import { AppError } from "../errors.js";
 import { findFirmByCode } from "../firm-codes/service.js";
 import { joinFirmAsClient } from "../firms/membership.js";
@@ -18,7 +19,7 @@ type RegisterInput = z.infer<typeof registerSchema>;
  * that firm. The answer is the same whether or not the address already has an account.
  */
 export async function registerUser(deps: Deps, input: RegisterInput, headers: Headers): Promise<void> {
-  if (isCommonPassword(input.password)) throw new AppError("VALIDATION", MSG.commonPassword, { password: MSG.commonPassword });
+  if (isCommonPassword(input.password)) throw new AppError("VALIDATION", AUTH_MSG.commonPassword, { password: AUTH_MSG.commonPassword });
   const invitation = input.invitationCode ? await checkInvitation(deps.db, input.email, input.invitationCode) : null;
   if (invitation && !invitation.valid) {
     const isRevoked = invitation.reason === "revoked";

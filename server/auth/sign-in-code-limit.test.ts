@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MSG } from "../../common/messages.js";
+import { APP_MSG } from "../../common/app.js";
 import { auditLog, verification } from "../db/schema/index.js";
 import { listOutbox } from "../mail/outbox.js";
 import { TestClient, buildUser, createTestContext, lastMailTo, type TestContext } from "../../test/harness.js";
@@ -42,7 +42,7 @@ async function expectLimited(res: Response) {
   const retryAfter = Number(res.headers.get("retry-after"));
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(60 * 60);
-  expect(((await res.json()) as ErrorBody).error).toMatchObject({ code: "RATE_LIMITED", message: MSG.tooManyRequests });
+  expect(((await res.json()) as ErrorBody).error).toMatchObject({ code: "RATE_LIMITED", message: APP_MSG.tooManyRequests });
 }
 
 describe("e-mailed sign-in codes are capped per account and per address", () => {

@@ -1,5 +1,5 @@
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
-import { MSG } from "../../common/messages.js";
+import { APP_MSG } from "../../common/app.js";
 import type { Db } from "../db/client.js";
 import { hitAccount } from "../rate-limit/limiter.js";
 import { SIGN_IN_CODE_ACCOUNT_LIMIT } from "../rate-limit/rules.js";
@@ -33,5 +33,5 @@ export async function limitSignInCodes(ctx: HookContext, db: Db): Promise<void> 
   const userId = await codeRecipient(ctx);
   if (!userId) return;
   const wait = await hitAccount(db, "sign-in-code", userId, SIGN_IN_CODE_ACCOUNT_LIMIT);
-  if (wait > 0) throw new APIError("TOO_MANY_REQUESTS", { message: MSG.tooManyRequests, code: "RATE_LIMITED" }, { "Retry-After": String(wait) });
+  if (wait > 0) throw new APIError("TOO_MANY_REQUESTS", { message: APP_MSG.tooManyRequests, code: "RATE_LIMITED" }, { "Retry-After": String(wait) });
 }

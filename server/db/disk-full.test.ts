@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statfsSync 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { MSG } from "../../common/messages.js";
+import { APP_MSG } from "../../common/app.js";
 import { PGLITE_TEMPLATE, withDatabase } from "../../test/global-setup.js";
 import { buildUser, createTestContext, freePort, uniqueEmail, type TestContext } from "../../test/harness.js";
 import { ServerProcess } from "../../test/server-process.js";
@@ -104,7 +104,7 @@ describe("PGlite on a full disk (a real server process on a filled tmpfs)", () =
       // Short of space but not yet full: PGlite is kept from ever meeting a full disk (a failed
       // checkpoint or WAL segment leaves it spinning), so writes are refused already.
       fillDisk(PGLITE_MIN_FREE_BYTES / 2);
-      const storageFull = { status: 507, body: { error: { code: "STORAGE_FULL", message: MSG.storageFull, requestId: expect.any(String) } } };
+      const storageFull = { status: 507, body: { error: { code: "STORAGE_FULL", message: APP_MSG.storageFull, requestId: expect.any(String) } } };
       expect(await browser.json("POST", "/api/beneficiaries", beneficiary())).toEqual(storageFull);
 
       // Full: the same answer.
@@ -172,7 +172,7 @@ describe("PostgreSQL on a full disk (the test database in a tablespace on a fill
           const res = await user.client.json<ErrorBody>("POST", "/api/beneficiaries", beneficiary());
           if (res.status !== 201) refused = res;
         }
-        expect(refused).toEqual({ status: 507, body: { error: { code: "STORAGE_FULL", message: MSG.storageFull, requestId: expect.any(String) } } });
+        expect(refused).toEqual({ status: 507, body: { error: { code: "STORAGE_FULL", message: APP_MSG.storageFull, requestId: expect.any(String) } } });
         expect((await user.client.json<{ beneficiaries: unknown[] }>("GET", "/api/beneficiaries")).body.beneficiaries.length).toBeGreaterThan(0);
         expect((await user.client.json("GET", "/api/me")).status).toBe(200);
         expect((await user.client.json("GET", "/api/vault/key")).status).toBe(200);

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MSG } from "../../common/messages.js";
+import { APP_MSG } from "../../common/app.js";
 import { profiles } from "../db/schema/index.js";
 import { buildFirm } from "../../test/factories/firm.js";
 import { GOOD_PASSWORD, TestClient, buildUser, createTestContext, uniqueEmail, type TestContext } from "../../test/harness.js";
@@ -25,7 +25,7 @@ async function expectLimited(res: Response) {
   const retryAfter = Number(res.headers.get("retry-after"));
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(60 * 60);
-  expect(((await res.json()) as ErrorBody).error).toEqual({ code: "RATE_LIMITED", message: MSG.tooManyRequests, requestId: expect.any(String) });
+  expect(((await res.json()) as ErrorBody).error).toEqual({ code: "RATE_LIMITED", message: APP_MSG.tooManyRequests, requestId: expect.any(String) });
 }
 
 describe("firm-code guesses are limited per address and per account (10 an hour)", () => {

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { firms, firmUsers, profiles } from "../db/schema/index.js";
-import type { Role } from "../../common/constants.js";
+import type { Role } from "../../common/app.js";
 
 /** The statements of a person joining or leaving a firm (firms/membership.ts). All run as the system: lv_app cannot write profiles.firm_id. */
 

@@ -1,10 +1,11 @@
+import { AUTH_MSG } from "../../common/auth.js";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { FIRM_MSG, type ClaimFirmInput, type CreateFirmInput } from "../../common/firms.js";
 import type { ActorProfile } from "../access.js";
 import { requireAccess } from "../access.js";
 import { recordAudit } from "../audit/record.js";
 import { isCommonPassword } from "../auth/password.js";
-import { MSG } from "../../common/messages.js";
+
 import { asSystem, withActor } from "../db/actor.js";
 import { AppError, isUniqueViolation } from "../errors.js";
 import { generateFirmCode } from "../firm-codes/generate.js";
@@ -52,7 +53,7 @@ export async function createFirm(deps: Deps, input: CreateFirmInput, ip: string)
 export async function claimFirm(deps: Deps, input: ClaimFirmInput & { firmId: string }, headers: Headers) {
   const { db, auth, log } = deps;
   const { firmId } = input;
-  if (isCommonPassword(input.password)) throw new AppError("VALIDATION", MSG.commonPassword, { password: MSG.commonPassword });
+  if (isCommonPassword(input.password)) throw new AppError("VALIDATION", AUTH_MSG.commonPassword, { password: AUTH_MSG.commonPassword });
   const isClaimable = async () => {
     const firm = await asSystem(db, (tx) => lockClaimableFirm(tx, firmId, CLAIM_WINDOW_HOURS));
     return !!firm?.claimSecretHash && timingSafeEqual(Buffer.from(firm.claimSecretHash, "hex"), sha256(input.claimSecret));

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { MSG } from "../../common/messages.js";
+import { APP_MSG } from "../../common/app.js";
 import { openPostgres } from "../db/client.js";
 import { withDatabase } from "../../test/global-setup.js";
 import { TcpProxy } from "../../test/tcp-proxy.js";
@@ -21,7 +21,9 @@ afterAll(async () => {
 /** An error body says what happened in the user's words: no stack, no SQL, no driver detail. */
 function expectCleanUnavailable(res: { status: number; body: ErrorBody }) {
   expect(res.status).toBe(503);
-  expect(res.body).toEqual({ error: { code: "DATABASE_UNAVAILABLE", message: MSG.databaseUnavailable, requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
+  expect(res.body).toEqual({
+    error: { code: "DATABASE_UNAVAILABLE", message: APP_MSG.databaseUnavailable, requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+  });
 }
 
 describe("database outage (pg driver)", () => {

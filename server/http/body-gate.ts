@@ -1,7 +1,8 @@
+import { AUTH_MSG } from "../../common/auth.js";
 import type { Context, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
-import { MSG } from "../../common/messages.js";
+
 import { EMAIL_MAX_LENGTH, JSON_BODY_MAX_BYTES, JSON_MAX_DEPTH, PASSWORD_MAX_LENGTH, REQUEST_MSG } from "../../common/request-limits.js";
 import { AppError } from "../errors.js";
 import { BodyReader } from "./body-reader.js";
@@ -93,7 +94,7 @@ function checkAccountFields(value: unknown) {
   const fields = value as Record<string, unknown>;
   const email = fields.email;
   if (typeof email === "string" && (email.trim().length > EMAIL_MAX_LENGTH || CONTROL.test(email))) {
-    throw new AppError("VALIDATION", MSG.invalidEmail, { email: MSG.invalidEmail });
+    throw new AppError("VALIDATION", AUTH_MSG.invalidEmail, { email: AUTH_MSG.invalidEmail });
   }
   for (const [name, field] of Object.entries(fields)) checkUrlField(name, field);
   for (const name of PASSWORD_FIELDS) {

@@ -1,4 +1,4 @@
-import type { Role } from "../../common/constants.js";
+import type { Role } from "../../common/app.js";
 import { INVITATION_TTL_DAYS } from "../../common/invitations.js";
 import { composeMail, type Mail } from "../mail/templates.js";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MSG } from "../../common/messages.js";
+import { APP_MSG } from "../../common/app.js";
 import { TestClient, buildUser, createTestContext, type TestContext } from "../../test/harness.js";
 
 type Me = { user: { id: string; email: string; name: string; phone: string | null; address: string | null; role: string; firmId: string | null } };
@@ -16,7 +16,7 @@ describe("profile", () => {
     const client = new TestClient(ctx);
     const me = await client.json<ErrorBody>("GET", "/api/me");
     expect(me.status).toBe(401);
-    expect(me.body.error).toEqual({ code: "UNAUTHENTICATED", message: MSG.mustBeLoggedIn, requestId: expect.any(String) });
+    expect(me.body.error).toEqual({ code: "UNAUTHENTICATED", message: APP_MSG.mustBeLoggedIn, requestId: expect.any(String) });
     expect((await client.patch("/api/profile", { name: "Someone", phone: null, address: null })).status).toBe(401);
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MSG } from "../../common/messages.js";
+import { APP_MSG } from "../../common/app.js";
 import { TestClient, buildUser, createTestContext, uniqueEmail, type TestContext } from "../../test/harness.js";
 
 type ErrorBody = { error: { code: string; message: string } };
@@ -22,7 +22,7 @@ describe("sign-in rate limits", () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(5 * 60);
     const body = (await limited.json()) as ErrorBody;
-    expect(body.error).toEqual({ code: "RATE_LIMITED", message: MSG.tooManyRequests, requestId: limited.headers.get("x-request-id") });
+    expect(body.error).toEqual({ code: "RATE_LIMITED", message: APP_MSG.tooManyRequests, requestId: limited.headers.get("x-request-id") });
 
     const { email, password } = await buildUser(ctx);
     expect((await signIn(client, email, password)).status).toBe(429);

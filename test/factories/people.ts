@@ -1,4 +1,4 @@
-import type { Role } from "../../common/constants.js";
+import type { Role } from "../../common/app.js";
 import type { Me } from "../../common/profiles.js";
 import { GOOD_PASSWORD, TestClient, linkFromMail, uniqueEmail, type TestContext } from "../harness.js";
 

@@ -1,5 +1,5 @@
-import type { Role } from "@common/constants";
-import { MSG } from "@common/messages";
+import type { Role } from "@common/app";
+import { APP_MSG } from "@common/app";
 import { useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { Loading } from "@/components/loading";
@@ -20,7 +20,7 @@ export function RequireRole({ roles }: { roles: readonly Role[] }) {
   const { data: me } = useMe();
   const isAllowed = !!me && roles.includes(me.role);
   useEffect(() => {
-    if (me && !isAllowed) toast.error(MSG.guardForbidden, { id: "guard-forbidden" });
+    if (me && !isAllowed) toast.error(APP_MSG.guardForbidden, { id: "guard-forbidden" });
   }, [me, isAllowed]);
   if (!me) return <Loading />;
   if (!isAllowed) return <Navigate to="/dashboard" replace />;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MSG } from "@common/messages";
+import { APP_MSG } from "@common/app";
 import { errorMessage } from "./api-client";
 import { toApiError } from "./upload";
 
@@ -8,9 +8,9 @@ const body = (code: string, message: string) => JSON.stringify({ error: { code, 
 
 describe("error messages", () => {
   it("a server error's names its request id, for support", () => {
-    const err = toApiError(500, body("INTERNAL", MSG.unexpected));
+    const err = toApiError(500, body("INTERNAL", APP_MSG.unexpected));
     expect(err.requestId).toBe(REQUEST_ID);
-    expect(errorMessage(err, "fallback")).toBe(`${MSG.unexpected} ${MSG.errorReference(REQUEST_ID)}`);
+    expect(errorMessage(err, "fallback")).toBe(`${APP_MSG.unexpected} ${APP_MSG.errorReference(REQUEST_ID)}`);
   });
 
   it("a refusal (4xx) shows the server's message alone", () => {

@@ -1,4 +1,4 @@
-import { MSG } from "@common/messages";
+import { APP_MSG } from "@common/app";
 
 /** The one way the web app talks to the API. Errors arrive as ApiError with the server's message. */
 export class ApiError extends Error {
@@ -55,5 +55,5 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
 /** The message to show for any error thrown by `api` (or anything else); a server error's names its request id, for support. */
 export function errorMessage(err: unknown, fallback: string): string {
   if (!(err instanceof ApiError) || !err.message) return fallback;
-  return err.status >= 500 && err.requestId ? `${err.message} ${MSG.errorReference(err.requestId)}` : err.message;
+  return err.status >= 500 && err.requestId ? `${err.message} ${APP_MSG.errorReference(err.requestId)}` : err.message;
 }

@@ -1,5 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
-import { QUERY_RETRY, QUERY_STALE_MS } from "@common/constants";
+import { QUERY_RETRY, QUERY_STALE_MS } from "@common/app";
 import { ApiError } from "./api-client";
 
 /** The spec's data query defaults: 1 retry, no refetch on window focus, 30 s stale. */

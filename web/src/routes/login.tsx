@@ -1,5 +1,5 @@
 import { LOGIN_LOCKOUT_AT, LOGIN_WARNING_AFTER, AUTH_MSG } from "@common/auth";
-import { MSG } from "@common/messages";
+
 import { useId, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { buttonLook, inputLook, labelLook, linkLook } from "@/components/looks";
@@ -49,12 +49,12 @@ export default function Login() {
         return;
       }
       const me = await getMe();
-      if (!me) throw new ApiError(401, "NO_SESSION", MSG.noSession);
+      if (!me) throw new ApiError(401, "NO_SESSION", AUTH_MSG.noSession);
       enterApp(me, from);
     } catch (err) {
       const message = errorMessage(err, "");
       setFailures((n) => n + 1);
-      if (message.includes(MSG.emailNotConfirmed)) setIsUnconfirmed(true);
+      if (message.includes(AUTH_MSG.emailNotConfirmed)) setIsUnconfirmed(true);
       else setError(message || AUTH_MSG.loginFailedGeneric);
       toast.error(message || AUTH_MSG.loginFailedToast);
     } finally {

@@ -1,5 +1,5 @@
 import { VERIFICATION_CODE_LENGTH, AUTH_MSG } from "@common/auth";
-import { MSG } from "@common/messages";
+import { APP_MSG } from "@common/app";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { linkLook } from "@/components/looks";
@@ -43,7 +43,7 @@ function CodeForm({ email, from }: { email: string; from: string | undefined }) 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!isComplete) {
-      setError(MSG.mfaCodeShort);
+      setError(AUTH_MSG.mfaCodeShort);
       return;
     }
     setError(undefined);
@@ -65,7 +65,7 @@ function CodeForm({ email, from }: { email: string; from: string | undefined }) 
       await resend.mutateAsync();
       setNotice(AUTH_MSG.mfaResent);
     } catch (err) {
-      setError(errorMessage(err, MSG.unexpected));
+      setError(errorMessage(err, APP_MSG.unexpected));
       setFailures((n) => n + 1);
     }
   };

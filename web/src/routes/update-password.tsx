@@ -1,4 +1,3 @@
-import { MSG } from "@common/messages";
 import { AUTH_MSG } from "@common/auth";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -14,10 +13,10 @@ import { toast } from "@/lib/toast";
 export default function UpdatePasswordScreen() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
-  const [invalidMessage, setInvalidMessage] = useState<string | undefined>(token && !params.get("error") ? undefined : MSG.linkInvalid);
+  const [invalidMessage, setInvalidMessage] = useState<string | undefined>(token && !params.get("error") ? undefined : AUTH_MSG.linkInvalid);
   const navigate = useNavigate();
   const onUpdated = () => {
-    toast.success(MSG.passwordUpdated, { description: AUTH_MSG.passwordUpdatedSignIn });
+    toast.success(AUTH_MSG.passwordUpdated, { description: AUTH_MSG.passwordUpdatedSignIn });
     navigate("/login", { replace: true });
   };
   return (

@@ -1,4 +1,4 @@
-import type { Role } from "@common/constants";
+import type { Role } from "@common/app";
 import { Building2, FileText, Hourglass, KeyRound, LayoutDashboard, Settings, StickyNote, Ticket, UserCog, Users, type LucideIcon } from "lucide-react";
 
 export type SidebarItem = { to: string; label: string; icon: LucideIcon; isExact?: boolean };

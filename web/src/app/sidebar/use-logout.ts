@@ -1,4 +1,4 @@
-import { MSG } from "@common/messages";
+import { AUTH_MSG } from "@common/auth";
 import { useNavigate } from "react-router";
 import { useSignOut } from "@/features/auth/api/sign-out";
 import { toast } from "@/lib/toast";
@@ -10,10 +10,10 @@ export function useLogout() {
   const logout = () =>
     signOut.mutate(undefined, {
       onSuccess: () => {
-        toast.success(MSG.logoutOk);
+        toast.success(AUTH_MSG.logoutOk);
         navigate("/login", { replace: true });
       },
-      onError: () => toast.error(MSG.logoutFailed),
+      onError: () => toast.error(AUTH_MSG.logoutFailed),
     });
   return { logout, isPending: signOut.isPending };
 }

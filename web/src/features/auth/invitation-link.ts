@@ -1,4 +1,4 @@
-import type { Role } from "@common/constants";
+import type { Role } from "@common/app";
 import { useCheckInvitation } from "./api/check-invitation";
 
 /** An invitation link to /register carries ?email=&code= (spec 01 §2 /register). */

@@ -1,5 +1,5 @@
 import { DEFAULT_AFTER_LOGIN, AUTH_MSG } from "@common/auth";
-import { MSG } from "@common/messages";
+import { APP_MSG } from "@common/app";
 import { getMe, type Me } from "@/lib/me";
 
 /** Where /auth/callback sends the visitor, what it tells them, and the user to cache (`undefined`: leave the cache alone). */
@@ -17,7 +17,7 @@ export async function resolveCallback(code: string | null, type: string | null, 
         return { to: "/login", error: AUTH_MSG.callbackExchangeFailed };
       }
       const me = await getMe().catch(() => null);
-      if (me) return { to: DEFAULT_AFTER_LOGIN, me, success: MSG.callbackConfirmedSession };
+      if (me) return { to: DEFAULT_AFTER_LOGIN, me, success: AUTH_MSG.callbackConfirmedSession };
       return { to: "/login", me: null, success: AUTH_MSG.callbackConfirmedNoSession };
     }
     let me: Me | null;
@@ -28,6 +28,6 @@ export async function resolveCallback(code: string | null, type: string | null, 
     }
     return me ? { to: DEFAULT_AFTER_LOGIN, me, success: AUTH_MSG.callbackAuthenticated } : { to: "/login", me: null };
   } catch {
-    return { to: "/login", error: MSG.unexpected };
+    return { to: "/login", error: APP_MSG.unexpected };
   }
 }

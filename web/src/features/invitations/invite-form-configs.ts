@@ -1,4 +1,4 @@
-import { ROLES, type Role } from "@common/constants";
+import { ROLES, type Role } from "@common/app";
 import { INVITATION_MSG } from "@common/invitations";
 import { z } from "zod";
 import type { Choice } from "@/components/ui/choice-field";

@@ -1,6 +1,6 @@
 import { STAFF_MSG } from "@common/staff";
 import { INVITATION_MSG } from "@common/invitations";
-import type { Role } from "@common/constants";
+import type { Role } from "@common/app";
 import type { Choice } from "@/components/ui/choice-field";
 
 const staff: Choice<"firm_staff"> = { value: "firm_staff", label: "Staff", description: STAFF_MSG.staffRoleDescription };

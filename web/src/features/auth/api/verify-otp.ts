@@ -1,4 +1,4 @@
-import { MSG } from "@common/messages";
+import { AUTH_MSG } from "@common/auth";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { getMe, type Me } from "@/lib/me";
@@ -12,7 +12,7 @@ export const useVerifyOtp = () =>
     mutationFn: async (code: string): Promise<Me> => {
       await verifyOtp(code);
       const me = await getMe();
-      if (!me) throw new Error(MSG.noSession);
+      if (!me) throw new Error(AUTH_MSG.noSession);
       return me;
     },
   });

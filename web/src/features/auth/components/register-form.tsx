@@ -1,5 +1,5 @@
 import { FIRM_CODE_INPUT_MAX } from "@common/firm-codes";
-import { MSG } from "@common/messages";
+
 import { AUTH_MSG } from "@common/auth";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
@@ -33,7 +33,7 @@ export function RegisterForm({ defaultEmail, isEmailLocked, invitationCode, onRe
   const onSubmit = handleSubmit(async ({ name, email, password, firmCode }) => {
     try {
       await registration.mutateAsync(invitationCode ? { name, email, password, invitationCode } : { name, email, password, firmCode: firmCode || undefined });
-      toast.success(MSG.registerSuccess);
+      toast.success(AUTH_MSG.registerSuccess);
       onRegistered(email);
     } catch (err) {
       toast.error(errorMessage(err, AUTH_MSG.registerFailure));

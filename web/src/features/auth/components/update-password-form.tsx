@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { PASSWORD_MIN_LENGTH } from "@common/auth";
+import { PASSWORD_MIN_LENGTH, AUTH_MSG } from "@common/auth";
 import { setNewPasswordFormSchema } from "@common/auth-schemas";
-import { MSG } from "@common/messages";
+
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -31,7 +31,7 @@ export function UpdatePasswordForm({ token, onUpdated, onInvalidToken }: Props) 
           const authCode = err instanceof ApiError ? err.authCode : undefined;
           if (authCode && TOKEN_ERRORS.has(authCode)) return onInvalidToken(err.message);
           if (authCode && PASSWORD_ERRORS.has(authCode)) return form.setError("newPassword", { message: err.message }, { shouldFocus: true });
-          setServerError(errorMessage(err, MSG.passwordUpdateFailed));
+          setServerError(errorMessage(err, AUTH_MSG.passwordUpdateFailed));
         },
       },
     );

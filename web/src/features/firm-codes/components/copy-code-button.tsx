@@ -1,4 +1,4 @@
-import { COPIED_INDICATOR_MS } from "@common/constants";
+import { COPIED_INDICATOR_MS } from "@common/app";
 import { FIRM_CODE_MSG } from "@common/firm-codes";
 import { Check, Copy } from "lucide-react";
 import { useEffect, useState } from "react";

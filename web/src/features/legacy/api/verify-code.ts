@@ -1,4 +1,4 @@
-import { MSG } from "@common/messages";
+import { AUTH_MSG } from "@common/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { legacyItemsQueryKey, listLegacyItems } from "./list-items";
@@ -15,7 +15,7 @@ export function useVerifyLegacyCode() {
     mutationFn: async (input: VerifyLegacyCodeInput) => {
       await verifyLegacyCode(input);
       const view = await listLegacyItems();
-      if (!view) throw new Error(MSG.noSession);
+      if (!view) throw new Error(AUTH_MSG.noSession);
       return view;
     },
     onSuccess: (view) => qc.setQueryData(legacyItemsQueryKey, view),

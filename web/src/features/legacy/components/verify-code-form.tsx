@@ -1,5 +1,5 @@
-import { VERIFICATION_CODE_LENGTH } from "@common/auth";
-import { MSG } from "@common/messages";
+import { VERIFICATION_CODE_LENGTH, AUTH_MSG } from "@common/auth";
+
 import { LEGACY_MSG } from "@common/legacy";
 import { useRef, useState, type FormEvent } from "react";
 import { linkLook } from "@/components/looks";
@@ -30,7 +30,7 @@ export function VerifyCodeForm({ email, onChangeEmail }: { email: string; onChan
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!isComplete) return fail(MSG.mfaCodeShort);
+    if (!isComplete) return fail(AUTH_MSG.mfaCodeShort);
     setError(undefined);
     try {
       await verify.mutateAsync({ email, code });

@@ -1,5 +1,5 @@
 import { VERIFICATION_CODE_LENGTH, VERIFICATION_CODE_TTL_MINUTES, AUTH_MSG } from "@common/auth";
-import { MSG } from "@common/messages";
+
 import { useState, type FormEvent } from "react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -21,7 +21,7 @@ export function EnableTwoFactorForm({ email, isResending, onResend, onCancel, on
   const isComplete = code.length === VERIFICATION_CODE_LENGTH;
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (!isComplete) return setError(MSG.mfaCodeShort);
+    if (!isComplete) return setError(AUTH_MSG.mfaCodeShort);
     setError(undefined);
     enable.mutate(
       { code },

@@ -1,4 +1,4 @@
-import { COPIED_INDICATOR_MS } from "@common/constants";
+import { COPIED_INDICATOR_MS } from "@common/app";
 import { Check, Copy } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
