@@ -25,7 +25,8 @@ const webZones = [
     target: `web/src/features/${feature}`,
     from: "web/src/features",
     except: [...new Set([`./${feature}`, "./assets"])],
-    message: "A feature imports no other feature except features/assets: compose them in routes/ (decision 027).",
+    message:
+      "A feature imports no other feature except features/assets: compose them in routes/ (decision 027).",
   })),
   {
     target: "web/src/features",
@@ -59,20 +60,41 @@ const httpLayer = [
   "server/auth/actor.ts",
   "server/**/*.test.ts",
 ];
-const serverZones = [{ target: "server", from: "server/http", message: "Business code does not import the HTTP layer (server/http/): decision 027." }];
+const serverZones = [
+  {
+    target: "server",
+    from: "server/http",
+    message: "Business code does not import the HTTP layer (server/http/): decision 027.",
+  },
+];
 
 export default tseslint.config(
-  { ignores: ["**/dist/**", "node_modules/**", ".tmp/**", "data/**", "test-results/**", "server/db/migrations/**"] },
+  {
+    ignores: [
+      "**/dist/**",
+      "node_modules/**",
+      ".tmp/**",
+      "data/**",
+      "test-results/**",
+      "server/db/migrations/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     rules: {
       "@typescript-eslint/no-explicit-any": "error",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
       "@typescript-eslint/consistent-type-definitions": ["error", "type"],
     },
   },
-  { files: ["server/**", "test/**", "e2e/**", "scripts/**", "*.ts", "*.js", "*.mjs"], languageOptions: { globals: globals.node } },
+  {
+    files: ["server/**", "test/**", "e2e/**", "scripts/**", "*.ts", "*.js", "*.mjs"],
+    languageOptions: { globals: globals.node },
+  },
   {
     files: ["web/**/*.{ts,tsx}"],
     languageOptions: { globals: globals.browser },
@@ -85,10 +107,22 @@ export default tseslint.config(
     settings: {
       "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
       "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
-      "import-x/resolver-next": [createTypeScriptImportResolver({ project: ["tsconfig.json", "web/tsconfig.json"], noWarnOnMultipleProjects: true })],
+      "import-x/resolver-next": [
+        createTypeScriptImportResolver({
+          project: ["tsconfig.json", "web/tsconfig.json"],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
     },
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
-  { files: ["web/**", "common/**"], rules: { "import-x/no-restricted-paths": ["error", { basePath: root, zones: webZones }] } },
-  { files: ["server/**"], ignores: httpLayer, rules: { "import-x/no-restricted-paths": ["error", { basePath: root, zones: serverZones }] } },
+  {
+    files: ["web/**", "common/**"],
+    rules: { "import-x/no-restricted-paths": ["error", { basePath: root, zones: webZones }] },
+  },
+  {
+    files: ["server/**"],
+    ignores: httpLayer,
+    rules: { "import-x/no-restricted-paths": ["error", { basePath: root, zones: serverZones }] },
+  },
 );

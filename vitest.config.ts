@@ -18,8 +18,18 @@ export default defineConfig({
       },
       {
         // Pure browser-side logic (crypto, parsing) in Node, which has the same WebCrypto.
-        resolve: { alias: { "@": path.join(import.meta.dirname, "web/src"), "@common": path.join(import.meta.dirname, "common") } },
-        test: { name: "web", include: ["web/src/**/*.test.ts"], environment: "node", sequence: { groupOrder: 0 } },
+        resolve: {
+          alias: {
+            "@": path.join(import.meta.dirname, "web/src"),
+            "@common": path.join(import.meta.dirname, "common"),
+          },
+        },
+        test: {
+          name: "web",
+          include: ["web/src/**/*.test.ts"],
+          environment: "node",
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         test: {

@@ -7,7 +7,8 @@ export const APP_MSG = {
   mustBeLoggedIn: "You must be logged in to access this page",
   tooManyRequests: "Too many requests. Please wait a moment and try again.",
   databaseUnavailable: "The service is temporarily unavailable. Please try again shortly.",
-  storageFull: "The server's storage is full, so nothing can be saved right now. What you saved before is safe and can still be read. Please try again later.",
+  storageFull:
+    "The server's storage is full, so nothing can be saved right now. What you saved before is safe and can still be read. Please try again later.",
   notFound: "Not found",
   invalidInput: "Please check the highlighted fields and try again.",
 } as const;

@@ -11,7 +11,11 @@ export const ASSET_FILE_KINDS = ["document", "recording", "attachment"] as const
 export type AssetFileKind = (typeof ASSET_FILE_KINDS)[number];
 
 /** Which asset type holds each kind of file: a document asset its document, a note its recording and attachment. */
-export const FILE_KIND_ASSET_TYPE: Record<AssetFileKind, AssetType> = { document: "document", recording: "note", attachment: "note" };
+export const FILE_KIND_ASSET_TYPE: Record<AssetFileKind, AssetType> = {
+  document: "document",
+  recording: "note",
+  attachment: "note",
+};
 
 /** PUT /api/assets/:id/files: the byte length of the JSON that opens the body (the files follow it). */
 export const ASSET_FILES_JSON_LENGTH_HEADER = "x-json-length";
@@ -33,11 +37,23 @@ export type FileTypeRule = { type: string; extensions: string[]; maxBytes: numbe
 export const DOCUMENT_FILE_TYPES: FileTypeRule[] = [
   { type: "application/pdf", extensions: ["pdf"], maxBytes: 10 * MB },
   { type: "application/msword", extensions: ["doc"], maxBytes: 10 * MB },
-  { type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", extensions: ["docx"], maxBytes: 10 * MB },
+  {
+    type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    extensions: ["docx"],
+    maxBytes: 10 * MB,
+  },
   { type: "application/vnd.ms-excel", extensions: ["xls"], maxBytes: 10 * MB },
-  { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", extensions: ["xlsx"], maxBytes: 10 * MB },
+  {
+    type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    extensions: ["xlsx"],
+    maxBytes: 10 * MB,
+  },
   { type: "application/vnd.ms-powerpoint", extensions: ["ppt"], maxBytes: 10 * MB },
-  { type: "application/vnd.openxmlformats-officedocument.presentationml.presentation", extensions: ["pptx"], maxBytes: 10 * MB },
+  {
+    type: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+    extensions: ["pptx"],
+    maxBytes: 10 * MB,
+  },
   { type: "image/jpeg", extensions: ["jpg", "jpeg"], maxBytes: 5 * MB },
   { type: "image/png", extensions: ["png"], maxBytes: 5 * MB },
   { type: "image/gif", extensions: ["gif"], maxBytes: 5 * MB },
@@ -55,13 +71,17 @@ const ATTACHMENT_TYPES = [
   "image/jpeg",
   "image/png",
 ];
-export const ATTACHMENT_FILE_TYPES: FileTypeRule[] = DOCUMENT_FILE_TYPES.filter((r) => ATTACHMENT_TYPES.includes(r.type))
+export const ATTACHMENT_FILE_TYPES: FileTypeRule[] = DOCUMENT_FILE_TYPES.filter((r) =>
+  ATTACHMENT_TYPES.includes(r.type),
+)
   .sort((a, b) => ATTACHMENT_TYPES.indexOf(a.type) - ATTACHMENT_TYPES.indexOf(b.type))
   .map((r) => ({ ...r, maxBytes: ATTACHMENT_MAX_BYTES }));
 
 /** Spec 02 §9: recordings are audio/webm. The spec sets no size: 25MB is about 25 minutes at the browser's default 128 kbit/s (docs/decisions/009). */
 export const RECORDING_MAX_BYTES = 25 * MB;
-export const RECORDING_FILE_TYPES: FileTypeRule[] = [{ type: "audio/webm", extensions: ["webm"], maxBytes: RECORDING_MAX_BYTES }];
+export const RECORDING_FILE_TYPES: FileTypeRule[] = [
+  { type: "audio/webm", extensions: ["webm"], maxBytes: RECORDING_MAX_BYTES },
+];
 
 export const FILE_TYPES: Record<AssetFileKind, FileTypeRule[]> = {
   document: DOCUMENT_FILE_TYPES,
@@ -70,7 +90,8 @@ export const FILE_TYPES: Record<AssetFileKind, FileTypeRule[]> = {
 };
 
 /** The declared type without parameters ("audio/webm;codecs=opus" is audio/webm), lower-cased. */
-export const essenceOf = (contentType: string) => (contentType.split(";")[0] ?? "").trim().toLowerCase();
+export const essenceOf = (contentType: string) =>
+  (contentType.split(";")[0] ?? "").trim().toLowerCase();
 
 /** The rule for a file of `kind` declared as `contentType`, or null when that type is not allowed. */
 export function fileTypeRule(kind: AssetFileKind, contentType: string): FileTypeRule | null {
@@ -79,7 +100,8 @@ export function fileTypeRule(kind: AssetFileKind, contentType: string): FileType
 }
 
 /** "pdf, doc, docx, ..." for the messages. */
-export const allowedExtensions = (kind: AssetFileKind) => FILE_TYPES[kind].flatMap((r) => r.extensions).join(", ");
+export const allowedExtensions = (kind: AssetFileKind) =>
+  FILE_TYPES[kind].flatMap((r) => r.extensions).join(", ");
 
 export const toMegabytes = (bytes: number) => Math.round(bytes / MB);
 
@@ -146,7 +168,8 @@ export const ASSET_MSG = {
 } as const;
 
 /** 'Unsupported file type. Allowed types are: ...' (spec 02 §5). */
-export const unsupportedFileTypeMessage = (kind: AssetFileKind) => `Unsupported file type. Allowed types are: ${allowedExtensions(kind)}`;
+export const unsupportedFileTypeMessage = (kind: AssetFileKind) =>
+  `Unsupported file type. Allowed types are: ${allowedExtensions(kind)}`;
 
 /** The spec's oversize message for each kind of file. */
 export function fileTooLargeMessage(kind: AssetFileKind, rule: FileTypeRule): string {
@@ -158,7 +181,8 @@ export function fileTooLargeMessage(kind: AssetFileKind, rule: FileTypeRule): st
 /* ---------- inputs ---------- */
 
 /** The byte length of a valid base64 string, without decoding it. */
-export const base64Length = (s: string) => Math.floor((s.length * 3) / 4) - (s.endsWith("==") ? 2 : s.endsWith("=") ? 1 : 0);
+export const base64Length = (s: string) =>
+  Math.floor((s.length * 3) / 4) - (s.endsWith("==") ? 2 : s.endsWith("=") ? 1 : 0);
 
 /** An AES-GCM blob (IV ‖ ciphertext ‖ tag) in base64, between 28 bytes and `maxBytes` decoded. */
 const ciphertextBase64 = (maxBytes: number, tooLarge: string) =>
@@ -169,12 +193,22 @@ const ciphertextBase64 = (maxBytes: number, tooLarge: string) =>
     .refine((s) => base64Length(s) >= GCM_OVERHEAD_BYTES, ASSET_MSG.notCiphertext)
     .refine((s) => base64Length(s) <= maxBytes, tooLarge);
 
-export const wrappedKeySchema = ciphertextBase64(WRAPPED_KEY_MAX_BYTES, `The wrapped key must be at most ${WRAPPED_KEY_MAX_BYTES} bytes`);
-export const encryptedDataSchema = ciphertextBase64(ENCRYPTED_DATA_MAX_BYTES, `The encrypted content must be at most ${ENCRYPTED_DATA_MAX_BYTES / 1024} KB`);
+export const wrappedKeySchema = ciphertextBase64(
+  WRAPPED_KEY_MAX_BYTES,
+  `The wrapped key must be at most ${WRAPPED_KEY_MAX_BYTES} bytes`,
+);
+export const encryptedDataSchema = ciphertextBase64(
+  ENCRYPTED_DATA_MAX_BYTES,
+  `The encrypted content must be at most ${ENCRYPTED_DATA_MAX_BYTES / 1024} KB`,
+);
 
 export const assetTypeSchema = z.enum(ASSET_TYPES);
 export const assetFileKindSchema = z.enum(ASSET_FILE_KINDS);
-const titleSchema = z.string().trim().min(1, ASSET_MSG.titleRequired).max(TITLE_MAX_LENGTH, ASSET_MSG.titleTooLong);
+const titleSchema = z
+  .string()
+  .trim()
+  .min(1, ASSET_MSG.titleRequired)
+  .max(TITLE_MAX_LENGTH, ASSET_MSG.titleTooLong);
 const beneficiaryEmailSchema = emailSchema.nullable();
 
 /**
@@ -205,7 +239,9 @@ const assetChanges = {
 };
 const releaseFieldsRefused = {
   error: (issue: z.core.$ZodRawIssue) =>
-    issue.code === "unrecognized_keys" && issue.keys.some((k) => k.startsWith("release")) ? ASSET_MSG.releaseNotEditable : undefined,
+    issue.code === "unrecognized_keys" && issue.keys.some((k) => k.startsWith("release"))
+      ? ASSET_MSG.releaseNotEditable
+      : undefined,
 };
 
 /**
@@ -215,11 +251,19 @@ const releaseFieldsRefused = {
  */
 export const updateAssetSchema = z
   .strictObject(assetChanges, releaseFieldsRefused)
-  .refine((v) => !v.wrappedKey || !!v.encryptedData, { message: ASSET_MSG.keyWithoutContent, path: ["encryptedData"] });
+  .refine((v) => !v.wrappedKey || !!v.encryptedData, {
+    message: ASSET_MSG.keyWithoutContent,
+    path: ["encryptedData"],
+  });
 export type UpdateAssetInput = z.infer<typeof updateAssetSchema>;
 
 /** A file of a PUT /api/assets/:id/files body: the plaintext's declared type and the ciphertext's length; null removes the file. */
-const filePartSchema = z.strictObject({ contentType: z.string().max(255), size: z.int().min(GCM_OVERHEAD_BYTES, ASSET_MSG.notCiphertext) }).nullable();
+const filePartSchema = z
+  .strictObject({
+    contentType: z.string().max(255),
+    size: z.int().min(GCM_OVERHEAD_BYTES, ASSET_MSG.notCiphertext),
+  })
+  .nullable();
 
 /**
  * PUT /api/assets/:id/files: an update, with the new content that describes the asset's files,
@@ -231,7 +275,11 @@ export const updateAssetFilesSchema = z.strictObject(
   {
     ...assetChanges,
     encryptedData: encryptedDataSchema,
-    files: z.strictObject({ document: filePartSchema.optional(), recording: filePartSchema.optional(), attachment: filePartSchema.optional() }),
+    files: z.strictObject({
+      document: filePartSchema.optional(),
+      recording: filePartSchema.optional(),
+      attachment: filePartSchema.optional(),
+    }),
   },
   releaseFieldsRefused,
 );
@@ -269,11 +317,25 @@ export type AssetListView = { assets: AssetView[] };
 export type AssetWithContentView = AssetView & { wrappedKey: string; encryptedData: string };
 
 /** The decrypted fields of each type (spec 02 §3), sealed in the browser; files travel separately, encrypted too. */
-export type PasswordContent = { username: string; password: string; website: string; notes: string };
-export type DocumentContent = { fileName: string; contentType: string; fileSize: number; notes: string };
+export type PasswordContent = {
+  username: string;
+  password: string;
+  website: string;
+  notes: string;
+};
+export type DocumentContent = {
+  fileName: string;
+  contentType: string;
+  fileSize: number;
+  notes: string;
+};
 export type NoteContent = {
   text: string;
   audioRecording: { duration: number; contentType: string } | null;
   attachment: { fileName: string; contentType: string; fileSize: number } | null;
 };
-export type ContentOf<T extends AssetType> = T extends "password" ? PasswordContent : T extends "document" ? DocumentContent : NoteContent;
+export type ContentOf<T extends AssetType> = T extends "password"
+  ? PasswordContent
+  : T extends "document"
+    ? DocumentContent
+    : NoteContent;

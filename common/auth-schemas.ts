@@ -41,8 +41,13 @@ export const resetPasswordSchema = z.object({
 
 /** Form-side schemas of the password screens: the confirmation field never leaves the browser. */
 const confirmPassword = z.string().max(PASSWORD_MAX_LENGTH);
-const confirmationMatches = <S extends z.ZodType<{ newPassword: string; confirmPassword: string }>>(s: S): S =>
-  s.refine((v) => v.newPassword === v.confirmPassword, { message: AUTH_MSG.passwordsDoNotMatch, path: ["confirmPassword"] });
+const confirmationMatches = <S extends z.ZodType<{ newPassword: string; confirmPassword: string }>>(
+  s: S,
+): S =>
+  s.refine((v) => v.newPassword === v.confirmPassword, {
+    message: AUTH_MSG.passwordsDoNotMatch,
+    path: ["confirmPassword"],
+  });
 
 /** Forgot-password screen: 'Please enter your email address' when empty (spec 02 §5). */
 export const requestPasswordResetFormSchema = z.object({
@@ -50,10 +55,14 @@ export const requestPasswordResetFormSchema = z.object({
 });
 
 /** /update-password: the two must match; one password rule everywhere (8 characters, not the spec's 6). */
-export const setNewPasswordFormSchema = confirmationMatches(z.object({ newPassword: newPasswordSchema, confirmPassword }));
+export const setNewPasswordFormSchema = confirmationMatches(
+  z.object({ newPassword: newPasswordSchema, confirmPassword }),
+);
 
 /** Profile: change password with confirmation. */
-export const changePasswordFormSchema = confirmationMatches(changePasswordSchema.extend({ confirmPassword }));
+export const changePasswordFormSchema = confirmationMatches(
+  changePasswordSchema.extend({ confirmPassword }),
+);
 
 /** Profile: turning sign-in codes off asks for the password. */
 export const confirmPasswordFormSchema = z.object({

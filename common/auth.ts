@@ -39,9 +39,11 @@ export const AUTH_MSG = {
   resetNeedsEmail: "Please enter your email address",
   resetSent: "Password reset link sent to your email",
   resetFailed: "Failed to send password reset link",
-  signInLocked: "Too many failed sign-in attempts for this account. Choose a new password with 'Forgot password?' to sign in again.",
+  signInLocked:
+    "Too many failed sign-in attempts for this account. Choose a new password with 'Forgot password?' to sign in again.",
   currentPasswordWrong: "Your current password is incorrect",
-  resetCheckEmail: "If an account exists for this address, we have sent it a link to choose a new password. The link works once and expires in one hour.",
+  resetCheckEmail:
+    "If an account exists for this address, we have sent it a link to choose a new password. The link works once and expires in one hour.",
   passwordUpdatedSignIn: "You can now sign in with your new password.",
   passwordChanged: "Password changed successfully",
   passwordChangeFailed: "Failed to change password",

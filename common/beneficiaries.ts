@@ -19,7 +19,11 @@ export const BENEFICIARY_MSG = {
 /** Spec 02 §5: name required, a valid e-mail (lower-cased); phone, relationship and notes optional. */
 export const beneficiarySchema = z.object({
   name: z.string(BENEFICIARY_MSG.nameRequired).trim().min(1, BENEFICIARY_MSG.nameRequired).max(200),
-  email: z.string(BENEFICIARY_MSG.emailInvalid).trim().toLowerCase().pipe(z.email(BENEFICIARY_MSG.emailInvalid).max(254, BENEFICIARY_MSG.emailInvalid)),
+  email: z
+    .string(BENEFICIARY_MSG.emailInvalid)
+    .trim()
+    .toLowerCase()
+    .pipe(z.email(BENEFICIARY_MSG.emailInvalid).max(254, BENEFICIARY_MSG.emailInvalid)),
   phone: optionalText(50),
   relationship: optionalText(100),
   notes: optionalText(2000),

@@ -11,7 +11,8 @@ export const CLIENT_MSG = {
   noFirmId: "No firm ID found",
   noPermissionView: "You don't have permission to view client dashboards",
   sampleNotice: "Sample data — could not load your clients",
-  readOnlyNote: "Read-only view of the client's dashboard. Firm users never see the contents of a client's vault: no passwords, documents or notes.",
+  readOnlyNote:
+    "Read-only view of the client's dashboard. Firm users never see the contents of a client's vault: no passwords, documents or notes.",
   dashboardLoadFailed: "This client's dashboard could not be loaded.",
   emptyVault: "No passwords, documents or notes yet.",
   noBeneficiaries: "No beneficiaries named yet.",
@@ -34,10 +35,23 @@ export type ClientListQuery = z.infer<typeof clientListQuerySchema>;
 export type ClientRowView = { id: string; name: string; email: string; createdAt: string };
 
 /** GET /api/clients: one page of the firm's clients. */
-export type ClientListView = { clients: ClientRowView[]; total: number; isTotalCapped: boolean; page: number; pageSize: number };
+export type ClientListView = {
+  clients: ClientRowView[];
+  total: number;
+  isTotalCapped: boolean;
+  page: number;
+  pageSize: number;
+};
 
 /** A client's profile as the firm sees it: contact details only, never vault content. */
-export type ClientProfileView = { id: string; name: string; email: string; phone: string | null; address: string | null; createdAt: string };
+export type ClientProfileView = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  createdAt: string;
+};
 
 /**
  * GET /api/clients/:id/dashboard ('View as Client', issue 3): the client's own dashboard summary with their

@@ -1,13 +1,28 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createFirmCodeSchema, FIRM_CODE_ALPHABET, firmCodeInputSchema, normalizeFirmCode } from "./firm-codes.js";
+import {
+  createFirmCodeSchema,
+  FIRM_CODE_ALPHABET,
+  firmCodeInputSchema,
+  normalizeFirmCode,
+} from "./firm-codes.js";
 
-const codeOfAlphabet = fc.string({ unit: fc.constantFrom(...FIRM_CODE_ALPHABET), minLength: 8, maxLength: 10 });
+const codeOfAlphabet = fc.string({
+  unit: fc.constantFrom(...FIRM_CODE_ALPHABET),
+  minLength: 8,
+  maxLength: 10,
+});
 /** How a person may type a code, in any case, with spaces and hyphens anywhere. */
 const typedFrom = (code: string) =>
   fc
-    .tuple(...[...code].map(() => fc.tuple(fc.boolean(), fc.constantFrom("", "", " ", "-", " - ", "\u2013"))))
-    .map((parts) => parts.map(([isLower, sep], i) => sep + (isLower ? code[i]?.toLowerCase() : code[i])).join(""));
+    .tuple(
+      ...[...code].map(() =>
+        fc.tuple(fc.boolean(), fc.constantFrom("", "", " ", "-", " - ", "\u2013")),
+      ),
+    )
+    .map((parts) =>
+      parts.map(([isLower, sep], i) => sep + (isLower ? code[i]?.toLowerCase() : code[i])).join(""),
+    );
 
 describe("firm codes as typed", () => {
   it("normalising ignores case, spaces and hyphens", () => {
@@ -42,7 +57,16 @@ describe("firm codes as typed", () => {
   });
 
   it("a chosen code shorter than 8 characters or with look-alikes is refused", () => {
-    for (const code of ["AB", "ABC2345", "ABCD0EFG", "ABCDOEFG", "ABCD1EFG", "ABCDIEFG", "ABCDLEFG", "ABCDEFGHJKM"]) {
+    for (const code of [
+      "AB",
+      "ABC2345",
+      "ABCD0EFG",
+      "ABCDOEFG",
+      "ABCD1EFG",
+      "ABCDIEFG",
+      "ABCDLEFG",
+      "ABCDEFGHJKM",
+    ]) {
       expect(createFirmCodeSchema.safeParse({ code }).success, code).toBe(false);
     }
     expect(createFirmCodeSchema.parse({ code: "" }).code).toBeUndefined();

@@ -24,7 +24,8 @@ export function normalizeFirmCode(typed: string): string {
 }
 
 /** True when every character of an (already normalised) code is in FIRM_CODE_ALPHABET. */
-export const isInFirmCodeAlphabet = (code: string) => [...code].every((ch) => FIRM_CODE_ALPHABET.includes(ch));
+export const isInFirmCodeAlphabet = (code: string) =>
+  [...code].every((ch) => FIRM_CODE_ALPHABET.includes(ch));
 
 /* ---------- messages ---------- */
 
@@ -58,7 +59,8 @@ export const FIRM_CODE_MSG = {
   noCodesYet: "No firm codes created yet",
   codeHint: "8 to 10 letters and digits (no 0, O, 1, I or L). Leave blank to generate one.",
   deactivateTitle: "Deactivate Firm Code",
-  deactivateText: "Are you sure you want to deactivate this firm code? Users will no longer be able to join your firm using this code.",
+  deactivateText:
+    "Are you sure you want to deactivate this firm code? Users will no longer be able to join your firm using this code.",
 } as const;
 
 /* ---------- inputs ---------- */
@@ -102,7 +104,14 @@ export const joinFirmSchema = z.object({ code: firmCodeInputSchema });
 /* ---------- answers ---------- */
 
 /** One of the firm's codes (GET/POST /api/firm-codes). Codes chosen before decision 018 may be padded with spaces. */
-export type FirmCodeView = { id: string; code: string; description: string | null; isActive: boolean; createdAt: string; expiresAt: string | null };
+export type FirmCodeView = {
+  id: string;
+  code: string;
+  description: string | null;
+  isActive: boolean;
+  createdAt: string;
+  expiresAt: string | null;
+};
 
 /** The firm a code belongs to (GET /api/firms/lookup, POST /api/firms/join): its id and name only. */
 export type FirmSummaryView = { id: string; name: string };

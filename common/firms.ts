@@ -37,11 +37,13 @@ export const FIRM_EDIT_MSG = {
 export const FIRM_ONBOARDING_MSG = {
   registerSubtitle: "Set up your firm's digital vault in just a few steps.",
   firmCreateFailedToast: "Failed to create law firm. Please try again.",
-  adminNote: (firm: string) => `Set up the administrator account for ${firm}. This person will have full access to manage the firm's digital assets.`,
+  adminNote: (firm: string) =>
+    `Set up the administrator account for ${firm}. This person will have full access to manage the firm's digital assets.`,
   adminPasswordTooShort: "Password must be at least 8 characters",
   adminPasswordsDontMatch: "Passwords don't match",
   registrationComplete: "Registration Complete!",
-  confirmationSent: "We sent a confirmation email to the administrator account. Click the link in that email to activate the account, then sign in.",
+  confirmationSent:
+    "We sent a confirmation email to the administrator account. Click the link in that email to activate the account, then sign in.",
   saveFirmCode: "Save this code. Your team members will need it to join the firm.",
 } as const;
 
@@ -49,7 +51,12 @@ export const FIRM_ONBOARDING_MSG = {
 
 /** Step 1 of firm registration (spec 01 §5), and the firm's details when edited. */
 export const createFirmSchema = z.object({
-  name: z.string().trim().min(1, "Firm name is required").min(NAME_MIN_LENGTH, "Firm name must be at least 2 characters").max(200),
+  name: z
+    .string()
+    .trim()
+    .min(1, "Firm name is required")
+    .min(NAME_MIN_LENGTH, "Firm name must be at least 2 characters")
+    .max(200),
   phone: optionalText(50),
   address: optionalText(1000),
 });
@@ -68,7 +75,15 @@ export type ClaimFirmInput = z.output<typeof claimFirmSchema>;
 /* ---------- answers ---------- */
 
 /** The signed-in member's firm (GET/PATCH /api/firm, PUT/DELETE /api/firm/logo). */
-export type FirmView = { id: string; name: string; phone: string | null; address: string | null; logoUrl: string | null; firmCode: string; updatedAt: string };
+export type FirmView = {
+  id: string;
+  name: string;
+  phone: string | null;
+  address: string | null;
+  logoUrl: string | null;
+  firmCode: string;
+  updatedAt: string;
+};
 
 /** What step 1 of firm registration answers (spec 01 §7 create-firm), plus the claim secret: keep it in memory only. */
 export type CreatedFirmView = { id: string; name: string; firm_code: string; claimSecret: string };

@@ -24,24 +24,29 @@ export const INVITATION_MSG = {
   clientRoleDescription: "Keeps their own vault and appears in your client list",
   // Pending invitations: listed, resent and revoked by the firm's admins (issue 10, finding 11).
   pendingTitle: "Pending invitations",
-  pendingDescription: "Sent and not yet accepted. Resend one for a fresh link (the old one stops working), or revoke it.",
+  pendingDescription:
+    "Sent and not yet accepted. Resend one for a fresh link (the old one stops working), or revoke it.",
   noPending: "No pending invitations",
   loadFailed: "Failed to load invitations",
   notPending: "This invitation is no longer pending",
   /** Staff inviting again an address whose invitation an admin took back: only an admin can (docs/decisions/022). */
-  adminMustReinvite: "Only an admin of your firm can invite this address again. Ask one of your firm's admins.",
+  adminMustReinvite:
+    "Only an admin of your firm can invite this address again. Ask one of your firm's admins.",
   resent: (email: string) => `Invitation sent again to ${email}`,
   resendFailed: "Failed to resend invitation",
   revokeTitle: "Revoke this invitation?",
-  revokeText: (email: string) => `The link sent to ${email} stops working at once. You can invite them again later.`,
+  revokeText: (email: string) =>
+    `The link sent to ${email} stops working at once. You can invite them again later.`,
   revoked: (email: string) => `Invitation to ${email} revoked`,
   revokeFailed: "Failed to revoke invitation",
   /** What a revoked link shows, on /register and in the API's answer. */
   withdrawnTitle: "Invitation withdrawn.",
-  withdrawnText: "Your firm took this invitation back, so this link no longer works. Ask your firm for a new one.",
+  withdrawnText:
+    "Your firm took this invitation back, so this link no longer works. Ask your firm for a new one.",
   /** What /register says of a link's check. */
   invitationValidTitle: "Valid invitation.",
-  invitationValidText: (firm: string) => `You've been invited to join ${firm} as a firm administrator or staff member.`,
+  invitationValidText: (firm: string) =>
+    `You've been invited to join ${firm} as a firm administrator or staff member.`,
   invitationInvalidTitle: "Invalid invitation.",
   invitationInvalidText: "The invitation code is invalid or has expired.",
 } as const;
@@ -66,12 +71,22 @@ export const sendInvitationSchema = z.object({
 });
 export type SendInvitationInput = z.input<typeof sendInvitationSchema>;
 
-export const checkInvitationSchema = z.object({ email: emailSchema, code: z.string().min(10).max(200) });
+export const checkInvitationSchema = z.object({
+  email: emailSchema,
+  code: z.string().min(10).max(200),
+});
 
 /* ---------- answers ---------- */
 
 /** GET /api/invitations/check: valid for the invited e-mail only; a revoked link says so (it was the firm's choice). */
-export type InvitationCheckResult = { valid: true; firmName: string; role: Role } | { valid: false; reason?: "revoked" };
+export type InvitationCheckResult =
+  { valid: true; firmName: string; role: Role } | { valid: false; reason?: "revoked" };
 
 /** One row of the admins' list of pending invitations (GET /api/invitations): not accepted, not revoked, not expired. */
-export type PendingInvitationView = { id: string; email: string; role: Role; sentAt: string; expiresAt: string };
+export type PendingInvitationView = {
+  id: string;
+  email: string;
+  role: Role;
+  sentAt: string;
+  expiresAt: string;
+};

@@ -10,7 +10,10 @@ export const LEGACY_CODE_TRIES = 5;
 /* ---------- inputs ---------- */
 
 export const legacyCodeRequestSchema = z.strictObject({ email: emailSchema });
-export const legacyVerifySchema = z.strictObject({ email: emailSchema, code: z.string().regex(/^\d{6}$/, "Enter the 6-digit code") });
+export const legacyVerifySchema = z.strictObject({
+  email: emailSchema,
+  code: z.string().regex(/^\d{6}$/, "Enter the 6-digit code"),
+});
 
 /* ---------- responses ---------- */
 
@@ -25,7 +28,11 @@ export type LegacyItem = {
 };
 
 /** GET /api/legacy/items. `email` is the address the beneficiary proved. */
-export type LegacyItemsView = { email: string; items: LegacyItem[]; ended: { ownerName: string; endedAt: string }[] };
+export type LegacyItemsView = {
+  email: string;
+  items: LegacyItem[];
+  ended: { ownerName: string; endedAt: string }[];
+};
 
 /** GET /api/legacy/items/:id: the ciphertext and, for this beneficiary only, the item's content key (base64, raw AES-256). */
 export type LegacyItemDetail = LegacyItem & {
@@ -37,7 +44,8 @@ export type LegacyItemDetail = LegacyItem & {
 /* ---------- messages ---------- */
 
 export const LEGACY_MSG = {
-  codeSent: "If anything has been left to this address, a 6-digit code is on its way. It expires in 10 minutes.",
+  codeSent:
+    "If anything has been left to this address, a 6-digit code is on its way. It expires in 10 minutes.",
   codeInvalid: "The code is incorrect or has expired",
   codeTooManyTries: "Too many incorrect codes. Request a new code.",
   accessEnded: "Access to what was left to you has ended",

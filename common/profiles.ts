@@ -9,7 +9,11 @@ export const PROFILE_MSG = {
 
 export const profileUpdateSchema = z
   .object({
-    name: z.string().trim().min(NAME_MIN_LENGTH, "Full name must be at least 2 characters").max(200),
+    name: z
+      .string()
+      .trim()
+      .min(NAME_MIN_LENGTH, "Full name must be at least 2 characters")
+      .max(200),
     phone: z.string().trim().max(50).nullable(),
     address: z.string().trim().max(1000).nullable(),
   })

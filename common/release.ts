@@ -19,10 +19,19 @@ export type WaitDays = (typeof WAIT_DAYS)[number];
 /* ---------- inputs ---------- */
 
 export const releasePlanSchema = z.strictObject({
-  inactivityMonths: z.union([z.null(), ...INACTIVITY_MONTHS.map((m) => z.literal(m))] as unknown as [z.ZodNull, z.ZodLiteral<InactivityMonths>]),
-  waitDays: z.union(WAIT_DAYS.map((d) => z.literal(d)) as unknown as [z.ZodLiteral<WaitDays>, z.ZodLiteral<WaitDays>], {
-    error: "Choose a waiting period of 1, 2, 7, 14, 30 or 90 days",
-  }),
+  inactivityMonths: z.union([
+    z.null(),
+    ...INACTIVITY_MONTHS.map((m) => z.literal(m)),
+  ] as unknown as [z.ZodNull, z.ZodLiteral<InactivityMonths>]),
+  waitDays: z.union(
+    WAIT_DAYS.map((d) => z.literal(d)) as unknown as [
+      z.ZodLiteral<WaitDays>,
+      z.ZodLiteral<WaitDays>,
+    ],
+    {
+      error: "Choose a waiting period of 1, 2, 7, 14, 30 or 90 days",
+    },
+  ),
 });
 export type ReleasePlanInput = z.infer<typeof releasePlanSchema>;
 
@@ -62,7 +71,12 @@ export type TimelineEntry = { at: string; action: string; label: string; actorNa
 /** GET /api/release (the owner). */
 export type ReleasePlanView = {
   state: ReleaseState;
-  plan: { inactivityMonths: InactivityMonths | null; waitDays: WaitDays; lastCheckInAt: string; inactivityEndsAt: string | null };
+  plan: {
+    inactivityMonths: InactivityMonths | null;
+    waitDays: WaitDays;
+    lastCheckInAt: string;
+    inactivityEndsAt: string | null;
+  };
   release: ReleaseSummary | null;
   /** Number of assets that name a beneficiary (what a release would hand out). */
   assetsWithBeneficiary: number;
@@ -70,7 +84,11 @@ export type ReleasePlanView = {
 };
 
 /** GET /api/clients/:id/release (the client's firm). */
-export type ClientReleaseView = { state: ReleaseState; release: ReleaseSummary | null; canAttest: boolean };
+export type ClientReleaseView = {
+  state: ReleaseState;
+  release: ReleaseSummary | null;
+  canAttest: boolean;
+};
 
 /* ---------- messages ---------- */
 
@@ -82,7 +100,8 @@ export const RELEASE_MSG = {
   alreadyStarted: "A release has already been started for this person",
   checkedIn: "Thank you. Your check-in was recorded and the countdown starts again.",
   linkInvalid: "This link is invalid or has expired",
-  attestationStarted: "Release started. The client has been e-mailed and can cancel during the waiting period.",
+  attestationStarted:
+    "Release started. The client has been e-mailed and can cancel during the waiting period.",
 } as const;
 
 /** Human labels of audit actions for the plan's timeline. */

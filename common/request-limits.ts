@@ -13,7 +13,8 @@ export { PASSWORD_MAX_LENGTH };
 export const REQUEST_MSG = {
   notJson: "Send the request body as JSON (Content-Type: application/json)",
   invalidJson: "The request body must be JSON",
-  tooLarge: (maxBytes: number) => `The request body is too large (at most ${Math.floor(maxBytes / 1024)} KB)`,
+  tooLarge: (maxBytes: number) =>
+    `The request body is too large (at most ${Math.floor(maxBytes / 1024)} KB)`,
   tooDeep: `The request body is nested too deeply (at most ${JSON_MAX_DEPTH} levels)`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
   badFileName: "The file name cannot contain control characters",

@@ -34,4 +34,10 @@ export const staffRoleSchema = z.object({ role: z.enum(STAFF_ROLES) });
 /* ---------- answers ---------- */
 
 /** One of the firm's admins and staff (GET /api/staff). */
-export type StaffMemberView = { id: string; name: string; email: string; role: StaffRole; createdAt: string };
+export type StaffMemberView = {
+  id: string;
+  name: string;
+  email: string;
+  role: StaffRole;
+  createdAt: string;
+};

@@ -7,7 +7,16 @@ export function randomLoopbackAddress(): string {
   return `127.${byte()}.${byte()}.${byte()}`;
 }
 
-const HOP_BY_HOP = new Set(["proxy-connection", "proxy-authorization", "connection", "keep-alive", "te", "trailer", "transfer-encoding", "upgrade"]);
+const HOP_BY_HOP = new Set([
+  "proxy-connection",
+  "proxy-authorization",
+  "connection",
+  "keep-alive",
+  "te",
+  "trailer",
+  "transfer-encoding",
+  "upgrade",
+]);
 
 export type AddressProxy = { server: string; close(): Promise<void> };
 
@@ -18,20 +27,39 @@ export type AddressProxy = { server: string; close(): Promise<void> };
  * exhaust the server's per-address limits (e.g. 30 sign-ins per 5 minutes). Requests for any
  * other host are refused.
  */
-export async function startAddressProxy(target: URL, localAddress = randomLoopbackAddress()): Promise<AddressProxy> {
+export async function startAddressProxy(
+  target: URL,
+  localAddress = randomLoopbackAddress(),
+): Promise<AddressProxy> {
   const agent = new Agent({ keepAlive: true, localAddress });
   const proxy = createServer((req, res) => {
     const url = new URL(req.url ?? "/", target);
     if (url.host !== target.host) {
-      res.writeHead(502, { "content-type": "text/plain" }).end(`e2e proxy: only ${target.host} is reachable`);
+      res
+        .writeHead(502, { "content-type": "text/plain" })
+        .end(`e2e proxy: only ${target.host} is reachable`);
       return;
     }
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !HOP_BY_HOP.has(name)));
-    const upstream = request({ host: "127.0.0.1", port: target.port, path: url.pathname + url.search, method: req.method, headers, agent }, (answer) => {
-      const answerHeaders = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !HOP_BY_HOP.has(name)));
-      res.writeHead(answer.statusCode ?? 502, answerHeaders);
-      answer.pipe(res);
-    });
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(([name]) => !HOP_BY_HOP.has(name)),
+    );
+    const upstream = request(
+      {
+        host: "127.0.0.1",
+        port: target.port,
+        path: url.pathname + url.search,
+        method: req.method,
+        headers,
+        agent,
+      },
+      (answer) => {
+        const answerHeaders = Object.fromEntries(
+          Object.entries(answer.headers).filter(([name]) => !HOP_BY_HOP.has(name)),
+        );
+        res.writeHead(answer.statusCode ?? 502, answerHeaders);
+        answer.pipe(res);
+      },
+    );
     upstream.on("error", () => res.destroy());
     req.pipe(upstream);
   });

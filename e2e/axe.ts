@@ -3,12 +3,23 @@ import { createRequire } from "node:module";
 import type { AxeResults, Result } from "axe-core";
 import type { Page } from "playwright-core";
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const AXE_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
+  "utf8",
+);
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const BLOCKING = new Set(["serious", "critical"]);
 
 /** The page's globals that matter here (the server's TypeScript has no DOM types): axe.min.js defines `axe`. */
-type PageGlobals = { document: unknown; axe?: { run(context: unknown, options: { runOnly: { type: "tag"; values: string[] } }): Promise<AxeResults> } };
+type PageGlobals = {
+  document: unknown;
+  axe?: {
+    run(
+      context: unknown,
+      options: { runOnly: { type: "tag"; values: string[] } },
+    ): Promise<AxeResults>;
+  };
+};
 
 /**
  * Runs axe-core (WCAG 2.0/2.1 A and AA, 2.2 AA) on the page as it is now and fails on any
@@ -25,14 +36,17 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   }, TAGS);
   const blocking = results.violations.filter((v) => BLOCKING.has(v.impact ?? ""));
   if (blocking.length)
-    throw new Error(`Accessibility violations on ${new URL(page.url()).pathname} (${page.viewportSize()?.width} px wide):\n${format(blocking)}`);
+    throw new Error(
+      `Accessibility violations on ${new URL(page.url()).pathname} (${page.viewportSize()?.width} px wide):\n${format(blocking)}`,
+    );
 }
 
 function format(violations: Result[]): string {
   return violations
     .map((v) => {
       const nodes = v.nodes.map(
-        (n) => `      ${n.target.join(" ")}\n        ${n.html.slice(0, 200)}\n        ${(n.failureSummary ?? "").replace(/\n/g, "\n        ")}`,
+        (n) =>
+          `      ${n.target.join(" ")}\n        ${n.html.slice(0, 200)}\n        ${(n.failureSummary ?? "").replace(/\n/g, "\n        ")}`,
       );
       return `  [${v.impact}] ${v.id}: ${v.help}\n    ${v.helpUrl}\n${nodes.join("\n")}`;
     })

@@ -17,7 +17,11 @@ import {
 
 /** Beneficiaries (spec 02 §2 Beneficiaries, §5, §8): add, view in the dialog, edit, delete, the not-found screen and the return path. */
 
-type Doc = { document: { activeElement: { getAttribute(name: string): string | null; textContent: string | null } | null } };
+type Doc = {
+  document: {
+    activeElement: { getAttribute(name: string): string | null; textContent: string | null } | null;
+  };
+};
 const focusedLabel = (page: Page) =>
   page.evaluate(() => {
     const active = (globalThis as unknown as Doc).document.activeElement;
@@ -27,7 +31,14 @@ const focusedLabel = (page: Page) =>
 /** POST /api/beneficiaries from the signed-in page (its session and origin). */
 const addThroughApi = (page: Page, body: { name: string; email: string }) =>
   page.evaluate(
-    async (b) => (await fetch("/api/beneficiaries", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(b) })).status,
+    async (b) =>
+      (
+        await fetch("/api/beneficiaries", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(b),
+        })
+      ).status,
     body,
   );
 
@@ -42,7 +53,10 @@ async function signedIn(viewport?: typeof MOBILE): Promise<Page> {
 describe("beneficiaries", () => {
   it("adds, views in the dialog, edits and deletes a beneficiary", async () => {
     const page = await signedIn();
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Beneficiaries" }).click();
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Beneficiaries" })
+      .click();
     await expectPath(page, "/beneficiaries");
     await settle(page);
     await expectText(page, "No beneficiaries yet");
@@ -55,7 +69,9 @@ describe("beneficiaries", () => {
     await page.getByRole("button", { name: "Add Beneficiary" }).click();
     await expectText(page, BENEFICIARY_MSG.nameRequired);
     await expectText(page, BENEFICIARY_MSG.emailInvalid);
-    expect(await page.getByLabel("Name", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByLabel("Name", { exact: true }).getAttribute("aria-invalid")).toBe(
+      "true",
+    );
     await expectNoAxeViolations(page);
     await screenshot(page, "beneficiary-new-errors");
 
@@ -73,7 +89,10 @@ describe("beneficiaries", () => {
 
     // Newest first.
     await expectText(page, "Alice Heir");
-    const names = await page.getByRole("list", { name: "Beneficiaries" }).getByRole("listitem").allInnerTexts();
+    const names = await page
+      .getByRole("list", { name: "Beneficiaries" })
+      .getByRole("listitem")
+      .allInnerTexts();
     expect(names.map((n) => n.split("\n")[0])).toEqual(["Alice Heir", "Bob Older"]);
     await expectText(page, email.toLowerCase());
     await expectNoAxeViolations(page);
@@ -115,12 +134,17 @@ describe("beneficiaries", () => {
     await page.getByRole("button", { name: "Delete Alice Heir-Smith" }).click();
     await confirm.getByRole("button", { name: "Delete", exact: true }).click();
     await expectText(page, BENEFICIARY_MSG.deleted);
-    await page.getByRole("button", { name: "View Alice Heir-Smith" }).waitFor({ state: "detached" });
+    await page
+      .getByRole("button", { name: "View Alice Heir-Smith" })
+      .waitFor({ state: "detached" });
     await expect.poll(() => focusedLabel(page)).toBe("Beneficiaries");
 
     // From the detail dialog too.
     await page.getByRole("button", { name: "View Bob Older" }).click();
-    await page.getByRole("dialog", { name: "Bob Older" }).getByRole("button", { name: "Delete" }).click();
+    await page
+      .getByRole("dialog", { name: "Bob Older" })
+      .getByRole("button", { name: "Delete" })
+      .click();
     await confirm.getByRole("button", { name: "Delete", exact: true }).click();
     await expectText(page, "No beneficiaries yet");
   });
@@ -146,7 +170,10 @@ describe("beneficiaries", () => {
     await settle(page);
     const picker = page.getByLabel("Beneficiary (Optional)");
     await picker.selectOption("add-new");
-    await page.waitForURL((url) => url.pathname === "/beneficiaries/new" && url.searchParams.get("returnTo") === "/vault/new");
+    await page.waitForURL(
+      (url) =>
+        url.pathname === "/beneficiaries/new" && url.searchParams.get("returnTo") === "/vault/new",
+    );
     await settle(page);
     const heir = uniqueEmail("picked");
     await page.getByLabel("Name", { exact: true }).fill("Frank Picked");
@@ -155,7 +182,9 @@ describe("beneficiaries", () => {
     await expectPath(page, "/vault/new");
     await settle(page);
     await expect.poll(() => picker.inputValue()).toBe(heir);
-    await expect.poll(() => picker.locator("option:checked").textContent()).toBe(`Frank Picked (${heir})`);
+    await expect
+      .poll(() => picker.locator("option:checked").textContent())
+      .toBe(`Frank Picked (${heir})`);
     await picker.selectOption("none");
     expect(await picker.inputValue()).toBe("");
 
@@ -170,12 +199,19 @@ describe("beneficiaries", () => {
 
   it("fits a 360 px screen", async () => {
     const page = await signedIn(MOBILE);
-    expect(await addThroughApi(page, { name: "Eve Long-Named Beneficiary With A Very Long Name", email: uniqueEmail("a-rather-long-address") })).toBe(201);
+    expect(
+      await addThroughApi(page, {
+        name: "Eve Long-Named Beneficiary With A Very Long Name",
+        email: uniqueEmail("a-rather-long-address"),
+      }),
+    ).toBe(201);
     for (const path of ["/beneficiaries", "/beneficiaries/new"]) {
       await page.goto(path);
       await settle(page);
       const width = await page.evaluate(
-        () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+        () =>
+          (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } })
+            .document.documentElement.scrollWidth,
       );
       expect(width).toBeLessThanOrEqual(MOBILE.width);
       await expectNoAxeViolations(page);

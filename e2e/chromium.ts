@@ -3,7 +3,8 @@ import { chromium, type Browser } from "playwright-core";
 
 /** Debian's Chromium: browsers are not downloaded on this project's machines. */
 export const CHROMIUM_PATH = "/usr/bin/chromium";
-export const CHROMIUM_MISSING = "Chromium is missing: run `apt-get update && apt-get install -y chromium` (Debian) and npm test again";
+export const CHROMIUM_MISSING =
+  "Chromium is missing: run `apt-get update && apt-get install -y chromium` (Debian) and npm test again";
 
 const ARGS = [
   "--no-sandbox",

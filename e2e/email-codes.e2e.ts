@@ -24,7 +24,9 @@ describe("sign-in codes by e-mail", () => {
     await expectPath(page, "/dashboard");
     await turnOnEmailCodes(page, user);
     const me = await page.request.get("/api/me");
-    expect(((await me.json()) as { user: { twoFactorEnabled: boolean } }).user.twoFactorEnabled).toBe(true);
+    expect(
+      ((await me.json()) as { user: { twoFactorEnabled: boolean } }).user.twoFactorEnabled,
+    ).toBe(true);
 
     const fresh = await newPage();
     const before = (await latestMailTo(user.email)).id;
@@ -66,7 +68,10 @@ async function turnOnEmailCodes(page: Page, user: TestUser) {
   const before = (await latestMailTo(user.email)).id;
   await page.getByRole("button", { name: /^turn on/i }).click();
   await expectText(page, AUTH_MSG.twoFactorCodeSent);
-  await enterCode(page, codeFrom(await latestMailTo(user.email, { subject: /code/i, after: before })));
+  await enterCode(
+    page,
+    codeFrom(await latestMailTo(user.email, { subject: /code/i, after: before })),
+  );
   await expectText(page, AUTH_MSG.twoFactorOn);
   await settle(page);
   await expectNoAxeViolations(page);
@@ -77,7 +82,8 @@ async function turnOnEmailCodes(page: Page, user: TestUser) {
 async function enterCode(page: Page, code: string) {
   const box = page.getByRole("textbox", { name: "Verification code" });
   await box.focus();
-  for (let typed = (await box.inputValue()).length; typed > 0; typed--) await box.press("Backspace");
+  for (let typed = (await box.inputValue()).length; typed > 0; typed--)
+    await box.press("Backspace");
   await box.pressSequentially(code);
   await page.getByRole("button", { name: /^verify code$/i }).click();
 }

@@ -32,24 +32,44 @@ const suffix = () => randomUUID().slice(0, 8);
 /** A firm registered and claimed through the API (steps 1 and 2 of /firm-register), its admin confirmed. */
 async function buildFirmAdmin(): Promise<{ admin: TestUser; firm: Firm }> {
   const name = `Firm ${suffix()} LLP`;
-  const created = await apiRequest<{ id: string; name: string; firm_code: string; claimSecret: string }>("POST", "/api/firms", {
+  const created = await apiRequest<{
+    id: string;
+    name: string;
+    firm_code: string;
+    claimSecret: string;
+  }>("POST", "/api/firms", {
     name,
     phone: null,
     address: null,
   });
-  if (created.status !== 201) throw new Error(`buildFirmAdmin: POST /api/firms answered ${created.status}: ${JSON.stringify(created.body)}`);
+  if (created.status !== 201)
+    throw new Error(
+      `buildFirmAdmin: POST /api/firms answered ${created.status}: ${JSON.stringify(created.body)}`,
+    );
   const admin = { name: "Grace Hopper", email: uniqueEmail("firm-admin"), password: GOOD_PASSWORD };
   const { id, claimSecret, firm_code } = created.body;
-  const claim = await apiRequest("POST", "/api/firms/claim", { firmId: id, claimSecret, ...admin, phone: null });
-  if (claim.status !== 200) throw new Error(`buildFirmAdmin: POST /api/firms/claim answered ${claim.status}: ${JSON.stringify(claim.body)}`);
+  const claim = await apiRequest("POST", "/api/firms/claim", {
+    firmId: id,
+    claimSecret,
+    ...admin,
+    phone: null,
+  });
+  if (claim.status !== 200)
+    throw new Error(
+      `buildFirmAdmin: POST /api/firms/claim answered ${claim.status}: ${JSON.stringify(claim.body)}`,
+    );
   await confirmUser(admin.email);
   return { admin, firm: { id, name, code: firm_code } };
 }
 
 /** Visible text only: at 360 px some table cells are hidden and their content shown elsewhere. */
-const visibleText = (scope: Page | Locator, text: string) => scope.getByText(text, { exact: true }).filter({ visible: true }).first();
+const visibleText = (scope: Page | Locator, text: string) =>
+  scope.getByText(text, { exact: true }).filter({ visible: true }).first();
 
-type Animation = { finished: Promise<unknown>; effect: { getTiming(): { iterations?: number } } | null };
+type Animation = {
+  finished: Promise<unknown>;
+  effect: { getTiming(): { iterations?: number } } | null;
+};
 type AnimationGlobals = { document: { getAnimations(): Animation[] } };
 
 /**
@@ -66,7 +86,8 @@ async function expectNoAxeViolations(page: Page): Promise<void> {
 }
 
 type ClipboardGlobals = { navigator: { clipboard: { readText(): Promise<string> } } };
-const readClipboard = (page: Page) => page.evaluate(() => (globalThis as unknown as ClipboardGlobals).navigator.clipboard.readText());
+const readClipboard = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as ClipboardGlobals).navigator.clipboard.readText());
 
 describe("firm onboarding", () => {
   it("registers a firm in three steps, confirms its administrator by the e-mailed link and signs in", async () => {
@@ -98,7 +119,9 @@ describe("firm onboarding", () => {
 
     // Step 2: the administrator.
     await expectText(step, FIRM_ONBOARDING_MSG.adminNote(firmName));
-    expect(await page.getByRole("tab", { name: "Admin Account" }).getAttribute("aria-selected")).toBe("true");
+    expect(
+      await page.getByRole("tab", { name: "Admin Account" }).getAttribute("aria-selected"),
+    ).toBe("true");
     await step.getByLabel("Full Name").fill(admin.name);
     await step.getByLabel("Email").fill(admin.email);
     await step.getByLabel("Password", { exact: true }).fill(GOOD_PASSWORD);
@@ -119,7 +142,10 @@ describe("firm onboarding", () => {
     await screenshot(page, "firm-register-complete");
 
     // The e-mailed link, opened elsewhere, activates the account (and signs in there).
-    const link = linkFrom(await latestMailTo(admin.email, { subject: /confirm/i }), "/auth/callback");
+    const link = linkFrom(
+      await latestMailTo(admin.email, { subject: /confirm/i }),
+      "/auth/callback",
+    );
     const mailPage = await newPage();
     await mailPage.goto(link.pathname + link.search);
     await expectText(mailPage, AUTH_MSG.callbackConfirmedSession);
@@ -133,7 +159,10 @@ describe("firm onboarding", () => {
     await expectNoAxeViolations(page);
 
     // Anyone can now find the firm by the code shown at the end of the wizard.
-    const lookup = await apiRequest<{ firm: { name: string } }>("GET", `/api/firms/lookup?code=${firmCode}`);
+    const lookup = await apiRequest<{ firm: { name: string } }>(
+      "GET",
+      `/api/firms/lookup?code=${firmCode}`,
+    );
     expect(lookup.body.firm.name).toBe(firmName);
   });
 
@@ -141,7 +170,10 @@ describe("firm onboarding", () => {
     it("creates a code, copies it and deactivates it", async () => {
       const { admin, firm } = await buildFirmAdmin();
       // A chosen code: 8 characters of the alphabet without look-alikes (docs/decisions/018).
-      const code = Array.from({ length: 8 }, () => FIRM_CODE_ALPHABET[randomInt(FIRM_CODE_ALPHABET.length)]).join("");
+      const code = Array.from(
+        { length: 8 },
+        () => FIRM_CODE_ALPHABET[randomInt(FIRM_CODE_ALPHABET.length)],
+      ).join("");
       const page = await newPage(viewport);
       await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
       await signIn(page, admin.email, admin.password);

@@ -10,15 +10,28 @@ const suffix = () => randomUUID().slice(0, 8);
 /** A firm created and claimed through the API, its administrator confirmed. */
 export async function buildFirmAdmin(): Promise<{ admin: TestUser; firm: Firm }> {
   const name = `Finch ${suffix()} LLP`;
-  const created = await apiRequest<{ id: string; firm_code: string; claimSecret: string }>("POST", "/api/firms", {
-    name,
-    phone: "+1 555 0100",
-    address: "1 Main St",
-  });
-  if (created.status !== 201) throw new Error(`POST /api/firms answered ${created.status}: ${JSON.stringify(created.body)}`);
+  const created = await apiRequest<{ id: string; firm_code: string; claimSecret: string }>(
+    "POST",
+    "/api/firms",
+    {
+      name,
+      phone: "+1 555 0100",
+      address: "1 Main St",
+    },
+  );
+  if (created.status !== 201)
+    throw new Error(`POST /api/firms answered ${created.status}: ${JSON.stringify(created.body)}`);
   const admin = { name: "Ada Admin", email: uniqueEmail("firm-admin"), password: GOOD_PASSWORD };
-  const claim = await apiRequest("POST", "/api/firms/claim", { firmId: created.body.id, claimSecret: created.body.claimSecret, ...admin, phone: null });
-  if (claim.status !== 200) throw new Error(`POST /api/firms/claim answered ${claim.status}: ${JSON.stringify(claim.body)}`);
+  const claim = await apiRequest("POST", "/api/firms/claim", {
+    firmId: created.body.id,
+    claimSecret: created.body.claimSecret,
+    ...admin,
+    phone: null,
+  });
+  if (claim.status !== 200)
+    throw new Error(
+      `POST /api/firms/claim answered ${claim.status}: ${JSON.stringify(claim.body)}`,
+    );
   await confirmUser(admin.email);
   return { admin, firm: { id: created.body.id, name, code: created.body.firm_code } };
 }
@@ -29,8 +42,14 @@ export async function seedClients(firmCode: string, names: string[]): Promise<vo
     await Promise.all(
       names.slice(i, i + 5).map(async (name) => {
         const email = uniqueEmail("client");
-        const res = await apiRequest("POST", "/api/register", { name, email, password: GOOD_PASSWORD, firmCode });
-        if (res.status !== 200) throw new Error(`POST /api/register answered ${res.status}: ${JSON.stringify(res.body)}`);
+        const res = await apiRequest("POST", "/api/register", {
+          name,
+          email,
+          password: GOOD_PASSWORD,
+          firmCode,
+        });
+        if (res.status !== 200)
+          throw new Error(`POST /api/register answered ${res.status}: ${JSON.stringify(res.body)}`);
         await confirmUser(email);
       }),
     );

@@ -28,7 +28,11 @@ import { buildFirmAdmin, png, seedClients } from "./firm-people-setup.js";
 /** Staff, clients, invitations and firm editing (spec 02 §2 Clients, Staff, Edit firm, Dashboard for firm_admin). */
 
 /** Invites `email` from the admin's /staff/invite screen and returns the e-mailed /register link. */
-async function inviteStaff(page: Page, email: string, role: "Staff" | "Administrator"): Promise<URL> {
+async function inviteStaff(
+  page: Page,
+  email: string,
+  role: "Staff" | "Administrator",
+): Promise<URL> {
   await page.goto("/staff/invite");
   await settle(page);
   await page.getByLabel("Email Address").fill(email);
@@ -41,7 +45,8 @@ async function inviteStaff(page: Page, email: string, role: "Staff" | "Administr
 }
 
 const rowNames = (page: Page) => page.locator("tbody tr td:first-child a").allInnerTexts();
-const waitForStatus = (page: Page, text: string) => expectText(page.getByRole("status").filter({ hasText: text }), text);
+const waitForStatus = (page: Page, text: string) =>
+  expectText(page.getByRole("status").filter({ hasText: text }), text);
 
 describe("firm people", () => {
   it("an invited staff member registers through the link, sees the client list and is kept out of /staff", async () => {
@@ -101,7 +106,12 @@ describe("firm people", () => {
     const email = uniqueEmail("staff");
     const link = await inviteStaff(page, email, "Staff");
     const code = link.searchParams.get("code");
-    const registered = await apiRequest("POST", "/api/register", { name: "Sam Staff", email, password: GOOD_PASSWORD, invitationCode: code });
+    const registered = await apiRequest("POST", "/api/register", {
+      name: "Sam Staff",
+      email,
+      password: GOOD_PASSWORD,
+      invitationCode: code,
+    });
     expect(registered.status).toBe(200);
     await confirmUser(email);
 
@@ -110,7 +120,9 @@ describe("firm people", () => {
     const row = page.getByRole("row").filter({ hasText: "Sam Staff" });
     await expectText(row, "Staff", { exact: true });
     expect(await page.getByRole("button", { name: `Edit role of ${admin.name}` }).count()).toBe(0);
-    expect(await page.getByRole("button", { name: `Remove ${admin.name} from the firm` }).count()).toBe(0);
+    expect(
+      await page.getByRole("button", { name: `Remove ${admin.name} from the firm` }).count(),
+    ).toBe(0);
     await expectNoAxeViolations(page);
     await screenshot(page, "staff");
 
@@ -151,7 +163,10 @@ describe("firm people", () => {
 
     await pending.getByRole("button", { name: `Resend invitation to ${email}` }).click();
     await expectText(page, INVITATION_MSG.resent(email));
-    const resent = linkFrom(await latestMailTo(email, { subject: /invited/i, after: firstMail.id }), "/register");
+    const resent = linkFrom(
+      await latestMailTo(email, { subject: /invited/i, after: firstMail.id }),
+      "/register",
+    );
     expect(resent.searchParams.get("code")).not.toBe(first.searchParams.get("code"));
 
     await pending.getByRole("button", { name: `Revoke invitation to ${email}` }).click();
@@ -164,7 +179,14 @@ describe("firm people", () => {
     await row.waitFor({ state: "detached" });
     await expectText(pending, INVITATION_MSG.noPending);
     const heading = pending.getByRole("heading", { name: INVITATION_MSG.pendingTitle });
-    expect(await heading.evaluate((el) => el === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement)).toBe(true);
+    expect(
+      await heading.evaluate(
+        (el) =>
+          el ===
+          (globalThis as unknown as { document: { activeElement: unknown } }).document
+            .activeElement,
+      ),
+    ).toBe(true);
 
     const invitee = await newPage();
     for (const [link, message] of [
@@ -180,17 +202,25 @@ describe("firm people", () => {
 
     // On a phone the list stacks: role and dates under the e-mail, the buttons under each other, no sideways scrolling.
     const other = uniqueEmail("client");
-    expect((await apiAsUser(page, "POST", "/api/invitations", { email: other, role: "regular_user" })).status).toBe(200);
+    expect(
+      (await apiAsUser(page, "POST", "/api/invitations", { email: other, role: "regular_user" }))
+        .status,
+    ).toBe(200);
     const phone = await newPage(MOBILE);
     await signIn(phone, admin.email, admin.password);
     await expectPath(phone, "/dashboard");
     await phone.goto("/staff");
     await settle(phone);
-    const phoneRow = phone.getByRole("region", { name: INVITATION_MSG.pendingTitle }).getByRole("row").filter({ hasText: other });
+    const phoneRow = phone
+      .getByRole("region", { name: INVITATION_MSG.pendingTitle })
+      .getByRole("row")
+      .filter({ hasText: other });
     await expectText(phoneRow, "Client", { exact: true });
     await phoneRow.getByRole("button", { name: `Revoke invitation to ${other}` }).waitFor();
     const pageWidth = await phone.evaluate(
-      () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+      () =>
+        (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } })
+          .document.documentElement.scrollWidth,
     );
     expect(pageWidth).toBeLessThanOrEqual(MOBILE.width);
     await expectNoAxeViolations(phone);
@@ -208,14 +238,18 @@ describe("firm people", () => {
     await page.goto("/clients");
     await settle(page);
     await waitForStatus(page, "Showing 1–10 of 25 clients");
-    expect(await page.getByRole("columnheader", { name: /Joined/ }).getAttribute("aria-sort")).toBe("descending");
+    expect(await page.getByRole("columnheader", { name: /Joined/ }).getAttribute("aria-sort")).toBe(
+      "descending",
+    );
     await expectNoAxeViolations(page);
     await screenshot(page, "clients");
 
     await page.getByRole("button", { name: /Client Name/ }).click();
     await page.waitForURL(/sort=name&dir=asc/);
     await waitForStatus(page, "Showing 1–10 of 25 clients");
-    expect(await page.getByRole("columnheader", { name: /Client Name/ }).getAttribute("aria-sort")).toBe("ascending");
+    expect(
+      await page.getByRole("columnheader", { name: /Client Name/ }).getAttribute("aria-sort"),
+    ).toBe("ascending");
     await expectText(page.locator("tbody tr").first(), "Client 01");
     await page.getByRole("button", { name: "Page 3" }).click();
     await waitForStatus(page, "Showing 21–25 of 25 clients");
@@ -260,7 +294,9 @@ describe("firm people", () => {
     await settle(phone);
     await waitForStatus(phone, "Showing 1–10 of 25 clients");
     const pageWidth = await phone.evaluate(
-      () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+      () =>
+        (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } })
+          .document.documentElement.scrollWidth,
     );
     expect(pageWidth).toBeLessThanOrEqual(MOBILE.width);
     await expectNoAxeViolations(phone);
@@ -277,9 +313,17 @@ describe("firm people", () => {
     await expectNoAxeViolations(page);
 
     const fileInput = page.locator('input[type="file"]');
-    await fileInput.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
+    await fileInput.setInputFiles({
+      name: "notes.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("not an image"),
+    });
     await expectText(page, FIRM_EDIT_MSG.logoNotImage);
-    await fileInput.setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png(320, 180) });
+    await fileInput.setInputFiles({
+      name: "logo.png",
+      mimeType: "image/png",
+      buffer: png(320, 180),
+    });
     await page.getByRole("img", { name: "Preview of the new logo" }).waitFor();
     await page.getByLabel("Law Firm Name").fill("A");
     await page.getByRole("button", { name: "Save Firm Details" }).click();
@@ -295,7 +339,9 @@ describe("firm people", () => {
     await settle(page);
     const logo = page.getByRole("img", { name: `${renamed} logo` });
     await logo.waitFor();
-    expect(await logo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(320);
+    expect(
+      await logo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+    ).toBe(320);
     await expectText(page, firm.code);
     await expectNoAxeViolations(page);
     await screenshot(page, "firm-overview");

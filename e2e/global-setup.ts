@@ -1,5 +1,14 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -31,7 +40,9 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(CHROMIUM_MISSING);
   if (!existsSync(WEB_DIST_INDEX)) {
-    throw new Error("web/dist/index.html is missing: the journeys test the built app. Run `npm run build` first (`npm test` does).");
+    throw new Error(
+      "web/dist/index.html is missing: the journeys test the built app. Run `npm run build` first (`npm test` does).",
+    );
   }
   warnIfDistIsStale();
 
@@ -40,20 +51,24 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const appUrl = `http://localhost:${port}`;
   const log = createWriteStream(SERVER_LOG);
-  const child = spawn(process.execPath, ["--import", "tsx", "--import", "./e2e/exit-with-parent.mjs", "server/main.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "development",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: appUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      TEST_CLOCK: "1",
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "--import", "./e2e/exit-with-parent.mjs", "server/main.ts"],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: "development",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        APP_URL: appUrl,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        TEST_CLOCK: "1",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const killOnExit = () => child.kill("SIGKILL");
@@ -70,8 +85,12 @@ export default async function setup(project: TestProject) {
     await waitUntilReady(child, port);
   } catch (err) {
     await teardown();
-    const tail = existsSync(SERVER_LOG) ? readFileSync(SERVER_LOG, "utf8").split("\n").slice(-30).join("\n") : "";
-    throw new Error(`The e2e server did not start: ${err instanceof Error ? err.message : String(err)}\n--- ${SERVER_LOG} (tail) ---\n${tail}`);
+    const tail = existsSync(SERVER_LOG)
+      ? readFileSync(SERVER_LOG, "utf8").split("\n").slice(-30).join("\n")
+      : "";
+    throw new Error(
+      `The e2e server did not start: ${err instanceof Error ? err.message : String(err)}\n--- ${SERVER_LOG} (tail) ---\n${tail}`,
+    );
   }
   project.provide("appUrl", appUrl);
   return teardown;
@@ -91,7 +110,9 @@ function freePort(): Promise<number> {
 
 async function waitUntilReady(child: ChildProcess, port: number): Promise<void> {
   const exited = new Promise<never>((_, reject) =>
-    child.once("exit", (code, signal) => reject(new Error(`server exited early (code ${code}, signal ${signal})`))),
+    child.once("exit", (code, signal) =>
+      reject(new Error(`server exited early (code ${code}, signal ${signal})`)),
+    ),
   );
   exited.catch(() => {}); // observed below; avoids an unhandled rejection after a successful start
   const deadline = Date.now() + START_TIMEOUT_MS;
@@ -105,7 +126,10 @@ async function waitUntilReady(child: ChildProcess, port: number): Promise<void> 
     ]);
     if (ok) {
       const page = await fetch(`http://127.0.0.1:${port}/welcome`).then((r) => r.text());
-      if (!page.includes('<div id="root">')) throw new Error("the server is up but does not serve web/dist (GET /welcome has no app shell)");
+      if (!page.includes('<div id="root">'))
+        throw new Error(
+          "the server is up but does not serve web/dist (GET /welcome has no app shell)",
+        );
       return;
     }
     await Promise.race([new Promise((r) => setTimeout(r, 200)), exited]);
@@ -126,7 +150,14 @@ async function stop(child: ChildProcess): Promise<void> {
 function warnIfDistIsStale() {
   const src = path.join(ROOT, "web", "src");
   const built = statSync(WEB_DIST_INDEX).mtimeMs;
-  const newest = Math.max(0, ...readdirSync(src, { recursive: true, encoding: "utf8" }).map((f) => statSync(path.join(src, f)).mtimeMs));
+  const newest = Math.max(
+    0,
+    ...readdirSync(src, { recursive: true, encoding: "utf8" }).map(
+      (f) => statSync(path.join(src, f)).mtimeMs,
+    ),
+  );
   if (newest > built)
-    process.stderr.write("e2e: web/src changed after the last build; the journeys test web/dist. Run `npm run build` to test your changes.\n");
+    process.stderr.write(
+      "e2e: web/src changed after the last build; the journeys test web/dist. Run `npm run build` to test your changes.\n",
+    );
 }

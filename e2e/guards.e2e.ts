@@ -1,6 +1,14 @@
 import { APP_MSG } from "../common/app.js";
 import { describe, it } from "vitest";
-import { buildUser, expectNoAxeViolations, expectPath, expectText, newPage, settle, signIn } from "./fixtures.js";
+import {
+  buildUser,
+  expectNoAxeViolations,
+  expectPath,
+  expectText,
+  newPage,
+  settle,
+  signIn,
+} from "./fixtures.js";
 
 describe("route guards", () => {
   it("sends a signed-out visitor from / and /index to /welcome", async () => {

@@ -28,7 +28,8 @@ describe("sign-in", () => {
     await settle(page);
     const signInButton = page.getByRole("button", { name: /^sign in$/i });
 
-    for (let failures = 1; failures < LOGIN_WARNING_AFTER; failures++) await signIn(page, user.email, WRONG_PASSWORD);
+    for (let failures = 1; failures < LOGIN_WARNING_AFTER; failures++)
+      await signIn(page, user.email, WRONG_PASSWORD);
     await expectText(page, "Invalid email or password");
     await expectNoText(page, ATTEMPTS_WARNING);
 
@@ -39,7 +40,8 @@ describe("sign-in", () => {
     await expectNoAxeViolations(page);
     await screenshot(page, "login-warning");
 
-    for (let failures = LOGIN_WARNING_AFTER + 1; failures <= LOGIN_LOCKOUT_AT; failures++) await signIn(page, user.email, WRONG_PASSWORD);
+    for (let failures = LOGIN_WARNING_AFTER + 1; failures <= LOGIN_LOCKOUT_AT; failures++)
+      await signIn(page, user.email, WRONG_PASSWORD);
     await expectText(page, AUTH_MSG.loginTooMany);
     expect(await signInButton.isDisabled()).toBe(true);
     await expectNoAxeViolations(page);

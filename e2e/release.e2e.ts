@@ -50,7 +50,11 @@ async function addPassword(page: Page, title: string, password: string, benefici
   await page.waitForURL((url) => /^\/vault\/[0-9a-f-]{36}$/.test(url.pathname));
 }
 
-async function addDocument(page: Page, file: { name: string; mimeType: string; buffer: Buffer }, beneficiary: string) {
+async function addDocument(
+  page: Page,
+  file: { name: string; mimeType: string; buffer: Buffer },
+  beneficiary: string,
+) {
   await openPath(page, "/documents/new");
   await page.getByLabel("Document file").setInputFiles(file);
   await page.getByText(file.name, { exact: true }).waitFor();
@@ -60,12 +64,19 @@ async function addDocument(page: Page, file: { name: string; mimeType: string; b
   await expectPath(page, "/documents");
 }
 
-const pdf = (text: string) => Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\n%%EOF\n`);
+const pdf = (text: string) =>
+  Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\n%%EOF\n`);
 
 /** The beneficiary follows the e-mailed link, asks for a code and enters it; lands on the list of what was left to them. */
-async function portalSignIn(releaseMail: Mail, email: string, viewport?: { width: number; height: number }): Promise<Page> {
+async function portalSignIn(
+  releaseMail: Mail,
+  email: string,
+  viewport?: { width: number; height: number },
+): Promise<Page> {
   const page = await newPage(viewport);
-  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: appUrl() });
+  await page
+    .context()
+    .grantPermissions(["clipboard-read", "clipboard-write"], { origin: appUrl() });
   const link = linkFrom(releaseMail, "/legacy");
   await page.goto(link.pathname + link.search);
   await settle(page);
@@ -91,7 +102,9 @@ describe("release", () => {
   it("a firm admin attests; after the owner's wait each beneficiary signs in with a code and opens exactly their items", async () => {
     const { admin, firm } = await buildFirmAdmin();
     const owner = { name: "Olga Owner", email: uniqueEmail("owner"), password: GOOD_PASSWORD };
-    expect((await apiRequest("POST", "/api/register", { ...owner, firmCode: firm.code })).status).toBe(200);
+    expect(
+      (await apiRequest("POST", "/api/register", { ...owner, firmCode: firm.code })).status,
+    ).toBe(200);
     await confirmUser(owner.email);
     const heirA = { name: "Anna Heir", email: uniqueEmail("heir-a") };
     const heirB = { name: "Boris Heir", email: uniqueEmail("heir-b") };
@@ -103,12 +116,20 @@ describe("release", () => {
     const secret = `S3cret-${randomUUID()}`;
     await addPassword(ownerPage, "Bank login", secret, heirA.email);
     const will = pdf(`Last will ${randomUUID()}`);
-    await addDocument(ownerPage, { name: "Last Will.pdf", mimeType: "application/pdf", buffer: will }, heirB.email);
+    await addDocument(
+      ownerPage,
+      { name: "Last Will.pdf", mimeType: "application/pdf", buffer: will },
+      heirB.email,
+    );
     await addPassword(ownerPage, "Kept to myself", "not-for-anyone", "none");
 
     // The firm admin attests on /clients/{id}.
     const adminPage = await signedInPage(admin);
-    const clients = await apiAsUser<{ clients: { id: string; name: string }[] }>(adminPage, "GET", `/api/clients?search=${encodeURIComponent(owner.email)}`);
+    const clients = await apiAsUser<{ clients: { id: string; name: string }[] }>(
+      adminPage,
+      "GET",
+      `/api/clients?search=${encodeURIComponent(owner.email)}`,
+    );
     const clientId = clients.body.clients[0]?.id ?? "";
     await openPath(adminPage, `/clients/${clientId}`);
 
@@ -129,9 +150,13 @@ describe("release", () => {
     const dialog = adminPage.getByRole("dialog", { name: `Start a release for ${owner.name}` });
     await dialog.waitFor();
     expect(await dialog.getByLabel("Attested by").inputValue()).toBe(admin.name);
-    await dialog.getByLabel("Date of death or incapacity").fill(new Date().toISOString().slice(0, 10));
+    await dialog
+      .getByLabel("Date of death or incapacity")
+      .fill(new Date().toISOString().slice(0, 10));
     const certificate = pdf(`death certificate ${randomUUID()}`);
-    await dialog.getByLabel("Document (optional)").setInputFiles({ name: "certificate.pdf", mimeType: "application/pdf", buffer: certificate });
+    await dialog
+      .getByLabel("Document (optional)")
+      .setInputFiles({ name: "certificate.pdf", mimeType: "application/pdf", buffer: certificate });
     await expectNoAxeViolations(adminPage);
     await screenshot(adminPage, "client-release-dialog");
     await dialog.getByRole("button", { name: "Start release" }).click();
@@ -148,13 +173,17 @@ describe("release", () => {
     expect((await readFile((await evidence.path()) ?? "")).equals(certificate)).toBe(true);
 
     // The owner is told, and sees the wait on /release.
-    const started = await latestMailTo(owner.email, { subject: /release of your Legacy Vault has started/ });
+    const started = await latestMailTo(owner.email, {
+      subject: /release of your Legacy Vault has started/,
+    });
     expect(started.text).toContain(`Ada Admin of ${firm.name} has attested`);
     await openPath(ownerPage, "/release");
     await expectText(ownerPage.getByTestId("release-state"), "Waiting");
     await expectNoAxeViolations(ownerPage);
     await screenshot(ownerPage, "release-waiting");
-    expect(await latestMailTo(heirA.email, { subject: /left you something/ }).catch(() => null)).toBeNull();
+    expect(
+      await latestMailTo(heirA.email, { subject: /left you something/ }).catch(() => null),
+    ).toBeNull();
 
     // The wait (7 days by default) passes: the release happens.
     const releasedAt = Date.now();
@@ -175,13 +204,19 @@ describe("release", () => {
     await pageA.getByRole("button", { name: "Show password" }).click();
     await expectText(pageA, secret);
     const firstDecryptedMs = Date.now() - releasedAt;
-    console.log(`release: ${firstDecryptedMs} ms from the release to the beneficiary's first decrypted item (e-mail, code, portal, in Chromium)`);
+    console.log(
+      `release: ${firstDecryptedMs} ms from the release to the beneficiary's first decrypted item (e-mail, code, portal, in Chromium)`,
+    );
     await settle(pageA);
     await expectNoAxeViolations(pageA);
     await screenshot(pageA, "legacy-password");
     await pageA.getByRole("button", { name: "Copy password" }).click();
     expect(
-      await pageA.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText()),
+      await pageA.evaluate(() =>
+        (
+          globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+        ).navigator.clipboard.readText(),
+      ),
     ).toBe(secret);
 
     // Beneficiary B, at 360 px: only the document, downloaded byte-identical.
@@ -192,7 +227,10 @@ describe("release", () => {
     await settle(pageB);
     await expectNoAxeViolations(pageB);
     await screenshot(pageB, "legacy-document-mobile");
-    const [download] = await Promise.all([pageB.waitForEvent("download"), pageB.getByRole("button", { name: "Download", exact: true }).click()]);
+    const [download] = await Promise.all([
+      pageB.waitForEvent("download"),
+      pageB.getByRole("button", { name: "Download", exact: true }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe("Last Will.pdf");
     expect((await readFile((await download.path()) ?? "")).equals(will)).toBe(true);
 
@@ -221,7 +259,10 @@ describe("release", () => {
     const page = await signedInPage(owner);
     await addBeneficiary(page, heir.name, heir.email);
     await addPassword(page, "Safe code", "4-8-15-16", heir.email);
-    expect((await apiAsUser(page, "PUT", "/api/release/plan", { inactivityMonths: 3, waitDays: 1 })).status).toBe(200);
+    expect(
+      (await apiAsUser(page, "PUT", "/api/release/plan", { inactivityMonths: 3, waitDays: 1 }))
+        .status,
+    ).toBe(200);
     const endsAt = new Date((await releaseView(page)).plan.inactivityEndsAt ?? "").getTime();
 
     // 30 days before the end: "I'm still here" from the reminder, on a page that acts only when pressed.
@@ -263,7 +304,9 @@ describe("release", () => {
     await expectText(linkPage.getByTestId("release-link-result"), RELEASE_MSG.linkInvalid);
     await advanceReleaseClock(2 * DAY);
     expect((await releaseView(page)).release?.status).toBe("cancelled");
-    expect(await latestMailTo(heir.email, { subject: /left you something/ }).catch(() => null)).toBeNull();
+    expect(
+      await latestMailTo(heir.email, { subject: /left you something/ }).catch(() => null),
+    ).toBeNull();
     expect((await apiRequest("POST", "/api/legacy/code", { email: heir.email })).status).toBe(200);
     expect(await latestMailTo(heir.email, { subject: /code/i }).catch(() => null)).toBeNull();
   });
@@ -293,7 +336,9 @@ describe("release", () => {
       const target = endsAt - days * DAY + 60_000;
       await advanceReleaseClock(target - at);
       at = target;
-      const reminder = await latestMailTo(owner.email, { subject: new RegExp(`starts in ${days} day`) });
+      const reminder = await latestMailTo(owner.email, {
+        subject: new RegExp(`starts in ${days} day`),
+      });
       expect(linkFrom(reminder, "/release/check-in").searchParams.get("token")).toBeTruthy();
     }
     await advanceReleaseClock(endsAt - at + 60_000);

@@ -1,6 +1,17 @@
 import { AUTH_MSG } from "../common/auth.js";
 import { describe, it } from "vitest";
-import { buildUser, expectNoAxeViolations, expectPath, expectText, latestMailTo, linkFrom, newPage, screenshot, settle, signIn } from "./fixtures.js";
+import {
+  buildUser,
+  expectNoAxeViolations,
+  expectPath,
+  expectText,
+  latestMailTo,
+  linkFrom,
+  newPage,
+  screenshot,
+  settle,
+  signIn,
+} from "./fixtures.js";
 
 const NEW_PASSWORD = "Marmalade-Lighthouse-77";
 
@@ -20,7 +31,10 @@ describe("password reset", () => {
     await expectText(page, AUTH_MSG.resetSent);
     await screenshot(page, "reset-password-sent");
 
-    const link = linkFrom(await latestMailTo(user.email, { subject: /reset/i }), "/update-password");
+    const link = linkFrom(
+      await latestMailTo(user.email, { subject: /reset/i }),
+      "/update-password",
+    );
     await page.goto(link.pathname + link.search);
     await settle(page);
     await expectNoAxeViolations(page);

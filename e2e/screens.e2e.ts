@@ -1,6 +1,16 @@
 import { describe, it } from "vitest";
 import type { Page } from "playwright-core";
-import { buildUser, DESKTOP, expectNoAxeViolations, expectPath, MOBILE, newPage, screenshot, settle, signIn } from "./fixtures.js";
+import {
+  buildUser,
+  DESKTOP,
+  expectNoAxeViolations,
+  expectPath,
+  MOBILE,
+  newPage,
+  screenshot,
+  settle,
+  signIn,
+} from "./fixtures.js";
 
 /** Every screen of the access area, signed out, at desktop and phone widths: axe, then a screenshot for a human to look at. */
 const PUBLIC_SCREENS = [

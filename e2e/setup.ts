@@ -14,12 +14,21 @@ afterEach(async (ctx) => {
   if (ctx.task.result?.state === "fail") {
     mkdirSync(FAILURES, { recursive: true });
     const name = ctx.task.name.replace(/[^a-z0-9]+/gi, "-").toLowerCase();
-    await Promise.all(pages.map(({ page }, i) => page.screenshot({ path: path.join(FAILURES, `${name}-${i}.png`), fullPage: true }).catch(() => {})));
+    await Promise.all(
+      pages.map(({ page }, i) =>
+        page
+          .screenshot({ path: path.join(FAILURES, `${name}-${i}.png`), fullPage: true })
+          .catch(() => {}),
+      ),
+    );
   }
   await Promise.all(pages.map(({ page }) => page.context().close()));
   const counts = new Map<string, number>();
   for (const e of pages.flatMap((p) => p.errors)) counts.set(e, (counts.get(e) ?? 0) + 1);
-  if (counts.size) throw new Error(`Unexpected errors in the browser:\n${[...counts].map(([e, n]) => (n > 1 ? `${e} (${n} times)` : e)).join("\n")}`);
+  if (counts.size)
+    throw new Error(
+      `Unexpected errors in the browser:\n${[...counts].map(([e, n]) => (n > 1 ? `${e} (${n} times)` : e)).join("\n")}`,
+    );
 });
 
 afterAll(closeBrowser);

@@ -24,7 +24,8 @@ import { buildFirmAdmin } from "./firm-people-setup.js";
 
 const PHONE = { width: 375, height: 740 };
 type Doc = { document: { activeElement: { textContent: string | null } | null } };
-const focusedText = (page: Page) => page.evaluate(() => (globalThis as unknown as Doc).document.activeElement?.textContent ?? null);
+const focusedText = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as Doc).document.activeElement?.textContent ?? null);
 const sidebarState = (page: Page) => page.locator("#sidebar").getAttribute("data-state");
 async function linkNames(page: Page, name: string): Promise<string[]> {
   const nav = page.getByRole("navigation", { name });
@@ -49,7 +50,9 @@ describe("sidebar", () => {
     const drawer = page.getByRole("dialog", { name: "Menu" });
     await drawer.waitFor();
     const nav = drawer.getByRole("navigation", { name: "Main" });
-    expect(await nav.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe("page");
+    expect(await nav.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe(
+      "page",
+    );
     await expectText(nav, "Mia Mobile");
     await expectText(nav, user.email);
     await expectNoAxeViolations(page);
@@ -70,8 +73,12 @@ describe("sidebar", () => {
     await expectPath(page, "/beneficiaries");
     await expectText(page.getByRole("heading", { level: 1 }), "Beneficiaries"); // the screen, not only the URL (navigations are transitions)
     await menu.click();
-    expect(await nav.getByRole("link", { name: "Beneficiaries" }).getAttribute("aria-current")).toBe("page");
-    expect(await nav.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBeNull();
+    expect(
+      await nav.getByRole("link", { name: "Beneficiaries" }).getAttribute("aria-current"),
+    ).toBe("page");
+    expect(
+      await nav.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current"),
+    ).toBeNull();
     await page.keyboard.press("Escape");
     await drawer.waitFor({ state: "hidden" });
 
@@ -86,8 +93,21 @@ describe("sidebar", () => {
     await signIn(page, user.email, user.password);
     await expectPath(page, "/dashboard");
     await settle(page);
-    expect(await linkNames(page, "Main")).toEqual(expect.arrayContaining(["Dashboard", "Password Vault", "Documents", "Notes", "Beneficiaries"]));
-    expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe("page");
+    expect(await linkNames(page, "Main")).toEqual(
+      expect.arrayContaining([
+        "Dashboard",
+        "Password Vault",
+        "Documents",
+        "Notes",
+        "Beneficiaries",
+      ]),
+    );
+    expect(
+      await page
+        .getByRole("navigation", { name: "Main" })
+        .getByRole("link", { name: "Dashboard" })
+        .getAttribute("aria-current"),
+    ).toBe("page");
     expect(await sidebarState(page)).toBe("expanded");
     await expectNoAxeViolations(page);
     await screenshot(page, "sidebar-expanded");
@@ -113,7 +133,9 @@ describe("sidebar", () => {
 
     await page.getByRole("button", { name: "Toggle sidebar" }).click();
     expect(await sidebarState(page)).toBe("expanded");
-    expect(await page.getByRole("button", { name: "Toggle sidebar" }).getAttribute("aria-expanded")).toBe("true");
+    expect(
+      await page.getByRole("button", { name: "Toggle sidebar" }).getAttribute("aria-expanded"),
+    ).toBe("true");
     await page.getByRole("button", { name: "Log out" }).click();
     await expectText(page, AUTH_MSG.logoutOk);
     await expectPath(page, "/login");
@@ -128,7 +150,13 @@ describe("sidebar", () => {
     await expectPath(page, "/dashboard");
     await settle(page);
     expect(await linkNames(page, "Firm Management")).toEqual(
-      expect.arrayContaining(["Firm Overview", "Staff Management", "Client Management", "Firm Codes", "Edit Firm"]),
+      expect.arrayContaining([
+        "Firm Overview",
+        "Staff Management",
+        "Client Management",
+        "Firm Codes",
+        "Edit Firm",
+      ]),
     );
     await expectNoAxeViolations(page);
     await screenshot(page, "sidebar-firm-admin");
@@ -146,8 +174,16 @@ describe("sidebar", () => {
       email,
     );
     expect(status).toBe(200);
-    const code = linkFrom(await latestMailTo(email, { subject: /invited/i }), "/register").searchParams.get("code");
-    const registered = await apiRequest("POST", "/api/register", { name: "Sam Staff", email, password: GOOD_PASSWORD, invitationCode: code });
+    const code = linkFrom(
+      await latestMailTo(email, { subject: /invited/i }),
+      "/register",
+    ).searchParams.get("code");
+    const registered = await apiRequest("POST", "/api/register", {
+      name: "Sam Staff",
+      email,
+      password: GOOD_PASSWORD,
+      invitationCode: code,
+    });
     expect(registered.status).toBe(200);
     await confirmUser(email);
 
@@ -157,8 +193,12 @@ describe("sidebar", () => {
     await settle(staff);
     const names = await linkNames(staff, "Firm Management");
     expect(names).toEqual(expect.arrayContaining(["Firm Overview", "Client Management"]));
-    for (const adminOnly of ["Staff Management", "Firm Codes", "Edit Firm"]) expect(names).not.toContain(adminOnly);
-    await staff.getByRole("navigation", { name: "Firm Management" }).getByRole("link", { name: "Client Management" }).click();
+    for (const adminOnly of ["Staff Management", "Firm Codes", "Edit Firm"])
+      expect(names).not.toContain(adminOnly);
+    await staff
+      .getByRole("navigation", { name: "Firm Management" })
+      .getByRole("link", { name: "Client Management" })
+      .click();
     await expectPath(staff, "/clients");
     await settle(staff);
     await expectNoAxeViolations(staff);

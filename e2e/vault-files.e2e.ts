@@ -3,14 +3,38 @@ import { readFile } from "node:fs/promises";
 import type { Download, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { ASSET_MSG, unsupportedFileTypeMessage } from "../common/assets.js";
-import { appUrl, buildUser, expectNoAxeViolations, expectPath, expectText, MOBILE, newPage, screenshot, settle, signIn, type TestUser } from "./fixtures.js";
+import {
+  appUrl,
+  buildUser,
+  expectNoAxeViolations,
+  expectPath,
+  expectText,
+  MOBILE,
+  newPage,
+  screenshot,
+  settle,
+  signIn,
+  type TestUser,
+} from "./fixtures.js";
 
 /** Documents and notes: files encrypted in the browser, uploaded and downloaded with progress (spec 02 §2 Documents, Notes; §5; §8; §9). */
 
 const MB = 1024 * 1024;
-type StoredAsset = { asset: { id: string; title: string; encryptedData: string; files: { kind: string; contentType: string; size: number }[] } };
-type FocusGlobals = { document: { activeElement: unknown }; getComputedStyle(el: unknown): { outlineStyle: string } };
-type AudioGlobals = { document: { querySelector(s: string): { duration: number; src: string } | null } };
+type StoredAsset = {
+  asset: {
+    id: string;
+    title: string;
+    encryptedData: string;
+    files: { kind: string; contentType: string; size: number }[];
+  };
+};
+type FocusGlobals = {
+  document: { activeElement: unknown };
+  getComputedStyle(el: unknown): { outlineStyle: string };
+};
+type AudioGlobals = {
+  document: { querySelector(s: string): { duration: number; src: string } | null };
+};
 
 /** A minimal valid one-page PDF (header, catalog, pages, page, xref, trailer), with a binary comment line and `text` inside. */
 function pdf(text: string): Buffer {
@@ -28,17 +52,34 @@ function pdf(text: string): Buffer {
     parts.push(obj);
     length += obj.length;
   });
-  const xref = ["xref", `0 ${objects.length + 1}`, "0000000000 65535 f ", ...offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n `)].join("\n");
-  parts.push(Buffer.from(`${xref}\ntrailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`));
+  const xref = [
+    "xref",
+    `0 ${objects.length + 1}`,
+    "0000000000 65535 f ",
+    ...offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n `),
+  ].join("\n");
+  parts.push(
+    Buffer.from(
+      `${xref}\ntrailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`,
+    ),
+  );
   return Buffer.concat(parts);
 }
 
 /** A Windows executable's first bytes ("MZ", the DOS stub), to be renamed .pdf or .png. */
-const exe = () => Buffer.concat([Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00]), Buffer.alloc(502, 0xff)]);
+const exe = () =>
+  Buffer.concat([
+    Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00]),
+    Buffer.alloc(502, 0xff),
+  ]);
 /** `size` bytes that start like a PDF (the browser checks content, then size). */
-const bigPdf = (size: number) => Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(size - 9, 0x41)]);
+const bigPdf = (size: number) =>
+  Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(size - 9, 0x41)]);
 
-async function signedIn(user: TestUser, viewport?: { width: number; height: number }): Promise<Page> {
+async function signedIn(
+  user: TestUser,
+  viewport?: { width: number; height: number },
+): Promise<Page> {
   const page = await newPage(viewport);
   await signIn(page, user.email, user.password);
   await expectPath(page, "/dashboard");
@@ -63,16 +104,23 @@ async function apiAsUser(page: Page, method: "GET" | "POST", path: string, data?
 function watchAssetWrites(page: Page): string[] {
   const sent: string[] = [];
   page.on("request", (r) => {
-    if (new URL(r.url()).pathname.startsWith("/api/assets") && r.method() !== "GET") sent.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    if (new URL(r.url()).pathname.startsWith("/api/assets") && r.method() !== "GET")
+      sent.push(`${r.method()} ${new URL(r.url()).pathname}`);
   });
   return sent;
 }
 
 const bytesOf = async (download: Download) => readFile((await download.path()) ?? "");
 const idFromList = async (page: Page, title: string) =>
-  (await page.getByRole("link", { name: title, exact: true }).getAttribute("href"))?.split("/").pop() ?? "";
+  (await page.getByRole("link", { name: title, exact: true }).getAttribute("href"))
+    ?.split("/")
+    .pop() ?? "";
 
-async function uploadDocument(page: Page, file: { name: string; mimeType: string; buffer: Buffer }, notes?: string): Promise<number> {
+async function uploadDocument(
+  page: Page,
+  file: { name: string; mimeType: string; buffer: Buffer },
+  notes?: string,
+): Promise<number> {
   await open(page, "/documents/new");
   await page.getByLabel("Document file").setInputFiles(file);
   await page.getByText(file.name, { exact: true }).waitFor();
@@ -102,8 +150,14 @@ describe("documents", () => {
 
     // Nothing chosen, no title.
     await page.getByRole("button", { name: "Upload Document" }).click();
-    await expectText(page.getByRole("alert").filter({ hasText: ASSET_MSG.selectFile }), ASSET_MSG.selectFile);
-    await expectText(page.getByRole("alert").filter({ hasText: ASSET_MSG.documentTitleRequired }), ASSET_MSG.documentTitleRequired);
+    await expectText(
+      page.getByRole("alert").filter({ hasText: ASSET_MSG.selectFile }),
+      ASSET_MSG.selectFile,
+    );
+    await expectText(
+      page.getByRole("alert").filter({ hasText: ASSET_MSG.documentTitleRequired }),
+      ASSET_MSG.documentTitleRequired,
+    );
     await expectNoAxeViolations(page);
     await screenshot(page, "document-new-errors");
 
@@ -112,14 +166,32 @@ describe("documents", () => {
     const fileInput = page.getByLabel("Document file");
     await page.getByRole("link", { name: "Back to documents" }).focus();
     await page.keyboard.press("Tab");
-    expect(await fileInput.evaluate((el) => el === (globalThis as unknown as FocusGlobals).document.activeElement)).toBe(true);
-    expect(await page.getByTestId("file-drop-zone").evaluate((el) => (globalThis as unknown as FocusGlobals).getComputedStyle(el).outlineStyle)).toBe("solid");
+    expect(
+      await fileInput.evaluate(
+        (el) => el === (globalThis as unknown as FocusGlobals).document.activeElement,
+      ),
+    ).toBe(true);
+    expect(
+      await page
+        .getByTestId("file-drop-zone")
+        .evaluate(
+          (el) => (globalThis as unknown as FocusGlobals).getComputedStyle(el).outlineStyle,
+        ),
+    ).toBe("solid");
     // The focused control is the browser's own file input, which opens the chooser on Enter. Waiting for that
     // chooser in headless Chromium proved flaky under CI load, so the file is handed to the input directly.
     expect(await fileInput.evaluate((el) => (el as unknown as { type: string }).type)).toBe("file");
-    await fileInput.setInputFiles({ name: "setup.pdf", mimeType: "application/pdf", buffer: exe() });
+    await fileInput.setInputFiles({
+      name: "setup.pdf",
+      mimeType: "application/pdf",
+      buffer: exe(),
+    });
     await expectText(page.getByRole("alert"), unsupportedFileTypeMessage("document"));
-    await fileInput.setInputFiles({ name: "huge.pdf", mimeType: "application/pdf", buffer: bigPdf(10 * MB + 1) });
+    await fileInput.setInputFiles({
+      name: "huge.pdf",
+      mimeType: "application/pdf",
+      buffer: bigPdf(10 * MB + 1),
+    });
     await expectText(page.getByRole("alert"), "File size cannot exceed 10MB for this file type");
     expect(await page.getByLabel("Title").inputValue()).toBe("");
     expect(sent).toEqual([]);
@@ -133,9 +205,15 @@ describe("documents", () => {
           File: new (b: unknown[], n: string, o: object) => unknown;
         };
         const transfer = new g.DataTransfer();
-        transfer.items.add(new g.File([new Uint8Array(bytes)], "Last Will.pdf", { type: "application/pdf" }));
+        transfer.items.add(
+          new g.File([new Uint8Array(bytes)], "Last Will.pdf", { type: "application/pdf" }),
+        );
         for (const type of ["dragover", "drop"])
-          zone.dispatchEvent(Object.assign(new Event(type, { bubbles: true, cancelable: true }), { dataTransfer: transfer }));
+          zone.dispatchEvent(
+            Object.assign(new Event(type, { bubbles: true, cancelable: true }), {
+              dataTransfer: transfer,
+            }),
+          );
       },
       [...original],
     );
@@ -148,7 +226,10 @@ describe("documents", () => {
     await expectText(page, ASSET_MSG.documentUploaded);
     await expectPath(page, "/documents");
     await settle(page);
-    expect(sent.map((s) => s.replace(/[0-9a-f-]{36}/, ":id"))).toEqual(["POST /api/assets", "PUT /api/assets/:id/files/document"]);
+    expect(sent.map((s) => s.replace(/[0-9a-f-]{36}/, ":id"))).toEqual([
+      "POST /api/assets",
+      "PUT /api/assets/:id/files/document",
+    ]);
     await page.getByRole("cell", { name: "PDF", exact: true }).waitFor();
     await expectNoAxeViolations(page);
     await screenshot(page, "documents");
@@ -158,7 +239,9 @@ describe("documents", () => {
     const stored = await apiAsUser(page, "GET", `/api/assets/${id}`);
     expect(stored.text).not.toContain(notesMarker);
     expect(stored.text).not.toContain("Last Will.pdf");
-    expect((JSON.parse(stored.text) as StoredAsset).asset.files).toEqual([{ kind: "document", contentType: "application/pdf", size: original.length + 28 }]);
+    expect((JSON.parse(stored.text) as StoredAsset).asset.files).toEqual([
+      { kind: "document", contentType: "application/pdf", size: original.length + 28 },
+    ]);
     const rawFile = await page.request.get(`/api/assets/${id}/files/document`);
     expect((await rawFile.body()).includes(original.subarray(0, 64))).toBe(false);
 
@@ -170,14 +253,22 @@ describe("documents", () => {
     expect(await page.getByLabel("Notes", { exact: true }).inputValue()).toBe(notesMarker);
     await expectNoAxeViolations(page);
     await screenshot(page, "document-detail");
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download", exact: true }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download", exact: true }).click(),
+    ]);
     await expectText(page, ASSET_MSG.documentDownloadStarted);
     expect(download.suggestedFilename()).toBe("Last Will.pdf");
     expect((await bytesOf(download)).equals(original)).toBe(true);
 
     // View: a new tab on an object URL of the decrypted file.
-    const [tab] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("button", { name: /^View/ }).click()]);
-    await tab.waitForURL((url) => url.protocol === "blob:", { timeout: 10_000 }).catch(() => undefined);
+    const [tab] = await Promise.all([
+      page.context().waitForEvent("page"),
+      page.getByRole("button", { name: /^View/ }).click(),
+    ]);
+    await tab
+      .waitForURL((url) => url.protocol === "blob:", { timeout: 10_000 })
+      .catch(() => undefined);
     expect(tab.url()).toMatch(/^blob:/);
     await tab.close();
 
@@ -207,7 +298,10 @@ describe("documents", () => {
     const page = await signedIn(user);
     const big = bigPdf(10 * MB);
     const finished = (method: string) =>
-      page.waitForEvent("requestfinished", { predicate: (r) => r.method() === method && r.url().includes("/api/assets"), timeout: 60_000 });
+      page.waitForEvent("requestfinished", {
+        predicate: (r) => r.method() === method && r.url().includes("/api/assets"),
+        timeout: 60_000,
+      });
     const [post, put, elapsed] = await Promise.all([
       finished("POST"),
       finished("PUT"),
@@ -223,13 +317,21 @@ describe("documents", () => {
     await page.getByRole("link", { name: "Scans", exact: true }).click();
     await settle(page);
     const started = Date.now();
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download", exact: true }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download", exact: true }).click(),
+    ]);
     console.log(`[vault-files] 10 MB document: download + decrypt took ${Date.now() - started} ms`);
     expect((await bytesOf(download)).equals(big)).toBe(true);
 
     // On a slow line the progress bar shows how far the download is (role="progressbar" with aria-valuenow).
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 20, downloadThroughput: 4 * MB, uploadThroughput: 4 * MB });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 20,
+      downloadThroughput: 4 * MB,
+      uploadThroughput: 4 * MB,
+    });
     const bar = page.getByRole("progressbar", { name: "Downloading document..." });
     const [slow] = await Promise.all([
       page.waitForEvent("download", { timeout: 30_000 }),
@@ -237,12 +339,18 @@ describe("documents", () => {
         await page.getByRole("button", { name: "Download", exact: true }).click();
         await bar.waitFor();
         const seen = new Set<number>();
-        while ((await bar.count()) > 0 && seen.size < 3) seen.add(Number((await bar.getAttribute("aria-valuenow").catch(() => null)) ?? -1));
+        while ((await bar.count()) > 0 && seen.size < 3)
+          seen.add(Number((await bar.getAttribute("aria-valuenow").catch(() => null)) ?? -1));
         expect([...seen].some((v) => v > 0 && v < 100)).toBe(true);
       })(),
     ]);
     expect((await bytesOf(slow)).equals(big)).toBe(true);
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
   });
 });
 
@@ -257,7 +365,10 @@ describe("notes", () => {
     await expectText(page, "No notes yet");
     await open(page, "/notes/new", "note-new");
     await page.getByRole("button", { name: "Create Note" }).click();
-    await expectText(page.getByRole("alert").filter({ hasText: ASSET_MSG.titleRequired }), ASSET_MSG.titleRequired);
+    await expectText(
+      page.getByRole("alert").filter({ hasText: ASSET_MSG.titleRequired }),
+      ASSET_MSG.titleRequired,
+    );
 
     const marker = `Note-marker-${randomUUID()}`;
     await page.getByLabel("Title").fill("Letter to Sam");
@@ -276,16 +387,30 @@ describe("notes", () => {
     await expectText(page, ASSET_MSG.recordingComplete);
     const deleteRecording = page.getByRole("button", { name: "Delete Recording" });
     await deleteRecording.waitFor();
-    expect(await deleteRecording.evaluate((el) => el === (globalThis as unknown as FocusGlobals).document.activeElement)).toBe(true);
+    expect(
+      await deleteRecording.evaluate(
+        (el) => el === (globalThis as unknown as FocusGlobals).document.activeElement,
+      ),
+    ).toBe(true);
 
     // The attachment: refused by content, refused by size, then a text file.
     const attach = page.getByLabel("Attachment (Optional)");
     await attach.setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: exe() });
     await expectText(page.getByRole("alert"), unsupportedFileTypeMessage("attachment"));
-    await attach.setInputFiles({ name: "big.pdf", mimeType: "application/pdf", buffer: bigPdf(5 * MB + 1) });
+    await attach.setInputFiles({
+      name: "big.pdf",
+      mimeType: "application/pdf",
+      buffer: bigPdf(5 * MB + 1),
+    });
     await expectText(page.getByRole("alert"), ASSET_MSG.attachmentTooLarge);
-    const attachmentText = Buffer.from(`Attachment-marker-${randomUUID()}\nThe key is under the mat.\n`);
-    await attach.setInputFiles({ name: "instructions.txt", mimeType: "text/plain", buffer: attachmentText });
+    const attachmentText = Buffer.from(
+      `Attachment-marker-${randomUUID()}\nThe key is under the mat.\n`,
+    );
+    await attach.setInputFiles({
+      name: "instructions.txt",
+      mimeType: "text/plain",
+      buffer: attachmentText,
+    });
     await expectText(page, ASSET_MSG.attached);
     await page.getByLabel("Beneficiary (Optional)").selectOption(heir.email);
     await expectNoAxeViolations(page);
@@ -323,12 +448,20 @@ describe("notes", () => {
     expect(await page.getByLabel("Note", { exact: true }).inputValue()).toBe(`Dear Sam, ${marker}`);
     await page.waitForFunction(() => {
       const audio = (globalThis as unknown as AudioGlobals).document.querySelector("audio");
-      return !!audio && audio.src.startsWith("blob:") && Number.isFinite(audio.duration) && audio.duration > 0;
+      return (
+        !!audio &&
+        audio.src.startsWith("blob:") &&
+        Number.isFinite(audio.duration) &&
+        audio.duration > 0
+      );
     });
     await expectText(page, "instructions.txt");
     await expectNoAxeViolations(page);
     await screenshot(page, "note-detail");
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download instructions.txt" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download instructions.txt" }).click(),
+    ]);
     expect((await bytesOf(download)).equals(attachmentText)).toBe(true);
 
     // Edit: drop the recording, change the text; the recording file is gone afterwards.
@@ -338,7 +471,9 @@ describe("notes", () => {
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expectText(page, ASSET_MSG.noteUpdated);
     await expectPath(page, "/notes");
-    const after = JSON.parse((await apiAsUser(page, "GET", `/api/assets/${id}`)).text) as StoredAsset;
+    const after = JSON.parse(
+      (await apiAsUser(page, "GET", `/api/assets/${id}`)).text,
+    ) as StoredAsset;
     expect(after.asset.files.map((f) => f.kind)).toEqual(["attachment"]);
 
     await page.getByRole("button", { name: "Delete Letter to Sam" }).first().click();
@@ -354,12 +489,18 @@ describe("notes", () => {
     const page = await signedIn(user, MOBILE);
     await uploadDocument(
       page,
-      { name: "Deed of the house with a rather long file name.pdf", mimeType: "application/pdf", buffer: pdf("Deed") },
+      {
+        name: "Deed of the house with a rather long file name.pdf",
+        mimeType: "application/pdf",
+        buffer: pdf("Deed"),
+      },
       "Original in the bank",
     );
     await expectNoAxeViolations(page);
     await screenshot(page, "documents");
-    await page.getByRole("link", { name: "Deed of the house with a rather long file name" }).click();
+    await page
+      .getByRole("link", { name: "Deed of the house with a rather long file name" })
+      .click();
     await settle(page);
     await expectNoAxeViolations(page);
     await screenshot(page, "document-detail");
@@ -372,7 +513,9 @@ describe("notes", () => {
     await expectText(page.getByRole("timer"), "Recording 0:01", { timeout: 5_000 });
     await page.getByRole("button", { name: "Stop Recording" }).click();
     await page.getByRole("button", { name: "Delete Recording" }).waitFor();
-    await page.getByLabel("Attachment (Optional)").setInputFiles({ name: "map.pdf", mimeType: "application/pdf", buffer: pdf("Map") });
+    await page
+      .getByLabel("Attachment (Optional)")
+      .setInputFiles({ name: "map.pdf", mimeType: "application/pdf", buffer: pdf("Map") });
     await expectText(page, ASSET_MSG.attached);
     await expectNoAxeViolations(page);
     await screenshot(page, "note-new");
@@ -387,7 +530,9 @@ describe("notes", () => {
     await expectNoAxeViolations(page);
     await screenshot(page, "note-detail");
     const width = await page.evaluate(
-      () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+      () =>
+        (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } })
+          .document.documentElement.scrollWidth,
     );
     expect(width).toBeLessThanOrEqual(MOBILE.width);
   });

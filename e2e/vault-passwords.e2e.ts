@@ -23,8 +23,18 @@ import { buildFirmAdmin } from "./firm-people-setup.js";
 
 /** The password vault and the client dashboard (spec 02 §2 Dashboard, Password vault; §5; §8 Passwords, Copy). */
 
-type StoredAsset = { asset: Record<string, unknown> & { id: string; title: string; encryptedData: string; wrappedKey: string } };
-type Globals = { navigator: { clipboard: { readText(): Promise<string> } }; document: { documentElement: { scrollWidth: number } } };
+type StoredAsset = {
+  asset: Record<string, unknown> & {
+    id: string;
+    title: string;
+    encryptedData: string;
+    wrappedKey: string;
+  };
+};
+type Globals = {
+  navigator: { clipboard: { readText(): Promise<string> } };
+  document: { documentElement: { scrollWidth: number } };
+};
 
 const DOTS_12 = "•".repeat(12);
 const marker = () => `Pw-marker-${randomUUID()}`;
@@ -32,7 +42,14 @@ const marker = () => `Pw-marker-${randomUUID()}`;
 /** Fills /vault/new and saves; returns the new password's id (from the /vault/{id} it lands on). */
 async function addPassword(
   page: Page,
-  fields: { title: string; password: string; website?: string; username?: string; notes?: string; beneficiary?: string },
+  fields: {
+    title: string;
+    password: string;
+    website?: string;
+    username?: string;
+    notes?: string;
+    beneficiary?: string;
+  },
 ): Promise<string> {
   await openPath(page, "/vault/new");
   await page.getByLabel("Title").fill(fields.title);
@@ -40,7 +57,8 @@ async function addPassword(
   if (fields.username) await page.getByLabel("Username").fill(fields.username);
   await page.getByLabel("Password", { exact: true }).fill(fields.password);
   if (fields.notes) await page.getByLabel("Notes").fill(fields.notes);
-  if (fields.beneficiary) await page.getByLabel("Beneficiary (Optional)").selectOption(fields.beneficiary);
+  if (fields.beneficiary)
+    await page.getByLabel("Beneficiary (Optional)").selectOption(fields.beneficiary);
   await page.getByRole("button", { name: "Save Password" }).click();
   await expectText(page, ASSET_MSG.passwordSaved);
   await page.waitForURL((url) => /^\/vault\/[0-9a-f-]{36}$/.test(url.pathname));
@@ -49,8 +67,10 @@ async function addPassword(
   return new URL(page.url()).pathname.split("/").pop() ?? "";
 }
 
-const clipboardText = (page: Page) => page.evaluate(() => (globalThis as unknown as Globals).navigator.clipboard.readText());
-const pageWidth = (page: Page) => page.evaluate(() => (globalThis as unknown as Globals).document.documentElement.scrollWidth);
+const clipboardText = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as Globals).navigator.clipboard.readText());
+const pageWidth = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as Globals).document.documentElement.scrollWidth);
 
 describe("password vault", () => {
   it("adds, views, copies, edits, cancels and deletes a password, encrypted at rest; the dashboard follows", async () => {
@@ -60,9 +80,15 @@ describe("password vault", () => {
     // An empty vault: the dashboard's empty state and the Join a Law Firm card (no firm yet).
     await expectText(page, "Your vault is empty");
     await page.getByRole("link", { name: "0 Passwords", exact: true }).waitFor();
-    expect(await page.getByRole("link", { name: "Add Password" }).getAttribute("href")).toBe("/vault/new");
-    expect(await page.getByRole("link", { name: "Create Note" }).getAttribute("href")).toBe("/notes/new");
-    expect(await page.getByRole("link", { name: "Enter a Firm Code" }).getAttribute("href")).toBe("/join-firm");
+    expect(await page.getByRole("link", { name: "Add Password" }).getAttribute("href")).toBe(
+      "/vault/new",
+    );
+    expect(await page.getByRole("link", { name: "Create Note" }).getAttribute("href")).toBe(
+      "/notes/new",
+    );
+    expect(await page.getByRole("link", { name: "Enter a Firm Code" }).getAttribute("href")).toBe(
+      "/join-firm",
+    );
     await expectText(page, user.email);
     await expectNoAxeViolations(page);
     await screenshot(page, "dashboard-empty");
@@ -78,8 +104,14 @@ describe("password vault", () => {
     await settle(page);
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Save Password" }).click();
-    await expectText(page.getByRole("alert").filter({ hasText: ASSET_MSG.titleRequired }), ASSET_MSG.titleRequired);
-    await expectText(page.getByRole("alert").filter({ hasText: ASSET_MSG.passwordRequired }), ASSET_MSG.passwordRequired);
+    await expectText(
+      page.getByRole("alert").filter({ hasText: ASSET_MSG.titleRequired }),
+      ASSET_MSG.titleRequired,
+    );
+    await expectText(
+      page.getByRole("alert").filter({ hasText: ASSET_MSG.passwordRequired }),
+      ASSET_MSG.passwordRequired,
+    );
     expect(await page.locator("input:focus").getAttribute("name")).toBe("title"); // focus moves to the first error
     await expectNoAxeViolations(page);
     await screenshot(page, "vault-new-errors");
@@ -103,7 +135,9 @@ describe("password vault", () => {
     await expectNoText(page, secret);
     await expectText(page, "ada@example.com");
     await expectText(page, heir.email);
-    expect(await page.getByRole("link", { name: /bank\.example\.com/ }).getAttribute("href")).toBe("https://bank.example.com/");
+    expect(await page.getByRole("link", { name: /bank\.example\.com/ }).getAttribute("href")).toBe(
+      "https://bank.example.com/",
+    );
     await expectNoAxeViolations(page);
     await screenshot(page, "vault-detail");
     await page.getByRole("button", { name: "Show password" }).click();
@@ -128,7 +162,9 @@ describe("password vault", () => {
     const raw = JSON.stringify(stored.body);
     for (const clear of [secret, "ada@example.com", "first pet", "bank.example.com"]) {
       expect(raw).not.toContain(clear);
-      expect(Buffer.from(stored.body.asset.encryptedData, "base64").toString("latin1")).not.toContain(clear);
+      expect(
+        Buffer.from(stored.body.asset.encryptedData, "base64").toString("latin1"),
+      ).not.toContain(clear);
     }
     expect(Object.keys(stored.body.asset)).not.toContain("password");
     expect(stored.body.asset.title).toBe("Online Banking");
@@ -139,10 +175,17 @@ describe("password vault", () => {
     await page.getByRole("button", { name: "Show password" }).click();
     await expectText(page, secret, { exact: true });
     const storage = await page.evaluate(() => {
-      const g = globalThis as unknown as { localStorage: { length: number; key(i: number): string | null; getItem(k: string): string | null } };
-      return Array.from({ length: g.localStorage.length }, (_, i) => `${g.localStorage.key(i)}=${g.localStorage.getItem(g.localStorage.key(i) ?? "")}`).join(
-        "\n",
-      );
+      const g = globalThis as unknown as {
+        localStorage: {
+          length: number;
+          key(i: number): string | null;
+          getItem(k: string): string | null;
+        };
+      };
+      return Array.from(
+        { length: g.localStorage.length },
+        (_, i) => `${g.localStorage.key(i)}=${g.localStorage.getItem(g.localStorage.key(i) ?? "")}`,
+      ).join("\n");
     });
     expect(storage).not.toContain(secret);
 
@@ -213,7 +256,9 @@ describe("password vault", () => {
     await screenshot(page, "vault");
     await page.getByLabel("Search passwords").fill("JOINT");
     await expectText(page.getByRole("status"), "1 of 2 passwords");
-    expect(await page.getByRole("list", { name: "Passwords" }).getByRole("link").allInnerTexts()).toEqual(["Bank (joint account)"]);
+    expect(
+      await page.getByRole("list", { name: "Passwords" }).getByRole("link").allInnerTexts(),
+    ).toEqual(["Bank (joint account)"]);
     await page.getByLabel("Search passwords").fill("nothing like this");
     await expectText(page, "No passwords found");
     await page.getByRole("button", { name: "Clear search" }).first().click();
@@ -239,10 +284,17 @@ describe("password vault", () => {
   });
 
   it("keeps another user's password out of reach, and shows a damaged one as an error, never partial data", async () => {
-    const [owner, stranger] = await Promise.all([buildUser({ name: "Owner" }), buildUser({ name: "Stranger" })]);
+    const [owner, stranger] = await Promise.all([
+      buildUser({ name: "Owner" }),
+      buildUser({ name: "Stranger" }),
+    ]);
     const page = await signedInPage(owner);
     const secret = marker();
-    const id = await addPassword(page, { title: "Private login", username: "owner-user", password: secret });
+    const id = await addPassword(page, {
+      title: "Private login",
+      username: "owner-user",
+      password: secret,
+    });
 
     const other = await signedInPage(stranger);
     await other.goto(`/vault/${id}`);
@@ -252,7 +304,9 @@ describe("password vault", () => {
 
     // Ciphertext replaced behind the browser's back: the GCM tag fails, nothing decrypted shows.
     const bogus = Buffer.from(randomUUID().repeat(2)).toString("base64");
-    expect((await apiAsUser(page, "PATCH", `/api/assets/${id}`, { encryptedData: bogus })).status).toBe(200);
+    expect(
+      (await apiAsUser(page, "PATCH", `/api/assets/${id}`, { encryptedData: bogus })).status,
+    ).toBe(200);
     await openPath(page, `/vault/${id}`);
     await expectText(page, "This password could not be decrypted");
     await expectNoText(page, "owner-user");
@@ -263,8 +317,14 @@ describe("password vault", () => {
   it("works at 360 px: dashboard, list, form and detail without sideways scrolling", async () => {
     // A client of a law firm: the dashboard names the firm and offers no Join a Law Firm card.
     const { firm } = await buildFirmAdmin();
-    const user = { name: "Maximilian Alexander Featherstonehaugh", email: uniqueEmail("client"), password: GOOD_PASSWORD };
-    expect((await apiRequest("POST", "/api/register", { ...user, firmCode: firm.code })).status).toBe(200);
+    const user = {
+      name: "Maximilian Alexander Featherstonehaugh",
+      email: uniqueEmail("client"),
+      password: GOOD_PASSWORD,
+    };
+    expect(
+      (await apiRequest("POST", "/api/register", { ...user, firmCode: firm.code })).status,
+    ).toBe(200);
     await confirmUser(user.email);
     const page = await signedInPage(user, MOBILE);
     await expectText(page, firm.name);

@@ -12,7 +12,10 @@ import { backupPglite } from "./backup/pglite.js";
 import { backupPostgres } from "./backup/postgres.js";
 
 try {
-  const { file, force } = parseArgs(process.argv.slice(2), "npm run backup -- FILE [--force]   (--force replaces an existing FILE)");
+  const { file, force } = parseArgs(
+    process.argv.slice(2),
+    "npm run backup -- FILE [--force]   (--force replaces an existing FILE)",
+  );
   const env = parseEnv(process.env);
   const started = performance.now();
   let how = "";

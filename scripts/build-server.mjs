@@ -40,4 +40,6 @@ if (!existsSync(path.join(OUT, "main.js"))) {
   process.stderr.write("build:server: dist/server/main.js was not written\n");
   process.exit(1);
 }
-process.stdout.write(`build:server: dist/server/main.js in ${Math.round(performance.now() - started)} ms\n`);
+process.stdout.write(
+  `build:server: dist/server/main.js in ${Math.round(performance.now() - started)} ms\n`,
+);

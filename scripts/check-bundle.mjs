@@ -15,7 +15,10 @@ import { fileURLToPath } from "node:url";
 export const BUDGET_BYTES = 100 * 1024;
 
 /** Pages under budget, and the source file of the screen each one lazy-loads. */
-export const BUDGET_PAGES = { "/welcome": "src/routes/welcome.tsx", "/login": "src/routes/login.tsx" };
+export const BUDGET_PAGES = {
+  "/welcome": "src/routes/welcome.tsx",
+  "/login": "src/routes/login.tsx",
+};
 
 const DIST = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "web", "dist");
 
@@ -23,7 +26,9 @@ const DIST = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "web"
 function precompressedSize(distDir, file, suffix) {
   const compressed = path.join(distDir, file + suffix);
   if (!existsSync(compressed))
-    throw new Error(`${path.relative(process.cwd(), compressed)} is missing: the build precompresses every text file (web/vite.config.ts, precompress)`);
+    throw new Error(
+      `${path.relative(process.cwd(), compressed)} is missing: the build precompresses every text file (web/vite.config.ts, precompress)`,
+    );
   return statSync(compressed).size;
 }
 
@@ -35,16 +40,26 @@ export function measurePages(distDir = DIST) {
   const manifestFile = path.join(distDir, ".vite", "manifest.json");
   const indexFile = path.join(distDir, "index.html");
   for (const f of [manifestFile, indexFile]) {
-    if (!existsSync(f)) throw new Error(`${path.relative(process.cwd(), f)} is missing: run \`npm run build\` (web/vite.config.ts needs build.manifest: true)`);
+    if (!existsSync(f))
+      throw new Error(
+        `${path.relative(process.cwd(), f)} is missing: run \`npm run build\` (web/vite.config.ts needs build.manifest: true)`,
+      );
   }
   const manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
   const html = readFileSync(indexFile, "utf8");
 
   // What index.html itself loads: its module script and any modulepreload links.
-  const htmlFiles = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g)].map((m) => m[1]);
+  const htmlFiles = [
+    ...html.matchAll(
+      /<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g,
+    ),
+  ].map((m) => m[1]);
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!entryKey) throw new Error("web/dist/.vite/manifest.json has no entry chunk");
-  if (!htmlFiles.includes(manifest[entryKey].file)) throw new Error(`index.html does not load the manifest's entry chunk ${manifest[entryKey].file}`);
+  if (!htmlFiles.includes(manifest[entryKey].file))
+    throw new Error(
+      `index.html does not load the manifest's entry chunk ${manifest[entryKey].file}`,
+    );
 
   /** A chunk key plus everything it imports statically, in load order. */
   const closure = (key, seen = new Set()) => {
@@ -57,14 +72,27 @@ export function measurePages(distDir = DIST) {
   };
 
   return Object.entries(BUDGET_PAGES).map(([page, source]) => {
-    if (!manifest[source]) throw new Error(`manifest has no chunk for ${source} (the screen of ${page}): was it renamed?`);
+    if (!manifest[source])
+      throw new Error(
+        `manifest has no chunk for ${source} (the screen of ${page}): was it renamed?`,
+      );
     const keys = closure(source, closure(entryKey));
     const files = new Set([...htmlFiles, ...[...keys].map((k) => manifest[k].file)]);
     const rows = [...files].map((file) => {
       const raw = statSync(path.join(distDir, file)).size;
-      return { file, raw, br: precompressedSize(distDir, file, ".br"), gzip: precompressedSize(distDir, file, ".gz") };
+      return {
+        file,
+        raw,
+        br: precompressedSize(distDir, file, ".br"),
+        gzip: precompressedSize(distDir, file, ".gz"),
+      };
     });
-    return { page, rows, total: rows.reduce((sum, r) => sum + r.br, 0), rawTotal: rows.reduce((sum, r) => sum + r.raw, 0) };
+    return {
+      page,
+      rows,
+      total: rows.reduce((sum, r) => sum + r.br, 0),
+      rawTotal: rows.reduce((sum, r) => sum + r.raw, 0),
+    };
   });
 }
 
@@ -73,10 +101,15 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 export function formatTable(results) {
   const lines = [];
   const width = Math.max(...results.flatMap((r) => r.rows.map((row) => row.file.length)), 20);
-  lines.push(`${"page / file".padEnd(width + 2)}${"raw".padStart(10)}${"gzip -9".padStart(10)}${"br 11".padStart(10)}`);
+  lines.push(
+    `${"page / file".padEnd(width + 2)}${"raw".padStart(10)}${"gzip -9".padStart(10)}${"br 11".padStart(10)}`,
+  );
   for (const { page, rows, total, rawTotal } of results) {
     lines.push(`${page}`);
-    for (const row of rows) lines.push(`  ${row.file.padEnd(width)}${kb(row.raw).padStart(10)}${kb(row.gzip).padStart(10)}${kb(row.br).padStart(10)}`);
+    for (const row of rows)
+      lines.push(
+        `  ${row.file.padEnd(width)}${kb(row.raw).padStart(10)}${kb(row.gzip).padStart(10)}${kb(row.br).padStart(10)}`,
+      );
     const verdict = total > BUDGET_BYTES ? "OVER BUDGET" : "ok";
     const gzipTotal = rows.reduce((sum, r) => sum + r.gzip, 0);
     lines.push(
@@ -94,7 +127,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     process.stderr.write(`Bundle budget: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exit(1);
   }
-  process.stdout.write(`\nInitial JavaScript per page (budget ${kb(BUDGET_BYTES)} transferred, brotli):\n${formatTable(results)}\n`);
+  process.stdout.write(
+    `\nInitial JavaScript per page (budget ${kb(BUDGET_BYTES)} transferred, brotli):\n${formatTable(results)}\n`,
+  );
   const over = results.filter((r) => r.total > BUDGET_BYTES);
   if (over.length) {
     process.stderr.write(

@@ -13,7 +13,12 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(ROOT, "node_modules", ".bin", name);
-const env = { ...process.env, PORT: "3000", APP_URL: process.env.APP_URL ?? "http://localhost:5173", API_URL: "http://localhost:3000" };
+const env = {
+  ...process.env,
+  PORT: "3000",
+  APP_URL: process.env.APP_URL ?? "http://localhost:5173",
+  API_URL: "http://localhost:3000",
+};
 
 const children = [
   start("api", bin("tsx"), ["watch", "--clear-screen=false", "server/main.ts"]),
@@ -36,7 +41,9 @@ function start(name, command, args) {
   prefix(child.stderr, process.stderr);
   child.on("exit", (code, signal) => {
     if (!stopping) {
-      process.stderr.write(`[${name}] exited (${signal ?? `code ${code}`}); stopping the other one\n`);
+      process.stderr.write(
+        `[${name}] exited (${signal ?? `code ${code}`}); stopping the other one\n`,
+      );
       stop(code ?? 1);
     }
   });
@@ -48,7 +55,14 @@ function stop(exitCode) {
   const running = children.filter((c) => c.exitCode === null && c.signalCode === null);
   for (const c of running) c.kill("SIGTERM");
   const force = setTimeout(() => running.forEach((c) => c.kill("SIGKILL")), 10_000);
-  Promise.all(running.map((c) => new Promise((resolve) => (c.exitCode !== null || c.signalCode !== null ? resolve() : c.once("exit", resolve))))).then(() => {
+  Promise.all(
+    running.map(
+      (c) =>
+        new Promise((resolve) =>
+          c.exitCode !== null || c.signalCode !== null ? resolve() : c.once("exit", resolve),
+        ),
+    ),
+  ).then(() => {
     clearTimeout(force);
     process.exit(exitCode);
   });

@@ -32,13 +32,20 @@ let eslint: ESLint;
 
 beforeAll(() => {
   // Feature folders exist before lint reads its config: a zone is made per folder present.
-  for (const feature of ["staff", "clients", "legacy", "assets"]) ensureDir(`web/src/features/${feature}`);
+  for (const feature of ["staff", "clients", "legacy", "assets"])
+    ensureDir(`web/src/features/${feature}`);
   write(`web/src/features/clients/${probe}.ts`, "export const probe = 1;\n");
   write(`web/src/features/assets/${probe}.ts`, "export const probe = 1;\n");
   write(`web/src/app/${probe}.ts`, "export const probe = 1;\n");
   write(`web/src/routes/${probe}.ts`, "export const probe = 1;\n");
-  write(`scripts/${probe}/a.ts`, 'import { b } from "./b.js";\n\nexport const a = (): number => b() + 1;\n');
-  write(`scripts/${probe}/b.ts`, 'import { a } from "./a.js";\n\nexport const b = (): number => a() - 1;\n');
+  write(
+    `scripts/${probe}/a.ts`,
+    'import { b } from "./b.js";\n\nexport const a = (): number => b() + 1;\n',
+  );
+  write(
+    `scripts/${probe}/b.ts`,
+    'import { a } from "./a.js";\n\nexport const b = (): number => a() - 1;\n',
+  );
   eslint = new ESLint({ cwd: root });
 });
 
@@ -53,43 +60,80 @@ async function ruleIds(filePath: string, code: string): Promise<(string | null)[
 }
 
 /** A module of the HTTP layer, as it is today. */
-const httpModule = readdirSync(path.join(root, "server/http")).find((name) => name.endsWith(".ts") && !name.endsWith(".test.ts"));
+const httpModule = readdirSync(path.join(root, "server/http")).find(
+  (name) => name.endsWith(".ts") && !name.endsWith(".test.ts"),
+);
 
-const importOf = (specifier: string) => `import { probe } from "${specifier}";\n\nexport const value = probe;\n`;
+const importOf = (specifier: string) =>
+  `import { probe } from "${specifier}";\n\nexport const value = probe;\n`;
 
 describe("lint boundaries (decision 027)", { timeout: 60_000 }, () => {
   it("refuses a feature importing another feature", async () => {
-    expect(await ruleIds("web/src/features/staff/probe-user.ts", importOf(`@/features/clients/${probe}`))).toContain("import-x/no-restricted-paths");
-    expect(await ruleIds("web/src/features/legacy/probe-user.ts", importOf(`../clients/${probe}`))).toContain("import-x/no-restricted-paths");
+    expect(
+      await ruleIds(
+        "web/src/features/staff/probe-user.ts",
+        importOf(`@/features/clients/${probe}`),
+      ),
+    ).toContain("import-x/no-restricted-paths");
+    expect(
+      await ruleIds("web/src/features/legacy/probe-user.ts", importOf(`../clients/${probe}`)),
+    ).toContain("import-x/no-restricted-paths");
   });
 
   it("lets a feature import the shared asset layer, and a feature its own files", async () => {
-    expect(await ruleIds("web/src/features/legacy/probe-user.ts", importOf(`@/features/assets/${probe}`))).toEqual([]);
-    expect(await ruleIds("web/src/features/clients/probe-user.ts", importOf(`./${probe}`))).toEqual([]);
+    expect(
+      await ruleIds(
+        "web/src/features/legacy/probe-user.ts",
+        importOf(`@/features/assets/${probe}`),
+      ),
+    ).toEqual([]);
+    expect(await ruleIds("web/src/features/clients/probe-user.ts", importOf(`./${probe}`))).toEqual(
+      [],
+    );
   });
 
   it("refuses a feature importing app/ or routes/", async () => {
-    expect(await ruleIds("web/src/features/clients/probe-user.ts", importOf(`@/app/${probe}`))).toContain("import-x/no-restricted-paths");
-    expect(await ruleIds("web/src/features/assets/probe-user.ts", importOf(`@/routes/${probe}`))).toContain("import-x/no-restricted-paths");
+    expect(
+      await ruleIds("web/src/features/clients/probe-user.ts", importOf(`@/app/${probe}`)),
+    ).toContain("import-x/no-restricted-paths");
+    expect(
+      await ruleIds("web/src/features/assets/probe-user.ts", importOf(`@/routes/${probe}`)),
+    ).toContain("import-x/no-restricted-paths");
   });
 
   it("refuses components/ and lib/ importing a feature or app/", async () => {
-    expect(await ruleIds("web/src/components/probe-user.tsx", importOf(`@/features/clients/${probe}`))).toContain("import-x/no-restricted-paths");
-    expect(await ruleIds("web/src/lib/probe-user.ts", importOf(`@/features/assets/${probe}`))).toContain("import-x/no-restricted-paths");
-    expect(await ruleIds("web/src/lib/probe-user.ts", importOf(`@/app/${probe}`))).toContain("import-x/no-restricted-paths");
+    expect(
+      await ruleIds("web/src/components/probe-user.tsx", importOf(`@/features/clients/${probe}`)),
+    ).toContain("import-x/no-restricted-paths");
+    expect(
+      await ruleIds("web/src/lib/probe-user.ts", importOf(`@/features/assets/${probe}`)),
+    ).toContain("import-x/no-restricted-paths");
+    expect(await ruleIds("web/src/lib/probe-user.ts", importOf(`@/app/${probe}`))).toContain(
+      "import-x/no-restricted-paths",
+    );
   });
 
   it("refuses web and common importing server", async () => {
-    expect(await ruleIds("web/src/lib/probe-user.ts", importOf("../../../server/errors.js"))).toContain("import-x/no-restricted-paths");
-    expect(await ruleIds("common/probe-user.ts", importOf("../server/errors.js"))).toContain("import-x/no-restricted-paths");
-    expect(await ruleIds("common/probe-user.ts", importOf(`../web/src/app/${probe}`))).toContain("import-x/no-restricted-paths");
+    expect(
+      await ruleIds("web/src/lib/probe-user.ts", importOf("../../../server/errors.js")),
+    ).toContain("import-x/no-restricted-paths");
+    expect(await ruleIds("common/probe-user.ts", importOf("../server/errors.js"))).toContain(
+      "import-x/no-restricted-paths",
+    );
+    expect(await ruleIds("common/probe-user.ts", importOf(`../web/src/app/${probe}`))).toContain(
+      "import-x/no-restricted-paths",
+    );
   });
 
   it("refuses server business code importing server/http, and lets route modules and middleware", async () => {
     expect(httpModule).toBeDefined();
     const http = importOf(`../http/${httpModule?.replace(/\.ts$/, ".js")}`);
-    expect(await ruleIds("server/clients/service.ts", http)).toContain("import-x/no-restricted-paths");
-    expect(await ruleIds("server/clients/queries.ts", http)).toContain("import-x/no-restricted-paths");
+    expect(await ruleIds("server/clients/service.ts", http)).toContain(
+      "import-x/no-restricted-paths",
+    );
+    expect(await ruleIds("server/clients/queries.ts", http)).toContain(
+      "import-x/no-restricted-paths",
+    );
     expect(await ruleIds("server/clients/routes.ts", http)).toEqual([]);
     expect(await ruleIds("server/assets/file-routes.ts", http)).toEqual([]);
     expect(await ruleIds("server/rate-limit/middleware.ts", http)).toEqual([]);

@@ -16,7 +16,10 @@ import { restorePglite } from "./backup/pglite.js";
 import { restorePostgres } from "./backup/postgres.js";
 
 try {
-  const { file, force } = parseArgs(process.argv.slice(2), "npm run restore -- FILE [--force]   (--force replaces what the target holds)");
+  const { file, force } = parseArgs(
+    process.argv.slice(2),
+    "npm run restore -- FILE [--force]   (--force replaces what the target holds)",
+  );
   const env = parseEnv(process.env);
   const kind = backupKindOf(file);
   const started = performance.now();
@@ -35,12 +38,20 @@ try {
       await database.close();
     }
   } else {
-    if (kind !== "pglite") throw new BackupError(`${file} is a PostgreSQL backup (pg_dump): set DATABASE_URL to the empty database to restore it into.`);
+    if (kind !== "pglite")
+      throw new BackupError(
+        `${file} is a PostgreSQL backup (pg_dump): set DATABASE_URL to the empty database to restore it into.`,
+      );
     const restored = await restorePglite(env.DATA_DIR, file, force, checkKey);
-    if (restored.movedAside) process.stdout.write(`The database that was in ${path.join(env.DATA_DIR, "pglite")} is now in ${restored.movedAside}.\n`);
+    if (restored.movedAside)
+      process.stdout.write(
+        `The database that was in ${path.join(env.DATA_DIR, "pglite")} is now in ${restored.movedAside}.\n`,
+      );
     problem = restored.checked;
   }
-  process.stdout.write(`Restored ${file} in ${Math.round(performance.now() - started)} ms. The app applies any newer migrations when it starts.\n`);
+  process.stdout.write(
+    `Restored ${file} in ${Math.round(performance.now() - started)} ms. The app applies any newer migrations when it starts.\n`,
+  );
   if (problem) {
     process.stderr.write(`Warning: ${problem}\n`);
     process.exitCode = 3;

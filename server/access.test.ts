@@ -10,7 +10,12 @@ const loner: ActorProfile = { id: "l", role: "regular_user", firmId: null };
 
 describe("access rules", () => {
   it("only a firm's admin manages its codes, staff, invitations and details", () => {
-    for (const action of ["firm-codes:manage", "staff:manage", "invitations:manage", "firm:edit"] as const) {
+    for (const action of [
+      "firm-codes:manage",
+      "staff:manage",
+      "invitations:manage",
+      "firm:edit",
+    ] as const) {
       expect(can(admin, action, { firmId: firmA })).toBe(true);
       expect(can(admin, action, { firmId: firmB })).toBe(false);
       expect(can(staff, action, { firmId: firmA })).toBe(false);
@@ -40,6 +45,8 @@ describe("access rules", () => {
   });
 
   it("a refusal looks exactly like a missing record", () => {
-    expect(() => requireAccess(staff, "staff:manage", { firmId: firmA })).toThrowError(expect.objectContaining({ code: "NOT_FOUND", status: 404 }));
+    expect(() => requireAccess(staff, "staff:manage", { firmId: firmA })).toThrowError(
+      expect.objectContaining({ code: "NOT_FOUND", status: 404 }),
+    );
   });
 });

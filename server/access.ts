@@ -19,7 +19,8 @@ export type Action =
 export type Resource = { firmId?: string | null; role?: Role; ownerId?: string };
 type Rule = (actor: ActorProfile, resource: Resource) => boolean;
 
-const isMember = (a: ActorProfile, r: Resource) => !!a.firmId && (r.firmId === undefined || r.firmId === a.firmId);
+const isMember = (a: ActorProfile, r: Resource) =>
+  !!a.firmId && (r.firmId === undefined || r.firmId === a.firmId);
 const isFirmUser = (a: ActorProfile) => a.role === "firm_admin" || a.role === "firm_staff";
 
 /** Every permission rule of the product, in one place (spec 01 §6, 02 §6, SECURITY.md Access). */
@@ -29,7 +30,8 @@ const RULES: Record<Action, Rule> = {
   "firm-codes:manage": (a, r) => a.role === "firm_admin" && isMember(a, r),
   "staff:manage": (a, r) => a.role === "firm_admin" && isMember(a, r),
   // staff invite clients; only admins invite staff or admins
-  "invitations:send": (a, r) => isFirmUser(a) && isMember(a, r) && (a.role === "firm_admin" || r.role === "regular_user"),
+  "invitations:send": (a, r) =>
+    isFirmUser(a) && isMember(a, r) && (a.role === "firm_admin" || r.role === "regular_user"),
   // a link sent to the wrong address is taken back by an admin of the firm that sent it (issue 10, finding 11)
   "invitations:manage": (a, r) => a.role === "firm_admin" && isMember(a, r),
   "clients:read": (a, r) => isFirmUser(a) && isMember(a, r),
@@ -37,7 +39,12 @@ const RULES: Record<Action, Rule> = {
   // the vault is its owner's alone, whatever their role: no firm admin or staff ever reaches a client's
   "vault:own": (a, r) => !!r.ownerId && r.ownerId === a.id,
   // only an admin of the client's own firm, for a client (never staff, never another firm, never oneself)
-  "release:attest": (a, r) => a.role === "firm_admin" && !!r.firmId && isMember(a, r) && r.role === "regular_user" && r.ownerId !== a.id,
+  "release:attest": (a, r) =>
+    a.role === "firm_admin" &&
+    !!r.firmId &&
+    isMember(a, r) &&
+    r.role === "regular_user" &&
+    r.ownerId !== a.id,
 };
 
 export function can(actor: ActorProfile, action: Action, resource: Resource = {}): boolean {

@@ -45,8 +45,18 @@ export function createApp(deps: Deps, options: { webDist?: string; testClock?: O
   app.use("*", securityHeaders, clientIp);
   app.onError(async (err, c) => {
     const appError = toAppError(err);
-    if (!(err instanceof AppError)) deps.log.error(`${c.req.method} ${c.req.path}: ${describeError(err, { withStack: true })}`);
-    await auditRefusal(deps, { ip: c.var.ip ?? null, userId: c.var.user?.id ?? null, method: c.req.method, path: c.req.path }, err);
+    if (!(err instanceof AppError))
+      deps.log.error(`${c.req.method} ${c.req.path}: ${describeError(err, { withStack: true })}`);
+    await auditRefusal(
+      deps,
+      {
+        ip: c.var.ip ?? null,
+        userId: c.var.user?.id ?? null,
+        method: c.req.method,
+        path: c.req.path,
+      },
+      err,
+    );
     return c.json(appError.toBody(c.var.requestId), appError.status);
   });
 

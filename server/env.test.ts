@@ -23,7 +23,13 @@ const production = {
 describe("parseEnv", () => {
   it("has working defaults for development", () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({ NODE_ENV: "development", PORT: 3000, APP_URL: "http://localhost:3000", DATA_DIR: "./data", LOG_LEVEL: "info" });
+    expect(env).toMatchObject({
+      NODE_ENV: "development",
+      PORT: 3000,
+      APP_URL: "http://localhost:3000",
+      DATA_DIR: "./data",
+      LOG_LEVEL: "info",
+    });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
   });
@@ -35,7 +41,9 @@ describe("parseEnv", () => {
   });
 
   it("reduces APP_URL to its origin", () => {
-    expect(parseEnv({ APP_URL: "https://vault.example.com/some/path/" }).APP_URL).toBe("https://vault.example.com");
+    expect(parseEnv({ APP_URL: "https://vault.example.com/some/path/" }).APP_URL).toBe(
+      "https://vault.example.com",
+    );
   });
 
   it("names a bad PORT and says what is expected", () => {
@@ -54,15 +62,24 @@ describe("parseEnv", () => {
   });
 
   it("lists every bad setting at once", () => {
-    const message = messageOf({ PORT: "x", DATABASE_URL: "nope", SMTP_URL: "http://mail", LOG_LEVEL: "loud", APP_URL: "not a url" });
-    for (const name of ["PORT", "DATABASE_URL", "SMTP_URL", "LOG_LEVEL", "APP_URL"]) expect(message).toContain(`- ${name}: `);
+    const message = messageOf({
+      PORT: "x",
+      DATABASE_URL: "nope",
+      SMTP_URL: "http://mail",
+      LOG_LEVEL: "loud",
+      APP_URL: "not a url",
+    });
+    for (const name of ["PORT", "DATABASE_URL", "SMTP_URL", "LOG_LEVEL", "APP_URL"])
+      expect(message).toContain(`- ${name}: `);
   });
 
   it("refuses production without VAULT_MASTER_KEY, and a key that is not 32 bytes", () => {
     expect(messageOf({ ...production, VAULT_MASTER_KEY: undefined })).toContain(
       "- VAULT_MASTER_KEY: is required when NODE_ENV=production (openssl rand -base64 32)",
     );
-    expect(messageOf({ ...production, VAULT_MASTER_KEY: randomBytes(16).toString("base64") })).toContain("VAULT_MASTER_KEY: must be 32 random bytes in base64");
+    expect(
+      messageOf({ ...production, VAULT_MASTER_KEY: randomBytes(16).toString("base64") }),
+    ).toContain("VAULT_MASTER_KEY: must be 32 random bytes in base64");
     const key = randomBytes(32).toString("base64");
     expect(parseEnv({ ...production, VAULT_MASTER_KEY: key }).VAULT_MASTER_KEY).toBe(key);
   });
@@ -80,20 +97,34 @@ describe("parseEnv", () => {
     );
     for (const appUrl of ["http://vault.example.com", "http://localhost:3000"]) {
       const only = messageOf({ ...production, APP_URL: appUrl });
-      expect(only, appUrl).toContain("- APP_URL: must be an https:// origin when NODE_ENV=production");
+      expect(only, appUrl).toContain(
+        "- APP_URL: must be an https:// origin when NODE_ENV=production",
+      );
       expect(only, appUrl).not.toContain("SMTP_URL");
       expect(only, appUrl).not.toContain("VAULT_MASTER_KEY");
     }
-    expect(messageOf({ ...production, SMTP_URL: undefined })).toContain("- SMTP_URL: is required when NODE_ENV=production");
+    expect(messageOf({ ...production, SMTP_URL: undefined })).toContain(
+      "- SMTP_URL: is required when NODE_ENV=production",
+    );
     // A malformed setting and a missing requirement are listed together.
-    const both = messageOf({ NODE_ENV: "production", PORT: "x", APP_URL: "https://vault.example.com" });
-    for (const name of ["PORT", "SMTP_URL", "VAULT_MASTER_KEY"]) expect(both).toContain(`- ${name}: `);
+    const both = messageOf({
+      NODE_ENV: "production",
+      PORT: "x",
+      APP_URL: "https://vault.example.com",
+    });
+    for (const name of ["PORT", "SMTP_URL", "VAULT_MASTER_KEY"])
+      expect(both).toContain(`- ${name}: `);
     expect(both).not.toContain("- APP_URL: ");
   });
 
   it("accepts production with SMTP_URL, VAULT_MASTER_KEY and an https:// APP_URL, and logs JSON there by default", () => {
     const env = parseEnv(production);
-    expect(env).toMatchObject({ NODE_ENV: "production", APP_URL: "https://vault.example.com", SMTP_URL: "smtp://127.0.0.1:2525", LOG_FORMAT: "json" });
+    expect(env).toMatchObject({
+      NODE_ENV: "production",
+      APP_URL: "https://vault.example.com",
+      SMTP_URL: "smtp://127.0.0.1:2525",
+      LOG_FORMAT: "json",
+    });
     expect(parseEnv({ ...production, LOG_FORMAT: "text" }).LOG_FORMAT).toBe("text");
     expect(parseEnv({}).LOG_FORMAT).toBe("text");
     expect(parseEnv({ LOG_FORMAT: "json" }).LOG_FORMAT).toBe("json");
@@ -104,11 +135,17 @@ describe("parseEnv", () => {
     expect(parseEnv({}).TRUST_PROXY).toBeUndefined();
     expect(parseEnv({}).TRUST_PROXY_HEADER).toBe("x-forwarded-for");
     expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toEqual({ kind: "hops", hops: 2 });
-    expect(parseEnv({ TRUST_PROXY: "127.0.0.1,10.0.0.0/8,::1" }).TRUST_PROXY?.kind).toBe("addresses");
+    expect(parseEnv({ TRUST_PROXY: "127.0.0.1,10.0.0.0/8,::1" }).TRUST_PROXY?.kind).toBe(
+      "addresses",
+    );
     expect(messageOf({ TRUST_PROXY: "true" })).toContain(
       '- TRUST_PROXY: "true" is not an IP address or CIDR range; expected a hop count such as 1, or addresses and CIDR ranges such as 127.0.0.1,10.0.0.0/8,::1',
     );
-    expect(messageOf({ TRUST_PROXY: "10.0.0.0/40" })).toContain('- TRUST_PROXY: "10.0.0.0/40" is not an IP address or CIDR range');
-    expect(messageOf({ TRUST_PROXY_HEADER: "x-real-ip" })).toContain("- TRUST_PROXY_HEADER: must be x-forwarded-for or forwarded");
+    expect(messageOf({ TRUST_PROXY: "10.0.0.0/40" })).toContain(
+      '- TRUST_PROXY: "10.0.0.0/40" is not an IP address or CIDR range',
+    );
+    expect(messageOf({ TRUST_PROXY_HEADER: "x-real-ip" })).toContain(
+      "- TRUST_PROXY_HEADER: must be x-forwarded-for or forwarded",
+    );
   });
 });

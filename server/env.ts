@@ -19,11 +19,20 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
   /** A PEM file of the CA (or the self-signed certificate) that the SMTP server's certificate must chain to, besides the system's. */
-  SMTP_CA_FILE: z.string().refine(isReadableFile, "must be a readable PEM file (the CA or self-signed certificate of the SMTP server)").optional(),
+  SMTP_CA_FILE: z
+    .string()
+    .refine(
+      isReadableFile,
+      "must be a readable PEM file (the CA or self-signed certificate of the SMTP server)",
+    )
+    .optional(),
   MAIL_FROM: z.string().min(3).default("Legacy Vault <no-reply@legacyvault.local>"),
   VAULT_MASTER_KEY: z
     .string()
-    .refine((s) => Buffer.from(s, "base64").length === 32, "must be 32 random bytes in base64 (openssl rand -base64 32)")
+    .refine(
+      (s) => Buffer.from(s, "base64").length === 32,
+      "must be 32 random bytes in base64 (openssl rand -base64 32)",
+    )
     .optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** `json` (one object a line) or `text`; default `json` in production, `text` otherwise (docs/decisions/026). */
@@ -50,15 +59,20 @@ const envSchema = z.object({
     .min(1, { message: "must be a port number (1-65535)" })
     .max(65535, { message: "must be a port number (1-65535)" })
     .optional(),
-  TRUST_PROXY_HEADER: z.enum(["x-forwarded-for", "forwarded"], { message: "must be x-forwarded-for or forwarded" }).default("x-forwarded-for"),
+  TRUST_PROXY_HEADER: z
+    .enum(["x-forwarded-for", "forwarded"], { message: "must be x-forwarded-for or forwarded" })
+    .default("x-forwarded-for"),
 });
 
 export type Env = z.infer<typeof envSchema> & { APP_URL: string; LOG_FORMAT: "text" | "json" };
 
 /** Settings that are each well formed but do not go together. */
 function conflicts(raw: Record<string, string>): string[] {
-  const isSamePort = raw.METRICS_PORT !== undefined && Number(raw.METRICS_PORT) === Number(raw.PORT ?? 3000);
-  return isSamePort ? ["METRICS_PORT: must differ from PORT (metrics are never served on the public port)"] : [];
+  const isSamePort =
+    raw.METRICS_PORT !== undefined && Number(raw.METRICS_PORT) === Number(raw.PORT ?? 3000);
+  return isSamePort
+    ? ["METRICS_PORT: must differ from PORT (metrics are never served on the public port)"]
+    : [];
 }
 
 /**
@@ -69,17 +83,29 @@ function productionProblems(raw: Record<string, string>): string[] {
   if (raw.NODE_ENV !== "production") return [];
   const problems: string[] = [];
   if (!raw.SMTP_URL)
-    problems.push("SMTP_URL: is required when NODE_ENV=production (smtp:// or smtps://): e-mail must really be delivered, there is no dev mailbox");
-  if (!raw.VAULT_MASTER_KEY) problems.push("VAULT_MASTER_KEY: is required when NODE_ENV=production (openssl rand -base64 32)");
+    problems.push(
+      "SMTP_URL: is required when NODE_ENV=production (smtp:// or smtps://): e-mail must really be delivered, there is no dev mailbox",
+    );
+  if (!raw.VAULT_MASTER_KEY)
+    problems.push(
+      "VAULT_MASTER_KEY: is required when NODE_ENV=production (openssl rand -base64 32)",
+    );
   if (!raw.APP_URL?.toLowerCase().startsWith("https://"))
-    problems.push("APP_URL: must be an https:// origin when NODE_ENV=production, such as https://vault.example.com");
-  if (raw.TEST_CLOCK === "1") problems.push("TEST_CLOCK: must not be 1 when NODE_ENV=production (TEST_CLOCK=1 is for tests only)");
+    problems.push(
+      "APP_URL: must be an https:// origin when NODE_ENV=production, such as https://vault.example.com",
+    );
+  if (raw.TEST_CLOCK === "1")
+    problems.push(
+      "TEST_CLOCK: must not be 1 when NODE_ENV=production (TEST_CLOCK=1 is for tests only)",
+    );
   return problems;
 }
 
 /** Reads and validates settings; throws one readable error listing every bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const cleaned = Object.fromEntries(Object.entries(source).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ""));
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ""),
+  );
   const result = envSchema.safeParse(cleaned);
   const problems = [
     ...(result.success ? [] : result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`)),
@@ -88,7 +114,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   ];
   if (!result.success || problems.length) {
     const lines = problems.map((p) => `  - ${p}`);
-    throw new EnvError(`Invalid settings in the environment:\n${lines.join("\n")}\nSee .env.example for every setting.`);
+    throw new EnvError(
+      `Invalid settings in the environment:\n${lines.join("\n")}\nSee .env.example for every setting.`,
+    );
   }
   const env = result.data;
   return {

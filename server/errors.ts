@@ -44,7 +44,12 @@ export class AppError extends Error {
   /** The answer's body; `requestId` is the request's X-Request-Id, for support and the log (docs/decisions/023). */
   toBody(requestId?: string) {
     return {
-      error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}), ...(requestId ? { requestId } : {}) },
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.fields ? { fields: this.fields } : {}),
+        ...(requestId ? { requestId } : {}),
+      },
     };
   }
 }
@@ -70,7 +75,13 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string" && CONNECTION_ERROR_CODES.has(code)) return true;
     const message = (e as { message?: unknown }).message;
-    if (typeof message === "string" && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(message)) return true;
+    if (
+      typeof message === "string" &&
+      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(
+        message,
+      )
+    )
+      return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;

@@ -23,14 +23,25 @@ describe("the logger", () => {
     expect(lines.map((l) => l.level)).toEqual(["debug", "error"]); // same streams as text: warn and error to stderr
     for (const { line } of lines) expect(line).not.toContain("\n");
     const [outside, inside] = lines.map((l) => JSON.parse(l.line) as Record<string, unknown>);
-    expect(outside).toEqual({ time: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/), level: "debug", msg: "outside" });
-    expect(inside).toEqual({ time: expect.any(String), level: "error", msg: "inside", requestId: "req-2" });
+    expect(outside).toEqual({
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/),
+      level: "debug",
+      msg: "outside",
+    });
+    expect(inside).toEqual({
+      time: expect.any(String),
+      level: "error",
+      msg: "inside",
+      requestId: "req-2",
+    });
     expect(Object.keys(inside ?? {})).toEqual(["time", "level", "msg", "requestId"]);
   });
 
   it("in JSON format keeps a multi-line error (describeError with its stack) on one line, with nothing describeError drops", () => {
     const { log, lines } = capture("json");
-    const failed = new Error('Failed query: insert into "assets" values ($1)\nparams: c2VjcmV0LWNpcGhlcnRleHQ=');
+    const failed = new Error(
+      'Failed query: insert into "assets" values ($1)\nparams: c2VjcmV0LWNpcGhlcnRleHQ=',
+    );
     log.error(`POST /api/assets: ${describeError(failed, { withStack: true })}`);
     expect(lines).toHaveLength(1);
     const entry = JSON.parse(lines[0]?.line ?? "") as { msg: string };

@@ -5,7 +5,8 @@ export type LogLevel = (typeof LEVELS)[number];
 
 /** Where a formatted log line goes: stdout (debug, info) or stderr (warn, error) unless a test captures it. */
 export type LogSink = (level: Exclude<LogLevel, "silent">, line: string) => void;
-const toStdio: LogSink = (level, line) => (level === "error" || level === "warn" ? process.stderr : process.stdout).write(line + "\n");
+const toStdio: LogSink = (level, line) =>
+  (level === "error" || level === "warn" ? process.stderr : process.stdout).write(line + "\n");
 
 /**
  * The request being handled, for every line logged while it is (docs/decisions/023): set once by
@@ -14,7 +15,8 @@ const toStdio: LogSink = (level, line) => (level === "error" || level === "warn"
 const requestScope = new AsyncLocalStorage<{ requestId: string }>();
 
 /** Runs `fn` as the handling of request `requestId`: what it logs, however deep, carries the id. */
-export const runWithRequestId = <T>(requestId: string, fn: () => T): T => requestScope.run({ requestId }, fn);
+export const runWithRequestId = <T>(requestId: string, fn: () => T): T =>
+  requestScope.run({ requestId }, fn);
 
 /** Runs `fn` outside any request (work that a request only starts, such as the mailer's drain, is not that request's). */
 export const runOutsideRequest = <T>(fn: () => T): T => requestScope.exit(fn);
@@ -23,14 +25,26 @@ export const runOutsideRequest = <T>(fn: () => T): T => requestScope.exit(fn);
 export type LogFormat = "text" | "json";
 
 /** A small structured logger. Never pass secrets, tokens, codes or vault content to it. */
-export function createLogger(level: LogLevel = "info", sink: LogSink = toStdio, format: LogFormat = "text") {
+export function createLogger(
+  level: LogLevel = "info",
+  sink: LogSink = toStdio,
+  format: LogFormat = "text",
+) {
   const min = LEVELS.indexOf(level);
   const at = (l: Exclude<LogLevel, "silent">) => (message: string) => {
     if (LEVELS.indexOf(l) < min) return;
     const requestId = requestScope.getStore()?.requestId;
     const time = new Date().toISOString();
-    if (format === "json") sink(l, JSON.stringify({ time, level: l, msg: message, ...(requestId ? { requestId } : {}) }));
-    else sink(l, `${time} ${l.toUpperCase().padEnd(5)} ${requestId ? `requestId=${requestId} ` : ""}${message}`);
+    if (format === "json")
+      sink(
+        l,
+        JSON.stringify({ time, level: l, msg: message, ...(requestId ? { requestId } : {}) }),
+      );
+    else
+      sink(
+        l,
+        `${time} ${l.toUpperCase().padEnd(5)} ${requestId ? `requestId=${requestId} ` : ""}${message}`,
+      );
   };
   return { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
 }
@@ -55,7 +69,8 @@ export function describeError(err: unknown, { withStack = false } = {}): string 
     const code = (e as { code?: unknown }).code;
     const message = e.message.replace(/\nparams: [^]*$/, "").replace(/: ".*"$/s, ': "[value]"');
     parts.push(`${e.name}${typeof code === "string" ? ` [${code}]` : ""}: ${message}`);
-    if (withStack && !frames.length) frames = (e.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line));
+    if (withStack && !frames.length)
+      frames = (e.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line));
     e = e.cause;
   }
   return [parts.join(" <- "), ...frames].join("\n");

@@ -37,7 +37,10 @@ async function main() {
     }
   }
   const testClock = env.TEST_CLOCK === "1" ? createOffsetClock() : undefined;
-  if (testClock) log.warn("TEST_CLOCK=1: the release clock can be moved forward at POST /dev/clock (tests only)");
+  if (testClock)
+    log.warn(
+      "TEST_CLOCK=1: the release clock can be moved forward at POST /dev/clock (tests only)",
+    );
   let services;
   try {
     services = await createServices(env, log, { clock: testClock });
@@ -53,27 +56,48 @@ async function main() {
   // PGlite: `npm run backup` asks this process for a consistent copy of its data directory (docs/decisions/030-backups.md).
   const { dumpDataDir } = services.deps.database;
   const stopBackups = dumpDataDir
-    ? await serveBackups(backupSocketPath(env.DATA_DIR), dumpDataDir, (message) => log.error(message)).catch((err: unknown) => {
-        log.error(`backups: cannot listen on ${backupSocketPath(env.DATA_DIR)}: ${err instanceof Error ? err.message : String(err)}`);
+    ? await serveBackups(backupSocketPath(env.DATA_DIR), dumpDataDir, (message) =>
+        log.error(message),
+      ).catch((err: unknown) => {
+        log.error(
+          `backups: cannot listen on ${backupSocketPath(env.DATA_DIR)}: ${err instanceof Error ? err.message : String(err)}`,
+        );
         return async () => {};
       })
     : async () => {};
-  const scheduler = startScheduler(services.deps, undefined, { firstRunAfterMs: FIRST_RUN_AFTER_START_MS });
-  const app = createApp(services.deps, { testClock });
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: process.env.HOST ?? "0.0.0.0" }, () => {
-    const ms = Math.round(performance.now() - started);
-    log.info(`Legacy Vault is listening on ${env.APP_URL} (database: ${services.deps.database.kind}; ready in ${ms} ms)`);
-    if (services.deps.isDevMailbox) log.warn(`SMTP_URL is not set: e-mail is NOT delivered. Read it at ${env.APP_URL}/dev/mailbox`);
+  const scheduler = startScheduler(services.deps, undefined, {
+    firstRunAfterMs: FIRST_RUN_AFTER_START_MS,
   });
+  const app = createApp(services.deps, { testClock });
+  const server = serve(
+    { fetch: app.fetch, port: env.PORT, hostname: process.env.HOST ?? "0.0.0.0" },
+    () => {
+      const ms = Math.round(performance.now() - started);
+      log.info(
+        `Legacy Vault is listening on ${env.APP_URL} (database: ${services.deps.database.kind}; ready in ${ms} ms)`,
+      );
+      if (services.deps.isDevMailbox)
+        log.warn(
+          `SMTP_URL is not set: e-mail is NOT delivered. Read it at ${env.APP_URL}/dev/mailbox`,
+        );
+    },
+  );
 
   // Prometheus' GET /metrics: only on this machine's loopback, never on PORT (docs/decisions/029).
   const metricsServer =
     env.METRICS_PORT === undefined
       ? null
-      : serve({ fetch: metricsApp(services.deps.metrics).fetch, port: env.METRICS_PORT, hostname: "127.0.0.1" }, () =>
-          log.info(`metrics: GET http://127.0.0.1:${env.METRICS_PORT}/metrics`),
+      : serve(
+          {
+            fetch: metricsApp(services.deps.metrics).fetch,
+            port: env.METRICS_PORT,
+            hostname: "127.0.0.1",
+          },
+          () => log.info(`metrics: GET http://127.0.0.1:${env.METRICS_PORT}/metrics`),
         );
-  metricsServer?.on("error", (err) => log.error(`metrics: cannot listen on 127.0.0.1:${env.METRICS_PORT}: ${describeError(err)}`));
+  metricsServer?.on("error", (err) =>
+    log.error(`metrics: cannot listen on 127.0.0.1:${env.METRICS_PORT}: ${describeError(err)}`),
+  );
 
   let stopping = false;
   const shutdown = (signal: string) => {

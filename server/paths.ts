@@ -6,7 +6,10 @@ import path from "node:path";
  * one folder deeper; either way the files it names stay where they are in the repository
  * (docs/decisions/028-production-build.md).
  */
-export const ROOT = path.resolve(import.meta.dirname, import.meta.filename.endsWith(".ts") ? ".." : "../..");
+export const ROOT = path.resolve(
+  import.meta.dirname,
+  import.meta.filename.endsWith(".ts") ? ".." : "../..",
+);
 
 /** The built web app (`npm run build`). */
 export const WEB_DIST = path.join(ROOT, "web", "dist");

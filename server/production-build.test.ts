@@ -30,7 +30,8 @@ function newestSource(dir: string): number {
 
 function run(script: string) {
   const result = spawnSync("npm", ["run", script], { cwd: ROOT, encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`npm run ${script} failed:\n${result.stdout}\n${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(`npm run ${script} failed:\n${result.stdout}\n${result.stderr}`);
 }
 
 const dirs: string[] = [];
@@ -44,10 +45,14 @@ const children: ServerProcess[] = [];
 beforeAll(() => {
   const missing = [COMPILED_SERVER, WEB_INDEX].filter((file) => !existsSync(file));
   if (process.env.CI && missing.length > 0) {
-    throw new Error(`${missing.map((f) => path.relative(ROOT, f)).join(" and ")} missing: \`npm test\` runs \`npm run build\` before the tests`);
+    throw new Error(
+      `${missing.map((f) => path.relative(ROOT, f)).join(" and ")} missing: \`npm test\` runs \`npm run build\` before the tests`,
+    );
   }
   if (!existsSync(WEB_INDEX)) run("build:web");
-  const isStale = () => statSync(COMPILED_SERVER).mtimeMs < Math.max(newestSource(path.join(ROOT, "server")), newestSource(path.join(ROOT, "common")));
+  const isStale = () =>
+    statSync(COMPILED_SERVER).mtimeMs <
+    Math.max(newestSource(path.join(ROOT, "server")), newestSource(path.join(ROOT, "common")));
   if (!existsSync(COMPILED_SERVER) || isStale()) run("build:server");
 }, 180_000);
 
@@ -85,7 +90,10 @@ describe("the compiled server (node dist/server/main.js)", () => {
 
         const health = await fetch(`${server.baseUrl}/api/health`);
         expect(health.status).toBe(200);
-        expect(await health.json()).toEqual({ status: "ok", database: expect.objectContaining({ kind: "pglite", state: "up" }) });
+        expect(await health.json()).toEqual({
+          status: "ok",
+          database: expect.objectContaining({ kind: "pglite", state: "up" }),
+        });
 
         const page = await fetch(`${server.baseUrl}/welcome`);
         expect(page.status).toBe(200);
@@ -102,11 +110,20 @@ describe("the compiled server (node dist/server/main.js)", () => {
         const refused = await fetch(`${server.baseUrl}/api/register`, {
           method: "POST",
           headers: { origin: appUrl, "content-type": "application/json" },
-          body: JSON.stringify({ name: "Common Carl", email: uniqueEmail(), password: "password123" }),
+          body: JSON.stringify({
+            name: "Common Carl",
+            email: uniqueEmail(),
+            password: "password123",
+          }),
         });
         expect(refused.status).toBe(400);
         expect(await refused.json()).toEqual({
-          error: { code: "VALIDATION", message: AUTH_MSG.commonPassword, fields: { password: AUTH_MSG.commonPassword }, requestId: expect.any(String) },
+          error: {
+            code: "VALIDATION",
+            message: AUTH_MSG.commonPassword,
+            fields: { password: AUTH_MSG.commonPassword },
+            requestId: expect.any(String),
+          },
         });
 
         server.kill("SIGTERM");
@@ -115,7 +132,11 @@ describe("the compiled server (node dist/server/main.js)", () => {
           .split("\n")
           .filter(Boolean)
           .map((line) => (JSON.parse(line) as { msg: string }).msg);
-        expect(messages[0]).toMatch(new RegExp(`^Legacy Vault is listening on ${appUrl} \\(database: pglite; ready in \\d+ ms\\)$`));
+        expect(messages[0]).toMatch(
+          new RegExp(
+            `^Legacy Vault is listening on ${appUrl} \\(database: pglite; ready in \\d+ ms\\)$`,
+          ),
+        );
         expect(messages).toContain("stopped");
         expect(server.stderr).toBe("");
       } finally {

@@ -25,6 +25,7 @@ export function tableCells(table: string): string[][] {
 export function withLimitsTable(doc: string, table: string): string {
   const start = doc.indexOf(LIMITS_START);
   const end = doc.indexOf(LIMITS_END);
-  if (start < 0 || end < start) throw new Error(`SECURITY.md needs ${LIMITS_START} and ${LIMITS_END}`);
+  if (start < 0 || end < start)
+    throw new Error(`SECURITY.md needs ${LIMITS_START} and ${LIMITS_END}`);
   return `${doc.slice(0, start + LIMITS_START.length)}\n${table}\n${doc.slice(end)}`;
 }

@@ -20,22 +20,43 @@ import { systemClock, type Clock } from "./release/clock.js";
 export type Services = { deps: Deps; mailer: Mailer | null; close(): Promise<void> };
 
 /** Opens the database (migrating it), the mail transport and better-auth. */
-export async function createServices(env: Env, log: Logger, options: { database?: Database; clock?: Clock } = {}): Promise<Services> {
+export async function createServices(
+  env: Env,
+  log: Logger,
+  options: { database?: Database; clock?: Clock } = {},
+): Promise<Services> {
   const masterKey = loadMasterKey(env, log);
-  const database = options.database ?? (env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : await openPglite(path.join(env.DATA_DIR, "pglite")));
+  const database =
+    options.database ??
+    (env.DATABASE_URL
+      ? openPostgres(env.DATABASE_URL)
+      : await openPglite(path.join(env.DATA_DIR, "pglite")));
   await database.migrate();
   await assertRowLevelSecurity(database.db);
   const { db } = database;
   const clock = options.clock ?? systemClock;
-  const metrics = createMetrics({ database, clock, log, withProcessMetrics: env.METRICS_PORT !== undefined });
+  const metrics = createMetrics({
+    database,
+    clock,
+    log,
+    withProcessMetrics: env.METRICS_PORT !== undefined,
+  });
 
   // nodemailer waits up to 2 minutes to connect and 10 minutes on a silent socket by default.
   // SMTP_CA_FILE: a private CA (or self-signed certificate) trusted besides the system's; verification stays on.
   const tls = env.SMTP_CA_FILE ? { tls: { ca: [readFileSync(env.SMTP_CA_FILE, "utf8")] } } : {};
   const transport = env.SMTP_URL
-    ? nodemailer.createTransport({ url: env.SMTP_URL, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000, ...tls })
+    ? nodemailer.createTransport({
+        url: env.SMTP_URL,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 20_000,
+        ...tls,
+      })
     : null;
-  const mailer = transport ? createMailer(db, transport, env.MAIL_FROM, log, (result) => metrics.recordMailAttempt(result)) : null;
+  const mailer = transport
+    ? createMailer(db, transport, env.MAIL_FROM, log, (result) => metrics.recordMailAttempt(result))
+    : null;
   // the drain delivers everyone's mail: its log lines are not the waking request's (runOutsideRequest)
   const wakeMailer = () => runOutsideRequest(() => mailer?.wake());
   const sendMail = async (mail: Mail) => {
@@ -58,7 +79,21 @@ export async function createServices(env: Env, log: Logger, options: { database?
   const documentSealer = createSealer(deriveKey(masterKey, "release-documents"));
   const hmacKey = deriveKey(masterKey, "short-secret-hmac");
   const hmac = (value: string) => createHmac("sha256", hmacKey).update(value).digest("hex");
-  const deps: Deps = { env, database, db, auth, log, sendMail, wakeMailer, clock, isDevMailbox: !transport, dataKeys, documentSealer, hmac, metrics };
+  const deps: Deps = {
+    env,
+    database,
+    db,
+    auth,
+    log,
+    sendMail,
+    wakeMailer,
+    clock,
+    isDevMailbox: !transport,
+    dataKeys,
+    documentSealer,
+    hmac,
+    metrics,
+  };
   onSignIn = (userId) => checkInOnSignIn(deps, userId);
   return {
     deps,

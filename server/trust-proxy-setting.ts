@@ -4,10 +4,12 @@ import net from "node:net";
  * Which peers may tell the app who the client is (docs/decisions/024-behind-a-reverse-proxy.md):
  * the nearest `hops` hops whatever their address, or the hops whose address is in `list`.
  */
-export type TrustProxy = { kind: "hops"; hops: number } | { kind: "addresses"; list: net.BlockList };
+export type TrustProxy =
+  { kind: "hops"; hops: number } | { kind: "addresses"; list: net.BlockList };
 
 export const MAX_TRUSTED_HOPS = 10;
-const EXAMPLE = "a hop count such as 1, or addresses and CIDR ranges such as 127.0.0.1,10.0.0.0/8,::1";
+const EXAMPLE =
+  "a hop count such as 1, or addresses and CIDR ranges such as 127.0.0.1,10.0.0.0/8,::1";
 
 export class TrustProxyError extends Error {}
 
@@ -16,12 +18,16 @@ export function parseTrustProxy(text: string): TrustProxy | null {
   const value = text.trim();
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
-    if (hops > MAX_TRUSTED_HOPS) throw new TrustProxyError(`at most ${MAX_TRUSTED_HOPS} hops (got ${value})`);
+    if (hops > MAX_TRUSTED_HOPS)
+      throw new TrustProxyError(`at most ${MAX_TRUSTED_HOPS} hops (got ${value})`);
     return hops === 0 ? null : { kind: "hops", hops };
   }
   const list = new net.BlockList();
   for (const entry of value.split(",").map((e) => e.trim())) {
-    if (!addEntry(list, entry)) throw new TrustProxyError(`"${entry}" is not an IP address or CIDR range; expected ${EXAMPLE}`);
+    if (!addEntry(list, entry))
+      throw new TrustProxyError(
+        `"${entry}" is not an IP address or CIDR range; expected ${EXAMPLE}`,
+      );
   }
   return { kind: "addresses", list };
 }

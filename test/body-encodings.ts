@@ -1,17 +1,24 @@
 import type { TestClient } from "./harness.js";
 
-export type BodyEncoding = { name: string; send(client: TestClient, path: string, body: Record<string, string>): Promise<Response> };
+export type BodyEncoding = {
+  name: string;
+  send(client: TestClient, path: string, body: Record<string, string>): Promise<Response>;
+};
 
 const asJson = (contentType: string): BodyEncoding => ({
   name: contentType,
-  send: (client, path, body) => client.send("POST", path, JSON.stringify(body), { "content-type": contentType }),
+  send: (client, path, body) =>
+    client.send("POST", path, JSON.stringify(body), { "content-type": contentType }),
 });
 
 /** The ways a client can encode one body: better-auth parses form and odd-cased JSON, Hono's json() parses any type. */
 export const BODY_ENCODINGS: BodyEncoding[] = [
   {
     name: "application/x-www-form-urlencoded",
-    send: (client, path, body) => client.send("POST", path, new URLSearchParams(body).toString(), { "content-type": "application/x-www-form-urlencoded" }),
+    send: (client, path, body) =>
+      client.send("POST", path, new URLSearchParams(body).toString(), {
+        "content-type": "application/x-www-form-urlencoded",
+      }),
   },
   {
     name: "multipart/form-data",

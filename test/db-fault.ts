@@ -9,5 +9,7 @@ export async function injectDatabaseFault(ctx: TestContext) {
     `create or replace function test_refuse_title() returns trigger language plpgsql as $$ begin
        if new.title = '${FAIL_TITLE}' then raise exception 'injected fault'; end if; return new; end $$`,
   );
-  await ctx.services.deps.db.execute(`create trigger test_refuse_title before insert or update on assets for each row execute function test_refuse_title()`);
+  await ctx.services.deps.db.execute(
+    `create trigger test_refuse_title before insert or update on assets for each row execute function test_refuse_title()`,
+  );
 }

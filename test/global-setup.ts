@@ -28,10 +28,10 @@ export default async function setup() {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
       // Only this run's clones: another run (another checkout) may be using the same server.
-      const { rows } = await c.query<{ datname: string }>(`select datname from pg_database where datname like $1 or datname = $2`, [
-        `${clonePrefix(template)}%`,
-        template,
-      ]);
+      const { rows } = await c.query<{ datname: string }>(
+        `select datname from pg_database where datname like $1 or datname = $2`,
+        [`${clonePrefix(template)}%`, template],
+      );
       for (const r of rows) await c.query(`drop database if exists ${r.datname} with (force)`);
       await c.end();
     };

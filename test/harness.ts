@@ -25,10 +25,15 @@ export async function openTestDatabase(): Promise<Database> {
  * A migrated database for a server process: on the PostgreSQL run, the URL of a fresh clone
  * (`{ DATABASE_URL }`); on PGlite, the template loaded into `dataDir` (`{ DATA_DIR }`).
  */
-export async function testDatabaseSettings(dataDir: string): Promise<{ DATABASE_URL: string } | { DATA_DIR: string }> {
+export async function testDatabaseSettings(
+  dataDir: string,
+): Promise<{ DATABASE_URL: string } | { DATA_DIR: string }> {
   const url = await clonePostgresTemplate();
   if (url) return { DATABASE_URL: url };
-  const database = await openPglite(join(dataDir, "pglite"), new Blob([readFileSync(PGLITE_TEMPLATE)]));
+  const database = await openPglite(
+    join(dataDir, "pglite"),
+    new Blob([readFileSync(PGLITE_TEMPLATE)]),
+  );
   await database.close();
   return { DATA_DIR: dataDir };
 }
@@ -62,7 +67,10 @@ export async function createTestContext(
     ...overrides,
   });
   const database = options.database ?? (await openTestDatabase());
-  const services = await createServices(env, options.log ?? createLogger(env.LOG_LEVEL), { database, clock: options.clock });
+  const services = await createServices(env, options.log ?? createLogger(env.LOG_LEVEL), {
+    database,
+    clock: options.clock,
+  });
   const app = createApp(services.deps, { webDist: "/nonexistent" });
   return { app, services, env, close: () => services.close() };
 }
@@ -81,9 +89,17 @@ export class TestClient {
     this.ip = ip ?? `10.${rand255()}.${rand255()}.${rand255()}`;
   }
 
-  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Response> {
     if (body === undefined) return this.send(method, path, undefined, headers);
-    return this.send(method, path, JSON.stringify(body), { "content-type": "application/json", ...headers });
+    return this.send(method, path, JSON.stringify(body), {
+      "content-type": "application/json",
+      ...headers,
+    });
   }
 
   /**
@@ -91,10 +107,20 @@ export class TestClient {
    * Origin, cookies and IP; `headers` name its type and anything else (a `cookie` of their own replaces
    * the client's). Keeps the cookies it sets.
    */
-  async send(method: string, path: string, body: RequestInit["body"], headers: Record<string, string> = {}, init: { duplex?: "half" } = {}): Promise<Response> {
+  async send(
+    method: string,
+    path: string,
+    body: RequestInit["body"],
+    headers: Record<string, string> = {},
+    init: { duplex?: "half" } = {},
+  ): Promise<Response> {
     const h = new Headers({ origin: this.ctx.env.APP_URL, ...headers });
     if (this.cookies.size && !h.has("cookie")) h.set("cookie", this.cookieHeader());
-    const res = await this.ctx.app.request(path, { method, headers: h, body, ...init }, { incoming: { socket: { remoteAddress: this.ip } } });
+    const res = await this.ctx.app.request(
+      path,
+      { method, headers: h, body, ...init },
+      { incoming: { socket: { remoteAddress: this.ip } } },
+    );
     for (const line of res.headers.getSetCookie()) {
       const [pair, ...attrs] = line.split(";");
       const [name, ...rest] = (pair ?? "").split("=");
@@ -111,7 +137,11 @@ export class TestClient {
   post = (path: string, body?: unknown) => this.request("POST", path, body ?? {});
   patch = (path: string, body?: unknown) => this.request("PATCH", path, body ?? {});
 
-  async json<T = Json>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  async json<T = Json>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }> {
     const res = await this.request(method, path, body);
     return { status: res.status, body: (await res.json()) as T };
   }
@@ -160,13 +190,18 @@ export async function lastMailTo(ctx: TestContext, to: string) {
 
 export async function linkFromMail(ctx: TestContext, to: string, pathPart: string): Promise<URL> {
   const mail = await lastMailTo(ctx, to);
-  const match = mail.text.match(new RegExp(`https?://\\S*${pathPart.replace(/[/?]/g, "\\$&")}\\S*`));
+  const match = mail.text.match(
+    new RegExp(`https?://\\S*${pathPart.replace(/[/?]/g, "\\$&")}\\S*`),
+  );
   if (!match) throw new Error(`no ${pathPart} link in mail to ${to}: ${mail.text}`);
   return new URL(match[0]);
 }
 
 /** Registers and confirms a user; returns a signed-in client. */
-export async function buildUser(ctx: TestContext, overrides: { name?: string; email?: string; password?: string } = {}) {
+export async function buildUser(
+  ctx: TestContext,
+  overrides: { name?: string; email?: string; password?: string } = {},
+) {
   const email = overrides.email ?? uniqueEmail();
   const password = overrides.password ?? GOOD_PASSWORD;
   const name = overrides.name ?? "Test User";

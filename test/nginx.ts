@@ -8,12 +8,26 @@ export const NGINX = "/usr/sbin/nginx";
 export const hasNginx = existsSync(NGINX);
 
 /** A self-signed certificate for localhost and 127.0.0.1 in `dir`; returns its PEM (the only CA a test trusts). */
-export function selfSignedCertificate(dir: string): { certFile: string; keyFile: string; pem: string } {
+export function selfSignedCertificate(dir: string): {
+  certFile: string;
+  keyFile: string;
+  pem: string;
+} {
   const certFile = path.join(dir, "cert.pem");
   const keyFile = path.join(dir, "key.pem");
   execFileSync(
     "openssl",
-    ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1"].concat([
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:prime256v1",
+      "-nodes",
+      "-days",
+      "1",
+    ].concat([
       "-keyout",
       keyFile,
       "-out",
@@ -52,7 +66,13 @@ ${http}
  * nginx in the foreground as one process, everything it writes kept in `dir`: TLS on
  * 127.0.0.1:`port`, relaying to the app on 127.0.0.1:`upstreamPort` as a typical site config does.
  */
-export async function startNginx(options: { dir: string; port: number; upstreamPort: number; certFile: string; keyFile: string }) {
+export async function startNginx(options: {
+  dir: string;
+  port: number;
+  upstreamPort: number;
+  certFile: string;
+  keyFile: string;
+}) {
   const { dir, port, upstreamPort, certFile, keyFile } = options;
   return runNginx(
     dir,
@@ -80,14 +100,19 @@ export async function startNginx(options: { dir: string; port: number; upstreamP
 export async function runNginx(dir: string, port: number, config: string) {
   const conf = path.join(dir, "nginx.conf");
   writeFileSync(conf, config);
-  const child = spawn(NGINX, ["-p", dir, "-c", conf, "-e", path.join(dir, "error.log")], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(NGINX, ["-p", dir, "-c", conf, "-e", path.join(dir, "error.log")], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout.on("data", (d: Buffer) => (output += d.toString()));
   child.stderr.on("data", (d: Buffer) => (output += d.toString()));
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
   let hasExited = false;
   void exited.then(() => (hasExited = true));
-  const errorLog = () => (existsSync(path.join(dir, "error.log")) ? readFileSync(path.join(dir, "error.log"), "utf8") : "");
+  const errorLog = () =>
+    existsSync(path.join(dir, "error.log"))
+      ? readFileSync(path.join(dir, "error.log"), "utf8")
+      : "";
 
   const deadline = Date.now() + 15_000;
   while (!(await canConnect(port))) {

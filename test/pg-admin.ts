@@ -1,7 +1,8 @@
 import pg from "pg";
 
 /** The PostgreSQL server that tests which create their own databases talk to: the run's, else this machine's. */
-export const PG_SERVER_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+export const PG_SERVER_URL =
+  process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 /** Runs `fn` on a short-lived connection to the server as its administrator. */
 export async function pgAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {

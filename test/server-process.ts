@@ -26,15 +26,30 @@ export class ServerProcess {
     options: ServerProcessOptions = {},
   ) {
     const inherited = { ...process.env };
-    for (const name of ["DATABASE_URL", "SMTP_URL", "APP_URL", "NODE_ENV", "VAULT_MASTER_KEY", "TEST_DATABASE_URL", "TEST_TEMPLATE_DB"]) delete inherited[name];
-    this.child = spawn(process.execPath, options.compiled ? [COMPILED_SERVER] : ["--import", "tsx", "server/main.ts"], {
-      cwd: options.cwd ?? ROOT,
-      env: { ...inherited, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    for (const name of [
+      "DATABASE_URL",
+      "SMTP_URL",
+      "APP_URL",
+      "NODE_ENV",
+      "VAULT_MASTER_KEY",
+      "TEST_DATABASE_URL",
+      "TEST_TEMPLATE_DB",
+    ])
+      delete inherited[name];
+    this.child = spawn(
+      process.execPath,
+      options.compiled ? [COMPILED_SERVER] : ["--import", "tsx", "server/main.ts"],
+      {
+        cwd: options.cwd ?? ROOT,
+        env: { ...inherited, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     this.child.stdout?.on("data", (d: Buffer) => (this.stdout += d.toString()));
     this.child.stderr?.on("data", (d: Buffer) => (this.stderr += d.toString()));
-    this.exited = new Promise((resolve) => this.child.on("exit", (code, signal) => resolve({ code, signal })));
+    this.exited = new Promise((resolve) =>
+      this.child.on("exit", (code, signal) => resolve({ code, signal })),
+    );
   }
 
   get pid(): number {
@@ -54,10 +69,17 @@ export class ServerProcess {
     const deadline = Date.now() + timeoutMs;
     let hasExited = false;
     void this.exited.then(() => (hasExited = true));
-    const seen = () => (typeof text === "string" ? (this.stdout + this.stderr).includes(text) : text.test(this.stdout + this.stderr));
+    const seen = () =>
+      typeof text === "string"
+        ? (this.stdout + this.stderr).includes(text)
+        : text.test(this.stdout + this.stderr);
     while (!seen()) {
-      if (hasExited) throw new Error(`server exited before printing ${text}:\n${this.stdout}\n${this.stderr}`);
-      if (Date.now() > deadline) throw new Error(`server did not print ${text} within ${timeoutMs} ms:\n${this.stdout}\n${this.stderr}`);
+      if (hasExited)
+        throw new Error(`server exited before printing ${text}:\n${this.stdout}\n${this.stderr}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `server did not print ${text} within ${timeoutMs} ms:\n${this.stdout}\n${this.stderr}`,
+        );
       await new Promise((r) => setTimeout(r, 50));
     }
   }
@@ -71,10 +93,17 @@ export class ServerProcess {
   }
 
   /** A JSON request from a browser on the app's origin. */
-  async json<T>(method: string, urlPath: string, body?: unknown): Promise<{ status: number; body: T }> {
+  async json<T>(
+    method: string,
+    urlPath: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }> {
     const res = await fetch(`${this.baseUrl}${urlPath}`, {
       method,
-      headers: { origin: this.origin, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: {
+        origin: this.origin,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: res.status, body: (await res.json()) as T };

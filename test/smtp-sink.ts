@@ -45,7 +45,8 @@ export async function startSmtpSink(
     allowInsecureAuth: false,
     logger: false,
     onAuth(login, _session, callback) {
-      if (auth && login.username === auth.user && login.password === auth.pass) return callback(null, { user: login.username });
+      if (auth && login.username === auth.user && login.password === auth.pass)
+        return callback(null, { user: login.username });
       callback(smtpError({ code: 535, message: "Authentication credentials invalid" }));
     },
     onConnect(_session, callback) {
@@ -90,6 +91,8 @@ export async function startSmtpSink(
 
 /** A raw message's text as a reader sees it: quoted-printable soft breaks and escapes undone. */
 export function decodeQuotedPrintable(raw: string): string {
-  const bytes = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, "latin1").toString("utf8");
 }

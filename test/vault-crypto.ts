@@ -14,7 +14,11 @@ const iv = () => webcrypto.getRandomValues(new Uint8Array(IV_BYTES));
 const join = (a: Uint8Array, b: ArrayBuffer) => Buffer.concat([a, new Uint8Array(b)]);
 
 /** The data key from GET /api/vault/key, as the browser holds it: non-extractable, in memory. */
-export const importDataKey = (base64: string) => subtle.importKey("raw", Buffer.from(base64, "base64"), "AES-GCM", false, ["wrapKey", "unwrapKey"]);
+export const importDataKey = (base64: string) =>
+  subtle.importKey("raw", Buffer.from(base64, "base64"), "AES-GCM", false, [
+    "wrapKey",
+    "unwrapKey",
+  ]);
 
 export async function encryptBytes(ck: CryptoKey, plaintext: Uint8Array): Promise<Buffer> {
   const nonce = iv();
@@ -22,20 +26,40 @@ export async function encryptBytes(ck: CryptoKey, plaintext: Uint8Array): Promis
 }
 
 export async function decryptBytes(ck: CryptoKey, blob: Uint8Array): Promise<Buffer> {
-  return Buffer.from(await subtle.decrypt({ name: "AES-GCM", iv: blob.subarray(0, IV_BYTES) }, ck, blob.subarray(IV_BYTES)));
+  return Buffer.from(
+    await subtle.decrypt(
+      { name: "AES-GCM", iv: blob.subarray(0, IV_BYTES) },
+      ck,
+      blob.subarray(IV_BYTES),
+    ),
+  );
 }
 
 /** A new asset's keys and ciphertext, ready for POST /api/assets. */
 export async function sealAsset(dk: CryptoKey, assetId: string, content: unknown) {
-  const ck = await subtle.generateKey({ name: "AES-GCM", length: 256 }, true, ["encrypt", "decrypt"]);
+  const ck = await subtle.generateKey({ name: "AES-GCM", length: 256 }, true, [
+    "encrypt",
+    "decrypt",
+  ]);
   const nonce = iv();
-  const wrapped = join(nonce, await subtle.wrapKey("raw", ck, dk, { name: "AES-GCM", iv: nonce, additionalData: utf8(assetId) }));
+  const wrapped = join(
+    nonce,
+    await subtle.wrapKey("raw", ck, dk, {
+      name: "AES-GCM",
+      iv: nonce,
+      additionalData: utf8(assetId),
+    }),
+  );
   const encrypted = await encryptBytes(ck, utf8(JSON.stringify(content)));
   return { ck, wrappedKey: b64(wrapped), encryptedData: b64(encrypted) };
 }
 
 /** Unwraps an asset's CK (fails if the wrapped key belongs to another asset id or was altered). */
-export async function unwrapContentKey(dk: CryptoKey, assetId: string, wrappedKeyBase64: string): Promise<CryptoKey> {
+export async function unwrapContentKey(
+  dk: CryptoKey,
+  assetId: string,
+  wrappedKeyBase64: string,
+): Promise<CryptoKey> {
   const blob = Buffer.from(wrappedKeyBase64, "base64");
   return subtle.unwrapKey(
     "raw",
@@ -49,7 +73,12 @@ export async function unwrapContentKey(dk: CryptoKey, assetId: string, wrappedKe
 }
 
 /** GET /api/assets/:id's answer back to the owner's content. */
-export async function openAsset(dk: CryptoKey, asset: { id: string; wrappedKey: string; encryptedData: string }): Promise<unknown> {
+export async function openAsset(
+  dk: CryptoKey,
+  asset: { id: string; wrappedKey: string; encryptedData: string },
+): Promise<unknown> {
   const ck = await unwrapContentKey(dk, asset.id, asset.wrappedKey);
-  return JSON.parse((await decryptBytes(ck, Buffer.from(asset.encryptedData, "base64"))).toString("utf8"));
+  return JSON.parse(
+    (await decryptBytes(ck, Buffer.from(asset.encryptedData, "base64"))).toString("utf8"),
+  );
 }

@@ -28,7 +28,12 @@ function precompress(): Plugin {
         const bytes = readFileSync(file);
         writeFileSync(
           `${file}.br`,
-          brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+          brotliCompressSync(bytes, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 11,
+              [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+            },
+          }),
         );
         writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
       }
@@ -41,7 +46,12 @@ const API = process.env.API_URL ?? "http://localhost:3000";
 export default defineConfig({
   root: path.join(import.meta.dirname),
   plugins: [react(), tailwindcss(), precompress()],
-  resolve: { alias: { "@": path.join(import.meta.dirname, "src"), "@common": path.join(import.meta.dirname, "..", "common") } },
+  resolve: {
+    alias: {
+      "@": path.join(import.meta.dirname, "src"),
+      "@common": path.join(import.meta.dirname, "..", "common"),
+    },
+  },
   server: { port: 5173, proxy: { "/api": API, "/dev": API } },
   build: {
     outDir: "dist",
@@ -52,6 +62,8 @@ export default defineConfig({
     // Everything the entry loads statically stays one chunk. Left alone, Rolldown splits it into several
     // (react, react-router, query-core...) as lazy screens share them, and each file gzips on its own:
     // about 3 KB more on every first visit, against the 100 KB budget of /welcome and /login.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: "index", tags: ["$initial"] }] } } },
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: "index", tags: ["$initial"] }] } },
+    },
   },
 });

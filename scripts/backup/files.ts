@@ -19,15 +19,24 @@ export function backupKindOf(file: string): BackupKind {
   closeSync(fd);
   if (length === 5 && head.toString("latin1") === "PGDMP") return "postgres";
   if (length >= 2 && head[0] === 0x1f && head[1] === 0x8b) return "pglite";
-  throw new BackupError(`${file} is not a Legacy Vault backup (neither pg_dump's custom format nor a PGlite data directory dump).`);
+  throw new BackupError(
+    `${file} is not a Legacy Vault backup (neither pg_dump's custom format nor a PGlite data directory dump).`,
+  );
 }
 
 /**
  * Writes a backup through a temporary file next to `file`, renamed into place once complete: an
  * interrupted backup never leaves a truncated file under the name asked for.
  */
-export async function writeAtomically(file: string, force: boolean, write: (tmp: string) => Promise<void>): Promise<void> {
-  if (existsSync(file) && !force) throw new BackupError(`${file} already exists: choose a new name (a date in it), or pass --force to replace it.`);
+export async function writeAtomically(
+  file: string,
+  force: boolean,
+  write: (tmp: string) => Promise<void>,
+): Promise<void> {
+  if (existsSync(file) && !force)
+    throw new BackupError(
+      `${file} already exists: choose a new name (a date in it), or pass --force to replace it.`,
+    );
   const tmp = path.join(path.dirname(file), `.${path.basename(file)}.partial-${process.pid}`);
   try {
     await write(tmp);

@@ -10,15 +10,19 @@ import { createDataKeyWrapper } from "../../server/keys/data-key.js";
  * generating one: VAULT_MASTER_KEY, else DATA_DIR/master.key (development), else none.
  */
 export function masterKeyInUse(env: Env): { key: Buffer; source: string } | null {
-  if (env.VAULT_MASTER_KEY) return { key: Buffer.from(env.VAULT_MASTER_KEY, "base64"), source: "VAULT_MASTER_KEY" };
+  if (env.VAULT_MASTER_KEY)
+    return { key: Buffer.from(env.VAULT_MASTER_KEY, "base64"), source: "VAULT_MASTER_KEY" };
   const file = path.join(env.DATA_DIR, "master.key");
-  if (existsSync(file)) return { key: Buffer.from(readFileSync(file, "utf8").trim(), "base64"), source: file };
+  if (existsSync(file))
+    return { key: Buffer.from(readFileSync(file, "utf8").trim(), "base64"), source: file };
   return null;
 }
 
 /** Why the restored vaults would not open with the master key in use, or null when they would (or there are none yet). */
 export async function masterKeyProblem(db: Db, env: Env): Promise<string | null> {
-  const result = await db.execute(sql`select user_id, encode(wrapped_key, 'base64') as wrapped_key from user_keys limit 20`);
+  const result = await db.execute(
+    sql`select user_id, encode(wrapped_key, 'base64') as wrapped_key from user_keys limit 20`,
+  );
   const rows = (result as unknown as { rows: { user_id: string; wrapped_key: string }[] }).rows; // PGlite and node-postgres alike
   if (rows.length === 0) return null;
   const inUse = masterKeyInUse(env);

@@ -1,6 +1,18 @@
-import { chmodSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
-import { backupSocketPath, BackupSocketError, requestBackup } from "../../server/db/backup-socket.js";
+import {
+  backupSocketPath,
+  BackupSocketError,
+  requestBackup,
+} from "../../server/db/backup-socket.js";
 import { openPglite, type Database } from "../../server/db/client.js";
 import { DataDirLockedError, lockDataDir } from "../../server/db/lock.js";
 import { BackupError } from "./files.js";
@@ -14,7 +26,8 @@ const LOCK_FILE = "legacy-vault.lock";
  */
 export async function backupPglite(dataDir: string, tmp: string): Promise<"app" | "direct"> {
   const dir = path.join(dataDir, "pglite");
-  if (!existsSync(path.join(dir, "PG_VERSION"))) throw new BackupError(`There is no database in ${path.resolve(dir)} (check DATA_DIR).`);
+  if (!existsSync(path.join(dir, "PG_VERSION")))
+    throw new BackupError(`There is no database in ${path.resolve(dir)} (check DATA_DIR).`);
   let unlock: () => void;
   try {
     unlock = lockDataDir(dir);
@@ -62,7 +75,9 @@ export async function restorePglite<T>(
 ): Promise<{ movedAside?: string; checked: T }> {
   const dir = path.join(dataDir, "pglite");
   const lockedMessage = (err: DataDirLockedError) =>
-    new BackupError(`${err.message.split("\n")[0] ?? ""}\nA restore needs every app process on it stopped: stop it, then restore.`);
+    new BackupError(
+      `${err.message.split("\n")[0] ?? ""}\nA restore needs every app process on it stopped: stop it, then restore.`,
+    );
   let unlock: () => void;
   try {
     unlock = lockDataDir(dir);

@@ -12,7 +12,10 @@ function connection(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
   const u = new URL(url);
   const password = decodeURIComponent(u.password);
   u.password = "";
-  return { dbname: u.toString(), env: password ? { ...process.env, PGPASSWORD: password } : { ...process.env } };
+  return {
+    dbname: u.toString(),
+    env: password ? { ...process.env, PGPASSWORD: password } : { ...process.env },
+  };
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
@@ -29,7 +32,11 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
         ),
       ),
     );
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new BackupError(`${command} failed (exit ${code}):\n${stderr.trim()}`))));
+    child.on("exit", (code) =>
+      code === 0
+        ? resolve()
+        : reject(new BackupError(`${command} failed (exit ${code}):\n${stderr.trim()}`)),
+    );
   });
 }
 
@@ -37,7 +44,11 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
 export async function backupPostgres(url: string, tmp: string): Promise<void> {
   const { dbname, env } = connection(url);
   closeSync(openSync(tmp, "wx", 0o600)); // private from its first byte: pg_dump writes into it, keeping the mode
-  await run("pg_dump", ["--format=custom", "--no-password", `--file=${tmp}`, `--dbname=${dbname}`], env);
+  await run(
+    "pg_dump",
+    ["--format=custom", "--no-password", `--file=${tmp}`, `--dbname=${dbname}`],
+    env,
+  );
 }
 
 async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -45,7 +56,9 @@ async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>)
   try {
     await client.connect();
   } catch (err) {
-    throw new BackupError(`Cannot connect to the database in DATABASE_URL: ${err instanceof Error ? err.message : String(err)}`);
+    throw new BackupError(
+      `Cannot connect to the database in DATABASE_URL: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   try {
     return await fn(client);
@@ -68,13 +81,16 @@ const USER_SCHEMAS = `select nspname from pg_namespace where nspname not like 'p
  */
 export async function restorePostgres(url: string, file: string, force: boolean): Promise<void> {
   await withClient(url, async (client) => {
-    const db = (await client.query<{ db: string }>("select current_database() as db")).rows[0]?.db ?? "?";
+    const db =
+      (await client.query<{ db: string }>("select current_database() as db")).rows[0]?.db ?? "?";
     const others = await client.query<{ n: number }>(
       "select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
     );
     const connected = others.rows[0]?.n ?? 0;
     if (connected > 0)
-      throw new BackupError(`${connected} other session(s) are connected to the database ${db}: stop every app process using it before restoring.`);
+      throw new BackupError(
+        `${connected} other session(s) are connected to the database ${db}: stop every app process using it before restoring.`,
+      );
     const objects = await client.query<{ n: number }>(
       `select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname in (${USER_SCHEMAS})`,
     );
@@ -86,23 +102,39 @@ export async function restorePostgres(url: string, file: string, force: boolean)
       );
     if (force) {
       const schemas = await client.query<{ nspname: string }>(USER_SCHEMAS);
-      for (const { nspname } of schemas.rows) await client.query(`drop schema ${client.escapeIdentifier(nspname)} cascade`);
+      for (const { nspname } of schemas.rows)
+        await client.query(`drop schema ${client.escapeIdentifier(nspname)} cascade`);
       await client.query("create schema public");
     }
     for (const role of APP_ROLES) {
       try {
         // Created only when absent, as the migrations do: the app's role need not have CREATEROLE when they exist.
-        await client.query(`DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${role}') THEN CREATE ROLE ${role} NOLOGIN; END IF; END $$`);
+        await client.query(
+          `DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${role}') THEN CREATE ROLE ${role} NOLOGIN; END IF; END $$`,
+        );
       } catch (err) {
         throw new BackupError(
           `The app's role ${role} does not exist on this server and this user cannot create it (${err instanceof Error ? err.message : String(err)}). ` +
             `Create it as a superuser (CREATE ROLE ${role} NOLOGIN; GRANT ${role} TO <the app's user>;), then restore again.`,
         );
       }
-      await client.query(`DO $$ BEGIN EXECUTE format('GRANT ${role} TO %I', current_user); EXCEPTION WHEN others THEN NULL; END $$`);
+      await client.query(
+        `DO $$ BEGIN EXECUTE format('GRANT ${role} TO %I', current_user); EXCEPTION WHEN others THEN NULL; END $$`,
+      );
     }
   });
   const { dbname, env } = connection(url);
   // --no-owner: the restoring role (the one the app migrates as) owns everything, whoever owned it in the old database.
-  await run("pg_restore", ["--no-owner", "--single-transaction", "--exit-on-error", "--no-password", `--dbname=${dbname}`, file], env);
+  await run(
+    "pg_restore",
+    [
+      "--no-owner",
+      "--single-transaction",
+      "--exit-on-error",
+      "--no-password",
+      `--dbname=${dbname}`,
+      file,
+    ],
+    env,
+  );
 }

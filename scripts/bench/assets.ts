@@ -56,7 +56,8 @@ const cases: [string, (i: number) => string][] = [
   ["GET /api/dashboard", () => "/api/dashboard"],
 ];
 
-const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
+const pct = (xs: number[], p: number) =>
+  xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
 for (const [name, url] of cases) {
   for (let i = 0; i < WARMUP; i++) await (await owner.client.request("GET", url(i))).arrayBuffer(); // warm-up
   const times: number[] = [];
@@ -69,7 +70,9 @@ for (const [name, url] of cases) {
     times.push(performance.now() - t);
   }
   times.sort((a, b) => a - b);
-  console.log(`${name.padEnd(32)} p50 ${pct(times, 50).toFixed(1)} ms  p99 ${pct(times, 99).toFixed(1)} ms  (${Math.round(bytes / 1024)} KB)`);
+  console.log(
+    `${name.padEnd(32)} p50 ${pct(times, 50).toFixed(1)} ms  p99 ${pct(times, 99).toFixed(1)} ms  (${Math.round(bytes / 1024)} KB)`,
+  );
 }
 console.log(
   `load average ${loadavg()

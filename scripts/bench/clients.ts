@@ -41,19 +41,31 @@ await database.db.execute(sql`
   insert into profiles (id, name, email, role, firm_id, created_at)
   select u.id, u.name, u.email, 'regular_user', ${firmId}, u.created_at from "user" u where u.id like 'bench-%'`);
 await database.db.execute(sql`alter table profiles enable trigger profiles_client_count`);
-await database.db.execute(sql`update firms set client_count = (select count(*) from profiles p where p.firm_id = firms.id and p.role = 'regular_user')`);
+await database.db.execute(
+  sql`update firms set client_count = (select count(*) from profiles p where p.firm_id = firms.id and p.role = 'regular_user')`,
+);
 await database.db.execute(sql`analyze`);
 console.log(`seeded ${CLIENTS} clients in ${Math.round(performance.now() - seedStart)} ms`);
 
 const cases: [string, (i: number) => string][] = [
   ["default (joined desc), page 1", () => "/api/clients"],
-  ["sort by name asc, random page 1-50", (i) => `/api/clients?sort=name&dir=asc&page=${1 + (i % 50)}`],
-  ["search by name fragment", (i) => `/api/clients?search=${["a1b", "ff", "c0", "9e", "d4"][i % 5]}`],
-  ["search by e-mail, sort joined asc", (i) => `/api/clients?search=client${1000 + i}%40&sort=joined&dir=asc`],
+  [
+    "sort by name asc, random page 1-50",
+    (i) => `/api/clients?sort=name&dir=asc&page=${1 + (i % 50)}`,
+  ],
+  [
+    "search by name fragment",
+    (i) => `/api/clients?search=${["a1b", "ff", "c0", "9e", "d4"][i % 5]}`,
+  ],
+  [
+    "search by e-mail, sort joined asc",
+    (i) => `/api/clients?search=client${1000 + i}%40&sort=joined&dir=asc`,
+  ],
   ["deep page (5,000)", () => "/api/clients?page=5000"],
 ];
 
-const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
+const pct = (xs: number[], p: number) =>
+  xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
 const all: number[] = [];
 for (const [name, url] of cases.filter(([n]) => !ONLY || n.includes(ONLY))) {
   const times: number[] = [];
@@ -66,8 +78,12 @@ for (const [name, url] of cases.filter(([n]) => !ONLY || n.includes(ONLY))) {
   }
   times.sort((a, b) => a - b);
   all.push(...times);
-  console.log(`${name.padEnd(40)} p50 ${pct(times, 50).toFixed(1)} ms  p99 ${pct(times, 99).toFixed(1)} ms`);
+  console.log(
+    `${name.padEnd(40)} p50 ${pct(times, 50).toFixed(1)} ms  p99 ${pct(times, 99).toFixed(1)} ms`,
+  );
 }
 all.sort((a, b) => a - b);
-console.log(`${"all /api/clients requests".padEnd(40)} p50 ${pct(all, 50).toFixed(1)} ms  p99 ${pct(all, 99).toFixed(1)} ms  (n=${all.length})`);
+console.log(
+  `${"all /api/clients requests".padEnd(40)} p50 ${pct(all, 50).toFixed(1)} ms  p99 ${pct(all, 99).toFixed(1)} ms  (n=${all.length})`,
+);
 await services.close();

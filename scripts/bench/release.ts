@@ -38,27 +38,55 @@ for (let run = 0; run < RUNS; run++) {
     LOG_LEVEL: "warn",
   });
   const clock = createOffsetClock();
-  const services = await createServices(env, createLogger("warn"), { database: await openPglite(undefined), clock });
-  const ctx = { app: createApp(services.deps, { webDist: "/nonexistent" }), services, env, close: () => services.close() } as TestContext;
+  const services = await createServices(env, createLogger("warn"), {
+    database: await openPglite(undefined),
+    clock,
+  });
+  const ctx = {
+    app: createApp(services.deps, { webDist: "/nonexistent" }),
+    services,
+    env,
+    close: () => services.close(),
+  } as TestContext;
   const owner = await buildUser(ctx, { name: "Bench Owner" });
   const dataKey = await dataKeyOf(owner.client);
   const heirs = Array.from({ length: 10 }, (_, i) => `heir${i}-${run}@example.com`);
-  for (let i = 0; i < ASSETS; i++) await buildAsset(owner.client, { beneficiaryEmail: heirs[i % heirs.length], dataKey, title: `Item ${i}` });
+  for (let i = 0; i < ASSETS; i++)
+    await buildAsset(owner.client, {
+      beneficiaryEmail: heirs[i % heirs.length],
+      dataKey,
+      title: `Item ${i}`,
+    });
   await owner.client.json("PUT", "/api/release/plan", { inactivityMonths: 3, waitDays: 1 });
   clock.advance(100 * DAY_MS);
   await runDueTimers(services.deps); // reminders and the start of the wait
   clock.advance(2 * DAY_MS);
 
-  await time(`release step (${ASSETS} assets, 10 beneficiaries)`, () => runDueTimers(services.deps));
+  await time(`release step (${ASSETS} assets, 10 beneficiaries)`, () =>
+    runDueTimers(services.deps),
+  );
   const heir = heirs[0] ?? "";
   const portal = new TestClient(ctx);
   await time("POST /api/legacy/code", () => portal.post("/api/legacy/code", { email: heir }));
   const code = await mailedCode(ctx, heir);
-  await time("POST /api/legacy/verify", () => portal.post("/api/legacy/verify", { email: heir, code }));
-  const list = await time("GET /api/legacy/items", () => portal.json<{ items: { id: string }[] }>("GET", "/api/legacy/items"));
+  await time("POST /api/legacy/verify", () =>
+    portal.post("/api/legacy/verify", { email: heir, code }),
+  );
+  const list = await time("GET /api/legacy/items", () =>
+    portal.json<{ items: { id: string }[] }>("GET", "/api/legacy/items"),
+  );
   await time("GET /api/legacy/items/:id + decrypt", async () => {
-    const { body } = await portal.json<{ item: { contentKey: string; encryptedData: string } }>("GET", `/api/legacy/items/${list.body.items[0]?.id}`);
-    const key = await subtle.importKey("raw", Buffer.from(body.item.contentKey, "base64"), "AES-GCM", false, ["decrypt"]);
+    const { body } = await portal.json<{ item: { contentKey: string; encryptedData: string } }>(
+      "GET",
+      `/api/legacy/items/${list.body.items[0]?.id}`,
+    );
+    const key = await subtle.importKey(
+      "raw",
+      Buffer.from(body.item.contentKey, "base64"),
+      "AES-GCM",
+      false,
+      ["decrypt"],
+    );
     return decryptBytes(key, Buffer.from(body.item.encryptedData, "base64"));
   });
   await ctx.close();
@@ -73,4 +101,6 @@ for (const [name, xs] of Object.entries(rows))
       .padStart(8)}`,
   );
 const total = Object.values(rows).reduce((sum, xs) => sum + median(xs), 0);
-console.log(`  ${"release to first decrypted item (server side)".padEnd(46)} ${total.toFixed(1).padStart(8)}`);
+console.log(
+  `  ${"release to first decrypted item (server side)".padEnd(46)} ${total.toFixed(1).padStart(8)}`,
+);

@@ -39,7 +39,8 @@ async function startOnce(env: Record<string, string>): Promise<Start> {
   let cpuMs = 0;
   while (!wallMs) {
     if (exited) throw new Error(`the server exited:\n${server.stdout}\n${server.stderr}`);
-    if (performance.now() - spawned > 120_000) throw new Error(`no 200 on /api/health within 120 s:\n${server.stdout}\n${server.stderr}`);
+    if (performance.now() - spawned > 120_000)
+      throw new Error(`no 200 on /api/health within 120 s:\n${server.stdout}\n${server.stderr}`);
     const ok = await fetch(`${server.baseUrl}/api/health`).then(
       (res) => res.status === 200,
       () => false,
@@ -57,7 +58,8 @@ async function startOnce(env: Record<string, string>): Promise<Start> {
   return { wallMs, readyMs, cpuMs };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 const line = (label: string, s: Start) =>
   `${label.padEnd(34)} wall ${String(Math.round(s.wallMs)).padStart(5)} ms   ready in ${String(s.readyMs).padStart(5)} ms   cpu ${String(Math.round(s.cpuMs)).padStart(5)} ms`;
 
@@ -72,13 +74,18 @@ async function bench(engine: string, env: Record<string, string>) {
   console.log(
     line(
       "median",
-      (["wallMs", "readyMs", "cpuMs"] as const).reduce((m, k) => ({ ...m, [k]: median(starts.map((s) => s[k])) }), {} as Start),
+      (["wallMs", "readyMs", "cpuMs"] as const).reduce(
+        (m, k) => ({ ...m, [k]: median(starts.map((s) => s[k])) }),
+        {} as Start,
+      ),
     ),
   );
 }
 
 if (!existsSync(COMPILED_SERVER)) {
-  console.error(`${path.relative(process.cwd(), COMPILED_SERVER)} is missing: run \`npm run build\` first.`);
+  console.error(
+    `${path.relative(process.cwd(), COMPILED_SERVER)} is missing: run \`npm run build\` first.`,
+  );
   process.exit(1);
 }
 console.log(
@@ -101,7 +108,12 @@ const tempDir = () => {
 try {
   await bench("PGlite", { ...production, DATA_DIR: tempDir() });
   const url = process.env.DATABASE_URL;
-  if (url) await bench(`PostgreSQL (${new URL(url).host}${new URL(url).pathname})`, { ...production, DATA_DIR: tempDir(), DATABASE_URL: url });
+  if (url)
+    await bench(`PostgreSQL (${new URL(url).host}${new URL(url).pathname})`, {
+      ...production,
+      DATA_DIR: tempDir(),
+      DATABASE_URL: url,
+    });
   else console.log("\n(PostgreSQL: set DATABASE_URL to a scratch database to measure it too)");
 } finally {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });

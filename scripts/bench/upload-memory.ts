@@ -18,7 +18,13 @@ import { encryptBytes, importDataKey, sealAsset } from "../../test/vault-crypto.
 
 const MB = 1024 * 1024;
 
-type UploadMemoryRound = { baselineMb: number; peakMb: number; growthMb: number; afterMb: number; seconds: number };
+type UploadMemoryRound = {
+  baselineMb: number;
+  peakMb: number;
+  growthMb: number;
+  afterMb: number;
+  seconds: number;
+};
 type UploadMemoryOptions = {
   uploads?: number;
   megabytes?: number;
@@ -32,7 +38,8 @@ type UploadMemoryOptions = {
 /** The process's resident memory now and its peak since the last reset, in MB (Linux /proc). */
 function memoryOf(pid: number): { rssMb: number; hwmMb: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
+  const kb = (name: string) =>
+    Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
   return { rssMb: kb("VmRSS") / 1024, hwmMb: kb("VmHWM") / 1024 };
 }
 
@@ -46,12 +53,24 @@ const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 /** A signed-in user of the server process: registers, follows the link from the dev mailbox, keeps the session cookie. */
 async function signUp(server: ServerProcess) {
   const email = uniqueEmail("bench");
-  const register = await server.json("POST", "/api/register", { name: "Bench User", email, password: GOOD_PASSWORD });
+  const register = await server.json("POST", "/api/register", {
+    name: "Bench User",
+    email,
+    password: GOOD_PASSWORD,
+  });
   if (register.status !== 200) throw new Error(`register -> ${register.status}`);
-  const mailbox = await server.json<{ messages: { to: string; text: string }[] }>("GET", "/dev/mailbox.json");
-  const code = mailbox.body.messages.find((m) => m.to === email)?.text.match(/[?&]code=([^\s&]+)/)?.[1];
+  const mailbox = await server.json<{ messages: { to: string; text: string }[] }>(
+    "GET",
+    "/dev/mailbox.json",
+  );
+  const code = mailbox.body.messages
+    .find((m) => m.to === email)
+    ?.text.match(/[?&]code=([^\s&]+)/)?.[1];
   if (!code) throw new Error("no confirmation link in the dev mailbox");
-  const verify = await fetch(`${server.baseUrl}/api/auth/verify-email?token=${code}`, { headers: { origin: server.origin }, redirect: "manual" });
+  const verify = await fetch(`${server.baseUrl}/api/auth/verify-email?token=${code}`, {
+    headers: { origin: server.origin },
+    redirect: "manual",
+  });
   const cookie = verify.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
@@ -61,7 +80,10 @@ async function signUp(server: ServerProcess) {
   const call = async <T>(method: string, urlPath: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${server.baseUrl}${urlPath}`, {
       method,
-      headers: { ...headers, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: {
+        ...headers,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!res.ok) throw new Error(`${method} ${urlPath} -> ${res.status} ${await res.text()}`);
@@ -75,14 +97,25 @@ async function signUp(server: ServerProcess) {
  * `megabytes` each at the same time, `rounds` times; for each round, the server's resident memory
  * before (settled), its peak during the uploads (VmHWM, and sampled every 20 ms) and after.
  */
-async function measureUploadMemory({ uploads = 4, megabytes = 10, rounds = 2, databaseUrl, onLine = () => {} }: UploadMemoryOptions = {}) {
+async function measureUploadMemory({
+  uploads = 4,
+  megabytes = 10,
+  rounds = 2,
+  databaseUrl,
+  onLine = () => {},
+}: UploadMemoryOptions = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), "lv-upload-memory-"));
-  const server = new ServerProcess(await freePort(), { DATA_DIR: dir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const server = new ServerProcess(await freePort(), {
+    DATA_DIR: dir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
   try {
     await server.waitUntilListening(180_000);
     onLine(`server pid ${server.pid} listening (${databaseUrl ? "PostgreSQL" : "PGlite"})`);
     const user = await signUp(server);
-    const dataKey = await importDataKey((await user.call<{ dataKey: string }>("GET", "/api/vault/key")).dataKey);
+    const dataKey = await importDataKey(
+      (await user.call<{ dataKey: string }>("GET", "/api/vault/key")).dataKey,
+    );
     const documents = [];
     for (let i = 0; i < uploads; i++) {
       const id = randomUUID();
@@ -92,7 +125,14 @@ async function measureUploadMemory({ uploads = 4, megabytes = 10, rounds = 2, da
         fileSize: megabytes * MB,
         notes: "",
       });
-      await user.call("POST", "/api/assets", { id, type: "document", title: `Bench ${i}`, beneficiaryEmail: null, wrappedKey, encryptedData });
+      await user.call("POST", "/api/assets", {
+        id,
+        type: "document",
+        title: `Bench ${i}`,
+        beneficiaryEmail: null,
+        wrappedKey,
+        encryptedData,
+      });
       documents.push({ id, ciphertext: await encryptBytes(ck, randomBytes(megabytes * MB)) });
     }
 
@@ -102,13 +142,20 @@ async function measureUploadMemory({ uploads = 4, megabytes = 10, rounds = 2, da
       const baselineMb = memoryOf(server.pid).rssMb;
       resetPeak(server.pid);
       let sampledMb = baselineMb;
-      const sampler = setInterval(() => (sampledMb = Math.max(sampledMb, memoryOf(server.pid).rssMb)), 20);
+      const sampler = setInterval(
+        () => (sampledMb = Math.max(sampledMb, memoryOf(server.pid).rssMb)),
+        20,
+      );
       const started = performance.now();
       const statuses = await Promise.all(
         documents.map(async ({ id, ciphertext }) => {
           const res = await fetch(`${server.baseUrl}/api/assets/${id}/files/document`, {
             method: "PUT",
-            headers: { ...user.headers, "content-type": "application/octet-stream", "x-content-type": "application/pdf" },
+            headers: {
+              ...user.headers,
+              "content-type": "application/octet-stream",
+              "x-content-type": "application/pdf",
+            },
             body: ciphertext,
           });
           await res.arrayBuffer();
@@ -117,10 +164,17 @@ async function measureUploadMemory({ uploads = 4, megabytes = 10, rounds = 2, da
       );
       const seconds = (performance.now() - started) / 1000;
       clearInterval(sampler);
-      if (statuses.some((s) => s !== 200)) throw new Error(`uploads answered ${statuses.join(", ")}`);
+      if (statuses.some((s) => s !== 200))
+        throw new Error(`uploads answered ${statuses.join(", ")}`);
       const peakMb = Math.max(sampledMb, memoryOf(server.pid).hwmMb);
       await settle(2000);
-      const result = { baselineMb, peakMb, growthMb: peakMb - baselineMb, afterMb: memoryOf(server.pid).rssMb, seconds };
+      const result = {
+        baselineMb,
+        peakMb,
+        growthMb: peakMb - baselineMb,
+        afterMb: memoryOf(server.pid).rssMb,
+        seconds,
+      };
       results.push(result);
       onLine(
         `round ${round}: ${uploads} x ${megabytes} MB in ${seconds.toFixed(1)} s; RSS before ${baselineMb.toFixed(0)} MB, peak ${peakMb.toFixed(0)} MB ` +
@@ -142,7 +196,15 @@ const rounds = Number(process.argv[4] ?? 3);
 const load = () => loadavg().map((l) => l.toFixed(2));
 
 console.log(`load average ${load().join(" ")}`);
-const results = await measureUploadMemory({ uploads, megabytes, rounds, databaseUrl: process.env.DATABASE_URL, onLine: (line) => console.log(line) });
+const results = await measureUploadMemory({
+  uploads,
+  megabytes,
+  rounds,
+  databaseUrl: process.env.DATABASE_URL,
+  onLine: (line) => console.log(line),
+});
 const worst = Math.max(...results.map((r) => r.growthMb));
-console.log(`worst growth ${worst.toFixed(0)} MB (goal < ${GOAL_MB} MB): ${worst < GOAL_MB ? "ok" : "OVER"}; load average ${load().join(" ")}`);
+console.log(
+  `worst growth ${worst.toFixed(0)} MB (goal < ${GOAL_MB} MB): ${worst < GOAL_MB ? "ok" : "OVER"}; load average ${load().join(" ")}`,
+);
 if (worst >= GOAL_MB) process.exitCode = 1;

@@ -3,7 +3,13 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAsset, putFile, uploadEncryptedFile } from "../../test/factories/assets.js";
-import { buildUser, createTestContext, rowsOf, type TestClient, type TestContext } from "../../test/harness.js";
+import {
+  buildUser,
+  createTestContext,
+  rowsOf,
+  type TestClient,
+  type TestContext,
+} from "../../test/harness.js";
 import { decryptBytes } from "../../test/vault-crypto.js";
 
 let ctx: TestContext;
@@ -14,7 +20,8 @@ afterAll(() => ctx.close());
 
 const MB = 1024 * 1024;
 type Err = { error: { code: string; message: string } };
-const getFile = (client: TestClient, id: string, kind: string) => client.request("GET", `/api/assets/${id}/files/${kind}`);
+const getFile = (client: TestClient, id: string, kind: string) =>
+  client.request("GET", `/api/assets/${id}/files/${kind}`);
 const errorOf = async (res: Response) => ((await res.json()) as Err).error;
 
 /** A request body that records whether anyone read from it. */
@@ -36,36 +43,74 @@ function watchedStream(bytes: number) {
 describe("asset files: encrypted bytes as application/octet-stream", () => {
   it("a file is stored in pieces of 1 MiB and read back whole; a smaller replacement leaves none of the old pieces", async () => {
     const { client } = await buildUser(ctx);
-    const { id, ck } = await buildAsset(client, { type: "document", content: { fileName: "scan.png", notes: "" } });
+    const { id, ck } = await buildAsset(client, {
+      type: "document",
+      content: { fileName: "scan.png", notes: "" },
+    });
     const pieces = async () =>
       rowsOf<{ seq: number; n: number }>(
-        await ctx.services.deps.db.execute(sql`select seq, octet_length(data) as n from asset_file_chunks where asset_id = ${id} order by seq`),
+        await ctx.services.deps.db.execute(
+          sql`select seq, octet_length(data) as n from asset_file_chunks where asset_id = ${id} order by seq`,
+        ),
       ).map((r) => [r.seq, Number(r.n)]);
-    const big = await uploadEncryptedFile(client, { assetId: id, ck, kind: "document", plaintext: randomBytes(2.5 * MB), type: "image/png" });
+    const big = await uploadEncryptedFile(client, {
+      assetId: id,
+      ck,
+      kind: "document",
+      plaintext: randomBytes(2.5 * MB),
+      type: "image/png",
+    });
     expect(big.res.status).toBe(200);
     expect(await pieces()).toEqual([
       [0, MB],
       [1, MB],
       [2, 0.5 * MB + 28],
     ]);
-    expect(Buffer.from(await (await getFile(client, id, "document")).arrayBuffer()).equals(big.ciphertext)).toBe(true);
-    const small = await uploadEncryptedFile(client, { assetId: id, ck, kind: "document", plaintext: randomBytes(100), type: "image/png" });
+    expect(
+      Buffer.from(await (await getFile(client, id, "document")).arrayBuffer()).equals(
+        big.ciphertext,
+      ),
+    ).toBe(true);
+    const small = await uploadEncryptedFile(client, {
+      assetId: id,
+      ck,
+      kind: "document",
+      plaintext: randomBytes(100),
+      type: "image/png",
+    });
     expect(small.res.status).toBe(200);
     expect(await pieces()).toEqual([[0, 128]]);
-    expect(Buffer.from(await (await getFile(client, id, "document")).arrayBuffer()).equals(small.ciphertext)).toBe(true);
+    expect(
+      Buffer.from(await (await getFile(client, id, "document")).arrayBuffer()).equals(
+        small.ciphertext,
+      ),
+    ).toBe(true);
   });
 
   it("a 10 MB document round-trips byte-identical, stored as 10 MB of bytea (not base64), and decrypts in the browser", async () => {
     const { client } = await buildUser(ctx);
-    const { id, ck } = await buildAsset(client, { type: "document", content: { fileName: "will.pdf", notes: "" } });
+    const { id, ck } = await buildAsset(client, {
+      type: "document",
+      content: { fileName: "will.pdf", notes: "" },
+    });
     const plaintext = randomBytes(10 * MB);
-    const { res, ciphertext } = await uploadEncryptedFile(client, { assetId: id, ck, kind: "document", plaintext, type: "application/pdf" });
+    const { res, ciphertext } = await uploadEncryptedFile(client, {
+      assetId: id,
+      ck,
+      kind: "document",
+      plaintext,
+      type: "application/pdf",
+    });
     expect(res.status).toBe(200);
     expect(ciphertext.length).toBe(10 * MB + 28);
-    expect(await res.json()).toEqual({ file: { kind: "document", contentType: "application/pdf", size: 10 * MB + 28 } });
+    expect(await res.json()).toEqual({
+      file: { kind: "document", contentType: "application/pdf", size: 10 * MB + 28 },
+    });
 
     const [stored] = rowsOf<{ n: number; pieces: number }>(
-      await ctx.services.deps.db.execute(sql`select sum(octet_length(data))::int as n, count(*)::int as pieces from asset_file_chunks where asset_id = ${id}`),
+      await ctx.services.deps.db.execute(
+        sql`select sum(octet_length(data))::int as n, count(*)::int as pieces from asset_file_chunks where asset_id = ${id}`,
+      ),
     );
     expect(Number(stored?.n)).toBe(10 * MB + 28);
     expect(stored?.pieces).toBe(11); // pieces of at most 1 MiB (docs/decisions/015)
@@ -79,7 +124,9 @@ describe("asset files: encrypted bytes as application/octet-stream", () => {
     expect((await decryptBytes(ck, bytes)).equals(plaintext)).toBe(true);
 
     const listed = await client.json<{ assets: AssetView[] }>("GET", "/api/assets");
-    expect(listed.body.assets[0]?.files).toEqual([{ kind: "document", contentType: "application/pdf", size: 10 * MB + 28 }]);
+    expect(listed.body.assets[0]?.files).toEqual([
+      { kind: "document", contentType: "application/pdf", size: 10 * MB + 28 },
+    ]);
     expect(JSON.stringify(listed.body).length).toBeLessThan(2000);
   });
 
@@ -87,11 +134,21 @@ describe("asset files: encrypted bytes as application/octet-stream", () => {
     const { client } = await buildUser(ctx);
     const { id } = await buildAsset(client, { type: "document" });
     const cases: [string, string, number, string][] = [
-      ["document", "application/pdf", 10 * MB + 29, "File size cannot exceed 10MB for this file type"],
+      [
+        "document",
+        "application/pdf",
+        10 * MB + 29,
+        "File size cannot exceed 10MB for this file type",
+      ],
       ["document", "image/png", 5 * MB + 29, "File size cannot exceed 5MB for this file type"],
       ["document", "text/plain", 2 * MB + 29, "File size cannot exceed 2MB for this file type"],
       ["attachment", "application/pdf", 5 * MB + 29, "File is too large. Maximum size is 5MB."],
-      ["recording", "audio/webm;codecs=opus", 25 * MB + 29, "The recording is too large. Maximum size is 25MB."],
+      [
+        "recording",
+        "audio/webm;codecs=opus",
+        25 * MB + 29,
+        "The recording is too large. Maximum size is 25MB.",
+      ],
     ];
     for (const [kind, type, length, message] of cases) {
       const { stream, state } = watchedStream(1024);
@@ -119,7 +176,13 @@ describe("asset files: encrypted bytes as application/octet-stream", () => {
         else controller.close();
       },
     });
-    const res = await putFile(client, { assetId: id, kind: "attachment", body: stream, headers: { "x-content-type": "image/png" }, init: { duplex: "half" } });
+    const res = await putFile(client, {
+      assetId: id,
+      kind: "attachment",
+      body: stream,
+      headers: { "x-content-type": "image/png" },
+      init: { duplex: "half" },
+    });
     expect(res.status).toBe(413);
     expect(chunks.length).toBeGreaterThan(10); // stopped after about 5 MB of 20
   });
@@ -129,18 +192,59 @@ describe("asset files: encrypted bytes as application/octet-stream", () => {
     const doc = await buildAsset(client, { type: "document" });
     const note = await buildAsset(client, { type: "note" });
     const body = randomBytes(100);
-    const svg = await putFile(client, { assetId: doc.id, kind: "document", body, headers: { "x-content-type": "image/svg+xml" } });
+    const svg = await putFile(client, {
+      assetId: doc.id,
+      kind: "document",
+      body,
+      headers: { "x-content-type": "image/svg+xml" },
+    });
     expect(svg.status).toBe(415);
-    expect((await errorOf(svg)).message).toBe("Unsupported file type. Allowed types are: pdf, doc, docx, xls, xlsx, ppt, pptx, jpg, jpeg, png, gif, txt, csv");
-    const xls = await putFile(client, { assetId: note.id, kind: "attachment", body, headers: { "x-content-type": "application/vnd.ms-excel" } });
-    expect(xls.status).toBe(415);
-    expect((await errorOf(xls)).message).toBe("Unsupported file type. Allowed types are: pdf, doc, docx, txt, jpg, jpeg, png");
-    expect((await putFile(client, { assetId: note.id, kind: "recording", body, headers: { "x-content-type": "audio/mpeg" } })).status).toBe(415);
-    expect((await putFile(client, { assetId: doc.id, kind: "document", body, headers: { "x-content-type": "" } })).status).toBe(415);
-    expect((await putFile(client, { assetId: doc.id, kind: "document", body, headers: { "content-type": "multipart/form-data; boundary=x" } })).status).toBe(
-      415,
+    expect((await errorOf(svg)).message).toBe(
+      "Unsupported file type. Allowed types are: pdf, doc, docx, xls, xlsx, ppt, pptx, jpg, jpeg, png, gif, txt, csv",
     );
-    expect((await putFile(client, { assetId: doc.id, kind: "document", body: randomBytes(20) })).status).toBe(400);
+    const xls = await putFile(client, {
+      assetId: note.id,
+      kind: "attachment",
+      body,
+      headers: { "x-content-type": "application/vnd.ms-excel" },
+    });
+    expect(xls.status).toBe(415);
+    expect((await errorOf(xls)).message).toBe(
+      "Unsupported file type. Allowed types are: pdf, doc, docx, txt, jpg, jpeg, png",
+    );
+    expect(
+      (
+        await putFile(client, {
+          assetId: note.id,
+          kind: "recording",
+          body,
+          headers: { "x-content-type": "audio/mpeg" },
+        })
+      ).status,
+    ).toBe(415);
+    expect(
+      (
+        await putFile(client, {
+          assetId: doc.id,
+          kind: "document",
+          body,
+          headers: { "x-content-type": "" },
+        })
+      ).status,
+    ).toBe(415);
+    expect(
+      (
+        await putFile(client, {
+          assetId: doc.id,
+          kind: "document",
+          body,
+          headers: { "content-type": "multipart/form-data; boundary=x" },
+        })
+      ).status,
+    ).toBe(415);
+    expect(
+      (await putFile(client, { assetId: doc.id, kind: "document", body: randomBytes(20) })).status,
+    ).toBe(400);
     expect((await getFile(client, doc.id, "document")).status).toBe(404);
   });
 
@@ -151,14 +255,39 @@ describe("asset files: encrypted bytes as application/octet-stream", () => {
     const password = await buildAsset(client, { type: "password" });
     const body = randomBytes(100);
     const pdf = { "x-content-type": "application/pdf" };
-    const mismatch = await putFile(client, { assetId: note.id, kind: "document", body, headers: pdf });
+    const mismatch = await putFile(client, {
+      assetId: note.id,
+      kind: "document",
+      body,
+      headers: pdf,
+    });
     expect(mismatch.status).toBe(400);
-    expect((await errorOf(mismatch)).message).toBe("This kind of file cannot be added to this item");
-    expect((await putFile(client, { assetId: doc.id, kind: "attachment", body, headers: pdf })).status).toBe(400);
-    expect((await putFile(client, { assetId: password.id, kind: "document", body, headers: pdf })).status).toBe(400);
-    expect((await putFile(client, { assetId: doc.id, kind: "avatar", body, headers: pdf })).status).toBe(404);
-    expect((await putFile(client, { assetId: note.id, kind: "attachment", body, headers: pdf })).status).toBe(200);
-    expect((await putFile(client, { assetId: note.id, kind: "recording", body, headers: { "x-content-type": "audio/webm;codecs=opus" } })).status).toBe(200);
+    expect((await errorOf(mismatch)).message).toBe(
+      "This kind of file cannot be added to this item",
+    );
+    expect(
+      (await putFile(client, { assetId: doc.id, kind: "attachment", body, headers: pdf })).status,
+    ).toBe(400);
+    expect(
+      (await putFile(client, { assetId: password.id, kind: "document", body, headers: pdf }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await putFile(client, { assetId: doc.id, kind: "avatar", body, headers: pdf })).status,
+    ).toBe(404);
+    expect(
+      (await putFile(client, { assetId: note.id, kind: "attachment", body, headers: pdf })).status,
+    ).toBe(200);
+    expect(
+      (
+        await putFile(client, {
+          assetId: note.id,
+          kind: "recording",
+          body,
+          headers: { "x-content-type": "audio/webm;codecs=opus" },
+        })
+      ).status,
+    ).toBe(200);
     const got = await client.json<{ asset: AssetView }>("GET", `/api/assets/${note.id}`);
     expect(got.body.asset.files).toEqual([
       { kind: "attachment", contentType: "application/pdf", size: 100 },
@@ -171,19 +300,45 @@ describe("asset files: encrypted bytes as application/octet-stream", () => {
     const note = await buildAsset(client, { type: "note" });
     const first = randomBytes(64);
     const second = randomBytes(80);
-    await putFile(client, { assetId: note.id, kind: "attachment", body: first, headers: { "x-content-type": "image/png" } });
-    const before = (await client.json<{ asset: AssetView }>("GET", `/api/assets/${note.id}`)).body.asset.updatedAt;
-    await putFile(client, { assetId: note.id, kind: "attachment", body: second, headers: { "x-content-type": "text/plain" } });
+    await putFile(client, {
+      assetId: note.id,
+      kind: "attachment",
+      body: first,
+      headers: { "x-content-type": "image/png" },
+    });
+    const before = (await client.json<{ asset: AssetView }>("GET", `/api/assets/${note.id}`)).body
+      .asset.updatedAt;
+    await putFile(client, {
+      assetId: note.id,
+      kind: "attachment",
+      body: second,
+      headers: { "x-content-type": "text/plain" },
+    });
     const after = await client.json<{ asset: AssetView }>("GET", `/api/assets/${note.id}`);
-    expect(after.body.asset.files).toEqual([{ kind: "attachment", contentType: "text/plain", size: 80 }]);
+    expect(after.body.asset.files).toEqual([
+      { kind: "attachment", contentType: "text/plain", size: 80 },
+    ]);
     expect(Date.parse(after.body.asset.updatedAt)).toBeGreaterThan(Date.parse(before));
-    expect(Buffer.from(await (await getFile(client, note.id, "attachment")).arrayBuffer()).equals(second)).toBe(true);
+    expect(
+      Buffer.from(await (await getFile(client, note.id, "attachment")).arrayBuffer()).equals(
+        second,
+      ),
+    ).toBe(true);
 
-    expect((await client.request("DELETE", `/api/assets/${note.id}/files/attachment`)).status).toBe(200);
+    expect((await client.request("DELETE", `/api/assets/${note.id}/files/attachment`)).status).toBe(
+      200,
+    );
     expect((await getFile(client, note.id, "attachment")).status).toBe(404);
-    expect((await client.request("DELETE", `/api/assets/${note.id}/files/attachment`)).status).toBe(404);
+    expect((await client.request("DELETE", `/api/assets/${note.id}/files/attachment`)).status).toBe(
+      404,
+    );
 
-    await putFile(client, { assetId: note.id, kind: "recording", body: first, headers: { "x-content-type": "audio/webm" } });
+    await putFile(client, {
+      assetId: note.id,
+      kind: "recording",
+      body: first,
+      headers: { "x-content-type": "audio/webm" },
+    });
     await client.request("DELETE", `/api/assets/${note.id}`);
     const [left] = rowsOf<{ n: number }>(
       await ctx.services.deps.db.execute(

@@ -2,7 +2,12 @@ import type { AssetView, AssetWithContentView } from "../../common/assets.js";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAsset, dataKeyOf } from "../../test/factories/assets.js";
-import { buildUser, createTestContext, type TestClient, type TestContext } from "../../test/harness.js";
+import {
+  buildUser,
+  createTestContext,
+  type TestClient,
+  type TestContext,
+} from "../../test/harness.js";
 import { openAsset, sealAsset } from "../../test/vault-crypto.js";
 
 let ctx: TestContext;
@@ -13,14 +18,25 @@ afterAll(() => ctx.close());
 
 type Err = { error: { code: string; message: string; fields?: Record<string, string> } };
 type Full = AssetWithContentView;
-const getAsset = (client: TestClient, id: string) => client.json<{ asset: Full }>("GET", `/api/assets/${id}`);
-const list = (client: TestClient, query = "") => client.json<{ assets: Record<string, unknown>[] }>("GET", `/api/assets${query}`);
+const getAsset = (client: TestClient, id: string) =>
+  client.json<{ asset: Full }>("GET", `/api/assets/${id}`);
+const list = (client: TestClient, query = "") =>
+  client.json<{ assets: Record<string, unknown>[] }>("GET", `/api/assets${query}`);
 
 describe("assets: create, read, list, delete", () => {
   it("stores a client-encrypted password and gives it back decryptable by the owner's browser", async () => {
     const { client } = await buildUser(ctx);
-    const content = { username: "ada", password: "s3cret!", website: "https://bank.example", notes: "PIN 1234" };
-    const { id, dk, asset } = await buildAsset(client, { title: "  Bank  ", beneficiaryEmail: " Heir@Example.COM ", content });
+    const content = {
+      username: "ada",
+      password: "s3cret!",
+      website: "https://bank.example",
+      notes: "PIN 1234",
+    };
+    const { id, dk, asset } = await buildAsset(client, {
+      title: "  Bank  ",
+      beneficiaryEmail: " Heir@Example.COM ",
+      content,
+    });
     expect(asset).toMatchObject({
       id,
       type: "password",
@@ -48,7 +64,17 @@ describe("assets: create, read, list, delete", () => {
     const all = await list(client);
     expect(all.body.assets.map((x) => x.id)).toEqual([c.id, b.id, a.id]);
     expect(Object.keys(all.body.assets[0] ?? {}).sort()).toEqual(
-      ["beneficiaryEmail", "createdAt", "files", "id", "releaseTriggered", "releasedAt", "title", "type", "updatedAt"].sort(),
+      [
+        "beneficiaryEmail",
+        "createdAt",
+        "files",
+        "id",
+        "releaseTriggered",
+        "releasedAt",
+        "title",
+        "type",
+        "updatedAt",
+      ].sort(),
     );
     expect((await list(client, "?type=note")).body.assets.map((x) => x.id)).toEqual([b.id]);
     expect((await list(client, "?search=LETTER")).body.assets.map((x) => x.id)).toEqual([b.id]);
@@ -76,29 +102,50 @@ describe("assets: create, read, list, delete", () => {
     const id = randomUUID();
     const sealed = await sealAsset(dk, id, { text: "x" });
     const post = (body: Record<string, unknown>) =>
-      client.json<Err>("POST", "/api/assets", { id, type: "note", title: "T", wrappedKey: sealed.wrappedKey, encryptedData: sealed.encryptedData, ...body });
+      client.json<Err>("POST", "/api/assets", {
+        id,
+        type: "note",
+        title: "T",
+        wrappedKey: sealed.wrappedKey,
+        encryptedData: sealed.encryptedData,
+        ...body,
+      });
 
     expect((await post({ title: "   " })).body.error.fields?.title).toBe("Title is required");
-    expect((await post({ title: "x".repeat(201) })).body.error.fields?.title).toBe("Title must be at most 200 characters");
+    expect((await post({ title: "x".repeat(201) })).body.error.fields?.title).toBe(
+      "Title must be at most 200 characters",
+    );
     expect((await post({ type: "secret" })).status).toBe(400);
     expect((await post({ id: "not-a-uuid" })).body.error.fields).toHaveProperty("id");
-    expect((await post({ beneficiaryEmail: "nope" })).body.error.fields?.beneficiaryEmail).toBe("Please enter a valid email address");
-    expect((await post({ wrappedKey: Buffer.alloc(101).toString("base64") })).body.error.fields?.wrappedKey).toBe("The wrapped key must be at most 100 bytes");
-    expect((await post({ encryptedData: "plain text, not base64!" })).body.error.fields?.encryptedData).toBe(
-      "The content must be encrypted before it is uploaded",
+    expect((await post({ beneficiaryEmail: "nope" })).body.error.fields?.beneficiaryEmail).toBe(
+      "Please enter a valid email address",
     );
+    expect(
+      (await post({ wrappedKey: Buffer.alloc(101).toString("base64") })).body.error.fields
+        ?.wrappedKey,
+    ).toBe("The wrapped key must be at most 100 bytes");
+    expect(
+      (await post({ encryptedData: "plain text, not base64!" })).body.error.fields?.encryptedData,
+    ).toBe("The content must be encrypted before it is uploaded");
     expect((await post({ encryptedData: Buffer.alloc(10).toString("base64") })).status).toBe(400);
-    expect((await post({ encryptedData: Buffer.alloc(256 * 1024 + 1).toString("base64") })).status).toBe(400);
+    expect(
+      (await post({ encryptedData: Buffer.alloc(256 * 1024 + 1).toString("base64") })).status,
+    ).toBe(400);
     expect((await post({ userId: "someone-else" })).status).toBe(400);
 
-    expect((await post({ encryptedData: Buffer.alloc(256 * 1024).toString("base64") })).status).toBe(201);
+    expect(
+      (await post({ encryptedData: Buffer.alloc(256 * 1024).toString("base64") })).status,
+    ).toBe(201);
     const again = await post({});
     expect(again.status).toBe(409);
   });
 
   it("refuses a JSON body far over the content limit before reading it (413)", async () => {
     const { client } = await buildUser(ctx);
-    const res = await client.request("POST", "/api/assets", { id: randomUUID(), encryptedData: "A".repeat(600 * 1024) });
+    const res = await client.request("POST", "/api/assets", {
+      id: randomUUID(),
+      encryptedData: "A".repeat(600 * 1024),
+    });
     expect(res.status).toBe(413);
   });
 });
@@ -106,16 +153,32 @@ describe("assets: create, read, list, delete", () => {
 describe("PATCH /api/assets/:id (spec 02 §5 update rules)", () => {
   it("applies the title only when non-empty; beneficiaryEmail whenever present, null clearing it; bumps updatedAt", async () => {
     const { client } = await buildUser(ctx);
-    const { id, asset } = await buildAsset(client, { title: "Original", beneficiaryEmail: "a@example.com" });
-    const blank = await client.json<{ asset: AssetView }>("PATCH", `/api/assets/${id}`, { title: "   " });
-    expect(blank.body.asset).toMatchObject({ title: "Original", beneficiaryEmail: "a@example.com" });
+    const { id, asset } = await buildAsset(client, {
+      title: "Original",
+      beneficiaryEmail: "a@example.com",
+    });
+    const blank = await client.json<{ asset: AssetView }>("PATCH", `/api/assets/${id}`, {
+      title: "   ",
+    });
+    expect(blank.body.asset).toMatchObject({
+      title: "Original",
+      beneficiaryEmail: "a@example.com",
+    });
     expect(Date.parse(blank.body.asset.updatedAt)).toBeGreaterThan(Date.parse(asset.updatedAt));
 
-    const renamed = await client.json<{ asset: AssetView }>("PATCH", `/api/assets/${id}`, { title: " Renamed ", beneficiaryEmail: "B@Example.com" });
-    expect(renamed.body.asset).toMatchObject({ title: "Renamed", beneficiaryEmail: "b@example.com" });
+    const renamed = await client.json<{ asset: AssetView }>("PATCH", `/api/assets/${id}`, {
+      title: " Renamed ",
+      beneficiaryEmail: "B@Example.com",
+    });
+    expect(renamed.body.asset).toMatchObject({
+      title: "Renamed",
+      beneficiaryEmail: "b@example.com",
+    });
     const untouched = await client.json<{ asset: AssetView }>("PATCH", `/api/assets/${id}`, {});
     expect(untouched.body.asset.beneficiaryEmail).toBe("b@example.com");
-    const cleared = await client.json<{ asset: AssetView }>("PATCH", `/api/assets/${id}`, { beneficiaryEmail: null });
+    const cleared = await client.json<{ asset: AssetView }>("PATCH", `/api/assets/${id}`, {
+      beneficiaryEmail: null,
+    });
     expect(cleared.body.asset).toMatchObject({ title: "Renamed", beneficiaryEmail: null });
   });
 
@@ -126,11 +189,20 @@ describe("PATCH /api/assets/:id (spec 02 §5 update rules)", () => {
     expect(await openAsset(dk, (await getAsset(client, id)).body.asset)).toEqual({ text: "v1" });
 
     const v2 = await sealAsset(dk, id, { text: "v2" });
-    expect((await client.request("PATCH", `/api/assets/${id}`, { wrappedKey: v2.wrappedKey, encryptedData: v2.encryptedData })).status).toBe(200);
+    expect(
+      (
+        await client.request("PATCH", `/api/assets/${id}`, {
+          wrappedKey: v2.wrappedKey,
+          encryptedData: v2.encryptedData,
+        })
+      ).status,
+    ).toBe(200);
     expect(await openAsset(dk, (await getAsset(client, id)).body.asset)).toEqual({ text: "v2" });
 
     const v3 = await sealAsset(dk, id, { text: "v3" });
-    const keyOnly = await client.json<Err>("PATCH", `/api/assets/${id}`, { wrappedKey: v3.wrappedKey });
+    const keyOnly = await client.json<Err>("PATCH", `/api/assets/${id}`, {
+      wrappedKey: v3.wrappedKey,
+    });
     expect(keyOnly.body.error.fields?.encryptedData).toBe("A new key needs new content");
     expect(await openAsset(dk, (await getAsset(client, id)).body.asset)).toEqual({ text: "v2" });
   });
@@ -138,10 +210,19 @@ describe("PATCH /api/assets/:id (spec 02 §5 update rules)", () => {
   it("refuses the release fields and other unknown fields: the owner cannot trigger a release", async () => {
     const { client } = await buildUser(ctx);
     const { id } = await buildAsset(client);
-    const release = await client.json<Err>("PATCH", `/api/assets/${id}`, { releaseTriggered: true, releasedAt: new Date().toISOString() });
+    const release = await client.json<Err>("PATCH", `/api/assets/${id}`, {
+      releaseTriggered: true,
+      releasedAt: new Date().toISOString(),
+    });
     expect(release.status).toBe(400);
     expect(release.body.error.message).toBe("Release fields cannot be changed here");
-    expect((await client.request("PATCH", `/api/assets/${id}`, { type: "document" })).status).toBe(400);
-    expect((await getAsset(client, id)).body.asset).toMatchObject({ type: "password", releaseTriggered: false, releasedAt: null });
+    expect((await client.request("PATCH", `/api/assets/${id}`, { type: "document" })).status).toBe(
+      400,
+    );
+    expect((await getAsset(client, id)).body.asset).toMatchObject({
+      type: "password",
+      releaseTriggered: false,
+      releasedAt: null,
+    });
   });
 });

@@ -12,16 +12,29 @@ import { FILE_META } from "./queries.js";
  */
 export const FILE_CHUNK_BYTES = 1024 * 1024;
 
-const ofFile = (assetId: string, kind: AssetFileKind) => and(eq(assetFileChunks.assetId, assetId), eq(assetFileChunks.kind, kind));
+const ofFile = (assetId: string, kind: AssetFileKind) =>
+  and(eq(assetFileChunks.assetId, assetId), eq(assetFileChunks.kind, kind));
 
 /** Stores the file's type, size and bytes, replacing what was stored for this kind. */
-export async function upsertFile(tx: Tx, { assetId, kind, contentType, data }: { assetId: string; kind: AssetFileKind; contentType: string; data: Buffer }) {
+export async function upsertFile(
+  tx: Tx,
+  {
+    assetId,
+    kind,
+    contentType,
+    data,
+  }: { assetId: string; kind: AssetFileKind; contentType: string; data: Buffer },
+) {
   const [file] = await tx
     .insert(assetFiles)
     .values({ assetId, kind, contentType, size: data.length })
     .onConflictDoUpdate({
       target: [assetFiles.assetId, assetFiles.kind],
-      set: { contentType: sql`excluded.content_type`, size: sql`excluded.size`, createdAt: sql`now()` },
+      set: {
+        contentType: sql`excluded.content_type`,
+        size: sql`excluded.size`,
+        createdAt: sql`now()`,
+      },
     })
     .returning(FILE_META);
   await tx.delete(assetFileChunks).where(ofFile(assetId, kind));
@@ -33,7 +46,11 @@ export async function upsertFile(tx: Tx, { assetId, kind, contentType, data }: {
 }
 
 /** The file's bytes in one Buffer, or null when there is no such file. */
-export async function selectFileData(tx: Tx, assetId: string, kind: AssetFileKind): Promise<Buffer | null> {
+export async function selectFileData(
+  tx: Tx,
+  assetId: string,
+  kind: AssetFileKind,
+): Promise<Buffer | null> {
   const pieces = await tx
     .select({ data: readBytea(assetFileChunks.data) })
     .from(assetFileChunks)

@@ -6,13 +6,27 @@ import type { AppEnv } from "../http/context.js";
 import { parseIdParam } from "../http/params.js";
 import { parseWith } from "../http/validate.js";
 
-import { checkUploadTarget, deleteAssetFile, getAssetFile, putAssetFile, updateAssetWithFiles } from "./files.js";
+import {
+  checkUploadTarget,
+  deleteAssetFile,
+  getAssetFile,
+  putAssetFile,
+  updateAssetWithFiles,
+} from "./files.js";
 import { presentAsset, presentFile } from "./present.js";
-import { DECLARED_TYPE_HEADER, readFilesBody, readUpload, uploadLimit } from "./upload-middleware.js";
+import {
+  DECLARED_TYPE_HEADER,
+  readFilesBody,
+  readUpload,
+  uploadLimit,
+} from "./upload-middleware.js";
 import { withUploadSlot } from "./upload-slots.js";
 
 const PATH = "/assets/:id/files/:kind{document|recording|attachment}";
-const fileOf = (id: string, kind: string) => ({ assetId: parseIdParam(id), kind: parseWith(assetFileKindSchema, kind) });
+const fileOf = (id: string, kind: string) => ({
+  assetId: parseIdParam(id),
+  kind: parseWith(assetFileKindSchema, kind),
+});
 
 /**
  * An asset's encrypted files, as raw application/octet-stream bodies (never base64 in JSON): one
@@ -25,19 +39,35 @@ export const assetFileRoutes = new Hono<AppEnv>()
     await checkUploadTarget(c.var.deps, c.var.actor, { assetId: id, kinds: [kind] });
     const data = await readUpload(c.req, kind);
     const file = await withUploadSlot(c.var.deps.database.kind, () =>
-      putAssetFile(c.var.deps, c.var.actor, { assetId: id, kind, declaredType: c.req.header(DECLARED_TYPE_HEADER) ?? "", data }),
+      putAssetFile(c.var.deps, c.var.actor, {
+        assetId: id,
+        kind,
+        declaredType: c.req.header(DECLARED_TYPE_HEADER) ?? "",
+        data,
+      }),
     );
     return c.json({ file: presentFile(file) });
   })
   .put("/assets/:id/files", binaryBody, requireActor, async (c) => {
     const id = parseIdParam(c.req.param("id"));
-    const { input, files } = await readFilesBody(c.req, (kinds) => checkUploadTarget(c.var.deps, c.var.actor, { assetId: id, kinds }));
-    const saved = await withUploadSlot(c.var.deps.database.kind, () => updateAssetWithFiles(c.var.deps, c.var.actor, { assetId: id, input, files }));
+    const { input, files } = await readFilesBody(c.req, (kinds) =>
+      checkUploadTarget(c.var.deps, c.var.actor, { assetId: id, kinds }),
+    );
+    const saved = await withUploadSlot(c.var.deps.database.kind, () =>
+      updateAssetWithFiles(c.var.deps, c.var.actor, { assetId: id, input, files }),
+    );
     return c.json({ asset: presentAsset(saved) });
   })
   .get(PATH, requireActor, async (c) => {
-    const data = await getAssetFile(c.var.deps, c.var.actor, fileOf(c.req.param("id"), c.req.param("kind")));
-    return c.body(new Uint8Array(data), 200, { "Content-Type": "application/octet-stream", "Content-Disposition": "attachment" });
+    const data = await getAssetFile(
+      c.var.deps,
+      c.var.actor,
+      fileOf(c.req.param("id"), c.req.param("kind")),
+    );
+    return c.body(new Uint8Array(data), 200, {
+      "Content-Type": "application/octet-stream",
+      "Content-Disposition": "attachment",
+    });
   })
   .delete(PATH, requireActor, async (c) => {
     await deleteAssetFile(c.var.deps, c.var.actor, fileOf(c.req.param("id"), c.req.param("kind")));

@@ -1,4 +1,10 @@
-import { type AssetFileKind, fileTypeRule, type FileTypeRule, GCM_OVERHEAD_BYTES, unsupportedFileTypeMessage } from "../../common/assets.js";
+import {
+  type AssetFileKind,
+  fileTypeRule,
+  type FileTypeRule,
+  GCM_OVERHEAD_BYTES,
+  unsupportedFileTypeMessage,
+} from "../../common/assets.js";
 import { AppError } from "../errors.js";
 
 /** The rule for a declared plaintext type, or 415 with the spec's list of allowed types. */

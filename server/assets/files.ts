@@ -23,23 +23,37 @@ export type FileParts = Partial<Record<AssetFileKind, FilePart>>;
 export type AssetFileRef = { assetId: string; kind: AssetFileKind };
 
 /** Before any byte of an upload is read: the asset is the actor's and takes these kinds of file. */
-export async function checkUploadTarget(deps: Deps, actor: ActorProfile, { assetId, kinds }: { assetId: string; kinds: AssetFileKind[] }) {
-  const asset = await withActor(deps.db, { userId: actor.id }, (tx) => loadOwnAsset(tx, actor, assetId));
-  if (kinds.some((kind) => FILE_KIND_ASSET_TYPE[kind] !== asset.type)) throw new AppError("VALIDATION", ASSET_MSG.fileKindMismatch);
+export async function checkUploadTarget(
+  deps: Deps,
+  actor: ActorProfile,
+  { assetId, kinds }: { assetId: string; kinds: AssetFileKind[] },
+) {
+  const asset = await withActor(deps.db, { userId: actor.id }, (tx) =>
+    loadOwnAsset(tx, actor, assetId),
+  );
+  if (kinds.some((kind) => FILE_KIND_ASSET_TYPE[kind] !== asset.type))
+    throw new AppError("VALIDATION", ASSET_MSG.fileKindMismatch);
 }
 
 /** Stores (or replaces) the asset's encrypted file of this kind; the asset counts as updated. */
 export async function putAssetFile(
   deps: Deps,
   actor: ActorProfile,
-  { assetId, kind, declaredType, data }: { assetId: string; kind: AssetFileKind; declaredType: string; data: Buffer },
+  {
+    assetId,
+    kind,
+    declaredType,
+    data,
+  }: { assetId: string; kind: AssetFileKind; declaredType: string; data: Buffer },
 ) {
   const rule = requireFileTypeRule(kind, declaredType);
-  if (data.length > maxCiphertextBytes(rule)) throw new AppError("PAYLOAD_TOO_LARGE", fileTooLargeMessage(kind, rule));
+  if (data.length > maxCiphertextBytes(rule))
+    throw new AppError("PAYLOAD_TOO_LARGE", fileTooLargeMessage(kind, rule));
   if (data.length < GCM_OVERHEAD_BYTES) throw new AppError("VALIDATION", ASSET_MSG.notCiphertext);
   return withActor(deps.db, { userId: actor.id }, async (tx) => {
     const asset = await loadOwnAsset(tx, actor, assetId);
-    if (FILE_KIND_ASSET_TYPE[kind] !== asset.type) throw new AppError("VALIDATION", ASSET_MSG.fileKindMismatch);
+    if (FILE_KIND_ASSET_TYPE[kind] !== asset.type)
+      throw new AppError("VALIDATION", ASSET_MSG.fileKindMismatch);
     if (!(await updateAssetRow(tx, assetId, {}))) throw new AppError("NOT_FOUND"); // locks the asset: a concurrent delete waits or wins
     const file = await upsertFile(tx, { assetId, kind, contentType: rule.type, data });
     if (!file) throw new AppError("INTERNAL");
@@ -59,9 +73,14 @@ export function updateAssetWithFiles(
 ) {
   return withActor(deps.db, { userId: actor.id }, async (tx) => {
     const asset = await loadOwnAsset(tx, actor, assetId);
-    for (const [kind, part] of Object.entries(files) as [AssetFileKind, FileParts[AssetFileKind]][]) {
-      if (FILE_KIND_ASSET_TYPE[kind] !== asset.type) throw new AppError("VALIDATION", ASSET_MSG.fileKindMismatch);
-      if (part) await upsertFile(tx, { assetId, kind, contentType: part.contentType, data: part.data });
+    for (const [kind, part] of Object.entries(files) as [
+      AssetFileKind,
+      FileParts[AssetFileKind],
+    ][]) {
+      if (FILE_KIND_ASSET_TYPE[kind] !== asset.type)
+        throw new AppError("VALIDATION", ASSET_MSG.fileKindMismatch);
+      if (part)
+        await upsertFile(tx, { assetId, kind, contentType: part.contentType, data: part.data });
       else await deleteFileRow(tx, assetId, kind);
     }
     const row = await updateAssetRow(tx, assetId, assetChangesOf(input));

@@ -3,7 +3,12 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAsset, uploadEncryptedFile } from "../../test/factories/assets.js";
-import { buildUser, createTestContext, type TestClient, type TestContext } from "../../test/harness.js";
+import {
+  buildUser,
+  createTestContext,
+  type TestClient,
+  type TestContext,
+} from "../../test/harness.js";
 
 /**
  * The asset list is joined from entries PostgreSQL writes on each row (migration 0014,
@@ -20,7 +25,9 @@ type Listed = { assets: AssetView[] };
 
 /** The detail route's answer as presentAsset shapes it, as JSON text (so key order counts too). */
 async function presented(client: TestClient, id: string) {
-  const res = await client.json<{ asset: AssetView & { wrappedKey?: string; encryptedData?: string } }>("GET", `/api/assets/${id}`);
+  const res = await client.json<{
+    asset: AssetView & { wrappedKey?: string; encryptedData?: string };
+  }>("GET", `/api/assets/${id}`);
   expect(res.status).toBe(200);
   const { wrappedKey, encryptedData, ...asset } = res.body.asset;
   expect(wrappedKey && encryptedData).toBeTruthy();
@@ -46,36 +53,94 @@ async function expectListMatchesDetails(client: TestClient, expectedIds: string[
 describe("asset list entries", () => {
   it("equal presentAsset after creating, editing, adding and removing files, and the release's fields", async () => {
     const { client } = await buildUser(ctx);
-    const password = await buildAsset(client, { title: 'Quote " and back\\slash, ünïcödé ✓', beneficiaryEmail: "heir@example.com" });
-    const note = await buildAsset(client, { type: "note", title: "Note", content: { text: "hello" } });
-    const doc = await buildAsset(client, { type: "document", title: "Will", content: { fileName: "will.pdf", notes: "" } });
+    const password = await buildAsset(client, {
+      title: 'Quote " and back\\slash, ünïcödé ✓',
+      beneficiaryEmail: "heir@example.com",
+    });
+    const note = await buildAsset(client, {
+      type: "note",
+      title: "Note",
+      content: { text: "hello" },
+    });
+    const doc = await buildAsset(client, {
+      type: "document",
+      title: "Will",
+      content: { fileName: "will.pdf", notes: "" },
+    });
     await expectListMatchesDetails(client, [password.id, note.id, doc.id]);
 
     expect(
-      (await uploadEncryptedFile(client, { assetId: doc.id, ck: doc.ck, kind: "document", plaintext: randomBytes(2048), type: "application/pdf" })).res.status,
+      (
+        await uploadEncryptedFile(client, {
+          assetId: doc.id,
+          ck: doc.ck,
+          kind: "document",
+          plaintext: randomBytes(2048),
+          type: "application/pdf",
+        })
+      ).res.status,
     ).toBe(200);
     expect(
-      (await uploadEncryptedFile(client, { assetId: note.id, ck: note.ck, kind: "recording", plaintext: randomBytes(512), type: "audio/webm" })).res.status,
+      (
+        await uploadEncryptedFile(client, {
+          assetId: note.id,
+          ck: note.ck,
+          kind: "recording",
+          plaintext: randomBytes(512),
+          type: "audio/webm",
+        })
+      ).res.status,
     ).toBe(200);
     expect(
-      (await uploadEncryptedFile(client, { assetId: note.id, ck: note.ck, kind: "attachment", plaintext: Buffer.from("plain text"), type: "text/plain" })).res
-        .status,
+      (
+        await uploadEncryptedFile(client, {
+          assetId: note.id,
+          ck: note.ck,
+          kind: "attachment",
+          plaintext: Buffer.from("plain text"),
+          type: "text/plain",
+        })
+      ).res.status,
     ).toBe(200);
     let listed = await expectListMatchesDetails(client, [password.id, note.id, doc.id]);
-    expect(listed.find((a) => a.id === note.id)?.files.map((f) => f.kind)).toEqual(["attachment", "recording"]);
-    expect(listed.find((a) => a.id === doc.id)?.files).toEqual([{ kind: "document", contentType: "application/pdf", size: 2048 + 28 }]);
+    expect(listed.find((a) => a.id === note.id)?.files.map((f) => f.kind)).toEqual([
+      "attachment",
+      "recording",
+    ]);
+    expect(listed.find((a) => a.id === doc.id)?.files).toEqual([
+      { kind: "document", contentType: "application/pdf", size: 2048 + 28 },
+    ]);
 
     // A file replaced, then one removed.
     expect(
-      (await uploadEncryptedFile(client, { assetId: doc.id, ck: doc.ck, kind: "document", plaintext: randomBytes(100), type: "image/png" })).res.status,
+      (
+        await uploadEncryptedFile(client, {
+          assetId: doc.id,
+          ck: doc.ck,
+          kind: "document",
+          plaintext: randomBytes(100),
+          type: "image/png",
+        })
+      ).res.status,
     ).toBe(200);
-    expect((await client.request("DELETE", `/api/assets/${note.id}/files/recording`)).status).toBe(200);
+    expect((await client.request("DELETE", `/api/assets/${note.id}/files/recording`)).status).toBe(
+      200,
+    );
     listed = await expectListMatchesDetails(client, [password.id, note.id, doc.id]);
-    expect(listed.find((a) => a.id === doc.id)?.files).toEqual([{ kind: "document", contentType: "image/png", size: 128 }]);
+    expect(listed.find((a) => a.id === doc.id)?.files).toEqual([
+      { kind: "document", contentType: "image/png", size: 128 },
+    ]);
     expect(listed.find((a) => a.id === note.id)?.files.map((f) => f.kind)).toEqual(["attachment"]);
 
     // Edits: title, beneficiary cleared.
-    expect((await client.json("PATCH", `/api/assets/${password.id}`, { title: "Renamed", beneficiaryEmail: null })).status).toBe(200);
+    expect(
+      (
+        await client.json("PATCH", `/api/assets/${password.id}`, {
+          title: "Renamed",
+          beneficiaryEmail: null,
+        })
+      ).status,
+    ).toBe(200);
     listed = await expectListMatchesDetails(client, [password.id, note.id, doc.id]);
     expect(listed[0]).toMatchObject({ id: password.id, title: "Renamed", beneficiaryEmail: null });
 
@@ -92,8 +157,12 @@ describe("asset list entries", () => {
 
     // Newest updated first; filters keep working; deleting an asset with files removes its entry.
     expect(listed.map((a) => a.id)).toEqual([password.id, note.id, doc.id]);
-    expect((JSON.parse(await listText(client, "?type=note")) as Listed).assets.map((a) => a.id)).toEqual([note.id]);
-    expect((JSON.parse(await listText(client, "?search=renam")) as Listed).assets.map((a) => a.id)).toEqual([password.id]);
+    expect(
+      (JSON.parse(await listText(client, "?type=note")) as Listed).assets.map((a) => a.id),
+    ).toEqual([note.id]);
+    expect(
+      (JSON.parse(await listText(client, "?search=renam")) as Listed).assets.map((a) => a.id),
+    ).toEqual([password.id]);
     expect((await client.request("DELETE", `/api/assets/${note.id}`)).status).toBe(200);
     await expectListMatchesDetails(client, [password.id, doc.id]);
   });

@@ -1,4 +1,10 @@
-import type { AssetFileKind, AssetFileView, AssetType, AssetView, AssetWithContentView } from "../../common/assets.js";
+import type {
+  AssetFileKind,
+  AssetFileView,
+  AssetType,
+  AssetView,
+  AssetWithContentView,
+} from "../../common/assets.js";
 
 type AssetMeta = {
   id: string;
@@ -15,7 +21,11 @@ type FileMeta = { kind: AssetFileKind; contentType: string; size: number };
 /** Rows give Dates, list JSON gives PostgreSQL's timestamp text: both become the same ISO string. */
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-export const presentFile = (f: FileMeta): AssetFileView => ({ kind: f.kind, contentType: f.contentType, size: f.size });
+export const presentFile = (f: FileMeta): AssetFileView => ({
+  kind: f.kind,
+  contentType: f.contentType,
+  size: f.size,
+});
 
 /** What lists and the dashboard show: metadata in clear by design (docs/decisions/009), no key, no content. */
 export const presentAsset = ({ row, files }: { row: AssetMeta; files: FileMeta[] }): AssetView => ({

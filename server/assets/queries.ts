@@ -18,7 +18,12 @@ export const ASSET_META = {
   createdAt: assets.createdAt,
   updatedAt: assets.updatedAt,
 };
-export const FILE_META = { assetId: assetFiles.assetId, kind: assetFiles.kind, contentType: assetFiles.contentType, size: assetFiles.size };
+export const FILE_META = {
+  assetId: assetFiles.assetId,
+  kind: assetFiles.kind,
+  contentType: assetFiles.contentType,
+  size: assetFiles.size,
+};
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -43,7 +48,12 @@ export async function listAssetEntries(tx: Tx, userId: string, q: AssetListQuery
 }
 
 /** File types and sizes (not their bytes) of one asset. */
-export const listFileMeta = (tx: Tx, assetId: string) => tx.select(FILE_META).from(assetFiles).where(eq(assetFiles.assetId, assetId)).orderBy(assetFiles.kind);
+export const listFileMeta = (tx: Tx, assetId: string) =>
+  tx
+    .select(FILE_META)
+    .from(assetFiles)
+    .where(eq(assetFiles.assetId, assetId))
+    .orderBy(assetFiles.kind);
 
 export const selectAssetMeta = (tx: Tx, id: string) =>
   tx
@@ -70,15 +80,22 @@ export const insertAsset = (tx: Tx, values: AssetValues) =>
     .returning(ASSET_META)
     .then((r) => r[0] ?? null);
 
-export type AssetChanges = Partial<Pick<AssetValues, "title" | "beneficiaryEmail" | "wrappedKey" | "encryptedData">>;
+export type AssetChanges = Partial<
+  Pick<AssetValues, "title" | "beneficiaryEmail" | "wrappedKey" | "encryptedData">
+>;
 
 /** Applies the changes and moves updated_at; also the row lock that file uploads take. */
 export const updateAssetRow = (tx: Tx, id: string, changes: AssetChanges) =>
   tx
     .update(assets)
-    .set({ ...changes, ...(changes.encryptedData ? { encryptedData: writeBytea(changes.encryptedData) } : {}), updatedAt: sql`now()` })
+    .set({
+      ...changes,
+      ...(changes.encryptedData ? { encryptedData: writeBytea(changes.encryptedData) } : {}),
+      updatedAt: sql`now()`,
+    })
     .where(eq(assets.id, id))
     .returning(ASSET_META)
     .then((r) => r[0] ?? null);
 
-export const deleteAssetRow = (tx: Tx, id: string) => tx.delete(assets).where(eq(assets.id, id)).returning({ id: assets.id });
+export const deleteAssetRow = (tx: Tx, id: string) =>
+  tx.delete(assets).where(eq(assets.id, id)).returning({ id: assets.id });

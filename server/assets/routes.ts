@@ -1,5 +1,10 @@
 import { Hono } from "hono";
-import { ASSET_JSON_MAX_BYTES, assetListQuerySchema, createAssetSchema, updateAssetSchema } from "../../common/assets.js";
+import {
+  ASSET_JSON_MAX_BYTES,
+  assetListQuerySchema,
+  createAssetSchema,
+  updateAssetSchema,
+} from "../../common/assets.js";
 import { requireActor } from "../auth/actor.js";
 import { jsonBody } from "../http/body-gate.js";
 import type { AppEnv } from "../http/context.js";
@@ -28,7 +33,9 @@ export const assetRoutes = new Hono<AppEnv>()
   .patch("/assets/:id", requireActor, jsonLimit, async (c) => {
     const id = parseIdParam(c.req.param("id"));
     const input = await parseJson(c, updateAssetSchema);
-    return c.json({ asset: presentAsset(await updateAsset(c.var.deps, c.var.actor, { id, input })) });
+    return c.json({
+      asset: presentAsset(await updateAsset(c.var.deps, c.var.actor, { id, input })),
+    });
   })
   .delete("/assets/:id", requireActor, async (c) => {
     await deleteAsset(c.var.deps, c.var.actor, parseIdParam(c.req.param("id")));

@@ -1,4 +1,9 @@
-import { ASSET_MSG, type AssetListQuery, type CreateAssetInput, type UpdateAssetInput } from "../../common/assets.js";
+import {
+  ASSET_MSG,
+  type AssetListQuery,
+  type CreateAssetInput,
+  type UpdateAssetInput,
+} from "../../common/assets.js";
 import { requireAccess, type ActorProfile } from "../access.js";
 import { withActor } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
@@ -15,7 +20,8 @@ import {
   type AssetChanges,
 } from "./queries.js";
 
-const asActor = <T>(deps: Deps, actor: ActorProfile, fn: (tx: Tx) => Promise<T>) => withActor(deps.db, { userId: actor.id }, fn);
+const asActor = <T>(deps: Deps, actor: ActorProfile, fn: (tx: Tx) => Promise<T>) =>
+  withActor(deps.db, { userId: actor.id }, fn);
 const bytes = (base64: string) => Buffer.from(base64, "base64");
 
 /** The actor's own asset, or 404 (a missing asset and someone else's answer alike). */
@@ -27,7 +33,8 @@ export async function loadOwnAsset(tx: Tx, actor: ActorProfile, id: string) {
 }
 
 /** Newest updated first, with each asset's file types and sizes, as JSON text; no keys, no content. */
-export const listAssets = (deps: Deps, actor: ActorProfile, query: AssetListQuery) => asActor(deps, actor, (tx) => listAssetEntries(tx, actor.id, query));
+export const listAssets = (deps: Deps, actor: ActorProfile, query: AssetListQuery) =>
+  asActor(deps, actor, (tx) => listAssetEntries(tx, actor.id, query));
 
 /** One asset with its wrapped content key and encrypted content. */
 export function getAsset(deps: Deps, actor: ActorProfile, id: string) {
@@ -70,7 +77,11 @@ export function assetChangesOf(input: UpdateAssetInput): AssetChanges {
 }
 
 /** Spec 02 §5 update rules (see updateAssetSchema); updated_at always moves. */
-export function updateAsset(deps: Deps, actor: ActorProfile, { id, input }: { id: string; input: UpdateAssetInput }) {
+export function updateAsset(
+  deps: Deps,
+  actor: ActorProfile,
+  { id, input }: { id: string; input: UpdateAssetInput },
+) {
   const changes = assetChangesOf(input);
   return asActor(deps, actor, async (tx) => {
     await loadOwnAsset(tx, actor, id);

@@ -27,7 +27,9 @@ export const DECLARED_TYPE_HEADER = "x-content-type";
 
 /** 415 unless the body is application/octet-stream (ciphertext, never base64 in JSON). */
 export function requireOctetStream(req: HonoRequest) {
-  if (req.header("content-type")?.split(";")[0]?.trim().toLowerCase() !== "application/octet-stream") {
+  if (
+    req.header("content-type")?.split(";")[0]?.trim().toLowerCase() !== "application/octet-stream"
+  ) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", ASSET_MSG.uploadNotOctetStream);
   }
 }
@@ -35,7 +37,11 @@ export function requireOctetStream(req: HonoRequest) {
 /** The largest ciphertext accepted for a file of `kind` declared as `declaredType`, and the 413 that refuses a bigger one (415 for a type the spec does not allow). */
 export function fileLimit(kind: AssetFileKind, declaredType: string) {
   const rule = requireFileTypeRule(kind, declaredType);
-  return { rule, maxBytes: maxCiphertextBytes(rule), tooLarge: () => new AppError("PAYLOAD_TOO_LARGE", fileTooLargeMessage(kind, rule)) };
+  return {
+    rule,
+    maxBytes: maxCiphertextBytes(rule),
+    tooLarge: () => new AppError("PAYLOAD_TOO_LARGE", fileTooLargeMessage(kind, rule)),
+  };
 }
 
 /** The declared Content-Length, or null when the body is chunked or has none. */
@@ -53,7 +59,10 @@ export function declaredLength(req: HonoRequest): number | null {
  */
 export const uploadLimit = createMiddleware<AppEnv>(async (c, next) => {
   requireOctetStream(c.req);
-  const limit = fileLimit(parseWith(assetFileKindSchema, c.req.param("kind")), c.req.header(DECLARED_TYPE_HEADER) ?? "");
+  const limit = fileLimit(
+    parseWith(assetFileKindSchema, c.req.param("kind")),
+    c.req.header(DECLARED_TYPE_HEADER) ?? "",
+  );
   const length = declaredLength(c.req);
   if (length !== null && length > limit.maxBytes) throw limit.tooLarge();
   await next();
@@ -71,7 +80,8 @@ export async function readUpload(req: HonoRequest, kind: AssetFileKind): Promise
       return data;
     }
     const data = await body.exactly(length);
-    if (!data || !(await body.isAtEnd())) throw new AppError("VALIDATION", ASSET_MSG.uploadIncomplete);
+    if (!data || !(await body.isAtEnd()))
+      throw new AppError("VALIDATION", ASSET_MSG.uploadIncomplete);
     return data;
   } catch (err) {
     await body.cancel(); // the rest is not read
@@ -94,8 +104,12 @@ export async function readFilesBody(
   requireOctetStream(req);
   const jsonLength = Number(req.header(ASSET_FILES_JSON_LENGTH_HEADER));
   if (!Number.isSafeInteger(jsonLength) || jsonLength < 2)
-    throw new AppError("VALIDATION", `${ASSET_FILES_JSON_LENGTH_HEADER} must give the length of the JSON`);
-  if (jsonLength > ASSET_JSON_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", REQUEST_MSG.tooLarge(ASSET_JSON_MAX_BYTES));
+    throw new AppError(
+      "VALIDATION",
+      `${ASSET_FILES_JSON_LENGTH_HEADER} must give the length of the JSON`,
+    );
+  if (jsonLength > ASSET_JSON_MAX_BYTES)
+    throw new AppError("PAYLOAD_TOO_LARGE", REQUEST_MSG.tooLarge(ASSET_JSON_MAX_BYTES));
   const body = new BodyReader(req.raw.body);
   try {
     const json = await body.exactly(jsonLength);
@@ -121,7 +135,8 @@ export async function readFilesBody(
       if (!data) throw incomplete();
       files[kind] = { contentType, data };
     }
-    if (!(await body.isAtEnd())) throw new AppError("VALIDATION", "The body runs on after its last file");
+    if (!(await body.isAtEnd()))
+      throw new AppError("VALIDATION", "The body runs on after its last file");
     return { input, files };
   } catch (err) {
     await body.cancel();

@@ -29,4 +29,5 @@ function createLimiter(size: number) {
 const limiters = { pglite: createLimiter(SLOTS.pglite), postgres: createLimiter(SLOTS.postgres) };
 
 /** Runs `fn` (an upload's database write) once one of the driver's slots is free. */
-export const withUploadSlot = <T>(driver: Database["kind"], fn: () => Promise<T>): Promise<T> => limiters[driver](fn);
+export const withUploadSlot = <T>(driver: Database["kind"], fn: () => Promise<T>): Promise<T> =>
+  limiters[driver](fn);

@@ -5,7 +5,12 @@ import { failure } from "../../test/db-errors.js";
 import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
 import { buildAsset, putFile } from "../../test/factories/assets.js";
-import { buildUser, createTestContext, type TestClient, type TestContext } from "../../test/harness.js";
+import {
+  buildUser,
+  createTestContext,
+  type TestClient,
+  type TestContext,
+} from "../../test/harness.js";
 import { withActor } from "../db/actor.js";
 import type { Db } from "../db/client.js";
 import { assetFileChunks, assetFiles, assets, beneficiaries } from "../db/schema/index.js";
@@ -20,32 +25,72 @@ afterAll(() => ctx.close());
 
 /** An owner with a note (with an attachment) and a beneficiary. */
 async function buildOwnerWithVault(client: TestClient) {
-  const note = await buildAsset(client, { type: "note", title: "Owner's note", content: { text: "private" } });
-  const put = await putFile(client, { assetId: note.id, kind: "attachment", body: randomBytes(64), headers: { "x-content-type": "application/pdf" } });
+  const note = await buildAsset(client, {
+    type: "note",
+    title: "Owner's note",
+    content: { text: "private" },
+  });
+  const put = await putFile(client, {
+    assetId: note.id,
+    kind: "attachment",
+    body: randomBytes(64),
+    headers: { "x-content-type": "application/pdf" },
+  });
   if (put.status !== 200) throw new Error(`upload failed: ${put.status}`);
-  const b = await client.json<{ beneficiary: { id: string } }>("POST", "/api/beneficiaries", { name: "Heir", email: "heir@example.com" });
+  const b = await client.json<{ beneficiary: { id: string } }>("POST", "/api/beneficiaries", {
+    name: "Heir",
+    email: "heir@example.com",
+  });
   return { assetId: note.id, beneficiaryId: b.body.beneficiary.id };
 }
 
 /** Every verb on someone else's vault answers 404, exactly like a missing record, and changes nothing. */
-async function expectNoAccess(stranger: TestClient, owner: TestClient, ids: { assetId: string; beneficiaryId: string }) {
+async function expectNoAccess(
+  stranger: TestClient,
+  owner: TestClient,
+  ids: { assetId: string; beneficiaryId: string },
+) {
   const { assetId, beneficiaryId } = ids;
   const missing = randomUUID();
   for (const id of [assetId, missing]) {
     const got = await stranger.request("GET", `/api/assets/${id}`);
     expect(got.status).toBe(404);
-    expect(await got.json()).toEqual({ error: { code: "NOT_FOUND", message: "Not found", requestId: got.headers.get("x-request-id") } });
-    expect((await stranger.request("PATCH", `/api/assets/${id}`, { title: "Hijacked", beneficiaryEmail: "thief@example.com" })).status).toBe(404);
+    expect(await got.json()).toEqual({
+      error: {
+        code: "NOT_FOUND",
+        message: "Not found",
+        requestId: got.headers.get("x-request-id"),
+      },
+    });
+    expect(
+      (
+        await stranger.request("PATCH", `/api/assets/${id}`, {
+          title: "Hijacked",
+          beneficiaryEmail: "thief@example.com",
+        })
+      ).status,
+    ).toBe(404);
     expect((await stranger.request("DELETE", `/api/assets/${id}`)).status).toBe(404);
     expect((await stranger.request("GET", `/api/assets/${id}/files/attachment`)).status).toBe(404);
-    expect((await putFile(stranger, { assetId: id, kind: "attachment", body: randomBytes(64), headers: { "x-content-type": "application/pdf" } })).status).toBe(
+    expect(
+      (
+        await putFile(stranger, {
+          assetId: id,
+          kind: "attachment",
+          body: randomBytes(64),
+          headers: { "x-content-type": "application/pdf" },
+        })
+      ).status,
+    ).toBe(404);
+    expect((await stranger.request("DELETE", `/api/assets/${id}/files/attachment`)).status).toBe(
       404,
     );
-    expect((await stranger.request("DELETE", `/api/assets/${id}/files/attachment`)).status).toBe(404);
   }
   for (const id of [beneficiaryId, missing]) {
     expect((await stranger.request("GET", `/api/beneficiaries/${id}`)).status).toBe(404);
-    expect((await stranger.request("PATCH", `/api/beneficiaries/${id}`, { name: "Hijacked" })).status).toBe(404);
+    expect(
+      (await stranger.request("PATCH", `/api/beneficiaries/${id}`, { name: "Hijacked" })).status,
+    ).toBe(404);
     expect((await stranger.request("DELETE", `/api/beneficiaries/${id}`)).status).toBe(404);
   }
   const lists = [
@@ -55,10 +100,19 @@ async function expectNoAccess(stranger: TestClient, owner: TestClient, ids: { as
   expect(JSON.stringify(lists)).not.toContain(assetId);
   expect(JSON.stringify(lists)).not.toContain(beneficiaryId);
 
-  const mine = await owner.json<{ asset: { title: string; beneficiaryEmail: string | null; files: unknown[] } }>("GET", `/api/assets/${assetId}`);
+  const mine = await owner.json<{
+    asset: { title: string; beneficiaryEmail: string | null; files: unknown[] };
+  }>("GET", `/api/assets/${assetId}`);
   expect(mine.body.asset).toMatchObject({ title: "Owner's note", beneficiaryEmail: null });
   expect(mine.body.asset.files).toHaveLength(1);
-  expect((await owner.json<{ beneficiary: { name: string } }>("GET", `/api/beneficiaries/${beneficiaryId}`)).body.beneficiary.name).toBe("Heir");
+  expect(
+    (
+      await owner.json<{ beneficiary: { name: string } }>(
+        "GET",
+        `/api/beneficiaries/${beneficiaryId}`,
+      )
+    ).body.beneficiary.name,
+  ).toBe("Heir");
 }
 
 describe("nobody but the owner reaches a vault", () => {
@@ -78,8 +132,14 @@ describe("nobody but the owner reaches a vault", () => {
     const profile = await admin.json("GET", `/api/clients/${client.id}`);
     expect(profile.status).toBe(200);
     expect(JSON.stringify(profile.body)).not.toContain(ids.assetId);
-    const dashboard = await admin.json<{ counts: Record<string, number>; beneficiaries: number }>("GET", "/api/dashboard");
-    expect(dashboard.body).toMatchObject({ counts: { password: 0, document: 0, note: 0 }, beneficiaries: 0 });
+    const dashboard = await admin.json<{ counts: Record<string, number>; beneficiaries: number }>(
+      "GET",
+      "/api/dashboard",
+    );
+    expect(dashboard.body).toMatchObject({
+      counts: { password: 0, document: 0, note: 0 },
+      beneficiaries: 0,
+    });
   });
 });
 
@@ -107,31 +167,79 @@ describe("row-level security alone hides other users' vaults", () => {
     const alice = await buildUser(ctx);
     const bob = await buildUser(ctx);
     const b = await buildOwnerWithVault(bob.client);
-    const asAlice = <T>(fn: Parameters<typeof withActor<T>>[2]) => withActor(db, { userId: alice.id }, fn);
-    expect(await asAlice((tx) => tx.update(assets).set({ title: "Hijacked" }).returning({ id: assets.id }))).toEqual([]);
-    expect(await asAlice((tx) => tx.delete(beneficiaries).returning({ id: beneficiaries.id }))).toEqual([]);
-    expect(await asAlice((tx) => tx.delete(assetFiles).returning({ kind: assetFiles.kind }))).toEqual([]);
-    expect(await asAlice((tx) => tx.delete(assetFileChunks).returning({ kind: assetFileChunks.kind }))).toEqual([]);
+    const asAlice = <T>(fn: Parameters<typeof withActor<T>>[2]) =>
+      withActor(db, { userId: alice.id }, fn);
+    expect(
+      await asAlice((tx) =>
+        tx.update(assets).set({ title: "Hijacked" }).returning({ id: assets.id }),
+      ),
+    ).toEqual([]);
+    expect(
+      await asAlice((tx) => tx.delete(beneficiaries).returning({ id: beneficiaries.id })),
+    ).toEqual([]);
+    expect(
+      await asAlice((tx) => tx.delete(assetFiles).returning({ kind: assetFiles.kind })),
+    ).toEqual([]);
+    expect(
+      await asAlice((tx) => tx.delete(assetFileChunks).returning({ kind: assetFileChunks.kind })),
+    ).toEqual([]);
     const stolen = (values: Record<string, unknown>) =>
       asAlice((tx) =>
-        tx.insert(assets).values({ userId: bob.id, type: "note", title: "x", wrappedKey: Buffer.alloc(60), encryptedData: Buffer.alloc(28), ...values }),
+        tx
+          .insert(assets)
+          .values({
+            userId: bob.id,
+            type: "note",
+            title: "x",
+            wrappedKey: Buffer.alloc(60),
+            encryptedData: Buffer.alloc(28),
+            ...values,
+          }),
       );
     const rls = /new row violates row-level security policy/;
     expect(await failure(stolen({}))).toMatch(rls);
     expect(
-      await failure(asAlice((tx) => tx.insert(assetFiles).values({ assetId: b.assetId, kind: "recording", contentType: "audio/webm", size: 28 }))),
+      await failure(
+        asAlice((tx) =>
+          tx
+            .insert(assetFiles)
+            .values({ assetId: b.assetId, kind: "recording", contentType: "audio/webm", size: 28 }),
+        ),
+      ),
     ).toMatch(rls);
-    const [bobsFile] = await db.select({ kind: assetFiles.kind }).from(assetFiles).where(eq(assetFiles.assetId, b.assetId));
+    const [bobsFile] = await db
+      .select({ kind: assetFiles.kind })
+      .from(assetFiles)
+      .where(eq(assetFiles.assetId, b.assetId));
     expect(bobsFile).toBeTruthy();
     expect(
-      await failure(asAlice((tx) => tx.insert(assetFileChunks).values({ assetId: b.assetId, kind: bobsFile!.kind, seq: 99, data: Buffer.alloc(28) }))),
+      await failure(
+        asAlice((tx) =>
+          tx
+            .insert(assetFileChunks)
+            .values({ assetId: b.assetId, kind: bobsFile!.kind, seq: 99, data: Buffer.alloc(28) }),
+        ),
+      ),
     ).toMatch(rls);
     expect(await failure(stolen({ userId: alice.id, releaseTriggered: true }))).toMatch(rls);
     expect(await failure(stolen({ userId: alice.id, releasedAt: new Date() }))).toMatch(rls);
     const own = await buildAsset(alice.client);
-    expect(await failure(asAlice((tx) => tx.update(assets).set({ releaseTriggered: true }).where(eq(assets.id, own.id))))).toMatch(/permission denied/);
-    expect(await failure(asAlice((tx) => tx.update(assets).set({ userId: bob.id }).where(eq(assets.id, own.id))))).toMatch(/permission denied/);
-    const [bobsNote] = await db.select({ title: assets.title }).from(assets).where(eq(assets.id, b.assetId));
+    expect(
+      await failure(
+        asAlice((tx) =>
+          tx.update(assets).set({ releaseTriggered: true }).where(eq(assets.id, own.id)),
+        ),
+      ),
+    ).toMatch(/permission denied/);
+    expect(
+      await failure(
+        asAlice((tx) => tx.update(assets).set({ userId: bob.id }).where(eq(assets.id, own.id))),
+      ),
+    ).toMatch(/permission denied/);
+    const [bobsNote] = await db
+      .select({ title: assets.title })
+      .from(assets)
+      .where(eq(assets.id, b.assetId));
     expect(bobsNote?.title).toBe("Owner's note");
   });
 });

@@ -14,10 +14,16 @@ afterAll(() => ctx.close());
 /** Every row of every table in the public schema, as JSON text: what a database dump would hold. */
 async function dumpDatabase(): Promise<string> {
   const db = ctx.services.deps.db;
-  const tables = rowsOf<{ name: string }>(await db.execute(sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`));
+  const tables = rowsOf<{ name: string }>(
+    await db.execute(
+      sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+    ),
+  );
   const parts: string[] = [];
   for (const { name } of tables) {
-    const rows = rowsOf<{ row: string }>(await db.execute(sql`select row_to_json(t)::text as row from ${sql.identifier(name)} t`));
+    const rows = rowsOf<{ row: string }>(
+      await db.execute(sql`select row_to_json(t)::text as row from ${sql.identifier(name)} t`),
+    );
     parts.push(`-- ${name}\n${rows.map((r) => r.row).join("\n")}`);
   }
   return parts.join("\n");
@@ -34,9 +40,18 @@ describe("a database dump holds no vault content in clear", () => {
     const password = await buildAsset(client, {
       type: "password",
       title: `${titleMarker} bank`,
-      content: { username: `${marker}-user`, password: `${marker}-pass`, website: `https://${marker}.example`, notes: `${marker}-notes` },
+      content: {
+        username: `${marker}-user`,
+        password: `${marker}-pass`,
+        website: `https://${marker}.example`,
+        notes: `${marker}-notes`,
+      },
     });
-    const note = await buildAsset(client, { type: "note", title: `${titleMarker} note`, content: { text: `${marker}-note-text` } });
+    const note = await buildAsset(client, {
+      type: "note",
+      title: `${titleMarker} note`,
+      content: { text: `${marker}-note-text` },
+    });
     await uploadEncryptedFile(client, {
       assetId: note.id,
       ck: note.ck,
@@ -53,21 +68,39 @@ describe("a database dump holds no vault content in clear", () => {
     });
     await client.post("/api/beneficiaries", { name: "Heir", email: "heir@example.com" });
 
-    const dataKey = Buffer.from((await client.json<{ dataKey: string }>("GET", "/api/vault/key")).body.dataKey, "base64");
+    const dataKey = Buffer.from(
+      (await client.json<{ dataKey: string }>("GET", "/api/vault/key")).body.dataKey,
+      "base64",
+    );
     const dump = await dumpDatabase();
     expect(dump).toContain(`${titleMarker} bank`);
     expect(dump).toContain(`${titleMarker} note`);
     expect(dump).toContain("-- user_keys");
-    for (const secret of [marker, ...encodings(Buffer.from(marker)), ...encodings(dataKey)]) expect(dump.toLowerCase()).not.toContain(secret.toLowerCase());
+    for (const secret of [marker, ...encodings(Buffer.from(marker)), ...encodings(dataKey)])
+      expect(dump.toLowerCase()).not.toContain(secret.toLowerCase());
 
     // the check itself works: content the browser forgot to encrypt shows up in the dump as bytea hex
     const control = `CONTROL-${randomBytes(6).toString("hex")}`;
-    const plain = Buffer.concat([Buffer.alloc(12), Buffer.from(control), Buffer.alloc(16)]).toString("base64");
-    await client.post("/api/assets", { id: randomUUID(), type: "note", title: "Forgot to encrypt", wrappedKey: plain, encryptedData: plain });
+    const plain = Buffer.concat([
+      Buffer.alloc(12),
+      Buffer.from(control),
+      Buffer.alloc(16),
+    ]).toString("base64");
+    await client.post("/api/assets", {
+      id: randomUUID(),
+      type: "note",
+      title: "Forgot to encrypt",
+      wrappedKey: plain,
+      encryptedData: plain,
+    });
     expect(await dumpDatabase()).toContain(Buffer.from(control).toString("hex"));
 
-    const got = await client.json<{ asset: { id: string; wrappedKey: string; encryptedData: string } }>("GET", `/api/assets/${password.id}`);
-    expect(JSON.stringify(await openAsset(password.dk, got.body.asset))).toContain(`${marker}-pass`);
+    const got = await client.json<{
+      asset: { id: string; wrappedKey: string; encryptedData: string };
+    }>("GET", `/api/assets/${password.id}`);
+    expect(JSON.stringify(await openAsset(password.dk, got.body.asset))).toContain(
+      `${marker}-pass`,
+    );
   });
 
   it("tampered ciphertext, a wrapped key moved to another asset, or the wrong data key fail to decrypt (GCM)", async () => {
@@ -75,13 +108,24 @@ describe("a database dump holds no vault content in clear", () => {
     const a = await buildAsset(client, { content: { password: "one" } });
     const b = await buildAsset(client, { content: { password: "two" }, dataKey: a.dk });
     const get = async (id: string) =>
-      (await client.json<{ asset: { id: string; wrappedKey: string; encryptedData: string } }>("GET", `/api/assets/${id}`)).body.asset;
+      (
+        await client.json<{ asset: { id: string; wrappedKey: string; encryptedData: string } }>(
+          "GET",
+          `/api/assets/${id}`,
+        )
+      ).body.asset;
     const stored = await get(a.id);
     expect(await openAsset(a.dk, stored)).toEqual({ password: "one" });
 
     const flipped = Buffer.from(stored.encryptedData, "base64");
     flipped[20] = (flipped[20] ?? 0) ^ 1;
-    expect((await client.request("PATCH", `/api/assets/${a.id}`, { encryptedData: flipped.toString("base64") })).status).toBe(200);
+    expect(
+      (
+        await client.request("PATCH", `/api/assets/${a.id}`, {
+          encryptedData: flipped.toString("base64"),
+        })
+      ).status,
+    ).toBe(200);
     await expect(openAsset(a.dk, await get(a.id))).rejects.toThrow();
 
     const other = await get(b.id);
@@ -91,7 +135,13 @@ describe("a database dump holds no vault content in clear", () => {
 
     const file = randomBytes(100);
     const note = await buildAsset(client, { type: "note", dataKey: a.dk });
-    const { ciphertext } = await uploadEncryptedFile(client, { assetId: note.id, ck: note.ck, kind: "attachment", plaintext: file, type: "image/png" });
+    const { ciphertext } = await uploadEncryptedFile(client, {
+      assetId: note.id,
+      ck: note.ck,
+      kind: "attachment",
+      plaintext: file,
+      type: "image/png",
+    });
     expect((await decryptBytes(note.ck, ciphertext)).equals(file)).toBe(true);
     ciphertext[ciphertext.length - 1] = (ciphertext[ciphertext.length - 1] ?? 0) ^ 1;
     await expect(decryptBytes(note.ck, ciphertext)).rejects.toThrow();

@@ -10,7 +10,10 @@ import { createLogger } from "../logger.js";
 const lines: string[] = [];
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({}, { log: createLogger("debug", (_level, line) => lines.push(line)) });
+  ctx = await createTestContext(
+    {},
+    { log: createLogger("debug", (_level, line) => lines.push(line)) },
+  );
   await injectDatabaseFault(ctx);
 });
 
@@ -20,8 +23,13 @@ const MB = 1024 * 1024;
 const b64 = (s: string | Uint8Array) => Buffer.from(s).toString("base64");
 
 /** A request with a raw body (malformed JSON, say), as a buggy or hostile browser could send it. */
-const raw = (client: TestClient, method: string, path: string, body: string, contentType = "application/json") =>
-  client.send(method, path, body, { "content-type": contentType });
+const raw = (
+  client: TestClient,
+  method: string,
+  path: string,
+  body: string,
+  contentType = "application/json",
+) => client.send(method, path, body, { "content-type": contentType });
 
 /** PUT /api/assets/:id/files: the JSON, then the files. */
 function putFiles(client: TestClient, id: string, json: object, files: Buffer) {
@@ -54,25 +62,49 @@ describe("the server log holds no vault content", () => {
 
     const password = await buildAsset(client, {
       type: "password",
-      content: { username: `${marker}-user`, password: `${marker}-pass`, website: `https://${marker}.example`, notes: `${marker}-notes` },
+      content: {
+        username: `${marker}-user`,
+        password: `${marker}-pass`,
+        website: `https://${marker}.example`,
+        notes: `${marker}-notes`,
+      },
     });
     const document = await buildAsset(client, {
       type: "document",
-      content: { fileName: `${marker}.pdf`, contentType: "application/pdf", fileSize: 40, notes: marker },
+      content: {
+        fileName: `${marker}.pdf`,
+        contentType: "application/pdf",
+        fileSize: 40,
+        notes: marker,
+      },
     });
-    const note = await buildAsset(client, { type: "note", content: { text: `${marker}-note-text`, audioRecording: null, attachment: null } });
+    const note = await buildAsset(client, {
+      type: "note",
+      content: { text: `${marker}-note-text`, audioRecording: null, attachment: null },
+    });
     for (const [asset, kind, plaintext, type] of [
       [document, "document", `%PDF-1.7 ${marker}-document`, "application/pdf"],
       [note, "recording", `webm ${marker}-recording`, "audio/webm"],
       [note, "attachment", `%PDF-1.7 ${marker}-attachment`, "application/pdf"],
     ] as const) {
-      const { res, ciphertext } = await uploadEncryptedFile(client, { assetId: asset.id, ck: asset.ck, kind, plaintext: Buffer.from(plaintext), type });
+      const { res, ciphertext } = await uploadEncryptedFile(client, {
+        assetId: asset.id,
+        ck: asset.ck,
+        kind,
+        plaintext: Buffer.from(plaintext),
+        type,
+      });
       expect(res.status).toBe(200);
       sent.push(b64(ciphertext));
-      expect((await client.request("GET", `/api/assets/${asset.id}/files/${kind}`)).status).toBe(200);
+      expect((await client.request("GET", `/api/assets/${asset.id}/files/${kind}`)).status).toBe(
+        200,
+      );
     }
     for (const asset of [password, document, note]) {
-      const got = await client.json<{ asset: { encryptedData: string; wrappedKey: string } }>("GET", `/api/assets/${asset.id}`);
+      const got = await client.json<{ asset: { encryptedData: string; wrappedKey: string } }>(
+        "GET",
+        `/api/assets/${asset.id}`,
+      );
       expect(got.status).toBe(200);
       sent.push(got.body.asset.encryptedData, got.body.asset.wrappedKey);
     }
@@ -83,58 +115,143 @@ describe("the server log holds no vault content", () => {
     const forgot = b64(`{"text":"${marker}-forgot-to-encrypt"}`.padEnd(40));
     const clear = Buffer.from(`${marker}-attachment-not-encrypted`.padEnd(40));
     const failures: [string, () => Response | Promise<Response>, number][] = [
-      ["PATCH, content not base64", () => client.patch(`/api/assets/${note.id}`, { encryptedData: `${marker} in clear` }), 400],
-      ["PATCH, an unknown field", () => client.patch(`/api/assets/${note.id}`, { notes: marker }), 400],
-      ["PATCH, malformed JSON", () => raw(client, "PATCH", `/api/assets/${note.id}`, `{"encryptedData":"${marker}`), 400],
-      ["POST, malformed JSON", () => raw(client, "POST", "/api/assets", `{"title":"${marker}",`), 400],
+      [
+        "PATCH, content not base64",
+        () => client.patch(`/api/assets/${note.id}`, { encryptedData: `${marker} in clear` }),
+        400,
+      ],
+      [
+        "PATCH, an unknown field",
+        () => client.patch(`/api/assets/${note.id}`, { notes: marker }),
+        400,
+      ],
+      [
+        "PATCH, malformed JSON",
+        () => raw(client, "PATCH", `/api/assets/${note.id}`, `{"encryptedData":"${marker}`),
+        400,
+      ],
+      [
+        "POST, malformed JSON",
+        () => raw(client, "POST", "/api/assets", `{"title":"${marker}",`),
+        400,
+      ],
       // a title PostgreSQL refuses (injected fault): an unexpected database error, whose parameters hold the content sent
-      ["PATCH, a database error", () => client.patch(`/api/assets/${note.id}`, { title: FAIL_TITLE, encryptedData: forgot }), 500],
+      [
+        "PATCH, a database error",
+        () => client.patch(`/api/assets/${note.id}`, { title: FAIL_TITLE, encryptedData: forgot }),
+        500,
+      ],
       [
         "PUT files, a database error after the files were written",
         () =>
           putFiles(
             client,
             note.id,
-            { title: FAIL_TITLE, encryptedData: forgot, files: { attachment: { contentType: "text/plain", size: clear.length } } },
+            {
+              title: FAIL_TITLE,
+              encryptedData: forgot,
+              files: { attachment: { contentType: "text/plain", size: clear.length } },
+            },
             clear,
           ),
         500,
       ],
       [
         "PUT, over the size limit by Content-Length",
-        () => putFile(client, { assetId: document.id, kind: "document", body: marker.repeat(4), headers: { "content-length": String(11 * MB) } }),
+        () =>
+          putFile(client, {
+            assetId: document.id,
+            kind: "document",
+            body: marker.repeat(4),
+            headers: { "content-length": String(11 * MB) },
+          }),
         413,
       ],
       [
         "PUT, over the size limit while streaming",
-        () => putFile(client, { assetId: document.id, kind: "document", body: streamOf(marker, 11 * MB), headers: {}, init: { duplex: "half" } }),
+        () =>
+          putFile(client, {
+            assetId: document.id,
+            kind: "document",
+            body: streamOf(marker, 11 * MB),
+            headers: {},
+            init: { duplex: "half" },
+          }),
         413,
       ],
       [
         "PUT, a type the vault refuses",
-        () => putFile(client, { assetId: document.id, kind: "document", body: marker, headers: { "x-content-type": `text/${marker}` } }),
+        () =>
+          putFile(client, {
+            assetId: document.id,
+            kind: "document",
+            body: marker,
+            headers: { "x-content-type": `text/${marker}` },
+          }),
         415,
       ],
       [
         "PUT, not octet-stream",
-        () => putFile(client, { assetId: note.id, kind: "attachment", body: marker, headers: { "content-type": `text/plain; name=${marker}` } }),
+        () =>
+          putFile(client, {
+            assetId: note.id,
+            kind: "attachment",
+            body: marker,
+            headers: { "content-type": `text/plain; name=${marker}` },
+          }),
         415,
       ],
       [
         "PUT, the wrong kind of file",
-        () => putFile(client, { assetId: document.id, kind: "recording", body: marker, headers: { "x-content-type": "audio/webm" } }),
+        () =>
+          putFile(client, {
+            assetId: document.id,
+            kind: "recording",
+            body: marker,
+            headers: { "x-content-type": "audio/webm" },
+          }),
         400,
       ],
-      ["sign-in, a wrong password", () => new TestClient(ctx).post("/api/auth/sign-in/email", { email: user.email, password: `${marker}-wrong` }), 401],
-      ["sign-in, malformed JSON", () => raw(new TestClient(ctx), "POST", "/api/auth/sign-in/email", `{"email":"${user.email}","password":"${marker}`), 400],
+      [
+        "sign-in, a wrong password",
+        () =>
+          new TestClient(ctx).post("/api/auth/sign-in/email", {
+            email: user.email,
+            password: `${marker}-wrong`,
+          }),
+        401,
+      ],
+      [
+        "sign-in, malformed JSON",
+        () =>
+          raw(
+            new TestClient(ctx),
+            "POST",
+            "/api/auth/sign-in/email",
+            `{"email":"${user.email}","password":"${marker}`,
+          ),
+        400,
+      ],
     ];
-    for (const [name, request, status] of failures) expect([name, (await request()).status]).toEqual([name, status]);
+    for (const [name, request, status] of failures)
+      expect([name, (await request()).status]).toEqual([name, status]);
 
     const log = lines.join("\n");
-    const forbidden = [marker, b64(marker), Buffer.from(marker).toString("hex"), forgot, dataKey, user.password, ...sent.map((s) => s.slice(0, 40))];
-    for (const secret of forbidden) expect(log.toLowerCase(), `the log holds ${secret}`).not.toContain(secret.toLowerCase());
+    const forbidden = [
+      marker,
+      b64(marker),
+      Buffer.from(marker).toString("hex"),
+      forgot,
+      dataKey,
+      user.password,
+      ...sent.map((s) => s.slice(0, 40)),
+    ];
+    for (const secret of forbidden)
+      expect(log.toLowerCase(), `the log holds ${secret}`).not.toContain(secret.toLowerCase());
     // the capture works: the unexpected errors are there, with what an operator needs (route, SQLSTATE, query, stack)
     expect(log).toMatch(new RegExp(`ERROR requestId=\\S+ PATCH /api/assets/${note.id}: .*P0001`));
-    expect(log).toMatch(new RegExp(`ERROR requestId=\\S+ PUT /api/assets/${note.id}/files: .*P0001`));
+    expect(log).toMatch(
+      new RegExp(`ERROR requestId=\\S+ PUT /api/assets/${note.id}/files: .*P0001`),
+    );
   });
 });

@@ -4,7 +4,14 @@ import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
 import { DAY_MS, advance, mailedCode } from "../../test/factories/release.js";
 import { buildAsset } from "../../test/factories/assets.js";
-import { TestClient, buildUser, createTestContext, lastMailTo, uniqueEmail, type TestContext } from "../../test/harness.js";
+import {
+  TestClient,
+  buildUser,
+  createTestContext,
+  lastMailTo,
+  uniqueEmail,
+  type TestContext,
+} from "../../test/harness.js";
 import { auditLog } from "../db/schema/index.js";
 import { AUDIT_ONCE_WINDOW_SECONDS } from "./record.js";
 import { createOffsetClock } from "../release/clock.js";
@@ -51,9 +58,18 @@ describe("the audit log", () => {
     expect([first.status, again.status]).toEqual([200, 200]);
     const rows = await auditedSince(mark, "vault.key_fetched");
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ actorId: user.id, ip: user.client.ip, subjectType: "user", subjectId: user.id });
+    expect(rows[0]).toMatchObject({
+      actorId: user.id,
+      ip: user.client.ip,
+      subjectType: "user",
+      subjectId: user.id,
+    });
     const dataKey = first.body.dataKey;
-    expectNoSecret(rows, [dataKey, Buffer.from(dataKey, "base64").toString("hex"), Buffer.from(dataKey, "base64").toString("base64url")]);
+    expectNoSecret(rows, [
+      dataKey,
+      Buffer.from(dataKey, "base64").toString("hex"),
+      Buffer.from(dataKey, "base64").toString("base64url"),
+    ]);
 
     clock.advance(WINDOW_MS); // the next window writes again
     expect((await user.client.get("/api/vault/key")).status).toBe(200);
@@ -66,26 +82,53 @@ describe("the audit log", () => {
     const enableCode = (await lastMailTo(ctx, user.email)).text.match(/^(\d{6})$/m)?.[1] ?? "";
     const enableMark = await auditMark();
     // while turning codes on (signed in): a wrong code first
-    expect((await user.client.post("/api/auth/two-factor/verify-otp", { code: wrongCodeFor(enableCode) })).status).toBe(401);
-    expect((await user.client.post("/api/auth/two-factor/verify-otp", { code: enableCode })).status).toBe(200);
+    expect(
+      (
+        await user.client.post("/api/auth/two-factor/verify-otp", {
+          code: wrongCodeFor(enableCode),
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (await user.client.post("/api/auth/two-factor/verify-otp", { code: enableCode })).status,
+    ).toBe(200);
     const enabling = await auditedSince(enableMark, "auth.code_failed");
     expect(enabling).toHaveLength(1);
-    expect(enabling[0]).toMatchObject({ actorId: user.id, ip: user.client.ip, details: { reason: "INVALID_CODE" } });
+    expect(enabling[0]).toMatchObject({
+      actorId: user.id,
+      ip: user.client.ip,
+      details: { reason: "INVALID_CODE" },
+    });
     expectNoSecret(enabling, [enableCode, wrongCodeFor(enableCode)]);
 
     // at sign-in (no session yet: the challenge names the account)
     const client = new TestClient(ctx);
-    expect((await client.json("POST", "/api/auth/sign-in/email", { email: user.email, password: user.password })).body).toMatchObject({
+    expect(
+      (
+        await client.json("POST", "/api/auth/sign-in/email", {
+          email: user.email,
+          password: user.password,
+        })
+      ).body,
+    ).toMatchObject({
       twoFactorRedirect: true,
     });
     expect((await client.post("/api/auth/two-factor/send-otp", {})).status).toBe(200);
     const code = (await lastMailTo(ctx, user.email)).text.match(/^(\d{6})$/m)?.[1] ?? "";
     const mark = await auditMark();
-    const refused = await client.json<{ error: { authCode?: string } }>("POST", "/api/auth/two-factor/verify-otp", { code: wrongCodeFor(code) });
+    const refused = await client.json<{ error: { authCode?: string } }>(
+      "POST",
+      "/api/auth/two-factor/verify-otp",
+      { code: wrongCodeFor(code) },
+    );
     expect(refused.status).toBe(401);
     const rows = await auditedSince(mark, "auth.code_failed");
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ actorId: user.id, ip: client.ip, details: { reason: refused.body.error.authCode } });
+    expect(rows[0]).toMatchObject({
+      actorId: user.id,
+      ip: client.ip,
+      details: { reason: refused.body.error.authCode },
+    });
     expectNoSecret(rows, [code, wrongCodeFor(code), user.password]);
     expect((await client.post("/api/auth/two-factor/verify-otp", { code })).status).toBe(200);
     expect(await auditedSince(mark, "auth.code_failed")).toHaveLength(1); // the right code is no failure
@@ -95,17 +138,29 @@ describe("the audit log", () => {
     const firm = await buildFirm(ctx);
     const owner = await buildInvitedMember(ctx, firm.admin, "regular_user", "Olga Owner");
     const heir = uniqueEmail("heir");
-    await buildAsset(owner.client, { type: "note", title: "Letter", beneficiaryEmail: heir, content: { text: "Dear heir" } });
-    await firm.admin.json("POST", `/api/clients/${owner.id}/release`, { attesterName: "Ada Admin", eventDate: "2026-11-01" });
+    await buildAsset(owner.client, {
+      type: "note",
+      title: "Letter",
+      beneficiaryEmail: heir,
+      content: { text: "Dear heir" },
+    });
+    await firm.admin.json("POST", `/api/clients/${owner.id}/release`, {
+      attesterName: "Ada Admin",
+      eventDate: "2026-11-01",
+    });
     await advance(ctx, clock, 8 * DAY_MS);
 
     const client = new TestClient(ctx);
     expect((await client.post("/api/legacy/code", { email: heir })).status).toBe(200);
     const code = await mailedCode(ctx, heir);
     const mark = await auditMark();
-    expect((await client.post("/api/legacy/verify", { email: heir, code: wrongCodeFor(code) })).status).toBe(400);
+    expect(
+      (await client.post("/api/legacy/verify", { email: heir, code: wrongCodeFor(code) })).status,
+    ).toBe(400);
     const stranger = uniqueEmail("stranger");
-    expect((await client.post("/api/legacy/verify", { email: stranger, code: "314159" })).status).toBe(400);
+    expect(
+      (await client.post("/api/legacy/verify", { email: stranger, code: "314159" })).status,
+    ).toBe(400);
     expect((await client.post("/api/legacy/verify", { email: heir, code })).status).toBe(200);
 
     const rows = await auditedSince(mark, "legacy.code_failed");
@@ -121,16 +176,24 @@ describe("the audit log", () => {
     const mark = await auditMark();
     const emails = Array.from({ length: 15 }, () => uniqueEmail("flood"));
     const statuses: number[] = [];
-    for (const email of emails) statuses.push((await client.post("/api/legacy/code", { email })).status);
+    for (const email of emails)
+      statuses.push((await client.post("/api/legacy/code", { email })).status);
     expect(statuses).toEqual([...Array<number>(10).fill(200), ...Array<number>(5).fill(429)]);
     const rows = await auditedSince(mark, "request.rate_limited");
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ actorId: null, ip: client.ip, details: { route: "POST /api/legacy/code" } });
+    expect(rows[0]).toMatchObject({
+      actorId: null,
+      ip: client.ip,
+      details: { route: "POST /api/legacy/code" },
+    });
     expectNoSecret(rows, emails);
 
     // another route is another key; so is another address
-    for (let i = 0; i < 20; i++) await client.post("/api/legacy/verify", { email: emails[0], code: "271828" });
-    expect((await client.post("/api/legacy/verify", { email: emails[0], code: "271828" })).status).toBe(429);
+    for (let i = 0; i < 20; i++)
+      await client.post("/api/legacy/verify", { email: emails[0], code: "271828" });
+    expect(
+      (await client.post("/api/legacy/verify", { email: emails[0], code: "271828" })).status,
+    ).toBe(429);
     const other = new TestClient(ctx);
     for (let i = 0; i < 12; i++) await other.post("/api/legacy/code", { email: emails[1] });
     const all = await auditedSince(mark, "request.rate_limited");
@@ -146,8 +209,14 @@ describe("the audit log", () => {
     const firm = await buildFirm(ctx);
     const staff = await buildInvitedMember(ctx, firm.admin, "firm_staff", "Sam Staff");
     const mark = await auditMark();
-    const refused = await staff.client.json<{ error: { code: string; message: string } }>("GET", "/api/staff");
-    const missing = await staff.client.json<{ error: { code: string; message: string } }>("GET", "/api/no-such-thing");
+    const refused = await staff.client.json<{ error: { code: string; message: string } }>(
+      "GET",
+      "/api/staff",
+    );
+    const missing = await staff.client.json<{ error: { code: string; message: string } }>(
+      "GET",
+      "/api/no-such-thing",
+    );
     expect(refused.status).toBe(404);
     expect({ code: refused.body.error.code, message: refused.body.error.message }).toEqual({
       code: missing.body.error.code,

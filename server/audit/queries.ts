@@ -8,6 +8,9 @@ export async function insertAuditRow(db: Db | Tx, row: AuditRow): Promise<void> 
 }
 
 /** Inserts the row unless one with its dedup_key is already there. */
-export async function insertAuditRowOnce(db: Db | Tx, row: AuditRow & { dedupKey: string }): Promise<void> {
+export async function insertAuditRowOnce(
+  db: Db | Tx,
+  row: AuditRow & { dedupKey: string },
+): Promise<void> {
   await db.insert(auditLog).values(row).onConflictDoNothing();
 }

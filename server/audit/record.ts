@@ -37,7 +37,12 @@ export const AUDIT_ONCE_WINDOW_SECONDS = 10 * 60;
  * deps.clock, which tests move); the database's unique index on dedup_key settles races between
  * processes.
  */
-export async function recordAuditOnce(db: Db | Tx, event: AuditEvent, key: string, now: Date): Promise<void> {
+export async function recordAuditOnce(
+  db: Db | Tx,
+  event: AuditEvent,
+  key: string,
+  now: Date,
+): Promise<void> {
   const window = Math.floor(now.getTime() / (AUDIT_ONCE_WINDOW_SECONDS * 1000));
   await insertAuditRowOnce(db, { ...rowOf(event), dedupKey: `${event.action}:${key}:${window}` });
 }

@@ -12,24 +12,49 @@ function subjectOf(err: AccessDenied): { subjectType?: string; subjectId?: strin
 }
 
 /** What the audit keeps of a refused request: never its body, query string or headers. */
-export type RefusedRequest = { ip: string | null; userId: string | null; method: string; path: string };
+export type RefusedRequest = {
+  ip: string | null;
+  userId: string | null;
+  method: string;
+  path: string;
+};
 
 /**
  * Audits a refused request, once per key and window (docs/decisions/023): "access.denied" when the
  * access rules refused (the client saw a 404), "request.rate_limited" when a limit did (429).
  * Never the body, the query string or a header. Never throws: the answer matters more than its audit.
  */
-export async function auditRefusal(deps: Pick<Deps, "db" | "log" | "clock">, request: RefusedRequest, err: unknown): Promise<void> {
+export async function auditRefusal(
+  deps: Pick<Deps, "db" | "log" | "clock">,
+  request: RefusedRequest,
+  err: unknown,
+): Promise<void> {
   const { db, log, clock } = deps;
   const { ip } = request;
   try {
     if (err instanceof AccessDenied) {
       const subject = subjectOf(err);
-      const event = { actorId: err.actor.id, action: "access.denied", ip, ...subject, details: { permission: err.action } };
-      await recordAuditOnce(db, event, `${err.actor.id}:${err.action}:${subject.subjectId ?? ""}`, clock.now());
+      const event = {
+        actorId: err.actor.id,
+        action: "access.denied",
+        ip,
+        ...subject,
+        details: { permission: err.action },
+      };
+      await recordAuditOnce(
+        db,
+        event,
+        `${err.actor.id}:${err.action}:${subject.subjectId ?? ""}`,
+        clock.now(),
+      );
     } else if (err instanceof AppError && err.code === "RATE_LIMITED") {
       const route = `${request.method} ${request.path}`;
-      const event = { actorId: request.userId, action: "request.rate_limited", ip, details: { route } };
+      const event = {
+        actorId: request.userId,
+        action: "request.rate_limited",
+        ip,
+        details: { route },
+      };
       await recordAuditOnce(db, event, `${ip ?? ""}:${route}`, clock.now());
     }
   } catch (auditErr) {

@@ -22,7 +22,9 @@ describe("the actor's role and firm come with the session", () => {
     expect((await staff.client.request("GET", "/api/clients")).status).toBe(200);
     expect((await staff.client.request("GET", "/api/staff")).status).not.toBe(200);
 
-    expect((await admin.request("PATCH", `/api/staff/${staff.id}`, { role: "firm_admin" })).status).toBe(200);
+    expect(
+      (await admin.request("PATCH", `/api/staff/${staff.id}`, { role: "firm_admin" })).status,
+    ).toBe(200);
     expect((await staff.client.request("GET", "/api/staff")).status).toBe(200);
 
     expect((await admin.request("DELETE", `/api/staff/${staff.id}`)).status).toBe(200);

@@ -24,7 +24,12 @@ import { accountKey } from "../rate-limit/accounts.js";
 import { clearSignInFailures } from "../rate-limit/sign-in-queries.js";
 import { createDataKeyForNewUser } from "../keys/create-data-key.js";
 import { auditFailedCodes } from "./code-audit.js";
-import { confirmationMail, existingAccountMail, resetPasswordMail, signInCodeMail } from "./emails.js";
+import {
+  confirmationMail,
+  existingAccountMail,
+  resetPasswordMail,
+  signInCodeMail,
+} from "./emails.js";
 import { hashPassword, isCommonPassword, verifyPassword } from "./password.js";
 import { limitSignInCodes } from "./sign-in-code-limit.js";
 
@@ -44,7 +49,8 @@ type AuthDeps = {
 /** better-auth, configured for Legacy Vault. Sign-up goes through POST /api/register only. */
 export function createAuth({ db, appUrl, secret, sendMail, log, dataKeys, onSignIn }: AuthDeps) {
   // A 6-digit code has a million values: an unkeyed hash in the database is as good as the code itself.
-  const hashCode = (code: string) => createHmac("sha256", secret).update(`two-factor-code:${code}`).digest("base64url");
+  const hashCode = (code: string) =>
+    createHmac("sha256", secret).update(`two-factor-code:${code}`).digest("base64url");
   return betterAuth({
     appName: "Legacy Vault",
     baseURL: appUrl,
@@ -53,7 +59,13 @@ export function createAuth({ db, appUrl, secret, sendMail, log, dataKeys, onSign
     trustedOrigins: [appUrl],
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification, twoFactor: schema.twoFactor },
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        twoFactor: schema.twoFactor,
+      },
     }),
     // The actor's role and firm, copied from the profile by PostgreSQL (migration 0016): they come
     // with every session lookup. Never written through better-auth (input: false).
@@ -83,7 +95,8 @@ export function createAuth({ db, appUrl, secret, sendMail, log, dataKeys, onSign
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: EMAIL_LINK_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, token }) => sendMail(resetPasswordMail(appUrl, user.email, token)),
+      sendResetPassword: async ({ user, token }) =>
+        sendMail(resetPasswordMail(appUrl, user.email, token)),
       onExistingUserSignUp: async ({ user }) => sendMail(existingAccountMail(appUrl, user.email)),
       // A new password chosen through the e-mailed link lifts the sign-in lock (docs/decisions/017).
       onPasswordReset: async ({ user }) => clearSignInFailures(db, accountKey(user.email)),
@@ -92,7 +105,8 @@ export function createAuth({ db, appUrl, secret, sendMail, log, dataKeys, onSign
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: EMAIL_LINK_TTL_SECONDS,
-      sendVerificationEmail: async ({ user, token }) => sendMail(confirmationMail(appUrl, { to: user.email, name: user.name, token })),
+      sendVerificationEmail: async ({ user, token }) =>
+        sendMail(confirmationMail(appUrl, { to: user.email, name: user.name, token })),
     },
     session: { expiresIn: SESSION_TTL_SECONDS, updateAge: 60 * 60 * 24 },
     // Reset tokens and two-factor challenge ids are looked up by a SHA-256 of themselves, never stored in clear.
@@ -100,8 +114,12 @@ export function createAuth({ db, appUrl, secret, sendMail, log, dataKeys, onSign
     // Its messages go to the app's logger; its unexpected errors to the app's one error handler (503/500, logged once).
     logger: {
       log: (level, message, ...args: unknown[]) => {
-        const detail = args.map((a) => (a instanceof Error ? describeError(a, { withStack: true }) : String(a))).join(" ");
-        (level === "error" ? log.error : log.debug)(`better-auth: ${message}${detail ? ` ${detail}` : ""}`);
+        const detail = args
+          .map((a) => (a instanceof Error ? describeError(a, { withStack: true }) : String(a)))
+          .join(" ");
+        (level === "error" ? log.error : log.debug)(
+          `better-auth: ${message}${detail ? ` ${detail}` : ""}`,
+        );
       },
     },
     onAPIError: { throw: true },
@@ -127,7 +145,11 @@ export function createAuth({ db, appUrl, secret, sendMail, log, dataKeys, onSign
       session: {
         create: {
           after: async (session) => {
-            await recordAudit(db, { actorId: session.userId, action: "auth.session_created", ip: session.ipAddress ?? null });
+            await recordAudit(db, {
+              actorId: session.userId,
+              action: "auth.session_created",
+              ip: session.ipAddress ?? null,
+            });
             await onSignIn(session.userId);
           },
         },
@@ -139,7 +161,10 @@ export function createAuth({ db, appUrl, secret, sendMail, log, dataKeys, onSign
         if (ctx.path !== "/reset-password" && ctx.path !== "/change-password") return;
         const body = ctx.body as { newPassword?: unknown } | undefined;
         if (typeof body?.newPassword === "string" && isCommonPassword(body.newPassword)) {
-          throw new APIError("BAD_REQUEST", { message: AUTH_MSG.commonPassword, code: "PASSWORD_TOO_COMMON" });
+          throw new APIError("BAD_REQUEST", {
+            message: AUTH_MSG.commonPassword,
+            code: "PASSWORD_TOO_COMMON",
+          });
         }
       }),
       after: auditFailedCodes(db, CLIENT_IP_HEADER),

@@ -41,37 +41,65 @@ const UNSERVED =
  * Mounts better-auth under /api/auth: gives it the socket's address (never a client-sent
  * header), turns its errors into the app's one error shape, and audits failed sign-ins.
  */
-export const authHandler = new Hono<AppEnv>().all("/*", jsonBody(JSON_BODY_MAX_BYTES), async (c) => {
-  if (UNSERVED.test(c.req.path)) throw new AppError("NOT_FOUND");
-  const { auth, db, database } = c.var.deps;
-  const headers = new Headers(c.req.raw.headers);
-  headers.set(CLIENT_IP_HEADER, c.var.ip);
-  const request = new Request(c.req.raw, { headers });
-  const response = await auth.handler(request);
-  if (response.status < 400) return response;
+export const authHandler = new Hono<AppEnv>().all(
+  "/*",
+  jsonBody(JSON_BODY_MAX_BYTES),
+  async (c) => {
+    if (UNSERVED.test(c.req.path)) throw new AppError("NOT_FOUND");
+    const { auth, db, database } = c.var.deps;
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, c.var.ip);
+    const request = new Request(c.req.raw, { headers });
+    const response = await auth.handler(request);
+    if (response.status < 400) return response;
 
-  if (response.status >= 500) {
-    const isDown = await database.ping().then(
-      () => false,
-      () => true,
+    if (response.status >= 500) {
+      const isDown = await database.ping().then(
+        () => false,
+        () => true,
+      );
+      throw new AppError(isDown ? "DATABASE_UNAVAILABLE" : "INTERNAL");
+    }
+    const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+    const code = body.code ?? "";
+    if (c.req.path.endsWith("/sign-in/email")) {
+      await recordAudit(db, {
+        actorId: null,
+        action: "auth.sign_in_failed",
+        ip: c.var.ip,
+        details: { reason: code || response.status },
+      });
+    }
+    const message = AUTH_MESSAGES[code] ?? body.message ?? APP_MSG.unexpected;
+    const error = new AppError(STATUS_CODE[response.status] ?? "VALIDATION", message);
+    // better-auth answers its 429s (the sign-in code cap) rather than throwing them: audited like the app's own.
+    if (error.code === "RATE_LIMITED")
+      await auditRefusal(
+        c.var.deps,
+        {
+          ip: c.var.ip ?? null,
+          userId: c.var.user?.id ?? null,
+          method: c.req.method,
+          path: c.req.path,
+        },
+        error,
+      );
+    const out = c.json(
+      {
+        error: {
+          code: error.code,
+          message,
+          authCode: code || undefined,
+          requestId: c.var.requestId,
+        },
+      },
+      response.status as 400,
     );
-    throw new AppError(isDown ? "DATABASE_UNAVAILABLE" : "INTERNAL");
-  }
-  const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
-  const code = body.code ?? "";
-  if (c.req.path.endsWith("/sign-in/email")) {
-    await recordAudit(db, { actorId: null, action: "auth.sign_in_failed", ip: c.var.ip, details: { reason: code || response.status } });
-  }
-  const message = AUTH_MESSAGES[code] ?? body.message ?? APP_MSG.unexpected;
-  const error = new AppError(STATUS_CODE[response.status] ?? "VALIDATION", message);
-  // better-auth answers its 429s (the sign-in code cap) rather than throwing them: audited like the app's own.
-  if (error.code === "RATE_LIMITED")
-    await auditRefusal(c.var.deps, { ip: c.var.ip ?? null, userId: c.var.user?.id ?? null, method: c.req.method, path: c.req.path }, error);
-  const out = c.json({ error: { code: error.code, message, authCode: code || undefined, requestId: c.var.requestId } }, response.status as 400);
-  response.headers.forEach((value, key) => {
-    if (key.toLowerCase() === "set-cookie") out.headers.append(key, value);
-  });
-  const retryAfter = response.headers.get("retry-after");
-  if (retryAfter) out.headers.set("Retry-After", retryAfter);
-  return out;
-});
+    response.headers.forEach((value, key) => {
+      if (key.toLowerCase() === "set-cookie") out.headers.append(key, value);
+    });
+    const retryAfter = response.headers.get("retry-after");
+    if (retryAfter) out.headers.set("Retry-After", retryAfter);
+    return out;
+  },
+);

@@ -5,32 +5,65 @@ import { EMAIL_LINK_TTL_SECONDS, VERIFICATION_CODE_TTL_MINUTES } from "../../com
 const expiresIn = (seconds: number) => new Date(Date.now() + seconds * 1000);
 
 /** The auth messages. Links point at the web app's screens on APP_URL. */
-export function confirmationMail(appUrl: string, { to, name, token }: { to: string; name: string; token: string }): Mail {
+export function confirmationMail(
+  appUrl: string,
+  { to, name, token }: { to: string; name: string; token: string },
+): Mail {
   const link = `${appUrl}/auth/callback?code=${encodeURIComponent(token)}&type=signup`;
-  return composeMail({ template: "confirm-email", to, subject: "Confirm your Legacy Vault account", expiresAt: expiresIn(EMAIL_LINK_TTL_SECONDS) }, [
-    { text: `Hello ${name},` },
-    { text: "Please confirm your e-mail address to activate your Legacy Vault account. The link works once and expires in one hour." },
-    { link, label: "Confirm my e-mail address" },
-    { text: "If you did not create an account, you can ignore this message." },
-  ]);
+  return composeMail(
+    {
+      template: "confirm-email",
+      to,
+      subject: "Confirm your Legacy Vault account",
+      expiresAt: expiresIn(EMAIL_LINK_TTL_SECONDS),
+    },
+    [
+      { text: `Hello ${name},` },
+      {
+        text: "Please confirm your e-mail address to activate your Legacy Vault account. The link works once and expires in one hour.",
+      },
+      { link, label: "Confirm my e-mail address" },
+      { text: "If you did not create an account, you can ignore this message." },
+    ],
+  );
 }
 
 export function existingAccountMail(appUrl: string, to: string): Mail {
-  return composeMail({ template: "existing-account", to, subject: "Someone tried to register with your e-mail address", expiresAt: null }, [
-    { text: "Someone (perhaps you) tried to create a Legacy Vault account with this address, which already has an account." },
-    { link: `${appUrl}/login`, label: "Sign in" },
-    { link: `${appUrl}/reset-password`, label: "Forgot your password? Reset it" },
-    { text: "If this was not you, no action is needed: nothing has changed." },
-  ]);
+  return composeMail(
+    {
+      template: "existing-account",
+      to,
+      subject: "Someone tried to register with your e-mail address",
+      expiresAt: null,
+    },
+    [
+      {
+        text: "Someone (perhaps you) tried to create a Legacy Vault account with this address, which already has an account.",
+      },
+      { link: `${appUrl}/login`, label: "Sign in" },
+      { link: `${appUrl}/reset-password`, label: "Forgot your password? Reset it" },
+      { text: "If this was not you, no action is needed: nothing has changed." },
+    ],
+  );
 }
 
 export function resetPasswordMail(appUrl: string, to: string, token: string): Mail {
   const link = `${appUrl}/update-password?token=${encodeURIComponent(token)}`;
-  return composeMail({ template: "reset-password", to, subject: "Reset your Legacy Vault password", expiresAt: expiresIn(EMAIL_LINK_TTL_SECONDS) }, [
-    { text: "We received a request to reset the password of your Legacy Vault account. The link works once and expires in one hour." },
-    { link, label: "Choose a new password" },
-    { text: "If you did not ask for this, ignore this message: your password stays as it is." },
-  ]);
+  return composeMail(
+    {
+      template: "reset-password",
+      to,
+      subject: "Reset your Legacy Vault password",
+      expiresAt: expiresIn(EMAIL_LINK_TTL_SECONDS),
+    },
+    [
+      {
+        text: "We received a request to reset the password of your Legacy Vault account. The link works once and expires in one hour.",
+      },
+      { link, label: "Choose a new password" },
+      { text: "If you did not ask for this, ignore this message: your password stays as it is." },
+    ],
+  );
 }
 
 export function signInCodeMail(to: string, code: string): Mail {
@@ -43,18 +76,32 @@ export function signInCodeMail(to: string, code: string): Mail {
   return composeMail(head, [
     { text: "Enter this verification code in Legacy Vault to continue:" },
     { code },
-    { text: `It expires in ${VERIFICATION_CODE_TTL_MINUTES} minutes and works once. If you did not ask for a code, change your password.` },
+    {
+      text: `It expires in ${VERIFICATION_CODE_TTL_MINUTES} minutes and works once. If you did not ask for a code, change your password.`,
+    },
   ]);
 }
 
 /** Failed sign-ins on the account (docs/decisions/017): once per burst, and nothing in it grants anything. */
 export function signInAttemptsMail(appUrl: string, to: string): Mail {
-  return composeMail({ template: "sign-in-attempts", to, subject: "Someone is trying to sign in to your Legacy Vault account", expiresAt: null }, [
-    { text: "Someone is trying to sign in to your Legacy Vault account: there have been several attempts with a wrong password." },
+  return composeMail(
     {
-      text: "If it was you, you can ignore this message. If not, your account is safe as long as your password is not used anywhere else: each further wrong attempt makes the next one wait longer, and after many of them password sign-in stops until you choose a new password.",
+      template: "sign-in-attempts",
+      to,
+      subject: "Someone is trying to sign in to your Legacy Vault account",
+      expiresAt: null,
     },
-    { link: `${appUrl}/reset-password`, label: "Choose a new password" },
-    { text: "We will not write again about these attempts unless they start again after a quiet hour." },
-  ]);
+    [
+      {
+        text: "Someone is trying to sign in to your Legacy Vault account: there have been several attempts with a wrong password.",
+      },
+      {
+        text: "If it was you, you can ignore this message. If not, your account is safe as long as your password is not used anywhere else: each further wrong attempt makes the next one wait longer, and after many of them password sign-in stops until you choose a new password.",
+      },
+      { link: `${appUrl}/reset-password`, label: "Choose a new password" },
+      {
+        text: "We will not write again about these attempts unless they start again after a quiet hour.",
+      },
+    ],
+  );
 }

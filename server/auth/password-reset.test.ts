@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_MSG } from "../../common/auth.js";
 import { verification } from "../db/schema/index.js";
 import { listOutbox } from "../mail/outbox.js";
-import { TestClient, buildUser, createTestContext, linkFromMail, uniqueEmail, type TestContext } from "../../test/harness.js";
+import {
+  TestClient,
+  buildUser,
+  createTestContext,
+  linkFromMail,
+  uniqueEmail,
+  type TestContext,
+} from "../../test/harness.js";
 
 type ErrorBody = { error: { code: string; message: string } };
 
@@ -16,7 +23,10 @@ afterAll(() => ctx.close());
 const NEW_PASSWORD = "Lighthouse-Meadow-77";
 
 async function requestReset(email: string) {
-  return new TestClient(ctx).json("POST", "/api/auth/request-password-reset", { email, redirectTo: "/update-password" });
+  return new TestClient(ctx).json("POST", "/api/auth/request-password-reset", {
+    email,
+    redirectTo: "/update-password",
+  });
 }
 
 async function resetToken(email: string): Promise<string> {
@@ -44,17 +54,28 @@ describe("password reset", () => {
     const { email, password, client: signedInBefore } = await buildUser(ctx);
     const token = await resetToken(email);
     const anyone = new TestClient(ctx);
-    expect((await anyone.json("POST", "/api/auth/reset-password", { newPassword: NEW_PASSWORD, token })).status).toBe(200);
+    expect(
+      (await anyone.json("POST", "/api/auth/reset-password", { newPassword: NEW_PASSWORD, token }))
+        .status,
+    ).toBe(200);
 
-    const again = await anyone.json<ErrorBody>("POST", "/api/auth/reset-password", { newPassword: "Another-Fresh-Pass-9", token });
+    const again = await anyone.json<ErrorBody>("POST", "/api/auth/reset-password", {
+      newPassword: "Another-Fresh-Pass-9",
+      token,
+    });
     expect(again.status).toBe(400);
     expect(again.body.error.message).toBe(AUTH_MSG.linkInvalid);
 
     expect((await signedInBefore.get("/api/me")).status).toBe(401);
-    const old = await new TestClient(ctx).json<ErrorBody>("POST", "/api/auth/sign-in/email", { email, password });
+    const old = await new TestClient(ctx).json<ErrorBody>("POST", "/api/auth/sign-in/email", {
+      email,
+      password,
+    });
     expect(old.status).toBe(401);
     const fresh = new TestClient(ctx);
-    expect((await fresh.post("/api/auth/sign-in/email", { email, password: NEW_PASSWORD })).status).toBe(200);
+    expect(
+      (await fresh.post("/api/auth/sign-in/email", { email, password: NEW_PASSWORD })).status,
+    ).toBe(200);
     expect(fresh.hasSession()).toBe(true);
   });
 
@@ -62,17 +83,29 @@ describe("password reset", () => {
     const { email } = await buildUser(ctx);
     const token = await resetToken(email);
     const client = new TestClient(ctx);
-    const common = await client.json<ErrorBody>("POST", "/api/auth/reset-password", { newPassword: "password123", token });
+    const common = await client.json<ErrorBody>("POST", "/api/auth/reset-password", {
+      newPassword: "password123",
+      token,
+    });
     expect(common.status).toBe(400);
     expect(common.body.error.message).toBe(AUTH_MSG.commonPassword);
-    const short = await client.json<ErrorBody>("POST", "/api/auth/reset-password", { newPassword: "short", token });
+    const short = await client.json<ErrorBody>("POST", "/api/auth/reset-password", {
+      newPassword: "short",
+      token,
+    });
     expect(short.status).toBe(400);
     expect(short.body.error.message).toBe(AUTH_MSG.passwordTooShort);
-    expect((await client.json("POST", "/api/auth/reset-password", { newPassword: NEW_PASSWORD, token })).status).toBe(200);
+    expect(
+      (await client.json("POST", "/api/auth/reset-password", { newPassword: NEW_PASSWORD, token }))
+        .status,
+    ).toBe(200);
   });
 
   it("a made-up token is refused", async () => {
-    const res = await new TestClient(ctx).json<ErrorBody>("POST", "/api/auth/reset-password", { newPassword: NEW_PASSWORD, token: "not-a-real-token" });
+    const res = await new TestClient(ctx).json<ErrorBody>("POST", "/api/auth/reset-password", {
+      newPassword: NEW_PASSWORD,
+      token: "not-a-real-token",
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe(AUTH_MSG.linkInvalid);
   });
@@ -97,7 +130,11 @@ describe("resend confirmation", () => {
 
   it("answers the same for unknown, unconfirmed and confirmed addresses, and mails only the unconfirmed one", async () => {
     const unconfirmed = uniqueEmail();
-    await new TestClient(ctx).post("/api/register", { name: "Rae Sender", email: unconfirmed, password: "Quartz-Lantern-58" });
+    await new TestClient(ctx).post("/api/register", {
+      name: "Rae Sender",
+      email: unconfirmed,
+      password: "Quartz-Lantern-58",
+    });
     const { email: confirmed } = await buildUser(ctx);
     const unknown = uniqueEmail();
 
@@ -114,7 +151,11 @@ describe("resend confirmation", () => {
   it("the resent link confirms the account", async () => {
     const email = uniqueEmail();
     const client = new TestClient(ctx);
-    await client.post("/api/register", { name: "Sol Resend", email, password: "Quartz-Lantern-58" });
+    await client.post("/api/register", {
+      name: "Sol Resend",
+      email,
+      password: "Quartz-Lantern-58",
+    });
     await resend(email);
     const code = (await linkFromMail(ctx, email, "/auth/callback")).searchParams.get("code");
     expect((await client.get(`/api/auth/verify-email?token=${code}`)).status).toBe(200);

@@ -18,9 +18,18 @@ type RegisterInput = z.infer<typeof registerSchema>;
  * Self-registration always creates a regular_user; a valid firm code ties the account to
  * that firm. The answer is the same whether or not the address already has an account.
  */
-export async function registerUser(deps: Deps, input: RegisterInput, headers: Headers): Promise<void> {
-  if (isCommonPassword(input.password)) throw new AppError("VALIDATION", AUTH_MSG.commonPassword, { password: AUTH_MSG.commonPassword });
-  const invitation = input.invitationCode ? await checkInvitation(deps.db, input.email, input.invitationCode) : null;
+export async function registerUser(
+  deps: Deps,
+  input: RegisterInput,
+  headers: Headers,
+): Promise<void> {
+  if (isCommonPassword(input.password))
+    throw new AppError("VALIDATION", AUTH_MSG.commonPassword, {
+      password: AUTH_MSG.commonPassword,
+    });
+  const invitation = input.invitationCode
+    ? await checkInvitation(deps.db, input.email, input.invitationCode)
+    : null;
   if (invitation && !invitation.valid) {
     const isRevoked = invitation.reason === "revoked";
     throw new AppError(
@@ -32,10 +41,16 @@ export async function registerUser(deps: Deps, input: RegisterInput, headers: He
   }
   const firmCode = input.invitationCode ? undefined : input.firmCode;
   const firm = firmCode ? await findFirmByCode(deps.db, firmCode) : null;
-  if (firmCode && !firm) throw new AppError("VALIDATION", FIRM_CODE_MSG.invalidFirmCode, { firmCode: FIRM_CODE_MSG.invalidFirmCode });
+  if (firmCode && !firm)
+    throw new AppError("VALIDATION", FIRM_CODE_MSG.invalidFirmCode, {
+      firmCode: FIRM_CODE_MSG.invalidFirmCode,
+    });
   let userId: string;
   try {
-    const result = await deps.auth.api.signUpEmail({ body: { name: input.name, email: input.email, password: input.password }, headers });
+    const result = await deps.auth.api.signUpEmail({
+      body: { name: input.name, email: input.email, password: input.password },
+      headers,
+    });
     userId = result.user.id;
   } catch (err) {
     if (err instanceof APIError) throw new AppError("VALIDATION", err.message);
@@ -43,6 +58,7 @@ export async function registerUser(deps: Deps, input: RegisterInput, headers: He
   }
   // For an address that already had an account, better-auth answers with a synthetic user
   // whose id matches no profile, so this changes nothing.
-  if (input.invitationCode) await acceptInvitation(deps.db, { userId, email: input.email, code: input.invitationCode });
+  if (input.invitationCode)
+    await acceptInvitation(deps.db, { userId, email: input.email, code: input.invitationCode });
   else if (firm) await joinFirmAsClient(deps.db, { userId, firmId: firm.id, via: "registration" });
 }

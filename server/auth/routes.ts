@@ -8,10 +8,14 @@ import { CLIENT_IP_HEADER } from "./auth.js";
 
 /** Our own auth routes; better-auth's are mounted under /api/auth in app.ts. */
 // A firm code that finds no firm counts toward the look-up limit (docs/decisions/018).
-export const registerRoutes = new Hono<AppEnv>().post("/register", limitFirmCodeMisses, async (c) => {
-  const input = await parseJson(c, registerSchema);
-  const headers = new Headers(c.req.raw.headers);
-  headers.set(CLIENT_IP_HEADER, c.var.ip);
-  await registerUser(c.var.deps, input, headers);
-  return c.json({ ok: true });
-});
+export const registerRoutes = new Hono<AppEnv>().post(
+  "/register",
+  limitFirmCodeMisses,
+  async (c) => {
+    const input = await parseJson(c, registerSchema);
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, c.var.ip);
+    await registerUser(c.var.deps, input, headers);
+    return c.json({ ok: true });
+  },
+);

@@ -11,7 +11,9 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /** Routes behind this see a signed-in user in c.var.user; everyone else gets 401. */
-export const requireUser = createMiddleware<{ Variables: AppEnv["Variables"] & { user: SessionUser } }>(async (c, next) => {
+export const requireUser = createMiddleware<{
+  Variables: AppEnv["Variables"] & { user: SessionUser };
+}>(async (c, next) => {
   if (!c.var.user) throw new AppError("UNAUTHENTICATED");
   await next();
 });

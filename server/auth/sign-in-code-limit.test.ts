@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APP_MSG } from "../../common/app.js";
 import { auditLog, verification } from "../db/schema/index.js";
 import { listOutbox } from "../mail/outbox.js";
-import { TestClient, buildUser, createTestContext, lastMailTo, type TestContext } from "../../test/harness.js";
+import {
+  TestClient,
+  buildUser,
+  createTestContext,
+  lastMailTo,
+  type TestContext,
+} from "../../test/harness.js";
 
 type ErrorBody = { error: { code: string; message: string } };
 
@@ -26,13 +32,19 @@ async function buildUserWithTwoFactor() {
   const user = await buildUser(ctx);
   expect((await user.client.post("/api/auth/two-factor/send-otp", {})).status).toBe(200);
   const code = (await lastMailTo(ctx, user.email)).text.match(/^(\d{6})$/m)?.[1];
-  expect((await user.client.json("POST", "/api/auth/two-factor/verify-otp", { code })).status).toBe(200);
+  expect((await user.client.json("POST", "/api/auth/two-factor/verify-otp", { code })).status).toBe(
+    200,
+  );
   return user;
 }
 
 /** The password step from `client`, then a request for the code, as /login does. */
 async function signInAndSendCode(client: TestClient, email: string, password: string) {
-  const signIn = await client.json<{ twoFactorRedirect?: boolean }>("POST", "/api/auth/sign-in/email", { email, password });
+  const signIn = await client.json<{ twoFactorRedirect?: boolean }>(
+    "POST",
+    "/api/auth/sign-in/email",
+    { email, password },
+  );
   expect(signIn.body.twoFactorRedirect).toBe(true);
   return client.request("POST", "/api/auth/two-factor/send-otp", {});
 }
@@ -42,13 +54,20 @@ async function expectLimited(res: Response) {
   const retryAfter = Number(res.headers.get("retry-after"));
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(60 * 60);
-  expect(((await res.json()) as ErrorBody).error).toMatchObject({ code: "RATE_LIMITED", message: APP_MSG.tooManyRequests });
+  expect(((await res.json()) as ErrorBody).error).toMatchObject({
+    code: "RATE_LIMITED",
+    message: APP_MSG.tooManyRequests,
+  });
 }
 
 describe("e-mailed sign-in codes are capped per account and per address", () => {
   it("per account: 5 codes an hour, from any addresses; the 6th request is refused with 429 and sends nothing", async () => {
     const { email, password, client: signedIn } = await buildUserWithTwoFactor(); // code 1: turning them on
-    for (let i = 2; i <= 5; i++) expect((await signInAndSendCode(new TestClient(ctx), email, password)).status, `code ${i}`).toBe(200);
+    for (let i = 2; i <= 5; i++)
+      expect(
+        (await signInAndSendCode(new TestClient(ctx), email, password)).status,
+        `code ${i}`,
+      ).toBe(200);
     expect(await codeMailsTo(email)).toBe(5);
     await expectLimited(await signInAndSendCode(new TestClient(ctx), email, password));
     // Asking again with the same challenge, or signed in (as when turning codes on), is refused too.
@@ -60,7 +79,9 @@ describe("e-mailed sign-in codes are capped per account and per address", () => 
 
     // Another account is not held back by this one.
     const other = await buildUserWithTwoFactor();
-    expect((await signInAndSendCode(new TestClient(ctx), other.email, other.password)).status).toBe(200);
+    expect((await signInAndSendCode(new TestClient(ctx), other.email, other.password)).status).toBe(
+      200,
+    );
     expect(await codeMailsTo(other.email)).toBe(2);
   });
 
@@ -69,13 +90,20 @@ describe("e-mailed sign-in codes are capped per account and per address", () => 
     for (let i = 0; i < 21; i++) users.push(await buildUserWithTwoFactor());
     const address = new TestClient(ctx);
     for (const [i, u] of users.slice(0, 20).entries()) {
-      expect((await signInAndSendCode(new TestClient(ctx, address.ip), u.email, u.password)).status, `account ${i + 1}`).toBe(200);
+      expect(
+        (await signInAndSendCode(new TestClient(ctx, address.ip), u.email, u.password)).status,
+        `account ${i + 1}`,
+      ).toBe(200);
     }
     const last = users[20];
     if (!last) throw new Error("no 21st user");
-    await expectLimited(await signInAndSendCode(new TestClient(ctx, address.ip), last.email, last.password));
+    await expectLimited(
+      await signInAndSendCode(new TestClient(ctx, address.ip), last.email, last.password),
+    );
     expect(await codeMailsTo(last.email)).toBe(1); // only the one from turning codes on
-    expect((await signInAndSendCode(new TestClient(ctx), last.email, last.password)).status).toBe(200);
+    expect((await signInAndSendCode(new TestClient(ctx), last.email, last.password)).status).toBe(
+      200,
+    );
     expect(await codeMailsTo(last.email)).toBe(2);
   });
 
@@ -88,7 +116,8 @@ describe("e-mailed sign-in codes are capped per account and per address", () => 
       .set({ expiresAt: new Date(Date.now() - 60_000) })
       .where(eq(verification.value, id));
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await client.request("POST", "/api/auth/two-factor/send-otp", {})).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await client.request("POST", "/api/auth/two-factor/send-otp", {})).status);
     expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
     expect(await codeMailsTo(email)).toBe(5);
   });
@@ -96,7 +125,10 @@ describe("e-mailed sign-in codes are capped per account and per address", () => 
   it("a 429 from the code cap is audited as request.rate_limited, once per address, route and window, with no e-mail or code", async () => {
     const { email, password } = await buildUserWithTwoFactor();
     const client = new TestClient(ctx);
-    for (let i = 2; i <= 5; i++) expect((await signInAndSendCode(new TestClient(ctx, client.ip), email, password)).status).toBe(200);
+    for (let i = 2; i <= 5; i++)
+      expect(
+        (await signInAndSendCode(new TestClient(ctx, client.ip), email, password)).status,
+      ).toBe(200);
     await expectLimited(await signInAndSendCode(client, email, password));
     await expectLimited(await client.request("POST", "/api/auth/two-factor/send-otp", {}));
     const rows = await ctx.services.deps.db
@@ -115,8 +147,13 @@ describe("e-mailed sign-in codes are capped per account and per address", () => 
     expect((await client.request("POST", "/api/auth/two-factor/send-otp", {})).status).toBe(200);
     const second = (await lastMailTo(ctx, email)).text.match(/^(\d{6})$/m)?.[1];
     expect(await codeMailsTo(email)).toBe(3);
-    if (first !== second) expect((await client.json("POST", "/api/auth/two-factor/verify-otp", { code: first })).status).toBe(401);
-    expect((await client.json("POST", "/api/auth/two-factor/verify-otp", { code: second })).status).toBe(200);
+    if (first !== second)
+      expect(
+        (await client.json("POST", "/api/auth/two-factor/verify-otp", { code: first })).status,
+      ).toBe(401);
+    expect(
+      (await client.json("POST", "/api/auth/two-factor/verify-otp", { code: second })).status,
+    ).toBe(200);
     expect(client.hasSession()).toBe(true);
   });
 });

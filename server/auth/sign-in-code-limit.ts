@@ -33,5 +33,10 @@ export async function limitSignInCodes(ctx: HookContext, db: Db): Promise<void> 
   const userId = await codeRecipient(ctx);
   if (!userId) return;
   const wait = await hitAccount(db, "sign-in-code", userId, SIGN_IN_CODE_ACCOUNT_LIMIT);
-  if (wait > 0) throw new APIError("TOO_MANY_REQUESTS", { message: APP_MSG.tooManyRequests, code: "RATE_LIMITED" }, { "Retry-After": String(wait) });
+  if (wait > 0)
+    throw new APIError(
+      "TOO_MANY_REQUESTS",
+      { message: APP_MSG.tooManyRequests, code: "RATE_LIMITED" },
+      { "Retry-After": String(wait) },
+    );
 }

@@ -1,7 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../db/schema/index.js";
-import { GOOD_PASSWORD, TestClient, buildUser, createTestContext, uniqueEmail, type TestContext } from "../../test/harness.js";
+import {
+  GOOD_PASSWORD,
+  TestClient,
+  buildUser,
+  createTestContext,
+  uniqueEmail,
+  type TestContext,
+} from "../../test/harness.js";
 
 type ErrorBody = { error: { code: string; message: string } };
 
@@ -32,7 +39,10 @@ describe("sign-in and sign-out", () => {
     const httpsCtx = await createTestContext({ APP_URL: "https://vault.example.com" });
     try {
       const { email, password } = await buildUser(httpsCtx);
-      const res = await new TestClient(httpsCtx).request("POST", "/api/auth/sign-in/email", { email, password });
+      const res = await new TestClient(httpsCtx).request("POST", "/api/auth/sign-in/email", {
+        email,
+        password,
+      });
       expect(res.status).toBe(200);
       const cookie = res.headers.getSetCookie().find((c) => c.includes("lv.session_token="));
       const attrs = (cookie ?? "").split(";").map((a) => a.trim().toLowerCase());
@@ -45,7 +55,10 @@ describe("sign-in and sign-out", () => {
   it("a wrong password answers 401 'Invalid email or password' and sets no session", async () => {
     const { email } = await buildUser(ctx);
     const client = new TestClient(ctx);
-    const res = await client.json<ErrorBody>("POST", "/api/auth/sign-in/email", { email, password: "Wrong-Password-123" });
+    const res = await client.json<ErrorBody>("POST", "/api/auth/sign-in/email", {
+      email,
+      password: "Wrong-Password-123",
+    });
     expect(res.status).toBe(401);
     expect(res.body.error.message).toBe("Invalid email or password");
     expect(client.hasSession()).toBe(false);
@@ -53,7 +66,10 @@ describe("sign-in and sign-out", () => {
 
   it("an unknown address answers exactly like a wrong password", async () => {
     const client = new TestClient(ctx);
-    const res = await client.json<ErrorBody>("POST", "/api/auth/sign-in/email", { email: uniqueEmail(), password: GOOD_PASSWORD });
+    const res = await client.json<ErrorBody>("POST", "/api/auth/sign-in/email", {
+      email: uniqueEmail(),
+      password: GOOD_PASSWORD,
+    });
     expect(res.status).toBe(401);
     expect(res.body.error.message).toBe("Invalid email or password");
   });
@@ -62,7 +78,10 @@ describe("sign-in and sign-out", () => {
     const email = uniqueEmail();
     const client = new TestClient(ctx);
     await client.post("/api/register", { name: "Una Confirmed", email, password: GOOD_PASSWORD });
-    const res = await client.json<ErrorBody>("POST", "/api/auth/sign-in/email", { email, password: GOOD_PASSWORD });
+    const res = await client.json<ErrorBody>("POST", "/api/auth/sign-in/email", {
+      email,
+      password: GOOD_PASSWORD,
+    });
     expect(res.status).toBe(403);
     expect(res.body.error.message).toBe("Email not confirmed");
     expect(client.hasSession()).toBe(false);
@@ -75,7 +94,9 @@ describe("sign-in and sign-out", () => {
     expect((await client.post("/api/auth/sign-out")).status).toBe(200);
     expect(client.hasSession()).toBe(false);
     expect((await client.get("/api/me")).status).toBe(401);
-    const replay = await new TestClient(ctx).request("GET", "/api/me", undefined, { cookie: stolenCookie });
+    const replay = await new TestClient(ctx).request("GET", "/api/me", undefined, {
+      cookie: stolenCookie,
+    });
     expect(replay.status).toBe(401);
   });
 
@@ -97,7 +118,10 @@ describe("sign-in and sign-out", () => {
     const { email, password, id } = await buildUser(ctx);
     const client = new TestClient(ctx);
     await client.post("/api/auth/sign-in/email", { email, password });
-    const rows = await ctx.services.deps.db.select().from(auditLog).where(eq(auditLog.ip, client.ip));
+    const rows = await ctx.services.deps.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.ip, client.ip));
     expect(rows.map((r) => [r.action, r.actorId])).toEqual([["auth.session_created", id]]);
   });
 });

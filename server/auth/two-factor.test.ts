@@ -3,7 +3,13 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_MSG } from "../../common/auth.js";
 import { session, verification } from "../db/schema/index.js";
-import { TestClient, buildUser, createTestContext, lastMailTo, type TestContext } from "../../test/harness.js";
+import {
+  TestClient,
+  buildUser,
+  createTestContext,
+  lastMailTo,
+  type TestContext,
+} from "../../test/harness.js";
 
 type ErrorBody = { error: { code: string; message: string } };
 
@@ -25,7 +31,9 @@ async function codeFromMail(email: string): Promise<string> {
 async function buildUserWithTwoFactor() {
   const user = await buildUser(ctx);
   expect((await user.client.post("/api/auth/two-factor/send-otp", {})).status).toBe(200);
-  const enable = await user.client.json("POST", "/api/auth/two-factor/verify-otp", { code: await codeFromMail(user.email) });
+  const enable = await user.client.json("POST", "/api/auth/two-factor/verify-otp", {
+    code: await codeFromMail(user.email),
+  });
   expect(enable.status).toBe(200);
   return user;
 }
@@ -33,7 +41,11 @@ async function buildUserWithTwoFactor() {
 /** Password accepted; returns the client holding the two-factor challenge (no session yet). */
 async function startSignIn(email: string, password: string) {
   const client = new TestClient(ctx);
-  const res = await client.json<{ twoFactorRedirect?: boolean }>("POST", "/api/auth/sign-in/email", { email, password });
+  const res = await client.json<{ twoFactorRedirect?: boolean }>(
+    "POST",
+    "/api/auth/sign-in/email",
+    { email, password },
+  );
   expect(res).toMatchObject({ status: 200, body: { twoFactorRedirect: true } });
   expect(client.hasSession()).toBe(false);
   return client;
@@ -42,13 +54,16 @@ async function startSignIn(email: string, password: string) {
 /** Sends a code for the challenge and returns the verification rows it created. */
 async function sendCode(client: TestClient, email: string) {
   const { db } = ctx.services.deps;
-  const before = new Set((await db.select({ id: verification.id }).from(verification)).map((r) => r.id));
+  const before = new Set(
+    (await db.select({ id: verification.id }).from(verification)).map((r) => r.id),
+  );
   expect((await client.json("POST", "/api/auth/two-factor/send-otp", {})).status).toBe(200);
   const rows = (await db.select().from(verification)).filter((r) => !before.has(r.id));
   return { code: await codeFromMail(email), rows };
 }
 
-const verifyOtp = (client: TestClient, code: string) => client.json<ErrorBody>("POST", "/api/auth/two-factor/verify-otp", { code });
+const verifyOtp = (client: TestClient, code: string) =>
+  client.json<ErrorBody>("POST", "/api/auth/two-factor/verify-otp", { code });
 const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 
 describe("two-factor e-mail codes", () => {
@@ -64,7 +79,9 @@ describe("two-factor e-mail codes", () => {
     const sessionsBefore = await db.select().from(session).where(eq(session.userId, id));
     const client = await startSignIn(email, password);
     expect((await client.get("/api/me")).status).toBe(401);
-    expect(await db.select().from(session).where(eq(session.userId, id))).toHaveLength(sessionsBefore.length);
+    expect(await db.select().from(session).where(eq(session.userId, id))).toHaveLength(
+      sessionsBefore.length,
+    );
 
     const { code } = await sendCode(client, email);
     expect(code).toMatch(/^\d{6}$/);
@@ -86,16 +103,26 @@ describe("two-factor e-mail codes", () => {
     expect((await verifyOtp(client, code)).status).toBe(200);
 
     const replay = new TestClient(ctx);
-    const again = await replay.request("POST", "/api/auth/two-factor/verify-otp", { code }, { cookie: challengeCookie });
+    const again = await replay.request(
+      "POST",
+      "/api/auth/two-factor/verify-otp",
+      { code },
+      { cookie: challengeCookie },
+    );
     expect(again.status).toBeGreaterThanOrEqual(400);
-    expect(again.headers.getSetCookie().some((c) => c.startsWith("lv.session_token=") && !c.startsWith("lv.session_token=;"))).toBe(false);
+    expect(
+      again.headers
+        .getSetCookie()
+        .some((c) => c.startsWith("lv.session_token=") && !c.startsWith("lv.session_token=;")),
+    ).toBe(false);
   });
 
   it("after 5 wrong tries even the right code is refused", async () => {
     const { email, password } = await buildUserWithTwoFactor();
     const client = await startSignIn(email, password);
     const { code } = await sendCode(client, email);
-    for (let i = 0; i < 5; i++) expect((await verifyOtp(client, wrongCodeFor(code))).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await verifyOtp(client, wrongCodeFor(code))).status).toBe(401);
     const right = await verifyOtp(client, code);
     expect(right.status).toBe(400);
     expect(right.body.error.message).toMatch(/Too many attempts/);
@@ -145,20 +172,34 @@ describe("two-factor e-mail codes", () => {
     const { client, email, password } = await buildUserWithTwoFactor();
     const noPassword = await client.json<ErrorBody>("POST", "/api/auth/two-factor/disable", {});
     expect(noPassword.status).toBe(400);
-    const wrong = await client.json<ErrorBody>("POST", "/api/auth/two-factor/disable", { password: "Not-The-Password-1" });
+    const wrong = await client.json<ErrorBody>("POST", "/api/auth/two-factor/disable", {
+      password: "Not-The-Password-1",
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.message).toBe(AUTH_MSG.currentPasswordWrong);
-    expect((await client.json<{ user: { twoFactorEnabled: boolean } }>("GET", "/api/me")).body.user.twoFactorEnabled).toBe(true);
+    expect(
+      (await client.json<{ user: { twoFactorEnabled: boolean } }>("GET", "/api/me")).body.user
+        .twoFactorEnabled,
+    ).toBe(true);
 
-    expect((await client.json("POST", "/api/auth/two-factor/disable", { password })).status).toBe(200);
-    expect((await client.json<{ user: { twoFactorEnabled: boolean } }>("GET", "/api/me")).body.user.twoFactorEnabled).toBe(false);
+    expect((await client.json("POST", "/api/auth/two-factor/disable", { password })).status).toBe(
+      200,
+    );
+    expect(
+      (await client.json<{ user: { twoFactorEnabled: boolean } }>("GET", "/api/me")).body.user
+        .twoFactorEnabled,
+    ).toBe(false);
     const direct = new TestClient(ctx);
     await direct.post("/api/auth/sign-in/email", { email, password });
     expect(direct.hasSession()).toBe(true);
   });
 
   it("a code cannot be requested without a password step or a session", async () => {
-    const res = await new TestClient(ctx).json<ErrorBody>("POST", "/api/auth/two-factor/send-otp", {});
+    const res = await new TestClient(ctx).json<ErrorBody>(
+      "POST",
+      "/api/auth/two-factor/send-otp",
+      {},
+    );
     expect(res.status).toBe(401);
   });
 });

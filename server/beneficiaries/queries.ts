@@ -5,10 +5,16 @@ import { beneficiaries, profiles } from "../db/schema/index.js";
 /** Under withActor: row-level security shows the actor their own beneficiaries only. */
 
 export type BeneficiaryRow = typeof beneficiaries.$inferSelect;
-export type BeneficiaryChanges = Partial<Pick<BeneficiaryRow, "name" | "email" | "phone" | "relationship" | "notes">>;
+export type BeneficiaryChanges = Partial<
+  Pick<BeneficiaryRow, "name" | "email" | "phone" | "relationship" | "notes">
+>;
 
 export const listBeneficiaryRows = (tx: Tx, userId: string) =>
-  tx.select().from(beneficiaries).where(eq(beneficiaries.userId, userId)).orderBy(desc(beneficiaries.createdAt), desc(beneficiaries.id));
+  tx
+    .select()
+    .from(beneficiaries)
+    .where(eq(beneficiaries.userId, userId))
+    .orderBy(desc(beneficiaries.createdAt), desc(beneficiaries.id));
 
 export const selectBeneficiary = (tx: Tx, id: string) =>
   tx
@@ -33,7 +39,8 @@ export const updateBeneficiaryRow = (tx: Tx, id: string, changes: BeneficiaryCha
     .returning()
     .then((r) => r[0] ?? null);
 
-export const deleteBeneficiaryRow = (tx: Tx, id: string) => tx.delete(beneficiaries).where(eq(beneficiaries.id, id));
+export const deleteBeneficiaryRow = (tx: Tx, id: string) =>
+  tx.delete(beneficiaries).where(eq(beneficiaries.id, id));
 
 /** The owner's display name, for the notification (the profile is the source of names). */
 export const selectOwnerName = (tx: Tx, userId: string) =>

@@ -5,7 +5,13 @@ import type { AppEnv } from "../http/context.js";
 import { parseIdParam } from "../http/params.js";
 import { parseJson } from "../http/validate.js";
 import { presentBeneficiary } from "./present.js";
-import { createBeneficiary, deleteBeneficiary, getBeneficiary, listBeneficiaries, updateBeneficiary } from "./service.js";
+import {
+  createBeneficiary,
+  deleteBeneficiary,
+  getBeneficiary,
+  listBeneficiaries,
+  updateBeneficiary,
+} from "./service.js";
 
 export const beneficiaryRoutes = new Hono<AppEnv>()
   .get("/beneficiaries", requireActor, async (c) => {
@@ -24,7 +30,11 @@ export const beneficiaryRoutes = new Hono<AppEnv>()
   .patch("/beneficiaries/:id", requireActor, async (c) => {
     const id = parseIdParam(c.req.param("id"));
     const input = await parseJson(c, beneficiaryUpdateSchema);
-    return c.json({ beneficiary: presentBeneficiary(await updateBeneficiary(c.var.deps, c.var.actor, { id, input })) });
+    return c.json({
+      beneficiary: presentBeneficiary(
+        await updateBeneficiary(c.var.deps, c.var.actor, { id, input }),
+      ),
+    });
   })
   .delete("/beneficiaries/:id", requireActor, async (c) => {
     await deleteBeneficiary(c.var.deps, c.var.actor, parseIdParam(c.req.param("id")));

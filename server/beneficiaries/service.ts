@@ -6,9 +6,17 @@ import { AppError } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { describeError } from "../logger.js";
 import { beneficiaryNamedMail } from "./emails.js";
-import { deleteBeneficiaryRow, insertBeneficiary, listBeneficiaryRows, selectBeneficiary, selectOwnerName, updateBeneficiaryRow } from "./queries.js";
+import {
+  deleteBeneficiaryRow,
+  insertBeneficiary,
+  listBeneficiaryRows,
+  selectBeneficiary,
+  selectOwnerName,
+  updateBeneficiaryRow,
+} from "./queries.js";
 
-const asActor = <T>(deps: Deps, actor: ActorProfile, fn: (tx: Tx) => Promise<T>) => withActor(deps.db, { userId: actor.id }, fn);
+const asActor = <T>(deps: Deps, actor: ActorProfile, fn: (tx: Tx) => Promise<T>) =>
+  withActor(deps.db, { userId: actor.id }, fn);
 
 /** The actor's own beneficiary, or 404 (a missing one and someone else's answer alike). */
 async function loadOwnBeneficiary(tx: Tx, actor: ActorProfile, id: string) {
@@ -19,9 +27,11 @@ async function loadOwnBeneficiary(tx: Tx, actor: ActorProfile, id: string) {
 }
 
 /** Newest first. */
-export const listBeneficiaries = (deps: Deps, actor: ActorProfile) => asActor(deps, actor, (tx) => listBeneficiaryRows(tx, actor.id));
+export const listBeneficiaries = (deps: Deps, actor: ActorProfile) =>
+  asActor(deps, actor, (tx) => listBeneficiaryRows(tx, actor.id));
 
-export const getBeneficiary = (deps: Deps, actor: ActorProfile, id: string) => asActor(deps, actor, (tx) => loadOwnBeneficiary(tx, actor, id));
+export const getBeneficiary = (deps: Deps, actor: ActorProfile, id: string) =>
+  asActor(deps, actor, (tx) => loadOwnBeneficiary(tx, actor, id));
 
 /**
  * Saves the beneficiary, then queues notify-beneficiary. The beneficiary stays saved when the
@@ -35,7 +45,13 @@ export async function createBeneficiary(deps: Deps, actor: ActorProfile, input: 
   }));
   if (!row) throw new AppError("INTERNAL");
   try {
-    await deps.sendMail(beneficiaryNamedMail(deps.env.APP_URL, { to: row.email, beneficiaryName: row.name, ownerName: ownerName ?? "A Legacy Vault user" }));
+    await deps.sendMail(
+      beneficiaryNamedMail(deps.env.APP_URL, {
+        to: row.email,
+        beneficiaryName: row.name,
+        ownerName: ownerName ?? "A Legacy Vault user",
+      }),
+    );
     return { row, isNotified: true };
   } catch (err) {
     deps.log.warn(`beneficiary ${row.id}: notification not queued: ${describeError(err)}`);
@@ -43,7 +59,11 @@ export async function createBeneficiary(deps: Deps, actor: ActorProfile, input: 
   }
 }
 
-export function updateBeneficiary(deps: Deps, actor: ActorProfile, { id, input }: { id: string; input: BeneficiaryUpdateInput }) {
+export function updateBeneficiary(
+  deps: Deps,
+  actor: ActorProfile,
+  { id, input }: { id: string; input: BeneficiaryUpdateInput },
+) {
   return asActor(deps, actor, async (tx) => {
     const current = await loadOwnBeneficiary(tx, actor, id);
     if (Object.keys(input).length === 0) return current;

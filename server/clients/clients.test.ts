@@ -11,13 +11,20 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Page = { clients: { id: string; name: string; email: string; createdAt: string }[]; total: number; page: number; pageSize: number };
+type Page = {
+  clients: { id: string; name: string; email: string; createdAt: string }[];
+  total: number;
+  page: number;
+  pageSize: number;
+};
 
 async function firmWithClients(n: number) {
   const firm = await buildFirm(ctx);
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {
-    const joiner = await buildUser(ctx, { name: `Client ${String.fromCharCode(65 + (i % 26))}${i}` });
+    const joiner = await buildUser(ctx, {
+      name: `Client ${String.fromCharCode(65 + (i % 26))}${i}`,
+    });
     await joiner.client.post("/api/firms/join", { code: firm.firmCode });
     await ctx.services.deps.db
       .update(profiles)
@@ -38,11 +45,16 @@ describe("client list", () => {
     expect(second.body.clients.map((c) => c.id)).toEqual([firm.ids[1], firm.ids[0]]);
     const byName = await firm.admin.json<Page>("GET", "/api/clients?sort=name&dir=asc");
     const names = byName.body.clients.map((c) => c.name);
-    expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    expect(names).toEqual(
+      [...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())),
+    );
     const search = await firm.admin.json<Page>("GET", "/api/clients?search=client%20c2");
     expect(search.body.clients.map((c) => c.name)).toEqual(["Client C2"]);
     const email = first.body.clients[0]?.email ?? "";
-    const byEmail = await firm.admin.json<Page>("GET", `/api/clients?search=${encodeURIComponent(email.toUpperCase())}`);
+    const byEmail = await firm.admin.json<Page>(
+      "GET",
+      `/api/clients?search=${encodeURIComponent(email.toUpperCase())}`,
+    );
     expect(byEmail.body.total).toBe(1);
     const wildcard = await firm.admin.json<Page>("GET", "/api/clients?search=%25");
     expect(wildcard.body.total).toBe(0);
@@ -53,8 +65,18 @@ describe("client list", () => {
     const staff = await buildInvitedMember(ctx, firm.admin, "firm_staff");
     const list = await staff.client.json<Page>("GET", "/api/clients");
     expect(list.body.clients.map((c) => c.id).sort()).toEqual([...firm.ids].sort());
-    const profile = await staff.client.json<{ client: Record<string, unknown> }>("GET", `/api/clients/${firm.ids[0]}`);
-    expect(Object.keys(profile.body.client).sort()).toEqual(["address", "createdAt", "email", "id", "name", "phone"]);
+    const profile = await staff.client.json<{ client: Record<string, unknown> }>(
+      "GET",
+      `/api/clients/${firm.ids[0]}`,
+    );
+    expect(Object.keys(profile.body.client).sort()).toEqual([
+      "address",
+      "createdAt",
+      "email",
+      "id",
+      "name",
+      "phone",
+    ]);
   });
 
   it("another firm's admin, a client and a signed-out visitor reach none of it", async () => {
@@ -79,9 +101,15 @@ describe("client list", () => {
     );
     const all = await firm.admin.json<Page & { isTotalCapped: boolean }>("GET", "/api/clients");
     expect(all.body).toMatchObject({ total: 1005, isTotalCapped: false });
-    const many = await firm.admin.json<Page & { isTotalCapped: boolean }>("GET", "/api/clients?search=many");
+    const many = await firm.admin.json<Page & { isTotalCapped: boolean }>(
+      "GET",
+      "/api/clients?search=many",
+    );
     expect(many.body).toMatchObject({ total: 1000, isTotalCapped: true });
-    const one = await firm.admin.json<Page & { isTotalCapped: boolean }>("GET", "/api/clients?search=many1004-");
+    const one = await firm.admin.json<Page & { isTotalCapped: boolean }>(
+      "GET",
+      "/api/clients?search=many1004-",
+    );
     expect(one.body).toMatchObject({ total: 1, isTotalCapped: false });
     await db.execute(sql`update profiles set firm_id = null where id = ${`many-1${firm.firmId}`}`);
     expect((await firm.admin.json<Page>("GET", "/api/clients")).body.total).toBe(1004);
@@ -91,10 +119,28 @@ describe("client list", () => {
     const firm = await firmWithClients(1);
     const other = await buildFirm(ctx);
     const clientId = firm.ids[0] ?? "";
-    expect((await firm.admin.request("POST", `/api/clients/${clientId}/impersonation`, { active: true })).status).toBe(200);
-    expect((await firm.admin.request("POST", `/api/clients/${clientId}/impersonation`, { active: false })).status).toBe(200);
-    expect((await other.admin.request("POST", `/api/clients/${clientId}/impersonation`, { active: true })).status).toBe(404);
-    const rows = await ctx.services.deps.db.select().from(auditLog).where(eq(auditLog.subjectId, clientId));
+    expect(
+      (await firm.admin.request("POST", `/api/clients/${clientId}/impersonation`, { active: true }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await firm.admin.request("POST", `/api/clients/${clientId}/impersonation`, {
+          active: false,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await other.admin.request("POST", `/api/clients/${clientId}/impersonation`, {
+          active: true,
+        })
+      ).status,
+    ).toBe(404);
+    const rows = await ctx.services.deps.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subjectId, clientId));
     expect(rows.map((r) => [r.actorId, r.action])).toEqual([
       [firm.adminId, "impersonation.started"],
       [firm.adminId, "impersonation.ended"],

@@ -7,7 +7,13 @@ import { buildAsset, dataKeyOf } from "../../test/factories/assets.js";
 import { buildUser, createTestContext, rowsOf, type TestContext } from "../../test/harness.js";
 import { withClientView } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
-import { assetFileChunks, assetFiles, assets, beneficiaries, userKeys } from "../db/schema/index.js";
+import {
+  assetFileChunks,
+  assetFiles,
+  assets,
+  beneficiaries,
+  userKeys,
+} from "../db/schema/index.js";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -53,12 +59,35 @@ describe("GET /api/clients/:id/dashboard ('View as Client')", () => {
     const dk = await dataKeyOf(client.client);
     const made = [];
     for (const type of ["password", "password", "document", "note", "note", "note"] as const) {
-      const content = type === "password" ? { username: "cora", password: `${marker}-pw`, website: "", notes: "" } : { text: `${marker}-note` };
-      made.push(await buildAsset(client.client, { type, dataKey: dk, content, beneficiaryEmail: `${marker.toLowerCase()}-asset@example.com` }));
+      const content =
+        type === "password"
+          ? { username: "cora", password: `${marker}-pw`, website: "", notes: "" }
+          : { text: `${marker}-note` };
+      made.push(
+        await buildAsset(client.client, {
+          type,
+          dataKey: dk,
+          content,
+          beneficiaryEmail: `${marker.toLowerCase()}-asset@example.com`,
+        }),
+      );
     }
-    const heir = { name: "Hal Heir", email: `${marker.toLowerCase()}@example.com`, phone: "+1 555 0199", relationship: "Son", notes: `${marker}-notes` };
+    const heir = {
+      name: "Hal Heir",
+      email: `${marker.toLowerCase()}@example.com`,
+      phone: "+1 555 0199",
+      relationship: "Son",
+      notes: `${marker}-notes`,
+    };
     expect((await client.client.post("/api/beneficiaries", heir)).status).toBe(201);
-    expect((await client.client.post("/api/beneficiaries", { name: "ada aunt", email: "ada-aunt@example.com" })).status).toBe(201);
+    expect(
+      (
+        await client.client.post("/api/beneficiaries", {
+          name: "ada aunt",
+          email: "ada-aunt@example.com",
+        })
+      ).status,
+    ).toBe(201);
 
     for (const viewer of [firm.admin, staff.client]) {
       const res = await viewer.request("GET", `/api/clients/${client.id}/dashboard`);
@@ -82,7 +111,12 @@ describe("GET /api/clients/:id/dashboard ('View as Client')", () => {
           .reverse()
           .map((a) => a.id),
       );
-      expect(body.recent[0]).toEqual({ id: made[5]?.id, type: "note", title: made[5]?.asset.title, updatedAt: expect.any(String) });
+      expect(body.recent[0]).toEqual({
+        id: made[5]?.id,
+        type: "note",
+        title: made[5]?.asset.title,
+        updatedAt: expect.any(String),
+      });
       expect(res.headers.get("cache-control")).toBe("no-store");
     }
     const audited = await ctx.services.deps.db.execute(
@@ -97,9 +131,17 @@ describe("GET /api/clients/:id/dashboard ('View as Client')", () => {
 
   it("an empty vault: zero counts, no recent items, no beneficiaries", async () => {
     const { firm, client } = await firmWithClient();
-    const res = await firm.admin.json<ClientDashboard>("GET", `/api/clients/${client.id}/dashboard`);
+    const res = await firm.admin.json<ClientDashboard>(
+      "GET",
+      `/api/clients/${client.id}/dashboard`,
+    );
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ counts: { password: 0, document: 0, note: 0 }, recent: [], beneficiaries: 0, beneficiaryNames: [] });
+    expect(res.body).toMatchObject({
+      counts: { password: 0, document: 0, note: 0 },
+      recent: [],
+      beneficiaries: 0,
+      beneficiaryNames: [],
+    });
   });
 
   it("another firm's admin, a user with no firm, the client themselves and a signed-out visitor reach nothing", async () => {
@@ -120,7 +162,9 @@ describe("GET /api/clients/:id/dashboard ('View as Client')", () => {
     expect((await firm.admin.get(`/api/clients/${randomUUID()}/dashboard`)).status).toBe(404);
     // A client who leaves the firm is no longer visible to it.
     expect((await firm.admin.get(path)).status).toBe(200);
-    await ctx.services.deps.db.execute(sql`update profiles set firm_id = null where id = ${client.id}`);
+    await ctx.services.deps.db.execute(
+      sql`update profiles set firm_id = null where id = ${client.id}`,
+    );
     expect((await firm.admin.get(path)).status).toBe(404);
     const signedOut = await ctx.app.request(path, { headers: { origin: ctx.env.APP_URL } });
     expect(signedOut.status).toBe(401);
@@ -149,16 +193,35 @@ describe("lv_client_view (the database's side of 'View as Client')", () => {
   it("cannot read keys, ciphertext, files or beneficiaries' contact details, even of a client it may view", async () => {
     const { firm, client } = await firmWithClient();
     await buildAsset(client.client);
-    const asAdmin = (fn: (tx: Tx) => Promise<unknown>) => withClientView(ctx.services.deps.db, { userId: firm.adminId, clientId: client.id }, fn);
-    expect(await failure(asAdmin((tx) => tx.select({ x: assets.encryptedData }).from(assets)))).toMatch(/permission denied/);
-    expect(await failure(asAdmin((tx) => tx.select({ x: assets.wrappedKey }).from(assets)))).toMatch(/permission denied/);
-    expect(await failure(asAdmin((tx) => tx.select({ x: assets.beneficiaryEmail }).from(assets)))).toMatch(/permission denied/);
-    expect(await failure(asAdmin((tx) => tx.select({ x: beneficiaries.email }).from(beneficiaries)))).toMatch(/permission denied/);
-    expect(await failure(asAdmin((tx) => tx.select({ x: beneficiaries.notes }).from(beneficiaries)))).toMatch(/permission denied/);
-    expect(await failure(asAdmin((tx) => tx.select().from(assetFiles)))).toMatch(/permission denied/);
-    expect(await failure(asAdmin((tx) => tx.select().from(assetFileChunks)))).toMatch(/permission denied/);
-    expect(await failure(asAdmin((tx) => tx.select({ x: assets.listEntry }).from(assets)))).toMatch(/permission denied/); // holds the beneficiary's e-mail
+    const asAdmin = (fn: (tx: Tx) => Promise<unknown>) =>
+      withClientView(ctx.services.deps.db, { userId: firm.adminId, clientId: client.id }, fn);
+    expect(
+      await failure(asAdmin((tx) => tx.select({ x: assets.encryptedData }).from(assets))),
+    ).toMatch(/permission denied/);
+    expect(
+      await failure(asAdmin((tx) => tx.select({ x: assets.wrappedKey }).from(assets))),
+    ).toMatch(/permission denied/);
+    expect(
+      await failure(asAdmin((tx) => tx.select({ x: assets.beneficiaryEmail }).from(assets))),
+    ).toMatch(/permission denied/);
+    expect(
+      await failure(asAdmin((tx) => tx.select({ x: beneficiaries.email }).from(beneficiaries))),
+    ).toMatch(/permission denied/);
+    expect(
+      await failure(asAdmin((tx) => tx.select({ x: beneficiaries.notes }).from(beneficiaries))),
+    ).toMatch(/permission denied/);
+    expect(await failure(asAdmin((tx) => tx.select().from(assetFiles)))).toMatch(
+      /permission denied/,
+    );
+    expect(await failure(asAdmin((tx) => tx.select().from(assetFileChunks)))).toMatch(
+      /permission denied/,
+    );
+    expect(await failure(asAdmin((tx) => tx.select({ x: assets.listEntry }).from(assets)))).toMatch(
+      /permission denied/,
+    ); // holds the beneficiary's e-mail
     expect(await failure(asAdmin((tx) => tx.select().from(userKeys)))).toMatch(/permission denied/);
-    expect(await failure(asAdmin((tx) => tx.update(assets).set({ title: "Changed" })))).toMatch(/permission denied/);
+    expect(await failure(asAdmin((tx) => tx.update(assets).set({ title: "Changed" })))).toMatch(
+      /permission denied/,
+    );
   });
 });

@@ -20,16 +20,29 @@ export async function getClientDashboard(deps: Deps, actor: ActorProfile, client
     const client = await getClient(tx, actor.firmId ?? "", clientId);
     if (!client?.firmId) return null;
     // every look at a client's vault summary is audited, whether or not the page recorded 'View as Client'
-    await recordAudit(tx, { actorId: actor.id, action: "client_dashboard.viewed", subjectType: "user", subjectId: client.id });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "client_dashboard.viewed",
+      subjectType: "user",
+      subjectId: client.id,
+    });
     return { client, firm: await selectFirmForMember(tx, client.firmId) };
   });
   if (!holder) throw new AppError("NOT_FOUND");
   requireAccess(actor, "clients:read", { firmId: holder.client.firmId, role: holder.client.role });
-  const vault = await withClientView(deps.db, { userId: actor.id, clientId: holder.client.id }, async (tx) => ({
-    counts: await countAssetsByType(tx, holder.client.id),
-    recent: await listRecentAssets(tx, holder.client.id),
-    beneficiaries: await countBeneficiaries(tx, holder.client.id),
-    beneficiaryNames: await listBeneficiaryNames(tx, holder.client.id, CLIENT_DASHBOARD_BENEFICIARIES),
-  }));
+  const vault = await withClientView(
+    deps.db,
+    { userId: actor.id, clientId: holder.client.id },
+    async (tx) => ({
+      counts: await countAssetsByType(tx, holder.client.id),
+      recent: await listRecentAssets(tx, holder.client.id),
+      beneficiaries: await countBeneficiaries(tx, holder.client.id),
+      beneficiaryNames: await listBeneficiaryNames(
+        tx,
+        holder.client.id,
+        CLIENT_DASHBOARD_BENEFICIARIES,
+      ),
+    }),
+  );
   return { client: holder.client, firmName: holder.firm?.name ?? null, ...vault };
 }

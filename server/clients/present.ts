@@ -1,8 +1,17 @@
-import type { ClientDashboardView, ClientProfileView, ClientRowView } from "../../common/clients.js";
+import type {
+  ClientDashboardView,
+  ClientProfileView,
+  ClientRowView,
+} from "../../common/clients.js";
 import { presentDashboard } from "../dashboard/present.js";
 import type { profiles } from "../db/schema/index.js";
 
-export const presentClientRow = (r: { id: string; name: string; email: string; createdAt: Date }): ClientRowView => ({
+export const presentClientRow = (r: {
+  id: string;
+  name: string;
+  email: string;
+  createdAt: Date;
+}): ClientRowView => ({
   id: r.id,
   name: r.name,
   email: r.email,

@@ -13,18 +13,35 @@ export const clientRoutes = new Hono<AppEnv>()
   .get("/clients", requireActor, async (c) => {
     const query = parseWith(clientListQuerySchema, c.req.query());
     const { rows, total, isTotalCapped } = await listClients(c.var.deps, c.var.actor, query);
-    return c.json({ clients: rows.map(presentClientRow), total, isTotalCapped, page: query.page, pageSize: CLIENTS_PAGE_SIZE });
+    return c.json({
+      clients: rows.map(presentClientRow),
+      total,
+      isTotalCapped,
+      page: query.page,
+      pageSize: CLIENTS_PAGE_SIZE,
+    });
   })
   .get("/clients/:id", requireActor, async (c) => {
-    const client = await getClientProfile(c.var.deps, c.var.actor, parseIdParam(c.req.param("id"), "user"));
+    const client = await getClientProfile(
+      c.var.deps,
+      c.var.actor,
+      parseIdParam(c.req.param("id"), "user"),
+    );
     return c.json({ client: presentClientProfile(client) });
   })
   .get("/clients/:id/dashboard", requireActor, async (c) => {
-    const dashboard = await getClientDashboard(c.var.deps, c.var.actor, parseIdParam(c.req.param("id"), "user"));
+    const dashboard = await getClientDashboard(
+      c.var.deps,
+      c.var.actor,
+      parseIdParam(c.req.param("id"), "user"),
+    );
     return c.json(presentClientDashboard(dashboard));
   })
   .post("/clients/:id/impersonation", requireActor, async (c) => {
     const { active } = await parseJson(c, z.object({ active: z.boolean() }));
-    await recordImpersonation(c.var.deps, c.var.actor, { clientId: parseIdParam(c.req.param("id"), "user"), isActive: active });
+    await recordImpersonation(c.var.deps, c.var.actor, {
+      clientId: parseIdParam(c.req.param("id"), "user"),
+      isActive: active,
+    });
     return c.json({ ok: true });
   });

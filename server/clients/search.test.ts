@@ -35,7 +35,8 @@ afterAll(() => ctx.close());
 
 type Page = { clients: { id: string }[]; total: number; isTotalCapped: boolean };
 const ids = (p: { body: Page }) => p.body.clients.map((c) => c.id);
-const range = (from: number, to: number) => Array.from({ length: Math.abs(to - from) + 1 }, (_, i) => (from <= to ? from + i : from - i));
+const range = (from: number, to: number) =>
+  Array.from({ length: Math.abs(to - from) + 1 }, (_, i) => (from <= to ? from + i : from - i));
 
 describe("client search in a firm of more than 2,000 clients", () => {
   it("finds by a fragment of the e-mail or the name, counts exactly up to 1,000, sorts and pages the matches", async () => {
@@ -46,7 +47,10 @@ describe("client search in a firm of more than 2,000 clients", () => {
     const some = await big.admin.json<Page>("GET", "/api/clients?search=big%2012");
     expect(some.body).toMatchObject({ total: 111, isTotalCapped: false });
     expect(ids(some)).toEqual(range(1299, 1290).map(bigId));
-    const oldest = await big.admin.json<Page>("GET", "/api/clients?search=big%2012&sort=joined&dir=asc&page=2");
+    const oldest = await big.admin.json<Page>(
+      "GET",
+      "/api/clients?search=big%2012&sort=joined&dir=asc&page=2",
+    );
     expect(ids(oldest)).toEqual([129, ...range(1200, 1208)].map(bigId));
     const last = await big.admin.json<Page>("GET", "/api/clients?search=big%2012&page=12");
     expect(ids(last)).toEqual([bigId(12)]);
@@ -58,7 +62,10 @@ describe("client search in a firm of more than 2,000 clients", () => {
     const many = await big.admin.json<Page>("GET", "/api/clients?search=big");
     expect(many.body).toMatchObject({ total: 1000, isTotalCapped: true });
     expect(ids(many)).toEqual(range(BIG, BIG - 9).map(bigId));
-    const page3 = await big.admin.json<Page>("GET", "/api/clients?search=big&sort=joined&dir=asc&page=3");
+    const page3 = await big.admin.json<Page>(
+      "GET",
+      "/api/clients?search=big&sort=joined&dir=asc&page=3",
+    );
     expect(ids(page3)).toEqual(range(21, 30).map(bigId));
     // "g9": the e-mails big9-, big90- to big99-, big900- to big999-
     const short = await big.admin.json<Page>("GET", "/api/clients?search=g9&sort=joined&dir=asc");
@@ -71,7 +78,9 @@ describe("client search in a firm of more than 2,000 clients", () => {
     expect(deep.body).toMatchObject({ total: BIG, isTotalCapped: false });
     expect(ids(deep)).toEqual(range(1991, 2000).map(bigId));
     const staff = await buildInvitedMember(ctx, big.admin, "firm_staff");
-    expect(ids(await staff.client.json<Page>("GET", "/api/clients?search=big1234-"))).toEqual([bigId(1234)]);
+    expect(ids(await staff.client.json<Page>("GET", "/api/clients?search=big1234-"))).toEqual([
+      bigId(1234),
+    ]);
     const other = await small.admin.json<Page>("GET", "/api/clients?search=big1234-");
     expect(other.body).toMatchObject({ clients: [], total: 0 });
     expect((await big.admin.json<Page>("GET", `/api/clients?search=small1-`)).body.total).toBe(0);
@@ -81,7 +90,9 @@ describe("client search in a firm of more than 2,000 clients", () => {
 describe("app_client_search_ids (the candidates found with the owner's rights)", () => {
   const candidates = (userId: string | null, pattern: string) =>
     withActor(ctx.services.deps.db, { userId: userId ?? "" }, async (tx) =>
-      rowsOf<{ id: string }>(await tx.execute(sql`select id from app_client_search_ids(${pattern}, 1001) as id`)).map((r) => r.id),
+      rowsOf<{ id: string }>(
+        await tx.execute(sql`select id from app_client_search_ids(${pattern}, 1001) as id`),
+      ).map((r) => r.id),
     );
 
   it("returns clients of the firm the actor staffs, and nothing to anyone else", async () => {

@@ -8,21 +8,34 @@ import { getClient, listClientsPage } from "./queries.js";
 
 export async function listClients(deps: Deps, actor: ActorProfile, query: ClientListQuery) {
   requireAccess(actor, "clients:read", { firmId: actor.firmId });
-  return withActor(deps.db, { userId: actor.id }, (tx) => listClientsPage(tx, actor.firmId ?? "", query));
+  return withActor(deps.db, { userId: actor.id }, (tx) =>
+    listClientsPage(tx, actor.firmId ?? "", query),
+  );
 }
 
 export async function getClientProfile(deps: Deps, actor: ActorProfile, id: string) {
   requireAccess(actor, "clients:read", { firmId: actor.firmId });
-  const client = await withActor(deps.db, { userId: actor.id }, (tx) => getClient(tx, actor.firmId ?? "", id));
+  const client = await withActor(deps.db, { userId: actor.id }, (tx) =>
+    getClient(tx, actor.firmId ?? "", id),
+  );
   if (!client) throw new AppError("NOT_FOUND");
   return client;
 }
 
 /** "View as Client" and "Exit Impersonation" are written to the audit log (SECURITY.md). */
-export async function recordImpersonation(deps: Deps, actor: ActorProfile, { clientId, isActive }: { clientId: string; isActive: boolean }) {
+export async function recordImpersonation(
+  deps: Deps,
+  actor: ActorProfile,
+  { clientId, isActive }: { clientId: string; isActive: boolean },
+) {
   requireAccess(actor, "clients:read", { firmId: actor.firmId });
   await withActor(deps.db, { userId: actor.id }, async (tx) => {
     if (!(await getClient(tx, actor.firmId ?? "", clientId))) throw new AppError("NOT_FOUND");
-    await recordAudit(tx, { actorId: actor.id, action: isActive ? "impersonation.started" : "impersonation.ended", subjectType: "user", subjectId: clientId });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: isActive ? "impersonation.started" : "impersonation.ended",
+      subjectType: "user",
+      subjectId: clientId,
+    });
   });
 }

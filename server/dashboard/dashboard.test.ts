@@ -8,13 +8,21 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Dashboard = { counts: Record<string, number>; recent: { id: string; type: string; title: string; updatedAt: string }[]; beneficiaries: number };
+type Dashboard = {
+  counts: Record<string, number>;
+  recent: { id: string; type: string; title: string; updatedAt: string }[];
+  beneficiaries: number;
+};
 
 describe("GET /api/dashboard", () => {
   it("an empty vault: zero counts, no recent assets", async () => {
     const { client } = await buildUser(ctx);
     const res = await client.json<Dashboard>("GET", "/api/dashboard");
-    expect(res.body).toEqual({ counts: { password: 0, document: 0, note: 0 }, recent: [], beneficiaries: 0 });
+    expect(res.body).toEqual({
+      counts: { password: 0, document: 0, note: 0 },
+      recent: [],
+      beneficiaries: 0,
+    });
   });
 
   it("counts per type, the five most recently updated assets, and the beneficiaries: the user's own only", async () => {
@@ -23,7 +31,8 @@ describe("GET /api/dashboard", () => {
     await buildAsset(other.client, { type: "note" });
     const dk = await dataKeyOf(client);
     const made = [];
-    for (const type of ["password", "password", "password", "document", "note", "note"] as const) made.push(await buildAsset(client, { type, dataKey: dk }));
+    for (const type of ["password", "password", "password", "document", "note", "note"] as const)
+      made.push(await buildAsset(client, { type, dataKey: dk }));
     await client.post("/api/beneficiaries", { name: "Heir", email: "heir@example.com" });
     const oldest = made[0];
     if (!oldest) throw new Error("no asset");
@@ -34,6 +43,11 @@ describe("GET /api/dashboard", () => {
     expect(res.body.beneficiaries).toBe(1);
     const expected = [oldest, ...made.slice(1).reverse()].slice(0, 5).map((a) => a.id);
     expect(res.body.recent.map((r) => r.id)).toEqual(expected);
-    expect(res.body.recent[0]).toEqual({ id: oldest.id, type: "password", title: "Touched last", updatedAt: expect.any(String) });
+    expect(res.body.recent[0]).toEqual({
+      id: oldest.id,
+      type: "password",
+      title: "Touched last",
+      updatedAt: expect.any(String),
+    });
   });
 });

@@ -10,7 +10,16 @@ type Dashboard = {
 const countOf = (d: Dashboard, type: AssetType) => d.counts.find((c) => c.type === type)?.n ?? 0;
 
 export const presentDashboard = (d: Dashboard): DashboardView => ({
-  counts: { password: countOf(d, "password"), document: countOf(d, "document"), note: countOf(d, "note") },
-  recent: d.recent.map((a) => ({ id: a.id, type: a.type, title: a.title, updatedAt: a.updatedAt.toISOString() })),
+  counts: {
+    password: countOf(d, "password"),
+    document: countOf(d, "document"),
+    note: countOf(d, "note"),
+  },
+  recent: d.recent.map((a) => ({
+    id: a.id,
+    type: a.type,
+    title: a.title,
+    updatedAt: a.updatedAt.toISOString(),
+  })),
   beneficiaries: d.beneficiaries,
 });

@@ -6,7 +6,11 @@ import { assets, beneficiaries } from "../db/schema/index.js";
 /** Under withActor: the actor's own assets and beneficiaries only. */
 
 export const countAssetsByType = (tx: Tx, userId: string) =>
-  tx.select({ type: assets.type, n: count() }).from(assets).where(eq(assets.userId, userId)).groupBy(assets.type);
+  tx
+    .select({ type: assets.type, n: count() })
+    .from(assets)
+    .where(eq(assets.userId, userId))
+    .groupBy(assets.type);
 
 export const listRecentAssets = (tx: Tx, userId: string) =>
   tx

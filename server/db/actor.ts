@@ -12,7 +12,9 @@ export type Actor = { userId: string };
  */
 export function withActor<T>(db: Db, actor: Actor, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('role', 'lv_app', true), set_config('app.user_id', ${actor.userId}, true)`);
+    await tx.execute(
+      sql`select set_config('role', 'lv_app', true), set_config('app.user_id', ${actor.userId}, true)`,
+    );
     return fn(tx);
   });
 }
@@ -24,10 +26,16 @@ export function withActor<T>(db: Db, actor: Actor, fn: (tx: Tx) => Promise<T>): 
  * or staff member of that client's firm. Every other column and table is refused; any other client's
  * rows are invisible. Call it only after the API's own access check.
  */
-export function withClientView<T>(db: Db, view: Actor & { clientId: string }, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export function withClientView<T>(
+  db: Db,
+  view: Actor & { clientId: string },
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local role lv_client_view`);
-    await tx.execute(sql`select set_config('app.user_id', ${view.userId}, true), set_config('app.client_id', ${view.clientId}, true)`);
+    await tx.execute(
+      sql`select set_config('app.user_id', ${view.userId}, true), set_config('app.client_id', ${view.clientId}, true)`,
+    );
     return fn(tx);
   });
 }

@@ -46,7 +46,9 @@ export async function assertRowLevelSecurity(db: Db): Promise<void> {
 
 function describe({ kind, role, detail }: RoleFinding): string {
   if (kind === "attribute") {
-    const fix = detail.includes(" through ") ? `REVOKE ${detail.split(" through ")[1]} FROM ${role}` : `ALTER ROLE ${role} NO${detail}`;
+    const fix = detail.includes(" through ")
+      ? `REVOKE ${detail.split(" through ")[1]} FROM ${role}`
+      : `ALTER ROLE ${role} NO${detail}`;
     return `The database role ${role} bypasses row-level security (${detail}): the app refuses to run its queries as this role. Run ${fix}.`;
   }
   if (kind === "owner") {

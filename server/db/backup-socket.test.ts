@@ -3,7 +3,12 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { backupSocketPath, BackupSocketError, requestBackup, serveBackups } from "./backup-socket.js";
+import {
+  backupSocketPath,
+  BackupSocketError,
+  requestBackup,
+  serveBackups,
+} from "./backup-socket.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "lv-backup-socket-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -37,7 +42,9 @@ describe("the app's backup socket (docs/decisions/030-backups.md)", () => {
       (m) => logged.push(m),
     );
     try {
-      await expect(requestBackup(socketPath)).rejects.toThrow(new BackupSocketError("the app could not take the backup: PGlite is closing"));
+      await expect(requestBackup(socketPath)).rejects.toThrow(
+        new BackupSocketError("the app could not take the backup: PGlite is closing"),
+      );
       expect(logged).toEqual(["backup request failed: PGlite is closing"]);
     } finally {
       await stop();
@@ -45,10 +52,14 @@ describe("the app's backup socket (docs/decisions/030-backups.md)", () => {
     const short = net.createServer((socket) => socket.end("LV-BACKUP OK 100\nonly this"));
     await new Promise<void>((resolve) => short.listen(socketPath, resolve));
     try {
-      await expect(requestBackup(socketPath)).rejects.toThrow("the app sent 9 of 100 bytes; try again");
+      await expect(requestBackup(socketPath)).rejects.toThrow(
+        "the app sent 9 of 100 bytes; try again",
+      );
     } finally {
       await new Promise((resolve) => short.close(resolve));
     }
-    await expect(requestBackup(socketPath)).rejects.toThrow(/cannot reach .*backup\.sock \(ENOENT\)/);
+    await expect(requestBackup(socketPath)).rejects.toThrow(
+      /cannot reach .*backup\.sock \(ENOENT\)/,
+    );
   });
 });

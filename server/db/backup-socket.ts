@@ -15,7 +15,11 @@ export const backupSocketPath = (dataDir: string) => path.join(dataDir, "backup.
 const HEADER = "LV-BACKUP";
 
 /** Serves `dump()` on the socket at `socketPath`; the returned function stops serving and removes the socket. */
-export async function serveBackups(socketPath: string, dump: () => Promise<Blob>, onError: (message: string) => void): Promise<() => Promise<void>> {
+export async function serveBackups(
+  socketPath: string,
+  dump: () => Promise<Blob>,
+  onError: (message: string) => void,
+): Promise<() => Promise<void>> {
   // Only the process holding the data directory's lock gets here: a socket file left there is a dead process's.
   rmSync(socketPath, { force: true });
   const server = net.createServer((socket) => {
@@ -54,7 +58,9 @@ export function requestBackup(socketPath: string): Promise<Buffer> {
     const socket = net.connect(socketPath);
     const chunks: Buffer[] = [];
     socket.on("data", (chunk: Buffer) => chunks.push(chunk));
-    socket.on("error", (err: NodeJS.ErrnoException) => reject(new BackupSocketError(`cannot reach ${socketPath} (${err.code ?? err.message})`)));
+    socket.on("error", (err: NodeJS.ErrnoException) =>
+      reject(new BackupSocketError(`cannot reach ${socketPath} (${err.code ?? err.message})`)),
+    );
     socket.on("end", () => {
       const all = Buffer.concat(chunks);
       const newline = all.indexOf(0x0a);
@@ -63,11 +69,18 @@ export function requestBackup(socketPath: string): Promise<Buffer> {
       if (ok) {
         const body = all.subarray(newline + 1);
         if (body.length === Number(ok[1])) resolve(body);
-        else reject(new BackupSocketError(`the app sent ${body.length} of ${ok[1]} bytes; try again`));
+        else
+          reject(new BackupSocketError(`the app sent ${body.length} of ${ok[1]} bytes; try again`));
         return;
       }
       const err = header.match(/^LV-BACKUP ERR (.*)$/);
-      reject(new BackupSocketError(err ? `the app could not take the backup: ${err[1]}` : `unexpected answer on ${socketPath}`));
+      reject(
+        new BackupSocketError(
+          err
+            ? `the app could not take the backup: ${err[1]}`
+            : `unexpected answer on ${socketPath}`,
+        ),
+      );
     });
   });
 }

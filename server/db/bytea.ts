@@ -14,7 +14,8 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 export const writeBytea = (data: Buffer): SQL => sql`${data}::bytea`;
 
 /** A bytea column, read back as a Buffer. */
-export const readBytea = (column: AnyPgColumn): SQL<Buffer> => sql<Buffer>`encode(${column}, 'hex')`.mapWith((hex: string) => Buffer.from(hex, "hex"));
+export const readBytea = (column: AnyPgColumn): SQL<Buffer> =>
+  sql<Buffer>`encode(${column}, 'hex')`.mapWith((hex: string) => Buffer.from(hex, "hex"));
 
 /** PGlite's serializer for bytea (oid 17): the bytes themselves, which its Bind message sends as a binary parameter. */
 export const BYTEA_PASSTHROUGH = { 17: (bytes: Uint8Array) => bytes as unknown as string };

@@ -52,18 +52,23 @@ function withoutQueryParsers<T extends PGlite | Transaction>(client: T, guard?: 
     }
     return client.query(text, params, options && { ...options, parsers: undefined });
   };
-  const unguardedTransaction = <R>(fn: (tx: Transaction) => Promise<R>) => (client as PGlite).transaction((tx) => fn(withoutQueryParsers(tx)));
+  const unguardedTransaction = <R>(fn: (tx: Transaction) => Promise<R>) =>
+    (client as PGlite).transaction((tx) => fn(withoutQueryParsers(tx)));
   // Outside transactions only: the guard switches read-only mode between statements (server/db/storage-guard.ts).
   const query = guard
     ? async (text: string, params?: unknown[], options?: QueryOptions) => {
         await guard.check();
-        return unguardedQuery(text, params, options).catch((err: unknown) => Promise.reject(guard.translate(err)));
+        return unguardedQuery(text, params, options).catch((err: unknown) =>
+          Promise.reject(guard.translate(err)),
+        );
       }
     : unguardedQuery;
   const transaction = guard
     ? async <R>(fn: (tx: Transaction) => Promise<R>) => {
         await guard.check();
-        return unguardedTransaction(fn).catch((err: unknown) => Promise.reject(guard.translate(err)));
+        return unguardedTransaction(fn).catch((err: unknown) =>
+          Promise.reject(guard.translate(err)),
+        );
       }
     : unguardedTransaction;
   return new Proxy(client, {
@@ -77,7 +82,10 @@ function withoutQueryParsers<T extends PGlite | Transaction>(client: T, guard?: 
 }
 
 /** Embedded PostgreSQL (PGlite) in a folder, or in memory when dir is undefined. */
-export async function openPglite(dir: string | undefined, loadDataDir?: Blob): Promise<Database & { pglite: PGlite }> {
+export async function openPglite(
+  dir: string | undefined,
+  loadDataDir?: Blob,
+): Promise<Database & { pglite: PGlite }> {
   if (dir) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, {
     extensions: { pg_trgm },
@@ -91,7 +99,8 @@ export async function openPglite(dir: string | undefined, loadDataDir?: Blob): P
     pglite: client,
     db,
     kind: "pglite",
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () =>
+      migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => {
       await client.query("select 1");
     },
@@ -103,7 +112,12 @@ export async function openPglite(dir: string | undefined, loadDataDir?: Blob): P
 
 /** A PostgreSQL server through a connection pool; survives the server going away and coming back. */
 export function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 3000, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 30_000,
+  });
   pool.on("error", () => {
     /* an idle client lost its connection: the pool replaces it on next use */
   });

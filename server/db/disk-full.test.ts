@@ -6,7 +6,13 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { APP_MSG } from "../../common/app.js";
 import { PGLITE_TEMPLATE, withDatabase } from "../../test/global-setup.js";
-import { buildUser, createTestContext, freePort, uniqueEmail, type TestContext } from "../../test/harness.js";
+import {
+  buildUser,
+  createTestContext,
+  freePort,
+  uniqueEmail,
+  type TestContext,
+} from "../../test/harness.js";
 import { ServerProcess } from "../../test/server-process.js";
 import { openPglite, openPostgres } from "./client.js";
 import { PGLITE_MIN_FREE_BYTES } from "./storage-guard.js";
@@ -19,7 +25,9 @@ import { PG_SERVER_URL, isPgServerReachable, pgAdmin } from "../../test/pg-admin
 const mountPoint = mkdtempSync(path.join(tmpdir(), "lv-disk-full-"));
 const canMount = (() => {
   try {
-    execFileSync("mount", ["-t", "tmpfs", "-o", "size=160m", "tmpfs", mountPoint], { stdio: "ignore" });
+    execFileSync("mount", ["-t", "tmpfs", "-o", "size=160m", "tmpfs", mountPoint], {
+      stdio: "ignore",
+    });
     return true;
   } catch {
     return false;
@@ -44,7 +52,8 @@ function fillDisk(leaveBytes = 0): void {
 }
 
 function freeDisk(): void {
-  for (const name of readdirSync(mountPoint)) if (name.startsWith("filler-")) rmSync(path.join(mountPoint, name));
+  for (const name of readdirSync(mountPoint))
+    if (name.startsWith("filler-")) rmSync(path.join(mountPoint, name));
 }
 
 /** Seconds of CPU (user + system) the process has used, from /proc. */
@@ -57,10 +66,19 @@ function cpuSeconds(pid: number): number {
 class Browser {
   private cookie = "";
   constructor(private readonly server: ServerProcess) {}
-  async json<T>(method: string, urlPath: string, body?: unknown, timeoutMs = 10_000): Promise<{ status: number; body: T }> {
+  async json<T>(
+    method: string,
+    urlPath: string,
+    body?: unknown,
+    timeoutMs = 10_000,
+  ): Promise<{ status: number; body: T }> {
     const res = await fetch(`${this.server.baseUrl}${urlPath}`, {
       method,
-      headers: { origin: this.server.origin, cookie: this.cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: {
+        origin: this.server.origin,
+        cookie: this.cookie,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),
     });
@@ -74,15 +92,32 @@ class Browser {
 async function signedIn(server: ServerProcess): Promise<Browser> {
   const browser = new Browser(server);
   const email = uniqueEmail("disk");
-  expect((await browser.json("POST", "/api/register", { name: "Disk Full", email, password: "Marble-Sparrow-45" })).status).toBe(200);
-  const mailbox = await browser.json<{ messages: { to: string; text: string }[] }>("GET", "/dev/mailbox.json");
-  const link = mailbox.body.messages.find((m) => m.to === email)?.text.match(/https?:\/\/\S*\/auth\/callback\S*/)?.[0];
+  expect(
+    (
+      await browser.json("POST", "/api/register", {
+        name: "Disk Full",
+        email,
+        password: "Marble-Sparrow-45",
+      })
+    ).status,
+  ).toBe(200);
+  const mailbox = await browser.json<{ messages: { to: string; text: string }[] }>(
+    "GET",
+    "/dev/mailbox.json",
+  );
+  const link = mailbox.body.messages
+    .find((m) => m.to === email)
+    ?.text.match(/https?:\/\/\S*\/auth\/callback\S*/)?.[0];
   const code = new URL(link ?? "http://x/").searchParams.get("code");
   expect((await browser.json("GET", `/api/auth/verify-email?token=${code}`)).status).toBe(200);
   return browser;
 }
 
-const beneficiary = () => ({ name: "Filling Fay", email: uniqueEmail("fay"), notes: randomBytes(1500).toString("base64") });
+const beneficiary = () => ({
+  name: "Filling Fay",
+  email: uniqueEmail("fay"),
+  notes: randomBytes(1500).toString("base64"),
+});
 type ErrorBody = { error: { code: string; message: string } };
 
 describe("PGlite on a full disk (a real server process on a filled tmpfs)", () => {
@@ -96,7 +131,10 @@ describe("PGlite on a full disk (a real server process on a filled tmpfs)", () =
         : await openPglite(path.join(dataDir, "pglite"));
       await initial.migrate();
       await initial.close();
-      server = new ServerProcess(await freePort(), { DATA_DIR: dataDir, VAULT_MASTER_KEY: randomBytes(32).toString("base64") });
+      server = new ServerProcess(await freePort(), {
+        DATA_DIR: dataDir,
+        VAULT_MASTER_KEY: randomBytes(32).toString("base64"),
+      });
       await server.waitUntilListening(120_000);
       const browser = await signedIn(server);
       expect((await browser.json("POST", "/api/beneficiaries", beneficiary())).status).toBe(201);
@@ -104,13 +142,28 @@ describe("PGlite on a full disk (a real server process on a filled tmpfs)", () =
       // Short of space but not yet full: PGlite is kept from ever meeting a full disk (a failed
       // checkpoint or WAL segment leaves it spinning), so writes are refused already.
       fillDisk(PGLITE_MIN_FREE_BYTES / 2);
-      const storageFull = { status: 507, body: { error: { code: "STORAGE_FULL", message: APP_MSG.storageFull, requestId: expect.any(String) } } };
+      const storageFull = {
+        status: 507,
+        body: {
+          error: {
+            code: "STORAGE_FULL",
+            message: APP_MSG.storageFull,
+            requestId: expect.any(String),
+          },
+        },
+      };
       expect(await browser.json("POST", "/api/beneficiaries", beneficiary())).toEqual(storageFull);
 
       // Full: the same answer.
       fillDisk();
       expect(await browser.json("POST", "/api/beneficiaries", beneficiary())).toEqual(storageFull);
-      expect(await browser.json("PATCH", "/api/profile", { name: "Still Me", phone: null, address: null })).toEqual(storageFull);
+      expect(
+        await browser.json("PATCH", "/api/profile", {
+          name: "Still Me",
+          phone: null,
+          address: null,
+        }),
+      ).toEqual(storageFull);
 
       // Reads are served, and the process is idle between requests (no spinning on the full disk).
       const me = await browser.json<{ user: { email: string } }>("GET", "/api/me");
@@ -119,7 +172,10 @@ describe("PGlite on a full disk (a real server process on a filled tmpfs)", () =
       const key = await browser.json<{ dataKey: string }>("GET", "/api/vault/key");
       expect(key.status).toBe(200);
       expect(Buffer.from(key.body.dataKey, "base64")).toHaveLength(32);
-      expect((await browser.json<{ beneficiaries: unknown[] }>("GET", "/api/beneficiaries")).body.beneficiaries.length).toBeGreaterThan(0);
+      expect(
+        (await browser.json<{ beneficiaries: unknown[] }>("GET", "/api/beneficiaries")).body
+          .beneficiaries.length,
+      ).toBeGreaterThan(0);
       const before = cpuSeconds(server.pid);
       await new Promise((r) => setTimeout(r, 2000));
       expect(cpuSeconds(server.pid) - before).toBeLessThan(0.5);
@@ -134,7 +190,10 @@ describe("PGlite on a full disk (a real server process on a filled tmpfs)", () =
       expect((await browser.json("POST", "/api/beneficiaries", beneficiary())).status).toBe(507);
       const stopAt = Date.now();
       server.kill("SIGTERM");
-      const exit = await Promise.race([server.exited, new Promise((r) => setTimeout(() => r("still running"), 5000))]);
+      const exit = await Promise.race([
+        server.exited,
+        new Promise((r) => setTimeout(() => r("still running"), 5000)),
+      ]);
       expect(exit).toEqual({ code: 0, signal: null });
       expect(Date.now() - stopAt).toBeLessThan(5000);
     },
@@ -161,27 +220,52 @@ describe("PostgreSQL on a full disk (the test database in a tablespace on a fill
         execFileSync("install", ["-d", "-o", "postgres", "-g", "postgres", "-m", "700", location]);
         await pgAdmin((c) => c.query(`create tablespace ${tablespace} location '${location}'`));
         await pgAdmin((c) => c.query(`create database ${name} tablespace ${tablespace}`));
-        ctx = await createTestContext({}, { database: openPostgres(withDatabase(PG_SERVER_URL, name)) });
+        ctx = await createTestContext(
+          {},
+          { database: openPostgres(withDatabase(PG_SERVER_URL, name)) },
+        );
         const user = await buildUser(ctx);
-        expect((await user.client.json("POST", "/api/beneficiaries", beneficiary())).status).toBe(201);
+        expect((await user.client.json("POST", "/api/beneficiaries", beneficiary())).status).toBe(
+          201,
+        );
 
         const { bavail, bsize } = statfsSync(tsMount);
         execFileSync("fallocate", ["-l", String(bavail * bsize), filler]);
         let refused: { status: number; body: ErrorBody } | undefined;
         for (let i = 0; i < 25 && !refused; i++) {
-          const res = await user.client.json<ErrorBody>("POST", "/api/beneficiaries", beneficiary());
+          const res = await user.client.json<ErrorBody>(
+            "POST",
+            "/api/beneficiaries",
+            beneficiary(),
+          );
           if (res.status !== 201) refused = res;
         }
-        expect(refused).toEqual({ status: 507, body: { error: { code: "STORAGE_FULL", message: APP_MSG.storageFull, requestId: expect.any(String) } } });
-        expect((await user.client.json<{ beneficiaries: unknown[] }>("GET", "/api/beneficiaries")).body.beneficiaries.length).toBeGreaterThan(0);
+        expect(refused).toEqual({
+          status: 507,
+          body: {
+            error: {
+              code: "STORAGE_FULL",
+              message: APP_MSG.storageFull,
+              requestId: expect.any(String),
+            },
+          },
+        });
+        expect(
+          (await user.client.json<{ beneficiaries: unknown[] }>("GET", "/api/beneficiaries")).body
+            .beneficiaries.length,
+        ).toBeGreaterThan(0);
         expect((await user.client.json("GET", "/api/me")).status).toBe(200);
         expect((await user.client.json("GET", "/api/vault/key")).status).toBe(200);
 
         rmSync(filler);
-        expect((await user.client.json("POST", "/api/beneficiaries", beneficiary())).status).toBe(201);
+        expect((await user.client.json("POST", "/api/beneficiaries", beneficiary())).status).toBe(
+          201,
+        );
       } finally {
         await ctx?.close();
-        await pgAdmin((c) => c.query(`drop database if exists ${name} with (force)`)).catch(() => {});
+        await pgAdmin((c) => c.query(`drop database if exists ${name} with (force)`)).catch(
+          () => {},
+        );
         await pgAdmin((c) => c.query(`drop tablespace if exists ${tablespace}`)).catch(() => {});
         execFileSync("umount", [tsMount]);
         rmSync(tsMount, { recursive: true, force: true });

@@ -17,7 +17,9 @@ afterEach(() => {
 
 /** The pid of a process that has already exited. */
 function deadPid(): number {
-  const child = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" });
+  const child = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], {
+    encoding: "utf8",
+  });
   return Number(child.stdout);
 }
 
@@ -41,7 +43,9 @@ describe("lockDataDir", () => {
       error = err;
     }
     expect(error).toBeInstanceOf(DataDirLockedError);
-    expect((error as Error).message).toContain(`Another Legacy Vault process (pid ${process.ppid}) is using the data directory ${dir}`);
+    expect((error as Error).message).toContain(
+      `Another Legacy Vault process (pid ${process.ppid}) is using the data directory ${dir}`,
+    );
     expect((error as Error).message).toMatch(/another DATA_DIR|DATABASE_URL/);
     expect(readFileSync(path.join(dir, "legacy-vault.lock"), "utf8")).toBe(String(process.ppid));
   });

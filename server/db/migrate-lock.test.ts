@@ -9,7 +9,9 @@ import { freePort } from "../../test/harness.js";
 import { ServerProcess } from "../../test/server-process.js";
 import { PG_SERVER_URL, isPgServerReachable, pgAdmin } from "../../test/pg-admin.js";
 
-const JOURNAL = JSON.parse(readFileSync(path.join(import.meta.dirname, "migrations/meta/_journal.json"), "utf8")) as { entries: unknown[] };
+const JOURNAL = JSON.parse(
+  readFileSync(path.join(import.meta.dirname, "migrations/meta/_journal.json"), "utf8"),
+) as { entries: unknown[] };
 const MASTER_KEY = randomBytes(32).toString("base64");
 
 const isServerReachable = await isPgServerReachable();
@@ -21,7 +23,8 @@ afterAll(async () => {
     p.kill("SIGKILL");
     await p.exited;
   }
-  for (const name of databases) await pgAdmin((c) => c.query(`drop database if exists ${name} with (force)`));
+  for (const name of databases)
+    await pgAdmin((c) => c.query(`drop database if exists ${name} with (force)`));
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
@@ -36,7 +39,11 @@ async function emptyDatabase(): Promise<string> {
 async function startOn(url: string): Promise<ServerProcess> {
   const dir = mkdtempSync(path.join(tmpdir(), "lv-migrate-"));
   dirs.push(dir);
-  const server = new ServerProcess(await freePort(), { DATA_DIR: dir, DATABASE_URL: url, VAULT_MASTER_KEY: MASTER_KEY });
+  const server = new ServerProcess(await freePort(), {
+    DATA_DIR: dir,
+    DATABASE_URL: url,
+    VAULT_MASTER_KEY: MASTER_KEY,
+  });
   started.push(server);
   return server;
 }
@@ -51,13 +58,21 @@ describe("two processes starting together on an empty PostgreSQL database", () =
         const url = await emptyDatabase();
         const pair = await Promise.all([startOn(url), startOn(url)]);
         const outcome = await Promise.all(
-          pair.map((p) => Promise.race([p.waitUntilListening(120_000).then(() => "listening"), p.exited.then(({ code }) => `exited ${code}: ${p.stderr}`)])),
+          pair.map((p) =>
+            Promise.race([
+              p.waitUntilListening(120_000).then(() => "listening"),
+              p.exited.then(({ code }) => `exited ${code}: ${p.stderr}`),
+            ]),
+          ),
         );
         expect(outcome).toEqual(["listening", "listening"]);
-        for (const p of pair) expect((await p.json<{ status: string }>("GET", "/api/health")).body.status).toBe("ok");
+        for (const p of pair)
+          expect((await p.json<{ status: string }>("GET", "/api/health")).body.status).toBe("ok");
         const db = new pg.Client({ connectionString: url });
         await db.connect();
-        const applied = await db.query("select hash from drizzle.__drizzle_migrations").finally(() => db.end());
+        const applied = await db
+          .query("select hash from drizzle.__drizzle_migrations")
+          .finally(() => db.end());
         expect(applied.rowCount).toBe(JOURNAL.entries.length); // each migration ran once
         for (const p of pair) {
           p.kill("SIGTERM");

@@ -35,13 +35,17 @@ async function failure(promise: Promise<unknown>): Promise<string> {
 
 describe("row-level security under lv_app", () => {
   it("the test connection is a superuser, so without SET ROLE every row is visible (policies would be skipped)", async () => {
-    const [me] = rowsOf<{ rolsuper: boolean }>(await db.execute(sql`select rolsuper from pg_roles where rolname = current_user`));
+    const [me] = rowsOf<{ rolsuper: boolean }>(
+      await db.execute(sql`select rolsuper from pg_roles where rolname = current_user`),
+    );
     expect(me?.rolsuper).toBe(true);
     expect((await db.select().from(profiles)).length).toBeGreaterThanOrEqual(2);
 
     const [app] = await withActor(db, { userId: alice.id }, async (tx) =>
       rowsOf<{ who: string; rolsuper: boolean; rolbypassrls: boolean }>(
-        await tx.execute(sql`select current_user as who, rolsuper, rolbypassrls from pg_roles where rolname = current_user`),
+        await tx.execute(
+          sql`select current_user as who, rolsuper, rolbypassrls from pg_roles where rolname = current_user`,
+        ),
       ),
     );
     expect(app).toEqual({ who: "lv_app", rolsuper: false, rolbypassrls: false });
@@ -50,7 +54,9 @@ describe("row-level security under lv_app", () => {
   it("an actor sees only their own profile, even from a query with no where clause", async () => {
     const rows = await withActor(db, { userId: alice.id }, (tx) => tx.select().from(profiles));
     expect(rows.map((r) => r.id)).toEqual([alice.id]);
-    const asBob = await withActor(db, { userId: bob.id }, (tx) => tx.select({ id: profiles.id }).from(profiles));
+    const asBob = await withActor(db, { userId: bob.id }, (tx) =>
+      tx.select({ id: profiles.id }).from(profiles),
+    );
     expect(asBob).toEqual([{ id: bob.id }]);
   });
 
@@ -64,18 +70,34 @@ describe("row-level security under lv_app", () => {
 
   it("an actor cannot change another user's profile: the update touches no row", async () => {
     const changed = await withActor(db, { userId: alice.id }, (tx) =>
-      tx.update(profiles).set({ name: "Hijacked" }).where(eq(profiles.id, bob.id)).returning({ id: profiles.id }),
+      tx
+        .update(profiles)
+        .set({ name: "Hijacked" })
+        .where(eq(profiles.id, bob.id))
+        .returning({ id: profiles.id }),
     );
     expect(changed).toEqual([]);
-    const [row] = await db.select({ name: profiles.name }).from(profiles).where(eq(profiles.id, bob.id));
+    const [row] = await db
+      .select({ name: profiles.name })
+      .from(profiles)
+      .where(eq(profiles.id, bob.id));
     expect(row?.name).toBe("Bob Other");
   });
 
   it("lv_app cannot write role or firm_id, not even on its own row", async () => {
-    const role = await failure(withActor(db, { userId: alice.id }, (tx) => tx.update(profiles).set({ role: "firm_admin" }).where(eq(profiles.id, alice.id))));
+    const role = await failure(
+      withActor(db, { userId: alice.id }, (tx) =>
+        tx.update(profiles).set({ role: "firm_admin" }).where(eq(profiles.id, alice.id)),
+      ),
+    );
     expect(role).toMatch(/permission denied/);
     const firm = await failure(
-      withActor(db, { userId: alice.id }, (tx) => tx.update(profiles).set({ firmId: "00000000-0000-0000-0000-000000000000" }).where(eq(profiles.id, alice.id))),
+      withActor(db, { userId: alice.id }, (tx) =>
+        tx
+          .update(profiles)
+          .set({ firmId: "00000000-0000-0000-0000-000000000000" })
+          .where(eq(profiles.id, alice.id)),
+      ),
     );
     expect(firm).toMatch(/permission denied/);
     const [row] = await db.select().from(profiles).where(eq(profiles.id, alice.id));
@@ -83,7 +105,9 @@ describe("row-level security under lv_app", () => {
   });
 
   it("lv_app cannot read the audit log", async () => {
-    const message = await failure(withActor(db, { userId: alice.id }, (tx) => tx.select().from(auditLog)));
+    const message = await failure(
+      withActor(db, { userId: alice.id }, (tx) => tx.select().from(auditLog)),
+    );
     expect(message).toMatch(/permission denied/);
   });
 
@@ -97,7 +121,10 @@ describe("row-level security under lv_app", () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe("VALIDATION");
-    const me = await alice.client.json<{ user: { role: string; firmId: string | null } }>("GET", "/api/me");
+    const me = await alice.client.json<{ user: { role: string; firmId: string | null } }>(
+      "GET",
+      "/api/me",
+    );
     expect(me.body.user).toMatchObject({ role: "regular_user", firmId: null });
     const [row] = await db.select().from(profiles).where(eq(profiles.id, alice.id));
     expect(row).toMatchObject({ role: "regular_user", firmId: null });

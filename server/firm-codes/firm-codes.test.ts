@@ -10,20 +10,34 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Code = { id: string; code: string; description: string | null; isActive: boolean; createdAt: string };
+type Code = {
+  id: string;
+  code: string;
+  description: string | null;
+  isActive: boolean;
+  createdAt: string;
+};
 
 describe("firm codes", () => {
   it("an admin creates codes: blank generates 8 characters without look-alikes; a chosen code is normalised as typed; listed newest first", async () => {
     const { admin } = await buildFirm(ctx);
-    const generated = await admin.json<{ code: Code }>("POST", "/api/firm-codes", { description: "" });
+    const generated = await admin.json<{ code: Code }>("POST", "/api/firm-codes", {
+      description: "",
+    });
     expect(generated.status).toBe(201);
     expect(generated.body.code).toMatchObject({ isActive: true, description: null });
     expect(generated.body.code.code).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/);
-    const custom = await admin.json<{ code: Code }>("POST", "/api/firm-codes", { code: " the-dunes-9 ", description: "Spring seminar" });
+    const custom = await admin.json<{ code: Code }>("POST", "/api/firm-codes", {
+      code: " the-dunes-9 ",
+      description: "Spring seminar",
+    });
     expect(custom.status).toBe(201);
     expect(custom.body.code).toMatchObject({ code: "THEDUNES9", description: "Spring seminar" });
     const list = await admin.json<{ codes: Code[] }>("GET", "/api/firm-codes");
-    expect(list.body.codes.map((c) => c.id).slice(0, 2)).toEqual([custom.body.code.id, generated.body.code.id]);
+    expect(list.body.codes.map((c) => c.id).slice(0, 2)).toEqual([
+      custom.body.code.id,
+      generated.body.code.id,
+    ]);
     expect(list.body.codes).toHaveLength(3); // plus the default code
     expect((await new TestClient(ctx).get("/api/firms/lookup?code=The Dunes 9")).status).toBe(200);
   });
@@ -41,7 +55,11 @@ describe("firm codes", () => {
       { code: "ABCD_EFGH", message: FIRM_CODE_MSG.codeCharacters },
     ];
     for (const { code, message } of cases) {
-      const res = await admin.json<{ error: { message: string; fields?: Record<string, string> } }>("POST", "/api/firm-codes", { code });
+      const res = await admin.json<{ error: { message: string; fields?: Record<string, string> } }>(
+        "POST",
+        "/api/firm-codes",
+        { code },
+      );
       expect(res.status, code).toBe(400);
       expect(res.body.error.message, code).toBe(message);
       expect(res.body.error.fields?.code, code).toBe(message);
@@ -54,7 +72,9 @@ describe("firm codes", () => {
     const first = await buildFirm(ctx);
     const second = await buildFirm(ctx);
     await first.admin.post("/api/firm-codes", { code: "ZX9QZX9Q" });
-    const dup = await second.admin.json<{ error: { message: string } }>("POST", "/api/firm-codes", { code: "zx9q-zx9q" });
+    const dup = await second.admin.json<{ error: { message: string } }>("POST", "/api/firm-codes", {
+      code: "zx9q-zx9q",
+    });
     expect(dup.status).toBe(409);
     const own = await second.admin.json("POST", "/api/firm-codes", { code: second.firmCode });
     expect(own.status).toBe(409);
@@ -67,17 +87,32 @@ describe("firm codes", () => {
       { firmId, code: "AB1   ", description: "Chosen and padded to 6" },
     ]);
     for (const typed of ["old0i1", "OLD 0I1", "ab1", "AB-1"]) {
-      const res = await new TestClient(ctx).json<{ firm: { name: string } }>("GET", `/api/firms/lookup?code=${encodeURIComponent(typed)}`);
+      const res = await new TestClient(ctx).json<{ firm: { name: string } }>(
+        "GET",
+        `/api/firms/lookup?code=${encodeURIComponent(typed)}`,
+      );
       expect(res, typed).toEqual({ status: 200, body: { firm: { id: firmId, name: firmName } } });
     }
   });
 
   it("deactivated codes stop working for joining and cannot be reactivated", async () => {
     const { admin, firmName } = await buildFirm(ctx);
-    const created = await admin.json<{ code: Code }>("POST", "/api/firm-codes", { code: "JXYN7777" });
+    const created = await admin.json<{ code: Code }>("POST", "/api/firm-codes", {
+      code: "JXYN7777",
+    });
     const joiner = await buildUser(ctx);
-    expect((await joiner.client.json<{ firm: { name: string } }>("GET", "/api/firms/lookup?code=jxyn7777")).body.firm.name).toBe(firmName);
-    const off = await admin.json<{ code: Code }>("POST", `/api/firm-codes/${created.body.code.id}/deactivate`);
+    expect(
+      (
+        await joiner.client.json<{ firm: { name: string } }>(
+          "GET",
+          "/api/firms/lookup?code=jxyn7777",
+        )
+      ).body.firm.name,
+    ).toBe(firmName);
+    const off = await admin.json<{ code: Code }>(
+      "POST",
+      `/api/firm-codes/${created.body.code.id}/deactivate`,
+    );
     expect(off.body.code.isActive).toBe(false);
     expect((await joiner.client.get("/api/firms/lookup?code=JXYN7777")).status).toBe(404);
     expect((await joiner.client.post("/api/firms/join", { code: "JXYN7777" })).status).toBe(404);
@@ -103,7 +138,9 @@ describe("firm codes", () => {
     await client.client.post("/api/firms/join", { code: a.firmCode });
     expect((await client.client.get("/api/firm-codes")).status).toBe(404);
     expect((await client.client.post("/api/firm-codes", {})).status).toBe(404);
-    expect((await client.client.post(`/api/firm-codes/${codeOfA?.id}/deactivate`)).status).toBe(404);
+    expect((await client.client.post(`/api/firm-codes/${codeOfA?.id}/deactivate`)).status).toBe(
+      404,
+    );
     const still = await a.admin.json<{ codes: Code[] }>("GET", "/api/firm-codes");
     expect(still.body.codes.find((c) => c.id === codeOfA?.id)?.isActive).toBe(true);
   });
@@ -113,20 +150,34 @@ describe("joining a firm", () => {
   it("a client without a firm joins with a valid code (case and spaces ignored) and appears tied to it", async () => {
     const { firmCode, firmId, firmName } = await buildFirm(ctx);
     const joiner = await buildUser(ctx);
-    const res = await joiner.client.json<{ firm: { id: string; name: string } }>("POST", "/api/firms/join", {
-      code: ` ${firmCode.toLowerCase().slice(0, 3)} ${firmCode.toLowerCase().slice(3)} `,
-    });
+    const res = await joiner.client.json<{ firm: { id: string; name: string } }>(
+      "POST",
+      "/api/firms/join",
+      {
+        code: ` ${firmCode.toLowerCase().slice(0, 3)} ${firmCode.toLowerCase().slice(3)} `,
+      },
+    );
     expect(res).toEqual({ status: 200, body: { firm: { id: firmId, name: firmName } } });
-    const me = await joiner.client.json<{ user: { firmId: string; firmName: string; role: string } }>("GET", "/api/me");
+    const me = await joiner.client.json<{
+      user: { firmId: string; firmName: string; role: string };
+    }>("GET", "/api/me");
     expect(me.body.user).toMatchObject({ firmId, firmName, role: "regular_user" });
   });
 
   it("refuses an invalid code with 'Invalid firm code' and an empty one with 'Please enter a firm code'", async () => {
     const joiner = await buildUser(ctx);
-    const bad = await joiner.client.json<{ error: { message: string } }>("POST", "/api/firms/join", { code: "NOPE99" });
+    const bad = await joiner.client.json<{ error: { message: string } }>(
+      "POST",
+      "/api/firms/join",
+      { code: "NOPE99" },
+    );
     expect(bad.status).toBe(404);
     expect(bad.body.error.message).toBe("Invalid firm code");
-    const empty = await joiner.client.json<{ error: { message: string } }>("POST", "/api/firms/join", { code: " " });
+    const empty = await joiner.client.json<{ error: { message: string } }>(
+      "POST",
+      "/api/firms/join",
+      { code: " " },
+    );
     expect(empty.body.error.message).toBe("Please enter a firm code");
   });
 
@@ -145,7 +196,10 @@ describe("joining a firm", () => {
     const a = await buildFirm(ctx);
     const outsider = await buildUser(ctx);
     expect((await outsider.client.get("/api/firm")).status).toBe(404);
-    const firm = await a.admin.json<{ firm: { name: string; firmCode: string } }>("GET", "/api/firm");
+    const firm = await a.admin.json<{ firm: { name: string; firmCode: string } }>(
+      "GET",
+      "/api/firm",
+    );
     expect(firm.body.firm).toMatchObject({ name: a.firmName, firmCode: a.firmCode });
   });
 });

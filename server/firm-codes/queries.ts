@@ -6,9 +6,17 @@ import { firmCodes, firms } from "../db/schema/index.js";
 const storedCode = sql`rtrim(${firmCodes.code})`;
 
 /** Run under withActor: row-level security limits firm_codes to the actor's firm (admins only). */
-export const listCodes = (tx: Tx, firmId: string) => tx.select().from(firmCodes).where(eq(firmCodes.firmId, firmId)).orderBy(desc(firmCodes.createdAt));
+export const listCodes = (tx: Tx, firmId: string) =>
+  tx
+    .select()
+    .from(firmCodes)
+    .where(eq(firmCodes.firmId, firmId))
+    .orderBy(desc(firmCodes.createdAt));
 
-export const insertCode = (tx: Tx, values: { firmId: string; code: string; description: string | null }) =>
+export const insertCode = (
+  tx: Tx,
+  values: { firmId: string; code: string; description: string | null },
+) =>
   tx
     .insert(firmCodes)
     .values({ ...values, isActive: true, expiresAt: null })
@@ -50,7 +58,13 @@ export const findFirmByActiveCode = (db: Db, code: string) =>
     .select({ id: firms.id, name: firms.name })
     .from(firmCodes)
     .innerJoin(firms, eq(firms.id, firmCodes.firmId))
-    .where(and(sql`${storedCode} = ${code}`, eq(firmCodes.isActive, true), sql`${firms.claimedAt} is not null`))
+    .where(
+      and(
+        sql`${storedCode} = ${code}`,
+        eq(firmCodes.isActive, true),
+        sql`${firms.claimedAt} is not null`,
+      ),
+    )
     .limit(1)
     .then((r) => r[0] ?? null);
 

@@ -1,4 +1,9 @@
-import { FIRM_CODE_MSG, normalizeFirmCode, type CreateFirmCodeInput, type FirmSummaryView } from "../../common/firm-codes.js";
+import {
+  FIRM_CODE_MSG,
+  normalizeFirmCode,
+  type CreateFirmCodeInput,
+  type FirmSummaryView,
+} from "../../common/firm-codes.js";
 import { requireAccess, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
 import { withActor } from "../db/actor.js";
@@ -7,7 +12,14 @@ import type { Deps } from "../deps.js";
 import { AppError, isUniqueViolation } from "../errors.js";
 import { joinFirmAsClient } from "../firms/membership.js";
 import { generateFirmCode } from "./generate.js";
-import { deactivateCode, findFirmByActiveCode, findFirmByOwnCode, insertCode, isCodeTaken, listCodes } from "./queries.js";
+import {
+  deactivateCode,
+  findFirmByActiveCode,
+  findFirmByOwnCode,
+  insertCode,
+  isCodeTaken,
+  listCodes,
+} from "./queries.js";
 
 const firmOf = (actor: ActorProfile) => actor.firmId ?? "";
 
@@ -30,9 +42,18 @@ export async function createFirmCode(deps: Deps, actor: ActorProfile, input: Cre
     while (await isCodeTaken(deps.db, code));
   }
   return withActor(deps.db, { userId: actor.id }, async (tx) => {
-    const row = await insertCode(tx, { firmId: firmOf(actor), code, description: input.description });
+    const row = await insertCode(tx, {
+      firmId: firmOf(actor),
+      code,
+      description: input.description,
+    });
     if (!row) throw new AppError("INTERNAL", FIRM_CODE_MSG.codeCreateFailed);
-    await recordAudit(tx, { actorId: actor.id, action: "firm_code.created", subjectType: "firm_code", subjectId: row.id });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "firm_code.created",
+      subjectType: "firm_code",
+      subjectId: row.id,
+    });
     return row;
   }).catch((err: unknown) => {
     if (isUniqueViolation(err)) throw new AppError("CONFLICT", FIRM_CODE_MSG.codeInUse);
@@ -46,7 +67,12 @@ export async function deactivateFirmCode(deps: Deps, actor: ActorProfile, id: st
   return withActor(deps.db, { userId: actor.id }, async (tx) => {
     const row = await deactivateCode(tx, firmOf(actor), id);
     if (!row) throw new AppError("NOT_FOUND");
-    await recordAudit(tx, { actorId: actor.id, action: "firm_code.deactivated", subjectType: "firm_code", subjectId: row.id });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "firm_code.deactivated",
+      subjectType: "firm_code",
+      subjectId: row.id,
+    });
     return row;
   });
 }
@@ -71,9 +97,14 @@ export async function lookupFirm(deps: Deps, code: string): Promise<FirmSummaryV
 }
 
 /** /join-firm: a client without a firm joins the firm of a valid, active code. */
-export async function joinFirmByCode(deps: Deps, actor: ActorProfile, code: string): Promise<FirmSummaryView> {
+export async function joinFirmByCode(
+  deps: Deps,
+  actor: ActorProfile,
+  code: string,
+): Promise<FirmSummaryView> {
   requireAccess(actor, "firm:join");
   const firm = await lookupFirm(deps, code);
-  if (!(await joinFirmAsClient(deps.db, { userId: actor.id, firmId: firm.id, via: "code" }))) throw new AppError("CONFLICT", FIRM_CODE_MSG.joinFailed);
+  if (!(await joinFirmAsClient(deps.db, { userId: actor.id, firmId: firm.id, via: "code" })))
+    throw new AppError("CONFLICT", FIRM_CODE_MSG.joinFailed);
   return firm;
 }

@@ -16,7 +16,12 @@ export async function updateFirmDetails(deps: Deps, actor: ActorProfile, input: 
   return asSystem(deps.db, async (tx) => {
     const row = await updateDetails(tx, actor.firmId ?? "", input);
     if (!row) throw new AppError("NOT_FOUND");
-    await recordAudit(tx, { actorId: actor.id, action: "firm.updated", subjectType: "firm", subjectId: row.id });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "firm.updated",
+      subjectType: "firm",
+      subjectId: row.id,
+    });
     return row;
   }).catch((err: unknown) => {
     if (isUniqueViolation(err)) throw new AppError("CONFLICT", FIRM_MSG.firmNameTaken);
@@ -35,8 +40,14 @@ export async function setFirmLogo(deps: Deps, actor: ActorProfile, bytes: Buffer
     const current = await lockLogoUrl(tx, firmId);
     await putObject(tx, { bucket: "firm-logos", name, contentType: image.type, data: bytes });
     const row = await setLogoUrl(tx, firmId, publicPath("firm-logos", name));
-    if (current?.logoUrl?.startsWith(LOGO_PREFIX)) await deleteObject(tx, "firm-logos", current.logoUrl.slice(LOGO_PREFIX.length));
-    await recordAudit(tx, { actorId: actor.id, action: "firm.logo_changed", subjectType: "firm", subjectId: firmId });
+    if (current?.logoUrl?.startsWith(LOGO_PREFIX))
+      await deleteObject(tx, "firm-logos", current.logoUrl.slice(LOGO_PREFIX.length));
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "firm.logo_changed",
+      subjectType: "firm",
+      subjectId: firmId,
+    });
     return row;
   });
 }
@@ -47,7 +58,8 @@ export async function removeFirmLogo(deps: Deps, actor: ActorProfile) {
   return asSystem(deps.db, async (tx) => {
     const current = await lockLogoUrl(tx, firmId);
     const row = await setLogoUrl(tx, firmId, null);
-    if (current?.logoUrl?.startsWith(LOGO_PREFIX)) await deleteObject(tx, "firm-logos", current.logoUrl.slice(LOGO_PREFIX.length));
+    if (current?.logoUrl?.startsWith(LOGO_PREFIX))
+      await deleteObject(tx, "firm-logos", current.logoUrl.slice(LOGO_PREFIX.length));
     return row;
   });
 }

@@ -5,14 +5,24 @@ import type { Role } from "../../common/app.js";
 
 /** The statements of a person joining or leaving a firm (firms/membership.ts). All run as the system: lv_app cannot write profiles.firm_id. */
 
-const isFreshRegularUser = (userId: string) => and(eq(profiles.id, userId), eq(profiles.role, "regular_user"), isNull(profiles.firmId));
+const isFreshRegularUser = (userId: string) =>
+  and(eq(profiles.id, userId), eq(profiles.role, "regular_user"), isNull(profiles.firmId));
 
 /** A regular_user without a firm gets `firmId`; false when the profile is not such a user. */
 export const setFirmOfFreshUser = async (tx: Tx, userId: string, firmId: string) =>
-  (await tx.update(profiles).set({ firmId }).where(isFreshRegularUser(userId)).returning({ id: profiles.id })).length > 0;
+  (
+    await tx
+      .update(profiles)
+      .set({ firmId })
+      .where(isFreshRegularUser(userId))
+      .returning({ id: profiles.id })
+  ).length > 0;
 
 /** A regular_user without a firm becomes the firm's admin; false when the profile is not such a user. */
-export const promoteFreshUser = async (tx: Tx, member: { userId: string; firmId: string; phone: string | null }) =>
+export const promoteFreshUser = async (
+  tx: Tx,
+  member: { userId: string; firmId: string; phone: string | null },
+) =>
   (
     await tx
       .update(profiles)
@@ -23,16 +33,29 @@ export const promoteFreshUser = async (tx: Tx, member: { userId: string; firmId:
 
 /** Locks the profile while it is a regular_user without a firm; false when it is not. */
 export const lockFreshUser = async (tx: Tx, userId: string) =>
-  (await tx.select({ id: profiles.id }).from(profiles).where(isFreshRegularUser(userId)).for("update")).length > 0;
+  (
+    await tx
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(isFreshRegularUser(userId))
+      .for("update")
+  ).length > 0;
 
-export const setRoleAndFirm = (tx: Tx, userId: string, membership: { role: Role; firmId: string | null }) =>
-  tx.update(profiles).set(membership).where(eq(profiles.id, userId));
+export const setRoleAndFirm = (
+  tx: Tx,
+  userId: string,
+  membership: { role: Role; firmId: string | null },
+) => tx.update(profiles).set(membership).where(eq(profiles.id, userId));
 
-export const addFirmUser = (tx: Tx, userId: string, firmId: string) => tx.insert(firmUsers).values({ userId, firmId }).onConflictDoNothing();
+export const addFirmUser = (tx: Tx, userId: string, firmId: string) =>
+  tx.insert(firmUsers).values({ userId, firmId }).onConflictDoNothing();
 
 export const deleteFirmUser = (tx: Tx, userId: string, firmId: string) =>
   tx.delete(firmUsers).where(and(eq(firmUsers.userId, userId), eq(firmUsers.firmId, firmId)));
 
 /** The firm has its first admin: claimed, and its claim secret is gone. */
 export const markFirmClaimed = (tx: Tx, firmId: string) =>
-  tx.update(firms).set({ claimedAt: new Date(), claimSecretHash: null, updatedAt: new Date() }).where(eq(firms.id, firmId));
+  tx
+    .update(firms)
+    .set({ claimedAt: new Date(), claimSecretHash: null, updatedAt: new Date() })
+    .where(eq(firms.id, firmId));

@@ -2,7 +2,15 @@ import { recordAudit } from "../audit/record.js";
 import { asSystem } from "../db/actor.js";
 import type { Db, Tx } from "../db/client.js";
 import { consumeInvitation } from "../invitations/queries.js";
-import { addFirmUser, deleteFirmUser, lockFreshUser, markFirmClaimed, promoteFreshUser, setFirmOfFreshUser, setRoleAndFirm } from "./membership-queries.js";
+import {
+  addFirmUser,
+  deleteFirmUser,
+  lockFreshUser,
+  markFirmClaimed,
+  promoteFreshUser,
+  setFirmOfFreshUser,
+  setRoleAndFirm,
+} from "./membership-queries.js";
 
 /**
  * A person joins or leaves a firm: the one home of these operations (a profile's role and firm,
@@ -14,12 +22,21 @@ import { addFirmUser, deleteFirmUser, lockFreshUser, markFirmClaimed, promoteFre
  * Ties a client (regular_user without a firm) to a firm found by a valid code (/join-firm, or the
  * code given at /register). Returns false when nothing changed.
  */
-export async function joinFirmAsClient(db: Db, join: { userId: string; firmId: string; via: string }): Promise<boolean> {
+export async function joinFirmAsClient(
+  db: Db,
+  join: { userId: string; firmId: string; via: string },
+): Promise<boolean> {
   const { userId, firmId, via } = join;
   return asSystem(db, async (tx) => {
     if (!(await setFirmOfFreshUser(tx, userId, firmId))) return false;
     await addFirmUser(tx, userId, firmId);
-    await recordAudit(tx, { actorId: userId, action: "firm.joined", subjectType: "firm", subjectId: firmId, details: { via } });
+    await recordAudit(tx, {
+      actorId: userId,
+      action: "firm.joined",
+      subjectType: "firm",
+      subjectId: firmId,
+      details: { via },
+    });
     return true;
   });
 }
@@ -28,7 +45,10 @@ export async function joinFirmAsClient(db: Db, join: { userId: string; firmId: s
  * Inside the claim's system transaction: makes a fresh regular_user without a firm the firm's first
  * admin and marks the firm claimed. Returns false if the profile is not such a user.
  */
-export async function becomeFirstAdmin(tx: Tx, member: { userId: string; firmId: string; phone: string | null }): Promise<boolean> {
+export async function becomeFirstAdmin(
+  tx: Tx,
+  member: { userId: string; firmId: string; phone: string | null },
+): Promise<boolean> {
   if (!(await promoteFreshUser(tx, member))) return false;
   await addFirmUser(tx, member.userId, member.firmId);
   await markFirmClaimed(tx, member.firmId);
@@ -39,7 +59,10 @@ export async function becomeFirstAdmin(tx: Tx, member: { userId: string; firmId:
  * Registration through an invitation link: marks it used and gives the new account the invited
  * role and firm, once, for the invited e-mail only. Returns false when nothing changed.
  */
-export async function joinByInvitation(db: Db, accept: { userId: string; email: string; tokenHash: string }): Promise<boolean> {
+export async function joinByInvitation(
+  db: Db,
+  accept: { userId: string; email: string; tokenHash: string },
+): Promise<boolean> {
   const { userId, email, tokenHash } = accept;
   return asSystem(db, async (tx) => {
     if (!(await lockFreshUser(tx, userId))) return false;
@@ -47,7 +70,13 @@ export async function joinByInvitation(db: Db, accept: { userId: string; email: 
     if (!inv) return false;
     await setRoleAndFirm(tx, userId, { role: inv.role, firmId: inv.firmId });
     await addFirmUser(tx, userId, inv.firmId);
-    await recordAudit(tx, { actorId: userId, action: "invitation.accepted", subjectType: "firm", subjectId: inv.firmId, details: { role: inv.role } });
+    await recordAudit(tx, {
+      actorId: userId,
+      action: "invitation.accepted",
+      subjectType: "firm",
+      subjectId: inv.firmId,
+      details: { role: inv.role },
+    });
     return true;
   });
 }

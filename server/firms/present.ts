@@ -4,7 +4,15 @@ import type { firms } from "../db/schema/index.js";
 type FirmRow = typeof firms.$inferSelect;
 
 export function presentFirm(f: FirmRow): FirmView {
-  return { id: f.id, name: f.name, phone: f.phone, address: f.address, logoUrl: f.logoUrl, firmCode: f.firmCode, updatedAt: f.updatedAt.toISOString() };
+  return {
+    id: f.id,
+    name: f.name,
+    phone: f.phone,
+    address: f.address,
+    logoUrl: f.logoUrl,
+    firmCode: f.firmCode,
+    updatedAt: f.updatedAt.toISOString(),
+  };
 }
 
 /** What step 1 of firm registration answers (spec 01 §7 create-firm), plus the claim secret. */

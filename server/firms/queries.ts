@@ -14,7 +14,10 @@ export async function isFirmNameTaken(db: Db | Tx, name: string): Promise<boolea
 }
 
 /** System: a new, unclaimed firm with its own code and the hash of its claim secret. */
-export const insertFirm = (tx: Tx, values: FirmDetails & { firmCode: string; claimSecretHash: string }) =>
+export const insertFirm = (
+  tx: Tx,
+  values: FirmDetails & { firmCode: string; claimSecretHash: string },
+) =>
   tx
     .insert(firms)
     .values(values)
@@ -26,7 +29,13 @@ export async function lockClaimableFirm(tx: Tx, firmId: string, maxAgeHours: num
   const rows = await tx
     .select()
     .from(firms)
-    .where(and(eq(firms.id, firmId), isNull(firms.claimedAt), sql`${firms.createdAt} > now() - make_interval(hours => ${maxAgeHours})`))
+    .where(
+      and(
+        eq(firms.id, firmId),
+        isNull(firms.claimedAt),
+        sql`${firms.createdAt} > now() - make_interval(hours => ${maxAgeHours})`,
+      ),
+    )
     .for("update")
     .limit(1);
   return rows[0] ?? null;
@@ -43,7 +52,12 @@ export const deleteAccount = (db: Db, userId: string) => db.delete(user).where(e
 export async function deleteUnclaimedFirms(db: Db, maxAgeHours: number): Promise<number> {
   const rows = await db
     .delete(firms)
-    .where(and(isNull(firms.claimedAt), lt(firms.createdAt, sql`now() - make_interval(hours => ${maxAgeHours})`)))
+    .where(
+      and(
+        isNull(firms.claimedAt),
+        lt(firms.createdAt, sql`now() - make_interval(hours => ${maxAgeHours})`),
+      ),
+    )
     .returning({ id: firms.id });
   return rows.length;
 }
@@ -76,7 +90,12 @@ export const selectFirmName = (db: Db | Tx, firmId: string) =>
 export const updateDetails = (tx: Tx, firmId: string, details: FirmDetails) =>
   tx
     .update(firms)
-    .set({ name: details.name, phone: details.phone, address: details.address, updatedAt: new Date() })
+    .set({
+      name: details.name,
+      phone: details.phone,
+      address: details.address,
+      updatedAt: new Date(),
+    })
     .where(eq(firms.id, firmId))
     .returning()
     .then((r) => r[0]);

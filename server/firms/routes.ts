@@ -1,7 +1,12 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import { claimFirmSchema, createFirmSchema, FIRM_EDIT_MSG, LOGO_MAX_BYTES } from "../../common/firms.js";
+import {
+  claimFirmSchema,
+  createFirmSchema,
+  FIRM_EDIT_MSG,
+  LOGO_MAX_BYTES,
+} from "../../common/firms.js";
 import { AppError } from "../errors.js";
 import { requireActor } from "../auth/actor.js";
 import { CLIENT_IP_HEADER } from "../auth/auth.js";

@@ -13,7 +13,15 @@ import { insertDefaultCode, isCodeTaken } from "../firm-codes/queries.js";
 import type { Deps } from "../deps.js";
 import { describeError } from "../logger.js";
 import { becomeFirstAdmin } from "./membership.js";
-import { deleteAccount, deleteUnclaimedFirms, hasAccountForEmail, insertFirm, isFirmNameTaken, lockClaimableFirm, selectFirmForMember } from "./queries.js";
+import {
+  deleteAccount,
+  deleteUnclaimedFirms,
+  hasAccountForEmail,
+  insertFirm,
+  isFirmNameTaken,
+  lockClaimableFirm,
+  selectFirmForMember,
+} from "./queries.js";
 
 /** An unclaimed firm (no admin yet) can be claimed for this long, then it is deleted. */
 export const CLAIM_WINDOW_HOURS = 24;
@@ -24,7 +32,8 @@ const sha256 = (s: string) => createHash("sha256").update(s).digest();
 export async function createFirm(deps: Deps, input: CreateFirmInput, ip: string) {
   const claimSecret = randomBytes(32).toString("base64url");
   const firm = await asSystem(deps.db, async (tx) => {
-    if (await isFirmNameTaken(tx, input.name)) throw new AppError("CONFLICT", FIRM_MSG.firmNameTaken);
+    if (await isFirmNameTaken(tx, input.name))
+      throw new AppError("CONFLICT", FIRM_MSG.firmNameTaken);
     let code = generateFirmCode();
     while (await isCodeTaken(tx, code)) code = generateFirmCode();
     const row = await insertFirm(tx, {
@@ -35,7 +44,13 @@ export async function createFirm(deps: Deps, input: CreateFirmInput, ip: string)
       claimSecretHash: sha256(claimSecret).toString("hex"),
     });
     if (!row) throw new AppError("INTERNAL");
-    await recordAudit(tx, { actorId: null, action: "firm.created", subjectType: "firm", subjectId: row.id, ip });
+    await recordAudit(tx, {
+      actorId: null,
+      action: "firm.created",
+      subjectType: "firm",
+      subjectId: row.id,
+      ip,
+    });
     return row;
   }).catch((err: unknown) => {
     if (isUniqueViolation(err)) throw new AppError("CONFLICT", FIRM_MSG.firmNameTaken);
@@ -50,26 +65,49 @@ export async function createFirm(deps: Deps, input: CreateFirmInput, ip: string)
  * The answer is the same whether or not the e-mail already had an account (its owner is
  * told by e-mail instead), so the firm stays unclaimed in that case.
  */
-export async function claimFirm(deps: Deps, input: ClaimFirmInput & { firmId: string }, headers: Headers) {
+export async function claimFirm(
+  deps: Deps,
+  input: ClaimFirmInput & { firmId: string },
+  headers: Headers,
+) {
   const { db, auth, log } = deps;
   const { firmId } = input;
-  if (isCommonPassword(input.password)) throw new AppError("VALIDATION", AUTH_MSG.commonPassword, { password: AUTH_MSG.commonPassword });
+  if (isCommonPassword(input.password))
+    throw new AppError("VALIDATION", AUTH_MSG.commonPassword, {
+      password: AUTH_MSG.commonPassword,
+    });
   const isClaimable = async () => {
     const firm = await asSystem(db, (tx) => lockClaimableFirm(tx, firmId, CLAIM_WINDOW_HOURS));
-    return !!firm?.claimSecretHash && timingSafeEqual(Buffer.from(firm.claimSecretHash, "hex"), sha256(input.claimSecret));
+    return (
+      !!firm?.claimSecretHash &&
+      timingSafeEqual(Buffer.from(firm.claimSecretHash, "hex"), sha256(input.claimSecret))
+    );
   };
   if (!(await isClaimable())) throw new AppError("NOT_FOUND", FIRM_MSG.firmInfoMissing);
 
   const existedBefore = await hasAccountForEmail(db, input.email);
-  const result = await auth.api.signUpEmail({ body: { name: input.name, email: input.email, password: input.password }, headers });
+  const result = await auth.api.signUpEmail({
+    body: { name: input.name, email: input.email, password: input.password },
+    headers,
+  });
   if (existedBefore) return; // synthetic answer from better-auth; the owner got an e-mail
 
   const userId = result.user.id;
   const firm = await asSystem(db, async (tx) => {
     const locked = await lockClaimableFirm(tx, firmId, CLAIM_WINDOW_HOURS);
-    if (!locked?.claimSecretHash || !timingSafeEqual(Buffer.from(locked.claimSecretHash, "hex"), sha256(input.claimSecret))) return null;
+    if (
+      !locked?.claimSecretHash ||
+      !timingSafeEqual(Buffer.from(locked.claimSecretHash, "hex"), sha256(input.claimSecret))
+    )
+      return null;
     if (!(await becomeFirstAdmin(tx, { userId, firmId, phone: input.phone }))) return null;
-    await recordAudit(tx, { actorId: userId, action: "firm.claimed", subjectType: "firm", subjectId: firmId, details: { role: "firm_admin" } });
+    await recordAudit(tx, {
+      actorId: userId,
+      action: "firm.claimed",
+      subjectType: "firm",
+      subjectId: firmId,
+      details: { role: "firm_admin" },
+    });
     return locked;
   });
   if (!firm) {
@@ -85,7 +123,9 @@ export async function claimFirm(deps: Deps, input: ClaimFirmInput & { firmId: st
 
 export async function getOwnFirm(deps: Deps, actor: ActorProfile) {
   requireAccess(actor, "firm:read");
-  const firm = await withActor(deps.db, { userId: actor.id }, (tx) => selectFirmForMember(tx, actor.firmId ?? ""));
+  const firm = await withActor(deps.db, { userId: actor.id }, (tx) =>
+    selectFirmForMember(tx, actor.firmId ?? ""),
+  );
   if (!firm) throw new AppError("NOT_FOUND");
   return firm;
 }

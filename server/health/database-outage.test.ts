@@ -15,14 +15,19 @@ const isServerReachable = await isPgServerReachable();
 if (isServerReachable) await pgAdmin((c) => c.query(`create database ${DB_NAME}`));
 
 afterAll(async () => {
-  if (isServerReachable) await pgAdmin((c) => c.query(`drop database if exists ${DB_NAME} with (force)`));
+  if (isServerReachable)
+    await pgAdmin((c) => c.query(`drop database if exists ${DB_NAME} with (force)`));
 });
 
 /** An error body says what happened in the user's words: no stack, no SQL, no driver detail. */
 function expectCleanUnavailable(res: { status: number; body: ErrorBody }) {
   expect(res.status).toBe(503);
   expect(res.body).toEqual({
-    error: { code: "DATABASE_UNAVAILABLE", message: APP_MSG.databaseUnavailable, requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+    error: {
+      code: "DATABASE_UNAVAILABLE",
+      message: APP_MSG.databaseUnavailable,
+      requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    },
   });
 }
 
@@ -44,13 +49,34 @@ describe("database outage (pg driver)", () => {
         await proxy.stop();
         const anonymous = new TestClient(ctx);
         expectCleanUnavailable(await user.client.json<ErrorBody>("GET", "/api/me"));
-        expectCleanUnavailable(await user.client.json<ErrorBody>("PATCH", "/api/profile", { name: "Still Here", phone: null, address: null }));
-        expectCleanUnavailable(await anonymous.json<ErrorBody>("POST", "/api/auth/sign-in/email", { email: user.email, password: user.password }));
         expectCleanUnavailable(
-          await anonymous.json<ErrorBody>("POST", "/api/register", { name: "New Person", email: `x${user.email}`, password: user.password }),
+          await user.client.json<ErrorBody>("PATCH", "/api/profile", {
+            name: "Still Here",
+            phone: null,
+            address: null,
+          }),
         );
-        const health = await anonymous.json<{ status: string; database: { state: string } }>("GET", "/api/health");
-        expect(health).toMatchObject({ status: 503, body: { status: "degraded", database: { state: "down" } } });
+        expectCleanUnavailable(
+          await anonymous.json<ErrorBody>("POST", "/api/auth/sign-in/email", {
+            email: user.email,
+            password: user.password,
+          }),
+        );
+        expectCleanUnavailable(
+          await anonymous.json<ErrorBody>("POST", "/api/register", {
+            name: "New Person",
+            email: `x${user.email}`,
+            password: user.password,
+          }),
+        );
+        const health = await anonymous.json<{ status: string; database: { state: string } }>(
+          "GET",
+          "/api/health",
+        );
+        expect(health).toMatchObject({
+          status: 503,
+          body: { status: "degraded", database: { state: "down" } },
+        });
 
         await proxy.start();
         expect((await anonymous.json("GET", "/api/health")).status).toBe(200);
@@ -58,7 +84,14 @@ describe("database outage (pg driver)", () => {
         expect(me.status).toBe(200);
         expect(me.body.user.email).toBe(user.email);
         const again = new TestClient(ctx);
-        expect((await again.post("/api/auth/sign-in/email", { email: user.email, password: user.password })).status).toBe(200);
+        expect(
+          (
+            await again.post("/api/auth/sign-in/email", {
+              email: user.email,
+              password: user.password,
+            })
+          ).status,
+        ).toBe(200);
       } finally {
         await ctx?.close();
         await proxy.stop();

@@ -12,5 +12,11 @@ export const healthRoutes = new Hono<AppEnv>().get("/health", async (c) => {
     new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3000).unref()),
   ]);
   const latencyMs = Math.round(performance.now() - started);
-  return c.json({ status: isUp ? "ok" : "degraded", database: { kind: database.kind, state: isUp ? "up" : "down", latencyMs } }, isUp ? 200 : 503);
+  return c.json(
+    {
+      status: isUp ? "ok" : "degraded",
+      database: { kind: database.kind, state: isUp ? "up" : "down", latencyMs },
+    },
+    isUp ? 200 : 503,
+  );
 });

@@ -3,7 +3,13 @@ import type { Context, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
 
-import { EMAIL_MAX_LENGTH, JSON_BODY_MAX_BYTES, JSON_MAX_DEPTH, PASSWORD_MAX_LENGTH, REQUEST_MSG } from "../../common/request-limits.js";
+import {
+  EMAIL_MAX_LENGTH,
+  JSON_BODY_MAX_BYTES,
+  JSON_MAX_DEPTH,
+  PASSWORD_MAX_LENGTH,
+  REQUEST_MSG,
+} from "../../common/request-limits.js";
 import { AppError } from "../errors.js";
 import { BodyReader } from "./body-reader.js";
 import type { AppEnv } from "./context.js";
@@ -32,12 +38,16 @@ export const binaryBody = declare({ kind: "binary" });
  * default size for a route (a handler registered for a method); else none, for a path that only
  * middleware and the catch-all match (nothing reads its body: it answers 404).
  */
-export function bodyRuleOf(matched: readonly { method: string; handler: unknown }[]): BodyRule | null {
+export function bodyRuleOf(
+  matched: readonly { method: string; handler: unknown }[],
+): BodyRule | null {
   for (const { handler } of matched) {
     const rule = typeof handler === "function" ? rules.get(handler) : undefined;
     if (rule) return rule;
   }
-  return matched.some((r) => r.method !== "ALL") ? { kind: "json", maxBytes: JSON_BODY_MAX_BYTES } : null;
+  return matched.some((r) => r.method !== "ALL")
+    ? { kind: "json", maxBytes: JSON_BODY_MAX_BYTES }
+    : null;
 }
 
 /** True when `bytes`, read as JSON, opens more than `max` arrays or objects inside each other (a scan: nothing is parsed). */
@@ -60,7 +70,8 @@ export function isNestedDeeperThan(bytes: Uint8Array, max: number): boolean {
 
 /** JSON text to a value: 400 when nested too deeply (checked before parsing) or not JSON. */
 export function parseJsonBytes(bytes: Uint8Array): unknown {
-  if (isNestedDeeperThan(bytes, JSON_MAX_DEPTH)) throw new AppError("VALIDATION", REQUEST_MSG.tooDeep);
+  if (isNestedDeeperThan(bytes, JSON_MAX_DEPTH))
+    throw new AppError("VALIDATION", REQUEST_MSG.tooDeep);
   try {
     return JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("utf8"));
   } catch {
@@ -75,13 +86,16 @@ const URL_FIELDS = new Set(["callbackURL", "errorCallbackURL", "newUserCallbackU
 
 /** A root-relative path or an absolute URL, of well-formed text (a lone surrogate cannot be percent-encoded). */
 function isUrlOrPath(value: string): boolean {
-  if (/\p{Surrogate}/u.test(value) || value.startsWith("//") || value.startsWith("/\\")) return false;
+  if (/\p{Surrogate}/u.test(value) || value.startsWith("//") || value.startsWith("/\\"))
+    return false;
   return value.startsWith("/") ? URL.canParse(value, "http://localhost") : URL.canParse(value);
 }
 
 function checkUrlField(name: string, value: unknown) {
   if (URL_FIELDS.has(name) && typeof value === "string" && !isUrlOrPath(value)) {
-    throw new AppError("VALIDATION", REQUEST_MSG.badCallbackUrl, { [name]: REQUEST_MSG.badCallbackUrl });
+    throw new AppError("VALIDATION", REQUEST_MSG.badCallbackUrl, {
+      [name]: REQUEST_MSG.badCallbackUrl,
+    });
   }
 }
 
@@ -93,14 +107,19 @@ function checkAccountFields(value: unknown) {
   if (!value || typeof value !== "object" || Array.isArray(value)) return;
   const fields = value as Record<string, unknown>;
   const email = fields.email;
-  if (typeof email === "string" && (email.trim().length > EMAIL_MAX_LENGTH || CONTROL.test(email))) {
+  if (
+    typeof email === "string" &&
+    (email.trim().length > EMAIL_MAX_LENGTH || CONTROL.test(email))
+  ) {
     throw new AppError("VALIDATION", AUTH_MSG.invalidEmail, { email: AUTH_MSG.invalidEmail });
   }
   for (const [name, field] of Object.entries(fields)) checkUrlField(name, field);
   for (const name of PASSWORD_FIELDS) {
     const password = fields[name];
     if (typeof password === "string" && password.length > PASSWORD_MAX_LENGTH) {
-      throw new AppError("VALIDATION", REQUEST_MSG.passwordTooLong, { [name]: REQUEST_MSG.passwordTooLong });
+      throw new AppError("VALIDATION", REQUEST_MSG.passwordTooLong, {
+        [name]: REQUEST_MSG.passwordTooLong,
+      });
     }
   }
 }
@@ -128,7 +147,11 @@ function declaredLength(c: Context): number | null {
 /** An empty body is no body: whatever type it claims, later readers (better-auth's sign-out) see none. */
 function passOnWithoutBody(c: Context, next: () => Promise<void>) {
   const { raw } = c.req;
-  c.req.raw = new Request(raw.url, { method: raw.method, headers: raw.headers, signal: raw.signal });
+  c.req.raw = new Request(raw.url, {
+    method: raw.method,
+    headers: raw.headers,
+    signal: raw.signal,
+  });
   return next();
 }
 
@@ -142,7 +165,8 @@ function passOnWithoutBody(c: Context, next: () => Promise<void>) {
  */
 export const bodyGate = createMiddleware<AppEnv>(async (c, next) => {
   for (const [name, value] of new URL(c.req.url).searchParams) {
-    if (name.includes("\u0000") || value.includes("\u0000")) throw new AppError("VALIDATION", NUL_MESSAGE);
+    if (name.includes("\u0000") || value.includes("\u0000"))
+      throw new AppError("VALIDATION", NUL_MESSAGE);
     checkUrlField(name, value);
   }
   const rule = bodyRuleOf(matchedRoutes(c));

@@ -43,7 +43,9 @@ export class BodyReader {
     for (let chunk = await this.next(); chunk; chunk = await this.next()) {
       if (size + chunk.length > maxBytes) return null;
       if (size + chunk.length > buffer.length) {
-        const grown = Buffer.allocUnsafe(Math.min(maxBytes, Math.max(size + chunk.length, buffer.length * 2)));
+        const grown = Buffer.allocUnsafe(
+          Math.min(maxBytes, Math.max(size + chunk.length, buffer.length * 2)),
+        );
         buffer.copy(grown, 0, 0, size);
         buffer = grown;
       }

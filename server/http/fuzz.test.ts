@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
 import { buildAsset } from "../../test/factories/assets.js";
-import { GOOD_PASSWORD, buildUser, createTestContext, rowsOf, type TestContext } from "../../test/harness.js";
+import {
+  GOOD_PASSWORD,
+  buildUser,
+  createTestContext,
+  rowsOf,
+  type TestContext,
+} from "../../test/harness.js";
 import { CLIENT_IP_HEADER } from "../auth/auth.js";
 import { createLogger } from "../logger.js";
 
@@ -28,7 +34,13 @@ const WRITTEN_WHEN_REFUSED = new Set(["rate_limits", "audit_log", "verification"
 
 type Route = { method: string; path: string; from: string };
 type Identity = { name: string; cookie: string; email?: string; password?: string };
-type Attempt = { method: string; url: string; headers: Record<string, string>; body: string | Uint8Array | undefined; ip: string };
+type Attempt = {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string | Uint8Array | undefined;
+  ip: string;
+};
 
 const errors: string[] = [];
 let ctx: TestContext;
@@ -37,20 +49,36 @@ const emails: string[] = [];
 const identities: Identity[] = [];
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, { log: createLogger("error", (_level, line) => errors.push(line)) });
+  ctx = await createTestContext(
+    {},
+    { log: createLogger("error", (_level, line) => errors.push(line)) },
+  );
   const user = await buildUser(ctx);
   const { asset } = await buildAsset(user.client, { type: "note" });
   const firm = await buildFirm(ctx);
   const client = await buildInvitedMember(ctx, firm.admin, "regular_user");
   const staff = await buildInvitedMember(ctx, firm.admin, "firm_staff");
-  await firm.admin.json("POST", `/api/clients/${client.id}/release`, { attesterName: "Ada Admin", eventDate: "2026-01-02" });
+  await firm.admin.json("POST", `/api/clients/${client.id}/release`, {
+    attesterName: "Ada Admin",
+    eventDate: "2026-01-02",
+  });
   ids.push(user.id, asset.id, firm.firmId, client.id, staff.id);
   emails.push(user.email, firm.adminEmail, client.email);
   await watchWrites();
   identities.push(
     { name: "an anonymous client", cookie: "" },
-    { name: "a signed-in user", cookie: user.client.cookieHeader(), email: user.email, password: user.password },
-    { name: "a firm admin", cookie: firm.admin.cookieHeader(), email: firm.adminEmail, password: GOOD_PASSWORD },
+    {
+      name: "a signed-in user",
+      cookie: user.client.cookieHeader(),
+      email: user.email,
+      password: user.password,
+    },
+    {
+      name: "a firm admin",
+      cookie: firm.admin.cookieHeader(),
+      email: firm.adminEmail,
+      password: GOOD_PASSWORD,
+    },
   );
 }, 120_000);
 afterAll(() => ctx.close());
@@ -60,7 +88,8 @@ function discoverRoutes(): Route[] {
   const routes = new Map<string, Route>();
   const add = (r: Route) => routes.set(`${r.method} ${r.path}`, r);
   for (const r of ctx.app.routes) {
-    if (r.path.endsWith("*")) add({ method: "ALL", path: r.path.replace(/\*$/, ":rest"), from: "router (wildcard)" });
+    if (r.path.endsWith("*"))
+      add({ method: "ALL", path: r.path.replace(/\*$/, ":rest"), from: "router (wildcard)" });
     else add({ method: r.method, path: r.path, from: "router" });
   }
   for (const endpoint of Object.values(ctx.services.deps.auth.api) as {
@@ -69,7 +98,12 @@ function discoverRoutes(): Route[] {
   }[]) {
     if (!endpoint.path || endpoint.options?.metadata?.SERVER_ONLY) continue;
     const methods = [endpoint.options?.method ?? "ALL"].flat();
-    for (const method of methods) add({ method: method === "*" ? "ALL" : method, path: `/api/auth${endpoint.path}`, from: "better-auth" });
+    for (const method of methods)
+      add({
+        method: method === "*" ? "ALL" : method,
+        path: `/api/auth${endpoint.path}`,
+        from: "better-auth",
+      });
   }
   return [...routes.values()];
 }
@@ -125,7 +159,10 @@ const nastyString = fc.oneof(
   {
     weight: 4,
     arbitrary: fc
-      .tuple(fc.string({ maxLength: 10 }), fc.constantFrom("\u0000", "\u0000", "\u0007", "\n", "\uD800"))
+      .tuple(
+        fc.string({ maxLength: 10 }),
+        fc.constantFrom("\u0000", "\u0000", "\u0007", "\n", "\uD800"),
+      )
       .map(([s, c]) => `${s}${c}${s}@example.com`),
   },
   fc.constantFrom("%00", "' or 1=1 --", "<script>", "..", "null", "-1", "1e309", ""),
@@ -143,7 +180,9 @@ const jsonish: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
     fc.boolean(),
     fc.constant(null),
     fc.array(tie("value"), { maxLength: 3 }),
-    fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 8 })), tie("value"), { maxKeys: 3 }),
+    fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 8 })), tie("value"), {
+      maxKeys: 3,
+    }),
   ),
 })).value;
 /** A value that a route might take for `field` (so that validation passes and the request gets further), or anything. */
@@ -174,16 +213,30 @@ function fieldValue(field: string): fc.Arbitrary<unknown> {
 /** Bodies: objects of the fields routes read (plausible or not), any JSON, deep nesting, too large, raw bytes (a PDF's and PNG's opening too), text. */
 function bodyArb(): fc.Arbitrary<string | Uint8Array | undefined> {
   // every body of fields names an account: the rate limiter and better-auth read `email` before any schema does
-  const fields = fc.record(Object.fromEntries(FIELDS.map((f) => [f, fieldValue(f)])), { requiredKeys: ["email"] });
+  const fields = fc.record(Object.fromEntries(FIELDS.map((f) => [f, fieldValue(f)])), {
+    requiredKeys: ["email"],
+  });
   return fc.oneof(
     fc.constant(undefined),
     fc.constant(""),
     { weight: 6, arbitrary: fields.map((o) => JSON.stringify(o)) },
     fc.jsonValue().map((v) => JSON.stringify(v)),
-    { weight: 2, arbitrary: fc.constantFrom(33, 1_000, 20_000, 30_000).map((d) => `{"email":${"[".repeat(d)}${"]".repeat(d)}}`) },
-    fc.constantFrom(70 * 1024, 600 * 1024).map((n) => JSON.stringify({ name: "a".repeat(n), email: "a@example.com" })),
+    {
+      weight: 2,
+      arbitrary: fc
+        .constantFrom(33, 1_000, 20_000, 30_000)
+        .map((d) => `{"email":${"[".repeat(d)}${"]".repeat(d)}}`),
+    },
+    fc
+      .constantFrom(70 * 1024, 600 * 1024)
+      .map((n) => JSON.stringify({ name: "a".repeat(n), email: "a@example.com" })),
     fc.uint8Array({ maxLength: 300 }),
-    fc.constantFrom(Buffer.from("%PDF-1.4\n%%EOF"), Buffer.from("89504e470d0a1a0a0000000d49484452", "hex")).map((b) => new Uint8Array(b)),
+    fc
+      .constantFrom(
+        Buffer.from("%PDF-1.4\n%%EOF"),
+        Buffer.from("89504e470d0a1a0a0000000d49484452", "hex"),
+      )
+      .map((b) => new Uint8Array(b)),
     fc.string({ maxLength: 200 }),
   );
 }
@@ -207,8 +260,24 @@ const contentType = fc.oneof(
 /** A value a Headers object accepts (visible ASCII and obs-text, no leading or trailing space), or a percent-encoded string. */
 const headerValue = fc.oneof(
   nastyString.map(encode),
-  fc.string({ unit: fc.integer({ min: 0x21, max: 0xff }).map((c) => String.fromCharCode(c)), maxLength: 60 }),
-  fc.constantFrom("%00", "a%00b.pdf", "%0A", "%zz", "%", "-1", "99999999999999999999", "1e3", "20", "application/pdf", "image/png", "audio/webm"),
+  fc.string({
+    unit: fc.integer({ min: 0x21, max: 0xff }).map((c) => String.fromCharCode(c)),
+    maxLength: 60,
+  }),
+  fc.constantFrom(
+    "%00",
+    "a%00b.pdf",
+    "%0A",
+    "%zz",
+    "%",
+    "-1",
+    "99999999999999999999",
+    "1e3",
+    "20",
+    "application/pdf",
+    "image/png",
+    "audio/webm",
+  ),
 );
 const headers = fc.record(
   {
@@ -220,12 +289,27 @@ const headers = fc.record(
   },
   { requiredKeys: ["content-type"] },
 );
-const pathValue = fc.oneof(fc.uuid(), fc.constantFrom(...["%00", "a%00b", "%zz", "%", "%E0%A4%A", "..", "%2F", " ", "-1"]), nastyString.map(encode));
+const pathValue = fc.oneof(
+  fc.uuid(),
+  fc.constantFrom(...["%00", "a%00b", "%zz", "%", "%E0%A4%A", "..", "%2F", " ", "-1"]),
+  nastyString.map(encode),
+);
 const query = fc
   .array(
     fc.tuple(
       fc.oneof(
-        fc.constantFrom("search", "type", "page", "code", "token", "email", "callbackURL", "errorCallbackURL", "redirectTo", "q"),
+        fc.constantFrom(
+          "search",
+          "type",
+          "page",
+          "code",
+          "token",
+          "email",
+          "callbackURL",
+          "errorCallbackURL",
+          "redirectTo",
+          "q",
+        ),
         fc.string({ maxLength: 5 }),
       ),
       nastyString,
@@ -234,7 +318,9 @@ const query = fc
       maxLength: 4,
     },
   )
-  .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join("&")}` : ""));
+  .map((pairs) =>
+    pairs.length ? `?${pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join("&")}` : "",
+  );
 
 /** A path for `route` with each parameter generated: anything, a real id, or what its pattern accepts. */
 function pathOf(route: Route): fc.Arbitrary<string> {
@@ -245,23 +331,39 @@ function pathOf(route: Route): fc.Arbitrary<string> {
         if (!part.startsWith(":")) return fc.constant(part);
         const pattern = part.match(/\{(.+)\}$/)?.[1];
         const chosen = ids.length ? fc.constantFrom(...ids) : fc.uuid();
-        return pattern ? fc.oneof(fc.stringMatching(new RegExp(`^(?:${pattern})$`)), chosen, pathValue) : fc.oneof(chosen, pathValue);
+        return pattern
+          ? fc.oneof(fc.stringMatching(new RegExp(`^(?:${pattern})$`)), chosen, pathValue)
+          : fc.oneof(chosen, pathValue);
       }),
     )
     .map((segments) => segments.join(""));
 }
 
 function attemptOf(route: Route, identity: Identity): fc.Arbitrary<Attempt> {
-  const method = route.method === "ALL" ? fc.constantFrom(...ANY_METHOD) : fc.constant(route.method);
-  const origin = fc.oneof({ weight: 9, arbitrary: fc.constant(ctx.env.APP_URL) }, { weight: 1, arbitrary: fc.constantFrom("", "https://evil.example") });
-  const ip = fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255)).map(([a, b, c]) => `10.${a}.${b}.${c}`);
-  return fc.record({ method, path: pathOf(route), query, headers, body: bodyArb(), origin, ip }).map((a) => {
-    const h: Record<string, string> = { ...a.headers };
-    if (a.origin) h.origin = a.origin;
-    if (identity.cookie) h.cookie = identity.cookie;
-    const hasBody = !["GET", "HEAD"].includes(a.method);
-    return { method: a.method, url: `${a.path}${a.query}`, headers: h, body: hasBody ? a.body : undefined, ip: a.ip };
-  });
+  const method =
+    route.method === "ALL" ? fc.constantFrom(...ANY_METHOD) : fc.constant(route.method);
+  const origin = fc.oneof(
+    { weight: 9, arbitrary: fc.constant(ctx.env.APP_URL) },
+    { weight: 1, arbitrary: fc.constantFrom("", "https://evil.example") },
+  );
+  const ip = fc
+    .tuple(fc.nat(255), fc.nat(255), fc.nat(255))
+    .map(([a, b, c]) => `10.${a}.${b}.${c}`);
+  return fc
+    .record({ method, path: pathOf(route), query, headers, body: bodyArb(), origin, ip })
+    .map((a) => {
+      const h: Record<string, string> = { ...a.headers };
+      if (a.origin) h.origin = a.origin;
+      if (identity.cookie) h.cookie = identity.cookie;
+      const hasBody = !["GET", "HEAD"].includes(a.method);
+      return {
+        method: a.method,
+        url: `${a.path}${a.query}`,
+        headers: h,
+        body: hasBody ? a.body : undefined,
+        ip: a.ip,
+      };
+    });
 }
 
 const STACK = /\n\s+at \S|\bat (async )?\S+ \(|node:internal|node_modules\/|\.ts:\d+:\d+/;
@@ -281,7 +383,9 @@ async function watchWrites() {
     ),
   );
   const tables = rowsOf<{ name: string }>(
-    await db.execute(sql`select tablename as name from pg_tables where schemaname = 'public' and tablename <> 'fuzz_writes'`),
+    await db.execute(
+      sql`select tablename as name from pg_tables where schemaname = 'public' and tablename <> 'fuzz_writes'`,
+    ),
   );
   for (const { name } of tables) {
     await db.execute(
@@ -292,7 +396,9 @@ async function watchWrites() {
 
 /** The tables written since the last call (and forgets them). */
 async function writtenTables(): Promise<string[]> {
-  const rows = rowsOf<{ name: string }>(await ctx.services.deps.db.execute(sql`delete from fuzz_writes returning name`));
+  const rows = rowsOf<{ name: string }>(
+    await ctx.services.deps.db.execute(sql`delete from fuzz_writes returning name`),
+  );
   return [...new Set(rows.map((r) => r.name))];
 }
 
@@ -334,7 +440,11 @@ describe("every route, with generated bad input", () => {
     await writtenTables();
     const res = await ctx.app.request("/api/profile", {
       method: "PATCH",
-      headers: { origin: ctx.env.APP_URL, cookie: identities[1]?.cookie ?? "", "content-type": "application/json" },
+      headers: {
+        origin: ctx.env.APP_URL,
+        cookie: identities[1]?.cookie ?? "",
+        "content-type": "application/json",
+      },
       body: JSON.stringify({ name: "Fuzzy Tester", phone: null, address: null }),
     });
     expect(res.status).toBe(200);
@@ -361,7 +471,8 @@ describe("every route, with generated bad input", () => {
               );
               const text = await res.text();
               const written = await writtenTables();
-              const changed = res.status >= 400 ? written.filter((name) => !WRITTEN_WHEN_REFUSED.has(name)) : [];
+              const changed =
+                res.status >= 400 ? written.filter((name) => !WRITTEN_WHEN_REFUSED.has(name)) : [];
               if (res.status < 400) {
                 await keepSignedIn(identity);
                 await writtenTables();
@@ -370,7 +481,9 @@ describe("every route, with generated bad input", () => {
                 res.status >= 500 ? `answered ${res.status}` : "",
                 STACK.test(text) ? "a stack trace in the answer" : "",
                 SQL.test(text) ? "SQL in the answer" : "",
-                errors.length > logged ? `logged ${errors.slice(logged).join(" | ").slice(0, 400)}` : "",
+                errors.length > logged
+                  ? `logged ${errors.slice(logged).join(" | ").slice(0, 400)}`
+                  : "",
                 changed.length ? `refused (${res.status}) but wrote ${changed.join(", ")}` : "",
               ].filter(Boolean);
               if (problems.length) throw new Error(`${problems.join("; ")}: ${text.slice(0, 300)}`);

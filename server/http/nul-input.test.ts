@@ -13,7 +13,9 @@ afterAll(() => ctx.close());
 describe("text with a NUL character (PostgreSQL text cannot hold it)", () => {
   it("is refused by validation, naming the field, however deep", () => {
     const schema = z.object({ a: z.array(z.object({ b: z.string() })) });
-    expect(() => parseWith(schema, { a: [{ b: "ok" }, { b: "x\u0000y" }] })).toThrow(new AppError("VALIDATION", NUL_MESSAGE, { "a.1.b": NUL_MESSAGE }));
+    expect(() => parseWith(schema, { a: [{ b: "ok" }, { b: "x\u0000y" }] })).toThrow(
+      new AppError("VALIDATION", NUL_MESSAGE, { "a.1.b": NUL_MESSAGE }),
+    );
     expect(parseWith(schema, { a: [{ b: "ok" }] })).toEqual({ a: [{ b: "ok" }] });
   });
 

@@ -18,7 +18,10 @@ const ID_KINDS = {
  * The one parser for an id from the path. Anything that is not an id of that kind cannot exist, so
  * it is a 404 like any missing (or forbidden) record: ids reveal nothing.
  */
-export function parseIdParam(value: string | undefined, kind: keyof typeof ID_KINDS = "record"): string {
+export function parseIdParam(
+  value: string | undefined,
+  kind: keyof typeof ID_KINDS = "record",
+): string {
   const result = ID_KINDS[kind].safeParse(value);
   if (!result.success) throw new AppError("NOT_FOUND");
   return result.data;

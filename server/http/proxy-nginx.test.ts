@@ -17,10 +17,14 @@ import { ServerProcess } from "../../test/server-process.js";
  * only 127.0.0.1 (nginx), and test clients connect from other loopback addresses
  * (127.0.0.2, ...), which nginx forwards as $remote_addr.
  */
-if (!hasNginx) console.warn(`server/http/proxy-nginx.test.ts is skipped: ${NGINX} is missing (apt-get install nginx; .ci/run installs it)`);
+if (!hasNginx)
+  console.warn(
+    `server/http/proxy-nginx.test.ts is skipped: ${NGINX} is missing (apt-get install nginx; .ci/run installs it)`,
+  );
 
 const RESET = "/api/auth/reset-password";
-const resetLimit = RATE_LIMIT_RULES.find((r) => r.method === "POST" && r.path === RESET)?.perIp.max ?? 0;
+const resetLimit =
+  RATE_LIMIT_RULES.find((r) => r.method === "POST" && r.path === RESET)?.perIp.max ?? 0;
 
 type Reply = { status: number; headers: http.IncomingHttpHeaders; body: string };
 type Send = { from: string; body?: unknown; headers?: Record<string, string> };
@@ -63,7 +67,12 @@ afterAll(async () => {
 });
 
 /** A request from a browser on `from`: through nginx over HTTPS (only our certificate trusted), or straight to the app. */
-function send(to: "nginx" | "app", method: string, urlPath: string, { from, body, headers = {} }: Send): Promise<Reply> {
+function send(
+  to: "nginx" | "app",
+  method: string,
+  urlPath: string,
+  { from, body, headers = {} }: Send,
+): Promise<Reply> {
   const json = body === undefined ? undefined : JSON.stringify(body);
   const common = {
     host: "127.0.0.1",
@@ -72,18 +81,33 @@ function send(to: "nginx" | "app", method: string, urlPath: string, { from, body
     path: urlPath,
     agent: false,
     timeout: 20_000,
-    headers: { origin, ...(json === undefined ? {} : { "content-type": "application/json" }), ...headers },
+    headers: {
+      origin,
+      ...(json === undefined ? {} : { "content-type": "application/json" }),
+      ...headers,
+    },
   } as const;
   return new Promise((resolve, reject) => {
     const onResponse = (res: http.IncomingMessage) => {
       let text = "";
       res.setEncoding("utf8");
       res.on("data", (d: string) => (text += d));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }),
+      );
     };
     const req =
       to === "nginx"
-        ? https.request({ ...common, port: nginxPort, servername: "localhost", ca, headers: { ...common.headers, host: `localhost:${nginxPort}` } }, onResponse)
+        ? https.request(
+            {
+              ...common,
+              port: nginxPort,
+              servername: "localhost",
+              ca,
+              headers: { ...common.headers, host: `localhost:${nginxPort}` },
+            },
+            onResponse,
+          )
         : http.request({ ...common, port: server?.port }, onResponse);
     req.on("timeout", () => req.destroy(new Error(`${method} ${urlPath} timed out`)));
     req.on("error", reject);
@@ -95,7 +119,15 @@ async function spendResetLimit(to: "nginx" | "app", from: string): Promise<numbe
   const statuses: number[] = [];
   for (let i = 0; i <= resetLimit; i++) {
     const headers = { "x-forwarded-for": `198.51.100.${i + 1}` };
-    statuses.push((await send(to, "POST", RESET, { from, body: { token: "not-a-token", newPassword: GOOD_PASSWORD }, headers })).status);
+    statuses.push(
+      (
+        await send(to, "POST", RESET, {
+          from,
+          body: { token: "not-a-token", newPassword: GOOD_PASSWORD },
+          headers,
+        })
+      ).status,
+    );
   }
   return statuses;
 }
@@ -107,26 +139,45 @@ describe.skipIf(!hasNginx)("behind a real nginx with TLS (TRUST_PROXY=127.0.0.1)
     expect(health.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
 
     const email = uniqueEmail("proxied");
-    const reg = await send("nginx", "POST", "/api/register", { from: "127.0.0.2", body: { name: "Proxied Pat", email, password: GOOD_PASSWORD } });
+    const reg = await send("nginx", "POST", "/api/register", {
+      from: "127.0.0.2",
+      body: { name: "Proxied Pat", email, password: GOOD_PASSWORD },
+    });
     expect(reg.status, reg.body).toBe(200);
     // the dev mailbox answers only requests from this machine that no proxy relayed
     const mailbox = await send("app", "GET", "/dev/mailbox.json", { from: "127.0.0.1" });
     const { messages } = JSON.parse(mailbox.body) as { messages: { to: string; text: string }[] };
-    const link = /https:\/\/localhost:\d+\/auth\/callback\S*/.exec(messages.find((m) => m.to === email)?.text ?? "")?.[0];
+    const link = /https:\/\/localhost:\d+\/auth\/callback\S*/.exec(
+      messages.find((m) => m.to === email)?.text ?? "",
+    )?.[0];
     expect(link, mailbox.body).toBeDefined();
     expect(link?.startsWith(`${origin}/`)).toBe(true);
     const code = new URL(link ?? origin).searchParams.get("code") ?? "";
-    expect((await send("nginx", "GET", `/api/auth/verify-email?token=${code}`, { from: "127.0.0.2" })).status).toBe(200);
+    expect(
+      (await send("nginx", "GET", `/api/auth/verify-email?token=${code}`, { from: "127.0.0.2" }))
+        .status,
+    ).toBe(200);
 
-    const wrong = await send("nginx", "POST", "/api/auth/sign-in/email", { from: "127.0.0.2", body: { email, password: "Wrong-Password-1" } });
+    const wrong = await send("nginx", "POST", "/api/auth/sign-in/email", {
+      from: "127.0.0.2",
+      body: { email, password: "Wrong-Password-1" },
+    });
     expect(wrong.status).toBe(401);
-    const signIn = await send("nginx", "POST", "/api/auth/sign-in/email", { from: "127.0.0.2", body: { email, password: GOOD_PASSWORD } });
+    const signIn = await send("nginx", "POST", "/api/auth/sign-in/email", {
+      from: "127.0.0.2",
+      body: { email, password: GOOD_PASSWORD },
+    });
     expect(signIn.status, signIn.body).toBe(200);
-    const cookie = (signIn.headers["set-cookie"] ?? []).find((c) => c.includes("lv.session_token="));
+    const cookie = (signIn.headers["set-cookie"] ?? []).find((c) =>
+      c.includes("lv.session_token="),
+    );
     const attrs = (cookie ?? "").split(";").map((a) => a.trim().toLowerCase());
     expect(attrs).toEqual(expect.arrayContaining(["secure", "httponly", "samesite=lax"]));
     const session = (signIn.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
-    const me = await send("nginx", "GET", "/api/me", { from: "127.0.0.2", headers: { cookie: session } });
+    const me = await send("nginx", "GET", "/api/me", {
+      from: "127.0.0.2",
+      headers: { cookie: session },
+    });
     expect(me.status).toBe(200);
     expect((JSON.parse(me.body) as { user: { email: string } }).user.email).toBe(email);
     // a state-changing request from another origin is still refused behind the proxy
@@ -143,7 +194,10 @@ describe.skipIf(!hasNginx)("behind a real nginx with TLS (TRUST_PROXY=127.0.0.1)
     const statuses = await spendResetLimit("nginx", "127.0.0.3");
     expect(statuses.slice(0, -1).every((s) => s !== 429)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
-    const neighbour = await send("nginx", "POST", RESET, { from: "127.0.0.4", body: { token: "not-a-token", newPassword: GOOD_PASSWORD } });
+    const neighbour = await send("nginx", "POST", RESET, {
+      from: "127.0.0.4",
+      body: { token: "not-a-token", newPassword: GOOD_PASSWORD },
+    });
     expect(neighbour.status).toBe(400);
   });
 
@@ -160,19 +214,30 @@ describe.skipIf(!hasNginx)("behind a real nginx with TLS (TRUST_PROXY=127.0.0.1)
   });
 
   // Reads what the requests above wrote: the server is stopped first (PGlite has one owner).
-  it("the audit log shows each client's address, never the proxy's or a spoofed one", { timeout: 60_000 }, async () => {
-    server?.kill("SIGTERM");
-    expect((await server?.exited)?.code).toBe(0);
-    const database = "DATABASE_URL" in settings ? openPostgres(settings.DATABASE_URL) : await openPglite(path.join(settings.DATA_DIR, "pglite"));
-    try {
-      const rows = await database.db.select({ action: auditLog.action, ip: auditLog.ip }).from(auditLog);
-      const ipsOf = (action: string) => rows.filter((r) => r.action === action).map((r) => r.ip);
-      expect(ipsOf("auth.sign_in_failed")).toEqual(expect.arrayContaining(["127.0.0.2", "127.0.0.5"]));
-      expect(ipsOf("auth.session_created")).toContain("127.0.0.2");
-      const ips = rows.map((r) => r.ip ?? "");
-      expect(ips.filter((ip) => ip === "127.0.0.1" || ip.startsWith("198.51.100."))).toEqual([]);
-    } finally {
-      await database.close();
-    }
-  });
+  it(
+    "the audit log shows each client's address, never the proxy's or a spoofed one",
+    { timeout: 60_000 },
+    async () => {
+      server?.kill("SIGTERM");
+      expect((await server?.exited)?.code).toBe(0);
+      const database =
+        "DATABASE_URL" in settings
+          ? openPostgres(settings.DATABASE_URL)
+          : await openPglite(path.join(settings.DATA_DIR, "pglite"));
+      try {
+        const rows = await database.db
+          .select({ action: auditLog.action, ip: auditLog.ip })
+          .from(auditLog);
+        const ipsOf = (action: string) => rows.filter((r) => r.action === action).map((r) => r.ip);
+        expect(ipsOf("auth.sign_in_failed")).toEqual(
+          expect.arrayContaining(["127.0.0.2", "127.0.0.5"]),
+        );
+        expect(ipsOf("auth.session_created")).toContain("127.0.0.2");
+        const ips = rows.map((r) => r.ip ?? "");
+        expect(ips.filter((ip) => ip === "127.0.0.1" || ip.startsWith("198.51.100."))).toEqual([]);
+      } finally {
+        await database.close();
+      }
+    },
+  );
 });

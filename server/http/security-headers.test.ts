@@ -3,7 +3,14 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp, type App } from "../app.js";
-import { APP_URL, TestClient, buildUser, createTestContext, uniqueEmail, type TestContext } from "../../test/harness.js";
+import {
+  APP_URL,
+  TestClient,
+  buildUser,
+  createTestContext,
+  uniqueEmail,
+  type TestContext,
+} from "../../test/harness.js";
 import { listOutbox } from "../mail/outbox.js";
 
 let ctx: TestContext;
@@ -32,7 +39,8 @@ function expectSecurityHeaders(res: Response, label: string) {
   expect(res.headers.get("referrer-policy"), label).toBe("no-referrer");
 }
 
-const request = (app: App, urlPath: string, init: RequestInit = {}) => app.request(urlPath, init, { incoming: { socket: { remoteAddress: "10.9.8.7" } } });
+const request = (app: App, urlPath: string, init: RequestInit = {}) =>
+  app.request(urlPath, init, { incoming: { socket: { remoteAddress: "10.9.8.7" } } });
 
 describe("security headers", () => {
   it("every API response, success or error, carries them and Cache-Control: no-store", async () => {
@@ -42,8 +50,17 @@ describe("security headers", () => {
       ["401", await client.get("/api/me")],
       ["404", await client.get("/api/no-such-route")],
       ["better-auth 200", await client.get("/api/auth/get-session")],
-      ["better-auth 401", await client.request("POST", "/api/auth/sign-in/email", { email: uniqueEmail(), password: "Wrong-Password-1" })],
-      ["validation 400", await client.request("POST", "/api/register", { name: "", email: "nope", password: "x" })],
+      [
+        "better-auth 401",
+        await client.request("POST", "/api/auth/sign-in/email", {
+          email: uniqueEmail(),
+          password: "Wrong-Password-1",
+        }),
+      ],
+      [
+        "validation 400",
+        await client.request("POST", "/api/register", { name: "", email: "nope", password: "x" }),
+      ],
     ];
     for (const [label, res] of responses) {
       expectSecurityHeaders(res, label);
@@ -70,11 +87,22 @@ describe("cross-site requests", () => {
     const email = uniqueEmail();
     const body = JSON.stringify({ name: "Cross Site", email, password: "Saffron-Tunnel-19" });
     const headers = { "content-type": "application/json" };
-    const origins: Record<string, string>[] = [{}, { origin: "https://evil.example" }, { origin: "null" }, { origin: `${APP_URL}.evil.example` }];
+    const origins: Record<string, string>[] = [
+      {},
+      { origin: "https://evil.example" },
+      { origin: "null" },
+      { origin: `${APP_URL}.evil.example` },
+    ];
     for (const extra of origins) {
-      const res = await request(ctx.app, "/api/register", { method: "POST", body, headers: { ...headers, ...extra } });
+      const res = await request(ctx.app, "/api/register", {
+        method: "POST",
+        body,
+        headers: { ...headers, ...extra },
+      });
       expect(res.status, JSON.stringify(extra)).toBe(400);
-      expect(((await res.json()) as { error: { message: string } }).error.message).toBe("Cross-site request refused");
+      expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+        "Cross-site request refused",
+      );
     }
     expect((await listOutbox(ctx.services.deps.db, 1000)).some((m) => m.to === email)).toBe(false);
   });

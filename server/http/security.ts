@@ -31,7 +31,8 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   c.header("X-Frame-Options", "DENY");
   c.header("Cross-Origin-Opener-Policy", "same-origin");
   if (c.req.path.startsWith("/api/")) c.header("Cache-Control", "no-store");
-  if (c.var.deps.env.APP_URL.startsWith("https://")) c.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  if (c.var.deps.env.APP_URL.startsWith("https://"))
+    c.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
 });
 
 /**
@@ -41,7 +42,15 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
 export const clientIp = createMiddleware<AppEnv>(async (c, next) => {
   const peer = socketPeer(c);
   const { TRUST_PROXY, TRUST_PROXY_HEADER } = c.var.deps.env;
-  c.set("ip", clientAddress({ peer, header: TRUST_PROXY_HEADER, value: c.req.header(TRUST_PROXY_HEADER), trust: TRUST_PROXY }));
+  c.set(
+    "ip",
+    clientAddress({
+      peer,
+      header: TRUST_PROXY_HEADER,
+      value: c.req.header(TRUST_PROXY_HEADER),
+      trust: TRUST_PROXY,
+    }),
+  );
   await next();
 });
 
@@ -57,7 +66,8 @@ function socketPeer(c: Context): string {
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
 function requireSameOrigin(c: Context<AppEnv>) {
-  if (c.req.header("origin") !== c.var.deps.env.APP_URL) throw new AppError("VALIDATION", "Cross-site request refused");
+  if (c.req.header("origin") !== c.var.deps.env.APP_URL)
+    throw new AppError("VALIDATION", "Cross-site request refused");
 }
 
 /** State-changing API requests must come from the app's own origin (cross-site request protection). */

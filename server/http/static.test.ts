@@ -16,7 +16,10 @@ function distWith(files: Record<string, string>) {
 }
 
 describe("serving the web app", () => {
-  const dist = distWith({ "index.html": "<!doctype html><title>app</title>", "assets/app-1.js": "export {}" });
+  const dist = distWith({
+    "index.html": "<!doctype html><title>app</title>",
+    "assets/app-1.js": "export {}",
+  });
   const app = staticRoutes(dist);
 
   it("serves chunks as JavaScript and client-side routes as index.html", async () => {
@@ -38,14 +41,21 @@ describe("serving the web app", () => {
 describe("precompressed static files", () => {
   const js = `export const greeting = ${JSON.stringify("hello ".repeat(500))};\n`;
   const html = `<!doctype html><title>app</title><p>${"welcome ".repeat(300)}</p>`;
-  const dist = distWith({ "index.html": html, "assets/app-2.js": js, "assets/logo.png": "not text" });
+  const dist = distWith({
+    "index.html": html,
+    "assets/app-2.js": js,
+    "assets/logo.png": "not text",
+  });
   for (const [name, body] of Object.entries({ "index.html": html, "assets/app-2.js": js })) {
     writeFileSync(path.join(dist, `${name}.br`), brotliCompressSync(body));
     writeFileSync(path.join(dist, `${name}.gz`), gzipSync(body, { level: 9 }));
   }
   const app = staticRoutes(dist);
   const get = (url: string, acceptEncoding?: string, method = "GET") =>
-    app.request(url, { method, headers: acceptEncoding === undefined ? {} : { "Accept-Encoding": acceptEncoding } });
+    app.request(url, {
+      method,
+      headers: acceptEncoding === undefined ? {} : { "Accept-Encoding": acceptEncoding },
+    });
   const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
 
   it("sends the brotli file to a browser that accepts br, with the plain file's type and its own length", async () => {
@@ -70,37 +80,57 @@ describe("precompressed static files", () => {
     expect(gunzipSync(body).toString()).toBe(js);
   });
 
-  it.each([[undefined], [""], ["identity"], ["br;q=0, gzip;q=0"], ["BR;Q=0, *;q=0"], ["gzip;q=nonsense, br;q=2, ;;"]])(
-    "sends the plain file, still with Vary, for Accept-Encoding %j",
-    async (acceptEncoding) => {
-      const res = await get("/assets/app-2.js", acceptEncoding);
-      expect(res.status).toBe(200);
-      expect(res.headers.get("content-encoding")).toBeNull();
-      expect(res.headers.get("vary")).toMatch(/accept-encoding/i);
-      const body = await bytes(res);
-      expect(Number(res.headers.get("content-length"))).toBe(body.length);
-      expect(body.toString()).toBe(js);
-    },
-  );
-
-  it("honours q-values and the * wildcard", async () => {
-    expect((await get("/assets/app-2.js", "br;q=0, gzip")).headers.get("content-encoding")).toBe("gzip");
-    expect((await get("/assets/app-2.js", "gzip;q=0.5, br;q=0.2")).headers.get("content-encoding")).toBe("gzip");
-    expect((await get("/assets/app-2.js", "*")).headers.get("content-encoding")).toBe("br");
-    expect((await get("/assets/app-2.js", "br;q=0, *")).headers.get("content-encoding")).toBe("gzip");
+  it.each([
+    [undefined],
+    [""],
+    ["identity"],
+    ["br;q=0, gzip;q=0"],
+    ["BR;Q=0, *;q=0"],
+    ["gzip;q=nonsense, br;q=2, ;;"],
+  ])("sends the plain file, still with Vary, for Accept-Encoding %j", async (acceptEncoding) => {
+    const res = await get("/assets/app-2.js", acceptEncoding);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-encoding")).toBeNull();
+    expect(res.headers.get("vary")).toMatch(/accept-encoding/i);
+    const body = await bytes(res);
+    expect(Number(res.headers.get("content-length"))).toBe(body.length);
+    expect(body.toString()).toBe(js);
   });
 
-  it.each([",,,", "q=1", "br;q", "br;q=-1", "\u00e9t\u00e9", "gzip;q=0.5;level=9, br ; q = 0.9", "x".repeat(4000)])(
-    "never fails on an odd Accept-Encoding (%j)",
-    async (acceptEncoding) => {
-      const res = await get("/assets/app-2.js", acceptEncoding);
-      expect(res.status).toBe(200);
-      const body = await bytes(res);
-      const encoding = res.headers.get("content-encoding");
-      const plain = encoding === "br" ? brotliDecompressSync(body) : encoding === "gzip" ? gunzipSync(body) : body;
-      expect(plain.toString()).toBe(js);
-    },
-  );
+  it("honours q-values and the * wildcard", async () => {
+    expect((await get("/assets/app-2.js", "br;q=0, gzip")).headers.get("content-encoding")).toBe(
+      "gzip",
+    );
+    expect(
+      (await get("/assets/app-2.js", "gzip;q=0.5, br;q=0.2")).headers.get("content-encoding"),
+    ).toBe("gzip");
+    expect((await get("/assets/app-2.js", "*")).headers.get("content-encoding")).toBe("br");
+    expect((await get("/assets/app-2.js", "br;q=0, *")).headers.get("content-encoding")).toBe(
+      "gzip",
+    );
+  });
+
+  it.each([
+    ",,,",
+    "q=1",
+    "br;q",
+    "br;q=-1",
+    "\u00e9t\u00e9",
+    "gzip;q=0.5;level=9, br ; q = 0.9",
+    "x".repeat(4000),
+  ])("never fails on an odd Accept-Encoding (%j)", async (acceptEncoding) => {
+    const res = await get("/assets/app-2.js", acceptEncoding);
+    expect(res.status).toBe(200);
+    const body = await bytes(res);
+    const encoding = res.headers.get("content-encoding");
+    const plain =
+      encoding === "br"
+        ? brotliDecompressSync(body)
+        : encoding === "gzip"
+          ? gunzipSync(body)
+          : body;
+    expect(plain.toString()).toBe(js);
+  });
 
   it("compresses index.html for client-side routes too", async () => {
     for (const url of ["/", "/index.html", "/welcome"]) {
@@ -142,9 +172,13 @@ describe("API answers (decision 025)", () => {
   afterAll(() => ctx.close());
 
   it("are never compressed, whatever the client accepts: they mix secrets with text others chose (BREACH)", async () => {
-    const { client, name } = await buildUser(ctx, { name: "A name an attacker chose ".repeat(6).trim() });
+    const { client, name } = await buildUser(ctx, {
+      name: "A name an attacker chose ".repeat(6).trim(),
+    });
     for (const url of ["/api/me", "/api/health"]) {
-      const res = await client.request("GET", url, undefined, { "Accept-Encoding": "br, gzip, deflate, zstd" });
+      const res = await client.request("GET", url, undefined, {
+        "Accept-Encoding": "br, gzip, deflate, zstd",
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get("content-encoding")).toBeNull();
       if (url === "/api/me") expect(await res.text()).toContain(name);

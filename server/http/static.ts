@@ -79,7 +79,12 @@ export function staticRoutes(distDir: string) {
           if (isFile(file + suffix)) encoded.push({ body: read(file + suffix), encoding: name });
         }
       }
-      found = { type: getMimeType(file) ?? "application/octet-stream", compressible, plain: { body: read(file) }, encoded };
+      found = {
+        type: getMimeType(file) ?? "application/octet-stream",
+        compressible,
+        plain: { body: read(file) },
+        encoded,
+      };
       cache.set(file, found);
     }
     return found;
@@ -102,7 +107,12 @@ export function staticRoutes(distDir: string) {
   const send = (c: Context<AppEnv>, found: StaticFile, cacheControl: string) => {
     const wanted = found.compressible ? chooseEncoding(c.req.header("Accept-Encoding")) : undefined;
     const variant = found.encoded.find((v) => v.encoding === wanted) ?? found.plain;
-    c.header("Content-Type", found.type.startsWith("text/") && !found.type.includes("charset") ? `${found.type}; charset=utf-8` : found.type);
+    c.header(
+      "Content-Type",
+      found.type.startsWith("text/") && !found.type.includes("charset")
+        ? `${found.type}; charset=utf-8`
+        : found.type,
+    );
     c.header("Content-Length", String(variant.body.length));
     c.header("Cache-Control", cacheControl);
     if (found.compressible) c.header("Vary", "Accept-Encoding", { append: true });

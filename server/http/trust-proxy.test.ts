@@ -3,9 +3,18 @@ import { parseTrustProxy, TrustProxyError } from "../trust-proxy-setting.js";
 import { clientAddress, parseAddress, type ForwardingHeader } from "./trust-proxy.js";
 
 const xff = (peer: string, value: string | undefined, trust: string | undefined) =>
-  clientAddress({ peer, header: "x-forwarded-for", value, trust: trust === undefined ? undefined : parseTrustProxy(trust) });
-const fwd = (peer: string, value: string | undefined, trust: string, header: ForwardingHeader = "forwarded") =>
-  clientAddress({ peer, header, value, trust: parseTrustProxy(trust) });
+  clientAddress({
+    peer,
+    header: "x-forwarded-for",
+    value,
+    trust: trust === undefined ? undefined : parseTrustProxy(trust),
+  });
+const fwd = (
+  peer: string,
+  value: string | undefined,
+  trust: string,
+  header: ForwardingHeader = "forwarded",
+) => clientAddress({ peer, header, value, trust: parseTrustProxy(trust) });
 
 describe("TRUST_PROXY", () => {
   it("reads a hop count, or addresses and CIDR ranges of both families", () => {
@@ -64,8 +73,12 @@ describe("the client's address", () => {
   });
 
   it("reads RFC 7239 Forwarded for= (quoted, bracketed IPv6, ports, other parameters)", () => {
-    expect(fwd("127.0.0.1", "for=192.0.2.60;proto=https;by=203.0.113.43", "127.0.0.1")).toBe("192.0.2.60");
-    expect(fwd("127.0.0.1", 'for=1.1.1.1, For="[2001:db8:cafe::17]:4711"', "127.0.0.1")).toBe("2001:db8:cafe::17");
+    expect(fwd("127.0.0.1", "for=192.0.2.60;proto=https;by=203.0.113.43", "127.0.0.1")).toBe(
+      "192.0.2.60",
+    );
+    expect(fwd("127.0.0.1", 'for=1.1.1.1, For="[2001:db8:cafe::17]:4711"', "127.0.0.1")).toBe(
+      "2001:db8:cafe::17",
+    );
     expect(fwd("127.0.0.1", 'proto=https;for="192.0.2.60:8080"', "1")).toBe("192.0.2.60");
   });
 
@@ -85,16 +98,23 @@ describe("the client's address", () => {
     [`${"1".repeat(5000)}`, "127.0.0.1"],
     ["[::1", "127.0.0.1"],
     ["1.2.3.4\u0000", "127.0.0.1"],
-  ])("a malformed X-Forwarded-For %j falls back to the nearest address read (%s)", (value, expected) => {
-    expect(xff("127.0.0.1", value, "127.0.0.1,10.0.0.0/8")).toBe(expected);
-  });
-
-  it.each([["for=_hidden"], ["for=unknown"], ["proto=https"], ['for="[2001:db8::1'], ["for"], [";;;,,,"]])(
-    "a malformed Forwarded %j falls back to the peer",
-    (value) => {
-      expect(fwd("127.0.0.1", value, "127.0.0.1")).toBe("127.0.0.1");
+  ])(
+    "a malformed X-Forwarded-For %j falls back to the nearest address read (%s)",
+    (value, expected) => {
+      expect(xff("127.0.0.1", value, "127.0.0.1,10.0.0.0/8")).toBe(expected);
     },
   );
+
+  it.each([
+    ["for=_hidden"],
+    ["for=unknown"],
+    ["proto=https"],
+    ['for="[2001:db8::1'],
+    ["for"],
+    [";;;,,,"],
+  ])("a malformed Forwarded %j falls back to the peer", (value) => {
+    expect(fwd("127.0.0.1", value, "127.0.0.1")).toBe("127.0.0.1");
+  });
 
   it("accepts the address forms proxies write, and nothing else", () => {
     expect(parseAddress(" 192.0.2.1 ")).toBe("192.0.2.1");

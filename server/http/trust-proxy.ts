@@ -15,7 +15,8 @@ export function parseAddress(token: string): string | null {
   if (t.length > MAX_ADDRESS_LENGTH) return null;
   if (t.length >= 2 && t.startsWith('"') && t.endsWith('"')) t = t.slice(1, -1);
   const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(t);
-  if (bracketed) return bracketed[1] !== undefined && net.isIPv6(bracketed[1]) ? bracketed[1] : null;
+  if (bracketed)
+    return bracketed[1] !== undefined && net.isIPv6(bracketed[1]) ? bracketed[1] : null;
   if (net.isIP(t) !== 0) return t;
   const withPort = /^([\d.]+):\d{1,5}$/.exec(t);
   return withPort?.[1] !== undefined && net.isIPv4(withPort[1]) ? withPort[1] : null;
@@ -47,7 +48,12 @@ function isTrusted(trust: TrustProxy, address: string, distance: number): boolea
  * right to left, skipping trusted hops, and the first untrusted hop is the client. A hop that
  * cannot be read ends the walk at the nearest address read so far (never the sender's choice).
  */
-export function clientAddress(input: { peer: string; header: ForwardingHeader; value: string | undefined; trust: TrustProxy | null | undefined }): string {
+export function clientAddress(input: {
+  peer: string;
+  header: ForwardingHeader;
+  value: string | undefined;
+  trust: TrustProxy | null | undefined;
+}): string {
   const { peer, header, value, trust } = input;
   if (!trust || value === undefined || !isTrusted(trust, peer, 0)) return peer;
   const chain = forwardingChain(header, value);

@@ -19,9 +19,17 @@ export const NUL_MESSAGE = "Text cannot contain the NUL character";
 /** Where in `value` a string (or an object's key) holds a NUL, or null. Recursive: JSON bodies reach it only after the body gate bounded their depth. */
 export function nulPath(value: unknown, path: string[] = []): string[] | null {
   if (typeof value === "string") return value.includes("\u0000") ? path : null;
-  if (Array.isArray(value)) return value.reduce<string[] | null>((found, v, i) => found ?? nulPath(v, [...path, String(i)]), null);
+  if (Array.isArray(value))
+    return value.reduce<string[] | null>(
+      (found, v, i) => found ?? nulPath(v, [...path, String(i)]),
+      null,
+    );
   if (value && typeof value === "object")
-    return Object.entries(value).reduce<string[] | null>((found, [k, v]) => found ?? (k.includes("\u0000") ? [...path, "_"] : nulPath(v, [...path, k])), null);
+    return Object.entries(value).reduce<string[] | null>(
+      (found, [k, v]) =>
+        found ?? (k.includes("\u0000") ? [...path, "_"] : nulPath(v, [...path, k])),
+      null,
+    );
   return null;
 }
 

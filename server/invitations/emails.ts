@@ -2,7 +2,11 @@ import type { Role } from "../../common/app.js";
 import { INVITATION_TTL_DAYS } from "../../common/invitations.js";
 import { composeMail, type Mail } from "../mail/templates.js";
 
-const ROLE_NAMES: Record<Role, string> = { firm_admin: "a firm administrator", firm_staff: "a staff member", regular_user: "a client" };
+const ROLE_NAMES: Record<Role, string> = {
+  firm_admin: "a firm administrator",
+  firm_staff: "a staff member",
+  regular_user: "a client",
+};
 
 export type InvitationMailInput = {
   appUrl: string;
@@ -16,12 +20,33 @@ export type InvitationMailInput = {
   note?: string;
 };
 
-export function invitationMail({ appUrl, to, firmName, role, token, expiresAt, inviterName, note }: InvitationMailInput): Mail {
+export function invitationMail({
+  appUrl,
+  to,
+  firmName,
+  role,
+  token,
+  expiresAt,
+  inviterName,
+  note,
+}: InvitationMailInput): Mail {
   const link = `${appUrl}/register?email=${encodeURIComponent(to)}&code=${encodeURIComponent(token)}`;
-  return composeMail({ template: "invitation", to, subject: `You're invited to join ${firmName} on Legacy Vault`, expiresAt }, [
-    { text: `${inviterName} has invited you to join ${firmName} on Legacy Vault as ${ROLE_NAMES[role]}.` },
-    ...(note ? [{ text: `Their note: “${note}”` }] : []),
-    { link, label: "Accept the invitation and create your account" },
-    { text: `The invitation works once, only for ${to}, and expires in ${INVITATION_TTL_DAYS} days.` },
-  ]);
+  return composeMail(
+    {
+      template: "invitation",
+      to,
+      subject: `You're invited to join ${firmName} on Legacy Vault`,
+      expiresAt,
+    },
+    [
+      {
+        text: `${inviterName} has invited you to join ${firmName} on Legacy Vault as ${ROLE_NAMES[role]}.`,
+      },
+      ...(note ? [{ text: `Their note: “${note}”` }] : []),
+      { link, label: "Accept the invitation and create your account" },
+      {
+        text: `The invitation works once, only for ${to}, and expires in ${INVITATION_TTL_DAYS} days.`,
+      },
+    ],
+  );
 }

@@ -2,7 +2,16 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invitations } from "../db/schema/index.js";
 import { buildFirm } from "../../test/factories/firm.js";
-import { GOOD_PASSWORD, TestClient, buildUser, createTestContext, lastMailTo, linkFromMail, uniqueEmail, type TestContext } from "../../test/harness.js";
+import {
+  GOOD_PASSWORD,
+  TestClient,
+  buildUser,
+  createTestContext,
+  lastMailTo,
+  linkFromMail,
+  uniqueEmail,
+  type TestContext,
+} from "../../test/harness.js";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -32,16 +41,26 @@ describe("invitations", () => {
   it("an admin invites staff: the e-mail links to /register with the e-mail and a code, includes the note, and the check says valid", async () => {
     const { admin, firmName } = await buildFirm(ctx);
     const email = uniqueEmail("staff");
-    const sent = await admin.json("POST", "/api/invitations", { email: email.toUpperCase(), role: "firm_staff", note: "  Welcome aboard!  " });
+    const sent = await admin.json("POST", "/api/invitations", {
+      email: email.toUpperCase(),
+      role: "firm_staff",
+      note: "  Welcome aboard!  ",
+    });
     expect(sent).toEqual({ status: 200, body: { success: true } });
     const mail = await lastMailTo(ctx, email);
     expect(mail.text).toContain("Welcome aboard!");
     const link = await linkFromMail(ctx, email, "/register");
     expect(link.origin).toBe(ctx.env.APP_URL);
     expect(link.searchParams.get("email")).toBe(email);
-    const check = await new TestClient(ctx).json("GET", `/api/invitations/check?email=${encodeURIComponent(email)}&code=${link.searchParams.get("code")}`);
+    const check = await new TestClient(ctx).json(
+      "GET",
+      `/api/invitations/check?email=${encodeURIComponent(email)}&code=${link.searchParams.get("code")}`,
+    );
     expect(check.body).toEqual({ valid: true, firmName, role: "firm_staff" });
-    const [row] = await ctx.services.deps.db.select().from(invitations).where(eq(invitations.email, email));
+    const [row] = await ctx.services.deps.db
+      .select()
+      .from(invitations)
+      .where(eq(invitations.email, email));
     expect(row?.tokenHash).not.toContain(link.searchParams.get("code"));
   });
 
@@ -53,11 +72,19 @@ describe("invitations", () => {
     expect(res.status).toBe(200);
     const me = await confirm(client, email);
     expect(me.body.user).toMatchObject({ role: "firm_staff", firmId });
-    const again = await new TestClient(ctx).json("GET", `/api/invitations/check?email=${encodeURIComponent(email)}&code=${link.searchParams.get("code")}`);
+    const again = await new TestClient(ctx).json(
+      "GET",
+      `/api/invitations/check?email=${encodeURIComponent(email)}&code=${link.searchParams.get("code")}`,
+    );
     expect(again.body).toEqual({ valid: false });
-    const reinvite = await admin.json<{ error: { message: string } }>("POST", "/api/invitations", { email, role: "firm_staff" });
+    const reinvite = await admin.json<{ error: { message: string } }>("POST", "/api/invitations", {
+      email,
+      role: "firm_staff",
+    });
     expect(reinvite.status).toBe(409);
-    expect(reinvite.body.error.message).toBe("This email has already accepted an invitation to your firm");
+    expect(reinvite.body.error.message).toBe(
+      "This email has already accepted an invitation to your firm",
+    );
   });
 
   it("an invitation binds to its e-mail: another address cannot use the code", async () => {
@@ -82,7 +109,10 @@ describe("invitations", () => {
     const expired = await registerThroughLink(email);
     expect(expired.res.status).toBe(400);
     await admin.post("/api/invitations", { email, role: "regular_user" });
-    const [row] = await ctx.services.deps.db.select().from(invitations).where(eq(invitations.email, email));
+    const [row] = await ctx.services.deps.db
+      .select()
+      .from(invitations)
+      .where(eq(invitations.email, email));
     const days = ((row?.expiresAt.getTime() ?? 0) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.99);
     expect(days).toBeLessThanOrEqual(7);
@@ -98,19 +128,45 @@ describe("invitations", () => {
     await admin.post("/api/invitations", { email: staffEmail, role: "firm_staff" });
     const { client: staff } = await registerThroughLink(staffEmail);
     await confirm(staff, staffEmail);
-    expect((await staff.post("/api/invitations", { email: uniqueEmail(), role: "regular_user" })).status).toBe(200);
-    expect((await staff.post("/api/invitations", { email: uniqueEmail(), role: "firm_staff" })).status).toBe(404);
-    expect((await staff.post("/api/invitations", { email: uniqueEmail(), role: "firm_admin" })).status).toBe(404);
+    expect(
+      (await staff.post("/api/invitations", { email: uniqueEmail(), role: "regular_user" })).status,
+    ).toBe(200);
+    expect(
+      (await staff.post("/api/invitations", { email: uniqueEmail(), role: "firm_staff" })).status,
+    ).toBe(404);
+    expect(
+      (await staff.post("/api/invitations", { email: uniqueEmail(), role: "firm_admin" })).status,
+    ).toBe(404);
     const outsider = await buildUser(ctx);
-    expect((await outsider.client.post("/api/invitations", { email: uniqueEmail(), role: "regular_user" })).status).toBe(404);
-    expect((await new TestClient(ctx).post("/api/invitations", { email: uniqueEmail(), role: "regular_user" })).status).toBe(401);
+    expect(
+      (
+        await outsider.client.post("/api/invitations", {
+          email: uniqueEmail(),
+          role: "regular_user",
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await new TestClient(ctx).post("/api/invitations", {
+          email: uniqueEmail(),
+          role: "regular_user",
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it("validates with the spec's messages", async () => {
     const { admin } = await buildFirm(ctx);
-    const empty = await admin.json<{ error: { message: string } }>("POST", "/api/invitations", { email: "", role: "firm_staff" });
+    const empty = await admin.json<{ error: { message: string } }>("POST", "/api/invitations", {
+      email: "",
+      role: "firm_staff",
+    });
     expect(empty.body.error.message).toBe("Please enter an email address");
-    const bad = await admin.json<{ error: { message: string } }>("POST", "/api/invitations", { email: "nope", role: "firm_staff" });
+    const bad = await admin.json<{ error: { message: string } }>("POST", "/api/invitations", {
+      email: "nope",
+      role: "firm_staff",
+    });
     expect(bad.body.error.message).toBe("Please enter a valid email address");
   });
 });

@@ -6,7 +6,16 @@ import { PER_USER_LIMITS } from "../rate-limit/rules.js";
 import { auditLog, invitations } from "../db/schema/index.js";
 import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
-import { GOOD_PASSWORD, TestClient, buildUser, createTestContext, lastMailTo, linkFromMail, uniqueEmail, type TestContext } from "../../test/harness.js";
+import {
+  GOOD_PASSWORD,
+  TestClient,
+  buildUser,
+  createTestContext,
+  lastMailTo,
+  linkFromMail,
+  uniqueEmail,
+  type TestContext,
+} from "../../test/harness.js";
 
 /** Issue 10, finding 11: a firm's admins list, resend and revoke its pending invitations. */
 
@@ -19,18 +28,28 @@ afterAll(() => ctx.close());
 type Admin = Awaited<ReturnType<typeof buildFirm>>["admin"];
 const WITHDRAWN = `${INVITATION_MSG.withdrawnTitle} ${INVITATION_MSG.withdrawnText}`;
 
-async function invite(admin: Admin, role: "firm_staff" | "firm_admin" | "regular_user" = "firm_staff") {
+async function invite(
+  admin: Admin,
+  role: "firm_staff" | "firm_admin" | "regular_user" = "firm_staff",
+) {
   const email = uniqueEmail("invitee");
   const sent = await admin.request("POST", "/api/invitations", { email, role });
   if (sent.status !== 200) throw new Error(`invite failed: ${sent.status}`);
   const link = await linkFromMail(ctx, email, "/register");
-  const [row] = await ctx.services.deps.db.select({ id: invitations.id }).from(invitations).where(eq(invitations.email, email));
+  const [row] = await ctx.services.deps.db
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(eq(invitations.email, email));
   return { email, code: link.searchParams.get("code") ?? "", id: row?.id ?? "" };
 }
 
-const listPending = (client: TestClient) => client.json<{ invitations: PendingInvitationView[] }>("GET", "/api/invitations");
+const listPending = (client: TestClient) =>
+  client.json<{ invitations: PendingInvitationView[] }>("GET", "/api/invitations");
 const check = (email: string, code: string) =>
-  new TestClient(ctx).json("GET", `/api/invitations/check?email=${encodeURIComponent(email)}&code=${encodeURIComponent(code)}`);
+  new TestClient(ctx).json(
+    "GET",
+    `/api/invitations/check?email=${encodeURIComponent(email)}&code=${encodeURIComponent(code)}`,
+  );
 const register = (email: string, code: string) =>
   new TestClient(ctx).json<{ error?: { message: string } }>("POST", "/api/register", {
     name: "Invited Person",
@@ -52,7 +71,9 @@ describe("pending invitations", () => {
     const pending = await invite(a.admin, "regular_user");
     const accepted = await buildInvitedMember(ctx, a.admin, "firm_staff");
     const revoked = await invite(a.admin);
-    expect((await a.admin.request("POST", `/api/invitations/${revoked.id}/revoke`)).status).toBe(200);
+    expect((await a.admin.request("POST", `/api/invitations/${revoked.id}/revoke`)).status).toBe(
+      200,
+    );
     const expired = await invite(a.admin);
     await ctx.services.deps.db
       .update(invitations)
@@ -66,12 +87,16 @@ describe("pending invitations", () => {
     const [first] = list.body.invitations;
     expect(Object.keys(first ?? {}).sort()).toEqual(["email", "expiresAt", "id", "role", "sentAt"]);
     expect(first).toMatchObject({ id: pending.id, role: "regular_user" });
-    const days = (Date.parse(first?.expiresAt ?? "") - Date.parse(first?.sentAt ?? "")) / 86_400_000;
+    const days =
+      (Date.parse(first?.expiresAt ?? "") - Date.parse(first?.sentAt ?? "")) / 86_400_000;
     expect(days).toBeCloseTo(7, 2);
     const text = JSON.stringify(list.body);
-    for (const gone of [accepted.email, revoked.email, expired.email, otherFirms.email]) expect(text).not.toContain(gone);
+    for (const gone of [accepted.email, revoked.email, expired.email, otherFirms.email])
+      expect(text).not.toContain(gone);
     expect(text).not.toMatch(/token|hash|note/i);
-    expect((await listPending(b.admin)).body.invitations.map((i) => i.email)).toEqual([otherFirms.email]);
+    expect((await listPending(b.admin)).body.invitations.map((i) => i.email)).toEqual([
+      otherFirms.email,
+    ]);
   });
 
   it("resend e-mails a fresh link valid 7 days from now; the old link stops working; it is audited", async () => {
@@ -79,21 +104,37 @@ describe("pending invitations", () => {
     const inv = await invite(admin);
     await ctx.services.deps.db
       .update(invitations)
-      .set({ sentAt: new Date(Date.now() - 3 * 86_400_000), expiresAt: new Date(Date.now() + 4 * 86_400_000) })
+      .set({
+        sentAt: new Date(Date.now() - 3 * 86_400_000),
+        expiresAt: new Date(Date.now() + 4 * 86_400_000),
+      })
       .where(eq(invitations.id, inv.id));
 
-    const resent = await admin.json<{ invitation: PendingInvitationView }>("POST", `/api/invitations/${inv.id}/resend`);
+    const resent = await admin.json<{ invitation: PendingInvitationView }>(
+      "POST",
+      `/api/invitations/${inv.id}/resend`,
+    );
     expect(resent.status).toBe(200);
-    expect(resent.body.invitation).toMatchObject({ id: inv.id, email: inv.email, role: "firm_staff" });
+    expect(resent.body.invitation).toMatchObject({
+      id: inv.id,
+      email: inv.email,
+      role: "firm_staff",
+    });
     expect(Date.now() - Date.parse(resent.body.invitation.sentAt)).toBeLessThan(60_000);
-    expect((Date.parse(resent.body.invitation.expiresAt) - Date.now()) / 86_400_000).toBeGreaterThan(6.99);
+    expect(
+      (Date.parse(resent.body.invitation.expiresAt) - Date.now()) / 86_400_000,
+    ).toBeGreaterThan(6.99);
 
     const fresh = await linkFromMail(ctx, inv.email, "/register");
     const code = fresh.searchParams.get("code") ?? "";
     expect(code).not.toBe(inv.code);
     expect((await check(inv.email, inv.code)).body).toEqual({ valid: false });
     expect((await register(inv.email, inv.code)).status).toBe(400);
-    expect((await check(inv.email, code)).body).toEqual({ valid: true, firmName, role: "firm_staff" });
+    expect((await check(inv.email, code)).body).toEqual({
+      valid: true,
+      firmName,
+      role: "firm_staff",
+    });
     const [audit] = await auditOf("invitation.resent", inv.id);
     expect(audit).toMatchObject({ actorId: adminId, subjectType: "invitation" });
     expect(JSON.stringify(audit)).not.toContain(code);
@@ -113,14 +154,25 @@ describe("pending invitations", () => {
     // Only the holder of the link learns that: another address with the same code gets the usual answer.
     expect((await check(uniqueEmail(), inv.code)).body).toEqual({ valid: false });
     expect((await listPending(admin)).body.invitations).toEqual([]);
-    expect(await auditOf("invitation.revoked", inv.id)).toEqual([expect.objectContaining({ actorId: adminId, subjectType: "invitation" })]);
+    expect(await auditOf("invitation.revoked", inv.id)).toEqual([
+      expect.objectContaining({ actorId: adminId, subjectType: "invitation" }),
+    ]);
 
     // Gone from the list, so neither resent nor revoked again.
-    const again = await admin.json<{ error: { message: string } }>("POST", `/api/invitations/${inv.id}/resend`);
-    expect(again).toMatchObject({ status: 409, body: { error: { message: INVITATION_MSG.notPending } } });
+    const again = await admin.json<{ error: { message: string } }>(
+      "POST",
+      `/api/invitations/${inv.id}/resend`,
+    );
+    expect(again).toMatchObject({
+      status: 409,
+      body: { error: { message: INVITATION_MSG.notPending } },
+    });
     expect((await admin.request("POST", `/api/invitations/${inv.id}/revoke`)).status).toBe(409);
 
-    expect((await admin.request("POST", "/api/invitations", { email: inv.email, role: "firm_staff" })).status).toBe(200);
+    expect(
+      (await admin.request("POST", "/api/invitations", { email: inv.email, role: "firm_staff" }))
+        .status,
+    ).toBe(200);
     const fresh = await linkFromMail(ctx, inv.email, "/register");
     expect((await register(inv.email, fresh.searchParams.get("code") ?? "")).status).toBe(200);
   });
@@ -128,7 +180,10 @@ describe("pending invitations", () => {
   it("an accepted invitation can be neither resent nor revoked", async () => {
     const { admin } = await buildFirm(ctx);
     const member = await buildInvitedMember(ctx, admin, "firm_staff");
-    const [row] = await ctx.services.deps.db.select({ id: invitations.id }).from(invitations).where(eq(invitations.email, member.email));
+    const [row] = await ctx.services.deps.db
+      .select({ id: invitations.id })
+      .from(invitations)
+      .where(eq(invitations.email, member.email));
     expect((await admin.request("POST", `/api/invitations/${row?.id}/resend`)).status).toBe(409);
     expect((await admin.request("POST", `/api/invitations/${row?.id}/revoke`)).status).toBe(409);
   });
@@ -147,11 +202,22 @@ describe("pending invitations", () => {
       if (stranger === b.admin) {
         expect(list.status).toBe(200);
         expect(JSON.stringify(list.body)).not.toContain(inv.email);
-      } else expect(list).toEqual({ status: 404, body: { error: { code: "NOT_FOUND", message: "Not found", requestId: expect.any(String) } } });
+      } else
+        expect(list).toEqual({
+          status: 404,
+          body: {
+            error: { code: "NOT_FOUND", message: "Not found", requestId: expect.any(String) },
+          },
+        });
       for (const id of [inv.id, randomUUID(), "not-a-uuid"]) {
         for (const verb of ["resend", "revoke"]) {
           const res = await stranger.json("POST", `/api/invitations/${id}/${verb}`);
-          expect(res).toEqual({ status: 404, body: { error: { code: "NOT_FOUND", message: "Not found", requestId: expect.any(String) } } });
+          expect(res).toEqual({
+            status: 404,
+            body: {
+              error: { code: "NOT_FOUND", message: "Not found", requestId: expect.any(String) },
+            },
+          });
         }
       }
     }
@@ -168,14 +234,17 @@ describe("pending invitations", () => {
     const { admin } = await buildFirm(ctx);
     const inv = await invite(admin);
     const { max } = PER_USER_LIMITS.invitationResend;
-    for (let i = 0; i < max; i++) expect((await admin.request("POST", `/api/invitations/${inv.id}/resend`)).status).toBe(200);
+    for (let i = 0; i < max; i++)
+      expect((await admin.request("POST", `/api/invitations/${inv.id}/resend`)).status).toBe(200);
     const limited = await admin.request("POST", `/api/invitations/${inv.id}/resend`);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     // Another admin of another firm is counted on their own.
     const other = await buildFirm(ctx);
     const theirs = await invite(other.admin);
-    expect((await other.admin.request("POST", `/api/invitations/${theirs.id}/resend`)).status).toBe(200);
+    expect((await other.admin.request("POST", `/api/invitations/${theirs.id}/resend`)).status).toBe(
+      200,
+    );
   });
 
   it("inviting an address again through POST /api/invitations counts against the same per-admin limit as resend, with Retry-After; a first invitation does not", async () => {
@@ -183,21 +252,39 @@ describe("pending invitations", () => {
     const inv = await invite(admin);
     const { max } = PER_USER_LIMITS.invitationResend;
     const half = Math.floor(max / 2);
-    for (let i = 0; i < half; i++) expect((await admin.request("POST", `/api/invitations/${inv.id}/resend`)).status).toBe(200);
+    for (let i = 0; i < half; i++)
+      expect((await admin.request("POST", `/api/invitations/${inv.id}/resend`)).status).toBe(200);
     for (let i = half; i < max; i++) {
-      expect((await admin.request("POST", "/api/invitations", { email: inv.email, role: "firm_staff" })).status, `re-invite ${i}`).toBe(200);
+      expect(
+        (await admin.request("POST", "/api/invitations", { email: inv.email, role: "firm_staff" }))
+          .status,
+        `re-invite ${i}`,
+      ).toBe(200);
     }
-    const reinvite = await admin.request("POST", "/api/invitations", { email: inv.email, role: "firm_staff" });
+    const reinvite = await admin.request("POST", "/api/invitations", {
+      email: inv.email,
+      role: "firm_staff",
+    });
     expect(reinvite.status).toBe(429);
     expect(Number(reinvite.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await admin.request("POST", `/api/invitations/${inv.id}/resend`)).status).toBe(429);
     // A revoked invitation is no way round it.
     const latest = (await linkFromMail(ctx, inv.email, "/register")).searchParams.get("code") ?? "";
     expect((await admin.request("POST", `/api/invitations/${inv.id}/revoke`)).status).toBe(200);
-    expect((await admin.request("POST", "/api/invitations", { email: inv.email, role: "firm_staff" })).status).toBe(429);
+    expect(
+      (await admin.request("POST", "/api/invitations", { email: inv.email, role: "firm_staff" }))
+        .status,
+    ).toBe(429);
     expect((await check(inv.email, latest)).body).toEqual({ valid: false, reason: "revoked" });
     // A first invitation to another address is not a resend.
-    expect((await admin.request("POST", "/api/invitations", { email: uniqueEmail("new"), role: "firm_staff" })).status).toBe(200);
+    expect(
+      (
+        await admin.request("POST", "/api/invitations", {
+          email: uniqueEmail("new"),
+          role: "firm_staff",
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("someone who may not invite learns nothing from the re-invite limit: a client always gets 404, invited address or not", async () => {
@@ -206,7 +293,15 @@ describe("pending invitations", () => {
     const inv = await invite(admin, "regular_user");
     const { max } = PER_USER_LIMITS.invitationResend;
     for (let i = 0; i <= max; i++) {
-      expect((await client.client.request("POST", "/api/invitations", { email: inv.email, role: "regular_user" })).status, `try ${i}`).toBe(404);
+      expect(
+        (
+          await client.client.request("POST", "/api/invitations", {
+            email: inv.email,
+            role: "regular_user",
+          })
+        ).status,
+        `try ${i}`,
+      ).toBe(404);
     }
   });
 
@@ -214,25 +309,47 @@ describe("pending invitations", () => {
     const { admin } = await buildFirm(ctx);
     const staff = await buildInvitedMember(ctx, admin, "firm_staff");
     const email = uniqueEmail("client");
-    expect((await staff.client.request("POST", "/api/invitations", { email, role: "regular_user" })).status).toBe(200);
+    expect(
+      (await staff.client.request("POST", "/api/invitations", { email, role: "regular_user" }))
+        .status,
+    ).toBe(200);
     const code = (await linkFromMail(ctx, email, "/register")).searchParams.get("code") ?? "";
-    const [row] = await ctx.services.deps.db.select({ id: invitations.id }).from(invitations).where(eq(invitations.email, email));
+    const [row] = await ctx.services.deps.db
+      .select({ id: invitations.id })
+      .from(invitations)
+      .where(eq(invitations.email, email));
     // Staff may still send a pending invitation again.
-    expect((await staff.client.request("POST", "/api/invitations", { email, role: "regular_user" })).status).toBe(200);
-    const pendingCode = (await linkFromMail(ctx, email, "/register")).searchParams.get("code") ?? "";
+    expect(
+      (await staff.client.request("POST", "/api/invitations", { email, role: "regular_user" }))
+        .status,
+    ).toBe(200);
+    const pendingCode =
+      (await linkFromMail(ctx, email, "/register")).searchParams.get("code") ?? "";
     expect(pendingCode).not.toBe(code);
     expect((await admin.request("POST", `/api/invitations/${row?.id}/revoke`)).status).toBe(200);
     const mailsBefore = (await lastMailTo(ctx, email)).id;
 
-    const refused = await staff.client.json<{ error: { code: string; message: string } }>("POST", "/api/invitations", { email, role: "regular_user" });
-    expect(refused).toMatchObject({ status: 409, body: { error: { code: "CONFLICT", message: INVITATION_MSG.adminMustReinvite } } });
+    const refused = await staff.client.json<{ error: { code: string; message: string } }>(
+      "POST",
+      "/api/invitations",
+      { email, role: "regular_user" },
+    );
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { error: { code: "CONFLICT", message: INVITATION_MSG.adminMustReinvite } },
+    });
     expect(JSON.stringify(refused.body)).not.toMatch(/revok|withdr/i);
     expect((await lastMailTo(ctx, email)).id).toBe(mailsBefore);
     expect((await check(email, pendingCode)).body).toEqual({ valid: false, reason: "revoked" });
-    const [after] = await ctx.services.deps.db.select({ revokedAt: invitations.revokedAt }).from(invitations).where(eq(invitations.email, email));
+    const [after] = await ctx.services.deps.db
+      .select({ revokedAt: invitations.revokedAt })
+      .from(invitations)
+      .where(eq(invitations.email, email));
     expect(after?.revokedAt).not.toBeNull();
 
-    expect((await admin.request("POST", "/api/invitations", { email, role: "regular_user" })).status).toBe(200);
+    expect(
+      (await admin.request("POST", "/api/invitations", { email, role: "regular_user" })).status,
+    ).toBe(200);
     const fresh = (await linkFromMail(ctx, email, "/register")).searchParams.get("code") ?? "";
     expect((await check(email, fresh)).body).toMatchObject({ valid: true });
   });

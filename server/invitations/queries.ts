@@ -23,7 +23,14 @@ export const listPendingInvitations = (tx: Tx, firmId: string) =>
   tx
     .select()
     .from(invitations)
-    .where(and(eq(invitations.firmId, firmId), eq(invitations.used, false), isNull(invitations.revokedAt), gt(invitations.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(invitations.firmId, firmId),
+        eq(invitations.used, false),
+        isNull(invitations.revokedAt),
+        gt(invitations.expiresAt, sql`now()`),
+      ),
+    )
     .orderBy(desc(invitations.sentAt), desc(invitations.id));
 
 /** System: one invitation of `firmId`, locked until the transaction ends (two admins acting at once take turns). */
@@ -36,7 +43,11 @@ export const lockFirmInvitation = (tx: Tx, firmId: string, id: string) =>
     .then((r) => r[0] ?? null);
 
 /** System: a fresh link (only its hash), sent by `invitedBy` at `sentAt`, valid until `expiresAt`. */
-export const renewInvitation = (tx: Tx, id: string, values: { tokenHash: string; invitedBy: string; sentAt: Date; expiresAt: Date }) =>
+export const renewInvitation = (
+  tx: Tx,
+  id: string,
+  values: { tokenHash: string; invitedBy: string; sentAt: Date; expiresAt: Date },
+) =>
   tx
     .update(invitations)
     .set({ ...values, revokedAt: null })
@@ -55,10 +66,12 @@ export type Invitation = typeof invitations.$inferSelect;
 type InvitationValues = typeof invitations.$inferInsert;
 
 /** System: a first invitation of this e-mail to the firm. */
-export const insertInvitation = (tx: Tx, values: InvitationValues) => tx.insert(invitations).values(values);
+export const insertInvitation = (tx: Tx, values: InvitationValues) =>
+  tx.insert(invitations).values(values);
 
 /** System: an invitation sent again (a fresh link, role, note, sender and times). */
-export const updateInvitation = (tx: Tx, id: string, values: Partial<InvitationValues>) => tx.update(invitations).set(values).where(eq(invitations.id, id));
+export const updateInvitation = (tx: Tx, id: string, values: Partial<InvitationValues>) =>
+  tx.update(invitations).set(values).where(eq(invitations.id, id));
 
 /** System: marks the invitation of this link and e-mail used, once, while it is neither revoked nor expired; undefined otherwise. */
 export const consumeInvitation = (tx: Tx, link: { tokenHash: string; email: string }) =>

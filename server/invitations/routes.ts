@@ -10,17 +10,26 @@ import { getProfile } from "../profiles/service.js";
 import { perUserLimit } from "../rate-limit/per-user-middleware.js";
 import { PER_USER_LIMITS } from "../rate-limit/rules.js";
 import { presentPendingInvitation } from "./present.js";
-import { checkInvitation, isReinvite, listInvitations, resendInvitation, revokePendingInvitation, sendInvitation } from "./service.js";
+import {
+  checkInvitation,
+  isReinvite,
+  listInvitations,
+  resendInvitation,
+  revokePendingInvitation,
+  sendInvitation,
+} from "./service.js";
 
 /** Sending an invitation again (resend, or inviting an address with an unused invitation): one budget per user. */
 const limitResends = perUserLimit("invitation-resend", PER_USER_LIMITS.invitationResend);
 
 /** POST /api/invitations to an address already invited is a resend and counts as one; a first invitation does not. */
-const limitReinvites = createMiddleware<AppEnv & { Variables: { actor: ActorProfile } }>(async (c, next) => {
-  const input = await parseJson(c, sendInvitationSchema);
-  if (await isReinvite(c.var.deps, c.var.actor, input)) return limitResends(c, next);
-  await next();
-});
+const limitReinvites = createMiddleware<AppEnv & { Variables: { actor: ActorProfile } }>(
+  async (c, next) => {
+    const input = await parseJson(c, sendInvitationSchema);
+    if (await isReinvite(c.var.deps, c.var.actor, input)) return limitResends(c, next);
+    await next();
+  },
+);
 
 export const invitationRoutes = new Hono<AppEnv>()
   .get("/invitations", requireActor, async (c) => {
@@ -34,7 +43,10 @@ export const invitationRoutes = new Hono<AppEnv>()
     return c.json({ success: true });
   })
   .get("/invitations/check", async (c) => {
-    const { email, code } = parseWith(checkInvitationSchema, { email: c.req.query("email") ?? "", code: c.req.query("code") ?? "" });
+    const { email, code } = parseWith(checkInvitationSchema, {
+      email: c.req.query("email") ?? "",
+      code: c.req.query("code") ?? "",
+    });
     return c.json(await checkInvitation(c.var.deps.db, email, code));
   })
   .post("/invitations/:id/resend", requireActor, limitResends, async (c) => {

@@ -1,5 +1,10 @@
 import type { z } from "zod";
-import { INVITATION_MSG, INVITATION_TTL_DAYS, type InvitationCheckResult, type sendInvitationSchema } from "../../common/invitations.js";
+import {
+  INVITATION_MSG,
+  INVITATION_TTL_DAYS,
+  type InvitationCheckResult,
+  type sendInvitationSchema,
+} from "../../common/invitations.js";
 import { can, requireAccess, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
 import { asSystem, withActor } from "../db/actor.js";
@@ -34,7 +39,11 @@ const freshTimes = () => {
  * expired or revoked): that is a resend, counted against the same per-user limit (routes.ts).
  * False for anyone who may not send it (sendInvitation refuses them): they learn nothing from a 429.
  */
-export async function isReinvite(deps: Deps, actor: ActorProfile, input: Pick<z.infer<typeof sendInvitationSchema>, "email" | "role">): Promise<boolean> {
+export async function isReinvite(
+  deps: Deps,
+  actor: ActorProfile,
+  input: Pick<z.infer<typeof sendInvitationSchema>, "email" | "role">,
+): Promise<boolean> {
   const firmId = actor.firmId;
   if (!firmId || !can(actor, "invitations:send", { firmId, role: input.role })) return false;
   const existing = await asSystem(deps.db, (tx) => findInvitationForEmail(tx, firmId, input.email));
@@ -47,7 +56,11 @@ export async function isReinvite(deps: Deps, actor: ActorProfile, input: Pick<z.
  * invited again only by those who may revoke (invitations:manage, the firm's admins): staff are
  * told to ask an admin, and nothing changes (docs/decisions/022).
  */
-export async function sendInvitation(deps: Deps, actor: ActorProfile, invite: z.infer<typeof sendInvitationSchema> & { inviterName: string }) {
+export async function sendInvitation(
+  deps: Deps,
+  actor: ActorProfile,
+  invite: z.infer<typeof sendInvitationSchema> & { inviterName: string },
+) {
   const { inviterName, ...input } = invite;
   requireAccess(actor, "invitations:send", { firmId: actor.firmId, role: input.role });
   const firmId = actor.firmId ?? "";
@@ -59,11 +72,20 @@ export async function sendInvitation(deps: Deps, actor: ActorProfile, invite: z.
     if (!f) throw new AppError("NOT_FOUND", INVITATION_MSG.noFirmDetails);
     const existing = await findInvitationForEmail(tx, firmId, input.email);
     if (existing?.used) throw new AppError("CONFLICT", INVITATION_MSG.alreadyAccepted);
-    if (existing?.revokedAt && !can(actor, "invitations:manage", { firmId })) throw new AppError("CONFLICT", INVITATION_MSG.adminMustReinvite);
+    if (existing?.revokedAt && !can(actor, "invitations:manage", { firmId }))
+      throw new AppError("CONFLICT", INVITATION_MSG.adminMustReinvite);
     // An admin inviting again also takes back a revocation: the new link works.
-    const values = { role: input.role, note: input.note ?? null, invitedBy: actor.id, tokenHash: hash, ...times, revokedAt: null };
+    const values = {
+      role: input.role,
+      note: input.note ?? null,
+      invitedBy: actor.id,
+      tokenHash: hash,
+      ...times,
+      revokedAt: null,
+    };
     if (existing) await updateInvitation(tx, existing.id, values);
-    else await insertInvitation(tx, { ...values, email: input.email, firmId, firmCode: f.firmCode });
+    else
+      await insertInvitation(tx, { ...values, email: input.email, firmId, firmCode: f.firmCode });
     await recordAudit(tx, {
       actorId: actor.id,
       action: existing ? "invitation.resent" : "invitation.sent",
@@ -91,7 +113,11 @@ export async function sendInvitation(deps: Deps, actor: ActorProfile, invite: z.
  * The /register panel: valid only for the invited e-mail, unused, not revoked and unexpired. A revoked
  * link says so, to its holder only (the right e-mail and code): the firm's choice, not a typo.
  */
-export async function checkInvitation(db: Db, email: string, code: string): Promise<InvitationCheckResult> {
+export async function checkInvitation(
+  db: Db,
+  email: string,
+  code: string,
+): Promise<InvitationCheckResult> {
   const inv = await findInvitationByToken(db, hashLinkToken(code));
   if (!inv || inv.used || inv.email !== email) return { valid: false };
   if (inv.revokedAt) return { valid: false, reason: "revoked" };
@@ -103,11 +129,17 @@ export async function checkInvitation(db: Db, email: string, code: string): Prom
 /** The firm's pending invitations (firm_admin): not accepted, not revoked, not expired. */
 export async function listInvitations(deps: Deps, actor: ActorProfile) {
   requireAccess(actor, "invitations:manage", { firmId: actor.firmId });
-  return withActor(deps.db, { userId: actor.id }, (tx) => listPendingInvitations(tx, actor.firmId ?? ""));
+  return withActor(deps.db, { userId: actor.id }, (tx) =>
+    listPendingInvitations(tx, actor.firmId ?? ""),
+  );
 }
 
 /** Loads one of the actor's firm's invitations as the system, locked (404 for any other); accepted or revoked ones are not pending. */
-async function changePending<T>(deps: Deps, actor: ActorProfile, pending: { id: string; change: (tx: Tx, inv: Invitation) => Promise<T> }): Promise<T> {
+async function changePending<T>(
+  deps: Deps,
+  actor: ActorProfile,
+  pending: { id: string; change: (tx: Tx, inv: Invitation) => Promise<T> },
+): Promise<T> {
   requireAccess(actor, "invitations:manage", { firmId: actor.firmId });
   // Invitations are written by the system after the access check (lv_app only reads them).
   return asSystem(deps.db, async (tx) => {
@@ -122,13 +154,21 @@ async function changePending<T>(deps: Deps, actor: ActorProfile, pending: { id: 
  * E-mails a fresh link, valid 7 days from now, in the same transaction as the new hash: the old
  * link stops working. Expired invitations may be resent too (the admin's list may be old).
  */
-export async function resendInvitation(deps: Deps, actor: ActorProfile, resend: { id: string; inviterName: string }) {
+export async function resendInvitation(
+  deps: Deps,
+  actor: ActorProfile,
+  resend: { id: string; inviterName: string },
+) {
   const { token, hash } = newLinkToken();
   const row = await changePending(deps, actor, {
     id: resend.id,
     change: async (tx, inv) => {
       const times = freshTimes();
-      const renewed = await renewInvitation(tx, inv.id, { tokenHash: hash, invitedBy: actor.id, ...times });
+      const renewed = await renewInvitation(tx, inv.id, {
+        tokenHash: hash,
+        invitedBy: actor.id,
+        ...times,
+      });
       if (!renewed) throw new AppError("NOT_FOUND");
       const f = await selectFirmName(tx, inv.firmId);
       await enqueueMail(
@@ -144,7 +184,13 @@ export async function resendInvitation(deps: Deps, actor: ActorProfile, resend: 
           note: inv.note ?? undefined,
         }),
       );
-      await recordAudit(tx, { actorId: actor.id, action: "invitation.resent", subjectType: "invitation", subjectId: inv.id, details: { role: inv.role } });
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: "invitation.resent",
+        subjectType: "invitation",
+        subjectId: inv.id,
+        details: { role: inv.role },
+      });
       return renewed;
     },
   });
@@ -158,7 +204,13 @@ export async function revokePendingInvitation(deps: Deps, actor: ActorProfile, i
     id,
     change: async (tx, inv) => {
       await revokeInvitation(tx, inv.id);
-      await recordAudit(tx, { actorId: actor.id, action: "invitation.revoked", subjectType: "invitation", subjectId: inv.id, details: { role: inv.role } });
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: "invitation.revoked",
+        subjectType: "invitation",
+        subjectId: inv.id,
+        details: { role: inv.role },
+      });
     },
   });
 }
@@ -167,6 +219,13 @@ export async function revokePendingInvitation(deps: Deps, actor: ActorProfile, i
  * Registration through an invitation link: marks it used and gives the new account the
  * invited role and firm, once, for the invited e-mail only (firms/membership.ts). Returns false when nothing changed.
  */
-export function acceptInvitation(db: Db, accept: { userId: string; email: string; code: string }): Promise<boolean> {
-  return joinByInvitation(db, { userId: accept.userId, email: accept.email, tokenHash: hashLinkToken(accept.code) });
+export function acceptInvitation(
+  db: Db,
+  accept: { userId: string; email: string; code: string },
+): Promise<boolean> {
+  return joinByInvitation(db, {
+    userId: accept.userId,
+    email: accept.email,
+    tokenHash: hashLinkToken(accept.code),
+  });
 }

@@ -6,7 +6,13 @@ import { eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildFirm } from "../../test/factories/firm.js";
 import { withDatabase } from "../../test/global-setup.js";
-import { TestClient, buildUser, createTestContext, rowsOf, type TestContext } from "../../test/harness.js";
+import {
+  TestClient,
+  buildUser,
+  createTestContext,
+  rowsOf,
+  type TestContext,
+} from "../../test/harness.js";
 import { openPostgres, type Database } from "../db/client.js";
 import {
   invitations,
@@ -26,7 +32,13 @@ import { everyWindowedLimit } from "../rate-limit/limits-table.js";
 import * as rules from "../rate-limit/rules.js";
 import { RATE_LIMIT_RULES } from "../rate-limit/rules.js";
 import { SIGN_IN_LOCKOUT } from "../rate-limit/sign-in-lockout.js";
-import { HOUSEKEEPING_JOB, HOUSEKEEPING_PERIOD_SECONDS, RETENTION_DAYS, longestRateLimitWindowSeconds, runHousekeeping } from "./housekeeping.js";
+import {
+  HOUSEKEEPING_JOB,
+  HOUSEKEEPING_PERIOD_SECONDS,
+  RETENTION_DAYS,
+  longestRateLimitWindowSeconds,
+  runHousekeeping,
+} from "./housekeeping.js";
 import { JOBS, startScheduler } from "./scheduler.js";
 
 const DAY_MS = 24 * 3_600_000;
@@ -84,8 +96,11 @@ async function seed(tag: string) {
     const key = `${tag}-${kind}-${randomBytes(4).toString("hex")}@example.com`;
     await db().insert(legacyCodes).values({ email: key, codeHash: "h", expiresAt });
     await db().insert(legacySessions).values({ tokenHash: key, email: key, expiresAt });
-    await db().insert(releaseLinks).values({ tokenHash: key, userId: owner.id, purpose: "check_in", expiresAt });
-    for (const table of ["legacyCode", "legacySession", "releaseLink"]) add(kind, `${table}:${key}`);
+    await db()
+      .insert(releaseLinks)
+      .values({ tokenHash: key, userId: owner.id, purpose: "check_in", expiresAt });
+    for (const table of ["legacyCode", "legacySession", "releaseLink"])
+      add(kind, `${table}:${key}`);
   }
   for (const [kind, expiresAt, used] of [
     ["expired", at(now - (RETENTION_DAYS + 1) * DAY_MS), false],
@@ -94,7 +109,17 @@ async function seed(tag: string) {
     ["live", at(now + DAY_MS), false],
   ] as const) {
     const email = `${tag}-${kind}-${randomBytes(4).toString("hex")}@example.com`;
-    await db().insert(invitations).values({ email, firmId: firm.firmId, firmCode: firm.firmCode, tokenHash: email, role: "regular_user", used, expiresAt });
+    await db()
+      .insert(invitations)
+      .values({
+        email,
+        firmId: firm.firmId,
+        firmCode: firm.firmCode,
+        tokenHash: email,
+        role: "regular_user",
+        used,
+        expiresAt,
+      });
     add(kind, `invitation:${email}`);
   }
   for (const [kind, createdAt] of [
@@ -102,7 +127,9 @@ async function seed(tag: string) {
     ["live", at(now - (RETENTION_DAYS - 1) * DAY_MS)],
   ] as const) {
     const to = `${tag}-${kind}-${randomBytes(4).toString("hex")}@example.com`;
-    await db().insert(mailOutbox).values({ to, template: "t", status: "sent", subject: "", text: "", html: "", createdAt });
+    await db()
+      .insert(mailOutbox)
+      .values({ to, template: "t", status: "sent", subject: "", text: "", html: "", createdAt });
     add(kind, `mail:${to}`);
   }
   return rows;
@@ -114,12 +141,24 @@ async function present(tag: string): Promise<string[]> {
   return [
     ...(await db().select().from(rateLimits).where(like(rateLimits.key, t))).map((r) => r.key),
     ...(await db().select().from(session).where(like(session.id, t))).map((r) => `session:${r.id}`),
-    ...(await db().select().from(verification).where(like(verification.id, t))).map((r) => `verification:${r.id}`),
-    ...(await db().select().from(legacyCodes).where(like(legacyCodes.email, t))).map((r) => `legacyCode:${r.email}`),
-    ...(await db().select().from(legacySessions).where(like(legacySessions.tokenHash, t))).map((r) => `legacySession:${r.tokenHash}`),
-    ...(await db().select().from(releaseLinks).where(like(releaseLinks.tokenHash, t))).map((r) => `releaseLink:${r.tokenHash}`),
-    ...(await db().select().from(invitations).where(like(invitations.email, t))).map((r) => `invitation:${r.email}`),
-    ...(await db().select().from(mailOutbox).where(like(mailOutbox.to, t))).map((r) => `mail:${r.to}`),
+    ...(await db().select().from(verification).where(like(verification.id, t))).map(
+      (r) => `verification:${r.id}`,
+    ),
+    ...(await db().select().from(legacyCodes).where(like(legacyCodes.email, t))).map(
+      (r) => `legacyCode:${r.email}`,
+    ),
+    ...(await db().select().from(legacySessions).where(like(legacySessions.tokenHash, t))).map(
+      (r) => `legacySession:${r.tokenHash}`,
+    ),
+    ...(await db().select().from(releaseLinks).where(like(releaseLinks.tokenHash, t))).map(
+      (r) => `releaseLink:${r.tokenHash}`,
+    ),
+    ...(await db().select().from(invitations).where(like(invitations.email, t))).map(
+      (r) => `invitation:${r.email}`,
+    ),
+    ...(await db().select().from(mailOutbox).where(like(mailOutbox.to, t))).map(
+      (r) => `mail:${r.to}`,
+    ),
   ];
 }
 
@@ -135,7 +174,15 @@ describe("housekeeping", () => {
     const rows = await seed("hk1");
     await endPeriod();
     const counts = await runHousekeeping(ctx.services.deps);
-    expect(counts).toMatchObject({ rateLimits: 1, sessions: 1, verifications: 1, legacyCodes: 1, legacySessions: 1, releaseLinks: 1, invitations: 1 });
+    expect(counts).toMatchObject({
+      rateLimits: 1,
+      sessions: 1,
+      verifications: 1,
+      legacyCodes: 1,
+      legacySessions: 1,
+      releaseLinks: 1,
+      invitations: 1,
+    });
     expect(counts?.mailDeleted).toBe(1);
     expect((await present("hk1")).sort()).toEqual(rows.live.sort());
     // the owner's own session is live: still signed in
@@ -150,15 +197,26 @@ describe("housekeeping", () => {
     const found = new Set<Limit>();
     const collect = (value: unknown) => {
       if (!value || typeof value !== "object") return;
-      if ("max" in value && "windowSeconds" in value && typeof value.max === "number" && typeof value.windowSeconds === "number") found.add(value as Limit);
+      if (
+        "max" in value &&
+        "windowSeconds" in value &&
+        typeof value.max === "number" &&
+        typeof value.windowSeconds === "number"
+      )
+        found.add(value as Limit);
       else for (const inner of Object.values(value)) collect(inner);
     };
     collect({ ...rules });
     expect(found.size).toBeGreaterThan(RATE_LIMIT_RULES.length);
     const windowed = everyWindowedLimit();
     for (const limit of found) expect(windowed, JSON.stringify(limit)).toContain(limit);
-    expect(windowed).toContainEqual({ max: SIGN_IN_LOCKOUT.addressMaxFailures, windowSeconds: SIGN_IN_LOCKOUT.addressWindowSeconds });
-    const windows = [...found].map((l) => l.windowSeconds).concat(SIGN_IN_LOCKOUT.addressWindowSeconds);
+    expect(windowed).toContainEqual({
+      max: SIGN_IN_LOCKOUT.addressMaxFailures,
+      windowSeconds: SIGN_IN_LOCKOUT.addressWindowSeconds,
+    });
+    const windows = [...found]
+      .map((l) => l.windowSeconds)
+      .concat(SIGN_IN_LOCKOUT.addressWindowSeconds);
     expect(longestRateLimitWindowSeconds()).toBe(Math.max(...windows));
     expect(
       longestRateLimitWindowSeconds([
@@ -172,25 +230,41 @@ describe("housekeeping", () => {
     const serverDir = fileURLToPath(new URL("..", import.meta.url));
     const defining = readdirSync(serverDir, { recursive: true, encoding: "utf8" })
       .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
-      .filter((file) => /windowSeconds:\s*(?!number\b)\w/.test(readFileSync(join(serverDir, file), "utf8")));
+      .filter((file) =>
+        /windowSeconds:\s*(?!number\b)\w/.test(readFileSync(join(serverDir, file), "utf8")),
+      );
     // limits-table.ts: everyWindowedLimit() itself, which states the sign-in address window
-    expect(defining.sort()).toEqual([join("rate-limit", "limits-table.ts"), join("rate-limit", "rules.ts")]);
+    expect(defining.sort()).toEqual([
+      join("rate-limit", "limits-table.ts"),
+      join("rate-limit", "rules.ts"),
+    ]);
   });
 
   it("forgets failed sign-ins that stopped long ago, but not a count at the cap", async () => {
     const old = Date.now() - (RETENTION_DAYS + 1) * DAY_MS;
-    const keys = { old: `hk-sif-old-${randomUUID()}`, capped: `hk-sif-cap-${randomUUID()}`, recent: `hk-sif-new-${randomUUID()}` };
+    const keys = {
+      old: `hk-sif-old-${randomUUID()}`,
+      capped: `hk-sif-cap-${randomUUID()}`,
+      recent: `hk-sif-new-${randomUUID()}`,
+    };
     const max = SIGN_IN_LOCKOUT.maxConsecutiveFailures;
     await db()
       .insert(signInFailures)
       .values([
         { accountKey: keys.old, failures: max - 1, lastFailureAt: old, burstStartedAt: old },
         { accountKey: keys.capped, failures: max, lastFailureAt: old, burstStartedAt: old },
-        { accountKey: keys.recent, failures: 3, lastFailureAt: Date.now(), burstStartedAt: Date.now() },
+        {
+          accountKey: keys.recent,
+          failures: 3,
+          lastFailureAt: Date.now(),
+          burstStartedAt: Date.now(),
+        },
       ]);
     await endPeriod();
     await runHousekeeping(ctx.services.deps);
-    const left = (await db().select().from(signInFailures).where(like(signInFailures.accountKey, "hk-sif-%"))).map((r) => r.accountKey);
+    const left = (
+      await db().select().from(signInFailures).where(like(signInFailures.accountKey, "hk-sif-%"))
+    ).map((r) => r.accountKey);
     expect(left.sort()).toEqual([keys.capped, keys.recent].sort());
   });
 
@@ -198,7 +272,14 @@ describe("housekeeping", () => {
     const to = `hk-mail-${randomBytes(4).toString("hex")}@example.com`;
     await db()
       .insert(mailOutbox)
-      .values({ to, template: "reset-password", subject: "s", text: "token=abc", html: "token=abc", expiresAt: at(Date.now() - 1000) });
+      .values({
+        to,
+        template: "reset-password",
+        subject: "s",
+        text: "token=abc",
+        html: "token=abc",
+        expiresAt: at(Date.now() - 1000),
+      });
     await endPeriod();
     expect((await runHousekeeping(ctx.services.deps))?.mailExpired).toBe(1);
     const [row] = await db().select().from(mailOutbox).where(eq(mailOutbox.to, to));
@@ -220,7 +301,9 @@ describe("housekeeping", () => {
     // a second connection pool on the same PostgreSQL database (PGlite has one process: the same database)
     let second: Database = ctx.services.deps.database;
     if (ctx.services.deps.database.kind === "postgres") {
-      const [{ name } = { name: "" }] = rowsOf<{ name: string }>(await db().execute(sql`select current_database() as name`));
+      const [{ name } = { name: "" }] = rowsOf<{ name: string }>(
+        await db().execute(sql`select current_database() as name`),
+      );
       second = openPostgres(withDatabase(process.env.TEST_DATABASE_URL ?? "", name));
     }
     try {
@@ -231,7 +314,15 @@ describe("housekeeping", () => {
         const runs = await Promise.all([one, two, one, two].map((deps) => runHousekeeping(deps)));
         expect(runs.filter((r) => r !== null)).toHaveLength(1);
         const [done] = runs.filter((r) => r !== null);
-        expect(done).toMatchObject({ rateLimits: 1, sessions: 1, verifications: 1, legacyCodes: 1, legacySessions: 1, releaseLinks: 1, invitations: 1 });
+        expect(done).toMatchObject({
+          rateLimits: 1,
+          sessions: 1,
+          verifications: 1,
+          legacyCodes: 1,
+          legacySessions: 1,
+          releaseLinks: 1,
+          invitations: 1,
+        });
         expect((await present(`hk3-${round}`)).sort()).toEqual(rows.live.sort());
       }
     } finally {
@@ -247,7 +338,9 @@ describe("housekeeping", () => {
       JOBS.filter((j) => j.name === "housekeeping"),
     );
     try {
-      await expect.poll(async () => (await present("hk4")).sort(), { timeout: 10_000 }).toEqual(rows.live.sort());
+      await expect
+        .poll(async () => (await present("hk4")).sort(), { timeout: 10_000 })
+        .toEqual(rows.live.sort());
     } finally {
       scheduler.stop();
     }

@@ -40,13 +40,18 @@ export type HousekeepingCounts = Record<string, number>;
  * process claims the period (claimJobRun): returns the counts then, null when another run had it.
  * Release-clock tables are judged by `deps.clock`, as the code that reads them judges them.
  */
-export async function runHousekeeping(deps: Pick<Deps, "db" | "clock">): Promise<HousekeepingCounts | null> {
+export async function runHousekeeping(
+  deps: Pick<Deps, "db" | "clock">,
+): Promise<HousekeepingCounts | null> {
   const { db } = deps;
   if (!(await claimJobRun(db, HOUSEKEEPING_JOB, HOUSEKEEPING_PERIOD_SECONDS))) return null;
   const now = deps.clock.now();
   const retainedSince = new Date(Date.now() - RETENTION_DAYS * DAY_MS);
   const counts: HousekeepingCounts = {
-    rateLimits: await deleteRateLimitsBefore(db, Date.now() - longestRateLimitWindowSeconds() * 1000),
+    rateLimits: await deleteRateLimitsBefore(
+      db,
+      Date.now() - longestRateLimitWindowSeconds() * 1000,
+    ),
     sessions: await deleteExpiredSessions(db),
     verifications: await deleteExpiredVerifications(db),
     legacyCodes: await deleteExpiredLegacyCodes(db, now),
@@ -54,7 +59,11 @@ export async function runHousekeeping(deps: Pick<Deps, "db" | "clock">): Promise
     releaseLinks: await deleteExpiredReleaseLinks(db, now),
     invitations: await deleteInvitationsExpiredBefore(db, retainedSince),
     // A count of failed sign-ins that stopped long ago starts again; one at the cap stays until its reset (decision 017).
-    signInFailures: await deleteSignInFailuresBefore(db, retainedSince.getTime(), SIGN_IN_LOCKOUT.maxConsecutiveFailures),
+    signInFailures: await deleteSignInFailuresBefore(
+      db,
+      retainedSince.getTime(),
+      SIGN_IN_LOCKOUT.maxConsecutiveFailures,
+    ),
     mailExpired: await expireOutbox(db),
     mailDeleted: await deleteOutboxBefore(db, retainedSince),
   };

@@ -1,6 +1,16 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import { invitations, jobRuns, legacyCodes, legacySessions, rateLimits, releaseLinks, session, signInFailures, verification } from "../db/schema/index.js";
+import {
+  invitations,
+  jobRuns,
+  legacyCodes,
+  legacySessions,
+  rateLimits,
+  releaseLinks,
+  session,
+  signInFailures,
+  verification,
+} from "../db/schema/index.js";
 
 /**
  * Claims this period's run of job `name` for the calling process: true when no run started within
@@ -32,7 +42,11 @@ const counted = (rows: unknown[]) => rows.length;
 
 /** Rate-limit rows whose window started before `beforeMs` (epoch ms, as the limiter writes them). */
 export const deleteRateLimitsBefore = (db: Db, beforeMs: number) =>
-  db.delete(rateLimits).where(lt(rateLimits.windowStart, beforeMs)).returning({ key: rateLimits.key }).then(counted);
+  db
+    .delete(rateLimits)
+    .where(lt(rateLimits.windowStart, beforeMs))
+    .returning({ key: rateLimits.key })
+    .then(counted);
 
 /** better-auth's sessions and verification rows (reset tokens, sign-in codes) past their expiry. */
 export const deleteExpiredSessions = (db: Db) =>
@@ -51,13 +65,25 @@ export const deleteExpiredVerifications = (db: Db) =>
 
 /** The beneficiary portal's codes and sessions, and the release e-mails' links, expired by the release clock's `now`. */
 export const deleteExpiredLegacyCodes = (db: Db, now: Date) =>
-  db.delete(legacyCodes).where(lt(legacyCodes.expiresAt, now)).returning({ email: legacyCodes.email }).then(counted);
+  db
+    .delete(legacyCodes)
+    .where(lt(legacyCodes.expiresAt, now))
+    .returning({ email: legacyCodes.email })
+    .then(counted);
 
 export const deleteExpiredLegacySessions = (db: Db, now: Date) =>
-  db.delete(legacySessions).where(lt(legacySessions.expiresAt, now)).returning({ tokenHash: legacySessions.tokenHash }).then(counted);
+  db
+    .delete(legacySessions)
+    .where(lt(legacySessions.expiresAt, now))
+    .returning({ tokenHash: legacySessions.tokenHash })
+    .then(counted);
 
 export const deleteExpiredReleaseLinks = (db: Db, now: Date) =>
-  db.delete(releaseLinks).where(lt(releaseLinks.expiresAt, now)).returning({ tokenHash: releaseLinks.tokenHash }).then(counted);
+  db
+    .delete(releaseLinks)
+    .where(lt(releaseLinks.expiresAt, now))
+    .returning({ tokenHash: releaseLinks.tokenHash })
+    .then(counted);
 
 /** Invitations never accepted that expired before `before`. Accepted ones stay: re-inviting that address is refused on them. */
 export const deleteInvitationsExpiredBefore = (db: Db, before: Date) =>
@@ -71,6 +97,8 @@ export const deleteInvitationsExpiredBefore = (db: Db, before: Date) =>
 export const deleteSignInFailuresBefore = (db: Db, beforeMs: number, maxFailures: number) =>
   db
     .delete(signInFailures)
-    .where(and(lt(signInFailures.lastFailureAt, beforeMs), lt(signInFailures.failures, maxFailures)))
+    .where(
+      and(lt(signInFailures.lastFailureAt, beforeMs), lt(signInFailures.failures, maxFailures)),
+    )
     .returning({ key: signInFailures.accountKey })
     .then(counted);

@@ -40,7 +40,11 @@ export const JOBS: Job[] = [
  */
 export const FIRST_RUN_AFTER_START_MS = 5_000;
 
-export function startScheduler(deps: Deps, jobs: Job[] = JOBS, options: { firstRunAfterMs?: number } = {}) {
+export function startScheduler(
+  deps: Deps,
+  jobs: Job[] = JOBS,
+  options: { firstRunAfterMs?: number } = {},
+) {
   const handles: NodeJS.Timeout[] = [];
   for (const job of jobs) {
     const tick = () =>

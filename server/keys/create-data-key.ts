@@ -8,6 +8,10 @@ import { insertWrappedDataKey } from "./queries.js";
  * read user_keys (migration 0007), so nothing running as the app role can replace or delete a
  * data key, which would make the owner's vault unreadable.
  */
-export async function createDataKeyForNewUser(db: Db, dataKeys: DataKeyWrapper, userId: string): Promise<void> {
+export async function createDataKeyForNewUser(
+  db: Db,
+  dataKeys: DataKeyWrapper,
+  userId: string,
+): Promise<void> {
   await asSystem(db, (tx) => insertWrappedDataKey(tx, userId, dataKeys.create(userId)));
 }

@@ -18,7 +18,13 @@ afterAll(() => ctx.close());
 
 const keyOf = async (client: TestClient) => {
   const res = await client.request("GET", "/api/vault/key");
-  return { res, dataKey: res.status === 200 ? Buffer.from(((await res.json()) as { dataKey: string }).dataKey, "base64") : null };
+  return {
+    res,
+    dataKey:
+      res.status === 200
+        ? Buffer.from(((await res.json()) as { dataKey: string }).dataKey, "base64")
+        : null,
+  };
 };
 const storedKey = (userId: string) => db.select().from(userKeys).where(eq(userKeys.userId, userId));
 
@@ -33,7 +39,11 @@ describe("GET /api/vault/key", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(dataKey?.length).toBe(32);
     expect(row?.wrappedKey.includes(dataKey ?? Buffer.alloc(0))).toBe(false);
-    expect(ctx.services.deps.dataKeys.unwrap(alice.id, row?.wrappedKey ?? Buffer.alloc(0)).equals(dataKey ?? Buffer.alloc(0))).toBe(true);
+    expect(
+      ctx.services.deps.dataKeys
+        .unwrap(alice.id, row?.wrappedKey ?? Buffer.alloc(0))
+        .equals(dataKey ?? Buffer.alloc(0)),
+    ).toBe(true);
     expect((await keyOf(alice.client)).dataKey?.equals(dataKey ?? Buffer.alloc(0))).toBe(true);
   });
 
@@ -73,7 +83,10 @@ describe("GET /api/vault/key", () => {
     const own = await keyOf(admin);
     const theirs = await keyOf(client.client);
     expect(own.dataKey?.equals(theirs.dataKey ?? Buffer.alloc(0))).toBe(false);
-    const asking = await admin.json<{ dataKey: string }>("GET", `/api/vault/key?userId=${client.id}`);
+    const asking = await admin.json<{ dataKey: string }>(
+      "GET",
+      `/api/vault/key?userId=${client.id}`,
+    );
     expect(asking.body.dataKey).toBe(own.dataKey?.toString("base64"));
   });
 });
@@ -82,14 +95,28 @@ describe("user_keys under lv_app", () => {
   it("an actor reads only their own row, even with no where clause, and cannot write any", async () => {
     const alice = await buildUser(ctx);
     const bob = await buildUser(ctx);
-    const rows = await withActor(db, { userId: alice.id }, (tx) => tx.select({ userId: userKeys.userId }).from(userKeys));
+    const rows = await withActor(db, { userId: alice.id }, (tx) =>
+      tx.select({ userId: userKeys.userId }).from(userKeys),
+    );
     expect(rows).toEqual([{ userId: alice.id }]);
     const [bobRow] = await storedKey(bob.id);
-    expect(await failure(withActor(db, { userId: alice.id }, (tx) => tx.update(userKeys).set({ wrappedKey: Buffer.alloc(60) })))).toMatch(/permission denied/);
-    expect(await failure(withActor(db, { userId: alice.id }, (tx) => tx.delete(userKeys)))).toMatch(/permission denied/);
     expect(
       await failure(
-        withActor(db, { userId: alice.id }, (tx) => tx.execute(sql`insert into user_keys (user_id, wrapped_key) values (${alice.id}, '\\x00'::bytea)`)),
+        withActor(db, { userId: alice.id }, (tx) =>
+          tx.update(userKeys).set({ wrappedKey: Buffer.alloc(60) }),
+        ),
+      ),
+    ).toMatch(/permission denied/);
+    expect(await failure(withActor(db, { userId: alice.id }, (tx) => tx.delete(userKeys)))).toMatch(
+      /permission denied/,
+    );
+    expect(
+      await failure(
+        withActor(db, { userId: alice.id }, (tx) =>
+          tx.execute(
+            sql`insert into user_keys (user_id, wrapped_key) values (${alice.id}, '\\x00'::bytea)`,
+          ),
+        ),
       ),
     ).toMatch(/permission denied/);
     const [after] = await storedKey(bob.id);

@@ -15,7 +15,9 @@ export function loadMasterKey(env: Env, log: Logger): Buffer {
   mkdirSync(env.DATA_DIR, { recursive: true });
   const key = randomBytes(32);
   writeFileSync(file, key.toString("base64") + "\n", { mode: 0o600 });
-  log.warn(`VAULT_MASTER_KEY is not set: generated a development key in ${file}. Set VAULT_MASTER_KEY in production and keep it out of the database backups.`);
+  log.warn(
+    `VAULT_MASTER_KEY is not set: generated a development key in ${file}. Set VAULT_MASTER_KEY in production and keep it out of the database backups.`,
+  );
   return key;
 }
 

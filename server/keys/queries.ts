@@ -12,4 +12,5 @@ export const selectWrappedDataKey = (tx: Tx, userId: string) =>
     .then((r) => r[0]?.wrappedKey ?? null);
 
 /** As the system (lv_app cannot write user_keys). An existing key is never replaced. */
-export const insertWrappedDataKey = (tx: Tx, userId: string, wrappedKey: Buffer) => tx.insert(userKeys).values({ userId, wrappedKey }).onConflictDoNothing();
+export const insertWrappedDataKey = (tx: Tx, userId: string, wrappedKey: Buffer) =>
+  tx.insert(userKeys).values({ userId, wrappedKey }).onConflictDoNothing();

@@ -14,15 +14,22 @@ export function createSealer(key: Buffer): Sealer {
   return {
     seal(context, plaintext) {
       const iv = randomBytes(IV_BYTES);
-      const cipher = createCipheriv("aes-256-gcm", key, iv, { authTagLength: TAG_BYTES }).setAAD(Buffer.from(context, "utf8"));
+      const cipher = createCipheriv("aes-256-gcm", key, iv, { authTagLength: TAG_BYTES }).setAAD(
+        Buffer.from(context, "utf8"),
+      );
       return Buffer.concat([iv, cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]);
     },
     open(context, sealed) {
       if (sealed.length < IV_BYTES + TAG_BYTES) throw new Error("sealed data is too short");
       const iv = sealed.subarray(0, IV_BYTES);
       const tag = sealed.subarray(sealed.length - TAG_BYTES);
-      const decipher = createDecipheriv("aes-256-gcm", key, iv, { authTagLength: TAG_BYTES }).setAAD(Buffer.from(context, "utf8")).setAuthTag(tag);
-      return Buffer.concat([decipher.update(sealed.subarray(IV_BYTES, sealed.length - TAG_BYTES)), decipher.final()]);
+      const decipher = createDecipheriv("aes-256-gcm", key, iv, { authTagLength: TAG_BYTES })
+        .setAAD(Buffer.from(context, "utf8"))
+        .setAuthTag(tag);
+      return Buffer.concat([
+        decipher.update(sealed.subarray(IV_BYTES, sealed.length - TAG_BYTES)),
+        decipher.final(),
+      ]);
     },
   };
 }

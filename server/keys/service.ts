@@ -15,7 +15,8 @@ import { selectWrappedDataKey } from "./queries.js";
  */
 export async function getDataKey(deps: Deps, actor: ActorProfile, ip: string): Promise<Buffer> {
   requireAccess(actor, "vault:own", { ownerId: actor.id });
-  const read = () => withActor(deps.db, { userId: actor.id }, (tx) => selectWrappedDataKey(tx, actor.id));
+  const read = () =>
+    withActor(deps.db, { userId: actor.id }, (tx) => selectWrappedDataKey(tx, actor.id));
   let wrapped = await read();
   if (!wrapped) {
     await createDataKeyForNewUser(deps.db, deps.dataKeys, actor.id); // a concurrent first request may win: both then read its key
@@ -23,7 +24,13 @@ export async function getDataKey(deps: Deps, actor: ActorProfile, ip: string): P
   }
   if (!wrapped) throw new AppError("INTERNAL");
   const dataKey = deps.dataKeys.unwrap(actor.id, wrapped);
-  const event = { actorId: actor.id, action: "vault.key_fetched", subjectType: "user", subjectId: actor.id, ip };
+  const event = {
+    actorId: actor.id,
+    action: "vault.key_fetched",
+    subjectType: "user",
+    subjectId: actor.id,
+    ip,
+  };
   try {
     await recordAuditOnce(deps.db, event, `${actor.id}:${ip}`, deps.clock.now());
   } catch (err) {

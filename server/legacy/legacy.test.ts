@@ -4,9 +4,21 @@ import { LEGACY_MSG, type LegacyItemDetail, type LegacyItemsView } from "../../c
 import { type ReleasePlanView } from "../../common/release.js";
 import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
-import { DAY_MS, advance, mailedCode, mailsTo, portalClient } from "../../test/factories/release.js";
+import {
+  DAY_MS,
+  advance,
+  mailedCode,
+  mailsTo,
+  portalClient,
+} from "../../test/factories/release.js";
 import { buildAsset, uploadEncryptedFile } from "../../test/factories/assets.js";
-import { TestClient, buildUser, createTestContext, uniqueEmail, type TestContext } from "../../test/harness.js";
+import {
+  TestClient,
+  buildUser,
+  createTestContext,
+  uniqueEmail,
+  type TestContext,
+} from "../../test/harness.js";
 import { decryptBytes } from "../../test/vault-crypto.js";
 import { createOffsetClock } from "../release/clock.js";
 
@@ -18,7 +30,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const { subtle } = globalThis.crypto;
-const importContentKey = (b64: string) => subtle.importKey("raw", Buffer.from(b64, "base64"), "AES-GCM", false, ["decrypt"]);
+const importContentKey = (b64: string) =>
+  subtle.importKey("raw", Buffer.from(b64, "base64"), "AES-GCM", false, ["decrypt"]);
 
 /** A firm client with a password and a document for `heirA`, a note for `heirB`, one item for nobody; released by attestation. */
 async function releasedVault(options: { askBefore?: boolean } = {}) {
@@ -40,14 +53,30 @@ async function releasedVault(options: { askBefore?: boolean } = {}) {
     content: { fileName: "will.pdf", notes: "" },
   });
   const fileBytes = Buffer.from(`%PDF-1.4 will ${randomUUID()} %%EOF`);
-  await uploadEncryptedFile(owner.client, { assetId: document.id, ck: document.ck, kind: "document", plaintext: fileBytes, type: "application/pdf" });
-  const note = await buildAsset(owner.client, { type: "note", title: "Letter", beneficiaryEmail: heirB, content: { text: "Dear B" } });
+  await uploadEncryptedFile(owner.client, {
+    assetId: document.id,
+    ck: document.ck,
+    kind: "document",
+    plaintext: fileBytes,
+    type: "application/pdf",
+  });
+  const note = await buildAsset(owner.client, {
+    type: "note",
+    title: "Letter",
+    beneficiaryEmail: heirB,
+    content: { text: "Dear B" },
+  });
   const kept = await buildAsset(owner.client, { type: "password", title: "Mine only" });
 
   const before = options.askBefore ? await portalBeforeRelease(heirA) : null;
-  await firm.admin.json("POST", `/api/clients/${owner.id}/release`, { attesterName: "Ada Admin", eventDate: "2026-11-01" });
+  await firm.admin.json("POST", `/api/clients/${owner.id}/release`, {
+    attesterName: "Ada Admin",
+    eventDate: "2026-11-01",
+  });
   await advance(ctx, clock, 8 * DAY_MS);
-  expect((await owner.client.json<ReleasePlanView>("GET", "/api/release")).body.state).toBe("released");
+  expect((await owner.client.json<ReleasePlanView>("GET", "/api/release")).body.state).toBe(
+    "released",
+  );
   return { firm, owner, heirA, heirB, secret, password, document, fileBytes, note, kept, before };
 }
 
@@ -76,12 +105,24 @@ describe("the beneficiary portal", () => {
     expect(pw.headers.get("cache-control")).toBe("no-store");
     const { item } = (await pw.json()) as { item: LegacyItemDetail };
     const ck = await importContentKey(item.contentKey);
-    expect(JSON.parse((await decryptBytes(ck, Buffer.from(item.encryptedData, "base64"))).toString())).toMatchObject({ password: v.secret });
+    expect(
+      JSON.parse((await decryptBytes(ck, Buffer.from(item.encryptedData, "base64"))).toString()),
+    ).toMatchObject({ password: v.secret });
 
-    const doc = (await a.json<{ item: LegacyItemDetail }>("GET", `/api/legacy/items/${v.document.id}`)).body.item;
-    expect(doc.files).toEqual([{ kind: "document", contentType: "application/pdf", size: v.fileBytes.length + 28 }]);
-    const blob = Buffer.from(await (await a.request("GET", `/api/legacy/items/${v.document.id}/files/document`)).arrayBuffer());
-    expect((await decryptBytes(await importContentKey(doc.contentKey), blob)).equals(v.fileBytes)).toBe(true);
+    const doc = (
+      await a.json<{ item: LegacyItemDetail }>("GET", `/api/legacy/items/${v.document.id}`)
+    ).body.item;
+    expect(doc.files).toEqual([
+      { kind: "document", contentType: "application/pdf", size: v.fileBytes.length + 28 },
+    ]);
+    const blob = Buffer.from(
+      await (
+        await a.request("GET", `/api/legacy/items/${v.document.id}/files/document`)
+      ).arrayBuffer(),
+    );
+    expect(
+      (await decryptBytes(await importContentKey(doc.contentKey), blob)).equals(v.fileBytes),
+    ).toBe(true);
 
     // not theirs: B's note, the owner's kept item, an unknown id
     for (const id of [v.note.id, v.kept.id, randomUUID()]) {
@@ -89,14 +130,24 @@ describe("the beneficiary portal", () => {
       expect((await a.request("GET", `/api/legacy/items/${id}/files/document`)).status).toBe(404);
     }
     const b = await portalClient(ctx, v.heirB);
-    expect((await b.json<LegacyItemsView>("GET", "/api/legacy/items")).body.items.map((i) => i.title)).toEqual(["Letter"]);
+    expect(
+      (await b.json<LegacyItemsView>("GET", "/api/legacy/items")).body.items.map((i) => i.title),
+    ).toEqual(["Letter"]);
     expect((await b.json("GET", `/api/legacy/items/${v.password.id}`)).status).toBe(404);
 
     // the owner's firm never gets a content key; the owner's timeline shows every portal step
     expect((await v.firm.admin.json("GET", `/api/legacy/items/${v.password.id}`)).status).toBe(404);
-    const timeline = (await v.owner.client.json<ReleasePlanView>("GET", "/api/release")).body.timeline.map((t) => t.action);
-    expect(timeline).toEqual(expect.arrayContaining(["legacy.signed_in", "legacy.item_viewed", "legacy.file_downloaded"]));
-    const audit = JSON.stringify(await ctx.services.deps.db.execute(`select details from audit_log where action like 'legacy.%'`));
+    const timeline = (
+      await v.owner.client.json<ReleasePlanView>("GET", "/api/release")
+    ).body.timeline.map((t) => t.action);
+    expect(timeline).toEqual(
+      expect.arrayContaining(["legacy.signed_in", "legacy.item_viewed", "legacy.file_downloaded"]),
+    );
+    const audit = JSON.stringify(
+      await ctx.services.deps.db.execute(
+        `select details from audit_log where action like 'legacy.%'`,
+      ),
+    );
     expect(audit).not.toContain(item.contentKey);
 
     // signing out ends the portal session
@@ -107,33 +158,52 @@ describe("the beneficiary portal", () => {
   it("codes: 6 digits, single use, 10 minutes, 5 tries; the same answer for any address", async () => {
     const v = await releasedVault();
     const client = new TestClient(ctx);
-    expect((await client.json("POST", "/api/legacy/code", { email: uniqueEmail("nobody") })).body).toEqual({ ok: true });
-    expect((await client.json("POST", "/api/legacy/code", { email: v.heirA })).body).toEqual({ ok: true });
+    expect(
+      (await client.json("POST", "/api/legacy/code", { email: uniqueEmail("nobody") })).body,
+    ).toEqual({ ok: true });
+    expect((await client.json("POST", "/api/legacy/code", { email: v.heirA })).body).toEqual({
+      ok: true,
+    });
     const code = await mailedCode(ctx, v.heirA);
     const wrong = code === "000000" ? "111111" : "000000";
-    expect((await client.json("POST", "/api/legacy/verify", { email: v.heirA, code: "12345" })).status).toBe(400);
+    expect(
+      (await client.json("POST", "/api/legacy/verify", { email: v.heirA, code: "12345" })).status,
+    ).toBe(400);
     for (let i = 0; i < 4; i++)
-      expect((await client.json("POST", "/api/legacy/verify", { email: v.heirA, code: wrong })).body).toMatchObject({
+      expect(
+        (await client.json("POST", "/api/legacy/verify", { email: v.heirA, code: wrong })).body,
+      ).toMatchObject({
         error: { message: LEGACY_MSG.codeInvalid },
       });
-    expect((await client.json("POST", "/api/legacy/verify", { email: v.heirA, code: wrong })).body).toMatchObject({
+    expect(
+      (await client.json("POST", "/api/legacy/verify", { email: v.heirA, code: wrong })).body,
+    ).toMatchObject({
       error: { message: LEGACY_MSG.codeTooManyTries },
     });
-    expect((await client.json("POST", "/api/legacy/verify", { email: v.heirA, code })).body).toMatchObject({
+    expect(
+      (await client.json("POST", "/api/legacy/verify", { email: v.heirA, code })).body,
+    ).toMatchObject({
       error: { message: LEGACY_MSG.codeTooManyTries },
     });
 
     await client.post("/api/legacy/code", { email: v.heirA });
     const fresh = await mailedCode(ctx, v.heirA);
     clock.advance(10 * 60_000 + 1000);
-    expect((await client.json("POST", "/api/legacy/verify", { email: v.heirA, code: fresh })).body).toMatchObject({
+    expect(
+      (await client.json("POST", "/api/legacy/verify", { email: v.heirA, code: fresh })).body,
+    ).toMatchObject({
       error: { message: LEGACY_MSG.codeInvalid },
     });
 
     await client.post("/api/legacy/code", { email: v.heirA });
     const good = await mailedCode(ctx, v.heirA);
-    expect((await client.json("POST", "/api/legacy/verify", { email: v.heirA, code: good })).status).toBe(200);
-    expect((await new TestClient(ctx).json("POST", "/api/legacy/verify", { email: v.heirA, code: good })).status).toBe(400);
+    expect(
+      (await client.json("POST", "/api/legacy/verify", { email: v.heirA, code: good })).status,
+    ).toBe(200);
+    expect(
+      (await new TestClient(ctx).json("POST", "/api/legacy/verify", { email: v.heirA, code: good }))
+        .status,
+    ).toBe(400);
   });
 
   it("a beneficiary with a confirmed account sees 'Left to you' without a code", async () => {
@@ -152,7 +222,11 @@ describe("the beneficiary portal", () => {
     const list = (await a.json<LegacyItemsView>("GET", "/api/legacy/items")).body;
     expect(list.items).toEqual([]);
     expect(list.ended).toEqual([{ ownerName: "Olga Owner", endedAt: expect.any(String) }]);
-    expect((await a.json("GET", `/api/legacy/items/${v.password.id}`)).body).toMatchObject({ error: { message: LEGACY_MSG.accessEnded } });
-    expect((await mailsTo(ctx, v.heirA)).map((m) => m.subject)).toContain("Your access to what Olga Owner left you has ended");
+    expect((await a.json("GET", `/api/legacy/items/${v.password.id}`)).body).toMatchObject({
+      error: { message: LEGACY_MSG.accessEnded },
+    });
+    expect((await mailsTo(ctx, v.heirA)).map((m) => m.subject)).toContain(
+      "Your access to what Olga Owner left you has ended",
+    );
   });
 });

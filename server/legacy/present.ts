@@ -14,7 +14,12 @@ export const presentItem = (r: ReleasedRow): LegacyItem => ({
 });
 
 /** The opened item: its ciphertext and, for this beneficiary only, its content key (both base64). */
-export const presentItemDetail = (a: { row: ReleasedRow; contentKey: Buffer; encryptedData: Buffer; files: AssetFileView[] }): LegacyItemDetail => ({
+export const presentItemDetail = (a: {
+  row: ReleasedRow;
+  contentKey: Buffer;
+  encryptedData: Buffer;
+  files: AssetFileView[];
+}): LegacyItemDetail => ({
   ...presentItem(a.row),
   contentKey: a.contentKey.toString("base64"),
   encryptedData: a.encryptedData.toString("base64"),

@@ -2,7 +2,16 @@ import { and, eq, sql } from "drizzle-orm";
 import type { AssetFileKind } from "../../common/assets.js";
 import { selectFileData as selectAssetFileData } from "../assets/file-queries.js";
 import type { Tx } from "../db/client.js";
-import { assetFiles, assets, legacyCodes, legacySessions, profiles, releaseItems, releases, userKeys } from "../db/schema/index.js";
+import {
+  assetFiles,
+  assets,
+  legacyCodes,
+  legacySessions,
+  profiles,
+  releaseItems,
+  releases,
+  userKeys,
+} from "../db/schema/index.js";
 
 /** Everything released to `email` (release_items is the only grant), with the owner's name; access may have ended (compare accessEndsAt). */
 export function selectReleasedTo(tx: Tx, email: string) {
@@ -30,7 +39,11 @@ export async function selectReleasedItem(tx: Tx, email: string, assetId: string)
   const item = (await selectReleasedTo(tx, email)).find((r) => r.id === assetId);
   if (!item) return null;
   const [keys] = await tx
-    .select({ wrappedKey: assets.wrappedKey, encryptedData: assets.encryptedData, wrappedDataKey: userKeys.wrappedKey })
+    .select({
+      wrappedKey: assets.wrappedKey,
+      encryptedData: assets.encryptedData,
+      wrappedDataKey: userKeys.wrappedKey,
+    })
     .from(assets)
     .innerJoin(userKeys, eq(userKeys.userId, assets.userId))
     .where(eq(assets.id, assetId));
@@ -38,7 +51,10 @@ export async function selectReleasedItem(tx: Tx, email: string, assetId: string)
 }
 
 export const selectFileList = (tx: Tx, assetId: string) =>
-  tx.select({ kind: assetFiles.kind, contentType: assetFiles.contentType, size: assetFiles.size }).from(assetFiles).where(eq(assetFiles.assetId, assetId));
+  tx
+    .select({ kind: assetFiles.kind, contentType: assetFiles.contentType, size: assetFiles.size })
+    .from(assetFiles)
+    .where(eq(assetFiles.assetId, assetId));
 
 /** A released file's type and bytes (the bytes through the vault's own reader, piece by piece). */
 export async function selectFileData(tx: Tx, assetId: string, kind: AssetFileKind) {
@@ -61,7 +77,10 @@ export async function hasReleasedItems(tx: Tx, email: string) {
   return !!row;
 }
 
-export async function upsertCode(tx: Tx, { email, codeHash, expiresAt }: { email: string; codeHash: string; expiresAt: Date }) {
+export async function upsertCode(
+  tx: Tx,
+  { email, codeHash, expiresAt }: { email: string; codeHash: string; expiresAt: Date },
+) {
   await tx
     .insert(legacyCodes)
     .values({ email, codeHash, expiresAt, attempts: 0 })
@@ -69,15 +88,23 @@ export async function upsertCode(tx: Tx, { email, codeHash, expiresAt }: { email
 }
 
 export async function selectCode(tx: Tx, email: string) {
-  const [row] = await tx.select().from(legacyCodes).where(eq(legacyCodes.email, email)).for("update");
+  const [row] = await tx
+    .select()
+    .from(legacyCodes)
+    .where(eq(legacyCodes.email, email))
+    .for("update");
   return row ?? null;
 }
 
-export const countCodeAttempt = (tx: Tx, email: string, attempts: number) => tx.update(legacyCodes).set({ attempts }).where(eq(legacyCodes.email, email));
-export const deleteCode = (tx: Tx, email: string) => tx.delete(legacyCodes).where(eq(legacyCodes.email, email));
+export const countCodeAttempt = (tx: Tx, email: string, attempts: number) =>
+  tx.update(legacyCodes).set({ attempts }).where(eq(legacyCodes.email, email));
+export const deleteCode = (tx: Tx, email: string) =>
+  tx.delete(legacyCodes).where(eq(legacyCodes.email, email));
 
-export const insertSession = (tx: Tx, row: typeof legacySessions.$inferInsert) => tx.insert(legacySessions).values(row);
-export const deleteSession = (tx: Tx, tokenHash: string) => tx.delete(legacySessions).where(eq(legacySessions.tokenHash, tokenHash));
+export const insertSession = (tx: Tx, row: typeof legacySessions.$inferInsert) =>
+  tx.insert(legacySessions).values(row);
+export const deleteSession = (tx: Tx, tokenHash: string) =>
+  tx.delete(legacySessions).where(eq(legacySessions.tokenHash, tokenHash));
 
 export async function selectSessionEmail(tx: Tx, tokenHash: string, now: Date) {
   const [row] = await tx

@@ -7,10 +7,24 @@ import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
 import { parseIdParam } from "../http/params.js";
 import { parseJson, parseWith } from "../http/validate.js";
-import { LEGACY_SESSION_HOURS, endSession, itemFile, listItems, openItem, requestCode, sessionEmail, verifyCode } from "./service.js";
+import {
+  LEGACY_SESSION_HOURS,
+  endSession,
+  itemFile,
+  listItems,
+  openItem,
+  requestCode,
+  sessionEmail,
+  verifyCode,
+} from "./service.js";
 
 const COOKIE = "lv_legacy";
-const cookieOptions = (secure: boolean) => ({ httpOnly: true, secure, sameSite: "Strict" as const, path: "/api/legacy" });
+const cookieOptions = (secure: boolean) => ({
+  httpOnly: true,
+  secure,
+  sameSite: "Strict" as const,
+  path: "/api/legacy",
+});
 
 type BeneficiaryEnv = { Variables: AppEnv["Variables"] & { beneficiaryEmail: string } };
 
@@ -20,7 +34,8 @@ const requireBeneficiary = createMiddleware<BeneficiaryEnv>(async (c, next) => {
   const fromPortal = token ? await sessionEmail(c.var.deps, token) : null;
   const user = c.var.user;
   const email = fromPortal ?? (user?.emailVerified ? user.email.toLowerCase() : null);
-  if (!email) throw new AppError("UNAUTHENTICATED", "Confirm your e-mail address with a code first");
+  if (!email)
+    throw new AppError("UNAUTHENTICATED", "Confirm your e-mail address with a code first");
   c.set("beneficiaryEmail", email);
   await next();
 });
@@ -33,7 +48,10 @@ export const legacyRoutes = new Hono<AppEnv>()
   .post("/legacy/verify", async (c) => {
     const { email, code } = await parseJson(c, legacyVerifySchema);
     const token = await verifyCode(c.var.deps, { email, code, ip: c.var.ip });
-    setCookie(c, COOKIE, token, { ...cookieOptions(c.var.deps.env.APP_URL.startsWith("https://")), maxAge: LEGACY_SESSION_HOURS * 3600 });
+    setCookie(c, COOKIE, token, {
+      ...cookieOptions(c.var.deps.env.APP_URL.startsWith("https://")),
+      maxAge: LEGACY_SESSION_HOURS * 3600,
+    });
     return c.json({ ok: true });
   })
   .post("/legacy/sign-out", async (c) => {
@@ -47,16 +65,28 @@ export const legacyRoutes = new Hono<AppEnv>()
     return c.json(await listItems(c.var.deps, c.var.beneficiaryEmail));
   })
   .get("/legacy/items/:id", requireBeneficiary, async (c) => {
-    const item = await openItem(c.var.deps, c.var.beneficiaryEmail, parseIdParam(c.req.param("id")));
+    const item = await openItem(
+      c.var.deps,
+      c.var.beneficiaryEmail,
+      parseIdParam(c.req.param("id")),
+    );
     c.header("Cache-Control", "no-store");
     return c.json({ item });
   })
-  .get("/legacy/items/:id/files/:kind{document|recording|attachment}", requireBeneficiary, async (c) => {
-    const kind = parseWith(assetFileKindSchema, c.req.param("kind"));
-    const file = await itemFile(c.var.deps, { email: c.var.beneficiaryEmail, assetId: parseIdParam(c.req.param("id")), kind });
-    return c.body(new Uint8Array(file.data), 200, {
-      "Content-Type": "application/octet-stream",
-      "Content-Disposition": "attachment",
-      "Cache-Control": "no-store",
-    });
-  });
+  .get(
+    "/legacy/items/:id/files/:kind{document|recording|attachment}",
+    requireBeneficiary,
+    async (c) => {
+      const kind = parseWith(assetFileKindSchema, c.req.param("kind"));
+      const file = await itemFile(c.var.deps, {
+        email: c.var.beneficiaryEmail,
+        assetId: parseIdParam(c.req.param("id")),
+        kind,
+      });
+      return c.body(new Uint8Array(file.data), 200, {
+        "Content-Type": "application/octet-stream",
+        "Content-Disposition": "attachment",
+        "Cache-Control": "no-store",
+      });
+    },
+  );

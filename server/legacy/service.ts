@@ -1,5 +1,11 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
-import { LEGACY_CODE_MINUTES, LEGACY_CODE_TRIES, LEGACY_MSG, type LegacyItemDetail, type LegacyItemsView } from "../../common/legacy.js";
+import {
+  LEGACY_CODE_MINUTES,
+  LEGACY_CODE_TRIES,
+  LEGACY_MSG,
+  type LegacyItemDetail,
+  type LegacyItemsView,
+} from "../../common/legacy.js";
 import type { AssetFileKind } from "../../common/assets.js";
 import { recordAudit } from "../audit/record.js";
 import { asSystem } from "../db/actor.js";
@@ -35,7 +41,8 @@ import { presentItem, presentItemDetail } from "./present.js";
 export const LEGACY_SESSION_HOURS = 8;
 
 const normal = (email: string) => email.trim().toLowerCase();
-const codeHash = (deps: Deps, email: string, code: string) => deps.hmac(`legacy-code:${email}:${code}`);
+const codeHash = (deps: Deps, email: string, code: string) =>
+  deps.hmac(`legacy-code:${email}:${code}`);
 
 /** Sends a code only when something was released to the address; answers the same either way. */
 export async function requestCode(deps: Deps, rawEmail: string): Promise<void> {
@@ -57,46 +64,74 @@ export async function requestCode(deps: Deps, rawEmail: string): Promise<void> {
  * the cookie. A refused code is audited ("legacy.code_failed": the address, the client's IP and why;
  * never the code) in the transaction that counts the try.
  */
-export async function verifyCode(deps: Deps, input: { email: string; code: string; ip: string }): Promise<string> {
+export async function verifyCode(
+  deps: Deps,
+  input: { email: string; code: string; ip: string },
+): Promise<string> {
   const email = normal(input.email);
   const now = deps.clock.now();
-  const outcome = await asSystem(deps.db, async (tx): Promise<{ error: string } | { token: string }> => {
-    const refuse = async (reason: "no_code" | "expired" | "too_many_tries" | "wrong_code", error: string) => {
-      await recordAudit(tx, { actorId: null, action: "legacy.code_failed", ip: input.ip, details: { beneficiary: email, reason } });
-      return { error };
-    };
-    const row = await selectCode(tx, email);
-    if (!row) return refuse("no_code", LEGACY_MSG.codeInvalid);
-    if (row.expiresAt.getTime() <= now.getTime()) return refuse("expired", LEGACY_MSG.codeInvalid);
-    if (row.attempts >= LEGACY_CODE_TRIES) return refuse("too_many_tries", LEGACY_MSG.codeTooManyTries);
-    const expected = Buffer.from(row.codeHash, "hex");
-    const given = Buffer.from(codeHash(deps, email, input.code), "hex");
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-      await countCodeAttempt(tx, email, row.attempts + 1);
-      return refuse("wrong_code", row.attempts + 1 >= LEGACY_CODE_TRIES ? LEGACY_MSG.codeTooManyTries : LEGACY_MSG.codeInvalid);
-    }
-    await deleteCode(tx, email);
-    const { token, hash } = newLinkToken();
-    await insertSession(tx, { tokenHash: hash, email, expiresAt: new Date(now.getTime() + LEGACY_SESSION_HOURS * 3_600_000) });
-    for (const ownerId of new Set((await selectReleasedTo(tx, email)).map((r) => r.ownerId))) {
-      await auditRelease(tx, ownerId, "legacy.signed_in", now, null, { beneficiary: email });
-    }
-    return { token };
-  });
+  const outcome = await asSystem(
+    deps.db,
+    async (tx): Promise<{ error: string } | { token: string }> => {
+      const refuse = async (
+        reason: "no_code" | "expired" | "too_many_tries" | "wrong_code",
+        error: string,
+      ) => {
+        await recordAudit(tx, {
+          actorId: null,
+          action: "legacy.code_failed",
+          ip: input.ip,
+          details: { beneficiary: email, reason },
+        });
+        return { error };
+      };
+      const row = await selectCode(tx, email);
+      if (!row) return refuse("no_code", LEGACY_MSG.codeInvalid);
+      if (row.expiresAt.getTime() <= now.getTime())
+        return refuse("expired", LEGACY_MSG.codeInvalid);
+      if (row.attempts >= LEGACY_CODE_TRIES)
+        return refuse("too_many_tries", LEGACY_MSG.codeTooManyTries);
+      const expected = Buffer.from(row.codeHash, "hex");
+      const given = Buffer.from(codeHash(deps, email, input.code), "hex");
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+        await countCodeAttempt(tx, email, row.attempts + 1);
+        return refuse(
+          "wrong_code",
+          row.attempts + 1 >= LEGACY_CODE_TRIES
+            ? LEGACY_MSG.codeTooManyTries
+            : LEGACY_MSG.codeInvalid,
+        );
+      }
+      await deleteCode(tx, email);
+      const { token, hash } = newLinkToken();
+      await insertSession(tx, {
+        tokenHash: hash,
+        email,
+        expiresAt: new Date(now.getTime() + LEGACY_SESSION_HOURS * 3_600_000),
+      });
+      for (const ownerId of new Set((await selectReleasedTo(tx, email)).map((r) => r.ownerId))) {
+        await auditRelease(tx, ownerId, "legacy.signed_in", now, null, { beneficiary: email });
+      }
+      return { token };
+    },
+  );
   if ("error" in outcome) throw new AppError("VALIDATION", outcome.error, { code: outcome.error });
   return outcome.token;
 }
 
-export const sessionEmail = (deps: Deps, token: string) => asSystem(deps.db, (tx) => selectSessionEmail(tx, hashLinkToken(token), deps.clock.now()));
+export const sessionEmail = (deps: Deps, token: string) =>
+  asSystem(deps.db, (tx) => selectSessionEmail(tx, hashLinkToken(token), deps.clock.now()));
 
-export const endSession = (deps: Deps, token: string) => asSystem(deps.db, (tx) => deleteSession(tx, hashLinkToken(token)));
+export const endSession = (deps: Deps, token: string) =>
+  asSystem(deps.db, (tx) => deleteSession(tx, hashLinkToken(token)));
 
 export async function listItems(deps: Deps, email: string): Promise<LegacyItemsView> {
   const now = deps.clock.now().getTime();
   const rows = await asSystem(deps.db, (tx) => selectReleasedTo(tx, email));
   const open = rows.filter((r) => r.accessEndsAt.getTime() > now);
   const ended = new Map<string, { ownerName: string; endedAt: string }>();
-  for (const r of rows.filter((r) => r.accessEndsAt.getTime() <= now)) ended.set(r.ownerId, { ownerName: r.ownerName, endedAt: r.accessEndsAt.toISOString() });
+  for (const r of rows.filter((r) => r.accessEndsAt.getTime() <= now))
+    ended.set(r.ownerId, { ownerName: r.ownerName, endedAt: r.accessEndsAt.toISOString() });
   return { email, items: open.map(presentItem), ended: [...ended.values()] };
 }
 
@@ -104,7 +139,8 @@ export async function listItems(deps: Deps, email: string): Promise<LegacyItemsV
 async function loadItem(tx: Tx, deps: Deps, email: string, assetId: string) {
   const row = await selectReleasedItem(tx, email, assetId);
   if (!row) throw new AppError("NOT_FOUND");
-  if (row.accessEndsAt.getTime() <= deps.clock.now().getTime()) throw new AppError("NOT_FOUND", LEGACY_MSG.accessEnded);
+  if (row.accessEndsAt.getTime() <= deps.clock.now().getTime())
+    throw new AppError("NOT_FOUND", LEGACY_MSG.accessEnded);
   return row;
 }
 
@@ -112,11 +148,18 @@ async function loadItem(tx: Tx, deps: Deps, email: string, assetId: string) {
  * The item's ciphertext and its content key, for this beneficiary only: the server unwraps the owner's
  * data key (master key) and with it this one item's content key (the asset id is the additional data).
  */
-export async function openItem(deps: Deps, email: string, assetId: string): Promise<LegacyItemDetail> {
+export async function openItem(
+  deps: Deps,
+  email: string,
+  assetId: string,
+): Promise<LegacyItemDetail> {
   const now = deps.clock.now();
   const { row, files } = await asSystem(deps.db, async (tx) => {
     const row = await loadItem(tx, deps, email, assetId);
-    await auditRelease(tx, row.ownerId, "legacy.item_viewed", now, null, { beneficiary: email, assetId });
+    await auditRelease(tx, row.ownerId, "legacy.item_viewed", now, null, {
+      beneficiary: email,
+      assetId,
+    });
     return { row, files: await selectFileList(tx, assetId) };
   });
   const dataKey = deps.dataKeys.unwrap(row.ownerId, row.wrappedDataKey);
@@ -127,13 +170,20 @@ export async function openItem(deps: Deps, email: string, assetId: string): Prom
   return item;
 }
 
-export async function itemFile(deps: Deps, { email, assetId, kind }: { email: string; assetId: string; kind: AssetFileKind }) {
+export async function itemFile(
+  deps: Deps,
+  { email, assetId, kind }: { email: string; assetId: string; kind: AssetFileKind },
+) {
   const now = deps.clock.now();
   return asSystem(deps.db, async (tx) => {
     const row = await loadItem(tx, deps, email, assetId);
     const file = await selectFileData(tx, assetId, kind);
     if (!file) throw new AppError("NOT_FOUND");
-    await auditRelease(tx, row.ownerId, "legacy.file_downloaded", now, null, { beneficiary: email, assetId, kind });
+    await auditRelease(tx, row.ownerId, "legacy.file_downloaded", now, null, {
+      beneficiary: email,
+      assetId,
+      kind,
+    });
     return file;
   });
 }

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TestClient, createTestContext, uniqueEmail, type TestContext } from "../../test/harness.js";
+import {
+  TestClient,
+  createTestContext,
+  uniqueEmail,
+  type TestContext,
+} from "../../test/harness.js";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -10,7 +15,11 @@ afterAll(() => ctx.close());
 describe("development mailbox (no SMTP_URL)", () => {
   it("shows the messages, with their links, to this machine only", async () => {
     const email = uniqueEmail("mailbox");
-    await new TestClient(ctx).post("/api/register", { name: "Molly Box", email, password: "Pebble-Comet-92" });
+    await new TestClient(ctx).post("/api/register", {
+      name: "Molly Box",
+      email,
+      password: "Pebble-Comet-92",
+    });
 
     const local = new TestClient(ctx, "127.0.0.1");
     const page = await local.get("/dev/mailbox");
@@ -18,8 +27,13 @@ describe("development mailbox (no SMTP_URL)", () => {
     const html = await page.text();
     expect(html).toContain(email);
     expect(html).toMatch(/<a href="http:\/\/localhost:3999\/auth\/callback\?code=/);
-    const json = await local.json<{ messages: { to: string; subject: string }[] }>("GET", "/dev/mailbox.json");
-    expect(json.body.messages).toContainEqual(expect.objectContaining({ to: email, subject: "Confirm your Legacy Vault account" }));
+    const json = await local.json<{ messages: { to: string; subject: string }[] }>(
+      "GET",
+      "/dev/mailbox.json",
+    );
+    expect(json.body.messages).toContainEqual(
+      expect.objectContaining({ to: email, subject: "Confirm your Legacy Vault account" }),
+    );
 
     const ipv6Local = new TestClient(ctx, "::1");
     expect((await ipv6Local.get("/dev/mailbox")).status).toBe(200);
@@ -35,9 +49,16 @@ describe("development mailbox (no SMTP_URL)", () => {
 
   it("answers 404 to a request relayed by a reverse proxy on this machine", async () => {
     const local = new TestClient(ctx, "127.0.0.1");
-    const relayed: Record<string, string>[] = [{ "x-forwarded-for": "203.0.113.9" }, { forwarded: "for=203.0.113.9" }, { "x-real-ip": "203.0.113.9" }];
+    const relayed: Record<string, string>[] = [
+      { "x-forwarded-for": "203.0.113.9" },
+      { forwarded: "for=203.0.113.9" },
+      { "x-real-ip": "203.0.113.9" },
+    ];
     for (const header of relayed) {
-      expect((await local.request("GET", "/dev/mailbox", undefined, header)).status, JSON.stringify(header)).toBe(404);
+      expect(
+        (await local.request("GET", "/dev/mailbox", undefined, header)).status,
+        JSON.stringify(header),
+      ).toBe(404);
     }
   });
 

@@ -27,12 +27,18 @@ export async function expireOutbox(db: Db): Promise<number> {
 
 /** Deletes every message written before `before` (by then sent, expired or failed, its body long erased). */
 export async function deleteOutboxBefore(db: Db, before: Date): Promise<number> {
-  const rows = await db.delete(mailOutbox).where(lt(mailOutbox.createdAt, before)).returning({ id: mailOutbox.id });
+  const rows = await db
+    .delete(mailOutbox)
+    .where(lt(mailOutbox.createdAt, before))
+    .returning({ id: mailOutbox.id });
   return rows.length;
 }
 
 /** Claims up to `batchSize` due messages (SKIP LOCKED) for `claimSeconds`, in one statement; oldest first. */
-export async function claimDueMail(db: Db, options: { batchSize: number; maxAttempts: number; claimSeconds: number }) {
+export async function claimDueMail(
+  db: Db,
+  options: { batchSize: number; maxAttempts: number; claimSeconds: number },
+) {
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
@@ -72,7 +78,10 @@ export async function markMailSent(db: Db, id: number, attempts: number): Promis
 }
 
 /** A failed attempt: retried after `delaySeconds`, or failed (and erased) when it was the last. */
-export async function markMailAttemptFailed(db: Db, failure: { id: number; attempts: number; error: string; delaySeconds: number; isLast: boolean }) {
+export async function markMailAttemptFailed(
+  db: Db,
+  failure: { id: number; attempts: number; error: string; delaySeconds: number; isLast: boolean },
+) {
   await db
     .update(mailOutbox)
     .set({

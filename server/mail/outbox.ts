@@ -1,7 +1,13 @@
 import type { Transporter } from "nodemailer";
 import type { Db } from "../db/client.js";
 import { describeError, type Logger } from "../logger.js";
-import { claimDueMail, expireOutbox, markMailAttemptFailed, markMailSent, unclaimMail } from "./outbox-queries.js";
+import {
+  claimDueMail,
+  expireOutbox,
+  markMailAttemptFailed,
+  markMailSent,
+  unclaimMail,
+} from "./outbox-queries.js";
 
 export { deleteOutboxBefore, enqueueMail, expireOutbox, listOutbox } from "./outbox-queries.js";
 
@@ -30,7 +36,12 @@ export function createMailer(
   let running: Promise<void> | undefined;
   let stopped = false;
 
-  const claimBatch = () => claimDueMail(db, { batchSize: BATCH_SIZE, maxAttempts: MAX_ATTEMPTS, claimSeconds: CLAIM_SECONDS });
+  const claimBatch = () =>
+    claimDueMail(db, {
+      batchSize: BATCH_SIZE,
+      maxAttempts: MAX_ATTEMPTS,
+      claimSeconds: CLAIM_SECONDS,
+    });
 
   /** Gives claimed rows back at once (shutting down before their turn came). */
   const release = (ids: number[]) => unclaimMail(db, ids);
@@ -43,7 +54,13 @@ export function createMailer(
         break;
       }
       try {
-        await transport.sendMail({ from, to: row.to, subject: row.subject, text: row.text, html: row.html });
+        await transport.sendMail({
+          from,
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          html: row.html,
+        });
         onAttempt("sent");
         // delivered: the link or code in it is the recipient's alone now
         await markMailSent(db, row.id, row.attempts + 1);
@@ -53,8 +70,16 @@ export function createMailer(
         const delaySeconds = 30 * 2 ** row.attempts;
         const message = describeError(err);
         const isLast = attempts >= MAX_ATTEMPTS;
-        log.warn(`mail ${row.id} (${row.template}) to ${row.to} failed (attempt ${attempts}${isLast ? ", the last" : ""}): ${message}`);
-        await markMailAttemptFailed(db, { id: row.id, attempts, error: message, delaySeconds, isLast });
+        log.warn(
+          `mail ${row.id} (${row.template}) to ${row.to} failed (attempt ${attempts}${isLast ? ", the last" : ""}): ${message}`,
+        );
+        await markMailAttemptFailed(db, {
+          id: row.id,
+          attempts,
+          error: message,
+          delaySeconds,
+          isLast,
+        });
       }
     }
     return rows.length;

@@ -2,7 +2,12 @@ import net, { type AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "../db/schema/index.js";
-import { TestClient, createTestContext, uniqueEmail, type TestContext } from "../../test/harness.js";
+import {
+  TestClient,
+  createTestContext,
+  uniqueEmail,
+  type TestContext,
+} from "../../test/harness.js";
 
 /** An SMTP server that accepts connections and then never says a word. */
 let silent: net.Server;
@@ -14,7 +19,9 @@ beforeAll(async () => {
     socket.on("error", () => {});
   });
   await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", () => resolve()));
-  ctx = await createTestContext({ SMTP_URL: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}` });
+  ctx = await createTestContext({
+    SMTP_URL: `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+  });
 });
 afterAll(async () => {
   await stopSilentServer();
@@ -27,7 +34,9 @@ function mailerOf(c: TestContext) {
 }
 
 async function stopSilentServer() {
-  const closed = silent.listening ? new Promise<void>((resolve) => silent.close(() => resolve())) : Promise.resolve();
+  const closed = silent.listening
+    ? new Promise<void>((resolve) => silent.close(() => resolve()))
+    : Promise.resolve();
   for (const s of held) s.destroy();
   await closed;
 }
@@ -35,20 +44,34 @@ async function stopSilentServer() {
 describe("a hanging SMTP server", () => {
   it("does not hold up the app: other requests are answered while a send is stuck", async () => {
     const email = uniqueEmail();
-    expect((await new TestClient(ctx).post("/api/register", { name: "Hal Hanging", email, password: "Granite-Willow-64" })).status).toBe(200);
+    expect(
+      (
+        await new TestClient(ctx).post("/api/register", {
+          name: "Hal Hanging",
+          email,
+          password: "Granite-Willow-64",
+        })
+      ).status,
+    ).toBe(200);
     const flushing = mailerOf(ctx).flush();
     await expect.poll(() => held.size, { timeout: 5000 }).toBeGreaterThan(0);
 
     const started = performance.now();
     const health = await new TestClient(ctx).json<{ status: string }>("GET", "/api/health");
     expect(health).toMatchObject({ status: 200, body: { status: "ok" } });
-    const signIn = await new TestClient(ctx).json("POST", "/api/auth/sign-in/email", { email, password: "Granite-Willow-64" });
+    const signIn = await new TestClient(ctx).json("POST", "/api/auth/sign-in/email", {
+      email,
+      password: "Granite-Willow-64",
+    });
     expect(signIn.status).toBe(403); // registered, not confirmed: the database answered
     expect(performance.now() - started).toBeLessThan(5000); // a stuck send used to block the database for the 10 s greeting timeout
 
     await stopSilentServer();
     await flushing;
-    const [row] = await ctx.services.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    const [row] = await ctx.services.deps.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, email));
     expect(row).toMatchObject({ sentAt: null, attempts: 1 });
   });
 });

@@ -1,7 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "../db/schema/index.js";
-import { TestClient, createTestContext, freePort, uniqueEmail, type TestContext } from "../../test/harness.js";
+import {
+  TestClient,
+  createTestContext,
+  freePort,
+  uniqueEmail,
+  type TestContext,
+} from "../../test/harness.js";
 import { decodeQuotedPrintable, startSmtpSink } from "../../test/smtp-sink.js";
 
 const PASSWORD = "Copper-Orchard-31";
@@ -9,7 +15,8 @@ const PASSWORD = "Copper-Orchard-31";
 async function outboxRow(ctx: TestContext, to: string) {
   const rows = await ctx.services.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
   const [row, ...others] = rows;
-  if (!row || others.length) throw new Error(`expected exactly one outbox row to ${to}, found ${rows.length}`);
+  if (!row || others.length)
+    throw new Error(`expected exactly one outbox row to ${to}, found ${rows.length}`);
   return row;
 }
 
@@ -24,7 +31,10 @@ describe("mail delivery over SMTP", () => {
   let ctx: TestContext;
   beforeAll(async () => {
     sink = await startSmtpSink();
-    ctx = await createTestContext({ SMTP_URL: `smtp://127.0.0.1:${sink.port}`, MAIL_FROM: "Legacy Vault <vault@example.com>" });
+    ctx = await createTestContext({
+      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+      MAIL_FROM: "Legacy Vault <vault@example.com>",
+    });
   });
   afterAll(async () => {
     await ctx.close();
@@ -34,7 +44,10 @@ describe("mail delivery over SMTP", () => {
   it("delivers the registration e-mail, with a working confirmation link, and marks the outbox row sent", async () => {
     const email = uniqueEmail();
     const client = new TestClient(ctx);
-    expect((await client.post("/api/register", { name: "Mia Mailed", email, password: PASSWORD })).status).toBe(200);
+    expect(
+      (await client.post("/api/register", { name: "Mia Mailed", email, password: PASSWORD }))
+        .status,
+    ).toBe(200);
     await mailer(ctx).flush();
 
     const mail = sink.received.find((m) => m.to.includes(email));
@@ -43,7 +56,9 @@ describe("mail delivery over SMTP", () => {
     expect(mail.from).toBe("vault@example.com");
     expect(mail.raw).toMatch(/^Subject: Confirm your Legacy Vault account$/m);
     const body = decodeQuotedPrintable(mail.raw);
-    const link = body.match(/http:\/\/localhost:3999\/auth\/callback\?code=[^\s"<&]+&type=signup/)?.[0];
+    const link = body.match(
+      /http:\/\/localhost:3999\/auth\/callback\?code=[^\s"<&]+&type=signup/,
+    )?.[0];
     if (!link) throw new Error(`no confirmation link in: ${body}`);
     const code = new URL(link).searchParams.get("code");
     expect((await client.get(`/api/auth/verify-email?token=${code}`)).status).toBe(200);
@@ -71,7 +86,11 @@ describe("mail delivery when the SMTP server is down", () => {
 
   it("the request still succeeds, the send is retried later with backoff, and goes out once SMTP is back", async () => {
     const email = uniqueEmail();
-    const res = await new TestClient(ctx).json("POST", "/api/register", { name: "Rita Retry", email, password: PASSWORD });
+    const res = await new TestClient(ctx).json("POST", "/api/register", {
+      name: "Rita Retry",
+      email,
+      password: PASSWORD,
+    });
     expect(res).toEqual({ status: 200, body: { ok: true } });
     await mailer(ctx).flush();
 

@@ -4,10 +4,20 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "../db/schema/index.js";
-import { TestClient, createTestContext, freePort, uniqueEmail, type TestContext } from "../../test/harness.js";
+import {
+  TestClient,
+  createTestContext,
+  freePort,
+  uniqueEmail,
+  type TestContext,
+} from "../../test/harness.js";
 import { selfSignedCertificate } from "../../test/nginx.js";
 import { sampleValue } from "../../test/prometheus.js";
-import { decodeQuotedPrintable, startSmtpSink, type SmtpSinkOptions } from "../../test/smtp-sink.js";
+import {
+  decodeQuotedPrintable,
+  startSmtpSink,
+  type SmtpSinkOptions,
+} from "../../test/smtp-sink.js";
 
 /**
  * The mailer against real SMTP servers (smtp-server): STARTTLS with a self-signed certificate
@@ -47,7 +57,10 @@ async function app(settings: Record<string, string>) {
   return ctx;
 }
 
-const smtpUrl = (port: number, credentials = `${encodeURIComponent(SMTP_USER)}:${encodeURIComponent(SMTP_PASS)}@`) => `smtp://${credentials}127.0.0.1:${port}`;
+const smtpUrl = (
+  port: number,
+  credentials = `${encodeURIComponent(SMTP_USER)}:${encodeURIComponent(SMTP_PASS)}@`,
+) => `smtp://${credentials}127.0.0.1:${port}`;
 
 function mailer(ctx: TestContext) {
   if (!ctx.services.mailer) throw new Error("SMTP_URL is set, so there must be a mailer");
@@ -57,13 +70,20 @@ function mailer(ctx: TestContext) {
 /** Registers someone: the request must succeed whatever the SMTP server does. Returns the address. */
 async function register(ctx: TestContext): Promise<string> {
   const email = uniqueEmail();
-  const res = await new TestClient(ctx).json("POST", "/api/register", { name: "Sam Smtp", email, password: PASSWORD });
+  const res = await new TestClient(ctx).json("POST", "/api/register", {
+    name: "Sam Smtp",
+    email,
+    password: PASSWORD,
+  });
   expect(res).toEqual({ status: 200, body: { ok: true } });
   return email;
 }
 
 async function outboxRow(ctx: TestContext, to: string) {
-  const [row, ...others] = await ctx.services.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+  const [row, ...others] = await ctx.services.deps.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, to));
   if (!row || others.length) throw new Error(`expected exactly one outbox row to ${to}`);
   return row;
 }
@@ -80,7 +100,8 @@ async function retryNow(ctx: TestContext, to: string) {
 /** The numbers an operator watches, from a scrape of this app's metrics. */
 async function watched(ctx: TestContext) {
   const text = await ctx.services.deps.metrics.render();
-  const value = (name: string, labels?: Record<string, string>) => sampleValue(text, name, labels) ?? 0;
+  const value = (name: string, labels?: Record<string, string>) =>
+    sampleValue(text, name, labels) ?? 0;
   return {
     pending: value("legacy_vault_mail_outbox_pending"),
     retrying: value("legacy_vault_mail_outbox_retrying"),
@@ -93,7 +114,11 @@ async function watched(ctx: TestContext) {
 describe("an SMTP server with STARTTLS (self-signed certificate) and AUTH", () => {
   it("delivers over TLS, signed in with SMTP_URL's user and password, once SMTP_CA_FILE trusts the certificate", async () => {
     const server = await sink({ tls, auth: { user: SMTP_USER, pass: SMTP_PASS } });
-    const ctx = await app({ SMTP_URL: smtpUrl(server.port), SMTP_CA_FILE: cert.certFile, MAIL_FROM: "Legacy Vault <vault@example.com>" });
+    const ctx = await app({
+      SMTP_URL: smtpUrl(server.port),
+      SMTP_CA_FILE: cert.certFile,
+      MAIL_FROM: "Legacy Vault <vault@example.com>",
+    });
     const before = await watched(ctx);
     const email = await register(ctx);
     expect((await watched(ctx)).pending).toBe(before.pending + 1);
@@ -103,9 +128,17 @@ describe("an SMTP server with STARTTLS (self-signed certificate) and AUTH", () =
     if (!mail) throw new Error(`nothing delivered to ${email}`);
     expect(mail).toMatchObject({ isSecure: true, user: SMTP_USER, from: "vault@example.com" });
     expect(decodeQuotedPrintable(mail.raw)).toMatch(/\/auth\/callback\?code=/);
-    expect(await outboxRow(ctx, email)).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+    expect(await outboxRow(ctx, email)).toMatchObject({
+      status: "sent",
+      attempts: 1,
+      lastError: null,
+    });
     const after = await watched(ctx);
-    expect(after).toMatchObject({ pending: before.pending, sent: before.sent + 1, failed: before.failed });
+    expect(after).toMatchObject({
+      pending: before.pending,
+      sent: before.sent + 1,
+      failed: before.failed,
+    });
   });
 
   it("without SMTP_CA_FILE refuses the untrusted certificate (verification stays on): nothing sent, the message waits for a retry", async () => {
@@ -122,7 +155,10 @@ describe("an SMTP server with STARTTLS (self-signed certificate) and AUTH", () =
 
   it("with a wrong password: the send fails (535) without failing the request, nothing is delivered, and the message waits for its retry", async () => {
     const server = await sink({ tls, auth: { user: SMTP_USER, pass: SMTP_PASS } });
-    const ctx = await app({ SMTP_URL: smtpUrl(server.port, `${encodeURIComponent(SMTP_USER)}:wrong@`), SMTP_CA_FILE: cert.certFile });
+    const ctx = await app({
+      SMTP_URL: smtpUrl(server.port, `${encodeURIComponent(SMTP_USER)}:wrong@`),
+      SMTP_CA_FILE: cert.certFile,
+    });
     const email = await register(ctx);
     await mailer(ctx).flush();
     const row = await outboxRow(ctx, email);
@@ -149,14 +185,22 @@ describe("an SMTP server that refuses", () => {
     expect(server.refused).toBe(8);
     const last = await outboxRow(ctx, email);
     expect(last).toMatchObject({ status: "failed", attempts: 8, subject: "", text: "", html: "" });
-    expect(await watched(ctx)).toMatchObject({ pending: 0, retrying: 0, givenUp: 1, failed: 8, sent: 0 });
+    expect(await watched(ctx)).toMatchObject({
+      pending: 0,
+      retrying: 0,
+      givenUp: 1,
+      failed: 8,
+      sent: 0,
+    });
     // a given-up message is not tried again
     await retryNow(ctx, email);
     expect(server.refused).toBe(8);
   });
 
   it("421 at the greeting (busy, try later): the message stays in the backlog and is retried with backoff", async () => {
-    const server = await sink({ refuseConnect: { code: 421, message: "Too busy, try again later" } });
+    const server = await sink({
+      refuseConnect: { code: 421, message: "Too busy, try again later" },
+    });
     const ctx = await app({ SMTP_URL: smtpUrl(server.port, "") });
     const email = await register(ctx);
     await mailer(ctx).flush();
@@ -176,7 +220,8 @@ describe("no SMTP server at all", () => {
     const ctx = await app({ SMTP_URL: smtpUrl(port, "") });
     const emails = [await register(ctx), await register(ctx)];
     await mailer(ctx).flush();
-    for (const email of emails) expect((await outboxRow(ctx, email)).lastError).toMatch(/ECONNREFUSED|connect/i);
+    for (const email of emails)
+      expect((await outboxRow(ctx, email)).lastError).toMatch(/ECONNREFUSED|connect/i);
     expect(await watched(ctx)).toMatchObject({ pending: 2, retrying: 2, failed: 2, sent: 0 });
     const health = await new TestClient(ctx).json<{ status: string }>("GET", "/api/health");
     expect(health).toMatchObject({ status: 200, body: { status: "ok" } });

@@ -9,7 +9,10 @@ export type MailHead = { template: string; to: string; subject: string; expiresA
 export type Mail = MailHead & { text: string; html: string };
 
 export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
 }
 
 type Block = { text: string } | { link: string; label: string } | { code: string };

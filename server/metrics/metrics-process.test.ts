@@ -47,23 +47,41 @@ function isListening(host: string, port: number): Promise<boolean> {
 }
 
 describe("the server process with METRICS_PORT", () => {
-  it("serves GET /metrics on 127.0.0.1:METRICS_PORT, with this process' own request counted", { timeout: 60_000 }, async () => {
-    expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
-    const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("text/plain; version=0.0.4; charset=utf-8");
-    const text = await res.text();
-    expect(sampleValue(text, "legacy_vault_http_requests_total", { method: "GET", route: "/api/health", status: "200" })).toBeGreaterThanOrEqual(1);
-    expect(sampleValue(text, "legacy_vault_database_up", { kind: "DATABASE_URL" in settings ? "postgres" : "pglite" })).toBe(1);
-    // the process' own series (resident memory, event loop lag) come with the served registry
-    expect(sampleValue(text, "legacy_vault_process_resident_memory_bytes")).toBeGreaterThan(0);
-  });
+  it(
+    "serves GET /metrics on 127.0.0.1:METRICS_PORT, with this process' own request counted",
+    { timeout: 60_000 },
+    async () => {
+      expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
+      const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("text/plain; version=0.0.4; charset=utf-8");
+      const text = await res.text();
+      expect(
+        sampleValue(text, "legacy_vault_http_requests_total", {
+          method: "GET",
+          route: "/api/health",
+          status: "200",
+        }),
+      ).toBeGreaterThanOrEqual(1);
+      expect(
+        sampleValue(text, "legacy_vault_database_up", {
+          kind: "DATABASE_URL" in settings ? "postgres" : "pglite",
+        }),
+      ).toBe(1);
+      // the process' own series (resident memory, event loop lag) come with the served registry
+      expect(sampleValue(text, "legacy_vault_process_resident_memory_bytes")).toBeGreaterThan(0);
+    },
+  );
 
-  it("does not serve it on the public port, and listens on loopback 127.0.0.1 only (not 127.0.0.2, not every address)", { timeout: 60_000 }, async () => {
-    const res = await fetch(`${server.baseUrl}/metrics`);
-    expect(res.status).toBe(404);
-    expect(await res.text()).not.toContain("legacy_vault_");
-    expect(await isListening("127.0.0.1", metricsPort)).toBe(true);
-    expect(await isListening("127.0.0.2", metricsPort)).toBe(false);
-  });
+  it(
+    "does not serve it on the public port, and listens on loopback 127.0.0.1 only (not 127.0.0.2, not every address)",
+    { timeout: 60_000 },
+    async () => {
+      const res = await fetch(`${server.baseUrl}/metrics`);
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain("legacy_vault_");
+      expect(await isListening("127.0.0.1", metricsPort)).toBe(true);
+      expect(await isListening("127.0.0.2", metricsPort)).toBe(false);
+    },
+  );
 });

@@ -26,12 +26,18 @@ describe("METRICS_PORT", () => {
 
   it("names a malformed one and says what is expected", () => {
     for (const value of ["abc", "0", "70000", "94.5"])
-      expect(messageOf({ METRICS_PORT: value }), value).toContain("  - METRICS_PORT: must be a port number (1-65535)");
+      expect(messageOf({ METRICS_PORT: value }), value).toContain(
+        "  - METRICS_PORT: must be a port number (1-65535)",
+      );
   });
 
   it("refuses the public port: metrics are never served there", () => {
-    expect(messageOf({ METRICS_PORT: "3000" })).toContain("  - METRICS_PORT: must differ from PORT");
-    expect(messageOf({ PORT: "8080", METRICS_PORT: "8080" })).toContain("  - METRICS_PORT: must differ from PORT");
+    expect(messageOf({ METRICS_PORT: "3000" })).toContain(
+      "  - METRICS_PORT: must differ from PORT",
+    );
+    expect(messageOf({ PORT: "8080", METRICS_PORT: "8080" })).toContain(
+      "  - METRICS_PORT: must differ from PORT",
+    );
     expect(parseEnv({ PORT: "8080", METRICS_PORT: "3000" }).METRICS_PORT).toBe(3000);
   });
 });
@@ -41,6 +47,8 @@ describe("SMTP_CA_FILE", () => {
     const file = path.join(dir, "ca.pem");
     writeFileSync(file, "-----BEGIN CERTIFICATE-----\n");
     expect(parseEnv({ SMTP_CA_FILE: file }).SMTP_CA_FILE).toBe(file);
-    expect(messageOf({ SMTP_CA_FILE: path.join(dir, "missing.pem") })).toContain("  - SMTP_CA_FILE: must be a readable PEM file");
+    expect(messageOf({ SMTP_CA_FILE: path.join(dir, "missing.pem") })).toContain(
+      "  - SMTP_CA_FILE: must be a readable PEM file",
+    );
   });
 });

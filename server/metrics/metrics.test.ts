@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInFailures, timers } from "../db/schema/index.js";
 import { accountKey } from "../rate-limit/accounts.js";
-import { TestClient, buildUser, createTestContext, lastMailTo, uniqueEmail, type TestContext } from "../../test/harness.js";
+import {
+  TestClient,
+  buildUser,
+  createTestContext,
+  lastMailTo,
+  uniqueEmail,
+  type TestContext,
+} from "../../test/harness.js";
 import { sampleLabels, sampleValue } from "../../test/prometheus.js";
 import { metricsApp } from "./routes.js";
 
@@ -18,14 +25,18 @@ async function scrape(c: TestContext = ctx): Promise<string> {
   return res.text();
 }
 
-const requests = (text: string, labels: Record<string, string>) => sampleValue(text, "legacy_vault_http_requests_total", labels) ?? 0;
-const signIns = (text: string, outcome: string) => sampleValue(text, "legacy_vault_sign_ins_total", { step: "password", outcome }) ?? 0;
+const requests = (text: string, labels: Record<string, string>) =>
+  sampleValue(text, "legacy_vault_http_requests_total", labels) ?? 0;
+const signIns = (text: string, outcome: string) =>
+  sampleValue(text, "legacy_vault_sign_ins_total", { step: "password", outcome }) ?? 0;
 
 describe("GET /metrics", () => {
   it("is not served by the public app, with or without credentials of any kind", async () => {
     const client = new TestClient(ctx, "127.0.0.1");
     for (const path of ["/metrics", "/api/metrics"]) {
-      const res = await client.request("GET", path, undefined, { authorization: "Bearer anything" });
+      const res = await client.request("GET", path, undefined, {
+        authorization: "Bearer anything",
+      });
       expect(res.status, path).toBe(404);
       expect(await res.text(), path).not.toContain("legacy_vault_");
     }
@@ -59,12 +70,17 @@ describe("GET /metrics", () => {
     const pool = sampleValue(text, "legacy_vault_database_pool_clients");
     if (kind === "postgres") {
       expect(pool).toBeGreaterThanOrEqual(1);
-      expect(sampleValue(text, "legacy_vault_database_pool_idle_clients")).toBeGreaterThanOrEqual(0);
+      expect(sampleValue(text, "legacy_vault_database_pool_idle_clients")).toBeGreaterThanOrEqual(
+        0,
+      );
       expect(sampleValue(text, "legacy_vault_database_pool_waiting_requests")).toBe(0);
     } else expect(pool).toBeUndefined();
 
-    for (const path of ["/", "/api/health", "/metrics/x"]) expect((await metricsApp(ctx.services.deps.metrics).request(path)).status, path).toBe(404);
-    expect((await metricsApp(ctx.services.deps.metrics).request("/metrics", { method: "POST" })).status).toBe(404);
+    for (const path of ["/", "/api/health", "/metrics/x"])
+      expect((await metricsApp(ctx.services.deps.metrics).request(path)).status, path).toBe(404);
+    expect(
+      (await metricsApp(ctx.services.deps.metrics).request("/metrics", { method: "POST" })).status,
+    ).toBe(404);
   });
 
   it("counts requests by route pattern (never the path with its ids) and status, and times them", async () => {
@@ -82,31 +98,83 @@ describe("GET /metrics", () => {
     expect(requests(after, missingAsset) - requests(before, missingAsset)).toBe(2);
     const unknown = { method: "GET", route: "/api/*", status: "404" };
     expect(requests(after, unknown) - requests(before, unknown)).toBe(1);
-    const routes = sampleLabels(after, "legacy_vault_http_requests_total").map((l) => l.route ?? "");
+    const routes = sampleLabels(after, "legacy_vault_http_requests_total").map(
+      (l) => l.route ?? "",
+    );
     for (const id of ids) expect(routes.join(" ")).not.toContain(id);
     expect(routes).toContain("/api/me");
 
-    const count = (text: string) => sampleValue(text, "legacy_vault_http_request_duration_seconds_count", health) ?? 0;
-    const inf = (text: string) => sampleValue(text, "legacy_vault_http_request_duration_seconds_bucket", { ...health, le: "+Inf" }) ?? 0;
+    const count = (text: string) =>
+      sampleValue(text, "legacy_vault_http_request_duration_seconds_count", health) ?? 0;
+    const inf = (text: string) =>
+      sampleValue(text, "legacy_vault_http_request_duration_seconds_bucket", {
+        ...health,
+        le: "+Inf",
+      }) ?? 0;
     expect(count(after) - count(before)).toBe(1);
     expect(inf(after) - inf(before)).toBe(1);
-    expect(sampleValue(after, "legacy_vault_http_request_duration_seconds_sum", health)).toBeGreaterThan(0);
+    expect(
+      sampleValue(after, "legacy_vault_http_request_duration_seconds_sum", health),
+    ).toBeGreaterThan(0);
   });
 
   it("counts sign-ins by outcome: a failure, a success, an unconfirmed account, and a refusal by the limits", async () => {
     const user = await buildUser(ctx);
     const before = await scrape();
     const stranger = new TestClient(ctx);
-    expect((await stranger.post("/api/auth/sign-in/email", { email: user.email, password: "Wrong-Password-1" })).status).toBe(401);
-    expect((await stranger.post("/api/auth/sign-in/email", { email: user.email, password: user.password })).status).toBe(200);
+    expect(
+      (
+        await stranger.post("/api/auth/sign-in/email", {
+          email: user.email,
+          password: "Wrong-Password-1",
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await stranger.post("/api/auth/sign-in/email", {
+          email: user.email,
+          password: user.password,
+        })
+      ).status,
+    ).toBe(200);
     const unconfirmed = uniqueEmail();
-    expect((await stranger.post("/api/register", { name: "Una Unconfirmed", email: unconfirmed, password: user.password })).status).toBe(200);
-    expect((await stranger.post("/api/auth/sign-in/email", { email: unconfirmed, password: user.password })).status).toBe(403);
+    expect(
+      (
+        await stranger.post("/api/register", {
+          name: "Una Unconfirmed",
+          email: unconfirmed,
+          password: user.password,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await stranger.post("/api/auth/sign-in/email", {
+          email: unconfirmed,
+          password: user.password,
+        })
+      ).status,
+    ).toBe(403);
     // five failures from one address for one account, then that address waits (docs/decisions/017)
     const guesser = new TestClient(ctx);
     for (let i = 0; i < 5; i++)
-      expect((await guesser.post("/api/auth/sign-in/email", { email: user.email, password: `Wrong-Password-${i}` })).status).toBe(401);
-    expect((await guesser.post("/api/auth/sign-in/email", { email: user.email, password: user.password })).status).toBe(429);
+      expect(
+        (
+          await guesser.post("/api/auth/sign-in/email", {
+            email: user.email,
+            password: `Wrong-Password-${i}`,
+          })
+        ).status,
+      ).toBe(401);
+    expect(
+      (
+        await guesser.post("/api/auth/sign-in/email", {
+          email: user.email,
+          password: user.password,
+        })
+      ).status,
+    ).toBe(429);
 
     const after = await scrape();
     expect(signIns(after, "failure") - signIns(before, "failure")).toBe(6);
@@ -124,9 +192,18 @@ describe("GET /metrics", () => {
     const longAgo = ctx.services.deps.clock.now().getTime() - 86_400_000;
     await ctx.services.deps.db
       .insert(signInFailures)
-      .values({ accountKey: accountKey(user.email), failures: 100, lastFailureAt: longAgo, burstStartedAt: longAgo, notifiedAt: longAgo });
+      .values({
+        accountKey: accountKey(user.email),
+        failures: 100,
+        lastFailureAt: longAgo,
+        burstStartedAt: longAgo,
+        notifiedAt: longAgo,
+      });
     const before = await scrape();
-    const res = await new TestClient(ctx).post("/api/auth/sign-in/email", { email: user.email, password: user.password });
+    const res = await new TestClient(ctx).post("/api/auth/sign-in/email", {
+      email: user.email,
+      password: user.password,
+    });
     expect(res.status).toBe(429);
     expect(res.headers.has("retry-after")).toBe(false);
     const after = await scrape();
@@ -136,24 +213,35 @@ describe("GET /metrics", () => {
 
   it("counts the second factor apart: a code asked for, a wrong code and a right one (turning codes on is no sign-in)", async () => {
     const user = await buildUser(ctx);
-    const step = (text: string, outcome: string) => sampleValue(text, "legacy_vault_sign_ins_total", { step: "second_factor", outcome }) ?? 0;
+    const step = (text: string, outcome: string) =>
+      sampleValue(text, "legacy_vault_sign_ins_total", { step: "second_factor", outcome }) ?? 0;
     const before = await scrape();
     expect((await user.client.post("/api/auth/two-factor/send-otp", {})).status).toBe(200);
     const enableCode = (await lastMailTo(ctx, user.email)).text.match(/^(\d{6})$/m)?.[1];
-    expect((await user.client.post("/api/auth/two-factor/verify-otp", { code: enableCode })).status).toBe(200);
+    expect(
+      (await user.client.post("/api/auth/two-factor/verify-otp", { code: enableCode })).status,
+    ).toBe(200);
 
     const client = new TestClient(ctx);
-    const signIn = await client.json<{ twoFactorRedirect?: boolean }>("POST", "/api/auth/sign-in/email", { email: user.email, password: user.password });
+    const signIn = await client.json<{ twoFactorRedirect?: boolean }>(
+      "POST",
+      "/api/auth/sign-in/email",
+      { email: user.email, password: user.password },
+    );
     expect(signIn.body.twoFactorRedirect).toBe(true);
     expect((await client.post("/api/auth/two-factor/send-otp", {})).status).toBe(200);
     const code = (await lastMailTo(ctx, user.email)).text.match(/^(\d{6})$/m)?.[1] ?? "";
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
-    expect((await client.post("/api/auth/two-factor/verify-otp", { code: wrong })).status).toBe(401);
+    expect((await client.post("/api/auth/two-factor/verify-otp", { code: wrong })).status).toBe(
+      401,
+    );
     expect((await client.post("/api/auth/two-factor/verify-otp", { code })).status).toBe(200);
     expect(client.hasSession()).toBe(true);
 
     const after = await scrape();
-    expect(signIns(after, "second_factor_required") - signIns(before, "second_factor_required")).toBe(1);
+    expect(
+      signIns(after, "second_factor_required") - signIns(before, "second_factor_required"),
+    ).toBe(1);
     expect(signIns(after, "success") - signIns(before, "success")).toBe(0);
     expect(step(after, "failure") - step(before, "failure")).toBe(1);
     expect(step(after, "success") - step(before, "success")).toBe(1); // not 2: turning codes on was no sign-in
@@ -163,10 +251,20 @@ describe("GET /metrics", () => {
     const before = sampleValue(await scrape(), "legacy_vault_mail_outbox_pending") ?? -1;
     expect(before).toBeGreaterThanOrEqual(0);
     // no SMTP_URL here: the confirmation e-mail stays in the outbox (the dev mailbox reads it there)
-    expect((await new TestClient(ctx).post("/api/register", { name: "Pat Pending", email: uniqueEmail(), password: "Copper-Orchard-31" })).status).toBe(200);
+    expect(
+      (
+        await new TestClient(ctx).post("/api/register", {
+          name: "Pat Pending",
+          email: uniqueEmail(),
+          password: "Copper-Orchard-31",
+        })
+      ).status,
+    ).toBe(200);
     const after = await scrape();
     expect(sampleValue(after, "legacy_vault_mail_outbox_pending")).toBe(before + 1);
-    expect(sampleValue(after, "legacy_vault_mail_outbox_oldest_pending_seconds")).toBeGreaterThanOrEqual(0);
+    expect(
+      sampleValue(after, "legacy_vault_mail_outbox_oldest_pending_seconds"),
+    ).toBeGreaterThanOrEqual(0);
   });
 
   it("the due-timers gauge counts a release timer whose time has come and that has not run", async () => {
@@ -181,7 +279,8 @@ describe("GET /metrics", () => {
     ]);
     const after = await scrape();
     const due = (text: string) => sampleValue(text, "legacy_vault_release_timers_due") ?? -1;
-    const failing = (text: string) => sampleValue(text, "legacy_vault_release_timers_failing") ?? -1;
+    const failing = (text: string) =>
+      sampleValue(text, "legacy_vault_release_timers_failing") ?? -1;
     expect(due(after) - due(before)).toBe(1);
     expect(failing(after) - failing(before)).toBe(1);
   });

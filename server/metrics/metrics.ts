@@ -5,7 +5,8 @@ import type { Clock } from "../release/clock.js";
 import { countOutbox, countTimers } from "./queries.js";
 
 /** How a password sign-in (step `password`) or its second factor (step `second_factor`) ended. */
-export type SignInOutcome = "success" | "second_factor_required" | "failure" | "unconfirmed" | "limited" | "locked" | "error";
+export type SignInOutcome =
+  "success" | "second_factor_required" | "failure" | "unconfirmed" | "limited" | "locked" | "error";
 export type SignInStep = "password" | "second_factor";
 
 /** A scrape waits this long for the database before reporting it down. */
@@ -17,11 +18,17 @@ const PING_TIMEOUT_MS = 3000;
  * database's gauges are read when scraped (render), and left out of a scrape that finds the
  * database down (a gauge without labels always shows a value: 0 would read as "no backlog").
  */
-export function createMetrics(options: { database: Database; clock: Clock; log: Logger; withProcessMetrics?: boolean }) {
+export function createMetrics(options: {
+  database: Database;
+  clock: Clock;
+  log: Logger;
+  withProcessMetrics?: boolean;
+}) {
   const { database, clock, log } = options;
   const registry = new Registry();
   const registers = [registry];
-  if (options.withProcessMetrics) collectDefaultMetrics({ register: registry, prefix: "legacy_vault_" });
+  if (options.withProcessMetrics)
+    collectDefaultMetrics({ register: registry, prefix: "legacy_vault_" });
 
   const labelNames = ["method", "route", "status"] as const;
   const requests = new Counter({
@@ -50,27 +57,61 @@ export function createMetrics(options: { database: Database; clock: Clock; log: 
     registers,
   });
 
-  const gauge = (name: string, help: string, labels: string[] = [], into = registry) => new Gauge({ name, help, labelNames: labels, registers: [into] });
+  const gauge = (name: string, help: string, labels: string[] = [], into = registry) =>
+    new Gauge({ name, help, labelNames: labels, registers: [into] });
   const fromDatabase = new Registry();
-  const databaseUp = gauge("legacy_vault_database_up", "1 when the database answered the scrape's ping, 0 when not", ["kind"]);
-  const pingSeconds = gauge("legacy_vault_database_ping_seconds", "How long the scrape's ping took");
+  const databaseUp = gauge(
+    "legacy_vault_database_up",
+    "1 when the database answered the scrape's ping, 0 when not",
+    ["kind"],
+  );
+  const pingSeconds = gauge(
+    "legacy_vault_database_ping_seconds",
+    "How long the scrape's ping took",
+  );
   // PostgreSQL only: PGlite has no pool, and no pool series
   const pool = database.poolStats && {
     total: gauge("legacy_vault_database_pool_clients", "PostgreSQL pool: connections open"),
-    idle: gauge("legacy_vault_database_pool_idle_clients", "PostgreSQL pool: connections open and idle"),
-    waiting: gauge("legacy_vault_database_pool_waiting_requests", "PostgreSQL pool: queries waiting for a connection"),
+    idle: gauge(
+      "legacy_vault_database_pool_idle_clients",
+      "PostgreSQL pool: connections open and idle",
+    ),
+    waiting: gauge(
+      "legacy_vault_database_pool_waiting_requests",
+      "PostgreSQL pool: queries waiting for a connection",
+    ),
   };
   const dbGauge = (name: string, help: string) => gauge(name, help, [], fromDatabase);
-  const outboxPending = dbGauge("legacy_vault_mail_outbox_pending", "Messages waiting in the outbox to be delivered (the backlog)");
-  const outboxRetrying = dbGauge("legacy_vault_mail_outbox_retrying", "Messages in the backlog whose delivery failed at least once");
-  const outboxFailed = dbGauge("legacy_vault_mail_outbox_failed", "Messages given up after their last try, still on record");
-  const outboxOldest = dbGauge("legacy_vault_mail_outbox_oldest_pending_seconds", "Age of the oldest message in the backlog (0 when empty)");
-  const timersDue = dbGauge("legacy_vault_release_timers_due", "Release timers due by the release clock and not yet run");
-  const timersFailing = dbGauge("legacy_vault_release_timers_failing", "Release timers not done whose step failed at least once");
+  const outboxPending = dbGauge(
+    "legacy_vault_mail_outbox_pending",
+    "Messages waiting in the outbox to be delivered (the backlog)",
+  );
+  const outboxRetrying = dbGauge(
+    "legacy_vault_mail_outbox_retrying",
+    "Messages in the backlog whose delivery failed at least once",
+  );
+  const outboxFailed = dbGauge(
+    "legacy_vault_mail_outbox_failed",
+    "Messages given up after their last try, still on record",
+  );
+  const outboxOldest = dbGauge(
+    "legacy_vault_mail_outbox_oldest_pending_seconds",
+    "Age of the oldest message in the backlog (0 when empty)",
+  );
+  const timersDue = dbGauge(
+    "legacy_vault_release_timers_due",
+    "Release timers due by the release clock and not yet run",
+  );
+  const timersFailing = dbGauge(
+    "legacy_vault_release_timers_failing",
+    "Release timers not done whose step failed at least once",
+  );
 
   async function ping(): Promise<boolean> {
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS)));
+    const timeout = new Promise<boolean>(
+      (resolve) => (timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS)),
+    );
     const answered = database.ping().then(
       () => true,
       () => false,
@@ -93,7 +134,10 @@ export function createMetrics(options: { database: Database; clock: Clock; log: 
     databaseUp.set({ kind: database.kind }, isUp ? 1 : 0);
     if (!isUp) return false;
     try {
-      const [outbox, due] = await Promise.all([countOutbox(database.db), countTimers(database.db, clock.now())]);
+      const [outbox, due] = await Promise.all([
+        countOutbox(database.db),
+        countTimers(database.db, clock.now()),
+      ]);
       outboxPending.set(outbox.pending);
       outboxRetrying.set(outbox.retrying);
       outboxFailed.set(outbox.failed);

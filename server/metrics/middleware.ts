@@ -29,10 +29,17 @@ export function routePattern(c: Context): string {
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 /** How a sign-in request ended, read from its answer; null for every other request. */
-async function signInOutcome(c: Context<AppEnv>): Promise<{ step: SignInStep; outcome: SignInOutcome } | null> {
+async function signInOutcome(
+  c: Context<AppEnv>,
+): Promise<{ step: SignInStep; outcome: SignInOutcome } | null> {
   if (c.req.method !== "POST") return null;
   const { path } = c.req;
-  const step: SignInStep | null = path === PASSWORD_SIGN_IN ? "password" : SECOND_FACTOR.test(path) && hasTwoFactorCookie(c) ? "second_factor" : null;
+  const step: SignInStep | null =
+    path === PASSWORD_SIGN_IN
+      ? "password"
+      : SECOND_FACTOR.test(path) && hasTwoFactorCookie(c)
+        ? "second_factor"
+        : null;
   if (!step) return null;
   const { status } = c.res;
   if (status === 200 && step === "password") {
@@ -47,7 +54,8 @@ async function signInOutcome(c: Context<AppEnv>): Promise<{ step: SignInStep; ou
   if (status === 401) return { step, outcome: "failure" };
   if (status === 403) return { step, outcome: "unconfirmed" };
   // a lockout until a password reset has no Retry-After (server/rate-limit/sign-in-lockout.ts)
-  if (status === 429) return { step, outcome: c.res.headers.has("retry-after") ? "limited" : "locked" };
+  if (status === 429)
+    return { step, outcome: c.res.headers.has("retry-after") ? "limited" : "locked" };
   return { step, outcome: "error" };
 }
 
@@ -61,7 +69,14 @@ export const recordRequests = (metrics: Metrics) =>
     const started = performance.now();
     await next();
     const seconds = (performance.now() - started) / 1000;
-    metrics.recordRequest({ method: METHODS.has(c.req.method) ? c.req.method : "OTHER", route: routePattern(c), status: c.res.status }, seconds);
+    metrics.recordRequest(
+      {
+        method: METHODS.has(c.req.method) ? c.req.method : "OTHER",
+        route: routePattern(c),
+        status: c.res.status,
+      },
+      seconds,
+    );
     const signIn = await signInOutcome(c);
     if (signIn) metrics.recordSignIn(signIn.step, signIn.outcome);
   });

@@ -10,8 +10,14 @@ export async function countOutbox(db: Db) {
   const isLive = or(isNull(mailOutbox.expiresAt), gt(mailOutbox.expiresAt, sql`now()`));
   const [row] = await db
     .select({
-      pending: sql<number>`count(*) filter (where ${mailOutbox.status} = 'pending' and ${isLive})`.mapWith(Number),
-      retrying: sql<number>`count(*) filter (where ${mailOutbox.status} = 'pending' and ${isLive} and ${mailOutbox.attempts} > 0)`.mapWith(Number),
+      pending:
+        sql<number>`count(*) filter (where ${mailOutbox.status} = 'pending' and ${isLive})`.mapWith(
+          Number,
+        ),
+      retrying:
+        sql<number>`count(*) filter (where ${mailOutbox.status} = 'pending' and ${isLive} and ${mailOutbox.attempts} > 0)`.mapWith(
+          Number,
+        ),
       failed: sql<number>`count(*) filter (where ${mailOutbox.status} = 'failed')`.mapWith(Number),
       oldestPendingSeconds:
         sql<number>`coalesce(extract(epoch from now() - min(${mailOutbox.createdAt}) filter (where ${mailOutbox.status} = 'pending' and ${isLive})), 0)`.mapWith(

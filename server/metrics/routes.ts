@@ -7,6 +7,11 @@ import type { Metrics } from "./metrics.js";
  */
 export function metricsApp(metrics: Metrics) {
   return new Hono()
-    .get("/metrics", async (c) => c.body(await metrics.render(), 200, { "content-type": metrics.contentType, "cache-control": "no-store" }))
+    .get("/metrics", async (c) =>
+      c.body(await metrics.render(), 200, {
+        "content-type": metrics.contentType,
+        "cache-control": "no-store",
+      }),
+    )
     .all("*", (c) => c.text("Not found: the metrics listener serves GET /metrics only\n", 404));
 }

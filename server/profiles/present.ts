@@ -2,7 +2,12 @@ import type { Me } from "../../common/profiles.js";
 import type { getProfile } from "./service.js";
 
 type ProfileRow = Awaited<ReturnType<typeof getProfile>>;
-type SessionUser = { id: string; email: string; emailVerified: boolean; twoFactorEnabled?: boolean | null };
+type SessionUser = {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  twoFactorEnabled?: boolean | null;
+};
 
 export type MeResponse = Me;
 

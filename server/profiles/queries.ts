@@ -18,7 +18,15 @@ export async function selectProfileWithFirm(tx: Tx, userId: string) {
   return rows[0];
 }
 
-export async function updateOwnProfile(tx: Tx, userId: string, values: { name: string; phone: string | null; address: string | null }) {
-  const rows = await tx.update(profiles).set(values).where(eq(profiles.id, userId)).returning({ id: profiles.id });
+export async function updateOwnProfile(
+  tx: Tx,
+  userId: string,
+  values: { name: string; phone: string | null; address: string | null },
+) {
+  const rows = await tx
+    .update(profiles)
+    .set(values)
+    .where(eq(profiles.id, userId))
+    .returning({ id: profiles.id });
   return rows.length;
 }

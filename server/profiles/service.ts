@@ -5,8 +5,13 @@ import type { Db } from "../db/client.js";
 import { insertProfile, selectProfileWithFirm, updateOwnProfile } from "./queries.js";
 
 /** Every new account gets a regular_user profile with no firm, written under its own actor. */
-export async function createProfileForNewUser(db: Db, u: { id: string; name: string; email: string }): Promise<void> {
-  await withActor(db, { userId: u.id }, (tx) => insertProfile(tx, { id: u.id, name: u.name, email: u.email }));
+export async function createProfileForNewUser(
+  db: Db,
+  u: { id: string; name: string; email: string },
+): Promise<void> {
+  await withActor(db, { userId: u.id }, (tx) =>
+    insertProfile(tx, { id: u.id, name: u.name, email: u.email }),
+  );
 }
 
 export async function getProfile(db: Db, userId: string) {

@@ -34,7 +34,8 @@ function parseJson(text: string): unknown {
 async function readAsBetterAuth(bytes: ArrayBuffer, contentType: string): Promise<unknown> {
   const type = contentType.toLowerCase();
   if (JSON_TYPE.test(type)) return parseJson(new TextDecoder().decode(bytes));
-  if (!type.includes("application/x-www-form-urlencoded") && !type.includes("multipart/form-data")) return null;
+  if (!type.includes("application/x-www-form-urlencoded") && !type.includes("multipart/form-data"))
+    return null;
   try {
     const form = await new Response(bytes, { headers: { "content-type": contentType } }).formData();
     return { email: form.getAll("email").at(-1) };

@@ -6,7 +6,10 @@ import { rateLimits } from "../db/schema/index.js";
  * Counts one hit against `key` in one statement: the window starts again at `now` when the stored one
  * is older than `windowMs`. Returns the key's count and window start after the hit.
  */
-export async function upsertHit(db: Db, { key, windowMs, now }: { key: string; windowMs: number; now: number }) {
+export async function upsertHit(
+  db: Db,
+  { key, windowMs, now }: { key: string; windowMs: number; now: number },
+) {
   const isSameWindow = sql`${rateLimits.windowStart} > excluded.window_start - ${windowMs}`;
   const rows = await db
     .insert(rateLimits)
@@ -27,5 +30,11 @@ export async function decrementHit(db: Db, key: string, windowStart: number): Pr
   await db
     .update(rateLimits)
     .set({ count: sql`${rateLimits.count} - 1` })
-    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart), gt(rateLimits.count, 0)));
+    .where(
+      and(
+        eq(rateLimits.key, key),
+        eq(rateLimits.windowStart, windowStart),
+        gt(rateLimits.count, 0),
+      ),
+    );
 }

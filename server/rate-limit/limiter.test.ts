@@ -54,7 +54,9 @@ describe("rate limiter", () => {
   it("counts concurrent hits exactly", async () => {
     const key = newKey();
     const { db } = ctx.services.deps;
-    const waits = await Promise.all(Array.from({ length: 10 }, () => hit(db, key, { max: 5, windowSeconds: 60 }, t0)));
+    const waits = await Promise.all(
+      Array.from({ length: 10 }, () => hit(db, key, { max: 5, windowSeconds: 60 }, t0)),
+    );
     expect(waits.filter((w) => w === 0)).toHaveLength(5);
   });
 

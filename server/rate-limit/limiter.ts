@@ -15,7 +15,8 @@ export async function countHit(db: Db, key: string, limit: Limit, now = Date.now
   const windowMs = limit.windowSeconds * 1000;
   const row = await upsertHit(db, { key, windowMs, now });
   if (!row) return { key, wait: 0, windowStart: now };
-  const wait = row.count <= limit.max ? 0 : Math.max(1, Math.ceil((row.windowStart + windowMs - now) / 1000));
+  const wait =
+    row.count <= limit.max ? 0 : Math.max(1, Math.ceil((row.windowStart + windowMs - now) / 1000));
   return { key, wait, windowStart: row.windowStart };
 }
 
@@ -35,4 +36,5 @@ export async function giveBack(db: Db, hits: Hit[]): Promise<void> {
 }
 
 /** One hit on a signed-in account's own counter for operation `name`; the seconds to wait when it is over `limit`, else 0. */
-export const hitAccount = (db: Db, name: string, userId: string, limit: Limit) => hit(db, `user:${userId}:${name}`, limit);
+export const hitAccount = (db: Db, name: string, userId: string, limit: Limit) =>
+  hit(db, `user:${userId}:${name}`, limit);

@@ -1,8 +1,18 @@
 import { VERIFICATION_CODE_MAX_TRIES, VERIFICATION_CODE_TTL_MINUTES } from "../../common/auth.js";
-import { EMAIL_MAX_LENGTH, JSON_BODY_MAX_BYTES, JSON_MAX_DEPTH, PASSWORD_MAX_LENGTH } from "../../common/request-limits.js";
+import {
+  EMAIL_MAX_LENGTH,
+  JSON_BODY_MAX_BYTES,
+  JSON_MAX_DEPTH,
+  PASSWORD_MAX_LENGTH,
+} from "../../common/request-limits.js";
 import { ASSET_JSON_MAX_BYTES } from "../../common/assets.js";
 import type { Limit } from "./limiter.js";
-import { FIRM_CODE_MISS_LIMITS, PER_USER_LIMITS, RATE_LIMIT_RULES, SIGN_IN_CODE_ACCOUNT_LIMIT } from "./rules.js";
+import {
+  FIRM_CODE_MISS_LIMITS,
+  PER_USER_LIMITS,
+  RATE_LIMIT_RULES,
+  SIGN_IN_CODE_ACCOUNT_LIMIT,
+} from "./rules.js";
 import { SIGN_IN_LOCKOUT } from "./sign-in-lockout.js";
 
 /** One line of SECURITY.md's "Limits in force": what is limited, per address, per account. */
@@ -17,7 +27,8 @@ function duration(seconds: number): string {
 }
 
 /** "30 per 5 min", "10 per hour". */
-export const formatLimit = (limit: Limit | undefined) => (limit ? `${limit.max} per ${duration(limit.windowSeconds)}` : "—");
+export const formatLimit = (limit: Limit | undefined) =>
+  limit ? `${limit.max} per ${duration(limit.windowSeconds)}` : "—";
 
 /** Every limit that counts rows in `rate_limits` (the housekeeping job keeps each row for the longest window). */
 export function everyWindowedLimit(): Limit[] {
@@ -55,13 +66,21 @@ export function limitRows(): LimitRow[] {
       perAddress: formatLimit(FIRM_CODE_MISS_LIMITS.perIp),
       perAccount: formatLimit(FIRM_CODE_MISS_LIMITS.perAccount),
     },
-    { what: "E-mailed sign-in codes sent", perAddress: "see `send-otp` above", perAccount: formatLimit(SIGN_IN_CODE_ACCOUNT_LIMIT) },
+    {
+      what: "E-mailed sign-in codes sent",
+      perAddress: "see `send-otp` above",
+      perAccount: formatLimit(SIGN_IN_CODE_ACCOUNT_LIMIT),
+    },
     {
       what: "One e-mailed code (sign-in, beneficiary portal)",
       perAddress: "—",
       perAccount: `${VERIFICATION_CODE_MAX_TRIES} tries, ${VERIFICATION_CODE_TTL_MINUTES} minutes, single use`,
     },
-    { what: "Invitation resends (decision 022)", perAddress: "—", perAccount: `${formatLimit(PER_USER_LIMITS.invitationResend)} per admin` },
+    {
+      what: "Invitation resends (decision 022)",
+      perAddress: "—",
+      perAccount: `${formatLimit(PER_USER_LIMITS.invitationResend)} per admin`,
+    },
   ];
 }
 
@@ -69,16 +88,33 @@ const kb = (bytes: number) => `${Math.floor(bytes / 1024)} KB`;
 
 /** Every request, whoever sends it (decision 019): what it answers with `413`, `415` or `400`. */
 export function requestRows(): LimitRow[] {
-  const every = (what: string, limit: string): LimitRow => ({ what, perAddress: `each request: ${limit}`, perAccount: "—" });
+  const every = (what: string, limit: string): LimitRow => ({
+    what,
+    perAddress: `each request: ${limit}`,
+    perAccount: "—",
+  });
   return [
-    every("JSON body of an API request (`415` for any other type)", `${kb(JSON_BODY_MAX_BYTES)} (\`413\`)`),
-    every("JSON body of a vault item (create, edit, the part that opens a files upload)", `${kb(ASSET_JSON_MAX_BYTES)} (\`413\`)`),
+    every(
+      "JSON body of an API request (`415` for any other type)",
+      `${kb(JSON_BODY_MAX_BYTES)} (\`413\`)`,
+    ),
+    every(
+      "JSON body of a vault item (create, edit, the part that opens a files upload)",
+      `${kb(ASSET_JSON_MAX_BYTES)} (\`413\`)`,
+    ),
     every("Nesting of a JSON body", `${JSON_MAX_DEPTH} levels (\`400\`)`),
-    every("E-mail address; password", `${EMAIL_MAX_LENGTH} characters; ${PASSWORD_MAX_LENGTH} characters (\`400\`)`),
+    every(
+      "E-mail address; password",
+      `${EMAIL_MAX_LENGTH} characters; ${PASSWORD_MAX_LENGTH} characters (\`400\`)`,
+    ),
   ];
 }
 
 /** The Markdown table SECURITY.md holds between its limits markers. */
 export function renderLimitsTable(rows: LimitRow[] = [...limitRows(), ...requestRows()]): string {
-  return ["| What | Per address | Per account |", "|---|---|---|", ...rows.map((r) => `| ${r.what} | ${r.perAddress} | ${r.perAccount} |`)].join("\n");
+  return [
+    "| What | Per address | Per account |",
+    "|---|---|---|",
+    ...rows.map((r) => `| ${r.what} | ${r.perAddress} | ${r.perAccount} |`),
+  ].join("\n");
 }

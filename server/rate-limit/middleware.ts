@@ -15,7 +15,10 @@ const CODE_CHECK_ANSWERS = new Set<string>([LEGACY_MSG.codeInvalid, LEGACY_MSG.c
 function isCharged(charge: AccountCharge, c: Context<AppEnv>): boolean {
   if (charge === "sent") return c.res.status >= 200 && c.res.status < 300;
   const { error } = c;
-  const isMalformed = error instanceof AppError && error.code === "VALIDATION" && !CODE_CHECK_ANSWERS.has(error.message);
+  const isMalformed =
+    error instanceof AppError &&
+    error.code === "VALIDATION" &&
+    !CODE_CHECK_ANSWERS.has(error.message);
   return !isMalformed;
 }
 
@@ -32,7 +35,10 @@ export const rateLimit = createMiddleware<AppEnv>(async (c, next) => {
   if (rule.perAccount && accounts) {
     // Both readings, when they differ: whichever the handler uses is counted.
     for (const email of new Set([accounts.asBetterAuth, accounts.asJson])) {
-      if (email) accountHits.push(await countHit(db, `acct:${accountKey(email)}:${rule.path}`, rule.perAccount));
+      if (email)
+        accountHits.push(
+          await countHit(db, `acct:${accountKey(email)}:${rule.path}`, rule.perAccount),
+        );
     }
   }
   wait = Math.max(wait, ...accountHits.map((h) => h.wait));
@@ -43,5 +49,6 @@ export const rateLimit = createMiddleware<AppEnv>(async (c, next) => {
   }
   if (rule.isSignIn && accounts?.asBetterAuth) return guardSignIn(c, next, accounts.asBetterAuth);
   await next();
-  if (rule.chargeAccountFor && !isCharged(rule.chargeAccountFor, c)) await giveBack(db, accountHits);
+  if (rule.chargeAccountFor && !isCharged(rule.chargeAccountFor, c))
+    await giveBack(db, accountHits);
 });

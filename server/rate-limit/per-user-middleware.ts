@@ -21,7 +21,11 @@ async function hitAll(db: Db, counters: Counter[]): Promise<{ hits: Hit[]; wait:
   return { hits, wait: Math.max(0, ...hits.map((h) => h.wait)) };
 }
 
-function countersFor(name: string, limits: PerUserLimits, who: { ip: string; userId: string | null }): Counter[] {
+function countersFor(
+  name: string,
+  limits: PerUserLimits,
+  who: { ip: string; userId: string | null },
+): Counter[] {
   const counters = [{ key: `ip:${who.ip}:${name}`, limit: limits.perIp }];
   if (who.userId) counters.push({ key: `user:${who.userId}:${name}`, limit: limits.perAccount });
   return counters;
@@ -33,7 +37,11 @@ function countersFor(name: string, limits: PerUserLimits, who: { ip: string; use
  * when it is refused here.
  * Over the limit: 429 with Retry-After, for the address and for the signed-in account alike.
  */
-function limitFailures(name: string, limits: PerUserLimits, isFailure: (error: Error | undefined) => boolean) {
+function limitFailures(
+  name: string,
+  limits: PerUserLimits,
+  isFailure: (error: Error | undefined) => boolean,
+) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const { db } = c.var.deps;
     const counters = countersFor(name, limits, { ip: c.var.ip, userId: c.var.user?.id ?? null });

@@ -9,7 +9,8 @@ export type AccountCharge = "sent" | "checked";
 
 /** `isSignIn`: password sign-in, limited per account by failures only (./sign-in-lockout.ts, docs/decisions/017). */
 export type Rule = { method: string; path: string; perIp: Limit; isSignIn?: true } & (
-  { perAccount?: undefined; chargeAccountFor?: undefined } | { perAccount: Limit; chargeAccountFor: AccountCharge }
+  | { perAccount?: undefined; chargeAccountFor?: undefined }
+  | { perAccount: Limit; chargeAccountFor: AccountCharge }
 );
 
 const minutes = (n: number) => n * 60;
@@ -19,7 +20,12 @@ const minutes = (n: number) => n * 60;
  * and, where the request names an account, per account (the e-mail in the body, however it is encoded).
  */
 export const RATE_LIMIT_RULES: Rule[] = [
-  { method: "POST", path: "/api/auth/sign-in/email", perIp: { max: 30, windowSeconds: minutes(5) }, isSignIn: true },
+  {
+    method: "POST",
+    path: "/api/auth/sign-in/email",
+    perIp: { max: 30, windowSeconds: minutes(5) },
+    isSignIn: true,
+  },
   {
     method: "POST",
     path: "/api/register",
@@ -41,13 +47,33 @@ export const RATE_LIMIT_RULES: Rule[] = [
     perAccount: { max: 3, windowSeconds: minutes(10) },
     chargeAccountFor: "sent",
   },
-  { method: "POST", path: "/api/auth/reset-password", perIp: { max: 10, windowSeconds: minutes(10) } },
+  {
+    method: "POST",
+    path: "/api/auth/reset-password",
+    perIp: { max: 10, windowSeconds: minutes(10) },
+  },
   { method: "GET", path: "/api/auth/verify-email", perIp: { max: 20, windowSeconds: minutes(10) } },
   // each one e-mails a code to an account; per account: SIGN_IN_CODE_ACCOUNT_LIMIT (docs/decisions/018)
-  { method: "POST", path: "/api/auth/two-factor/send-otp", perIp: { max: 20, windowSeconds: minutes(60) } },
-  { method: "POST", path: "/api/auth/two-factor/verify-otp", perIp: { max: 20, windowSeconds: minutes(10) } },
-  { method: "POST", path: "/api/auth/change-password", perIp: { max: 10, windowSeconds: minutes(10) } },
-  { method: "POST", path: "/api/auth/two-factor/disable", perIp: { max: 10, windowSeconds: minutes(10) } },
+  {
+    method: "POST",
+    path: "/api/auth/two-factor/send-otp",
+    perIp: { max: 20, windowSeconds: minutes(60) },
+  },
+  {
+    method: "POST",
+    path: "/api/auth/two-factor/verify-otp",
+    perIp: { max: 20, windowSeconds: minutes(10) },
+  },
+  {
+    method: "POST",
+    path: "/api/auth/change-password",
+    perIp: { max: 10, windowSeconds: minutes(10) },
+  },
+  {
+    method: "POST",
+    path: "/api/auth/two-factor/disable",
+    perIp: { max: 10, windowSeconds: minutes(10) },
+  },
   { method: "GET", path: "/api/firms/lookup", perIp: { max: 30, windowSeconds: minutes(1) } },
   { method: "GET", path: "/api/invitations/check", perIp: { max: 30, windowSeconds: minutes(10) } },
   { method: "POST", path: "/api/invitations", perIp: { max: 30, windowSeconds: minutes(10) } },
@@ -71,7 +97,11 @@ export const RATE_LIMIT_RULES: Rule[] = [
     chargeAccountFor: "checked",
   },
   { method: "POST", path: "/api/release/check-in", perIp: { max: 20, windowSeconds: minutes(10) } },
-  { method: "POST", path: "/api/release/cancel-link", perIp: { max: 20, windowSeconds: minutes(10) } },
+  {
+    method: "POST",
+    path: "/api/release/cancel-link",
+    perIp: { max: 20, windowSeconds: minutes(10) },
+  },
   // a claim e-mails the new admin (a wrong claim secret, 24+ random characters, is no guess worth counting per account)
   {
     method: "POST",
@@ -97,7 +127,10 @@ export type PerUserLimits = { perIp: Limit; perAccount: Limit };
  * Firm codes that find no firm (look-up, join, registration with a code), together: 10 an hour
  * per address and 10 per account. A code that finds its firm does not count.
  */
-export const FIRM_CODE_MISS_LIMITS: PerUserLimits = { perIp: { max: 10, windowSeconds: minutes(60) }, perAccount: { max: 10, windowSeconds: minutes(60) } };
+export const FIRM_CODE_MISS_LIMITS: PerUserLimits = {
+  perIp: { max: 10, windowSeconds: minutes(60) },
+  perAccount: { max: 10, windowSeconds: minutes(60) },
+};
 
 /** E-mailed sign-in codes (two-factor send-otp) sent to one account: 5 an hour. Per address: the send-otp rule above (20 an hour). */
 export const SIGN_IN_CODE_ACCOUNT_LIMIT: Limit = { max: 5, windowSeconds: minutes(60) };

@@ -4,7 +4,14 @@ import { signInAttemptsMail } from "../auth/emails.js";
 import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
 import { accountKey } from "./accounts.js";
-import { claimBurstNotice, clearSignInAttempts, findAccountEmail, reserveSignInAttempt, undoSignInAttempt, type SignInKeys } from "./sign-in-queries.js";
+import {
+  claimBurstNotice,
+  clearSignInAttempts,
+  findAccountEmail,
+  reserveSignInAttempt,
+  undoSignInAttempt,
+  type SignInKeys,
+} from "./sign-in-queries.js";
 import { judgeAttempt, SIGN_IN_LOCKOUT as L } from "./sign-in-lockout.js";
 
 /**
@@ -17,9 +24,12 @@ export async function guardSignIn(c: Context<AppEnv>, next: Next, email: string)
   const now = clock.now().getTime();
   const account = accountKey(email);
   const keys: SignInKeys = { accountKey: account, addressKey: `sign-in:${c.var.ip}:${account}` };
-  const { verdict, reservation } = await reserveSignInAttempt(db, keys, now, (counters) => judgeAttempt(counters, now));
+  const { verdict, reservation } = await reserveSignInAttempt(db, keys, now, (counters) =>
+    judgeAttempt(counters, now),
+  );
   if (!verdict.isAllowed) {
-    if (verdict.retryAfterSeconds === null) throw new AppError("RATE_LIMITED", AUTH_MSG.signInLocked);
+    if (verdict.retryAfterSeconds === null)
+      throw new AppError("RATE_LIMITED", AUTH_MSG.signInLocked);
     c.header("Retry-After", String(verdict.retryAfterSeconds));
     throw new AppError("RATE_LIMITED");
   }
@@ -32,5 +42,9 @@ export async function guardSignIn(c: Context<AppEnv>, next: Next, email: string)
   }
   // Looked up whether or not a notice is due, so an unknown address costs the same.
   const owner = await findAccountEmail(db, email);
-  if ((await claimBurstNotice(db, { accountKey: account, threshold: L.freeFailures, now })) && owner) await sendMail(signInAttemptsMail(env.APP_URL, owner));
+  if (
+    (await claimBurstNotice(db, { accountKey: account, threshold: L.freeFailures, now })) &&
+    owner
+  )
+    await sendMail(signInAttemptsMail(env.APP_URL, owner));
 }

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_MSG } from "../../common/auth.js";
 import { BODY_ENCODINGS } from "../../test/body-encodings.js";
-import { TestClient, buildUser, createTestContext, linkFromMail, uniqueEmail, type TestContext } from "../../test/harness.js";
+import {
+  TestClient,
+  buildUser,
+  createTestContext,
+  linkFromMail,
+  uniqueEmail,
+  type TestContext,
+} from "../../test/harness.js";
 import { listOutbox } from "../mail/outbox.js";
 import { delayAfter } from "./sign-in-lockout.js";
 
@@ -20,7 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const signIn = (client: TestClient, email: string, password = WRONG) => client.request("POST", "/api/auth/sign-in/email", { email, password });
+const signIn = (client: TestClient, email: string, password = WRONG) =>
+  client.request("POST", "/api/auth/sign-in/email", { email, password });
 const stranger = () => new TestClient(ctx);
 const retryAfter = (res: Response) => Number(res.headers.get("retry-after"));
 
@@ -30,14 +38,17 @@ async function failFromManyAddresses(email: string, count: number) {
   for (let i = 0; i < count * 3 && failures < count; i++) {
     const res = await signIn(stranger(), email);
     if (res.status === 401) failures++;
-    else if (res.status === 429 && res.headers.has("retry-after")) clock.advance(retryAfter(res) * 1000);
+    else if (res.status === 429 && res.headers.has("retry-after"))
+      clock.advance(retryAfter(res) * 1000);
     else throw new Error(`unexpected ${res.status}: ${await res.text()}`);
   }
   return failures;
 }
 
 async function noticesTo(email: string) {
-  return (await listOutbox(ctx.services.deps.db, 1000)).filter((m) => m.to === email && m.subject === NOTICE_SUBJECT);
+  return (await listOutbox(ctx.services.deps.db, 1000)).filter(
+    (m) => m.to === email && m.subject === NOTICE_SUBJECT,
+  );
 }
 
 describe("sign-in lockout (docs/decisions/017)", () => {
@@ -51,11 +62,17 @@ describe("sign-in lockout (docs/decisions/017)", () => {
     // Bodies that are not JSON are refused (415) before any password check, and are not counted:
     // after more of them than the address may fail, its 5 failures are all still to come.
     for (const encoding of BODY_ENCODINGS.filter((e) => !/json/i.test(e.name))) {
-      const res = await encoding.send(attacker, "/api/auth/sign-in/email", { email: email.toUpperCase(), password: WRONG });
+      const res = await encoding.send(attacker, "/api/auth/sign-in/email", {
+        email: email.toUpperCase(),
+        password: WRONG,
+      });
       expect(res.status, encoding.name).toBe(415);
     }
     for (const encoding of BODY_ENCODINGS.filter((e) => !/json/i.test(e.name))) {
-      expect((await encoding.send(attacker, "/api/auth/sign-in/email", { email, password })).status, encoding.name).toBe(415);
+      expect(
+        (await encoding.send(attacker, "/api/auth/sign-in/email", { email, password })).status,
+        encoding.name,
+      ).toBe(415);
     }
     // JSON of any casing and parameters is read by better-auth: every attempt counts.
     const json = BODY_ENCODINGS.filter((e) => /json/i.test(e.name));
@@ -63,7 +80,10 @@ describe("sign-in lockout (docs/decisions/017)", () => {
     let failures = 0;
     for (const encoding of [...json, ...json]) {
       if (failures === 5) break;
-      const res = await encoding.send(attacker, "/api/auth/sign-in/email", { email: email.toUpperCase(), password: WRONG });
+      const res = await encoding.send(attacker, "/api/auth/sign-in/email", {
+        email: email.toUpperCase(),
+        password: WRONG,
+      });
       expect(res.status, encoding.name).toBe(401);
       failures++;
     }
@@ -99,23 +119,30 @@ describe("sign-in lockout (docs/decisions/017)", () => {
     clock.advance(retryAfter(delayed) * 1000);
     expect((await signIn(owner, email, password)).status).toBe(200);
     // The success cleared the count: the next failures are free again.
-    for (let i = 1; i <= 5; i++) expect((await signIn(stranger(), email)).status, `failure ${i}`).toBe(401);
+    for (let i = 1; i <= 5; i++)
+      expect((await signIn(stranger(), email)).status, `failure ${i}`).toBe(401);
   });
 
   it("successes do not count, and a success starts the count again", async () => {
     const { email, password } = await buildUser(ctx);
     const owner = stranger();
     for (let round = 0; round < 2; round++) {
-      for (let i = 1; i <= 4; i++) expect((await signIn(owner, email)).status, `round ${round} failure ${i}`).toBe(401);
+      for (let i = 1; i <= 4; i++)
+        expect((await signIn(owner, email)).status, `round ${round} failure ${i}`).toBe(401);
       expect((await signIn(owner, email, password)).status).toBe(200);
     }
-    for (let i = 1; i <= 12; i++) expect((await signIn(i % 2 ? owner : stranger(), email, password)).status, `success ${i}`).toBe(200);
+    for (let i = 1; i <= 12; i++)
+      expect(
+        (await signIn(i % 2 ? owner : stranger(), email, password)).status,
+        `success ${i}`,
+      ).toBe(200);
   });
 
   it("attempts refused before the password check (bad input) do not count", async () => {
     const { email, password } = await buildUser(ctx);
     const client = stranger();
-    for (let i = 1; i <= 12; i++) expect((await signIn(client, email, "x".repeat(2000))).status, `attempt ${i}`).toBe(400);
+    for (let i = 1; i <= 12; i++)
+      expect((await signIn(client, email, "x".repeat(2000))).status, `attempt ${i}`).toBe(400);
     expect((await signIn(client, email, password)).status).toBe(200);
   });
 
@@ -129,12 +156,16 @@ describe("sign-in lockout (docs/decisions/017)", () => {
     // Each time the wait runs out, a password that is not text: counted, then refused by better-auth (400) and undone...
     const attacker = stranger();
     for (let i = 1; i <= 6; i++) {
-      const res = await attacker.request("POST", "/api/auth/sign-in/email", { email, password: 123 });
+      const res = await attacker.request("POST", "/api/auth/sign-in/email", {
+        email,
+        password: 123,
+      });
       expect(res.status, `attempt ${i}`).toBe(400);
     }
     // ...without starting the owner's wait again, nor using up the attacker's address window.
     expect((await signIn(owner, email, password)).status).toBe(200);
-    for (let i = 1; i <= 5; i++) expect((await signIn(attacker, email)).status, `failure ${i}`).toBe(401);
+    for (let i = 1; i <= 5; i++)
+      expect((await signIn(attacker, email)).status, `failure ${i}`).toBe(401);
   });
 
   it("failures counted against an address before it had an account are forgotten when the account is created", async () => {
@@ -151,9 +182,17 @@ describe("sign-in lockout (docs/decisions/017)", () => {
     for (let i = 0; i < 16; i++) {
       const known = await signIn(stranger(), email);
       const other = await signIn(stranger(), unknown);
-      expect([other.status, other.headers.get("retry-after")], `attempt ${i}`).toEqual([known.status, known.headers.get("retry-after")]);
+      expect([other.status, other.headers.get("retry-after")], `attempt ${i}`).toEqual([
+        known.status,
+        known.headers.get("retry-after"),
+      ]);
       // the same answer but for the request's own id
-      expect(await other.json()).toEqual({ error: { ...((await known.json()) as ErrorBody).error, requestId: other.headers.get("x-request-id") } });
+      expect(await other.json()).toEqual({
+        error: {
+          ...((await known.json()) as ErrorBody).error,
+          requestId: other.headers.get("x-request-id"),
+        },
+      });
       if (known.status === 429) clock.advance(retryAfter(known) * 1000);
     }
     const notices = await noticesTo(email);
@@ -162,7 +201,11 @@ describe("sign-in lockout (docs/decisions/017)", () => {
     expect(notice?.text).toMatch(/trying to sign in/);
     // It grants nothing: no token, no code, only the app's own pages.
     expect(notice?.text).not.toMatch(/token=|code=|\d{6}/);
-    expect(await listOutbox(ctx.services.deps.db, 1000).then((rows) => rows.filter((m) => m.to === unknown))).toHaveLength(0);
+    expect(
+      await listOutbox(ctx.services.deps.db, 1000).then((rows) =>
+        rows.filter((m) => m.to === unknown),
+      ),
+    ).toHaveLength(0);
 
     // After an hour of quiet, failures are a new burst: one more notice.
     clock.advance(2 * 60 * MINUTE);
@@ -178,35 +221,63 @@ describe("sign-in lockout (docs/decisions/017)", () => {
     for (let i = 0; i < 300 && !locked; i++) {
       const res = await signIn(stranger(), email);
       if (res.status === 401) failures++;
-      else if (res.status === 429 && res.headers.has("retry-after")) clock.advance(retryAfter(res) * 1000);
+      else if (res.status === 429 && res.headers.has("retry-after"))
+        clock.advance(retryAfter(res) * 1000);
       else if (res.status === 429) locked = res;
       else throw new Error(`unexpected ${res.status}`);
     }
     expect(failures).toBe(100);
-    expect(((await locked?.json()) as ErrorBody).error).toEqual({ code: "RATE_LIMITED", message: AUTH_MSG.signInLocked, requestId: expect.any(String) });
+    expect(((await locked?.json()) as ErrorBody).error).toEqual({
+      code: "RATE_LIMITED",
+      message: AUTH_MSG.signInLocked,
+      requestId: expect.any(String),
+    });
     // Not even the right password, not even a month later.
     clock.advance(30 * 24 * 60 * MINUTE);
     expect((await signIn(stranger(), email, password)).status).toBe(429);
 
     // A stranger's reset requests that send nothing do not use up the owner's (docs/decisions/017).
     for (let i = 1; i <= 4; i++) {
-      expect((await stranger().request("POST", "/api/auth/request-password-reset", { email, redirectTo: 5 })).status, `bad request ${i}`).toBe(400);
+      expect(
+        (
+          await stranger().request("POST", "/api/auth/request-password-reset", {
+            email,
+            redirectTo: 5,
+          })
+        ).status,
+        `bad request ${i}`,
+      ).toBe(400);
     }
-    expect((await stranger().request("POST", "/api/auth/request-password-reset", { email, redirectTo: "/update-password" })).status).toBe(200);
+    expect(
+      (
+        await stranger().request("POST", "/api/auth/request-password-reset", {
+          email,
+          redirectTo: "/update-password",
+        })
+      ).status,
+    ).toBe(200);
     const token = (await linkFromMail(ctx, email, "/update-password")).searchParams.get("token");
     const newPassword = "Lighthouse-Meadow-77";
-    expect((await stranger().request("POST", "/api/auth/reset-password", { newPassword, token })).status).toBe(200);
+    expect(
+      (await stranger().request("POST", "/api/auth/reset-password", { newPassword, token })).status,
+    ).toBe(200);
     expect((await signIn(stranger(), email, newPassword)).status).toBe(200);
   }, 120_000);
 
   it("counts concurrent failures exactly, from many addresses and from one", async () => {
     const { email } = await buildUser(ctx);
     const many = await Promise.all(Array.from({ length: 12 }, () => signIn(stranger(), email)));
-    expect(many.map((r) => r.status).sort()).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
+    expect(many.map((r) => r.status).sort()).toEqual([
+      ...Array(5).fill(401),
+      ...Array(7).fill(429),
+    ]);
 
     const other = await buildUser(ctx);
     const one = stranger();
     const same = await Promise.all(Array.from({ length: 10 }, () => signIn(one, other.email)));
-    expect(same.map((r) => r.status).sort()).toEqual([...Array(5).fill(401), ...Array(5).fill(429)]);
+    expect(same.map((r) => r.status).sort()).toEqual([
+      ...Array(5).fill(401),
+      ...Array(5).fill(429),
+    ]);
   });
 });

@@ -28,20 +28,31 @@ export function delayAfter(failures: number): number {
 type Verdict = { isAllowed: true } | { isAllowed: false; retryAfterSeconds: number | null };
 
 /** Whether an attempt may go ahead now and, if so, the counters with it counted as a failure. */
-export function judgeAttempt({ address, account }: SignInCounters, now: number): { verdict: Verdict; next?: SignInCounters } {
-  if (account.failures >= L.maxConsecutiveFailures) return { verdict: { isAllowed: false, retryAfterSeconds: null } };
+export function judgeAttempt(
+  { address, account }: SignInCounters,
+  now: number,
+): { verdict: Verdict; next?: SignInCounters } {
+  if (account.failures >= L.maxConsecutiveFailures)
+    return { verdict: { isAllowed: false, retryAfterSeconds: null } };
   const windowEnd = address.windowStart + L.addressWindowSeconds * 1000;
   const isWindowOpen = windowEnd > now;
   const addressWait = isWindowOpen && address.count >= L.addressMaxFailures ? windowEnd - now : 0;
   const accountWait = account.lastFailureAt + delayAfter(account.failures) * 1000 - now;
   const wait = Math.max(addressWait, accountWait);
   if (wait > 0) return { verdict: { isAllowed: false, retryAfterSeconds: Math.ceil(wait / 1000) } };
-  const isNewBurst = account.failures === 0 || now - account.lastFailureAt >= L.burstGapSeconds * 1000;
+  const isNewBurst =
+    account.failures === 0 || now - account.lastFailureAt >= L.burstGapSeconds * 1000;
   return {
     verdict: { isAllowed: true },
     next: {
-      address: isWindowOpen ? { count: address.count + 1, windowStart: address.windowStart } : { count: 1, windowStart: now },
-      account: { failures: account.failures + 1, lastFailureAt: now, burstStartedAt: isNewBurst ? now : account.burstStartedAt },
+      address: isWindowOpen
+        ? { count: address.count + 1, windowStart: address.windowStart }
+        : { count: 1, windowStart: now },
+      account: {
+        failures: account.failures + 1,
+        lastFailureAt: now,
+        burstStartedAt: isNewBurst ? now : account.burstStartedAt,
+      },
     },
   };
 }

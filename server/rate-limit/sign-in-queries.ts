@@ -26,14 +26,23 @@ export async function reserveSignInAttempt<V>(
   decide: (counters: SignInCounters) => { verdict: V; next?: SignInCounters },
 ): Promise<{ verdict: V; reservation?: SignInReservation }> {
   return db.transaction(async (tx) => {
-    await tx.insert(rateLimits).values({ key: keys.addressKey, windowStart: now, count: 0 }).onConflictDoNothing();
-    await tx.insert(signInFailures).values({ accountKey: keys.accountKey, failures: 0, lastFailureAt: now, burstStartedAt: now }).onConflictDoNothing();
+    await tx
+      .insert(rateLimits)
+      .values({ key: keys.addressKey, windowStart: now, count: 0 })
+      .onConflictDoNothing();
+    await tx
+      .insert(signInFailures)
+      .values({ accountKey: keys.accountKey, failures: 0, lastFailureAt: now, burstStartedAt: now })
+      .onConflictDoNothing();
     const before = await lockCounters(tx, keys);
     if (!before) throw new Error("sign-in counters missing after insert");
     const { verdict, next } = decide(before);
     if (!next) return { verdict };
     await tx.update(rateLimits).set(next.address).where(eq(rateLimits.key, keys.addressKey));
-    await tx.update(signInFailures).set(next.account).where(eq(signInFailures.accountKey, keys.accountKey));
+    await tx
+      .update(signInFailures)
+      .set(next.account)
+      .where(eq(signInFailures.accountKey, keys.accountKey));
     return { verdict, reservation: { before, after: next } };
   });
 }
@@ -46,16 +55,23 @@ async function lockCounters(tx: Tx, keys: SignInKeys): Promise<SignInCounters | 
     .where(eq(rateLimits.key, keys.addressKey))
     .for("update");
   const [account] = await tx
-    .select({ failures: signInFailures.failures, lastFailureAt: signInFailures.lastFailureAt, burstStartedAt: signInFailures.burstStartedAt })
+    .select({
+      failures: signInFailures.failures,
+      lastFailureAt: signInFailures.lastFailureAt,
+      burstStartedAt: signInFailures.burstStartedAt,
+    })
     .from(signInFailures)
     .where(eq(signInFailures.accountKey, keys.accountKey))
     .for("update");
   return address && account ? { address, account } : null;
 }
 
-const sameAddress = (a: SignInCounters["address"], b: SignInCounters["address"]) => a.count === b.count && a.windowStart === b.windowStart;
+const sameAddress = (a: SignInCounters["address"], b: SignInCounters["address"]) =>
+  a.count === b.count && a.windowStart === b.windowStart;
 const sameAccount = (a: SignInCounters["account"], b: SignInCounters["account"]) =>
-  a.failures === b.failures && a.lastFailureAt === b.lastFailureAt && a.burstStartedAt === b.burstStartedAt;
+  a.failures === b.failures &&
+  a.lastFailureAt === b.lastFailureAt &&
+  a.burstStartedAt === b.burstStartedAt;
 
 /**
  * The attempt was not a password check after all (bad input, a server error): it no longer counts.
@@ -63,7 +79,11 @@ const sameAccount = (a: SignInCounters["account"], b: SignInCounters["account"])
  * time of the last failure, burst), so the attempt restarts no wait. One that later attempts changed
  * keeps their times and loses this attempt's count only, in the address's window it was counted in.
  */
-export async function undoSignInAttempt(db: Db, keys: SignInKeys, { before, after }: SignInReservation): Promise<void> {
+export async function undoSignInAttempt(
+  db: Db,
+  keys: SignInKeys,
+  { before, after }: SignInReservation,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const now = await lockCounters(tx, keys);
     if (!now) return; // cleared meanwhile (a success): nothing of this attempt is left
@@ -72,9 +92,14 @@ export async function undoSignInAttempt(db: Db, keys: SignInKeys, { before, afte
       : now.address.windowStart === after.address.windowStart
         ? { count: Math.max(now.address.count - 1, 0), windowStart: now.address.windowStart }
         : now.address;
-    const account = sameAccount(now.account, after.account) ? before.account : { ...now.account, failures: Math.max(now.account.failures - 1, 0) };
+    const account = sameAccount(now.account, after.account)
+      ? before.account
+      : { ...now.account, failures: Math.max(now.account.failures - 1, 0) };
     await tx.update(rateLimits).set(address).where(eq(rateLimits.key, keys.addressKey));
-    await tx.update(signInFailures).set(account).where(eq(signInFailures.accountKey, keys.accountKey));
+    await tx
+      .update(signInFailures)
+      .set(account)
+      .where(eq(signInFailures.accountKey, keys.accountKey));
   });
 }
 
@@ -95,7 +120,10 @@ export async function clearSignInFailures(db: Db, accountKey: string): Promise<v
  * Marks the burst as notified if it has had at least `threshold` failures and no notice yet. True
  * for exactly one caller per burst, however many fail at once.
  */
-export async function claimBurstNotice(db: Db, { accountKey, threshold, now }: { accountKey: string; threshold: number; now: number }): Promise<boolean> {
+export async function claimBurstNotice(
+  db: Db,
+  { accountKey, threshold, now }: { accountKey: string; threshold: number; now: number },
+): Promise<boolean> {
   const rows = await db
     .update(signInFailures)
     .set({ notifiedAt: now })
@@ -103,7 +131,10 @@ export async function claimBurstNotice(db: Db, { accountKey, threshold, now }: {
       and(
         eq(signInFailures.accountKey, accountKey),
         gte(signInFailures.failures, threshold),
-        or(isNull(signInFailures.notifiedAt), lt(signInFailures.notifiedAt, signInFailures.burstStartedAt)),
+        or(
+          isNull(signInFailures.notifiedAt),
+          lt(signInFailures.notifiedAt, signInFailures.burstStartedAt),
+        ),
       ),
     )
     .returning({ accountKey: signInFailures.accountKey });
@@ -112,6 +143,10 @@ export async function claimBurstNotice(db: Db, { accountKey, threshold, now }: {
 
 /** The stored address of the account with this (normalised) e-mail, or null. */
 export async function findAccountEmail(db: Db, email: string): Promise<string | null> {
-  const [row] = await db.select({ email: user.email }).from(user).where(eq(user.email, email)).limit(1);
+  const [row] = await db
+    .select({ email: user.email })
+    .from(user)
+    .where(eq(user.email, email))
+    .limit(1);
   return row?.email ?? null;
 }

@@ -11,9 +11,12 @@ export async function checkInOnSignIn(deps: Deps, userId: string): Promise<void>
   try {
     await asSystem(deps.db, async (tx) => {
       const plan = await selectPlan(tx, userId, { forUpdate: true });
-      if (plan?.inactivityMonths != null) await checkIn(tx, plan, { now: deps.clock.now(), actorId: userId, via: "sign_in" });
+      if (plan?.inactivityMonths != null)
+        await checkIn(tx, plan, { now: deps.clock.now(), actorId: userId, via: "sign_in" });
     });
   } catch (err) {
-    deps.log.warn(`check-in of ${userId} on sign-in failed: ${err instanceof Error ? err.message : String(err)}`);
+    deps.log.warn(
+      `check-in of ${userId} on sign-in failed: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
 }

@@ -9,10 +9,16 @@ export async function upsertReleaseDocument(tx: Tx, row: ReleaseDocumentRow) {
   await tx
     .insert(releaseDocuments)
     .values(row)
-    .onConflictDoUpdate({ target: releaseDocuments.releaseId, set: { fileName: row.fileName, contentType: row.contentType, size: row.size, data: row.data } });
+    .onConflictDoUpdate({
+      target: releaseDocuments.releaseId,
+      set: { fileName: row.fileName, contentType: row.contentType, size: row.size, data: row.data },
+    });
 }
 
 export async function selectReleaseDocument(tx: Tx, releaseId: string) {
-  const [row] = await tx.select().from(releaseDocuments).where(eq(releaseDocuments.releaseId, releaseId));
+  const [row] = await tx
+    .select()
+    .from(releaseDocuments)
+    .where(eq(releaseDocuments.releaseId, releaseId));
   return row ?? null;
 }

@@ -24,22 +24,41 @@ async function loadAttestedRelease(deps: Deps, actor: ActorProfile, clientId: st
     const client = await getClient(tx, actor.firmId ?? "", clientId);
     return { client, release: client ? await selectLatestRelease(tx, client.id) : null };
   });
-  if (!client || !release || release.trigger !== "attestation" || release.firmId !== actor.firmId) throw new AppError("NOT_FOUND");
+  if (!client || !release || release.trigger !== "attestation" || release.firmId !== actor.firmId)
+    throw new AppError("NOT_FOUND");
   return { client, release };
 }
 
 /** The attesting firm's admin adds the evidence (e.g. a death certificate) to a waiting release; sealed at rest. */
-export async function putReleaseDocument(deps: Deps, actor: ActorProfile, { clientId, fileName, data }: { clientId: string; fileName: string; data: Buffer }) {
+export async function putReleaseDocument(
+  deps: Deps,
+  actor: ActorProfile,
+  { clientId, fileName, data }: { clientId: string; fileName: string; data: Buffer },
+) {
   const { client, release } = await loadAttestedRelease(deps, actor, clientId);
-  requireAccess(actor, "release:attest", { firmId: client.firmId, role: client.role, ownerId: client.id });
-  if (release.status !== "waiting") throw new AppError("CONFLICT", "The release is no longer waiting");
+  requireAccess(actor, "release:attest", {
+    firmId: client.firmId,
+    role: client.role,
+    ownerId: client.id,
+  });
+  if (release.status !== "waiting")
+    throw new AppError("CONFLICT", "The release is no longer waiting");
   const contentType = sniffReleaseDocument(data);
   if (!contentType) throw new AppError("UNSUPPORTED_MEDIA_TYPE", RELEASE_DOCUMENT_TYPES_MESSAGE);
   const sealed = deps.documentSealer.seal(release.id, data);
   const name = fileName.trim().slice(0, 200) || "document";
   await asSystem(deps.db, async (tx) => {
-    await upsertReleaseDocument(tx, { releaseId: release.id, fileName: name, contentType, size: data.length, data: sealed });
-    await auditRelease(tx, client.id, "release.document_added", deps.clock.now(), actor.id, { contentType, size: data.length });
+    await upsertReleaseDocument(tx, {
+      releaseId: release.id,
+      fileName: name,
+      contentType,
+      size: data.length,
+      data: sealed,
+    });
+    await auditRelease(tx, client.id, "release.document_added", deps.clock.now(), actor.id, {
+      contentType,
+      size: data.length,
+    });
   });
 }
 
@@ -48,5 +67,9 @@ export async function getReleaseDocument(deps: Deps, actor: ActorProfile, client
   const { release } = await loadAttestedRelease(deps, actor, clientId);
   const row = await asSystem(deps.db, (tx) => selectReleaseDocument(tx, release.id));
   if (!row) throw new AppError("NOT_FOUND");
-  return { fileName: row.fileName, contentType: row.contentType, data: deps.documentSealer.open(release.id, row.data) };
+  return {
+    fileName: row.fileName,
+    contentType: row.contentType,
+    data: deps.documentSealer.open(release.id, row.data),
+  };
 }

@@ -1,4 +1,9 @@
-import { RELEASE_ACTION_LABELS, type ReleaseState, type ReleaseSummary, type TimelineEntry } from "../../common/release.js";
+import {
+  RELEASE_ACTION_LABELS,
+  type ReleaseState,
+  type ReleaseSummary,
+  type TimelineEntry,
+} from "../../common/release.js";
 import type { PlanRow, ReleaseRow } from "./queries.js";
 
 export function releaseState(plan: PlanRow | null, latest: ReleaseRow | null): ReleaseState {
@@ -7,7 +12,10 @@ export function releaseState(plan: PlanRow | null, latest: ReleaseRow | null): R
   return plan?.inactivityMonths != null ? "counting_down" : "none";
 }
 
-export function presentRelease(row: ReleaseRow | null, hasDocument: boolean): ReleaseSummary | null {
+export function presentRelease(
+  row: ReleaseRow | null,
+  hasDocument: boolean,
+): ReleaseSummary | null {
   if (!row) return null;
   return {
     id: row.id,
@@ -23,5 +31,12 @@ export function presentRelease(row: ReleaseRow | null, hasDocument: boolean): Re
   };
 }
 
-export const presentTimeline = (rows: { at: Date; action: string; actorName: string | null }[]): TimelineEntry[] =>
-  rows.map((r) => ({ at: r.at.toISOString(), action: r.action, label: RELEASE_ACTION_LABELS[r.action] ?? r.action, actorName: r.actorName }));
+export const presentTimeline = (
+  rows: { at: Date; action: string; actorName: string | null }[],
+): TimelineEntry[] =>
+  rows.map((r) => ({
+    at: r.at.toISOString(),
+    action: r.action,
+    label: RELEASE_ACTION_LABELS[r.action] ?? r.action,
+    actorName: r.actorName,
+  }));

@@ -21,7 +21,11 @@ export type TimerRow = typeof timers.$inferSelect;
 /** The timers that belong to the inactivity trigger (rescheduled at every check-in). */
 export const INACTIVITY_TIMER_KINDS = ["inactivity_reminder", "inactivity_end"] as const;
 
-export async function selectPlan(tx: Tx, userId: string, options: { forUpdate?: boolean } = {}): Promise<PlanRow | null> {
+export async function selectPlan(
+  tx: Tx,
+  userId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<PlanRow | null> {
   const q = tx.select().from(releasePlans).where(eq(releasePlans.userId, userId));
   const [row] = options.forUpdate ? await q.for("update") : await q;
   return row ?? null;
@@ -31,7 +35,12 @@ export async function selectPlan(tx: Tx, userId: string, options: { forUpdate?: 
 export async function upsertPlan(
   tx: Tx,
   userId: string,
-  values: { inactivityMonths: number | null; waitDays: number; lastCheckInAt: Date; updatedAt: Date },
+  values: {
+    inactivityMonths: number | null;
+    waitDays: number;
+    lastCheckInAt: Date;
+    updatedAt: Date;
+  },
 ): Promise<PlanRow | null> {
   const [plan] = await tx
     .insert(releasePlans)
@@ -41,19 +50,36 @@ export async function upsertPlan(
   return plan ?? null;
 }
 
-export async function updatePlanCheckIn(tx: Tx, userId: string, now: Date): Promise<PlanRow | null> {
-  const [plan] = await tx.update(releasePlans).set({ lastCheckInAt: now }).where(eq(releasePlans.userId, userId)).returning();
+export async function updatePlanCheckIn(
+  tx: Tx,
+  userId: string,
+  now: Date,
+): Promise<PlanRow | null> {
+  const [plan] = await tx
+    .update(releasePlans)
+    .set({ lastCheckInAt: now })
+    .where(eq(releasePlans.userId, userId))
+    .returning();
   return plan ?? null;
 }
 
 /** The newest release of an owner, of any status. */
 export async function selectLatestRelease(tx: Tx, userId: string): Promise<ReleaseRow | null> {
-  const [row] = await tx.select().from(releases).where(eq(releases.userId, userId)).orderBy(desc(releases.startedAt)).limit(1);
+  const [row] = await tx
+    .select()
+    .from(releases)
+    .where(eq(releases.userId, userId))
+    .orderBy(desc(releases.startedAt))
+    .limit(1);
   return row ?? null;
 }
 
 /** The waiting or released release of an owner (at most one: releases_one_open_idx). */
-export async function selectOpenRelease(tx: Tx, userId: string, options: { forUpdate?: boolean } = {}): Promise<ReleaseRow | null> {
+export async function selectOpenRelease(
+  tx: Tx,
+  userId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<ReleaseRow | null> {
   const q = tx
     .select()
     .from(releases)
@@ -67,12 +93,19 @@ export async function selectReleaseForUpdate(tx: Tx, id: string): Promise<Releas
   return row ?? null;
 }
 
-export async function insertRelease(tx: Tx, row: typeof releases.$inferInsert): Promise<ReleaseRow | null> {
+export async function insertRelease(
+  tx: Tx,
+  row: typeof releases.$inferInsert,
+): Promise<ReleaseRow | null> {
   const [release] = await tx.insert(releases).values(row).returning();
   return release ?? null;
 }
 
-export async function markReleaseCancelled(tx: Tx, releaseId: string, cancel: { cancelledAt: Date; cancelledBy: string }) {
+export async function markReleaseCancelled(
+  tx: Tx,
+  releaseId: string,
+  cancel: { cancelledAt: Date; cancelledBy: string },
+) {
   await tx
     .update(releases)
     .set({ status: "cancelled", ...cancel })
@@ -80,7 +113,10 @@ export async function markReleaseCancelled(tx: Tx, releaseId: string, cancel: { 
 }
 
 export async function markReleaseReleased(tx: Tx, releaseId: string, now: Date) {
-  await tx.update(releases).set({ status: "released", releasedAt: now }).where(eq(releases.id, releaseId));
+  await tx
+    .update(releases)
+    .set({ status: "released", releasedAt: now })
+    .where(eq(releases.id, releaseId));
 }
 
 /** Marks every asset of the owner that names a beneficiary as released; returns them with their beneficiary's address. */
@@ -98,7 +134,10 @@ export async function insertReleaseItems(tx: Tx, rows: (typeof releaseItems.$inf
 
 /** The addresses a release was handed to, each once. */
 export function selectReleasedEmails(tx: Tx, releaseId: string) {
-  return tx.selectDistinct({ email: releaseItems.beneficiaryEmail }).from(releaseItems).where(eq(releaseItems.releaseId, releaseId));
+  return tx
+    .selectDistinct({ email: releaseItems.beneficiaryEmail })
+    .from(releaseItems)
+    .where(eq(releaseItems.releaseId, releaseId));
 }
 
 /** The names the owner gave these (lower-cased) addresses in their beneficiary list. */
@@ -106,7 +145,9 @@ export function selectBeneficiaryNames(tx: Tx, ownerId: string, emails: string[]
   return tx
     .select({ email: sql<string>`lower(${beneficiaries.email})`, name: beneficiaries.name })
     .from(beneficiaries)
-    .where(and(eq(beneficiaries.userId, ownerId), inArray(sql`lower(${beneficiaries.email})`, emails)));
+    .where(
+      and(eq(beneficiaries.userId, ownerId), inArray(sql`lower(${beneficiaries.email})`, emails)),
+    );
 }
 
 export async function selectFirmName(tx: Tx, firmId: string): Promise<string | null> {
@@ -115,7 +156,10 @@ export async function selectFirmName(tx: Tx, firmId: string): Promise<string | n
 }
 
 export async function hasReleaseDocument(tx: Tx, releaseId: string): Promise<boolean> {
-  const [row] = await tx.select({ id: releaseDocuments.releaseId }).from(releaseDocuments).where(eq(releaseDocuments.releaseId, releaseId));
+  const [row] = await tx
+    .select({ id: releaseDocuments.releaseId })
+    .from(releaseDocuments)
+    .where(eq(releaseDocuments.releaseId, releaseId));
   return !!row;
 }
 
@@ -129,7 +173,13 @@ export async function countAssetsWithBeneficiary(tx: Tx, userId: string): Promis
 
 export async function selectPerson(tx: Tx, userId: string) {
   const [row] = await tx
-    .select({ id: profiles.id, name: profiles.name, email: profiles.email, firmId: profiles.firmId, role: profiles.role })
+    .select({
+      id: profiles.id,
+      name: profiles.name,
+      email: profiles.email,
+      firmId: profiles.firmId,
+      role: profiles.role,
+    })
     .from(profiles)
     .where(eq(profiles.id, userId));
   return row ?? null;
@@ -147,7 +197,10 @@ export function selectTimeline(tx: Tx, userId: string) {
     .limit(500);
 }
 
-export async function deletePendingTimers(tx: Tx, where: { userId: string; kinds?: readonly string[]; releaseId?: string }) {
+export async function deletePendingTimers(
+  tx: Tx,
+  where: { userId: string; kinds?: readonly string[]; releaseId?: string },
+) {
   await tx
     .delete(timers)
     .where(
@@ -169,11 +222,21 @@ export async function insertLink(tx: Tx, row: typeof releaseLinks.$inferInsert) 
 }
 
 /** A link that is unexpired (and, for cancel links, unused), locked for this transaction. */
-export async function selectUsableLink(tx: Tx, { tokenHash, purpose, now }: { tokenHash: string; purpose: "check_in" | "cancel"; now: Date }) {
+export async function selectUsableLink(
+  tx: Tx,
+  { tokenHash, purpose, now }: { tokenHash: string; purpose: "check_in" | "cancel"; now: Date },
+) {
   const [row] = await tx
     .select()
     .from(releaseLinks)
-    .where(and(eq(releaseLinks.tokenHash, tokenHash), eq(releaseLinks.purpose, purpose), isNull(releaseLinks.usedAt), sql`${releaseLinks.expiresAt} > ${now}`))
+    .where(
+      and(
+        eq(releaseLinks.tokenHash, tokenHash),
+        eq(releaseLinks.purpose, purpose),
+        isNull(releaseLinks.usedAt),
+        sql`${releaseLinks.expiresAt} > ${now}`,
+      ),
+    )
     .for("update");
   return row ?? null;
 }

@@ -4,7 +4,16 @@ import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
 import { buildUser, createTestContext, type TestContext } from "../../test/harness.js";
 import { withActor } from "../db/actor.js";
-import { legacyCodes, legacySessions, releaseDocuments, releaseItems, releaseLinks, releasePlans, releases, timers } from "../db/schema/index.js";
+import {
+  legacyCodes,
+  legacySessions,
+  releaseDocuments,
+  releaseItems,
+  releaseLinks,
+  releasePlans,
+  releases,
+  timers,
+} from "../db/schema/index.js";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -31,7 +40,14 @@ describe("row-level security of the release tables", () => {
     const other = await buildFirm(ctx);
     const stranger = await buildUser(ctx);
     await client.client.json("PUT", "/api/release/plan", { inactivityMonths: 12, waitDays: 14 });
-    expect((await firm.admin.json("POST", `/api/clients/${client.id}/release`, { attesterName: "Ada Admin", eventDate: "2026-10-01" })).status).toBe(201);
+    expect(
+      (
+        await firm.admin.json("POST", `/api/clients/${client.id}/release`, {
+          attesterName: "Ada Admin",
+          eventDate: "2026-10-01",
+        })
+      ).status,
+    ).toBe(201);
 
     const seen = (userId: string) =>
       withActor(ctx.services.deps.db, { userId }, async (tx) => ({
@@ -48,21 +64,46 @@ describe("row-level security of the release tables", () => {
   it("lv_app can write no release table, and cannot even read the grants, links, codes, sessions, documents or timers", async () => {
     const user = await buildUser(ctx);
     const db = ctx.services.deps.db;
-    for (const table of [releaseItems, releaseLinks, timers, legacyCodes, legacySessions, releaseDocuments]) {
-      expect(await refused(withActor(db, { userId: user.id }, (tx) => tx.select().from(table)))).toMatch(/permission denied/);
+    for (const table of [
+      releaseItems,
+      releaseLinks,
+      timers,
+      legacyCodes,
+      legacySessions,
+      releaseDocuments,
+    ]) {
+      expect(
+        await refused(withActor(db, { userId: user.id }, (tx) => tx.select().from(table))),
+      ).toMatch(/permission denied/);
     }
     const now = new Date();
     expect(
       await refused(
         withActor(db, { userId: user.id }, (tx) =>
-          tx.insert(releasePlans).values({ userId: user.id, inactivityMonths: 3, waitDays: 1, lastCheckInAt: now, updatedAt: now }),
+          tx
+            .insert(releasePlans)
+            .values({
+              userId: user.id,
+              inactivityMonths: 3,
+              waitDays: 1,
+              lastCheckInAt: now,
+              updatedAt: now,
+            }),
         ),
       ),
     ).toMatch(/permission denied/);
     expect(
       await refused(
         withActor(db, { userId: user.id }, (tx) =>
-          tx.insert(releases).values({ userId: user.id, trigger: "inactivity", status: "released", startedAt: now, releaseAt: now }),
+          tx
+            .insert(releases)
+            .values({
+              userId: user.id,
+              trigger: "inactivity",
+              status: "released",
+              startedAt: now,
+              releaseAt: now,
+            }),
         ),
       ),
     ).toMatch(/permission denied/);

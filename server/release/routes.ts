@@ -9,7 +9,15 @@ import type { AppEnv } from "../http/context.js";
 import { parseIdParam } from "../http/params.js";
 import { parseJson } from "../http/validate.js";
 import { RELEASE_DOCUMENT_MAX_BYTES, getReleaseDocument, putReleaseDocument } from "./document.js";
-import { attestRelease, cancelByLink, cancelByOwner, checkInByLink, getClientRelease, getPlanView, savePlan } from "./service.js";
+import {
+  attestRelease,
+  cancelByLink,
+  cancelByOwner,
+  checkInByLink,
+  getClientRelease,
+  getPlanView,
+  savePlan,
+} from "./service.js";
 
 const clientId = (id: string | undefined) => parseIdParam(id, "user");
 
@@ -35,8 +43,12 @@ const documentLimit = bodyLimit({
 /** The owner's release plan, the one-click links of its e-mails, and the firm's view and attestation. */
 export const releaseRoutes = new Hono<AppEnv>()
   .get("/release", requireActor, async (c) => c.json(await getPlanView(c.var.deps, c.var.actor)))
-  .put("/release/plan", requireActor, async (c) => c.json(await savePlan(c.var.deps, c.var.actor, await parseJson(c, releasePlanSchema))))
-  .post("/release/cancel", requireActor, async (c) => c.json(await cancelByOwner(c.var.deps, c.var.actor)))
+  .put("/release/plan", requireActor, async (c) =>
+    c.json(await savePlan(c.var.deps, c.var.actor, await parseJson(c, releasePlanSchema))),
+  )
+  .post("/release/cancel", requireActor, async (c) =>
+    c.json(await cancelByOwner(c.var.deps, c.var.actor)),
+  )
   .post("/release/check-in", async (c) => {
     await checkInByLink(c.var.deps, (await parseJson(c, releaseLinkSchema)).token);
     return c.json({ ok: true });
@@ -45,17 +57,32 @@ export const releaseRoutes = new Hono<AppEnv>()
     await cancelByLink(c.var.deps, (await parseJson(c, releaseLinkSchema)).token);
     return c.json({ ok: true });
   })
-  .get("/clients/:id/release", requireActor, async (c) => c.json(await getClientRelease(c.var.deps, c.var.actor, clientId(c.req.param("id")))))
+  .get("/clients/:id/release", requireActor, async (c) =>
+    c.json(await getClientRelease(c.var.deps, c.var.actor, clientId(c.req.param("id")))),
+  )
   .post("/clients/:id/release", requireActor, async (c) => {
     const input = await parseJson(c, attestationSchema);
-    return c.json(await attestRelease(c.var.deps, c.var.actor, { clientId: clientId(c.req.param("id")), input }), 201);
+    return c.json(
+      await attestRelease(c.var.deps, c.var.actor, {
+        clientId: clientId(c.req.param("id")),
+        input,
+      }),
+      201,
+    );
   })
   .put("/clients/:id/release/document", binaryBody, requireActor, documentLimit, async (c) => {
-    if (c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase() !== "application/octet-stream") {
+    if (
+      c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase() !==
+      "application/octet-stream"
+    ) {
       throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the document as application/octet-stream");
     }
     const fileName = fileNameOf(c.req.header("x-file-name"));
-    await putReleaseDocument(c.var.deps, c.var.actor, { clientId: clientId(c.req.param("id")), fileName, data: Buffer.from(await c.req.arrayBuffer()) });
+    await putReleaseDocument(c.var.deps, c.var.actor, {
+      clientId: clientId(c.req.param("id")),
+      fileName,
+      data: Buffer.from(await c.req.arrayBuffer()),
+    });
     return c.json({ ok: true });
   })
   .get("/clients/:id/release/document", requireActor, async (c) => {

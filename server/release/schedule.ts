@@ -17,7 +17,8 @@ export function addMonths(d: Date, months: number): Date {
 }
 
 /** When the inactivity period ends, or null when the trigger is off. */
-export const inactivityEndsAt = (lastCheckInAt: Date, months: number | null) => (months === null ? null : addMonths(lastCheckInAt, months));
+export const inactivityEndsAt = (lastCheckInAt: Date, months: number | null) =>
+  months === null ? null : addMonths(lastCheckInAt, months);
 
 /** The reminders still ahead of `now` (30, 7 and 1 days before the end), earliest first. */
 export function reminderTimes(endsAt: Date, now: Date): { daysBefore: number; at: Date }[] {

@@ -30,7 +30,13 @@ import {
 } from "./queries.js";
 import { presentRelease, presentTimeline, releaseState } from "./present.js";
 import { addDays, inactivityEndsAt } from "./schedule.js";
-import { WAIT_REASON, cancelRelease, checkIn, rescheduleInactivity, startRelease } from "./steps.js";
+import {
+  WAIT_REASON,
+  cancelRelease,
+  checkIn,
+  rescheduleInactivity,
+  startRelease,
+} from "./steps.js";
 
 /** Writes run as the system after the access check (timers, links and e-mails are system tables); reads run under RLS. */
 async function system<T>(deps: Deps, fn: (tx: Tx) => Promise<T>): Promise<T> {
@@ -46,11 +52,15 @@ async function system<T>(deps: Deps, fn: (tx: Tx) => Promise<T>): Promise<T> {
 
 export async function getPlanView(deps: Deps, actor: ActorProfile): Promise<ReleasePlanView> {
   requireAccess(actor, "vault:own", { ownerId: actor.id });
-  const { plan, latest, assetsWithBeneficiary } = await withActor(deps.db, { userId: actor.id }, async (tx) => ({
-    plan: await selectPlan(tx, actor.id),
-    latest: await selectLatestRelease(tx, actor.id),
-    assetsWithBeneficiary: await countAssetsWithBeneficiary(tx, actor.id),
-  }));
+  const { plan, latest, assetsWithBeneficiary } = await withActor(
+    deps.db,
+    { userId: actor.id },
+    async (tx) => ({
+      plan: await selectPlan(tx, actor.id),
+      latest: await selectLatestRelease(tx, actor.id),
+      assetsWithBeneficiary: await countAssetsWithBeneficiary(tx, actor.id),
+    }),
+  );
   // the audit log and release_documents are system tables; one transaction after the other (PGlite has one connection)
   const { timeline, hasDocument } = await asSystem(deps.db, async (tx) => ({
     timeline: await selectTimeline(tx, actor.id),
@@ -64,7 +74,10 @@ export async function getPlanView(deps: Deps, actor: ActorProfile): Promise<Rele
       inactivityMonths: (plan?.inactivityMonths ?? null) as InactivityMonths | null,
       waitDays: (plan?.waitDays ?? DEFAULT_WAIT_DAYS) as WaitDays,
       lastCheckInAt: (lastCheckInAt ?? deps.clock.now()).toISOString(),
-      inactivityEndsAt: endsAt && latest?.status !== "waiting" && latest?.status !== "released" ? endsAt.toISOString() : null,
+      inactivityEndsAt:
+        endsAt && latest?.status !== "waiting" && latest?.status !== "released"
+          ? endsAt.toISOString()
+          : null,
     },
     release: presentRelease(latest, hasDocument),
     assetsWithBeneficiary,
@@ -72,18 +85,31 @@ export async function getPlanView(deps: Deps, actor: ActorProfile): Promise<Rele
   };
 }
 
-const asSystemHasDocument = (deps: Deps, releaseId: string) => asSystem(deps.db, (tx) => hasReleaseDocument(tx, releaseId));
+const asSystemHasDocument = (deps: Deps, releaseId: string) =>
+  asSystem(deps.db, (tx) => hasReleaseDocument(tx, releaseId));
 
 /** Saving the plan is a check-in: the inactivity period starts from now. */
-export async function savePlan(deps: Deps, actor: ActorProfile, input: ReleasePlanInput): Promise<ReleasePlanView> {
+export async function savePlan(
+  deps: Deps,
+  actor: ActorProfile,
+  input: ReleasePlanInput,
+): Promise<ReleasePlanView> {
   requireAccess(actor, "vault:own", { ownerId: actor.id });
   const now = deps.clock.now();
   await system(deps, async (tx) => {
-    const values = { inactivityMonths: input.inactivityMonths, waitDays: input.waitDays, lastCheckInAt: now, updatedAt: now };
+    const values = {
+      inactivityMonths: input.inactivityMonths,
+      waitDays: input.waitDays,
+      lastCheckInAt: now,
+      updatedAt: now,
+    };
     const plan = await upsertPlan(tx, actor.id, values);
     if (!plan) throw new AppError("INTERNAL");
     await rescheduleInactivity(tx, plan, now);
-    await auditRelease(tx, actor.id, "release.plan_changed", now, actor.id, { inactivityMonths: input.inactivityMonths, waitDays: input.waitDays });
+    await auditRelease(tx, actor.id, "release.plan_changed", now, actor.id, {
+      inactivityMonths: input.inactivityMonths,
+      waitDays: input.waitDays,
+    });
   });
   return getPlanView(deps, actor);
 }
@@ -94,7 +120,12 @@ export async function cancelByOwner(deps: Deps, actor: ActorProfile): Promise<Re
   await system(deps, async (tx) => {
     const release = await selectOpenRelease(tx, actor.id, { forUpdate: true });
     if (!release) throw new AppError("CONFLICT", RELEASE_MSG.nothingToCancel);
-    await cancelRelease(tx, deps, { release, now: deps.clock.now(), actorId: actor.id, via: "owner" });
+    await cancelRelease(tx, deps, {
+      release,
+      now: deps.clock.now(),
+      actorId: actor.id,
+      via: "owner",
+    });
   });
   return getPlanView(deps, actor);
 }
@@ -103,9 +134,16 @@ export async function cancelByOwner(deps: Deps, actor: ActorProfile): Promise<Re
 export async function cancelByLink(deps: Deps, token: string): Promise<void> {
   await system(deps, async (tx) => {
     const now = deps.clock.now();
-    const link = await selectUsableLink(tx, { tokenHash: hashLinkToken(token), purpose: "cancel", now });
-    const release = link?.releaseId ? await selectOpenRelease(tx, link.userId, { forUpdate: true }) : null;
-    if (!link || !release || release.id !== link.releaseId || release.status !== "waiting") throw new AppError("NOT_FOUND", RELEASE_MSG.linkInvalid);
+    const link = await selectUsableLink(tx, {
+      tokenHash: hashLinkToken(token),
+      purpose: "cancel",
+      now,
+    });
+    const release = link?.releaseId
+      ? await selectOpenRelease(tx, link.userId, { forUpdate: true })
+      : null;
+    if (!link || !release || release.id !== link.releaseId || release.status !== "waiting")
+      throw new AppError("NOT_FOUND", RELEASE_MSG.linkInvalid);
     await cancelRelease(tx, deps, { release, now, actorId: null, via: "link" });
   });
 }
@@ -114,7 +152,11 @@ export async function cancelByLink(deps: Deps, token: string): Promise<void> {
 export async function checkInByLink(deps: Deps, token: string): Promise<void> {
   await system(deps, async (tx) => {
     const now = deps.clock.now();
-    const link = await selectUsableLink(tx, { tokenHash: hashLinkToken(token), purpose: "check_in", now });
+    const link = await selectUsableLink(tx, {
+      tokenHash: hashLinkToken(token),
+      purpose: "check_in",
+      now,
+    });
     const plan = link ? await selectPlan(tx, link.userId, { forUpdate: true }) : null;
     if (!link || !plan) throw new AppError("NOT_FOUND", RELEASE_MSG.linkInvalid);
     await checkIn(tx, plan, { now, actorId: null, via: "link" });
@@ -133,10 +175,18 @@ async function loadClient(deps: Deps, actor: ActorProfile, clientId: string) {
   });
 }
 
-export async function getClientRelease(deps: Deps, actor: ActorProfile, clientId: string): Promise<ClientReleaseView> {
+export async function getClientRelease(
+  deps: Deps,
+  actor: ActorProfile,
+  clientId: string,
+): Promise<ClientReleaseView> {
   const { client, latest, plan } = await loadClient(deps, actor, clientId);
   const state = releaseState(plan, latest);
-  const mayAttest = can(actor, "release:attest", { firmId: client.firmId, role: client.role, ownerId: client.id });
+  const mayAttest = can(actor, "release:attest", {
+    firmId: client.firmId,
+    role: client.role,
+    ownerId: client.id,
+  });
   return {
     state,
     release: presentRelease(latest, latest ? await asSystemHasDocument(deps, latest.id) : false),
@@ -151,7 +201,11 @@ export async function attestRelease(
   { clientId, input }: { clientId: string; input: AttestationInput },
 ): Promise<ClientReleaseView> {
   const { client } = await loadClient(deps, actor, clientId);
-  requireAccess(actor, "release:attest", { firmId: client.firmId, role: client.role, ownerId: client.id });
+  requireAccess(actor, "release:attest", {
+    firmId: client.firmId,
+    role: client.role,
+    ownerId: client.id,
+  });
   const now = deps.clock.now();
   // "today" east of UTC is already tomorrow in UTC: allow one day of slack
   if (input.eventDate > addDays(now, 1).toISOString().slice(0, 10))
@@ -169,7 +223,12 @@ export async function attestRelease(
       waitDays: plan?.waitDays ?? DEFAULT_WAIT_DAYS,
       now,
       reason: WAIT_REASON.attestation(firmName, input.attesterName),
-      attestation: { attestedBy: actor.id, attesterName: input.attesterName, eventDate: input.eventDate, firmId: client.firmId },
+      attestation: {
+        attestedBy: actor.id,
+        attesterName: input.attesterName,
+        eventDate: input.eventDate,
+        firmId: client.firmId,
+      },
     });
   });
   return getClientRelease(deps, actor, clientId);

@@ -5,7 +5,13 @@ import type { Deps } from "../deps.js";
 import { newLinkToken } from "../keys/link-token.js";
 import { enqueueMail } from "../mail/outbox.js";
 import { auditRelease } from "./audit.js";
-import { beneficiaryReleasedMail, ownerReleasedMail, releaseCancelledMail, waitStartedMail, type CancelLink } from "./emails.js";
+import {
+  beneficiaryReleasedMail,
+  ownerReleasedMail,
+  releaseCancelledMail,
+  waitStartedMail,
+  type CancelLink,
+} from "./emails.js";
 import {
   INACTIVITY_TIMER_KINDS,
   deletePendingTimers,
@@ -26,7 +32,13 @@ import {
   type PlanRow,
   type ReleaseRow,
 } from "./queries.js";
-import { accessEndsAt, addDays, inactivityEndsAt, lastDayReminderAt, reminderTimes } from "./schedule.js";
+import {
+  accessEndsAt,
+  addDays,
+  inactivityEndsAt,
+  lastDayReminderAt,
+  reminderTimes,
+} from "./schedule.js";
 
 /** The steps of a release, each inside the caller's transaction: its e-mails and audit rows commit with it or not at all. */
 
@@ -36,13 +48,22 @@ export async function rescheduleInactivity(tx: Tx, plan: PlanRow, now: Date) {
   const endsAt = inactivityEndsAt(plan.lastCheckInAt, plan.inactivityMonths);
   if (!endsAt || (await selectOpenRelease(tx, plan.userId))) return;
   await insertTimers(tx, [
-    ...reminderTimes(endsAt, now).map((r) => ({ kind: "inactivity_reminder", userId: plan.userId, dueAt: r.at, details: { daysBefore: r.daysBefore } })),
+    ...reminderTimes(endsAt, now).map((r) => ({
+      kind: "inactivity_reminder",
+      userId: plan.userId,
+      dueAt: r.at,
+      details: { daysBefore: r.daysBefore },
+    })),
     { kind: "inactivity_end", userId: plan.userId, dueAt: endsAt },
   ]);
 }
 
 /** A check-in: the inactivity period starts again from `now`. */
-export async function checkIn(tx: Tx, plan: PlanRow, { now, actorId, via }: { now: Date; actorId: string | null; via: "sign_in" | "link" | "cancel" }) {
+export async function checkIn(
+  tx: Tx,
+  plan: PlanRow,
+  { now, actorId, via }: { now: Date; actorId: string | null; via: "sign_in" | "link" | "cancel" },
+) {
   const updated = await updatePlanCheckIn(tx, plan.userId, now);
   if (!updated) return;
   await rescheduleInactivity(tx, updated, now);
@@ -62,7 +83,8 @@ export type StartInput = {
 /** Starts the waiting period. A second start while one waits (or after a release) is refused. */
 export async function startRelease(tx: Tx, deps: Deps, input: StartInput): Promise<ReleaseRow> {
   const { owner, now } = input;
-  if (await selectOpenRelease(tx, owner.id, { forUpdate: true })) throw new AppError("CONFLICT", RELEASE_MSG.alreadyStarted);
+  if (await selectOpenRelease(tx, owner.id, { forUpdate: true }))
+    throw new AppError("CONFLICT", RELEASE_MSG.alreadyStarted);
   const releaseAt = addDays(now, input.waitDays);
   const release = await insertRelease(tx, {
     userId: owner.id,
@@ -78,15 +100,31 @@ export async function startRelease(tx: Tx, deps: Deps, input: StartInput): Promi
   if (!release) throw new AppError("INTERNAL");
   await deletePendingTimers(tx, { userId: owner.id, kinds: INACTIVITY_TIMER_KINDS });
   await insertTimers(tx, [
-    { kind: "wait_last_day", userId: owner.id, releaseId: release.id, dueAt: lastDayReminderAt(now, releaseAt) },
+    {
+      kind: "wait_last_day",
+      userId: owner.id,
+      releaseId: release.id,
+      dueAt: lastDayReminderAt(now, releaseAt),
+    },
     { kind: "release_due", userId: owner.id, releaseId: release.id, dueAt: releaseAt },
   ]);
   const cancel = await newCancelLink(tx, release);
-  await enqueueMail(tx, waitStartedMail(deps.env.APP_URL, { to: owner.email, name: owner.name, reason: input.reason, releaseAt, cancel }));
+  await enqueueMail(
+    tx,
+    waitStartedMail(deps.env.APP_URL, {
+      to: owner.email,
+      name: owner.name,
+      reason: input.reason,
+      releaseAt,
+      cancel,
+    }),
+  );
   await auditRelease(tx, owner.id, "release.started", now, input.attestation?.attestedBy ?? null, {
     trigger: input.trigger,
     releaseAt: releaseAt.toISOString(),
-    ...(input.attestation ? { attesterName: input.attestation.attesterName, eventDate: input.attestation.eventDate } : {}),
+    ...(input.attestation
+      ? { attesterName: input.attestation.attesterName, eventDate: input.attestation.eventDate }
+      : {}),
   });
   return release;
 }
@@ -95,7 +133,13 @@ export async function startRelease(tx: Tx, deps: Deps, input: StartInput): Promi
 export async function newCancelLink(tx: Tx, release: ReleaseRow): Promise<CancelLink> {
   const { token, hash } = newLinkToken();
   const expiresAt = release.releaseAt;
-  await insertLink(tx, { tokenHash: hash, userId: release.userId, purpose: "cancel", releaseId: release.id, expiresAt });
+  await insertLink(tx, {
+    tokenHash: hash,
+    userId: release.userId,
+    purpose: "cancel",
+    releaseId: release.id,
+    expiresAt,
+  });
   return { token, expiresAt };
 }
 
@@ -103,7 +147,12 @@ export async function newCancelLink(tx: Tx, release: ReleaseRow): Promise<Cancel
 export async function cancelRelease(
   tx: Tx,
   deps: Deps,
-  { release, now, actorId, via }: { release: ReleaseRow; now: Date; actorId: string | null; via: "owner" | "link" },
+  {
+    release,
+    now,
+    actorId,
+    via,
+  }: { release: ReleaseRow; now: Date; actorId: string | null; via: "owner" | "link" },
 ) {
   if (release.status !== "waiting") throw new AppError("CONFLICT", RELEASE_MSG.nothingToCancel);
   await markReleaseCancelled(tx, release.id, { cancelledAt: now, cancelledBy: actorId ?? via });
@@ -120,27 +169,54 @@ export async function cancelRelease(
  * The release: each asset that names a beneficiary is marked released and recorded against that
  * beneficiary (release_items: the only way a content key is ever handed out); each beneficiary gets one e-mail.
  */
-export async function performRelease(tx: Tx, deps: Deps, { release, now }: { release: ReleaseRow; now: Date }) {
+export async function performRelease(
+  tx: Tx,
+  deps: Deps,
+  { release, now }: { release: ReleaseRow; now: Date },
+) {
   if (release.status !== "waiting") return;
   const owner = await selectPerson(tx, release.userId);
   if (!owner) return;
   const endsAt = accessEndsAt(now);
   const released = await markAssetsReleased(tx, owner.id, now);
-  const items = released.map((a) => ({ releaseId: release.id, assetId: a.id, beneficiaryEmail: (a.email ?? "").toLowerCase(), accessEndsAt: endsAt }));
+  const items = released.map((a) => ({
+    releaseId: release.id,
+    assetId: a.id,
+    beneficiaryEmail: (a.email ?? "").toLowerCase(),
+    accessEndsAt: endsAt,
+  }));
   await insertReleaseItems(tx, items);
   await markReleaseReleased(tx, release.id, now);
 
   const perEmail = new Map<string, number>();
-  for (const item of items) perEmail.set(item.beneficiaryEmail, (perEmail.get(item.beneficiaryEmail) ?? 0) + 1);
+  for (const item of items)
+    perEmail.set(item.beneficiaryEmail, (perEmail.get(item.beneficiaryEmail) ?? 0) + 1);
   const names = await beneficiaryNames(tx, owner.id, [...perEmail.keys()]);
   for (const [email, n] of perEmail)
     await enqueueMail(
       tx,
-      beneficiaryReleasedMail(deps.env.APP_URL, { to: email, beneficiaryName: names.get(email) ?? null, ownerName: owner.name, itemCount: n }),
+      beneficiaryReleasedMail(deps.env.APP_URL, {
+        to: email,
+        beneficiaryName: names.get(email) ?? null,
+        ownerName: owner.name,
+        itemCount: n,
+      }),
     );
-  await enqueueMail(tx, ownerReleasedMail(deps.env.APP_URL, { to: owner.email, name: owner.name, itemCount: items.length }));
-  await insertTimers(tx, [{ kind: "access_end", userId: owner.id, releaseId: release.id, dueAt: endsAt }]);
-  await auditRelease(tx, owner.id, "release.released", now, null, { items: items.length, beneficiaries: perEmail.size });
+  await enqueueMail(
+    tx,
+    ownerReleasedMail(deps.env.APP_URL, {
+      to: owner.email,
+      name: owner.name,
+      itemCount: items.length,
+    }),
+  );
+  await insertTimers(tx, [
+    { kind: "access_end", userId: owner.id, releaseId: release.id, dueAt: endsAt },
+  ]);
+  await auditRelease(tx, owner.id, "release.released", now, null, {
+    items: items.length,
+    beneficiaries: perEmail.size,
+  });
 }
 
 /** The names the owner gave these addresses in their beneficiary list (for the greeting). */
@@ -152,5 +228,6 @@ async function beneficiaryNames(tx: Tx, ownerId: string, emails: string[]) {
 
 export const WAIT_REASON = {
   inactivity: (months: number) => `You have not checked in to Legacy Vault for ${months} months.`,
-  attestation: (firmName: string, attesterName: string) => `${attesterName} of ${firmName} has attested your death or incapacity to Legacy Vault.`,
+  attestation: (firmName: string, attesterName: string) =>
+    `${attesterName} of ${firmName} has attested your death or incapacity to Legacy Vault.`,
 };

@@ -11,7 +11,13 @@ const HOUR_MS = 3_600_000;
 async function contextWithTestClock(overrides: Record<string, string>) {
   const clock = createOffsetClock();
   const ctx = await createTestContext({ TEST_CLOCK: "1", ...overrides }, { clock });
-  return { ctx: { ...ctx, app: createApp(ctx.services.deps, { webDist: "/nonexistent", testClock: clock }) }, clock };
+  return {
+    ctx: {
+      ...ctx,
+      app: createApp(ctx.services.deps, { webDist: "/nonexistent", testClock: clock }),
+    },
+    clock,
+  };
 }
 
 describe("POST /dev/clock (TEST_CLOCK=1) with SMTP_URL set", () => {
@@ -30,7 +36,11 @@ describe("POST /dev/clock (TEST_CLOCK=1) with SMTP_URL set", () => {
   it("moves the release clock forward for a request from this machine, as documented", async () => {
     const before = clock.now().getTime();
     for (const ip of ["127.0.0.1", "::1"]) {
-      const res = await new TestClient(ctx, ip).json<{ now: string; ran: number }>("POST", "/dev/clock", { advanceMs: HOUR_MS });
+      const res = await new TestClient(ctx, ip).json<{ now: string; ran: number }>(
+        "POST",
+        "/dev/clock",
+        { advanceMs: HOUR_MS },
+      );
       expect(res.status, ip).toBe(200);
       expect(res.body.ran, ip).toBe(0);
     }
@@ -40,7 +50,10 @@ describe("POST /dev/clock (TEST_CLOCK=1) with SMTP_URL set", () => {
   it("answers 404 to any other address and leaves the clock alone", async () => {
     const before = clock.now().getTime();
     for (const ip of ["10.1.2.3", "192.168.1.20", "8.8.8.8"]) {
-      expect((await new TestClient(ctx, ip).post("/dev/clock", { advanceMs: HOUR_MS })).status, ip).toBe(404);
+      expect(
+        (await new TestClient(ctx, ip).post("/dev/clock", { advanceMs: HOUR_MS })).status,
+        ip,
+      ).toBe(404);
     }
     expect(clock.now().getTime() - before).toBeLessThan(HOUR_MS);
   });
@@ -48,9 +61,16 @@ describe("POST /dev/clock (TEST_CLOCK=1) with SMTP_URL set", () => {
   it("answers 404 to a request relayed by a reverse proxy on this machine, and leaves the clock alone", async () => {
     const before = clock.now().getTime();
     const local = new TestClient(ctx, "127.0.0.1");
-    const relayed: Record<string, string>[] = [{ "x-forwarded-for": "203.0.113.9" }, { forwarded: "for=203.0.113.9" }, { "x-real-ip": "203.0.113.9" }];
+    const relayed: Record<string, string>[] = [
+      { "x-forwarded-for": "203.0.113.9" },
+      { forwarded: "for=203.0.113.9" },
+      { "x-real-ip": "203.0.113.9" },
+    ];
     for (const header of relayed) {
-      expect((await local.request("POST", "/dev/clock", { advanceMs: HOUR_MS }, header)).status, JSON.stringify(header)).toBe(404);
+      expect(
+        (await local.request("POST", "/dev/clock", { advanceMs: HOUR_MS }, header)).status,
+        JSON.stringify(header),
+      ).toBe(404);
     }
     expect(clock.now().getTime() - before).toBeLessThan(HOUR_MS);
   });
@@ -59,20 +79,36 @@ describe("POST /dev/clock (TEST_CLOCK=1) with SMTP_URL set", () => {
     const before = clock.now().getTime();
     const local = new TestClient(ctx, "127.0.0.1");
     const body = JSON.stringify({ advanceMs: HOUR_MS });
-    const crossSite = await local.send("POST", "/dev/clock", body, { "content-type": "application/json", origin: "https://evil.example" });
+    const crossSite = await local.send("POST", "/dev/clock", body, {
+      "content-type": "application/json",
+      origin: "https://evil.example",
+    });
     expect(crossSite.status).toBe(400);
-    expect(((await crossSite.json()) as { error: { message: string } }).error.message).toBe("Cross-site request refused");
-    const noOrigin = await local.send("POST", "/dev/clock", body, { "content-type": "application/json", origin: "" });
+    expect(((await crossSite.json()) as { error: { message: string } }).error.message).toBe(
+      "Cross-site request refused",
+    );
+    const noOrigin = await local.send("POST", "/dev/clock", body, {
+      "content-type": "application/json",
+      origin: "",
+    });
     expect(noOrigin.status).toBe(400);
-    for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
-      expect((await local.send("POST", "/dev/clock", body, { "content-type": type })).status, type).toBe(415);
+    for (const type of [
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+    ]) {
+      expect(
+        (await local.send("POST", "/dev/clock", body, { "content-type": type })).status,
+        type,
+      ).toBe(415);
     }
     expect(clock.now().getTime() - before).toBeLessThan(HOUR_MS);
   });
 
   it("the development mailbox still does not exist, even for this machine", async () => {
     const local = new TestClient(ctx, "127.0.0.1");
-    for (const path of ["/dev/mailbox", "/dev/mailbox.json", "/dev/mailbox.css"]) expect((await local.get(path)).status, path).toBe(404);
+    for (const path of ["/dev/mailbox", "/dev/mailbox.json", "/dev/mailbox.css"])
+      expect((await local.get(path)).status, path).toBe(404);
   });
 });
 
@@ -88,7 +124,17 @@ describe("POST /dev/clock (TEST_CLOCK=1) with TRUST_PROXY set", () => {
     const before = clock.now().getTime();
     const proxy = new TestClient(ctx, "10.9.9.9");
     for (const value of ["127.0.0.1", "::1"]) {
-      expect((await proxy.request("POST", "/dev/clock", { advanceMs: HOUR_MS }, { "x-forwarded-for": value })).status, value).toBe(404);
+      expect(
+        (
+          await proxy.request(
+            "POST",
+            "/dev/clock",
+            { advanceMs: HOUR_MS },
+            { "x-forwarded-for": value },
+          )
+        ).status,
+        value,
+      ).toBe(404);
     }
     expect(clock.now().getTime() - before).toBeLessThan(HOUR_MS);
   });
@@ -102,10 +148,18 @@ describe("POST /dev/clock without TEST_CLOCK=1", () => {
   afterAll(() => ctx.close());
 
   it("does not exist, even for this machine", async () => {
-    expect((await new TestClient(ctx, "127.0.0.1").post("/dev/clock", { advanceMs: HOUR_MS })).status).toBe(404);
+    expect(
+      (await new TestClient(ctx, "127.0.0.1").post("/dev/clock", { advanceMs: HOUR_MS })).status,
+    ).toBe(404);
   });
 
   it("cannot be turned on in production", () => {
-    expect(() => parseEnv({ NODE_ENV: "production", TEST_CLOCK: "1", VAULT_MASTER_KEY: Buffer.alloc(32, 1).toString("base64") })).toThrow(/TEST_CLOCK=1/);
+    expect(() =>
+      parseEnv({
+        NODE_ENV: "production",
+        TEST_CLOCK: "1",
+        VAULT_MASTER_KEY: Buffer.alloc(32, 1).toString("base64"),
+      }),
+    ).toThrow(/TEST_CLOCK=1/);
   });
 });

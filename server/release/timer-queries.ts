@@ -23,9 +23,17 @@ export async function markTimerDone(tx: Tx, timer: TimerRow, now: Date) {
 }
 
 /** A failed run: the timer is due again at `dueAt`. */
-export async function postponeTimer(tx: Tx, id: number, failure: { attempts: number; error: string; dueAt: Date }) {
+export async function postponeTimer(
+  tx: Tx,
+  id: number,
+  failure: { attempts: number; error: string; dueAt: Date },
+) {
   await tx
     .update(timers)
-    .set({ attempts: failure.attempts, lastError: failure.error.slice(0, 500), dueAt: failure.dueAt })
+    .set({
+      attempts: failure.attempts,
+      lastError: failure.error.slice(0, 500),
+      dueAt: failure.dueAt,
+    })
     .where(eq(timers.id, id));
 }

@@ -6,7 +6,14 @@ import { newLinkToken } from "../keys/link-token.js";
 import { enqueueMail } from "../mail/outbox.js";
 import { auditRelease } from "./audit.js";
 import { accessEndedMail, inactivityReminderMail, waitLastDayMail } from "./emails.js";
-import { insertLink, selectPerson, selectPlan, selectReleaseForUpdate, selectReleasedEmails, type TimerRow } from "./queries.js";
+import {
+  insertLink,
+  selectPerson,
+  selectPlan,
+  selectReleaseForUpdate,
+  selectReleasedEmails,
+  type TimerRow,
+} from "./queries.js";
 import { DAY_MS, inactivityEndsAt } from "./schedule.js";
 import { markTimerDone, postponeTimer, selectDueTimerForUpdate } from "./timer-queries.js";
 import { WAIT_REASON, newCancelLink, performRelease, startRelease } from "./steps.js";
@@ -15,7 +22,10 @@ type Handler = (tx: Tx, deps: Deps, timer: TimerRow, now: Date) => Promise<void>
 
 const HANDLERS: Record<string, Handler> = {
   async inactivity_reminder(tx, deps, timer, now) {
-    const [plan, owner] = [await selectPlan(tx, timer.userId), await selectPerson(tx, timer.userId)];
+    const [plan, owner] = [
+      await selectPlan(tx, timer.userId),
+      await selectPerson(tx, timer.userId),
+    ];
     const endsAt = plan && inactivityEndsAt(plan.lastCheckInAt, plan.inactivityMonths);
     if (!plan || !owner || !endsAt) return;
     const { token, hash } = newLinkToken();
@@ -38,11 +48,27 @@ const HANDLERS: Record<string, Handler> = {
   },
 
   async inactivity_end(tx, deps, timer, now) {
-    const [plan, owner] = [await selectPlan(tx, timer.userId, { forUpdate: true }), await selectPerson(tx, timer.userId)];
+    const [plan, owner] = [
+      await selectPlan(tx, timer.userId, { forUpdate: true }),
+      await selectPerson(tx, timer.userId),
+    ];
     const endsAt = plan && inactivityEndsAt(plan.lastCheckInAt, plan.inactivityMonths);
     // a check-in since this timer was set would have replaced it; this guards a plan turned off in between
-    if (!plan || !owner || !endsAt || endsAt.getTime() > now.getTime() || plan.inactivityMonths === null) return;
-    await startRelease(tx, deps, { owner, trigger: "inactivity", waitDays: plan.waitDays, now, reason: WAIT_REASON.inactivity(plan.inactivityMonths) });
+    if (
+      !plan ||
+      !owner ||
+      !endsAt ||
+      endsAt.getTime() > now.getTime() ||
+      plan.inactivityMonths === null
+    )
+      return;
+    await startRelease(tx, deps, {
+      owner,
+      trigger: "inactivity",
+      waitDays: plan.waitDays,
+      now,
+      reason: WAIT_REASON.inactivity(plan.inactivityMonths),
+    });
   },
 
   async wait_last_day(tx, deps, timer, now) {
@@ -50,7 +76,15 @@ const HANDLERS: Record<string, Handler> = {
     const owner = await selectPerson(tx, timer.userId);
     if (!release || release.status !== "waiting" || !owner) return;
     const cancel = await newCancelLink(tx, release);
-    await enqueueMail(tx, waitLastDayMail(deps.env.APP_URL, { to: owner.email, name: owner.name, releaseAt: release.releaseAt, cancel }));
+    await enqueueMail(
+      tx,
+      waitLastDayMail(deps.env.APP_URL, {
+        to: owner.email,
+        name: owner.name,
+        releaseAt: release.releaseAt,
+        cancel,
+      }),
+    );
     await auditRelease(tx, owner.id, "release.wait_reminder_sent", now, null);
   },
 
@@ -63,8 +97,11 @@ const HANDLERS: Record<string, Handler> = {
     const owner = await selectPerson(tx, timer.userId);
     if (!timer.releaseId || !owner) return;
     const rows = await selectReleasedEmails(tx, timer.releaseId);
-    for (const { email } of rows) await enqueueMail(tx, accessEndedMail(deps.env.APP_URL, email, owner.name));
-    await auditRelease(tx, owner.id, "release.access_ended", now, null, { beneficiaries: rows.length });
+    for (const { email } of rows)
+      await enqueueMail(tx, accessEndedMail(deps.env.APP_URL, email, owner.name));
+    await auditRelease(tx, owner.id, "release.access_ended", now, null, {
+      beneficiaries: rows.length,
+    });
   },
 };
 
@@ -103,7 +140,11 @@ export async function runDueTimers(deps: Deps, options: RunOptions = {}): Promis
         failed = { id: timer.id, attempts: timer.attempts + 1, error: describeError(err) };
         // the step's savepoint rolled back; push the timer back with backoff (1, 2, 4 ... minutes, at most a day)
         const delayMinutes = Math.min(24 * 60, 2 ** Math.min(timer.attempts, 11));
-        await postponeTimer(tx, timer.id, { attempts: failed.attempts, error: failed.error, dueAt: new Date(now.getTime() + delayMinutes * 60_000) });
+        await postponeTimer(tx, timer.id, {
+          attempts: failed.attempts,
+          error: failed.error,
+          dueAt: new Date(now.getTime() + delayMinutes * 60_000),
+        });
       }
       return true;
     });

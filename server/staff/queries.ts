@@ -19,4 +19,5 @@ export const lockFirmStaff = (tx: Tx, firmId: string) =>
     .where(and(eq(profiles.firmId, firmId), inArray(profiles.role, [...STAFF_ROLES])))
     .for("update");
 
-export const setRole = (tx: Tx, id: string, role: StaffRole) => tx.update(profiles).set({ role }).where(eq(profiles.id, id));
+export const setRole = (tx: Tx, id: string, role: StaffRole) =>
+  tx.update(profiles).set({ role }).where(eq(profiles.id, id));

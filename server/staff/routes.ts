@@ -14,7 +14,10 @@ export const staffRoutes = new Hono<AppEnv>()
   })
   .patch("/staff/:id", requireActor, async (c) => {
     const { role } = await parseJson(c, staffRoleSchema);
-    await changeStaffRole(c.var.deps, c.var.actor, { id: parseIdParam(c.req.param("id"), "user"), role });
+    await changeStaffRole(c.var.deps, c.var.actor, {
+      id: parseIdParam(c.req.param("id"), "user"),
+      role,
+    });
     return c.json({ ok: true });
   })
   .delete("/staff/:id", requireActor, async (c) => {

@@ -10,7 +10,8 @@ import { listStaff, lockFirmStaff, setRole } from "./queries.js";
 
 type StaffRow = { id: string; role: string };
 
-const otherAdminsExist = (rows: StaffRow[], id: string) => rows.some((r) => r.id !== id && r.role === "firm_admin");
+const otherAdminsExist = (rows: StaffRow[], id: string) =>
+  rows.some((r) => r.id !== id && r.role === "firm_admin");
 
 export async function listFirmStaff(deps: Deps, actor: ActorProfile) {
   requireAccess(actor, "staff:manage", { firmId: actor.firmId });
@@ -21,7 +22,11 @@ export async function listFirmStaff(deps: Deps, actor: ActorProfile) {
  * Loads the target among the actor's firm's staff (404 otherwise), refuses the actor's own
  * row, and runs `change` as the system with the firm's staff rows locked.
  */
-async function changeStaff(deps: Deps, actor: ActorProfile, target: { id: string; change: (rows: StaffRow[], tx: Tx) => Promise<void> }) {
+async function changeStaff(
+  deps: Deps,
+  actor: ActorProfile,
+  target: { id: string; change: (rows: StaffRow[], tx: Tx) => Promise<void> },
+) {
   requireAccess(actor, "staff:manage", { firmId: actor.firmId });
   if (target.id === actor.id) throw new AppError("VALIDATION", STAFF_MSG.notYourself);
   const firmId = actor.firmId ?? "";
@@ -32,14 +37,25 @@ async function changeStaff(deps: Deps, actor: ActorProfile, target: { id: string
   });
 }
 
-export async function changeStaffRole(deps: Deps, actor: ActorProfile, target: { id: string; role: StaffRole }) {
+export async function changeStaffRole(
+  deps: Deps,
+  actor: ActorProfile,
+  target: { id: string; role: StaffRole },
+) {
   const { id, role } = target;
   await changeStaff(deps, actor, {
     id,
     change: async (rows, tx) => {
-      if (role === "firm_staff" && !otherAdminsExist(rows, id)) throw new AppError("CONFLICT", STAFF_MSG.lastAdmin);
+      if (role === "firm_staff" && !otherAdminsExist(rows, id))
+        throw new AppError("CONFLICT", STAFF_MSG.lastAdmin);
       await setRole(tx, id, role);
-      await recordAudit(tx, { actorId: actor.id, action: "staff.role_changed", subjectType: "user", subjectId: id, details: { role } });
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: "staff.role_changed",
+        subjectType: "user",
+        subjectId: id,
+        details: { role },
+      });
     },
   });
 }
@@ -50,7 +66,12 @@ export async function removeStaff(deps: Deps, actor: ActorProfile, targetId: str
     change: async (rows, tx) => {
       if (!otherAdminsExist(rows, targetId)) throw new AppError("CONFLICT", STAFF_MSG.lastAdmin);
       await leaveFirm(tx, { userId: targetId, firmId: actor.firmId ?? "" });
-      await recordAudit(tx, { actorId: actor.id, action: "staff.removed", subjectType: "user", subjectId: targetId });
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: "staff.removed",
+        subjectType: "user",
+        subjectId: targetId,
+      });
     },
   });
 }

@@ -4,14 +4,21 @@ import { storageObjects } from "../db/schema/index.js";
 
 /** The SQL of the object store (storage_objects): every statement on it lives here. */
 
-const objectAt = (bucket: string, name: string) => and(eq(storageObjects.bucket, bucket), eq(storageObjects.name, name));
+const objectAt = (bucket: string, name: string) =>
+  and(eq(storageObjects.bucket, bucket), eq(storageObjects.name, name));
 
-export async function upsertObject(db: Db | Tx, object: { bucket: string; name: string; contentType: string; data: Buffer }) {
+export async function upsertObject(
+  db: Db | Tx,
+  object: { bucket: string; name: string; contentType: string; data: Buffer },
+) {
   const { bucket, name, contentType, data } = object;
   await db
     .insert(storageObjects)
     .values({ bucket, name, contentType, size: data.length, data })
-    .onConflictDoUpdate({ target: [storageObjects.bucket, storageObjects.name], set: { contentType, size: data.length, data } });
+    .onConflictDoUpdate({
+      target: [storageObjects.bucket, storageObjects.name],
+      set: { contentType, size: data.length, data },
+    });
 }
 
 export async function selectObject(db: Db, bucket: string, name: string) {

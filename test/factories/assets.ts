@@ -14,12 +14,23 @@ export async function dataKeyOf(client: TestClient): Promise<CryptoKey> {
 /** Encrypts `content` like the browser and stores it as a new asset of `client`. */
 export async function buildAsset(
   client: TestClient,
-  overrides: { type?: AssetType; title?: string; beneficiaryEmail?: string | null; content?: unknown; dataKey?: CryptoKey } = {},
+  overrides: {
+    type?: AssetType;
+    title?: string;
+    beneficiaryEmail?: string | null;
+    content?: unknown;
+    dataKey?: CryptoKey;
+  } = {},
 ) {
   const dk = overrides.dataKey ?? (await dataKeyOf(client));
   const id = randomUUID();
   const type = overrides.type ?? "password";
-  const content = overrides.content ?? { username: "ada", password: "correct horse", website: "https://example.com", notes: "" };
+  const content = overrides.content ?? {
+    username: "ada",
+    password: "correct horse",
+    website: "https://example.com",
+    notes: "",
+  };
   const { ck, wrappedKey, encryptedData } = await sealAsset(dk, id, content);
   const res = await client.json<{ asset: AssetView }>("POST", "/api/assets", {
     id,
@@ -29,7 +40,8 @@ export async function buildAsset(
     wrappedKey,
     encryptedData,
   });
-  if (res.status !== 201) throw new Error(`POST /api/assets -> ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 201)
+    throw new Error(`POST /api/assets -> ${res.status} ${JSON.stringify(res.body)}`);
   return { id, ck, dk, asset: res.body.asset };
 }
 
@@ -42,7 +54,13 @@ export function putFile(
     body,
     headers = {},
     init = {},
-  }: { assetId: string; kind: string; body: RequestInit["body"]; headers?: Record<string, string>; init?: { duplex?: "half" } },
+  }: {
+    assetId: string;
+    kind: string;
+    body: RequestInit["body"];
+    headers?: Record<string, string>;
+    init?: { duplex?: "half" };
+  },
 ) {
   return client.send(
     "PUT",
@@ -56,9 +74,20 @@ export function putFile(
 /** A file encrypted with the asset's content key, uploaded; returns the ciphertext sent. */
 export async function uploadEncryptedFile(
   client: TestClient,
-  { assetId, ck, kind, plaintext, type }: { assetId: string; ck: CryptoKey; kind: string; plaintext: Uint8Array; type: string },
+  {
+    assetId,
+    ck,
+    kind,
+    plaintext,
+    type,
+  }: { assetId: string; ck: CryptoKey; kind: string; plaintext: Uint8Array; type: string },
 ) {
   const ciphertext = await encryptBytes(ck, plaintext);
-  const res = await putFile(client, { assetId, kind, body: ciphertext, headers: { "x-content-type": type, "content-length": String(ciphertext.length) } });
+  const res = await putFile(client, {
+    assetId,
+    kind,
+    body: ciphertext,
+    headers: { "x-content-type": type, "content-length": String(ciphertext.length) },
+  });
   return { res, ciphertext };
 }

@@ -25,14 +25,16 @@ export async function portalClient(ctx: TestContext, email: string) {
   if (sent.status !== 200) throw new Error(`code request -> ${sent.status}`);
   const code = await mailedCode(ctx, email);
   const verified = await client.post("/api/legacy/verify", { email, code });
-  if (verified.status !== 200) throw new Error(`verify -> ${verified.status} ${await verified.text()}`);
+  if (verified.status !== 200)
+    throw new Error(`verify -> ${verified.status} ${await verified.text()}`);
   return client;
 }
 
 export async function mailedCode(ctx: TestContext, email: string) {
   const mail = await lastMailTo(ctx, email);
   const code = mail.text.match(/\b(\d{6})\b/)?.[1];
-  if (!mail.subject.includes("code") || !code) throw new Error(`no code mailed to ${email}: ${mail.subject}`);
+  if (!mail.subject.includes("code") || !code)
+    throw new Error(`no code mailed to ${email}: ${mail.subject}`);
   return code;
 }
 

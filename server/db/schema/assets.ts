@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { ASSET_FILE_KINDS, ASSET_TYPES } from "../../../common/assets.js";
 import { bytea, createdAt, updatedAt } from "./columns.js";
 import { user } from "./auth.js";
@@ -52,7 +63,10 @@ export const assetFiles = pgTable(
     size: integer("size").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.assetId, t.kind] }), check("asset_files_kind_check", sql`${t.kind} in ('document', 'recording', 'attachment')`)],
+  (t) => [
+    primaryKey({ columns: [t.assetId, t.kind] }),
+    check("asset_files_kind_check", sql`${t.kind} in ('document', 'recording', 'attachment')`),
+  ],
 );
 
 /**
@@ -70,6 +84,9 @@ export const assetFileChunks = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.assetId, t.kind, t.seq] }),
-    foreignKey({ columns: [t.assetId, t.kind], foreignColumns: [assetFiles.assetId, assetFiles.kind] }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.assetId, t.kind],
+      foreignColumns: [assetFiles.assetId, assetFiles.kind],
+    }).onDelete("cascade"),
   ],
 );

@@ -34,7 +34,10 @@ export const session = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("session_user_id_idx").on(t.userId), index("session_expires_at_idx").on(t.expiresAt)],
+  (t) => [
+    index("session_user_id_idx").on(t.userId),
+    index("session_expires_at_idx").on(t.expiresAt),
+  ],
 );
 
 export const account = pgTable(
@@ -69,7 +72,10 @@ export const verification = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("verification_identifier_idx").on(t.identifier), index("verification_expires_at_idx").on(t.expiresAt)],
+  (t) => [
+    index("verification_identifier_idx").on(t.identifier),
+    index("verification_expires_at_idx").on(t.expiresAt),
+  ],
 );
 
 export const twoFactor = pgTable(

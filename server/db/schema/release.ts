@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { bytea } from "./columns.js";
 import { assets } from "./assets.js";
 import { user } from "./auth.js";
@@ -69,7 +80,10 @@ export const releaseItems = pgTable(
     beneficiaryEmail: text("beneficiary_email").notNull(),
     accessEndsAt: timestamp("access_ends_at", { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.releaseId, t.assetId] }), index("release_items_email_idx").on(t.beneficiaryEmail)],
+  (t) => [
+    primaryKey({ columns: [t.releaseId, t.assetId] }),
+    index("release_items_email_idx").on(t.beneficiaryEmail),
+  ],
 );
 
 /** One-click links in the owner's e-mails ("I'm still here", "Cancel the release"); only the token's sha256 is kept. */

@@ -11,7 +11,8 @@ export function RequireAuth() {
   const { data: me, isPending } = useMe();
   const location = useLocation();
   if (isPending) return <Loading />;
-  if (!me) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (!me)
+    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   return <Outlet />;
 }
 

@@ -22,7 +22,11 @@ export default function MainLayout() {
       >
         Skip to main content
       </a>
-      {sidebar.isMobile ? <MobileBar me={me} sidebar={sidebar} /> : <DesktopSidebar me={me} sidebar={sidebar} />}
+      {sidebar.isMobile ? (
+        <MobileBar me={me} sidebar={sidebar} />
+      ) : (
+        <DesktopSidebar me={me} sidebar={sidebar} />
+      )}
       <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none md:px-8">
         <div className="mx-auto max-w-5xl">
           <Outlet />

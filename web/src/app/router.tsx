@@ -58,12 +58,21 @@ export function AppRoutes() {
           <Route path="/notes/new" element={screen(() => import("@/routes/note-new"))} />
           <Route path="/notes/:id" element={screen(() => import("@/routes/note-detail"))} />
           <Route path="/beneficiaries" element={screen(() => import("@/routes/beneficiaries"))} />
-          <Route path="/beneficiaries/new" element={screen(() => import("@/routes/beneficiary-new"))} />
-          <Route path="/beneficiaries/edit/:id" element={screen(() => import("@/routes/beneficiary-edit"))} />
+          <Route
+            path="/beneficiaries/new"
+            element={screen(() => import("@/routes/beneficiary-new"))}
+          />
+          <Route
+            path="/beneficiaries/edit/:id"
+            element={screen(() => import("@/routes/beneficiary-edit"))}
+          />
           <Route path="/release" element={screen(() => import("@/routes/release"))} />
           <Route element={<RequireRole roles={["firm_admin", "firm_staff"]} />}>
             <Route path="/clients" element={screen(() => import("@/routes/clients"))} />
-            <Route path="/clients/invite" element={screen(() => import("@/routes/client-invite"))} />
+            <Route
+              path="/clients/invite"
+              element={screen(() => import("@/routes/client-invite"))}
+            />
             <Route path="/clients/:id" element={screen(() => import("@/routes/client-detail"))} />
           </Route>
           <Route element={<RequireRole roles={["firm_admin"]} />}>

@@ -6,7 +6,15 @@ import { Button } from "@/components/ui/button";
  * The one "this could not be loaded" alert: what failed, and a "Try again" button when a retry can
  * help (`onRetry`). Every screen and card shows a failed load with it.
  */
-export function LoadError({ title, children, onRetry }: { title?: string; children: ReactNode; onRetry?: () => void }) {
+export function LoadError({
+  title,
+  children,
+  onRetry,
+}: {
+  title?: string;
+  children: ReactNode;
+  onRetry?: () => void;
+}) {
   return (
     <Alert variant="destructive">
       {title && <AlertTitle>{title}</AlertTitle>}

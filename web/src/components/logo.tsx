@@ -1,7 +1,9 @@
 /** The Legacy Vault mark and name, drawn inline (no icon library on the light pages). */
 export function Logo({ className = "text-lg" }: { className?: string }) {
   return (
-    <span className={`inline-flex items-center gap-2 font-semibold tracking-tight whitespace-nowrap ${className}`}>
+    <span
+      className={`inline-flex items-center gap-2 font-semibold tracking-tight whitespace-nowrap ${className}`}
+    >
       <svg
         viewBox="0 0 24 24"
         aria-hidden="true"

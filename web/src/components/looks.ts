@@ -16,7 +16,12 @@ export const BUTTON_VARIANTS = {
   link: "text-blue-700 underline-offset-4 hover:underline",
 } as const;
 
-export const BUTTON_SIZES = { default: "h-10 px-4 py-2", sm: "h-9 px-3", lg: "h-11 px-6 text-base", icon: "size-10" } as const;
+export const BUTTON_SIZES = {
+  default: "h-10 px-4 py-2",
+  sm: "h-9 px-3",
+  lg: "h-11 px-6 text-base",
+  icon: "size-10",
+} as const;
 
 /** The same looks as <Button variant=…> at the default size, for a plain element. */
 export const buttonLook = {

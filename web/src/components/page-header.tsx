@@ -22,13 +22,20 @@ export function PageHeader({
   return (
     <div className="grid gap-2">
       {back && (
-        <Link to={back.to} className="flex w-fit items-center gap-1 text-sm text-blue-700 underline-offset-4 hover:underline">
+        <Link
+          to={back.to}
+          className="flex w-fit items-center gap-1 text-sm text-blue-700 underline-offset-4 hover:underline"
+        >
           <ArrowLeft aria-hidden="true" className="size-4" /> {back.label}
         </Link>
       )}
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="grid min-w-0 gap-1">
-          <h1 ref={titleRef} tabIndex={-1} className="text-2xl font-semibold tracking-tight wrap-anywhere focus:outline-none">
+          <h1
+            ref={titleRef}
+            tabIndex={-1}
+            className="text-2xl font-semibold tracking-tight wrap-anywhere focus:outline-none"
+          >
             {title}
           </h1>
           {description && <p className="text-muted-foreground">{description}</p>}

@@ -1,11 +1,21 @@
 import { VERIFICATION_CODE_LENGTH } from "@common/auth";
 import type { ReactNode, Ref } from "react";
 import { FormField } from "@/components/ui/form-field";
-import { InputOTP, InputOTPGroup, InputOTPSlot, REGEXP_ONLY_DIGITS } from "@/components/ui/input-otp";
+import {
+  InputOTP,
+  InputOTPGroup,
+  InputOTPSlot,
+  REGEXP_ONLY_DIGITS,
+} from "@/components/ui/input-otp";
 
 const SLOTS = Array.from({ length: VERIFICATION_CODE_LENGTH }, (_, i) => i);
 
-type Props = { hint: ReactNode; value: string; onChange: (code: string) => void; inputRef?: Ref<HTMLInputElement> };
+type Props = {
+  hint: ReactNode;
+  value: string;
+  onChange: (code: string) => void;
+  inputRef?: Ref<HTMLInputElement>;
+};
 
 /** The six-slot "Verification code" of every e-mailed code (/mfa, /profile, /legacy): one real input, digits only. */
 export function VerificationCodeField({ hint, value, onChange, inputRef }: Props) {

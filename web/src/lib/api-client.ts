@@ -15,9 +15,20 @@ export class ApiError extends Error {
   }
 }
 
-type ErrorBody = { error?: { code?: string; message?: string; authCode?: string; fields?: Record<string, string>; requestId?: string } };
+type ErrorBody = {
+  error?: {
+    code?: string;
+    message?: string;
+    authCode?: string;
+    fields?: Record<string, string>;
+    requestId?: string;
+  };
+};
 
-export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+export async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
   const { method = "GET", body, signal } = init;
   let res: Response;
   try {
@@ -29,7 +40,11 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
       signal,
     });
   } catch {
-    throw new ApiError(0, "NETWORK", "Could not reach the server. Check your connection and try again.");
+    throw new ApiError(
+      0,
+      "NETWORK",
+      "Could not reach the server. Check your connection and try again.",
+    );
   }
   const text = await res.text();
   let data: unknown = undefined;
@@ -55,5 +70,7 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
 /** The message to show for any error thrown by `api` (or anything else); a server error's names its request id, for support. */
 export function errorMessage(err: unknown, fallback: string): string {
   if (!(err instanceof ApiError) || !err.message) return fallback;
-  return err.status >= 500 && err.requestId ? `${err.message} ${APP_MSG.errorReference(err.requestId)}` : err.message;
+  return err.status >= 500 && err.requestId
+    ? `${err.message} ${APP_MSG.errorReference(err.requestId)}`
+    : err.message;
 }

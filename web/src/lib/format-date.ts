@@ -1,4 +1,8 @@
-const SHORT_DATE = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
+const SHORT_DATE = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+});
 
 /** The app's one date format: a short month-day-year date such as "Nov 22, 2026", in local time. */
 export function formatDate(iso: string | Date): string {

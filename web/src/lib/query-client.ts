@@ -7,7 +7,9 @@ export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < QUERY_RETRY,
+        retry: (count, err) =>
+          !(err instanceof ApiError && err.status >= 400 && err.status < 500) &&
+          count < QUERY_RETRY,
         refetchOnWindowFocus: false,
         staleTime: QUERY_STALE_MS,
       },

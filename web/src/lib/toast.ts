@@ -18,11 +18,17 @@ function load(): Promise<Sonner> {
 }
 
 type Options = { id?: string; description?: string };
-const show = (kind: "success" | "error" | "info" | "warning") => (message: string, options?: Options) => {
-  void load().then((s) => s.toast[kind](message, options));
-};
+const show =
+  (kind: "success" | "error" | "info" | "warning") => (message: string, options?: Options) => {
+    void load().then((s) => s.toast[kind](message, options));
+  };
 
-export const toast = { success: show("success"), error: show("error"), info: show("info"), warning: show("warning") };
+export const toast = {
+  success: show("success"),
+  error: show("error"),
+  info: show("info"),
+  warning: show("warning"),
+};
 
 /** True once a toast was requested: the app then mounts the (lazy) Toaster. */
 export function useToasterNeeded(): boolean {

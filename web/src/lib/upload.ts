@@ -9,7 +9,15 @@ export type UploadOptions = {
   headers?: Record<string, string>;
 };
 
-type ErrorBody = { error?: { code?: string; message?: string; authCode?: string; fields?: Record<string, string>; requestId?: string } };
+type ErrorBody = {
+  error?: {
+    code?: string;
+    message?: string;
+    authCode?: string;
+    fields?: Record<string, string>;
+    requestId?: string;
+  };
+};
 
 /** The ApiError that `api` would throw for the same answer (the server's code and message, or a generic one). */
 export function toApiError(status: number, text: string): ApiError {
@@ -35,7 +43,11 @@ export function toApiError(status: number, text: string): ApiError {
  * the JSON answer is returned, and failures arrive as ApiError like those of `api` (kept out
  * of api-client.ts, which every first visit loads).
  */
-export function uploadFile<T>(path: string, file: Blob, { method = "PUT", onProgress, signal, headers = {} }: UploadOptions = {}): Promise<T> {
+export function uploadFile<T>(
+  path: string,
+  file: Blob,
+  { method = "PUT", onProgress, signal, headers = {} }: UploadOptions = {},
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) return reject(new DOMException("Upload aborted", "AbortError"));
     const xhr = new XMLHttpRequest();
@@ -49,7 +61,8 @@ export function uploadFile<T>(path: string, file: Blob, { method = "PUT", onProg
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     };
     xhr.onload = () => {
-      if (xhr.status < 200 || xhr.status >= 300) return reject(toApiError(xhr.status, xhr.responseText));
+      if (xhr.status < 200 || xhr.status >= 300)
+        return reject(toApiError(xhr.status, xhr.responseText));
       onProgress?.(1);
       try {
         resolve((xhr.responseText ? JSON.parse(xhr.responseText) : undefined) as T);
@@ -57,7 +70,14 @@ export function uploadFile<T>(path: string, file: Blob, { method = "PUT", onProg
         reject(toApiError(xhr.status, ""));
       }
     };
-    xhr.onerror = () => reject(new ApiError(0, "NETWORK", "Could not reach the server. Check your connection and try again."));
+    xhr.onerror = () =>
+      reject(
+        new ApiError(
+          0,
+          "NETWORK",
+          "Could not reach the server. Check your connection and try again.",
+        ),
+      );
     xhr.onabort = () => reject(new DOMException("Upload aborted", "AbortError"));
     signal?.addEventListener("abort", () => xhr.abort(), { once: true });
     xhr.send(file);

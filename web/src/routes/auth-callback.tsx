@@ -31,7 +31,10 @@ export default function AuthCallback() {
   return (
     <main id="main" className="flex min-h-screen items-center justify-center bg-muted p-6">
       <div role="status" className="flex max-w-sm flex-col items-center gap-4 text-center">
-        <span aria-hidden="true" className="size-10 animate-spin rounded-full border-4 border-brand/20 border-t-brand" />
+        <span
+          aria-hidden="true"
+          className="size-10 animate-spin rounded-full border-4 border-brand/20 border-t-brand"
+        />
         <h1 className="text-xl font-semibold text-slate-900">Completing authentication...</h1>
         <p className="text-muted-foreground">Please wait while we process your request.</p>
       </div>

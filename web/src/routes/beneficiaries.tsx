@@ -7,7 +7,10 @@ import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { useBeneficiaries, type Beneficiary } from "@/features/beneficiaries/api/list-beneficiaries";
+import {
+  useBeneficiaries,
+  type Beneficiary,
+} from "@/features/beneficiaries/api/list-beneficiaries";
 import { BeneficiaryDetailDialog } from "@/features/beneficiaries/components/beneficiary-detail-dialog";
 import { BeneficiaryList } from "@/features/beneficiaries/components/beneficiary-list";
 import { DeleteBeneficiaryDialog } from "@/features/beneficiaries/components/delete-beneficiary-dialog";
@@ -39,7 +42,8 @@ export default function BeneficiariesScreen() {
 
   const returnFocus = (event: Event) => {
     event.preventDefault();
-    const target = isDeleted.current || !rowTrigger.current?.isConnected ? titleRef.current : rowTrigger.current;
+    const target =
+      isDeleted.current || !rowTrigger.current?.isConnected ? titleRef.current : rowTrigger.current;
     isDeleted.current = false;
     target?.focus();
   };
@@ -73,7 +77,9 @@ export default function BeneficiariesScreen() {
           <div className="flex flex-col items-center gap-3 px-4 py-10 text-center">
             <Users aria-hidden="true" className="size-10 text-muted-foreground" />
             <h2 className="text-lg font-semibold">No beneficiaries yet</h2>
-            <p className="max-w-md text-sm text-muted-foreground">Add the people you want to receive your passwords, documents and notes.</p>
+            <p className="max-w-md text-sm text-muted-foreground">
+              Add the people you want to receive your passwords, documents and notes.
+            </p>
             <AddButton label="Add Your First Beneficiary" />
           </div>
         )}

@@ -20,7 +20,10 @@ export default function BeneficiaryEditScreen() {
   const beneficiary = useBeneficiary(id);
   const update = useUpdateBeneficiary();
   const isNotFound = beneficiary.error instanceof ApiError && beneficiary.error.status === 404;
-  const loadError = beneficiary.isError && !isNotFound ? errorMessage(beneficiary.error, BENEFICIARY_MSG.loadFailed) : undefined;
+  const loadError =
+    beneficiary.isError && !isNotFound
+      ? errorMessage(beneficiary.error, BENEFICIARY_MSG.loadFailed)
+      : undefined;
 
   useEffect(() => {
     if (loadError) toast.error(loadError, { id: "beneficiary-load" });

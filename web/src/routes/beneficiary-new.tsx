@@ -2,9 +2,16 @@ import { BENEFICIARY_MSG } from "@common/beneficiaries";
 import { useNavigate, useSearchParams } from "react-router";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardContent } from "@/components/ui/card";
-import { useCreateBeneficiary, type BeneficiaryInput } from "@/features/beneficiaries/api/create-beneficiary";
+import {
+  useCreateBeneficiary,
+  type BeneficiaryInput,
+} from "@/features/beneficiaries/api/create-beneficiary";
 import { BeneficiaryFormFields } from "@/features/beneficiaries/components/beneficiary-form";
-import { RETURN_TO_PARAM, safeReturnPath, type AddedBeneficiaryState } from "@/features/beneficiaries/return-path";
+import {
+  RETURN_TO_PARAM,
+  safeReturnPath,
+  type AddedBeneficiaryState,
+} from "@/features/beneficiaries/return-path";
 import { toast } from "@/lib/toast";
 
 /** /beneficiaries/new[?returnTo=/path]: adds a beneficiary, then goes back to the list or to the asset screen that asked for it. */
@@ -18,7 +25,10 @@ export default function BeneficiaryNewScreen() {
     const { beneficiary, notified } = await create.mutateAsync(input);
     toast.success(BENEFICIARY_MSG.added);
     if (!notified) toast.warning(BENEFICIARY_MSG.notificationFailed);
-    if (returnTo) navigate(returnTo, { state: { addedBeneficiaryEmail: beneficiary.email } satisfies AddedBeneficiaryState });
+    if (returnTo)
+      navigate(returnTo, {
+        state: { addedBeneficiaryEmail: beneficiary.email } satisfies AddedBeneficiaryState,
+      });
     else navigate("/beneficiaries");
   };
 
@@ -27,7 +37,11 @@ export default function BeneficiaryNewScreen() {
       <PageHeader
         title="Add Beneficiary"
         description="Someone who will receive the items you assign to them."
-        back={returnTo ? { to: returnTo, label: "Back" } : { to: "/beneficiaries", label: "Back to beneficiaries" }}
+        back={
+          returnTo
+            ? { to: returnTo, label: "Back" }
+            : { to: "/beneficiaries", label: "Back to beneficiaries" }
+        }
       />
       <Card>
         <CardContent className="pt-6">

@@ -71,13 +71,20 @@ export default function ClientDetailScreen() {
         back={{ to: "/clients", label: "Back to clients" }}
         actions={
           !isImpersonating && (
-            <Button ref={viewRef} variant="outline" onClick={() => toggle(true)} disabled={impersonation.isPending}>
+            <Button
+              ref={viewRef}
+              variant="outline"
+              onClick={() => toggle(true)}
+              disabled={impersonation.isPending}
+            >
               <Eye aria-hidden="true" /> View as Client
             </Button>
           )
         }
       />
-      {isImpersonating && <ImpersonationBanner clientName={c.name} onExit={() => toggle(false)} exitRef={exitRef} />}
+      {isImpersonating && (
+        <ImpersonationBanner clientName={c.name} onExit={() => toggle(false)} exitRef={exitRef} />
+      )}
       <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
         <TabsList aria-label="Client views">
           <TabsTrigger value="profile">Profile</TabsTrigger>
@@ -103,7 +110,8 @@ export default function ClientDetailScreen() {
             <Card>
               <CardContent className="pt-6">
                 <p className="text-muted-foreground">
-                  This tab shows {c.name}'s dashboard as they see it. Choose <span className="font-medium text-slate-900">View as Client</span> to open it; a
+                  This tab shows {c.name}'s dashboard as they see it. Choose{" "}
+                  <span className="font-medium text-slate-900">View as Client</span> to open it; a
                   banner stays on screen until you exit.
                 </p>
               </CardContent>

@@ -20,7 +20,11 @@ export default function ClientInviteScreen() {
       />
       <Card>
         <CardContent className="pt-6">
-          <InviteForm {...memberInviteForm(isAdmin)} hasFirm={!!me.firmId} onSent={() => navigate("/clients")} />
+          <InviteForm
+            {...memberInviteForm(isAdmin)}
+            hasFirm={!!me.firmId}
+            onSent={() => navigate("/clients")}
+          />
         </CardContent>
       </Card>
     </div>

@@ -29,11 +29,20 @@ export default function ClientsScreen() {
   }, [clients.isError]);
   // A page past the end (a stale link, or clients left): go to the last one.
   useEffect(() => {
-    if (data && !clients.isPlaceholderData && params.page > pageCount) update({ page: pageCount }, { replace: true });
+    if (data && !clients.isPlaceholderData && params.page > pageCount)
+      update({ page: pageCount }, { replace: true });
   }, [data, clients.isPlaceholderData, params.page, pageCount, update]);
 
-  const onSearch = useCallback((search: string) => update({ search, page: 1 }, { replace: true }), [update]);
-  const onSort = (column: ClientSort) => update({ sort: column, dir: column === params.sort ? (params.dir === "asc" ? "desc" : "asc") : "asc", page: 1 });
+  const onSearch = useCallback(
+    (search: string) => update({ search, page: 1 }, { replace: true }),
+    [update],
+  );
+  const onSort = (column: ClientSort) =>
+    update({
+      sort: column,
+      dir: column === params.sort ? (params.dir === "asc" ? "desc" : "asc") : "asc",
+      page: 1,
+    });
 
   const first = data ? (data.page - 1) * data.pageSize + 1 : 0;
   const last = data ? first + data.clients.length - 1 : 0;
@@ -46,7 +55,8 @@ export default function ClientsScreen() {
         actions={
           <>
             <Button variant="outline" onClick={() => void refresh()} disabled={isRefreshing}>
-              <RefreshCw aria-hidden="true" className={cn(isRefreshing && "animate-spin")} /> {isRefreshing ? "Refreshing..." : "Refresh"}
+              <RefreshCw aria-hidden="true" className={cn(isRefreshing && "animate-spin")} />{" "}
+              {isRefreshing ? "Refreshing..." : "Refresh"}
             </Button>
             <Button asChild>
               <Link to="/clients/invite">
@@ -68,12 +78,33 @@ export default function ClientsScreen() {
         {clients.isError && !data ? (
           <LoadError onRetry={() => void clients.refetch()}>{CLIENT_MSG.loadFailed}</LoadError>
         ) : data && data.clients.length > 0 ? (
-          <div className={cn("grid min-w-0 gap-4 transition-opacity", clients.isPlaceholderData && "opacity-60")} aria-busy={clients.isPlaceholderData}>
-            <ClientsTable clients={data.clients} sort={params.sort} dir={params.dir} onSort={onSort} />
-            <Pagination page={params.page} pageCount={pageCount} onPageChange={(page) => update({ page })} label="Client list pages" />
+          <div
+            className={cn(
+              "grid min-w-0 gap-4 transition-opacity",
+              clients.isPlaceholderData && "opacity-60",
+            )}
+            aria-busy={clients.isPlaceholderData}
+          >
+            <ClientsTable
+              clients={data.clients}
+              sort={params.sort}
+              dir={params.dir}
+              onSort={onSort}
+            />
+            <Pagination
+              page={params.page}
+              pageCount={pageCount}
+              onPageChange={(page) => update({ page })}
+              label="Client list pages"
+            />
           </div>
         ) : data ? (
-          <ClientsEmpty search={params.search} onRefresh={() => void refresh()} onClearSearch={() => onSearch("")} isRefreshing={isRefreshing} />
+          <ClientsEmpty
+            search={params.search}
+            onRefresh={() => void refresh()}
+            onClearSearch={() => onSearch("")}
+            isRefreshing={isRefreshing}
+          />
         ) : null}
       </Card>
     </div>

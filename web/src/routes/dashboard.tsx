@@ -8,6 +8,9 @@ import { StaffManagementCard } from "@/features/staff/components/staff-managemen
 export default function DashboardScreen() {
   const { data: me } = useMe();
   if (!me) return null; // RequireAuth renders this screen only with a user
-  if (me.role === "firm_admin") return <FirmOverview staffCard={<StaffManagementCard />} recentClients={<RecentClientsCard />} />;
+  if (me.role === "firm_admin")
+    return (
+      <FirmOverview staffCard={<StaffManagementCard />} recentClients={<RecentClientsCard />} />
+    );
   return <AssetDashboard holder={me} />;
 }

@@ -35,7 +35,11 @@ export default function DocumentDetailScreen() {
               </CardHeader>
               <CardContent className="grid gap-5">
                 <DocumentSummary asset={opened.asset} content={opened.content} />
-                <DocumentFileActions url={assetFilePath(opened.asset.id, "document")} contentKey={opened.contentKey} content={opened.content} />
+                <DocumentFileActions
+                  url={assetFilePath(opened.asset.id, "document")}
+                  contentKey={opened.contentKey}
+                  content={opened.content}
+                />
               </CardContent>
             </Card>
             <Card>

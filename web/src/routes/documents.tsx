@@ -11,7 +11,11 @@ const countOf = (n: number) => `${n} ${n === 1 ? "document" : "documents"}`;
 /** /documents: the user's documents, searched by title, each deletable after a confirmation. */
 export default function DocumentsScreen() {
   const titleRef = useRef<HTMLHeadingElement>(null);
-  const remove = useDeleteFromList({ deleted: ASSET_MSG.documentDeleted, failed: ASSET_MSG.documentDeleteFailed, titleRef });
+  const remove = useDeleteFromList({
+    deleted: ASSET_MSG.documentDeleted,
+    failed: ASSET_MSG.documentDeleteFailed,
+    titleRef,
+  });
   return (
     <AssetListScreen
       type="document"
@@ -21,7 +25,10 @@ export default function DocumentsScreen() {
       titleRef={titleRef}
       loadFailed={() => ASSET_MSG.loadDocumentsFailed}
       cardClassName="grid gap-4 p-4"
-      empty={{ title: "No documents yet", text: "Upload a will, a deed or any other important file." }}
+      empty={{
+        title: "No documents yet",
+        text: "Upload a will, a deed or any other important file.",
+      }}
     >
       {({ assets, search, setSearch }) => {
         const shown = assets.filter((d) => matchesTitle(d.title, search));
@@ -29,12 +36,20 @@ export default function DocumentsScreen() {
           <>
             <AssetSearch label="Search documents" value={search} onChange={setSearch} />
             <p role="status" className="text-sm text-muted-foreground">
-              {search.trim() ? `${shown.length} of ${assets.length} documents match` : countOf(assets.length)}
+              {search.trim()
+                ? `${shown.length} of ${assets.length} documents match`
+                : countOf(assets.length)}
             </p>
             {shown.length > 0 ? (
-              <DocumentsTable documents={shown} onDelete={remove.onDelete} deletingId={remove.deletingId} />
+              <DocumentsTable
+                documents={shown}
+                onDelete={remove.onDelete}
+                deletingId={remove.deletingId}
+              />
             ) : (
-              <p className="py-6 text-center text-sm text-muted-foreground">No documents match your search.</p>
+              <p className="py-6 text-center text-sm text-muted-foreground">
+                No documents match your search.
+              </p>
             )}
           </>
         );

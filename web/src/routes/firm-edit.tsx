@@ -27,7 +27,11 @@ export default function FirmEditScreen() {
       <Card>
         <CardContent className="pt-6">
           {firm.data ? (
-            <FirmEditForm key={firm.data.id} firm={firm.data} onSaved={() => navigate("/dashboard")} />
+            <FirmEditForm
+              key={firm.data.id}
+              firm={firm.data}
+              onSaved={() => navigate("/dashboard")}
+            />
           ) : firm.isError ? (
             <LoadError onRetry={() => void firm.refetch()}>{FIRM_EDIT_MSG.loadFailed}</LoadError>
           ) : (

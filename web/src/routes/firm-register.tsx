@@ -17,7 +17,11 @@ export default function FirmRegister() {
     </div>
   );
   return (
-    <AuthLayout title="Register Your Law Firm" description={FIRM_ONBOARDING_MSG.registerSubtitle} banner={returnToLogin}>
+    <AuthLayout
+      title="Register Your Law Firm"
+      description={FIRM_ONBOARDING_MSG.registerSubtitle}
+      banner={returnToLogin}
+    >
       <FirmRegistrationWizard />
       <div className="mt-6 border-t border-border pt-6">
         <Button asChild variant="outline" className="w-full">

@@ -17,7 +17,14 @@ export default function JoinFirm() {
   // Once this screen's own join succeeded, the user stays on the form until it has moved on.
   const firmName = join.isIdle && me.firmId ? (me.firmName ?? "a law firm") : null;
   return (
-    <AuthLayout title="Join a Law Firm" description={firmName ? undefined : "Enter the firm code your law firm gave you to connect your vault to the firm."}>
+    <AuthLayout
+      title="Join a Law Firm"
+      description={
+        firmName
+          ? undefined
+          : "Enter the firm code your law firm gave you to connect your vault to the firm."
+      }
+    >
       {firmName ? (
         <AlreadyInFirm firmName={firmName} />
       ) : (

@@ -20,7 +20,14 @@ export default function LegacyScreen() {
   const [params] = useSearchParams();
   const items = useLegacyItems();
   const itemId = params.get("item");
-  const step = items.data === undefined ? null : items.data === null ? "sign-in" : itemId ? `item:${itemId}` : "list";
+  const step =
+    items.data === undefined
+      ? null
+      : items.data === null
+        ? "sign-in"
+        : itemId
+          ? `item:${itemId}`
+          : "list";
   const isFocused = useHasChangedStep(step);
 
   let page;
@@ -28,7 +35,9 @@ export default function LegacyScreen() {
     page = (
       <>
         <PageHeader title="What was left to you" />
-        <LoadError onRetry={() => void items.refetch()}>{errorMessage(items.error, LEGACY_MSG.itemsLoadFailed)}</LoadError>
+        <LoadError onRetry={() => void items.refetch()}>
+          {errorMessage(items.error, LEGACY_MSG.itemsLoadFailed)}
+        </LoadError>
       </>
     );
   } else if (items.data === undefined) page = <Loading />;

@@ -65,7 +65,11 @@ export default function Login() {
   const errorId = `${id}-error`;
   const describedBy = error && !isLocked ? errorId : undefined;
   return (
-    <AuthLayout title="Sign In" description="Welcome back. Sign in to your secure vault." banner={<InsecureConnectionBanner />}>
+    <AuthLayout
+      title="Sign In"
+      description="Welcome back. Sign in to your secure vault."
+      banner={<InsecureConnectionBanner />}
+    >
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <div className="grid gap-2">
           <label htmlFor={`${id}-email`} className={labelLook}>
@@ -101,25 +105,42 @@ export default function Login() {
           </Link>
         </div>
         {isLocked ? (
-          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+          <p
+            role="alert"
+            className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+          >
             {AUTH_MSG.loginTooMany}
           </p>
         ) : (
           <>
             {error && (
-              <p key={failures} id={errorId} role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+              <p
+                key={failures}
+                id={errorId}
+                role="alert"
+                className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+              >
                 {error}
               </p>
             )}
             {failures >= LOGIN_WARNING_AFTER && (
-              <p role="status" className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-900">
-                {failures} failed sign-in attempts. {attemptsLeft} {attemptsLeft === 1 ? "attempt remains" : "attempts remain"} before sign-in is disabled.
+              <p
+                role="status"
+                className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-900"
+              >
+                {failures} failed sign-in attempts. {attemptsLeft}{" "}
+                {attemptsLeft === 1 ? "attempt remains" : "attempts remain"} before sign-in is
+                disabled.
               </p>
             )}
           </>
         )}
         {isUnconfirmed && <ResendConfirmationPanel email={email} />}
-        <button type="submit" disabled={isLocked || isBusy} className={`${buttonLook.primary} w-full`}>
+        <button
+          type="submit"
+          disabled={isLocked || isBusy}
+          className={`${buttonLook.primary} w-full`}
+        >
           {isBusy ? "Signing in..." : "Sign In"}
         </button>
       </form>

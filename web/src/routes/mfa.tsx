@@ -71,7 +71,10 @@ function CodeForm({ email, from }: { email: string; from: string | undefined }) 
   };
 
   return (
-    <AuthLayout title="Two-Factor Authentication" description="Enter the verification code sent to your email">
+    <AuthLayout
+      title="Two-Factor Authentication"
+      description="Enter the verification code sent to your email"
+    >
       <form onSubmit={onSubmit} noValidate className="grid gap-5">
         <VerificationCodeField
           hint={`We sent a ${VERIFICATION_CODE_LENGTH}-digit code to ${maskEmail(email)}.`}
@@ -90,7 +93,12 @@ function CodeForm({ email, from }: { email: string; from: string | undefined }) 
         </Button>
         <p className="text-center text-sm text-muted-foreground">
           Didn't receive a code?{" "}
-          <button type="button" onClick={() => void onResend()} disabled={resend.isPending} className={linkLook}>
+          <button
+            type="button"
+            onClick={() => void onResend()}
+            disabled={resend.isPending}
+            className={linkLook}
+          >
             {resend.isPending ? "Sending..." : "Resend"}
           </button>
         </p>

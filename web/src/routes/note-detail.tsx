@@ -27,10 +27,18 @@ export default function NoteDetailScreen() {
       >
         {(opened) => (
           <>
-            <PageHeader title={opened.asset.title} description={`Last updated ${formatDate(opened.asset.updatedAt)}`} back={BACK} />
+            <PageHeader
+              title={opened.asset.title}
+              description={`Last updated ${formatDate(opened.asset.updatedAt)}`}
+              back={BACK}
+            />
             <Card>
               <CardContent className="pt-6">
-                <NoteForm key={opened.asset.id} opened={opened} onSaved={() => navigate("/notes")} />
+                <NoteForm
+                  key={opened.asset.id}
+                  opened={opened}
+                  onSaved={() => navigate("/notes")}
+                />
               </CardContent>
             </Card>
           </>

@@ -10,7 +10,11 @@ import { useDeleteFromList } from "@/features/assets/use-delete-from-list";
 /** /notes: the user's notes, searched by title, in the tabs All Notes and Assigned (those with a beneficiary). */
 export default function NotesScreen() {
   const titleRef = useRef<HTMLHeadingElement>(null);
-  const listProps = useDeleteFromList({ deleted: ASSET_MSG.noteDeleted, failed: ASSET_MSG.noteDeleteFailed, titleRef });
+  const listProps = useDeleteFromList({
+    deleted: ASSET_MSG.noteDeleted,
+    failed: ASSET_MSG.noteDeleteFailed,
+    titleRef,
+  });
   return (
     <AssetListScreen
       type="note"
@@ -20,7 +24,10 @@ export default function NotesScreen() {
       titleRef={titleRef}
       loadFailed={() => ASSET_MSG.loadNotesFailed}
       cardClassName="grid gap-4 p-4"
-      empty={{ title: "No notes yet", text: "Write a letter, leave instructions or record a voice message." }}
+      empty={{
+        title: "No notes yet",
+        text: "Write a letter, leave instructions or record a voice message.",
+      }}
     >
       {({ assets, search, setSearch }) => {
         const all = assets.filter((n) => matchesTitle(n.title, search));
@@ -37,10 +44,22 @@ export default function NotesScreen() {
                 <TabsTrigger value="assigned">Assigned ({assigned.length})</TabsTrigger>
               </TabsList>
               <TabsContent value="all">
-                <NotesList notes={all} {...listProps} empty={search.trim() ? "No notes match your search." : "No notes yet."} />
+                <NotesList
+                  notes={all}
+                  {...listProps}
+                  empty={search.trim() ? "No notes match your search." : "No notes yet."}
+                />
               </TabsContent>
               <TabsContent value="assigned">
-                <NotesList notes={assigned} {...listProps} empty={search.trim() ? "No assigned notes match your search." : "No note has a beneficiary yet."} />
+                <NotesList
+                  notes={assigned}
+                  {...listProps}
+                  empty={
+                    search.trim()
+                      ? "No assigned notes match your search."
+                      : "No note has a beneficiary yet."
+                  }
+                />
               </TabsContent>
             </Tabs>
           </>

@@ -9,7 +9,10 @@ import { BeneficiaryPicker } from "@/features/beneficiaries/components/beneficia
 const BACK = { to: "/vault", label: "Back to passwords" };
 /** Why /vault/{id} shows nothing: a failed decryption (never partial data) or a failed load. */
 const LOAD_ERROR = {
-  titles: { decrypt: "This password could not be decrypted", load: "This password could not be loaded" },
+  titles: {
+    decrypt: "This password could not be decrypted",
+    load: "This password could not be loaded",
+  },
   fallback: "Please try again.",
   canRetry: true,
 };
@@ -32,7 +35,9 @@ export default function PasswordDetailScreen() {
         width="max-w-3xl"
         loadError={LOAD_ERROR}
       >
-        {(opened) => <PasswordPanel opened={opened} back={BACK} isEditingAtFirst={isEditingAtFirst} />}
+        {(opened) => (
+          <PasswordPanel opened={opened} back={BACK} isEditingAtFirst={isEditingAtFirst} />
+        )}
       </AssetDetailScreen>
     </BeneficiaryFieldProvider>
   );

@@ -33,14 +33,19 @@ export default function PasswordsScreen() {
                 <div className="flex flex-wrap items-end justify-between gap-2 px-2 pt-2 sm:px-0 sm:pt-0">
                   <PasswordSearch value={search} onChange={setSearch} />
                   <p role="status" className="text-sm text-muted-foreground">
-                    {q ? `${shown.length} of ${assets.length} passwords` : `${assets.length} ${assets.length === 1 ? "password" : "passwords"}`}
+                    {q
+                      ? `${shown.length} of ${assets.length} passwords`
+                      : `${assets.length} ${assets.length === 1 ? "password" : "passwords"}`}
                   </p>
                 </div>
               )}
               {shown.length > 0 ? (
                 <PasswordList passwords={shown} onDelete={setToDelete} />
               ) : (
-                <PasswordsEmpty search={assets.length > 0 ? search.trim() : ""} onClear={() => setSearch("")} />
+                <PasswordsEmpty
+                  search={assets.length > 0 ? search.trim() : ""}
+                  onClear={() => setSearch("")}
+                />
               )}
             </div>
           );

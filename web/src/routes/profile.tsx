@@ -13,11 +13,16 @@ export default function ProfileScreen() {
   return (
     <div className="mx-auto grid max-w-2xl gap-6">
       <div className="grid gap-2">
-        <Link to="/dashboard" className="flex w-fit items-center gap-1 text-sm text-blue-700 underline-offset-4 hover:underline">
+        <Link
+          to="/dashboard"
+          className="flex w-fit items-center gap-1 text-sm text-blue-700 underline-offset-4 hover:underline"
+        >
           <ArrowLeft aria-hidden="true" className="size-4" /> Back to dashboard
         </Link>
         <h1 className="text-2xl font-semibold tracking-tight">Your profile</h1>
-        <p className="text-muted-foreground">Your personal details, your password and how you sign in.</p>
+        <p className="text-muted-foreground">
+          Your personal details, your password and how you sign in.
+        </p>
       </div>
       <ProfileCard title="Personal details">
         <ProfileDetailsForm me={me} />

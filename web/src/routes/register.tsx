@@ -23,10 +23,14 @@ export default function Register() {
     );
   }
   return (
-    <AuthLayout title="Create Your Account" description="Start protecting what matters most in a few minutes.">
+    <AuthLayout
+      title="Create Your Account"
+      description="Start protecting what matters most in a few minutes."
+    >
       <InvitationPanel check={invitation} />
       <Alert variant="info" className="mb-6">
-        After registering you will receive an email with a confirmation link. You must confirm your email address before you can sign in.
+        After registering you will receive an email with a confirmation link. You must confirm your
+        email address before you can sign in.
       </Alert>
       <RegisterForm
         defaultEmail={link?.email ?? ""}

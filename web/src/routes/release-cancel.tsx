@@ -9,7 +9,10 @@ export default function ReleaseCancelScreen() {
   const [params] = useSearchParams();
   const cancel = useCancelReleaseByLink();
   return (
-    <AuthLayout title="Cancel the release" description="A release of your vault is waiting. Cancel it and nothing is released to your beneficiaries.">
+    <AuthLayout
+      title="Cancel the release"
+      description="A release of your vault is waiting. Cancel it and nothing is released to your beneficiaries."
+    >
       <ReleaseLinkPanel
         token={params.get("token")}
         action={cancel}

@@ -9,7 +9,10 @@ export default function ReleaseCheckInScreen() {
   const [params] = useSearchParams();
   const checkIn = useCheckInByLink();
   return (
-    <AuthLayout title="Check in" description="Let us know you are still here. The countdown of your release plan then starts again.">
+    <AuthLayout
+      title="Check in"
+      description="Let us know you are still here. The countdown of your release plan then starts again."
+    >
       <ReleaseLinkPanel
         token={params.get("token")}
         action={checkIn}

@@ -15,7 +15,9 @@ import { toast } from "@/lib/toast";
 /** /release: the owner's release (state, and the way to cancel one that waits), the plan, what it would hand out and its timeline. */
 export default function ReleaseScreen() {
   const release = useReleasePlan();
-  const loadError = release.isError ? errorMessage(release.error, RELEASE_UI_MSG.loadFailed) : undefined;
+  const loadError = release.isError
+    ? errorMessage(release.error, RELEASE_UI_MSG.loadFailed)
+    : undefined;
   useEffect(() => {
     if (loadError) toast.error(loadError, { id: "release-load" });
   }, [loadError]);
@@ -23,7 +25,10 @@ export default function ReleaseScreen() {
   const view = release.data;
   return (
     <div className="grid gap-6">
-      <PageHeader title="Release Plan" description="Decide when the people you chose receive what you left to them." />
+      <PageHeader
+        title="Release Plan"
+        description="Decide when the people you chose receive what you left to them."
+      />
       {view ? (
         <>
           <ReleaseStatusCard view={view} />

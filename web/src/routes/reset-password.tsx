@@ -18,7 +18,11 @@ export default function ResetPasswordScreen() {
   return (
     <AuthLayout
       title="Reset your password"
-      description={isSent ? undefined : "Enter the e-mail address of your account and we will send you a link to choose a new password."}
+      description={
+        isSent
+          ? undefined
+          : "Enter the e-mail address of your account and we will send you a link to choose a new password."
+      }
     >
       {isSent ? (
         <div className="grid gap-4">

@@ -32,7 +32,11 @@ export default function StaffScreen() {
     <div className="grid gap-6">
       <PageHeader
         title="Staff Management"
-        description={me.firmName ? `The administrators and staff of ${me.firmName}.` : "Your firm's administrators and staff."}
+        description={
+          me.firmName
+            ? `The administrators and staff of ${me.firmName}.`
+            : "Your firm's administrators and staff."
+        }
         back={{ to: "/dashboard", label: "Back to dashboard" }}
         titleRef={titleRef}
         actions={
@@ -49,7 +53,11 @@ export default function StaffScreen() {
         ) : loadError ? (
           <LoadError onRetry={() => void staff.refetch()}>{loadError}</LoadError>
         ) : (
-          <StaffTable staff={staff.data ?? []} currentUserId={me.id} onRemoved={() => titleRef.current?.focus()} />
+          <StaffTable
+            staff={staff.data ?? []}
+            currentUserId={me.id}
+            onRemoved={() => titleRef.current?.focus()}
+          />
         )}
       </Card>
       <PendingInvitations />

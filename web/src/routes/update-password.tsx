@@ -13,7 +13,9 @@ import { toast } from "@/lib/toast";
 export default function UpdatePasswordScreen() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
-  const [invalidMessage, setInvalidMessage] = useState<string | undefined>(token && !params.get("error") ? undefined : AUTH_MSG.linkInvalid);
+  const [invalidMessage, setInvalidMessage] = useState<string | undefined>(
+    token && !params.get("error") ? undefined : AUTH_MSG.linkInvalid,
+  );
   const navigate = useNavigate();
   const onUpdated = () => {
     toast.success(AUTH_MSG.passwordUpdated, { description: AUTH_MSG.passwordUpdatedSignIn });
@@ -22,12 +24,20 @@ export default function UpdatePasswordScreen() {
   return (
     <AuthLayout
       title={invalidMessage ? "Reset link not valid" : "Choose a new password"}
-      description={invalidMessage ? undefined : "Your new password replaces the old one and signs you out everywhere."}
+      description={
+        invalidMessage
+          ? undefined
+          : "Your new password replaces the old one and signs you out everywhere."
+      }
     >
       {invalidMessage ? (
         <InvalidResetLink message={invalidMessage} />
       ) : (
-        <UpdatePasswordForm token={token} onUpdated={onUpdated} onInvalidToken={setInvalidMessage} />
+        <UpdatePasswordForm
+          token={token}
+          onUpdated={onUpdated}
+          onInvalidToken={setInvalidMessage}
+        />
       )}
       <p className="mt-6 text-center text-sm">
         <Link to="/login" className="font-medium text-blue-700 underline underline-offset-4">

@@ -6,12 +6,22 @@ import { buttonLook } from "@/components/looks";
 /** /welcome, the landing page (spec 01 §1). A first-visit page: plain elements, inline icons, no icon library. */
 
 const Icon = ({ children }: { children: ReactNode }) => (
-  <svg viewBox="0 0 24 24" aria-hidden="true" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+  <svg
+    viewBox="0 0 24 24"
+    aria-hidden="true"
+    className="size-6"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  >
     {children}
   </svg>
 );
 
-const HERO_BUTTON = "inline-flex h-11 items-center justify-center rounded-md px-6 text-base font-medium transition-colors";
+const HERO_BUTTON =
+  "inline-flex h-11 items-center justify-center rounded-md px-6 text-base font-medium transition-colors";
 
 const PREVIEW = [
   ["Last will and testament", "Document · for Emma"],
@@ -21,10 +31,15 @@ const PREVIEW = [
 
 /** A picture of the product, not a control: hidden from assistive technology. */
 const VaultPreview = () => (
-  <div aria-hidden="true" className="hidden rounded-xl bg-white p-5 text-slate-900 shadow-2xl lg:block">
+  <div
+    aria-hidden="true"
+    className="hidden rounded-xl bg-white p-5 text-slate-900 shadow-2xl lg:block"
+  >
     <div className="flex items-center justify-between border-b border-border pb-3">
       <span className="font-semibold">My vault</span>
-      <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-medium text-green-800">Encrypted</span>
+      <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-medium text-green-800">
+        Encrypted
+      </span>
     </div>
     <ul className="divide-y divide-border">
       {PREVIEW.map(([title, detail]) => (
@@ -78,13 +93,21 @@ const FEATURES = [
 const AUDIENCES = [
   {
     title: "For individuals and families",
-    points: ["Keep passwords, wills and notes in one vault", "Choose who receives each item", "Link your account to your law firm with its code"],
+    points: [
+      "Keep passwords, wills and notes in one vault",
+      "Choose who receives each item",
+      "Link your account to your law firm with its code",
+    ],
     to: "/register",
     action: "Create your vault",
   },
   {
     title: "For attorneys and law firms",
-    points: ["Firm administrators manage staff and access codes", "Staff see the firm's clients in one place", "Clients join your firm with a code you issue"],
+    points: [
+      "Firm administrators manage staff and access codes",
+      "Staff see the firm's clients in one place",
+      "Clients join your firm with a code you issue",
+    ],
     to: "/firm-register",
     action: "Register your firm",
   },
@@ -113,17 +136,27 @@ export default function Welcome() {
         <section className="bg-brand text-white">
           <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:py-24 lg:grid-cols-[3fr_2fr]">
             <div>
-              <p className="text-sm font-semibold tracking-wide text-amber-200 uppercase">For individuals, families and estate attorneys</p>
-              <h1 className="mt-3 text-4xl font-bold tracking-tight text-balance sm:text-5xl">Secure Your Legacy, Share What Matters Most</h1>
+              <p className="text-sm font-semibold tracking-wide text-amber-200 uppercase">
+                For individuals, families and estate attorneys
+              </p>
+              <h1 className="mt-3 text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+                Secure Your Legacy, Share What Matters Most
+              </h1>
               <p className="mt-5 max-w-2xl text-lg text-slate-200">
-                Legacy Vault keeps your passwords, legal documents and personal notes in one encrypted place, and makes sure each one reaches the person you
-                chose.
+                Legacy Vault keeps your passwords, legal documents and personal notes in one
+                encrypted place, and makes sure each one reaches the person you chose.
               </p>
               <div className="mt-8 flex flex-wrap gap-3">
-                <Link to="/register" className={`${HERO_BUTTON} bg-white text-brand hover:bg-slate-100`}>
+                <Link
+                  to="/register"
+                  className={`${HERO_BUTTON} bg-white text-brand hover:bg-slate-100`}
+                >
                   Get Started
                 </Link>
-                <Link to="/firm-register" className={`${HERO_BUTTON} border border-white/70 hover:bg-white/10`}>
+                <Link
+                  to="/firm-register"
+                  className={`${HERO_BUTTON} border border-white/70 hover:bg-white/10`}
+                >
                   Register your firm
                 </Link>
               </div>
@@ -133,7 +166,10 @@ export default function Welcome() {
         </section>
 
         <section aria-labelledby="features" className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
-          <h2 id="features" className="text-center text-3xl font-bold tracking-tight text-slate-900">
+          <h2
+            id="features"
+            className="text-center text-3xl font-bold tracking-tight text-slate-900"
+          >
             Everything that matters, in one safe place
           </h2>
           <ul className="mt-10 grid gap-6 md:grid-cols-3">
@@ -151,7 +187,10 @@ export default function Welcome() {
 
         <section aria-labelledby="audiences" className="bg-muted">
           <div className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
-            <h2 id="audiences" className="text-center text-3xl font-bold tracking-tight text-slate-900">
+            <h2
+              id="audiences"
+              className="text-center text-3xl font-bold tracking-tight text-slate-900"
+            >
               Made for you and the attorneys who serve you
             </h2>
             <div className="mt-10 grid gap-6 md:grid-cols-2">
@@ -177,14 +216,19 @@ export default function Welcome() {
           </div>
         </section>
 
-        <section aria-label="Testimonial" className="mx-auto max-w-3xl px-4 py-16 text-center sm:py-20">
+        <section
+          aria-label="Testimonial"
+          className="mx-auto max-w-3xl px-4 py-16 text-center sm:py-20"
+        >
           <figure>
             <blockquote className="text-xl font-medium text-slate-900 sm:text-2xl">
-              “After a death, families often spend months searching for accounts, passwords and the latest version of a will. With Legacy Vault my clients keep
-              it all in one secure place, and I know their wishes will be found.”
+              “After a death, families often spend months searching for accounts, passwords and the
+              latest version of a will. With Legacy Vault my clients keep it all in one secure
+              place, and I know their wishes will be found.”
             </blockquote>
             <figcaption className="mt-6 text-muted-foreground">
-              <span className="font-semibold text-slate-900">Margaret Ellis</span>, Estate Planning Attorney
+              <span className="font-semibold text-slate-900">Margaret Ellis</span>, Estate Planning
+              Attorney
             </figcaption>
           </figure>
         </section>
@@ -195,9 +239,13 @@ export default function Welcome() {
               Don't Leave It to Chance
             </h2>
             <p className="mx-auto mt-4 max-w-xl text-lg text-slate-200">
-              Set up your vault in minutes and give the people you love certainty when they need it most.
+              Set up your vault in minutes and give the people you love certainty when they need it
+              most.
             </p>
-            <Link to="/register" className={`${HERO_BUTTON} mt-8 bg-white text-brand hover:bg-slate-100`}>
+            <Link
+              to="/register"
+              className={`${HERO_BUTTON} mt-8 bg-white text-brand hover:bg-slate-100`}
+            >
               Get Started
             </Link>
           </div>

@@ -19,7 +19,11 @@ export function DesktopSidebar({ me, sidebar }: { me: Me; sidebar: SidebarState 
       title={`${isCollapsed ? "Expand" : "Collapse"} sidebar (Ctrl+B)`}
       className="inline-flex size-8 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-muted hover:text-slate-900"
     >
-      {isCollapsed ? <PanelLeftOpen aria-hidden="true" className="size-4" /> : <PanelLeftClose aria-hidden="true" className="size-4" />}
+      {isCollapsed ? (
+        <PanelLeftOpen aria-hidden="true" className="size-4" />
+      ) : (
+        <PanelLeftClose aria-hidden="true" className="size-4" />
+      )}
       <span className="sr-only">Toggle sidebar</span>
     </button>
   );
@@ -27,7 +31,10 @@ export function DesktopSidebar({ me, sidebar }: { me: Me; sidebar: SidebarState 
     <div
       id={SIDEBAR_ID}
       data-state={isCollapsed ? "collapsed" : "expanded"}
-      className={cn("shrink-0 border-r border-border bg-white transition-[width] duration-200 motion-reduce:transition-none", isCollapsed ? "w-12" : "w-64")}
+      className={cn(
+        "shrink-0 border-r border-border bg-white transition-[width] duration-200 motion-reduce:transition-none",
+        isCollapsed ? "w-12" : "w-64",
+      )}
     >
       <div className="sticky top-0 h-dvh">
         <SidebarNav me={me} isCollapsed={isCollapsed} control={toggle} />

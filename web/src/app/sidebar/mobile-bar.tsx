@@ -14,7 +14,9 @@ export function MobileBar({ me, sidebar }: { me: Me; sidebar: SidebarState }) {
   return (
     <header className="sticky top-0 z-40 flex h-14 items-center gap-1 border-b border-border bg-white px-2">
       <MobileDrawer isOpen={sidebar.isDrawerOpen} onOpenChange={sidebar.setDrawerOpen}>
-        {(closeButton) => <SidebarNav me={me} isCollapsed={false} control={closeButton} onNavigate={close} />}
+        {(closeButton) => (
+          <SidebarNav me={me} isCollapsed={false} control={closeButton} onNavigate={close} />
+        )}
       </MobileDrawer>
       <Link to="/dashboard" className="rounded-md px-1 text-brand">
         <Logo className="text-base" />

@@ -2,9 +2,14 @@ import { Menu, X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ReactNode } from "react";
 
-type Props = { isOpen: boolean; onOpenChange: (isOpen: boolean) => void; children: (close: ReactNode) => ReactNode };
+type Props = {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  children: (close: ReactNode) => ReactNode;
+};
 
-const iconButton = "inline-flex size-10 items-center justify-center rounded-md text-slate-900 hover:bg-muted";
+const iconButton =
+  "inline-flex size-10 items-center justify-center rounded-md text-slate-900 hover:bg-muted";
 
 /**
  * Below 768 px: the sidebar slides in from the left (18rem) from the menu button. A Radix

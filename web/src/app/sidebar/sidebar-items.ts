@@ -1,5 +1,17 @@
 import type { Role } from "@common/app";
-import { Building2, FileText, Hourglass, KeyRound, LayoutDashboard, Settings, StickyNote, Ticket, UserCog, Users, type LucideIcon } from "lucide-react";
+import {
+  Building2,
+  FileText,
+  Hourglass,
+  KeyRound,
+  LayoutDashboard,
+  Settings,
+  StickyNote,
+  Ticket,
+  UserCog,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
 
 export type SidebarItem = { to: string; label: string; icon: LucideIcon; isExact?: boolean };
 export type SidebarSection = { label: string; items: SidebarItem[] };
@@ -28,5 +40,8 @@ const FIRM: (SidebarItem & { isAdminOnly?: boolean })[] = [
  */
 export function sidebarFor(role: Role): SidebarSection {
   if (role === "regular_user") return { label: "Main", items: INDIVIDUAL };
-  return { label: "Firm Management", items: FIRM.filter((item) => role === "firm_admin" || !item.isAdminOnly) };
+  return {
+    label: "Firm Management",
+    items: FIRM.filter((item) => role === "firm_admin" || !item.isAdminOnly),
+  };
 }

@@ -36,8 +36,16 @@ export function SidebarNav({ me, isCollapsed, control, onNavigate }: Props) {
   const { logout, isPending } = useLogout();
   const isFirm = me.role !== "regular_user";
   return (
-    <nav aria-label={section.label} className={cn("flex h-full flex-col gap-4 p-2", !isCollapsed && "overflow-y-auto")}>
-      <div className={cn("flex min-h-10 items-center gap-2", isCollapsed ? "justify-center" : "justify-between pl-2")}>
+    <nav
+      aria-label={section.label}
+      className={cn("flex h-full flex-col gap-4 p-2", !isCollapsed && "overflow-y-auto")}
+    >
+      <div
+        className={cn(
+          "flex min-h-10 items-center gap-2",
+          isCollapsed ? "justify-center" : "justify-between pl-2",
+        )}
+      >
         {!isCollapsed && (
           <Link to="/dashboard" onClick={onNavigate} className="rounded-md text-brand">
             <Logo className="text-base" />
@@ -47,7 +55,9 @@ export function SidebarNav({ me, isCollapsed, control, onNavigate }: Props) {
       </div>
       {isFirm && !isCollapsed && (
         <div className="grid gap-0.5 px-2">
-          <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Firm Management</p>
+          <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+            Firm Management
+          </p>
           {me.firmName && <p className="text-sm font-medium wrap-anywhere">{me.firmName}</p>}
         </div>
       )}
@@ -58,7 +68,9 @@ export function SidebarNav({ me, isCollapsed, control, onNavigate }: Props) {
               to={to}
               end={isExact}
               onClick={onNavigate}
-              className={({ isActive }) => cn(row, isActive ? active : idle, isCollapsed && "justify-center")}
+              className={({ isActive }) =>
+                cn(row, isActive ? active : idle, isCollapsed && "justify-center")
+              }
             >
               <Icon aria-hidden="true" className="size-4 shrink-0" />
               <RowLabel isCollapsed={isCollapsed}>{label}</RowLabel>
@@ -67,7 +79,13 @@ export function SidebarNav({ me, isCollapsed, control, onNavigate }: Props) {
         ))}
       </ul>
       <div className="mt-auto grid gap-1 border-t border-border pt-2">
-        <NavLink to="/profile" onClick={onNavigate} className={({ isActive }) => cn(row, isActive ? active : idle, isCollapsed && "justify-center")}>
+        <NavLink
+          to="/profile"
+          onClick={onNavigate}
+          className={({ isActive }) =>
+            cn(row, isActive ? active : idle, isCollapsed && "justify-center")
+          }
+        >
           <CircleUserRound aria-hidden="true" className="size-5 shrink-0" />
           {isCollapsed ? (
             <RowLabel isCollapsed>{me.name}</RowLabel>
@@ -78,7 +96,12 @@ export function SidebarNav({ me, isCollapsed, control, onNavigate }: Props) {
             </span>
           )}
         </NavLink>
-        <button type="button" onClick={logout} disabled={isPending} className={cn(row, idle, "w-full disabled:opacity-60", isCollapsed && "justify-center")}>
+        <button
+          type="button"
+          onClick={logout}
+          disabled={isPending}
+          className={cn(row, idle, "w-full disabled:opacity-60", isCollapsed && "justify-center")}
+        >
           <LogOut aria-hidden="true" className="size-4 shrink-0" />
           <RowLabel isCollapsed={isCollapsed}>Log out</RowLabel>
         </button>

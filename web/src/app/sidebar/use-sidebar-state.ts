@@ -50,7 +50,13 @@ export function useSidebarState(): SidebarState {
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key.toLowerCase() !== "b" || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+      if (
+        event.key.toLowerCase() !== "b" ||
+        !(event.ctrlKey || event.metaKey) ||
+        event.altKey ||
+        event.shiftKey
+      )
+        return;
       event.preventDefault();
       toggle();
     };

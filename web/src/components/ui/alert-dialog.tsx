@@ -15,7 +15,10 @@ export const AlertDialogAction = AlertDialogPrimitive.Action;
 const Backdrop = () => <div aria-hidden="true" className="fixed inset-0 z-50 bg-slate-900/60" />;
 
 /** A confirmation that needs an answer: no close button; Escape or Cancel dismiss it. The rest of the page is inert meanwhile (aria-modal). */
-export function AlertDialogContent({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+export function AlertDialogContent({
+  className,
+  ...props
+}: ComponentProps<typeof AlertDialogPrimitive.Content>) {
   return (
     <AlertDialogPrimitive.Portal>
       <Backdrop />
@@ -31,15 +34,33 @@ export function AlertDialogContent({ className, ...props }: ComponentProps<typeo
   );
 }
 
-export const AlertDialogHeader = ({ className, ...p }: ComponentProps<"div">) => <div className={cn("flex flex-col gap-1.5", className)} {...p} />;
+export const AlertDialogHeader = ({ className, ...p }: ComponentProps<"div">) => (
+  <div className={cn("flex flex-col gap-1.5", className)} {...p} />
+);
 export const AlertDialogFooter = ({ className, ...p }: ComponentProps<"div">) => (
   <div className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)} {...p} />
 );
 
-export function AlertDialogTitle({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Title>) {
-  return <AlertDialogPrimitive.Title className={cn("text-lg font-semibold leading-tight", className)} {...props} />;
+export function AlertDialogTitle({
+  className,
+  ...props
+}: ComponentProps<typeof AlertDialogPrimitive.Title>) {
+  return (
+    <AlertDialogPrimitive.Title
+      className={cn("text-lg font-semibold leading-tight", className)}
+      {...props}
+    />
+  );
 }
 
-export function AlertDialogDescription({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Description>) {
-  return <AlertDialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />;
+export function AlertDialogDescription({
+  className,
+  ...props
+}: ComponentProps<typeof AlertDialogPrimitive.Description>) {
+  return (
+    <AlertDialogPrimitive.Description
+      className={cn("text-sm text-muted-foreground", className)}
+      {...props}
+    />
+  );
 }

@@ -2,23 +2,34 @@ import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
 
-const alertVariants = cva("relative w-full rounded-lg border p-4 text-sm [&>svg]:absolute [&>svg]:left-4 [&>svg]:top-4 [&>svg~*]:pl-7", {
-  variants: {
-    variant: {
-      default: "border-border bg-white text-slate-900",
-      info: "border-blue-300 bg-blue-50 text-blue-900",
-      warning: "border-amber-400 bg-amber-50 text-amber-900",
-      destructive: "border-red-300 bg-red-50 text-red-900",
-      success: "border-green-300 bg-green-50 text-green-900",
+const alertVariants = cva(
+  "relative w-full rounded-lg border p-4 text-sm [&>svg]:absolute [&>svg]:left-4 [&>svg]:top-4 [&>svg~*]:pl-7",
+  {
+    variants: {
+      variant: {
+        default: "border-border bg-white text-slate-900",
+        info: "border-blue-300 bg-blue-50 text-blue-900",
+        warning: "border-amber-400 bg-amber-50 text-amber-900",
+        destructive: "border-red-300 bg-red-50 text-red-900",
+        success: "border-green-300 bg-green-50 text-green-900",
+      },
     },
+    defaultVariants: { variant: "default" },
   },
-  defaultVariants: { variant: "default" },
-});
+);
 
 /** role="alert" for errors and warnings so screen readers announce them; "status" otherwise. */
-export function Alert({ className, variant, ...props }: ComponentProps<"div"> & VariantProps<typeof alertVariants>) {
+export function Alert({
+  className,
+  variant,
+  ...props
+}: ComponentProps<"div"> & VariantProps<typeof alertVariants>) {
   const role = variant === "destructive" || variant === "warning" ? "alert" : "status";
   return <div role={role} className={cn(alertVariants({ variant }), className)} {...props} />;
 }
-export const AlertTitle = ({ className, ...p }: ComponentProps<"h2">) => <h2 className={cn("mb-1 font-semibold leading-none", className)} {...p} />;
-export const AlertDescription = ({ className, ...p }: ComponentProps<"div">) => <div className={cn("text-sm", className)} {...p} />;
+export const AlertTitle = ({ className, ...p }: ComponentProps<"h2">) => (
+  <h2 className={cn("mb-1 font-semibold leading-none", className)} {...p} />
+);
+export const AlertDescription = ({ className, ...p }: ComponentProps<"div">) => (
+  <div className={cn("text-sm", className)} {...p} />
+);

@@ -8,7 +8,11 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+export function DialogContent({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content>) {
   return (
     <DialogPrimitive.Portal>
       {/* A plain backdrop, not radix's Overlay: the Overlay locks scrolling by injecting a <style> element, which a strict CSP (style-src 'self') refuses. */}
@@ -30,13 +34,18 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
   );
 }
 
-export const DialogHeader = ({ className, ...p }: ComponentProps<"div">) => <div className={cn("grid gap-1.5 pr-6", className)} {...p} />;
+export const DialogHeader = ({ className, ...p }: ComponentProps<"div">) => (
+  <div className={cn("grid gap-1.5 pr-6", className)} {...p} />
+);
 export const DialogFooter = ({ className, ...p }: ComponentProps<"div">) => (
   <div className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)} {...p} />
 );
 export const DialogTitle = ({ className, ...p }: ComponentProps<typeof DialogPrimitive.Title>) => (
   <DialogPrimitive.Title className={cn("text-lg font-semibold", className)} {...p} />
 );
-export const DialogDescription = ({ className, ...p }: ComponentProps<typeof DialogPrimitive.Description>) => (
+export const DialogDescription = ({
+  className,
+  ...p
+}: ComponentProps<typeof DialogPrimitive.Description>) => (
   <DialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...p} />
 );

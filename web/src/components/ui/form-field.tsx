@@ -21,7 +21,11 @@ export function FormField({
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
-      {cloneElement(children, { id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
+      {cloneElement(children, {
+        id,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": describedBy,
+      })}
       {hint && (
         <p id={hintId} className="text-xs text-muted-foreground">
           {hint}

@@ -5,10 +5,17 @@ import { cn } from "@/lib/utils";
 export { REGEXP_ONLY_DIGITS };
 
 /** shadcn-style wrapper over input-otp: one real <input> (screen readers see one field), drawn as slots. */
-export function InputOTP({ className, containerClassName, ...props }: ComponentProps<typeof OTPInput> & { containerClassName?: string }) {
+export function InputOTP({
+  className,
+  containerClassName,
+  ...props
+}: ComponentProps<typeof OTPInput> & { containerClassName?: string }) {
   return (
     <OTPInput
-      containerClassName={cn("flex items-center gap-2 has-[:disabled]:opacity-60", containerClassName)}
+      containerClassName={cn(
+        "flex items-center gap-2 has-[:disabled]:opacity-60",
+        containerClassName,
+      )}
       className={cn("disabled:cursor-not-allowed", className)}
       {...props}
     />
@@ -19,7 +26,11 @@ export function InputOTPGroup({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("flex items-center", className)} {...props} />;
 }
 
-export function InputOTPSlot({ index, className, ...props }: ComponentProps<"div"> & { index: number }) {
+export function InputOTPSlot({
+  index,
+  className,
+  ...props
+}: ComponentProps<"div"> & { index: number }) {
   const ctx = useContext(OTPInputContext);
   const slot = ctx.slots[index];
   return (

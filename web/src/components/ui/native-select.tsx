@@ -13,7 +13,10 @@ export function NativeSelect({ className, ...props }: ComponentProps<"select">) 
         )}
         {...props}
       />
-      <ChevronDown aria-hidden="true" className="pointer-events-none absolute top-3 right-3 size-4 text-muted-foreground" />
+      <ChevronDown
+        aria-hidden="true"
+        className="pointer-events-none absolute top-3 right-3 size-4 text-muted-foreground"
+      />
     </div>
   );
 }

@@ -12,7 +12,13 @@ export function pageWindow(page: number, pageCount: number, siblings = 1): Slot[
   if (start === 3) start = 2; // a gap would hide a single page: show it instead
   if (end === pageCount - 2) end = pageCount - 1;
   const middle = Array.from({ length: end - start + 1 }, (_, i) => start + i);
-  return [1, ...(start > 2 ? (["gap-start"] as const) : []), ...middle, ...(end < pageCount - 1 ? (["gap-end"] as const) : []), pageCount];
+  return [
+    1,
+    ...(start > 2 ? (["gap-start"] as const) : []),
+    ...middle,
+    ...(end < pageCount - 1 ? (["gap-end"] as const) : []),
+    pageCount,
+  ];
 }
 
 /** Previous, numbered pages and Next; renders nothing for a single page. */
@@ -30,7 +36,12 @@ export function Pagination({
   if (pageCount <= 1) return null;
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-center gap-1">
-      <Button variant="outline" size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => onPageChange(page - 1)}
+        disabled={page <= 1}
+      >
         <ChevronLeft aria-hidden="true" /> <span className="sr-only sm:not-sr-only">Previous</span>
       </Button>
       <ul className="flex flex-wrap items-center gap-1">
@@ -55,7 +66,12 @@ export function Pagination({
           ),
         )}
       </ul>
-      <Button variant="outline" size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= pageCount}>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => onPageChange(page + 1)}
+        disabled={page >= pageCount}
+      >
         <span className="sr-only sm:not-sr-only">Next</span> <ChevronRight aria-hidden="true" />
       </Button>
     </nav>

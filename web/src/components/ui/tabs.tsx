@@ -3,10 +3,18 @@ import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
 
 /** shadcn-style Radix Tabs: arrow keys move between the triggers, the active panel follows. */
-export const Tabs = ({ className, ...p }: ComponentProps<typeof TabsPrimitive.Root>) => <TabsPrimitive.Root className={cn("grid gap-4", className)} {...p} />;
+export const Tabs = ({ className, ...p }: ComponentProps<typeof TabsPrimitive.Root>) => (
+  <TabsPrimitive.Root className={cn("grid gap-4", className)} {...p} />
+);
 
 export const TabsList = ({ className, ...p }: ComponentProps<typeof TabsPrimitive.List>) => (
-  <TabsPrimitive.List className={cn("inline-flex w-fit max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-slate-200 p-1", className)} {...p} />
+  <TabsPrimitive.List
+    className={cn(
+      "inline-flex w-fit max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-slate-200 p-1",
+      className,
+    )}
+    {...p}
+  />
 );
 
 export const TabsTrigger = ({ className, ...p }: ComponentProps<typeof TabsPrimitive.Trigger>) => (

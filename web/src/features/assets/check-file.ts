@@ -42,7 +42,8 @@ export const titleFromFileName = (name: string) => name.replace(/\.[^./\\]+$/, "
 export async function checkFile(file: File, kind: AssetFileKind): Promise<FileCheck> {
   const extension = extensionOf(file.name);
   const rule = FILE_TYPES[kind].find((r) => r.extensions.includes(extension));
-  if (!rule || (await sniffFile(file)) !== SIGNATURE[rule.type]) return { ok: false, error: unsupportedFileTypeMessage(kind) };
+  if (!rule || (await sniffFile(file)) !== SIGNATURE[rule.type])
+    return { ok: false, error: unsupportedFileTypeMessage(kind) };
   if (file.size > rule.maxBytes) return { ok: false, error: fileTooLargeMessage(kind, rule) };
   return { ok: true, rule };
 }
@@ -56,7 +57,9 @@ export function formatFileSize(bytes: number): string {
 
 /** "PDF", "DOCX"... for a stored file's declared type. */
 export const fileTypeLabel = (kind: AssetFileKind, contentType: string) =>
-  (FILE_TYPES[kind].find((r) => r.type === essenceOf(contentType))?.extensions[0] ?? "file").toUpperCase();
+  (
+    FILE_TYPES[kind].find((r) => r.type === essenceOf(contentType))?.extensions[0] ?? "file"
+  ).toUpperCase();
 
 /** A stored file's plaintext size: its ciphertext without the IV and tag. */
 export const plainSize = (file: AssetFileView) => Math.max(0, file.size - GCM_OVERHEAD_BYTES);

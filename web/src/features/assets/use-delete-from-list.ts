@@ -8,7 +8,15 @@ import { useDeleteAsset } from "./api/delete-asset";
  * Deleting a row of a list (documents, notes): a toast either way; focus goes to the page title
  * after the row is gone. `deletingId` is the row being deleted.
  */
-export function useDeleteFromList({ deleted, failed, titleRef }: { deleted: string; failed: string; titleRef: RefObject<HTMLHeadingElement | null> }) {
+export function useDeleteFromList({
+  deleted,
+  failed,
+  titleRef,
+}: {
+  deleted: string;
+  failed: string;
+  titleRef: RefObject<HTMLHeadingElement | null>;
+}) {
   const remove = useDeleteAsset();
   const onDelete = (asset: AssetView) =>
     remove.mutate(asset.id, {

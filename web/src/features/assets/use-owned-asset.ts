@@ -10,11 +10,17 @@ import { useOpenAsset } from "./api/get-asset";
  * not the user's (the server answers 404 for both) or of another type, the page goes back to
  * the list with a toast. A DecryptError stays on the page as `error`.
  */
-export function useOwnedAsset<T extends AssetType>(id: string, type: T, { listPath, notFound }: { listPath: string; notFound: string }) {
+export function useOwnedAsset<T extends AssetType>(
+  id: string,
+  type: T,
+  { listPath, notFound }: { listPath: string; notFound: string },
+) {
   const opened = useOpenAsset<T>(id);
   const navigate = useNavigate();
   const err = opened.error;
-  const isGone = (err instanceof ApiError && (err.status === 404 || err.status === 400)) || (!!opened.data && opened.data.asset.type !== type);
+  const isGone =
+    (err instanceof ApiError && (err.status === 404 || err.status === 400)) ||
+    (!!opened.data && opened.data.asset.type !== type);
   useEffect(() => {
     if (!isGone) return;
     toast.error(notFound, { id: `${type}-not-found` });

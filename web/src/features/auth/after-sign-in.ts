@@ -7,14 +7,18 @@ import { meQueryKey, type Me } from "@/lib/me";
 export type AuthNavState = { from?: string; email?: string };
 
 const field = (state: unknown, key: keyof AuthNavState): string | undefined => {
-  const value = typeof state === "object" && state !== null ? (state as Record<string, unknown>)[key] : undefined;
+  const value =
+    typeof state === "object" && state !== null
+      ? (state as Record<string, unknown>)[key]
+      : undefined;
   return typeof value === "string" && value ? value : undefined;
 };
 
 /** The in-app path the visitor was sent away from (never another origin, never back to a sign-in screen). */
 export function readFrom(state: unknown): string | undefined {
   const from = field(state, "from");
-  if (!from || !from.startsWith("/") || from.startsWith("//") || from.startsWith("/\\")) return undefined;
+  if (!from || !from.startsWith("/") || from.startsWith("//") || from.startsWith("/\\"))
+    return undefined;
   return /^\/(login|mfa|register)(?:[/?#]|$)/.test(from) ? undefined : from;
 }
 

@@ -5,7 +5,12 @@ import { useCheckInvitation } from "./api/check-invitation";
 export type InvitationLink = { email: string; code: string };
 
 /** The result of checking an invitation (spec 01 §3): valid flag, firm name and role; and whether the firm revoked it. */
-export type InvitationCheck = { valid: boolean; firmName: string | null; role: Role | null; isRevoked: boolean };
+export type InvitationCheck = {
+  valid: boolean;
+  firmName: string | null;
+  role: Role | null;
+  isRevoked: boolean;
+};
 
 export function readInvitationLink(params: URLSearchParams): InvitationLink | null {
   const email = params.get("email")?.trim();
@@ -19,6 +24,7 @@ export function useInvitationCheck(link: InvitationLink | null): InvitationCheck
   if (!link) return null;
   if (isError) return { valid: false, firmName: null, role: null, isRevoked: false };
   if (!data) return null;
-  if (!data.valid) return { valid: false, firmName: null, role: null, isRevoked: data.reason === "revoked" };
+  if (!data.valid)
+    return { valid: false, firmName: null, role: null, isRevoked: data.reason === "revoked" };
   return { valid: true, firmName: data.firmName, role: data.role, isRevoked: false };
 }

@@ -11,10 +11,19 @@ export const registerFormSchema = z
     confirmPassword: z.string(),
     firmCode: z.string().trim(),
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: AUTH_MSG.passwordsDoNotMatch });
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: AUTH_MSG.passwordsDoNotMatch,
+  });
 
 export type RegisterFormInput = z.input<typeof registerFormSchema>;
 export type RegisterFormValues = z.output<typeof registerFormSchema>;
 
 /** The fields of this form, which a refusal's ApiError.fields may name. */
-export const REGISTER_FORM_FIELDS = ["name", "email", "password", "confirmPassword", "firmCode"] as const satisfies readonly (keyof RegisterFormInput)[];
+export const REGISTER_FORM_FIELDS = [
+  "name",
+  "email",
+  "password",
+  "confirmPassword",
+  "firmCode",
+] as const satisfies readonly (keyof RegisterFormInput)[];

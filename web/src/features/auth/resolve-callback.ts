@@ -8,7 +8,11 @@ export type CallbackOutcome = { to: string; me?: Me | null; success?: string; er
 const CONFIRMATION_TYPES = new Set(["email_confirmation", "signup"]);
 
 /** The decision table of spec 01 §2 /auth/callback. `confirmEmail` exchanges the link's code (see api/verify-email.ts). */
-export async function resolveCallback(code: string | null, type: string | null, confirmEmail: (code: string) => Promise<unknown>): Promise<CallbackOutcome> {
+export async function resolveCallback(
+  code: string | null,
+  type: string | null,
+  confirmEmail: (code: string) => Promise<unknown>,
+): Promise<CallbackOutcome> {
   try {
     if (code && type && CONFIRMATION_TYPES.has(type)) {
       try {
@@ -26,7 +30,9 @@ export async function resolveCallback(code: string | null, type: string | null, 
     } catch {
       return { to: "/login", error: AUTH_MSG.callbackCheckFailed };
     }
-    return me ? { to: DEFAULT_AFTER_LOGIN, me, success: AUTH_MSG.callbackAuthenticated } : { to: "/login", me: null };
+    return me
+      ? { to: DEFAULT_AFTER_LOGIN, me, success: AUTH_MSG.callbackAuthenticated }
+      : { to: "/login", me: null };
   } catch {
     return { to: "/login", error: APP_MSG.unexpected };
   }

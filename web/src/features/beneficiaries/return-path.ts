@@ -6,17 +6,20 @@
 export const RETURN_TO_PARAM = "returnTo";
 
 export function safeReturnPath(value: string | null): string | null {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\"))
+    return null;
   return value;
 }
 
-export const newBeneficiaryPath = (returnTo: string) => `/beneficiaries/new?${new URLSearchParams({ [RETURN_TO_PARAM]: returnTo }).toString()}`;
+export const newBeneficiaryPath = (returnTo: string) =>
+  `/beneficiaries/new?${new URLSearchParams({ [RETURN_TO_PARAM]: returnTo }).toString()}`;
 
 /** The state a return path is opened with: the e-mail of the beneficiary just added. */
 export type AddedBeneficiaryState = { addedBeneficiaryEmail: string };
 
 export function addedBeneficiaryEmail(state: unknown): string | null {
-  if (typeof state !== "object" || state === null || !("addedBeneficiaryEmail" in state)) return null;
+  if (typeof state !== "object" || state === null || !("addedBeneficiaryEmail" in state))
+    return null;
   const email = (state as { addedBeneficiaryEmail: unknown }).addedBeneficiaryEmail;
   return typeof email === "string" ? email : null;
 }

@@ -5,9 +5,19 @@ import { DEFAULT_CLIENT_LIST, type ClientListParams } from "./api/list-clients";
 /** The list's search, sort and page as they stand in the query string (?search=&sort=&dir=&page=). */
 export function readClientListParams(sp: URLSearchParams): ClientListParams {
   const sort = sp.get("sort") === "name" ? "name" : "joined";
-  const dir = sp.get("dir") === "asc" || sp.get("dir") === "desc" ? (sp.get("dir") as "asc" | "desc") : sort === "name" ? "asc" : "desc";
+  const dir =
+    sp.get("dir") === "asc" || sp.get("dir") === "desc"
+      ? (sp.get("dir") as "asc" | "desc")
+      : sort === "name"
+        ? "asc"
+        : "desc";
   const page = Number.parseInt(sp.get("page") ?? "", 10);
-  return { search: (sp.get("search") ?? "").trim(), sort, dir, page: Number.isFinite(page) && page > 0 ? page : 1 };
+  return {
+    search: (sp.get("search") ?? "").trim(),
+    sort,
+    dir,
+    page: Number.isFinite(page) && page > 0 ? page : 1,
+  };
 }
 
 function toSearchParams(p: ClientListParams): URLSearchParams {
@@ -30,7 +40,9 @@ export function useClientListParams() {
   const params = readClientListParams(sp);
   const update = useCallback(
     (patch: Partial<ClientListParams>, options: { replace?: boolean } = {}) =>
-      setSp((prev) => toSearchParams({ ...readClientListParams(prev), ...patch }), { replace: options.replace }),
+      setSp((prev) => toSearchParams({ ...readClientListParams(prev), ...patch }), {
+        replace: options.replace,
+      }),
     [setSp],
   );
   return [params, update] as const;

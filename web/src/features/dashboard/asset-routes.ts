@@ -7,4 +7,5 @@ export const ASSET_ROUTES: Record<AssetType, { list: string; label: string; plur
   note: { list: "/notes", label: "Note", plural: "Notes" },
 };
 
-export const assetDetailPath = (type: AssetType, id: string) => `${ASSET_ROUTES[type].list}/${encodeURIComponent(id)}`;
+export const assetDetailPath = (type: AssetType, id: string) =>
+  `${ASSET_ROUTES[type].list}/${encodeURIComponent(id)}`;

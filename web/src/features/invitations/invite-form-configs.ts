@@ -19,7 +19,8 @@ export type InviteFormConfig = {
   noticeLook: "alert" | "text";
 };
 
-const email = (requiredMessage: string) => z.string().trim().min(1, requiredMessage).pipe(z.email(INVITATION_MSG.invalidEmail));
+const email = (requiredMessage: string) =>
+  z.string().trim().min(1, requiredMessage).pipe(z.email(INVITATION_MSG.invalidEmail));
 
 /** /staff/invite (spec 02 §5 Staff invite): e-mail and role required together, optional note. */
 export const staffInviteFormSchema = z.object({
@@ -47,7 +48,9 @@ export const STAFF_INVITE_FORM: InviteFormConfig = {
 export const memberInviteForm = (isAdmin: boolean): InviteFormConfig => ({
   schema: memberInviteFormSchema,
   defaultRole: "regular_user",
-  role: isAdmin ? { label: "Role", options: memberInviteRoles(true) } : { fixed: "regular_user", text: "They will join your firm as a client." },
+  role: isAdmin
+    ? { label: "Role", options: memberInviteRoles(true) }
+    : { fixed: "regular_user", text: "They will join your firm as a client." },
   emailPlaceholder: "client@example.com",
   hasNote: false,
   noticeLook: "text",

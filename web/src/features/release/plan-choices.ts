@@ -1,16 +1,28 @@
-import { INACTIVITY_MONTHS, REMINDER_DAYS, WAIT_DAYS, type InactivityMonths, type WaitDays } from "@common/release";
+import {
+  INACTIVITY_MONTHS,
+  REMINDER_DAYS,
+  WAIT_DAYS,
+  type InactivityMonths,
+  type WaitDays,
+} from "@common/release";
 
 /** The select's value of each inactivity choice ("off" for none, the trigger's default). */
-export const INACTIVITY_OPTIONS: { value: string; months: InactivityMonths | null; label: string }[] = [
+export const INACTIVITY_OPTIONS: {
+  value: string;
+  months: InactivityMonths | null;
+  label: string;
+}[] = [
   { value: "off", months: null, label: "Off" },
   ...INACTIVITY_MONTHS.map((m) => ({ value: String(m), months: m, label: `${m} months` })),
 ];
 
-export const WAIT_OPTIONS: { value: string; days: WaitDays; label: string }[] = WAIT_DAYS.map((d) => ({
-  value: String(d),
-  days: d,
-  label: d === 1 ? "1 day" : `${d} days`,
-}));
+export const WAIT_OPTIONS: { value: string; days: WaitDays; label: string }[] = WAIT_DAYS.map(
+  (d) => ({
+    value: String(d),
+    days: d,
+    label: d === 1 ? "1 day" : `${d} days`,
+  }),
+);
 
 /** "30, 7 and 1 day" */
 export const REMINDERS_TEXT = `${REMINDER_DAYS.slice(0, -1).join(", ")} and ${REMINDER_DAYS.at(-1)} ${REMINDER_DAYS.at(-1) === 1 ? "day" : "days"}`;

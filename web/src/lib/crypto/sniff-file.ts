@@ -1,5 +1,6 @@
 /** A file's type recognised by its first bytes (never by its name alone), for the vault's upload rules. */
-export type SniffedType = "pdf" | "png" | "jpeg" | "gif" | "zip-office" | "ole-office" | "webm" | "text" | null;
+export type SniffedType =
+  "pdf" | "png" | "jpeg" | "gif" | "zip-office" | "ole-office" | "webm" | "text" | null;
 
 const startsWith = (b: Uint8Array, sig: number[]) => sig.every((v, i) => b[i] === v);
 
@@ -12,7 +13,10 @@ export async function sniffFile(file: Blob): Promise<SniffedType> {
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return "zip-office"; // docx, xlsx, pptx
   if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return "ole-office"; // doc, xls, ppt
   if (startsWith(head, [0x1a, 0x45, 0xdf, 0xa3])) return "webm";
-  return head.every((c) => c === 0x09 || c === 0x0a || c === 0x0d || (c >= 0x20 && c !== 0x7f)) || isUtf8(head) ? "text" : null;
+  return head.every((c) => c === 0x09 || c === 0x0a || c === 0x0d || (c >= 0x20 && c !== 0x7f)) ||
+    isUtf8(head)
+    ? "text"
+    : null;
 }
 
 function isUtf8(b: Uint8Array): boolean {

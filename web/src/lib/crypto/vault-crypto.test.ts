@@ -32,13 +32,21 @@ describe("content encryption", () => {
 
   it("round-trips JSON, including text outside ASCII", async () => {
     const key = await newContentKey();
-    const value = { username: "ada", password: "pässwörd 🔑", website: "https://example.com", notes: "line 1\nline 2" };
+    const value = {
+      username: "ada",
+      password: "pässwörd 🔑",
+      website: "https://example.com",
+      notes: "line 1\nline 2",
+    };
     expect(await decryptJson(key, await encryptJson(key, value))).toEqual(value);
   });
 
   it("uses a fresh IV for every encryption: the same text encrypts differently each time", async () => {
     const key = await newContentKey();
-    const [a, b] = await Promise.all([encryptJson(key, { password: "same" }), encryptJson(key, { password: "same" })]);
+    const [a, b] = await Promise.all([
+      encryptJson(key, { password: "same" }),
+      encryptJson(key, { password: "same" }),
+    ]);
     expect(toBase64(a.subarray(0, IV_BYTES))).not.toBe(toBase64(b.subarray(0, IV_BYTES)));
     expect(toBase64(a)).not.toBe(toBase64(b));
   });
@@ -88,16 +96,23 @@ describe("content keys wrapped by the data key", () => {
   it("fails with DecryptError under another data key or with a flipped bit", async () => {
     const dataKey = await newDataKey();
     const wrapped = await wrapContentKey(await newContentKey(), dataKey, ASSET_ID);
-    await expect(unwrapContentKey(wrapped, await newDataKey(), ASSET_ID)).rejects.toBeInstanceOf(DecryptError);
+    await expect(unwrapContentKey(wrapped, await newDataKey(), ASSET_ID)).rejects.toBeInstanceOf(
+      DecryptError,
+    );
     const tampered = wrapped.slice();
     tampered[IV_BYTES + 3] = (tampered[IV_BYTES + 3] ?? 0) ^ 0x80;
-    await expect(unwrapContentKey(tampered, dataKey, ASSET_ID)).rejects.toBeInstanceOf(DecryptError);
+    await expect(unwrapContentKey(tampered, dataKey, ASSET_ID)).rejects.toBeInstanceOf(
+      DecryptError,
+    );
   });
 
   it("wraps the same key differently each time (fresh IV)", async () => {
     const dataKey = await newDataKey();
     const contentKey = await newContentKey();
-    const [a, b] = await Promise.all([wrapContentKey(contentKey, dataKey, ASSET_ID), wrapContentKey(contentKey, dataKey, ASSET_ID)]);
+    const [a, b] = await Promise.all([
+      wrapContentKey(contentKey, dataKey, ASSET_ID),
+      wrapContentKey(contentKey, dataKey, ASSET_ID),
+    ]);
     expect(toBase64(a)).not.toBe(toBase64(b));
   });
 

@@ -14,17 +14,23 @@ export class DecryptError extends Error {
 }
 
 type Bytes = Uint8Array<ArrayBuffer>;
-const bytes = (b: ArrayBuffer | Uint8Array): Bytes => (b instanceof Uint8Array ? new Uint8Array(b) : new Uint8Array(b));
+const bytes = (b: ArrayBuffer | Uint8Array): Bytes =>
+  b instanceof Uint8Array ? new Uint8Array(b) : new Uint8Array(b);
 
 /** The user's data key from GET /api/vault/key, as a non-extractable key that can only wrap and unwrap content keys. */
 export function importDataKey(raw: ArrayBuffer | Uint8Array): Promise<CryptoKey> {
-  return crypto.subtle.importKey("raw", bytes(raw), { name: "AES-GCM" }, false, ["wrapKey", "unwrapKey"]);
+  return crypto.subtle.importKey("raw", bytes(raw), { name: "AES-GCM" }, false, [
+    "wrapKey",
+    "unwrapKey",
+  ]);
 }
 
 /** A content key handed over raw (a beneficiary's GET /api/legacy/items/:id), as a non-extractable key that can only decrypt. */
 export async function importContentKey(raw: ArrayBuffer | Uint8Array): Promise<CryptoKey> {
   try {
-    return await crypto.subtle.importKey("raw", bytes(raw), { name: "AES-GCM" }, false, ["decrypt"]);
+    return await crypto.subtle.importKey("raw", bytes(raw), { name: "AES-GCM" }, false, [
+      "decrypt",
+    ]);
   } catch {
     throw new DecryptError();
   }
@@ -36,19 +42,35 @@ export function newContentKey(): Promise<CryptoKey> {
 }
 
 /** Wraps a content key with the data key; the asset id is bound as additional data. */
-export async function wrapContentKey(contentKey: CryptoKey, dataKey: CryptoKey, assetId: string): Promise<Bytes> {
+export async function wrapContentKey(
+  contentKey: CryptoKey,
+  dataKey: CryptoKey,
+  assetId: string,
+): Promise<Bytes> {
   const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
-  const wrapped = await crypto.subtle.wrapKey("raw", contentKey, dataKey, { name: "AES-GCM", iv, additionalData: te.encode(assetId) });
+  const wrapped = await crypto.subtle.wrapKey("raw", contentKey, dataKey, {
+    name: "AES-GCM",
+    iv,
+    additionalData: te.encode(assetId),
+  });
   return concat(iv, new Uint8Array(wrapped));
 }
 
-export async function unwrapContentKey(wrapped: Uint8Array, dataKey: CryptoKey, assetId: string): Promise<CryptoKey> {
+export async function unwrapContentKey(
+  wrapped: Uint8Array,
+  dataKey: CryptoKey,
+  assetId: string,
+): Promise<CryptoKey> {
   try {
     return await crypto.subtle.unwrapKey(
       "raw",
       bytes(wrapped.subarray(IV_BYTES)),
       dataKey,
-      { name: "AES-GCM", iv: bytes(wrapped.subarray(0, IV_BYTES)), additionalData: te.encode(assetId) },
+      {
+        name: "AES-GCM",
+        iv: bytes(wrapped.subarray(0, IV_BYTES)),
+        additionalData: te.encode(assetId),
+      },
       { name: "AES-GCM" },
       false,
       ["encrypt", "decrypt"],
@@ -59,7 +81,10 @@ export async function unwrapContentKey(wrapped: Uint8Array, dataKey: CryptoKey, 
 }
 
 /** Encrypts bytes with a fresh random 96-bit IV. */
-export async function encryptBytes(key: CryptoKey, plaintext: ArrayBuffer | Uint8Array): Promise<Bytes> {
+export async function encryptBytes(
+  key: CryptoKey,
+  plaintext: ArrayBuffer | Uint8Array,
+): Promise<Bytes> {
   const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
   const ct = await crypto.subtle.encrypt({ name: "AES-GCM", iv }, key, bytes(plaintext));
   return concat(iv, new Uint8Array(ct));
@@ -68,14 +93,19 @@ export async function encryptBytes(key: CryptoKey, plaintext: ArrayBuffer | Uint
 /** Decrypts a blob; throws DecryptError (never returns partial data) when it was tampered with. */
 export async function decryptBytes(key: CryptoKey, blob: Uint8Array): Promise<Bytes> {
   try {
-    const pt = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes(blob.subarray(0, IV_BYTES)) }, key, bytes(blob.subarray(IV_BYTES)));
+    const pt = await crypto.subtle.decrypt(
+      { name: "AES-GCM", iv: bytes(blob.subarray(0, IV_BYTES)) },
+      key,
+      bytes(blob.subarray(IV_BYTES)),
+    );
     return new Uint8Array(pt);
   } catch {
     throw new DecryptError();
   }
 }
 
-export const encryptJson = (key: CryptoKey, value: unknown) => encryptBytes(key, te.encode(JSON.stringify(value)));
+export const encryptJson = (key: CryptoKey, value: unknown) =>
+  encryptBytes(key, te.encode(JSON.stringify(value)));
 
 export async function decryptJson<T>(key: CryptoKey, blob: Uint8Array): Promise<T> {
   const pt = await decryptBytes(key, blob);

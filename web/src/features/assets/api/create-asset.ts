@@ -6,10 +6,18 @@ import { sealNewAsset } from "../seal";
 import { dataKeyQueryOptions } from "./get-data-key";
 import { assetsQueryKey } from "./list-assets";
 
-export type CreateAssetInput<T extends AssetType> = { type: T; title: string; beneficiaryEmail: string | null; content: ContentOf<T> };
+export type CreateAssetInput<T extends AssetType> = {
+  type: T;
+  title: string;
+  beneficiaryEmail: string | null;
+  content: ContentOf<T>;
+};
 
 /** Encrypts the content in the browser, then stores only ciphertext. Returns the asset and its content key (for file uploads). */
-export async function createAsset<T extends AssetType>(dataKey: CryptoKey, input: CreateAssetInput<T>) {
+export async function createAsset<T extends AssetType>(
+  dataKey: CryptoKey,
+  input: CreateAssetInput<T>,
+) {
   const sealed = await sealNewAsset<T>(dataKey, input.content);
   const { asset } = await api<{ asset: AssetView }>("/api/assets", {
     method: "POST",
@@ -28,7 +36,8 @@ export async function createAsset<T extends AssetType>(dataKey: CryptoKey, input
 export function useCreateAsset<T extends AssetType>() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (input: CreateAssetInput<T>) => createAsset(await qc.fetchQuery(dataKeyQueryOptions()), input),
+    mutationFn: async (input: CreateAssetInput<T>) =>
+      createAsset(await qc.fetchQuery(dataKeyQueryOptions()), input),
     onSuccess: () => qc.invalidateQueries({ queryKey: assetsQueryKey }),
   });
 }

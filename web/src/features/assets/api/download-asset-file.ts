@@ -21,18 +21,30 @@ export type DownloadAssetFileInput = {
  * (Content-Length is the ciphertext's size), and decrypts it in the browser.
  * Fails with ApiError (the server's answer) or DecryptError (damaged or wrong key).
  */
-export async function downloadAssetFile({ url, contentKey, contentType, onProgress, signal }: DownloadAssetFileInput): Promise<Blob> {
+export async function downloadAssetFile({
+  url,
+  contentKey,
+  contentType,
+  onProgress,
+  signal,
+}: DownloadAssetFileInput): Promise<Blob> {
   onProgress?.({ phase: "downloading", fraction: 0 });
   let res: Response;
   try {
     res = await fetch(url, { credentials: "same-origin", cache: "no-store", signal });
   } catch (err) {
     if (signal?.aborted) throw err;
-    throw new ApiError(0, "NETWORK", "Could not reach the server. Check your connection and try again.");
+    throw new ApiError(
+      0,
+      "NETWORK",
+      "Could not reach the server. Check your connection and try again.",
+    );
   }
   if (!res.ok) throw toApiError(res.status, await res.text());
   const total = Number(res.headers.get("content-length")) || 0;
-  const ciphertext = await readBody(res, (received) => onProgress?.({ phase: "downloading", fraction: total ? Math.min(1, received / total) : null }));
+  const ciphertext = await readBody(res, (received) =>
+    onProgress?.({ phase: "downloading", fraction: total ? Math.min(1, received / total) : null }),
+  );
   onProgress?.({ phase: "decrypting", fraction: 1 });
   return new Blob([await decryptBytes(contentKey, ciphertext)], { type: contentType });
 }

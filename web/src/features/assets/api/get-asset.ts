@@ -6,18 +6,33 @@ import { useDataKey } from "./get-data-key";
 import { assetsQueryKey } from "./list-assets";
 import type { AssetType, AssetView, AssetWithContentView, ContentOf } from "@common/assets";
 
-export const getAsset = (id: string) => api<{ asset: AssetWithContentView }>(`/api/assets/${encodeURIComponent(id)}`).then((r) => r.asset);
+export const getAsset = (id: string) =>
+  api<{ asset: AssetWithContentView }>(`/api/assets/${encodeURIComponent(id)}`).then(
+    (r) => r.asset,
+  );
 
-export type OpenedAsset<T extends AssetType> = { asset: AssetView; contentKey: CryptoKey; content: ContentOf<T> };
+export type OpenedAsset<T extends AssetType> = {
+  asset: AssetView;
+  contentKey: CryptoKey;
+  content: ContentOf<T>;
+};
 
 /** One asset, fetched and decrypted in the browser (a DecryptError surfaces as the query's error; no partial data). */
-export const openAssetQueryOptions = <T extends AssetType>(id: string, dataKey: CryptoKey | undefined) =>
+export const openAssetQueryOptions = <T extends AssetType>(
+  id: string,
+  dataKey: CryptoKey | undefined,
+) =>
   queryOptions({
     queryKey: [...assetsQueryKey, "detail", id],
     queryFn: async (): Promise<OpenedAsset<T>> => {
       if (!dataKey) throw new Error("no data key");
       const { wrappedKey, encryptedData, ...asset } = await getAsset(id);
-      const opened = await openAsset<T>(dataKey, asset.id, fromBase64(wrappedKey), fromBase64(encryptedData));
+      const opened = await openAsset<T>(
+        dataKey,
+        asset.id,
+        fromBase64(wrappedKey),
+        fromBase64(encryptedData),
+      );
       return { asset, ...opened };
     },
     enabled: !!dataKey,

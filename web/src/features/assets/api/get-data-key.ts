@@ -12,5 +12,11 @@ export async function getDataKey(): Promise<CryptoKey> {
   return importDataKey(fromBase64(dataKey));
 }
 
-export const dataKeyQueryOptions = () => queryOptions({ queryKey: ["vault-key"], queryFn: getDataKey, staleTime: Infinity, gcTime: Infinity });
+export const dataKeyQueryOptions = () =>
+  queryOptions({
+    queryKey: ["vault-key"],
+    queryFn: getDataKey,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
 export const useDataKey = () => useQuery(dataKeyQueryOptions());

@@ -30,13 +30,27 @@ export type UpdateAssetFilesInput<T extends AssetType> = UpdateAssetInput<T> & {
  * and the asset stays as it was. The body is the JSON, then each new file's ciphertext in
  * ASSET_FILE_KINDS order. Fails with FileReadError (nothing was sent) or ApiError.
  */
-export async function updateAssetFiles<T extends AssetType>({ id, title, beneficiaryEmail, content, files, onProgress, signal }: UpdateAssetFilesInput<T>) {
+export async function updateAssetFiles<T extends AssetType>({
+  id,
+  title,
+  beneficiaryEmail,
+  content,
+  files,
+  onProgress,
+  signal,
+}: UpdateAssetFilesInput<T>) {
   onProgress?.({ phase: "encrypting", fraction: 0 });
-  const parts: { kind: AssetFileKind; contentType: string; ciphertext: Uint8Array<ArrayBuffer> }[] = [];
+  const parts: { kind: AssetFileKind; contentType: string; ciphertext: Uint8Array<ArrayBuffer> }[] =
+    [];
   try {
     for (const kind of ASSET_FILE_KINDS) {
       const file = files[kind];
-      if (file) parts.push({ kind, contentType: file.contentType, ciphertext: await encryptBytes(content.contentKey, await file.file.arrayBuffer()) });
+      if (file)
+        parts.push({
+          kind,
+          contentType: file.contentType,
+          ciphertext: await encryptBytes(content.contentKey, await file.file.arrayBuffer()),
+        });
     }
   } catch (err) {
     throw new FileReadError(err);
@@ -45,16 +59,27 @@ export async function updateAssetFiles<T extends AssetType>({ id, title, benefic
     title: title?.trim() ? title : undefined,
     beneficiaryEmail,
     encryptedData: toBase64(await encryptJson(content.contentKey, content.value)),
-    files: Object.fromEntries(ASSET_FILE_KINDS.filter((kind) => files[kind] === null).map((kind) => [kind, null])),
+    files: Object.fromEntries(
+      ASSET_FILE_KINDS.filter((kind) => files[kind] === null).map((kind) => [kind, null]),
+    ),
   };
-  for (const { kind, contentType, ciphertext } of parts) json.files[kind] = { contentType, size: ciphertext.byteLength };
+  for (const { kind, contentType, ciphertext } of parts)
+    json.files[kind] = { contentType, size: ciphertext.byteLength };
   const head = new TextEncoder().encode(JSON.stringify(json));
   onProgress?.({ phase: "uploading", fraction: ENCRYPT_SHARE });
-  const { asset } = await uploadFile<{ asset: AssetView }>(`/api/assets/${encodeURIComponent(id)}/files`, new Blob([head, ...parts.map((p) => p.ciphertext)]), {
-    headers: { "content-type": "application/octet-stream", [ASSET_FILES_JSON_LENGTH_HEADER]: String(head.byteLength) },
-    onProgress: (f) => onProgress?.({ phase: "uploading", fraction: ENCRYPT_SHARE + (1 - ENCRYPT_SHARE) * f }),
-    signal,
-  });
+  const { asset } = await uploadFile<{ asset: AssetView }>(
+    `/api/assets/${encodeURIComponent(id)}/files`,
+    new Blob([head, ...parts.map((p) => p.ciphertext)]),
+    {
+      headers: {
+        "content-type": "application/octet-stream",
+        [ASSET_FILES_JSON_LENGTH_HEADER]: String(head.byteLength),
+      },
+      onProgress: (f) =>
+        onProgress?.({ phase: "uploading", fraction: ENCRYPT_SHARE + (1 - ENCRYPT_SHARE) * f }),
+      signal,
+    },
+  );
   return asset;
 }
 

@@ -12,8 +12,15 @@ export type UpdateAssetInput<T extends AssetType> = {
   content?: { contentKey: CryptoKey; value: ContentOf<T> };
 };
 
-export async function updateAsset<T extends AssetType>({ id, title, beneficiaryEmail, content }: UpdateAssetInput<T>) {
-  const encryptedData = content ? toBase64(await encryptJson(content.contentKey, content.value)) : undefined;
+export async function updateAsset<T extends AssetType>({
+  id,
+  title,
+  beneficiaryEmail,
+  content,
+}: UpdateAssetInput<T>) {
+  const encryptedData = content
+    ? toBase64(await encryptJson(content.contentKey, content.value))
+    : undefined;
   const { asset } = await api<{ asset: AssetView }>(`/api/assets/${encodeURIComponent(id)}`, {
     method: "PATCH",
     body: { title: title?.trim() ? title : undefined, beneficiaryEmail, encryptedData },
@@ -23,5 +30,8 @@ export async function updateAsset<T extends AssetType>({ id, title, beneficiaryE
 
 export function useUpdateAsset<T extends AssetType>() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: (input: UpdateAssetInput<T>) => updateAsset(input), onSuccess: () => qc.invalidateQueries({ queryKey: assetsQueryKey }) });
+  return useMutation({
+    mutationFn: (input: UpdateAssetInput<T>) => updateAsset(input),
+    onSuccess: () => qc.invalidateQueries({ queryKey: assetsQueryKey }),
+  });
 }

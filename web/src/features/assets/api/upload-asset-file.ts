@@ -28,13 +28,22 @@ export class FileReadError extends Error {
 
 /** The share of an upload's progress that encryption counts for. */
 export const ENCRYPT_SHARE = 0.1;
-export const assetFilePath = (assetId: string, kind: AssetFileKind) => `/api/assets/${encodeURIComponent(assetId)}/files/${kind}`;
+export const assetFilePath = (assetId: string, kind: AssetFileKind) =>
+  `/api/assets/${encodeURIComponent(assetId)}/files/${kind}`;
 
 /**
  * Encrypts the file with the asset's content key and PUTs the ciphertext as a raw
  * application/octet-stream body (docs/decisions/009). Fails with FileReadError or ApiError.
  */
-export async function uploadAssetFile({ assetId, kind, contentKey, file, contentType, onProgress, signal }: UploadAssetFileInput) {
+export async function uploadAssetFile({
+  assetId,
+  kind,
+  contentKey,
+  file,
+  contentType,
+  onProgress,
+  signal,
+}: UploadAssetFileInput) {
   onProgress?.({ phase: "encrypting", fraction: 0 });
   let ciphertext: Uint8Array<ArrayBuffer>;
   try {
@@ -43,15 +52,23 @@ export async function uploadAssetFile({ assetId, kind, contentKey, file, content
     throw new FileReadError(err);
   }
   onProgress?.({ phase: "uploading", fraction: ENCRYPT_SHARE });
-  const { file: meta } = await uploadFile<{ file: AssetFileView }>(assetFilePath(assetId, kind), new Blob([ciphertext]), {
-    headers: { "content-type": "application/octet-stream", "x-content-type": contentType },
-    onProgress: (f) => onProgress?.({ phase: "uploading", fraction: ENCRYPT_SHARE + (1 - ENCRYPT_SHARE) * f }),
-    signal,
-  });
+  const { file: meta } = await uploadFile<{ file: AssetFileView }>(
+    assetFilePath(assetId, kind),
+    new Blob([ciphertext]),
+    {
+      headers: { "content-type": "application/octet-stream", "x-content-type": contentType },
+      onProgress: (f) =>
+        onProgress?.({ phase: "uploading", fraction: ENCRYPT_SHARE + (1 - ENCRYPT_SHARE) * f }),
+      signal,
+    },
+  );
   return meta;
 }
 
 export function useUploadAssetFile() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: uploadAssetFile, onSuccess: () => qc.invalidateQueries({ queryKey: assetsQueryKey }) });
+  return useMutation({
+    mutationFn: uploadAssetFile,
+    onSuccess: () => qc.invalidateQueries({ queryKey: assetsQueryKey }),
+  });
 }

@@ -31,7 +31,16 @@ type Props<T extends AssetType> = {
  * is missing, not the user's or of another type (spec 02 Asset detail rules), shows a failed load or
  * decryption (never partial data) with LoadError, then the type's own view.
  */
-export function AssetDetailScreen<T extends AssetType>({ id, type, back, notFound, fallbackTitle, width, loadError, children }: Props<T>) {
+export function AssetDetailScreen<T extends AssetType>({
+  id,
+  type,
+  back,
+  notFound,
+  fallbackTitle,
+  width,
+  loadError,
+  children,
+}: Props<T>) {
   const qc = useQueryClient();
   const opened = useOwnedAsset(id, type, { listPath: back.to, notFound });
   // After a failed refetch the query keeps its old data: an error always wins, so nothing stale or partial shows.
@@ -39,18 +48,25 @@ export function AssetDetailScreen<T extends AssetType>({ id, type, back, notFoun
 
   const retry = async () => {
     // The data key may be what failed; the asset query waits for it.
-    await qc.refetchQueries({ queryKey: dataKeyQueryOptions().queryKey, predicate: (q) => q.state.status === "error" });
+    await qc.refetchQueries({
+      queryKey: dataKeyQueryOptions().queryKey,
+      predicate: (q) => q.state.status === "error",
+    });
     await opened.refetch();
   };
 
   if (opened.isGone) return null;
   if (error) {
     const isDecryptError = error instanceof DecryptError;
-    const title = loadError.titles && (isDecryptError ? loadError.titles.decrypt : loadError.titles.load);
+    const title =
+      loadError.titles && (isDecryptError ? loadError.titles.decrypt : loadError.titles.load);
     return (
       <div className={cn("mx-auto grid gap-6", width)}>
         <PageHeader title={fallbackTitle} back={back} />
-        <LoadError title={title} onRetry={loadError.canRetry && !isDecryptError ? () => void retry() : undefined}>
+        <LoadError
+          title={title}
+          onRetry={loadError.canRetry && !isDecryptError ? () => void retry() : undefined}
+        >
           {isDecryptError ? error.message : errorMessage(error, loadError.fallback)}
         </LoadError>
       </div>

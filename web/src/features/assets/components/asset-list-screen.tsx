@@ -11,7 +11,11 @@ import { cn } from "@/lib/utils";
 import { toast } from "@/lib/toast";
 import { useAssets } from "../api/list-assets";
 
-export type AssetListState = { assets: AssetView[]; search: string; setSearch: (search: string) => void };
+export type AssetListState = {
+  assets: AssetView[];
+  search: string;
+  setSearch: (search: string) => void;
+};
 
 type Props = {
   type: AssetType;
@@ -33,7 +37,17 @@ type Props = {
  * The one list screen of the asset types (passwords, documents, notes): the header, and a card that
  * shows the loading state, a failed load (toast and LoadError with "Try again") or the type's list.
  */
-export function AssetListScreen({ type, title, description, action: { to, label, Icon }, titleRef, loadFailed, cardClassName, empty, children }: Props) {
+export function AssetListScreen({
+  type,
+  title,
+  description,
+  action: { to, label, Icon },
+  titleRef,
+  loadFailed,
+  cardClassName,
+  empty,
+  children,
+}: Props) {
   const assets = useAssets(type);
   const [search, setSearch] = useState("");
   const loadError = assets.isError ? loadFailed(assets.error) : undefined;

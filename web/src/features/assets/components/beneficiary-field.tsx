@@ -14,12 +14,19 @@ const BeneficiaryFieldContext = createContext<RenderPicker | null>(null);
  * The asset forms' beneficiary field is a slot: the screen (routes/) fills it with the beneficiaries
  * feature's picker, so the asset layer imports no other feature.
  */
-export function BeneficiaryFieldProvider({ renderPicker, children }: { renderPicker: RenderPicker; children: ReactNode }) {
+export function BeneficiaryFieldProvider({
+  renderPicker,
+  children,
+}: {
+  renderPicker: RenderPicker;
+  children: ReactNode;
+}) {
   return <BeneficiaryFieldContext value={renderPicker}>{children}</BeneficiaryFieldContext>;
 }
 
 export function BeneficiaryField(props: BeneficiaryFieldProps) {
   const renderPicker = useContext(BeneficiaryFieldContext);
-  if (!renderPicker) throw new Error("BeneficiaryField needs a BeneficiaryFieldProvider around the form");
+  if (!renderPicker)
+    throw new Error("BeneficiaryField needs a BeneficiaryFieldProvider around the form");
   return renderPicker(props);
 }

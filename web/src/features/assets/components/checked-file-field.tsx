@@ -60,7 +60,13 @@ export function CheckedFileField({
   return (
     <div className="grid gap-3">
       <FormField label={label} hint={hint} error={error}>
-        <FileDropZone accept={accept} onFile={(f) => void onFile(f)} disabled={disabled} prompt={prompt} inputRef={inputRef} />
+        <FileDropZone
+          accept={accept}
+          onFile={(f) => void onFile(f)}
+          disabled={disabled}
+          prompt={prompt}
+          inputRef={inputRef}
+        />
       </FormField>
       {current && (
         <div className="flex flex-wrap items-center justify-end gap-x-3 gap-y-2 rounded-md border border-border bg-muted/60 p-3">
@@ -74,7 +80,14 @@ export function CheckedFileField({
           <div className="flex items-center gap-1">
             {actions}
             {onRemove && (
-              <Button type="button" variant="ghost" size="icon" onClick={onRemove} disabled={disabled} title={removeLabel}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                onClick={onRemove}
+                disabled={disabled}
+                title={removeLabel}
+              >
                 <X aria-hidden="true" />
                 <span className="sr-only">{removeLabel ?? "Remove file"}</span>
               </Button>

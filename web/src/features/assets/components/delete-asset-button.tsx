@@ -12,14 +12,25 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 
-type Props = { title: string; noun: "document" | "note"; onConfirm: () => void; disabled?: boolean };
+type Props = {
+  title: string;
+  noun: "document" | "note";
+  onConfirm: () => void;
+  disabled?: boolean;
+};
 
 /** A delete (icon) button that asks first; the caller deletes and toasts. */
 export function DeleteAssetButton({ title, noun, onConfirm, disabled }: Props) {
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
-        <Button variant="ghost" size="icon" className="text-destructive" disabled={disabled} title={`Delete ${title}`}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="text-destructive"
+          disabled={disabled}
+          title={`Delete ${title}`}
+        >
           <Trash2 aria-hidden="true" />
           <span className="sr-only">Delete {title}</span>
         </Button>
@@ -27,7 +38,9 @@ export function DeleteAssetButton({ title, noun, onConfirm, disabled }: Props) {
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>Delete this {noun}?</AlertDialogTitle>
-          <AlertDialogDescription className="wrap-anywhere">“{title}” and its files will be deleted for good. This cannot be undone.</AlertDialogDescription>
+          <AlertDialogDescription className="wrap-anywhere">
+            “{title}” and its files will be deleted for good. This cannot be undone.
+          </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel asChild>

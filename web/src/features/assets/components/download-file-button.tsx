@@ -24,7 +24,11 @@ export function DownloadFileButton({ source, fileName, noun, onTransfer }: Props
     try {
       const blob = await download.mutateAsync({
         ...source,
-        onProgress: (p) => onTransfer({ label: p.phase === "downloading" ? `Downloading ${noun}...` : `Decrypting ${noun}...`, fraction: p.fraction }),
+        onProgress: (p) =>
+          onTransfer({
+            label: p.phase === "downloading" ? `Downloading ${noun}...` : `Decrypting ${noun}...`,
+            fraction: p.fraction,
+          }),
       });
       saveBlob(blob, fileName);
     } catch (err) {
@@ -34,7 +38,13 @@ export function DownloadFileButton({ source, fileName, noun, onTransfer }: Props
     }
   };
   return (
-    <Button type="button" variant="outline" size="sm" onClick={() => void onClick()} disabled={download.isPending}>
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      onClick={() => void onClick()}
+      disabled={download.isPending}
+    >
       <Download aria-hidden="true" /> Download<span className="sr-only"> {fileName}</span>
     </Button>
   );

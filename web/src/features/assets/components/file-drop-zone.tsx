@@ -1,5 +1,12 @@
 import { Upload } from "lucide-react";
-import { useImperativeHandle, useRef, useState, type DragEvent, type MouseEvent, type Ref } from "react";
+import {
+  useImperativeHandle,
+  useRef,
+  useState,
+  type DragEvent,
+  type MouseEvent,
+  type Ref,
+} from "react";
 import { cn } from "@/lib/utils";
 
 type Props = {
@@ -19,7 +26,14 @@ type Props = {
  * A file input as a drop zone: drop a file on it, click it, or tab to it (the real input inside
  * takes focus, and the zone shows the focus ring) and press Enter or Space to open the picker.
  */
-export function FileDropZone({ accept, onFile, disabled, prompt = "Drag and drop a file here, or choose one", inputRef: outerRef, ...inputProps }: Props) {
+export function FileDropZone({
+  accept,
+  onFile,
+  disabled,
+  prompt = "Drag and drop a file here, or choose one",
+  inputRef: outerRef,
+  ...inputProps
+}: Props) {
   const inputRef = useRef<HTMLInputElement>(null);
   useImperativeHandle(outerRef, () => inputRef.current as HTMLInputElement, []);
   const [isOver, setIsOver] = useState(false);
@@ -41,7 +55,8 @@ export function FileDropZone({ accept, onFile, disabled, prompt = "Drag and drop
         if (!disabled) setIsOver(true);
       }}
       onDragLeave={(e) => {
-        if (!(e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget))) setIsOver(false);
+        if (!(e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget)))
+          setIsOver(false);
       }}
       onDrop={onDrop}
       data-testid="file-drop-zone"

@@ -8,7 +8,9 @@ export type Transfer = { label: string; fraction: number | null };
  */
 export function TransferProgress({ transfer }: { transfer: Transfer | null }) {
   const percent = transfer?.fraction == null ? null : Math.round(transfer.fraction * 100);
-  const spoken = transfer ? `${transfer.label}${percent == null ? "" : ` ${Math.floor(percent / 25) * 25}%`}` : "";
+  const spoken = transfer
+    ? `${transfer.label}${percent == null ? "" : ` ${Math.floor(percent / 25) * 25}%`}`
+    : "";
   return (
     <div className="grid gap-1">
       {transfer && (

@@ -23,11 +23,30 @@ export function useUploadDocument() {
   const { mutateAsync: uploadFile } = useUploadAssetFile();
   const { mutateAsync: deleteAsset } = useDeleteAsset();
   return useMutation({
-    mutationFn: async ({ title, notes, beneficiaryEmail, file, rule, onProgress }: UploadDocumentInput) => {
+    mutationFn: async ({
+      title,
+      notes,
+      beneficiaryEmail,
+      file,
+      rule,
+      onProgress,
+    }: UploadDocumentInput) => {
       const content = { fileName: file.name, contentType: rule.type, fileSize: file.size, notes };
-      const { asset, contentKey } = await createAsset({ type: "document", title: title.trim(), beneficiaryEmail, content });
+      const { asset, contentKey } = await createAsset({
+        type: "document",
+        title: title.trim(),
+        beneficiaryEmail,
+        content,
+      });
       try {
-        await uploadFile({ assetId: asset.id, kind: "document", contentKey, file, contentType: rule.type, onProgress });
+        await uploadFile({
+          assetId: asset.id,
+          kind: "document",
+          contentKey,
+          file,
+          contentType: rule.type,
+          onProgress,
+        });
       } catch (err) {
         await deleteAsset(asset.id).catch(() => undefined);
         throw err;

@@ -9,7 +9,13 @@ export type RecorderState = "idle" | "recording";
 const MIME_TYPES = ["audio/webm;codecs=opus", "audio/webm"];
 export const RECORDING_UNSUPPORTED = "Recording audio is not supported in this browser.";
 
-type Session = { recorder: MediaRecorder; stream: MediaStream; timer: number; startedAt: number; stoppedAt: number | null };
+type Session = {
+  recorder: MediaRecorder;
+  stream: MediaStream;
+  timer: number;
+  startedAt: number;
+  stoppedAt: number | null;
+};
 
 /**
  * The microphone recorder of the note screens: idle or recording, a seconds timer that starts
@@ -29,7 +35,10 @@ export function useAudioRecorder(onRecorded: (recording: Recording) => void) {
   const start = async () => {
     if (session.current) return;
     setError(undefined);
-    const mimeType = typeof MediaRecorder === "undefined" ? undefined : MIME_TYPES.find((t) => MediaRecorder.isTypeSupported(t));
+    const mimeType =
+      typeof MediaRecorder === "undefined"
+        ? undefined
+        : MIME_TYPES.find((t) => MediaRecorder.isTypeSupported(t));
     if (!mimeType || !navigator.mediaDevices) return setError(RECORDING_UNSUPPORTED);
     let stream: MediaStream;
     try {
@@ -47,12 +56,20 @@ export function useAudioRecorder(onRecorded: (recording: Recording) => void) {
     const startedAt = performance.now();
     const current: Session = { recorder, stream, timer: 0, startedAt, stoppedAt: null };
     recorder.onstop = () => {
-      const duration = Math.round(((current.stoppedAt ?? performance.now()) - startedAt) / 100) / 10;
-      onRecordedRef.current({ blob: new Blob(chunks, { type: recorder.mimeType || mimeType }), duration, contentType: recorder.mimeType || mimeType });
+      const duration =
+        Math.round(((current.stoppedAt ?? performance.now()) - startedAt) / 100) / 10;
+      onRecordedRef.current({
+        blob: new Blob(chunks, { type: recorder.mimeType || mimeType }),
+        duration,
+        contentType: recorder.mimeType || mimeType,
+      });
       toast.success(ASSET_MSG.recordingComplete);
     };
     recorder.start(1000);
-    current.timer = window.setInterval(() => setSeconds(Math.floor((performance.now() - startedAt) / 1000)), 250);
+    current.timer = window.setInterval(
+      () => setSeconds(Math.floor((performance.now() - startedAt) / 1000)),
+      250,
+    );
     session.current = current;
     setSeconds(0);
     setState("recording");
@@ -87,4 +104,5 @@ export function useAudioRecorder(onRecorded: (recording: Recording) => void) {
 }
 
 /** 75 -> "1:15". */
-export const formatDuration = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, "0")}`;
+export const formatDuration = (seconds: number) =>
+  `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, "0")}`;

@@ -3,23 +3,47 @@ import { useMutation } from "@tanstack/react-query";
 import { useCreateAsset } from "@/features/assets/api/create-asset";
 import { useDeleteAsset } from "@/features/assets/api/delete-asset";
 import { useUpdateAssetFiles, type NewAssetFile } from "@/features/assets/api/update-asset-files";
-import { useUploadAssetFile, type UploadAssetFileInput } from "@/features/assets/api/upload-asset-file";
+import {
+  useUploadAssetFile,
+  type UploadAssetFileInput,
+} from "@/features/assets/api/upload-asset-file";
 import type { Transfer } from "@/features/assets/components/transfer-progress";
 import { noteContentOf, type AttachmentDraft, type RecordingDraft } from "./note-drafts";
 
-export type NoteDraft = { title: string; text: string; beneficiaryEmail: string | null; recording: RecordingDraft; attachment: AttachmentDraft };
+export type NoteDraft = {
+  title: string;
+  text: string;
+  beneficiaryEmail: string | null;
+  recording: RecordingDraft;
+  attachment: AttachmentDraft;
+};
 type Upload = { kind: AssetFileKind; file: Blob; contentType: string };
 type Uploader = (input: UploadAssetFileInput) => Promise<unknown>;
 
 const newFiles = ({ recording, attachment }: NoteDraft): Upload[] => [
-  ...(recording.kind === "new" ? [{ kind: "recording" as const, file: recording.blob, contentType: recording.contentType }] : []),
-  ...(attachment.kind === "new" ? [{ kind: "attachment" as const, file: attachment.picked.file, contentType: attachment.picked.rule.type }] : []),
+  ...(recording.kind === "new"
+    ? [{ kind: "recording" as const, file: recording.blob, contentType: recording.contentType }]
+    : []),
+  ...(attachment.kind === "new"
+    ? [
+        {
+          kind: "attachment" as const,
+          file: attachment.picked.file,
+          contentType: attachment.picked.rule.type,
+        },
+      ]
+    : []),
 ];
 
 /** Encrypts and uploads the note's new files one after the other, reporting one progress over all of their bytes. */
 async function uploadAll(
   upload: Uploader,
-  { assetId, contentKey, files, onProgress }: { assetId: string; contentKey: CryptoKey; files: Upload[]; onProgress: (t: Transfer) => void },
+  {
+    assetId,
+    contentKey,
+    files,
+    onProgress,
+  }: { assetId: string; contentKey: CryptoKey; files: Upload[]; onProgress: (t: Transfer) => void },
 ) {
   const total = files.reduce((n, f) => n + f.file.size, 0) || 1;
   let done = 0;
@@ -32,7 +56,10 @@ async function uploadAll(
       file: f.file,
       contentType: f.contentType,
       onProgress: (p) =>
-        onProgress({ label: `${p.phase === "encrypting" ? "Encrypting" : "Uploading"} ${noun}...`, fraction: (done + p.fraction * f.file.size) / total }),
+        onProgress({
+          label: `${p.phase === "encrypting" ? "Encrypting" : "Uploading"} ${noun}...`,
+          fraction: (done + p.fraction * f.file.size) / total,
+        }),
     });
     done += f.file.size;
   }
@@ -44,11 +71,27 @@ export function useCreateNote() {
   const { mutateAsync: upload } = useUploadAssetFile();
   const { mutateAsync: deleteAsset } = useDeleteAsset();
   return useMutation({
-    mutationFn: async ({ draft, onProgress }: { draft: NoteDraft; onProgress: (t: Transfer) => void }) => {
+    mutationFn: async ({
+      draft,
+      onProgress,
+    }: {
+      draft: NoteDraft;
+      onProgress: (t: Transfer) => void;
+    }) => {
       const content = noteContentOf(draft.text, draft.recording, draft.attachment);
-      const { asset, contentKey } = await createAsset({ type: "note", title: draft.title.trim(), beneficiaryEmail: draft.beneficiaryEmail, content });
+      const { asset, contentKey } = await createAsset({
+        type: "note",
+        title: draft.title.trim(),
+        beneficiaryEmail: draft.beneficiaryEmail,
+        content,
+      });
       try {
-        await uploadAll(upload, { assetId: asset.id, contentKey, files: newFiles(draft), onProgress });
+        await uploadAll(upload, {
+          assetId: asset.id,
+          contentKey,
+          files: newFiles(draft),
+          onProgress,
+        });
       } catch (err) {
         await deleteAsset(asset.id).catch(() => undefined);
         throw err;
@@ -58,10 +101,19 @@ export function useCreateNote() {
   });
 }
 
-type UpdateInput = { id: string; contentKey: CryptoKey; stored: NoteContent; draft: NoteDraft; onProgress: (t: Transfer) => void };
+type UpdateInput = {
+  id: string;
+  contentKey: CryptoKey;
+  stored: NoteContent;
+  draft: NoteDraft;
+  onProgress: (t: Transfer) => void;
+};
 
 /** What an edit does to each stored file: a new one replaces it, "none" removes it, and a file left as it was is not named. */
-function fileChanges(draft: NoteDraft, stored: NoteContent): Partial<Record<AssetFileKind, NewAssetFile | null>> {
+function fileChanges(
+  draft: NoteDraft,
+  stored: NoteContent,
+): Partial<Record<AssetFileKind, NewAssetFile | null>> {
   const changes: Partial<Record<AssetFileKind, NewAssetFile | null>> = {};
   for (const f of newFiles(draft)) changes[f.kind] = { file: f.file, contentType: f.contentType };
   if (stored.audioRecording && draft.recording.kind === "none") changes.recording = null;
@@ -79,14 +131,24 @@ export function useUpdateNote() {
   return useMutation({
     mutationFn: ({ id, contentKey, stored, draft, onProgress }: UpdateInput) => {
       const files = fileChanges(draft, stored);
-      const nouns = [files.recording && "recording", files.attachment && "attachment"].filter(Boolean).join(" and ") || "note";
+      const nouns =
+        [files.recording && "recording", files.attachment && "attachment"]
+          .filter(Boolean)
+          .join(" and ") || "note";
       return updateAssetFiles({
         id,
         title: draft.title,
         beneficiaryEmail: draft.beneficiaryEmail,
-        content: { contentKey, value: noteContentOf(draft.text, draft.recording, draft.attachment) },
+        content: {
+          contentKey,
+          value: noteContentOf(draft.text, draft.recording, draft.attachment),
+        },
         files,
-        onProgress: (p) => onProgress({ label: `${p.phase === "encrypting" ? "Encrypting" : "Uploading"} ${nouns}...`, fraction: p.fraction }),
+        onProgress: (p) =>
+          onProgress({
+            label: `${p.phase === "encrypting" ? "Encrypting" : "Uploading"} ${nouns}...`,
+            fraction: p.fraction,
+          }),
       });
     },
   });

@@ -1,7 +1,8 @@
 import { PASSWORD_MASK_MAX_DOTS } from "@common/assets";
 
 /** The masked password: one dot per character, at most 12 (spec 02 §2, §9), so the mask hints at no more than that. */
-export const maskPassword = (password: string) => "•".repeat(Math.min([...password].length, PASSWORD_MASK_MAX_DOTS));
+export const maskPassword = (password: string) =>
+  "•".repeat(Math.min([...password].length, PASSWORD_MASK_MAX_DOTS));
 
 /**
  * A link target for a stored website, or null when it is not an http(s) address (a

@@ -5,14 +5,21 @@ import { z } from "zod";
 const contentFields = {
   website: z.string().trim().max(2000, "Website must be at most 2000 characters"),
   username: z.string().max(500, "Username must be at most 500 characters"),
-  password: z.string().min(1, ASSET_MSG.passwordRequired).max(2000, "Password must be at most 2000 characters"),
+  password: z
+    .string()
+    .min(1, ASSET_MSG.passwordRequired)
+    .max(2000, "Password must be at most 2000 characters"),
   notes: z.string().max(20_000, "Notes must be at most 20000 characters"),
   beneficiaryEmail: z.string().nullable(),
 };
 
 /** /vault/new: the form requires a title. */
 export const newPasswordSchema = z.object({
-  title: z.string().trim().min(1, ASSET_MSG.titleRequired).max(TITLE_MAX_LENGTH, ASSET_MSG.titleTooLong),
+  title: z
+    .string()
+    .trim()
+    .min(1, ASSET_MSG.titleRequired)
+    .max(TITLE_MAX_LENGTH, ASSET_MSG.titleTooLong),
   ...contentFields,
 });
 
@@ -24,7 +31,19 @@ export const editPasswordSchema = z.object({
 
 export type PasswordForm = z.infer<typeof newPasswordSchema>;
 
-export const emptyPasswordForm: PasswordForm = { title: "", website: "", username: "", password: "", notes: "", beneficiaryEmail: null };
+export const emptyPasswordForm: PasswordForm = {
+  title: "",
+  website: "",
+  username: "",
+  password: "",
+  notes: "",
+  beneficiaryEmail: null,
+};
 
 /** The part of the form that is encrypted in the browser. */
-export const toPasswordContent = ({ username, password, website, notes }: PasswordForm): PasswordContent => ({ username, password, website, notes });
+export const toPasswordContent = ({
+  username,
+  password,
+  website,
+  notes,
+}: PasswordForm): PasswordContent => ({ username, password, website, notes });

@@ -5,4 +5,8 @@ import { api } from "@/lib/api-client";
  * No useMutation hook here: /login calls this, and importing useMutation would put react-query's mutation
  * observer into /login's first-visit JavaScript (see components/resend-confirmation-button.tsx).
  */
-export const resendConfirmation = (email: string) => api<{ status: boolean }>("/api/auth/send-verification-email", { method: "POST", body: { email } });
+export const resendConfirmation = (email: string) =>
+  api<{ status: boolean }>("/api/auth/send-verification-email", {
+    method: "POST",
+    body: { email },
+  });

@@ -5,7 +5,8 @@ import { meQueryKey } from "@/lib/me";
 export type ResetPasswordInput = { token: string; newPassword: string };
 
 /** Sets a new password with the e-mailed token. The server ends every session of the account. */
-export const resetPassword = (input: ResetPasswordInput) => api<{ status: boolean }>("/api/auth/reset-password", { method: "POST", body: input });
+export const resetPassword = (input: ResetPasswordInput) =>
+  api<{ status: boolean }>("/api/auth/reset-password", { method: "POST", body: input });
 
 export function useResetPassword() {
   const qc = useQueryClient();

@@ -6,4 +6,5 @@ import { api } from "@/lib/api-client";
  * No hook here: /login's sign-in calls it, and useMutation would cost /login's JavaScript budget
  * (docs/decisions/004); /mfa's Resend uses resend-sign-in-code.ts.
  */
-export const sendSignInCode = () => api<{ status: boolean }>("/api/auth/two-factor/send-otp", { method: "POST", body: {} });
+export const sendSignInCode = () =>
+  api<{ status: boolean }>("/api/auth/two-factor/send-otp", { method: "POST", body: {} });

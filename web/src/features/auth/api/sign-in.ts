@@ -11,7 +11,10 @@ export type SignInResult = { twoFactorRedirect?: boolean };
  * ['me'] here would let the /login guard send the user to /dashboard instead of where they were going.
  */
 export async function signIn(input: SignInInput): Promise<SignInResult> {
-  const result = await api<SignInResult>("/api/auth/sign-in/email", { method: "POST", body: { ...input, rememberMe: true } });
+  const result = await api<SignInResult>("/api/auth/sign-in/email", {
+    method: "POST",
+    body: { ...input, rememberMe: true },
+  });
   if (result.twoFactorRedirect) await sendSignInCode();
   return result;
 }

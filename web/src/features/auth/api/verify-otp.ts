@@ -4,7 +4,8 @@ import { api } from "@/lib/api-client";
 import { getMe, type Me } from "@/lib/me";
 
 /** Second sign-in step: checks the e-mailed code; on success the server starts the session. */
-export const verifyOtp = (code: string) => api<{ token: string }>("/api/auth/two-factor/verify-otp", { method: "POST", body: { code } });
+export const verifyOtp = (code: string) =>
+  api<{ token: string }>("/api/auth/two-factor/verify-otp", { method: "POST", body: { code } });
 
 /** Verifies the code, then reads the signed-in user (the caller stores it and navigates: see useEnterApp). */
 export const useVerifyOtp = () =>

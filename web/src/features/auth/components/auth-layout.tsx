@@ -3,7 +3,17 @@ import { Link } from "react-router";
 import { Logo } from "@/components/logo";
 
 /** The frame of the sign-in screens: brand header, one centred card holding the page's h1, footer. */
-export function AuthLayout({ title, description, banner, children }: { title: string; description?: ReactNode; banner?: ReactNode; children: ReactNode }) {
+export function AuthLayout({
+  title,
+  description,
+  banner,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  banner?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="flex min-h-screen flex-col bg-muted">
       <header className="border-b border-border bg-white">
@@ -21,7 +31,9 @@ export function AuthLayout({ title, description, banner, children }: { title: st
           <div className="mt-6">{children}</div>
         </div>
       </main>
-      <footer className="py-6 text-center text-xs text-muted-foreground">© {new Date().getFullYear()} Legacy Vault</footer>
+      <footer className="py-6 text-center text-xs text-muted-foreground">
+        © {new Date().getFullYear()} Legacy Vault
+      </footer>
     </div>
   );
 }

@@ -1,17 +1,21 @@
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /** True when credentials would travel in clear text: plain HTTP on anything but this machine. */
-export const isInsecureConnection = (): boolean => window.location.protocol !== "https:" && !LOCAL_HOSTS.has(window.location.hostname);
+export const isInsecureConnection = (): boolean =>
+  window.location.protocol !== "https:" && !LOCAL_HOSTS.has(window.location.hostname);
 
 /** The security warning of /login (spec 01 §2) when the page is not served over HTTPS. */
 export function InsecureConnectionBanner() {
   if (!isInsecureConnection()) return null;
   return (
-    <div role="alert" className="mb-4 w-full max-w-md rounded-lg border border-amber-400 bg-amber-50 p-4 text-sm text-amber-900">
+    <div
+      role="alert"
+      className="mb-4 w-full max-w-md rounded-lg border border-amber-400 bg-amber-50 p-4 text-sm text-amber-900"
+    >
       <p className="font-semibold">Security warning: this connection is not secure</p>
       <p className="mt-1">
-        This page is not served over HTTPS, so your email and password could be read by others on the network. Sign in only on the secure (https://) address of
-        Legacy Vault.
+        This page is not served over HTTPS, so your email and password could be read by others on
+        the network. Sign in only on the secure (https://) address of Legacy Vault.
       </p>
     </div>
   );

@@ -9,7 +9,8 @@ export function InvitationPanel({ check }: { check: InvitationCheck | null }) {
     return (
       <Alert variant="success" className="mb-6">
         <p>
-          <strong>{INVITATION_MSG.invitationValidTitle}</strong> {INVITATION_MSG.invitationValidText(check.firmName ?? "your law firm")}
+          <strong>{INVITATION_MSG.invitationValidTitle}</strong>{" "}
+          {INVITATION_MSG.invitationValidText(check.firmName ?? "your law firm")}
         </p>
       </Alert>
     );
@@ -22,7 +23,8 @@ export function InvitationPanel({ check }: { check: InvitationCheck | null }) {
         </p>
       ) : (
         <p>
-          <strong>{INVITATION_MSG.invitationInvalidTitle}</strong> {INVITATION_MSG.invitationInvalidText}
+          <strong>{INVITATION_MSG.invitationInvalidTitle}</strong>{" "}
+          {INVITATION_MSG.invitationInvalidText}
         </p>
       )}
     </Alert>

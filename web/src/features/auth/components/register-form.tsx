@@ -11,12 +11,23 @@ import { applyServerErrors } from "@/lib/field-errors";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useRegister } from "../api/register";
-import { REGISTER_FORM_FIELDS, registerFormSchema, type RegisterFormInput, type RegisterFormValues } from "../register-form-schema";
+import {
+  REGISTER_FORM_FIELDS,
+  registerFormSchema,
+  type RegisterFormInput,
+  type RegisterFormValues,
+} from "../register-form-schema";
 
-type Props = { defaultEmail: string; isEmailLocked: boolean; invitationCode?: string; onRegistered: (email: string) => void };
+type Props = {
+  defaultEmail: string;
+  isEmailLocked: boolean;
+  invitationCode?: string;
+  onRegistered: (email: string) => void;
+};
 
 /** 'Please fill out all required fields' is said once above the form, not under each empty field. */
-const fieldError = (message: string | undefined) => (message === AUTH_MSG.registerMissing ? undefined : message);
+const fieldError = (message: string | undefined) =>
+  message === AUTH_MSG.registerMissing ? undefined : message;
 
 export function RegisterForm({ defaultEmail, isEmailLocked, invitationCode, onRegistered }: Props) {
   const registration = useRegister();
@@ -27,28 +38,47 @@ export function RegisterForm({ defaultEmail, isEmailLocked, invitationCode, onRe
     formState: { errors },
   } = useForm<RegisterFormInput, unknown, RegisterFormValues>({
     resolver: zodResolver(registerFormSchema),
-    defaultValues: { name: "", email: defaultEmail, password: "", confirmPassword: "", firmCode: "" },
+    defaultValues: {
+      name: "",
+      email: defaultEmail,
+      password: "",
+      confirmPassword: "",
+      firmCode: "",
+    },
   });
 
   const onSubmit = handleSubmit(async ({ name, email, password, firmCode }) => {
     try {
-      await registration.mutateAsync(invitationCode ? { name, email, password, invitationCode } : { name, email, password, firmCode: firmCode || undefined });
+      await registration.mutateAsync(
+        invitationCode
+          ? { name, email, password, invitationCode }
+          : { name, email, password, firmCode: firmCode || undefined },
+      );
       toast.success(AUTH_MSG.registerSuccess);
       onRegistered(email);
     } catch (err) {
       toast.error(errorMessage(err, AUTH_MSG.registerFailure));
-      applyServerErrors(setError, err, { fields: REGISTER_FORM_FIELDS, fallback: AUTH_MSG.registerFormError });
+      applyServerErrors(setError, err, {
+        fields: REGISTER_FORM_FIELDS,
+        fallback: AUTH_MSG.registerFormError,
+      });
     }
   });
 
-  const isMissing = [errors.name, errors.email, errors.password].some((e) => e?.message === AUTH_MSG.registerMissing);
+  const isMissing = [errors.name, errors.email, errors.password].some(
+    (e) => e?.message === AUTH_MSG.registerMissing,
+  );
   const formError = isMissing ? AUTH_MSG.registerMissing : errors.root?.server?.message;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <FormField label="Full Name" error={fieldError(errors.name?.message)}>
         <Input autoComplete="name" aria-required="true" {...register("name")} />
       </FormField>
-      <FormField label="Email" error={fieldError(errors.email?.message)} hint={isEmailLocked ? "This is the address your invitation was sent to." : undefined}>
+      <FormField
+        label="Email"
+        error={fieldError(errors.email?.message)}
+        hint={isEmailLocked ? "This is the address your invitation was sent to." : undefined}
+      >
         <Input
           type="email"
           autoComplete="email"
@@ -58,11 +88,25 @@ export function RegisterForm({ defaultEmail, isEmailLocked, invitationCode, onRe
           {...register("email")}
         />
       </FormField>
-      <FormField label="Password" error={fieldError(errors.password?.message)} hint="At least 8 characters. A long passphrase is best.">
-        <Input type="password" autoComplete="new-password" aria-required="true" {...register("password")} />
+      <FormField
+        label="Password"
+        error={fieldError(errors.password?.message)}
+        hint="At least 8 characters. A long passphrase is best."
+      >
+        <Input
+          type="password"
+          autoComplete="new-password"
+          aria-required="true"
+          {...register("password")}
+        />
       </FormField>
       <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
-        <Input type="password" autoComplete="new-password" aria-required="true" {...register("confirmPassword")} />
+        <Input
+          type="password"
+          autoComplete="new-password"
+          aria-required="true"
+          {...register("confirmPassword")}
+        />
       </FormField>
       {!invitationCode && (
         <FormField

@@ -12,10 +12,22 @@ import { toast } from "@/lib/toast";
 import { useRequestPasswordReset } from "../api/request-password-reset";
 
 /** The server's words for what the user can act on (e.g. 429); the spec's text otherwise. */
-const failureMessage = (err: unknown) => (err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : AUTH_MSG.resetFailed);
+const failureMessage = (err: unknown) =>
+  err instanceof ApiError && err.status >= 400 && err.status < 500
+    ? err.message
+    : AUTH_MSG.resetFailed;
 
-export function RequestResetForm({ defaultEmail, onSent }: { defaultEmail: string; onSent: (email: string) => void }) {
-  const form = useForm({ resolver: zodResolver(requestPasswordResetFormSchema), defaultValues: { email: defaultEmail } });
+export function RequestResetForm({
+  defaultEmail,
+  onSent,
+}: {
+  defaultEmail: string;
+  onSent: (email: string) => void;
+}) {
+  const form = useForm({
+    resolver: zodResolver(requestPasswordResetFormSchema),
+    defaultValues: { email: defaultEmail },
+  });
   const request = useRequestPasswordReset();
   const [serverError, setServerError] = useState<string>();
   const onSubmit = form.handleSubmit(({ email }) => {
@@ -43,7 +55,13 @@ export function RequestResetForm({ defaultEmail, onSent }: { defaultEmail: strin
         </Alert>
       )}
       <FormField label="Email" error={form.formState.errors.email?.message}>
-        <Input type="email" autoComplete="email" inputMode="email" autoFocus {...form.register("email")} />
+        <Input
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoFocus
+          {...form.register("email")}
+        />
       </FormField>
       <Button type="submit" disabled={request.isPending}>
         {request.isPending ? "Sending..." : "Send reset link"}

@@ -6,7 +6,13 @@ import { toast } from "@/lib/toast";
 import { resendConfirmation } from "../api/resend-confirmation";
 
 /** 'Resend confirmation email' (spec 01 §5, §8), on /login's unconfirmed panel and /register's check-your-email step. */
-export function ResendConfirmationButton({ email, className = "" }: { email: string; className?: string }) {
+export function ResendConfirmationButton({
+  email,
+  className = "",
+}: {
+  email: string;
+  className?: string;
+}) {
   const [isSending, setIsSending] = useState(false);
   const onResend = async () => {
     const address = email.trim();
@@ -19,13 +25,20 @@ export function ResendConfirmationButton({ email, className = "" }: { email: str
       await resendConfirmation(address);
       toast.success(AUTH_MSG.resendSuccess);
     } catch (err) {
-      toast.error(err instanceof ApiError && err.status === 429 ? err.message : AUTH_MSG.resendFailure);
+      toast.error(
+        err instanceof ApiError && err.status === 429 ? err.message : AUTH_MSG.resendFailure,
+      );
     } finally {
       setIsSending(false);
     }
   };
   return (
-    <button type="button" onClick={onResend} disabled={isSending} className={`${buttonLook.outline} w-full ${className}`}>
+    <button
+      type="button"
+      onClick={onResend}
+      disabled={isSending}
+      className={`${buttonLook.outline} w-full ${className}`}
+    >
       {isSending ? "Sending..." : "Resend confirmation email"}
     </button>
   );

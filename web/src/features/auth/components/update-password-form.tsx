@@ -17,7 +17,10 @@ const PASSWORD_ERRORS = new Set(["PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG", "PAS
 type Props = { token: string; onUpdated: () => void; onInvalidToken: (message: string) => void };
 
 export function UpdatePasswordForm({ token, onUpdated, onInvalidToken }: Props) {
-  const form = useForm({ resolver: zodResolver(setNewPasswordFormSchema), defaultValues: { newPassword: "", confirmPassword: "" } });
+  const form = useForm({
+    resolver: zodResolver(setNewPasswordFormSchema),
+    defaultValues: { newPassword: "", confirmPassword: "" },
+  });
   const reset = useResetPassword();
   const [serverError, setServerError] = useState<string>();
   const { errors } = form.formState;
@@ -30,7 +33,8 @@ export function UpdatePasswordForm({ token, onUpdated, onInvalidToken }: Props) 
         onError: (err) => {
           const authCode = err instanceof ApiError ? err.authCode : undefined;
           if (authCode && TOKEN_ERRORS.has(authCode)) return onInvalidToken(err.message);
-          if (authCode && PASSWORD_ERRORS.has(authCode)) return form.setError("newPassword", { message: err.message }, { shouldFocus: true });
+          if (authCode && PASSWORD_ERRORS.has(authCode))
+            return form.setError("newPassword", { message: err.message }, { shouldFocus: true });
           setServerError(errorMessage(err, AUTH_MSG.passwordUpdateFailed));
         },
       },
@@ -43,8 +47,17 @@ export function UpdatePasswordForm({ token, onUpdated, onInvalidToken }: Props) 
           <AlertDescription>{serverError}</AlertDescription>
         </Alert>
       )}
-      <FormField label="New password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} error={errors.newPassword?.message}>
-        <Input type="password" autoComplete="new-password" autoFocus {...form.register("newPassword")} />
+      <FormField
+        label="New password"
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        error={errors.newPassword?.message}
+      >
+        <Input
+          type="password"
+          autoComplete="new-password"
+          autoFocus
+          {...form.register("newPassword")}
+        />
       </FormField>
       <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
         <Input type="password" autoComplete="new-password" {...form.register("confirmPassword")} />

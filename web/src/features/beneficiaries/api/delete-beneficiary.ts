@@ -3,7 +3,8 @@ import { api } from "@/lib/api-client";
 import { beneficiariesQueryKey } from "./list-beneficiaries";
 
 /** Deletes the beneficiary. Assets already assigned to their e-mail keep it until changed. */
-export const deleteBeneficiary = (id: string) => api<{ ok: true }>(`/api/beneficiaries/${encodeURIComponent(id)}`, { method: "DELETE" });
+export const deleteBeneficiary = (id: string) =>
+  api<{ ok: true }>(`/api/beneficiaries/${encodeURIComponent(id)}`, { method: "DELETE" });
 
 export function useDeleteBeneficiary() {
   const qc = useQueryClient();

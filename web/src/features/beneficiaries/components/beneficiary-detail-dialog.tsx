@@ -2,7 +2,15 @@ import { Pencil, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { formatDate } from "@/lib/format-date";
 import type { Beneficiary } from "../api/list-beneficiaries";
 
@@ -26,7 +34,12 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 const NONE = <span className="text-muted-foreground">Not given</span>;
 
 /** A beneficiary's details, with Edit and Delete. */
-export function BeneficiaryDetailDialog({ beneficiary, onClose, onDelete, onCloseAutoFocus }: Props) {
+export function BeneficiaryDetailDialog({
+  beneficiary,
+  onClose,
+  onDelete,
+  onCloseAutoFocus,
+}: Props) {
   return (
     <Dialog open={beneficiary !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
       <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
@@ -34,11 +47,18 @@ export function BeneficiaryDetailDialog({ beneficiary, onClose, onDelete, onClos
           <>
             <DialogHeader>
               <DialogTitle className="wrap-anywhere">{beneficiary.name}</DialogTitle>
-              <DialogDescription>{beneficiary.relationship ? `Beneficiary · ${beneficiary.relationship}` : "Beneficiary"}</DialogDescription>
+              <DialogDescription>
+                {beneficiary.relationship
+                  ? `Beneficiary · ${beneficiary.relationship}`
+                  : "Beneficiary"}
+              </DialogDescription>
             </DialogHeader>
             <dl className="grid gap-3">
               <Detail term="Email">
-                <a href={`mailto:${beneficiary.email}`} className="text-blue-700 underline-offset-4 hover:underline">
+                <a
+                  href={`mailto:${beneficiary.email}`}
+                  className="text-blue-700 underline-offset-4 hover:underline"
+                >
                   {beneficiary.email}
                 </a>
               </Detail>
@@ -51,7 +71,11 @@ export function BeneficiaryDetailDialog({ beneficiary, onClose, onDelete, onClos
               <DialogClose asChild>
                 <Button variant="outline">Close</Button>
               </DialogClose>
-              <Button variant="outline" className="text-destructive" onClick={() => onDelete(beneficiary)}>
+              <Button
+                variant="outline"
+                className="text-destructive"
+                onClick={() => onDelete(beneficiary)}
+              >
                 <Trash2 aria-hidden="true" /> Delete
               </Button>
               <Button asChild>

@@ -9,7 +9,12 @@ import { applyServerErrors } from "@/lib/field-errors";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import type { BeneficiaryInput } from "../api/create-beneficiary";
-import { BENEFICIARY_FIELDS, beneficiaryFormSchema, toBeneficiaryInput, type BeneficiaryForm } from "../beneficiary-form-schema";
+import {
+  BENEFICIARY_FIELDS,
+  beneficiaryFormSchema,
+  toBeneficiaryInput,
+  type BeneficiaryForm,
+} from "../beneficiary-form-schema";
 
 const EMPTY: BeneficiaryForm = { name: "", email: "", phone: "", relationship: "", notes: "" };
 
@@ -35,7 +40,10 @@ export function BeneficiaryFormFields({
   emailHint?: string;
   onSubmit: (input: BeneficiaryInput) => Promise<void>;
 }) {
-  const form = useForm<BeneficiaryForm>({ resolver: zodResolver(beneficiaryFormSchema), defaultValues: initial });
+  const form = useForm<BeneficiaryForm>({
+    resolver: zodResolver(beneficiaryFormSchema),
+    defaultValues: initial,
+  });
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
@@ -64,7 +72,11 @@ export function BeneficiaryFormFields({
       <FormField label="Phone (Optional)" error={errors.phone?.message}>
         <Input type="tel" autoComplete="off" {...form.register("phone")} />
       </FormField>
-      <FormField label="Relationship (Optional)" error={errors.relationship?.message} hint="For example: spouse, daughter, attorney.">
+      <FormField
+        label="Relationship (Optional)"
+        error={errors.relationship?.message}
+        hint="For example: spouse, daughter, attorney."
+      >
         <Input autoComplete="off" {...form.register("relationship")} />
       </FormField>
       <FormField label="Notes (Optional)" error={errors.notes?.message}>

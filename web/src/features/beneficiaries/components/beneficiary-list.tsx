@@ -16,7 +16,10 @@ export function BeneficiaryList({ beneficiaries, onView, onDelete }: Props) {
     <ul className="divide-y divide-border" aria-label="Beneficiaries">
       {beneficiaries.map((b) => {
         return (
-          <li key={b.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
+          <li
+            key={b.id}
+            className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3"
+          >
             <div className="grid min-w-0 flex-1 basis-48 gap-0.5">
               <p className="flex flex-wrap items-center gap-2">
                 <span className="font-medium wrap-anywhere">{b.name}</span>
@@ -25,7 +28,13 @@ export function BeneficiaryList({ beneficiaries, onView, onDelete }: Props) {
               <p className="text-sm text-muted-foreground wrap-anywhere">{b.email}</p>
             </div>
             <div className="flex gap-1">
-              <Button variant="ghost" size="icon" onClick={(e) => onView(b, e.currentTarget)} aria-label={`View ${b.name}`} title="View details">
+              <Button
+                variant="ghost"
+                size="icon"
+                onClick={(e) => onView(b, e.currentTarget)}
+                aria-label={`View ${b.name}`}
+                title="View details"
+              >
                 <Eye aria-hidden="true" />
               </Button>
               <Button asChild variant="ghost" size="icon">

@@ -22,7 +22,12 @@ type Props = {
  * choice; 'add-new' goes to /beneficiaries/new?returnTo=<this path and query>, which comes back
  * here afterwards with the new e-mail in the navigation state: the picker then selects it.
  */
-export function BeneficiaryPicker({ value, onChange, label = "Beneficiary (Optional)", hint }: Props) {
+export function BeneficiaryPicker({
+  value,
+  onChange,
+  label = "Beneficiary (Optional)",
+  hint,
+}: Props) {
   const list = useBeneficiaries();
   const navigate = useNavigate();
   const location = useLocation();
@@ -37,13 +42,18 @@ export function BeneficiaryPicker({ value, onChange, label = "Beneficiary (Optio
 
   const select = (event: ChangeEvent<HTMLSelectElement>) => {
     const chosen = event.target.value;
-    if (chosen === PICKER_ADD_NEW) return void navigate(newBeneficiaryPath(location.pathname + location.search));
+    if (chosen === PICKER_ADD_NEW)
+      return void navigate(newBeneficiaryPath(location.pathname + location.search));
     onChange(chosen === PICKER_NONE || chosen === "" ? null : chosen);
   };
 
   const beneficiaries = list.data ?? [];
   const isUnlisted = !!value && !beneficiaries.some((b) => b.email === value);
-  const status = list.isPending ? "Loading beneficiaries..." : list.isError ? BENEFICIARY_MSG.loadFailed : undefined;
+  const status = list.isPending
+    ? "Loading beneficiaries..."
+    : list.isError
+      ? BENEFICIARY_MSG.loadFailed
+      : undefined;
 
   return (
     <FormField label={label} hint={[status, hint].filter(Boolean).join(" ") || undefined}>

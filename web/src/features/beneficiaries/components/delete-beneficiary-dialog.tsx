@@ -33,14 +33,16 @@ export function DeleteBeneficiaryDialog({ beneficiary, onClose, onCloseAutoFocus
       title="Delete Beneficiary"
       description={
         <>
-          Are you sure you want to delete {beneficiary?.name} ({beneficiary?.email})? This cannot be undone. Items already assigned to this e-mail keep it until
-          you change them.
+          Are you sure you want to delete {beneficiary?.name} ({beneficiary?.email})? This cannot be
+          undone. Items already assigned to this e-mail keep it until you change them.
         </>
       }
       confirmLabel="Delete"
       pendingLabel="Deleting..."
       isPending={deletion.isPending}
-      failure={deletion.isError ? errorMessage(deletion.error, BENEFICIARY_MSG.deleteFailed) : undefined}
+      failure={
+        deletion.isError ? errorMessage(deletion.error, BENEFICIARY_MSG.deleteFailed) : undefined
+      }
       onConfirm={() => void onConfirm()}
       onCancel={() => {
         deletion.reset();

@@ -5,7 +5,9 @@ import { clientsQueryKey } from "./list-clients";
 
 export type ClientProfile = ClientProfileView;
 
-export const getClient = async (id: string) => (await api<{ client: ClientProfile }>(`/api/clients/${encodeURIComponent(id)}`)).client;
+export const getClient = async (id: string) =>
+  (await api<{ client: ClientProfile }>(`/api/clients/${encodeURIComponent(id)}`)).client;
 
-export const clientQueryOptions = (id: string) => queryOptions({ queryKey: [...clientsQueryKey, "detail", id], queryFn: () => getClient(id) });
+export const clientQueryOptions = (id: string) =>
+  queryOptions({ queryKey: [...clientsQueryKey, "detail", id], queryFn: () => getClient(id) });
 export const useClient = (id: string) => useQuery(clientQueryOptions(id));

@@ -8,7 +8,12 @@ export type ClientListParams = { search: string; sort: ClientSort; dir: SortDir;
 export type ClientRow = ClientRowView;
 export type ClientPage = ClientListView;
 
-export const DEFAULT_CLIENT_LIST: ClientListParams = { search: "", sort: "joined", dir: "desc", page: 1 };
+export const DEFAULT_CLIENT_LIST: ClientListParams = {
+  search: "",
+  sort: "joined",
+  dir: "desc",
+  page: 1,
+};
 
 /** One page of the firm's clients, searched (name or e-mail), sorted and paged by the server. */
 export function listClients({ search, sort, dir, page }: ClientListParams, signal?: AbortSignal) {
@@ -19,7 +24,11 @@ export function listClients({ search, sort, dir, page }: ClientListParams, signa
 
 export const clientsQueryKey = ["clients"] as const;
 export const clientListQueryOptions = (params: ClientListParams) =>
-  queryOptions({ queryKey: [...clientsQueryKey, "list", params], queryFn: ({ signal }) => listClients(params, signal) });
+  queryOptions({
+    queryKey: [...clientsQueryKey, "list", params],
+    queryFn: ({ signal }) => listClients(params, signal),
+  });
 
 /** Keeps showing the previous page while the next one loads, so the table does not jump. */
-export const useClients = (params: ClientListParams) => useQuery({ ...clientListQueryOptions(params), placeholderData: keepPreviousData });
+export const useClients = (params: ClientListParams) =>
+  useQuery({ ...clientListQueryOptions(params), placeholderData: keepPreviousData });

@@ -5,7 +5,13 @@ import { Card, CardContent, CardHeader, CardHeading } from "@/components/ui/card
 import type { ClientDashboard } from "../api/get-client-dashboard";
 
 /** 'View as Client': the client's beneficiaries by name and relationship, read-only (no contact details). */
-export function ClientBeneficiariesCard({ names, total }: { names: ClientDashboard["beneficiaryNames"]; total: number }) {
+export function ClientBeneficiariesCard({
+  names,
+  total,
+}: {
+  names: ClientDashboard["beneficiaryNames"];
+  total: number;
+}) {
   const headingId = useId();
   const more = total - names.length;
   return (
@@ -22,9 +28,16 @@ export function ClientBeneficiariesCard({ names, total }: { names: ClientDashboa
           <ul aria-labelledby={headingId} className="divide-y divide-border">
             {names.map((b, i) => (
               // Names are not unique and carry no id: the list is static, so the position is a stable key.
-              <li key={i} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 py-2">
+              <li
+                key={i}
+                className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 py-2"
+              >
                 <span className="min-w-0 font-medium wrap-anywhere">{b.name}</span>
-                {b.relationship && <span className="min-w-0 text-sm text-muted-foreground wrap-anywhere">{b.relationship}</span>}
+                {b.relationship && (
+                  <span className="min-w-0 text-sm text-muted-foreground wrap-anywhere">
+                    {b.relationship}
+                  </span>
+                )}
               </li>
             ))}
           </ul>

@@ -4,7 +4,15 @@ import type { ReactNode } from "react";
 import type { ClientProfile } from "../api/get-client";
 
 /** The client's dashboard as firm users may see it: who they are, their firm and a read-only summary of their vault (`children`); vault content never. */
-export function ClientDashboardPreview({ client, firmName, children }: { client: ClientProfile; firmName: string | null; children: ReactNode }) {
+export function ClientDashboardPreview({
+  client,
+  firmName,
+  children,
+}: {
+  client: ClientProfile;
+  firmName: string | null;
+  children: ReactNode;
+}) {
   return (
     <div className="grid gap-6">
       <div className="grid gap-1">

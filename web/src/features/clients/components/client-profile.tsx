@@ -9,12 +9,18 @@ export function ClientProfileDetails({ client }: { client: ClientProfile }) {
     ["Name", client.name],
     [
       "Email",
-      <a href={`mailto:${client.email}`} className="text-blue-700 underline-offset-4 hover:underline">
+      <a
+        href={`mailto:${client.email}`}
+        className="text-blue-700 underline-offset-4 hover:underline"
+      >
         {client.email}
       </a>,
     ],
     ["Phone", client.phone || NOT_GIVEN],
-    ["Address", client.address ? <span className="whitespace-pre-line">{client.address}</span> : NOT_GIVEN],
+    [
+      "Address",
+      client.address ? <span className="whitespace-pre-line">{client.address}</span> : NOT_GIVEN,
+    ],
     ["Joined", formatDate(client.createdAt)],
   ] as const;
   return (

@@ -6,7 +6,13 @@ import { Input } from "@/components/ui/input";
 const DEBOUNCE_MS = 300;
 
 /** The search box (name or e-mail, matched by the server): searches 300 ms after the last keystroke, or at once on Enter or clear. */
-export function ClientSearch({ value, onSearch }: { value: string; onSearch: (search: string) => void }) {
+export function ClientSearch({
+  value,
+  onSearch,
+}: {
+  value: string;
+  onSearch: (search: string) => void;
+}) {
   const [text, setText] = useState(value);
   const [seen, setSeen] = useState(value);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -46,7 +52,10 @@ export function ClientSearch({ value, onSearch }: { value: string; onSearch: (se
           className="pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"
         />
       </FormField>
-      <Search aria-hidden="true" className="pointer-events-none absolute bottom-3 left-3 size-4 text-muted-foreground" />
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute bottom-3 left-3 size-4 text-muted-foreground"
+      />
       {text && (
         <button
           type="button"

@@ -24,7 +24,12 @@ export function ClientVaultSummary({
 }) {
   const dashboard = useClientDashboard(clientId);
   if (dashboard.isPending) return <Loading />;
-  if (dashboard.isError) return <LoadError onRetry={() => void dashboard.refetch()}>{errorMessage(dashboard.error, CLIENT_MSG.dashboardLoadFailed)}</LoadError>;
+  if (dashboard.isError)
+    return (
+      <LoadError onRetry={() => void dashboard.refetch()}>
+        {errorMessage(dashboard.error, CLIENT_MSG.dashboardLoadFailed)}
+      </LoadError>
+    );
   const d = dashboard.data;
   return (
     <div className="grid gap-6">

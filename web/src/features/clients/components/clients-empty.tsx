@@ -19,7 +19,11 @@ export function ClientsEmpty({
     <div className="flex flex-col items-center gap-3 px-4 py-10 text-center">
       <Users aria-hidden="true" className="size-10 text-muted-foreground" />
       <h2 className="text-lg font-semibold">{CLIENT_MSG.empty}</h2>
-      {search && <p className="text-sm text-muted-foreground wrap-anywhere">No client's name or email matches “{search}”.</p>}
+      {search && (
+        <p className="text-sm text-muted-foreground wrap-anywhere">
+          No client's name or email matches “{search}”.
+        </p>
+      )}
       <div className="flex flex-wrap justify-center gap-2">
         <Button asChild>
           <Link to="/clients/invite">

@@ -1,17 +1,30 @@
 import type { MouseEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@/components/ui/table";
 import { formatDate } from "@/lib/format-date";
 import type { ClientRow, ClientSort, SortDir } from "../api/list-clients";
 import { SortableHead } from "./sortable-head";
 
-type Props = { clients: ClientRow[]; sort: ClientSort; dir: SortDir; onSort: (column: ClientSort) => void };
+type Props = {
+  clients: ClientRow[];
+  sort: ClientSort;
+  dir: SortDir;
+  onSort: (column: ClientSort) => void;
+};
 
 /** Client Name (sortable), Email and Joined (sortable). A click anywhere on a row opens the client; keyboard users have the name's link. */
 export function ClientsTable({ clients, sort, dir, onSort }: Props) {
   const navigate = useNavigate();
   const onRowClick = (event: MouseEvent<HTMLTableRowElement>, id: string) => {
-    if ((event.target as HTMLElement).closest("a, button") || window.getSelection()?.toString()) return;
+    if ((event.target as HTMLElement).closest("a, button") || window.getSelection()?.toString())
+      return;
     navigate(`/clients/${id}`);
   };
   return (
@@ -31,16 +44,27 @@ export function ClientsTable({ clients, sort, dir, onSort }: Props) {
       </TableHeader>
       <TableBody>
         {clients.map((c) => (
-          <TableRow key={c.id} onClick={(e) => onRowClick(e, c.id)} className="cursor-pointer hover:bg-muted">
+          <TableRow
+            key={c.id}
+            onClick={(e) => onRowClick(e, c.id)}
+            className="cursor-pointer hover:bg-muted"
+          >
             <TableCell className="font-medium">
-              <Link to={`/clients/${c.id}`} className="text-blue-700 underline-offset-4 hover:underline">
+              <Link
+                to={`/clients/${c.id}`}
+                className="text-blue-700 underline-offset-4 hover:underline"
+              >
                 {c.name}
               </Link>
               {/* Narrow screens: the e-mail under the name instead of its own column. */}
-              <span className="block text-xs font-normal text-slate-700 wrap-anywhere sm:hidden">{c.email}</span>
+              <span className="block text-xs font-normal text-slate-700 wrap-anywhere sm:hidden">
+                {c.email}
+              </span>
             </TableCell>
             <TableCell className="hidden text-slate-700 sm:table-cell">{c.email}</TableCell>
-            <TableCell className="whitespace-nowrap text-slate-700">{formatDate(c.createdAt)}</TableCell>
+            <TableCell className="whitespace-nowrap text-slate-700">
+              {formatDate(c.createdAt)}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>

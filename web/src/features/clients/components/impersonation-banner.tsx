@@ -3,16 +3,33 @@ import type { Ref } from "react";
 import { Button } from "@/components/ui/button";
 
 /** Says, for as long as it lasts, that the firm user is looking at a client's dashboard as the client would. */
-export function ImpersonationBanner({ clientName, onExit, exitRef }: { clientName: string; onExit: () => void; exitRef?: Ref<HTMLButtonElement> }) {
+export function ImpersonationBanner({
+  clientName,
+  onExit,
+  exitRef,
+}: {
+  clientName: string;
+  onExit: () => void;
+  exitRef?: Ref<HTMLButtonElement>;
+}) {
   return (
-    <div role="status" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-400 bg-amber-50 p-4 text-amber-900">
+    <div
+      role="status"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-400 bg-amber-50 p-4 text-amber-900"
+    >
       <p className="flex items-center gap-2 font-medium">
         <Eye aria-hidden="true" className="size-5 shrink-0" />
         <span>
           Viewing as client: <span className="wrap-anywhere">{clientName}</span>
         </span>
       </p>
-      <Button ref={exitRef} variant="outline" size="sm" onClick={onExit} className="border-amber-500 text-amber-900">
+      <Button
+        ref={exitRef}
+        variant="outline"
+        size="sm"
+        onClick={onExit}
+        className="border-amber-500 text-amber-900"
+      >
         <LogOut aria-hidden="true" /> Exit Impersonation
       </Button>
     </div>

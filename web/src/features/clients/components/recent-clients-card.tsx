@@ -5,7 +5,14 @@ import { Link } from "react-router";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@/components/ui/table";
 import { formatDate } from "@/lib/format-date";
 import { DEFAULT_CLIENT_LIST, useClients, type ClientRow } from "../api/list-clients";
 import { sampleClients } from "../sample-clients";
@@ -20,7 +27,10 @@ export function RecentClientsCard() {
     <Card className="min-w-0">
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">Recent Clients</h2>
-        <Link to="/clients" className="flex items-center gap-1 text-sm font-medium text-blue-700 underline-offset-4 hover:underline">
+        <Link
+          to="/clients"
+          className="flex items-center gap-1 text-sm font-medium text-blue-700 underline-offset-4 hover:underline"
+        >
           View all clients <ArrowRight aria-hidden="true" className="size-4" />
         </Link>
       </CardHeader>
@@ -35,7 +45,9 @@ export function RecentClientsCard() {
             {CLIENT_MSG.loading}
           </p>
         ) : rows.length === 0 ? (
-          <p className="text-muted-foreground">No clients yet. Invite one, or give them your firm code.</p>
+          <p className="text-muted-foreground">
+            No clients yet. Invite one, or give them your firm code.
+          </p>
         ) : (
           <Table scrollLabel={isSample ? "Sample clients" : undefined}>
             <TableHeader>
@@ -56,14 +68,21 @@ export function RecentClientsCard() {
                         {c.name} <Badge>Sample</Badge>
                       </span>
                     ) : (
-                      <Link to={`/clients/${c.id}`} className="text-blue-700 underline-offset-4 hover:underline">
+                      <Link
+                        to={`/clients/${c.id}`}
+                        className="text-blue-700 underline-offset-4 hover:underline"
+                      >
                         {c.name}
                       </Link>
                     )}
-                    <span className="block text-xs font-normal text-slate-700 wrap-anywhere sm:hidden">{c.email}</span>
+                    <span className="block text-xs font-normal text-slate-700 wrap-anywhere sm:hidden">
+                      {c.email}
+                    </span>
                   </TableCell>
                   <TableCell className="hidden text-slate-700 sm:table-cell">{c.email}</TableCell>
-                  <TableCell className="whitespace-nowrap text-slate-700">{formatDate(c.createdAt)}</TableCell>
+                  <TableCell className="whitespace-nowrap text-slate-700">
+                    {formatDate(c.createdAt)}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

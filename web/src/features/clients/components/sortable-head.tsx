@@ -4,10 +4,22 @@ import { TableHead } from "@/components/ui/table";
 import type { SortDir } from "../api/list-clients";
 
 /** A column header that sorts: the <th> carries aria-sort, its button changes the order. */
-export function SortableHead({ children, direction, onSort }: { children: ReactNode; direction: SortDir | null; onSort: () => void }) {
+export function SortableHead({
+  children,
+  direction,
+  onSort,
+}: {
+  children: ReactNode;
+  direction: SortDir | null;
+  onSort: () => void;
+}) {
   const Icon = direction === "asc" ? ArrowUp : direction === "desc" ? ArrowDown : ArrowUpDown;
   return (
-    <TableHead scope="col" aria-sort={direction === "asc" ? "ascending" : direction === "desc" ? "descending" : "none"} className="px-1">
+    <TableHead
+      scope="col"
+      aria-sort={direction === "asc" ? "ascending" : direction === "desc" ? "descending" : "none"}
+      className="px-1"
+    >
       <button
         type="button"
         onClick={onSort}

@@ -8,5 +8,6 @@ export const getDashboard = () => api<Dashboard>("/api/dashboard");
 
 export const dashboardQueryKey = ["dashboard"] as const;
 /** Always refetched when the dashboard opens: assets and beneficiaries change on other screens. */
-export const dashboardQueryOptions = () => queryOptions({ queryKey: dashboardQueryKey, queryFn: getDashboard, staleTime: 0 });
+export const dashboardQueryOptions = () =>
+  queryOptions({ queryKey: dashboardQueryKey, queryFn: getDashboard, staleTime: 0 });
 export const useDashboard = () => useQuery(dashboardQueryOptions());

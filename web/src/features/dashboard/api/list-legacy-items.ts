@@ -6,5 +6,6 @@ import { api } from "@/lib/api-client";
 export const listLegacyItems = () => api<LegacyItemsView>("/api/legacy/items");
 
 /** Its own key: the beneficiary portal (/legacy) keeps its data apart. Not retried: the dashboard just goes without the card. */
-export const legacyItemsQueryOptions = () => queryOptions({ queryKey: ["dashboard", "legacy-items"], queryFn: listLegacyItems, retry: false });
+export const legacyItemsQueryOptions = () =>
+  queryOptions({ queryKey: ["dashboard", "legacy-items"], queryFn: listLegacyItems, retry: false });
 export const useLegacyItems = () => useQuery(legacyItemsQueryOptions());

@@ -28,8 +28,17 @@ export function AssetDashboard({ holder }: { holder: Holder }) {
   const isEmpty = d !== undefined && d.recent.length === 0;
   return (
     <div className="grid gap-6">
-      <PageHeader title={`Welcome, ${holder.name}`} description="Your digital legacy at a glance." />
-      {d ? <CountCards dashboard={d} /> : loadError ? <LoadError onRetry={() => void dashboard.refetch()}>{loadError}</LoadError> : <Loading />}
+      <PageHeader
+        title={`Welcome, ${holder.name}`}
+        description="Your digital legacy at a glance."
+      />
+      {d ? (
+        <CountCards dashboard={d} />
+      ) : loadError ? (
+        <LoadError onRetry={() => void dashboard.refetch()}>{loadError}</LoadError>
+      ) : (
+        <Loading />
+      )}
       <div className="grid items-start gap-6 md:grid-cols-[3fr_2fr]">
         <div className="grid gap-6">
           <LeftToYouCard />

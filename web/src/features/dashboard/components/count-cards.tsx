@@ -14,7 +14,17 @@ const ICONS: Record<AssetType, ReactNode> = {
 const BOX = "flex flex-col gap-1 rounded-lg border border-border bg-white p-4 shadow-sm";
 
 /** A link to `to`, or, read-only (no `to`), a list item. */
-function CountCard({ to, icon, label, count }: { to?: string; icon: ReactNode; label: string; count: number }) {
+function CountCard({
+  to,
+  icon,
+  label,
+  count,
+}: {
+  to?: string;
+  icon: ReactNode;
+  label: string;
+  count: number;
+}) {
   const body = (
     <>
       <span className="flex items-center justify-between gap-2">
@@ -26,7 +36,10 @@ function CountCard({ to, icon, label, count }: { to?: string; icon: ReactNode; l
   );
   if (to === undefined) return <li className={BOX}>{body}</li>;
   return (
-    <Link to={to} className={`${BOX} hover:border-brand hover:bg-muted/40 focus-visible:outline-3 focus-visible:outline-blue-600`}>
+    <Link
+      to={to}
+      className={`${BOX} hover:border-brand hover:bg-muted/40 focus-visible:outline-3 focus-visible:outline-blue-600`}
+    >
       {body}
     </Link>
   );
@@ -36,10 +49,19 @@ function CountCard({ to, icon, label, count }: { to?: string; icon: ReactNode; l
  * One card per asset type and one for beneficiaries, each a link to its list; its name reads e.g. "3 Passwords".
  * Read-only (a firm user's 'View as Client'): a list of the same cards, none of them a link.
  */
-export function CountCards({ dashboard, isReadOnly = false }: { dashboard: Pick<Dashboard, "counts" | "beneficiaries">; isReadOnly?: boolean }) {
+export function CountCards({
+  dashboard,
+  isReadOnly = false,
+}: {
+  dashboard: Pick<Dashboard, "counts" | "beneficiaries">;
+  isReadOnly?: boolean;
+}) {
   const Container = isReadOnly ? "ul" : "div";
   return (
-    <Container aria-label={isReadOnly ? "Vault summary" : undefined} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+    <Container
+      aria-label={isReadOnly ? "Vault summary" : undefined}
+      className="grid grid-cols-2 gap-3 lg:grid-cols-4"
+    >
       {ASSET_TYPES.map((type) => (
         <CountCard
           key={type}

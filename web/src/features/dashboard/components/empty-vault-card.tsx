@@ -9,7 +9,10 @@ export function EmptyVaultCard() {
     <Card className="flex flex-col items-center gap-3 p-6 text-center">
       <Vault aria-hidden="true" className="size-10 text-muted-foreground" />
       <h2 className="text-lg font-semibold">Your vault is empty</h2>
-      <p className="max-w-md text-muted-foreground">Add the passwords and notes your loved ones will need. Everything is encrypted in your browser.</p>
+      <p className="max-w-md text-muted-foreground">
+        Add the passwords and notes your loved ones will need. Everything is encrypted in your
+        browser.
+      </p>
       <div className="flex flex-wrap justify-center gap-2">
         <Button asChild>
           <Link to="/vault/new">

@@ -8,7 +8,9 @@ export function JoinFirmCard() {
   return (
     <Card className="flex flex-col gap-3 p-6">
       <CardHeading icon={Building2}>Join a Law Firm</CardHeading>
-      <p className="text-sm text-muted-foreground">Has your attorney given you a firm code? Use it to connect your vault to their firm.</p>
+      <p className="text-sm text-muted-foreground">
+        Has your attorney given you a firm code? Use it to connect your vault to their firm.
+      </p>
       <Button asChild variant="outline" className="w-fit">
         <Link to="/join-firm">Enter a Firm Code</Link>
       </Button>

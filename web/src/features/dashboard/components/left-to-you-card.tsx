@@ -18,7 +18,10 @@ export function LeftToYouCard() {
       <CardContent className="grid gap-3">
         <ul aria-label="Items left to you" className="divide-y divide-border">
           {data.items.map((item) => (
-            <li key={item.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-3">
+            <li
+              key={item.id}
+              className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-3"
+            >
               <span className="min-w-0 font-medium wrap-anywhere">{item.title}</span>
               <span className="flex items-center gap-2 text-sm text-muted-foreground">
                 <Badge>{ASSET_ROUTES[item.type].label}</Badge>

@@ -10,7 +10,13 @@ import { ASSET_ROUTES, assetDetailPath } from "../asset-routes";
  * The five most recently updated assets (spec 02 §9): title, type and date, each linking to its detail page.
  * Read-only (a firm user's 'View as Client'): the titles are plain text, not links.
  */
-export function RecentAssetsCard({ recent, isReadOnly = false }: { recent: Dashboard["recent"]; isReadOnly?: boolean }) {
+export function RecentAssetsCard({
+  recent,
+  isReadOnly = false,
+}: {
+  recent: Dashboard["recent"];
+  isReadOnly?: boolean;
+}) {
   return (
     <Card>
       <CardHeader className="pb-2">
@@ -19,11 +25,17 @@ export function RecentAssetsCard({ recent, isReadOnly = false }: { recent: Dashb
       <CardContent>
         <ul aria-label="Recently updated items" className="divide-y divide-border">
           {recent.map((a) => (
-            <li key={a.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-3">
+            <li
+              key={a.id}
+              className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-3"
+            >
               {isReadOnly ? (
                 <span className="min-w-0 font-medium wrap-anywhere">{a.title}</span>
               ) : (
-                <Link to={assetDetailPath(a.type, a.id)} className="min-w-0 font-medium text-blue-700 underline-offset-4 wrap-anywhere hover:underline">
+                <Link
+                  to={assetDetailPath(a.type, a.id)}
+                  className="min-w-0 font-medium text-blue-700 underline-offset-4 wrap-anywhere hover:underline"
+                >
                   {a.title}
                 </Link>
               )}

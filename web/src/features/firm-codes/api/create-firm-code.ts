@@ -9,5 +9,8 @@ export const createFirmCode = async (input: CreateFirmCodeInput) =>
 
 export function useCreateFirmCode() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: createFirmCode, onSuccess: () => qc.invalidateQueries({ queryKey: firmCodesQueryKey }) });
+  return useMutation({
+    mutationFn: createFirmCode,
+    onSuccess: () => qc.invalidateQueries({ queryKey: firmCodesQueryKey }),
+  });
 }

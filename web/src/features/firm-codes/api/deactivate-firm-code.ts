@@ -5,9 +5,16 @@ import { firmCodesQueryKey } from "./list-firm-codes";
 
 /** Active -> inactive, for good (no reactivation, no deletion). */
 export const deactivateFirmCode = async (id: string) =>
-  (await api<{ code: FirmCodeView }>(`/api/firm-codes/${encodeURIComponent(id)}/deactivate`, { method: "POST" })).code;
+  (
+    await api<{ code: FirmCodeView }>(`/api/firm-codes/${encodeURIComponent(id)}/deactivate`, {
+      method: "POST",
+    })
+  ).code;
 
 export function useDeactivateFirmCode() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: deactivateFirmCode, onSuccess: () => qc.invalidateQueries({ queryKey: firmCodesQueryKey }) });
+  return useMutation({
+    mutationFn: deactivateFirmCode,
+    onSuccess: () => qc.invalidateQueries({ queryKey: firmCodesQueryKey }),
+  });
 }

@@ -4,7 +4,9 @@ import { api } from "@/lib/api-client";
 import { meQueryKey } from "@/lib/me";
 
 /** A signed-in user without a firm joins the firm of `code`. */
-export const joinFirm = async (code: string) => (await api<{ firm: FirmSummaryView }>("/api/firms/join", { method: "POST", body: { code } })).firm;
+export const joinFirm = async (code: string) =>
+  (await api<{ firm: FirmSummaryView }>("/api/firms/join", { method: "POST", body: { code } }))
+    .firm;
 
 /**
  * Resolves once the signed-in user (['me']) has been re-read with the new firm, and whatever

@@ -26,8 +26,19 @@ export function CopyCodeButton({ id, code }: { id: string; code: string }) {
 
   const label = copiedAt === null ? `Copy code ${code}` : `Code ${code} copied`;
   return (
-    <Button id={id} type="button" variant="ghost" size="icon" onClick={() => void onCopy()} title={label}>
-      {copiedAt === null ? <Copy aria-hidden="true" /> : <Check aria-hidden="true" className="text-success" />}
+    <Button
+      id={id}
+      type="button"
+      variant="ghost"
+      size="icon"
+      onClick={() => void onCopy()}
+      title={label}
+    >
+      {copiedAt === null ? (
+        <Copy aria-hidden="true" />
+      ) : (
+        <Check aria-hidden="true" className="text-success" />
+      )}
       <span className="sr-only">{label}</span>
     </Button>
   );

@@ -1,14 +1,27 @@
 import { Plus } from "lucide-react";
 import { useRef } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 import { CreateFirmCodeForm } from "./create-firm-code-form";
 
 /**
  * 'Create New Code': its own button opens it, and so may others through `isOpen` (the empty
  * state's). Focus returns to whichever opened it while that is still on the page, else to its button.
  */
-export function CreateFirmCodeDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (isOpen: boolean) => void }) {
+export function CreateFirmCodeDialog({
+  isOpen,
+  onOpenChange,
+}: {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+}) {
   const opener = useRef<Element | null>(null);
   return (
     <Dialog open={isOpen} onOpenChange={onOpenChange}>
@@ -29,7 +42,9 @@ export function CreateFirmCodeDialog({ isOpen, onOpenChange }: { isOpen: boolean
       >
         <DialogHeader>
           <DialogTitle>Create New Code</DialogTitle>
-          <DialogDescription>Clients join your firm with this code. Leave the code blank to generate one.</DialogDescription>
+          <DialogDescription>
+            Clients join your firm with this code. Leave the code blank to generate one.
+          </DialogDescription>
         </DialogHeader>
         <CreateFirmCodeForm onCreated={() => onOpenChange(false)} />
       </DialogContent>

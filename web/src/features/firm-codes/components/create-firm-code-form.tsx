@@ -1,4 +1,9 @@
-import { FIRM_CODE_MSG, FIRM_CODE_MAX_LENGTH, createFirmCodeSchema, type CreateFirmCodeInput } from "@common/firm-codes";
+import {
+  FIRM_CODE_MSG,
+  FIRM_CODE_MAX_LENGTH,
+  createFirmCodeSchema,
+  type CreateFirmCodeInput,
+} from "@common/firm-codes";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -36,8 +41,12 @@ export function CreateFirmCodeForm({ onCreated }: { onCreated: () => void }) {
     } catch (err) {
       const message = errorMessage(err, FIRM_CODE_MSG.codeCreateFailed);
       toast.error(message);
-      if (err instanceof ApiError && err.status === 409) return setError("code", { message }, { shouldFocus: true });
-      applyServerErrors(setError, err, { fields: FIELDS, fallback: FIRM_CODE_MSG.codeCreateFailed });
+      if (err instanceof ApiError && err.status === 409)
+        return setError("code", { message }, { shouldFocus: true });
+      applyServerErrors(setError, err, {
+        fields: FIELDS,
+        fallback: FIRM_CODE_MSG.codeCreateFailed,
+      });
     }
   });
 
@@ -62,10 +71,16 @@ export function CreateFirmCodeForm({ onCreated }: { onCreated: () => void }) {
           className="font-mono tracking-widest"
         />
       </FormField>
-      <FormField label="Description (optional)" error={errors.description?.message} hint="For example, who the code is for.">
+      <FormField
+        label="Description (optional)"
+        error={errors.description?.message}
+        hint="For example, who the code is for."
+      >
         <Input autoComplete="off" maxLength={200} {...register("description")} />
       </FormField>
-      {errors.root?.server?.message && <Alert variant="destructive">{errors.root.server.message}</Alert>}
+      {errors.root?.server?.message && (
+        <Alert variant="destructive">{errors.root.server.message}</Alert>
+      )}
       <DialogFooter>
         <DialogClose asChild>
           <Button type="button" variant="outline" disabled={creation.isPending}>

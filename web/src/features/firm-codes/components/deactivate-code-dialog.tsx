@@ -34,7 +34,11 @@ export function DeactivateCodeDialog({ code, onClose, onCloseAutoFocus }: Props)
       confirmLabel="Deactivate"
       pendingLabel="Deactivating..."
       isPending={deactivation.isPending}
-      failure={deactivation.isError ? errorMessage(deactivation.error, FIRM_CODE_MSG.codeDeactivateFailed) : undefined}
+      failure={
+        deactivation.isError
+          ? errorMessage(deactivation.error, FIRM_CODE_MSG.codeDeactivateFailed)
+          : undefined
+      }
       onConfirm={() => void onConfirm()}
       onCancel={() => {
         deactivation.reset();
@@ -44,7 +48,8 @@ export function DeactivateCodeDialog({ code, onClose, onCloseAutoFocus }: Props)
     >
       {code && (
         <p className="text-sm">
-          Code: <span className="font-mono font-semibold tracking-wider">{code.code.trimEnd()}</span>
+          Code:{" "}
+          <span className="font-mono font-semibold tracking-wider">{code.code.trimEnd()}</span>
         </p>
       )}
     </ConfirmActionDialog>

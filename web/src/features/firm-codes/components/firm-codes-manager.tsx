@@ -23,7 +23,9 @@ export function FirmCodesManager({ firmName }: { firmName: string }) {
     <div className="grid gap-6">
       <PageHeader
         title="Firm Codes Manager"
-        description={<span className="wrap-anywhere">{FIRM_CODE_MSG.manageCodesFor(firmName)}</span>}
+        description={
+          <span className="wrap-anywhere">{FIRM_CODE_MSG.manageCodesFor(firmName)}</span>
+        }
         back={{ to: "/dashboard", label: "Back to Dashboard" }}
         actions={<CreateFirmCodeDialog isOpen={isCreateOpen} onOpenChange={setIsCreateOpen} />}
       />
@@ -33,7 +35,9 @@ export function FirmCodesManager({ firmName }: { firmName: string }) {
             Loading...
           </p>
         ) : codes.isError ? (
-          <LoadError onRetry={() => void codes.refetch()}>{FIRM_CODE_MSG.loadCodesFailed}</LoadError>
+          <LoadError onRetry={() => void codes.refetch()}>
+            {FIRM_CODE_MSG.loadCodesFailed}
+          </LoadError>
         ) : codes.data.length === 0 ? (
           <div className="grid justify-items-center gap-3 p-8 text-center">
             <KeyRound aria-hidden="true" className="size-10 text-muted-foreground" />

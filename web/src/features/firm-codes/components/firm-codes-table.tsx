@@ -2,7 +2,15 @@ import type { FirmCodeView } from "@common/firm-codes";
 import { useId, useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@/components/ui/table";
 import { formatDate } from "@/lib/format-date";
 import { CopyCodeButton } from "./copy-code-button";
 import { DeactivateCodeDialog } from "./deactivate-code-dialog";
@@ -10,7 +18,9 @@ import { DeactivateCodeDialog } from "./deactivate-code-dialog";
 /** Codes chosen before decision 018 were stored padded with spaces to 6 characters: shown and copied without them. */
 const shown = (code: FirmCodeView) => code.code.trimEnd();
 
-const StatusBadge = ({ isActive }: { isActive: boolean }) => <Badge variant={isActive ? "success" : "default"}>{isActive ? "Active" : "Inactive"}</Badge>;
+const StatusBadge = ({ isActive }: { isActive: boolean }) => (
+  <Badge variant={isActive ? "success" : "default"}>{isActive ? "Active" : "Inactive"}</Badge>
+);
 
 /**
  * The firm's codes. Below 640 px the Description, Status and Created columns fold into the
@@ -50,7 +60,9 @@ export function FirmCodesTable({ codes }: { codes: FirmCodeView[] }) {
             <TableRow key={code.id}>
               <TableCell>
                 <span className="flex flex-wrap items-center gap-2">
-                  <span className="font-mono text-base font-semibold tracking-wider">{shown(code)}</span>
+                  <span className="font-mono text-base font-semibold tracking-wider">
+                    {shown(code)}
+                  </span>
                   <span className="sm:hidden">
                     <StatusBadge isActive={code.isActive} />
                   </span>
@@ -62,11 +74,15 @@ export function FirmCodesTable({ codes }: { codes: FirmCodeView[] }) {
                   </span>
                 </span>
               </TableCell>
-              <TableCell className="hidden max-w-64 wrap-break-word text-slate-700 sm:table-cell">{code.description || "N/A"}</TableCell>
+              <TableCell className="hidden max-w-64 wrap-break-word text-slate-700 sm:table-cell">
+                {code.description || "N/A"}
+              </TableCell>
               <TableCell className="hidden sm:table-cell">
                 <StatusBadge isActive={code.isActive} />
               </TableCell>
-              <TableCell className="hidden whitespace-nowrap sm:table-cell">{formatDate(code.createdAt)}</TableCell>
+              <TableCell className="hidden whitespace-nowrap sm:table-cell">
+                {formatDate(code.createdAt)}
+              </TableCell>
               <TableCell>
                 <div className="flex items-center justify-end gap-1">
                   <CopyCodeButton id={copyButtonId(code.id)} code={shown(code)} />

@@ -44,7 +44,11 @@ export function JoinFirmForm({ join }: { join: ReturnType<typeof useJoinFirm> })
   };
 
   const error = submitError ?? check.error;
-  const status = check.isChecking ? "Checking..." : check.firm ? FIRM_CODE_MSG.associatedWith(check.firm.name) : check.error;
+  const status = check.isChecking
+    ? "Checking..."
+    : check.firm
+      ? FIRM_CODE_MSG.associatedWith(check.firm.name)
+      : check.error;
   const hint = check.isChecking ? (
     <span className="inline-flex items-center gap-1 text-sm">
       <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> Checking...

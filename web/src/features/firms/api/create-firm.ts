@@ -6,6 +6,8 @@ import { api } from "@/lib/api-client";
 export const firmRegistrationMutationKey = ["firms", "registration"] as const;
 
 /** Step 1's answer holds `claimSecret`, which lets step 2 create the first admin: keep it in memory only. */
-export const createFirm = (input: CreateFirmInput) => api<CreatedFirmView>("/api/firms", { method: "POST", body: input });
+export const createFirm = (input: CreateFirmInput) =>
+  api<CreatedFirmView>("/api/firms", { method: "POST", body: input });
 
-export const useCreateFirm = () => useMutation({ mutationKey: [...firmRegistrationMutationKey, "create"], mutationFn: createFirm });
+export const useCreateFirm = () =>
+  useMutation({ mutationKey: [...firmRegistrationMutationKey, "create"], mutationFn: createFirm });

@@ -4,7 +4,8 @@ import { api } from "@/lib/api-client";
 import { storeFirm } from "./get-firm";
 
 /** Removes the firm's logo. */
-export const deleteFirmLogo = async () => (await api<{ firm: FirmView }>("/api/firm/logo", { method: "DELETE" })).firm;
+export const deleteFirmLogo = async () =>
+  (await api<{ firm: FirmView }>("/api/firm/logo", { method: "DELETE" })).firm;
 
 export function useDeleteFirmLogo() {
   const qc = useQueryClient();

@@ -5,7 +5,8 @@ import { meQueryKey } from "@/lib/me";
 import { storeFirm } from "./get-firm";
 
 /** Name, phone and address of the admin's firm. */
-export const updateFirm = async (input: CreateFirmInput) => (await api<{ firm: FirmView }>("/api/firm", { method: "PATCH", body: input })).firm;
+export const updateFirm = async (input: CreateFirmInput) =>
+  (await api<{ firm: FirmView }>("/api/firm", { method: "PATCH", body: input })).firm;
 
 export function useUpdateFirm() {
   const qc = useQueryClient();

@@ -26,9 +26,19 @@ export function FirmCard() {
               {(
                 [
                   ["Name", <span className="font-medium wrap-anywhere">{f.name}</span>],
-                  ["Firm code", <span className="font-mono font-semibold tracking-wider">{f.firmCode}</span>],
+                  [
+                    "Firm code",
+                    <span className="font-mono font-semibold tracking-wider">{f.firmCode}</span>,
+                  ],
                   ["Phone", f.phone || NOT_GIVEN],
-                  ["Address", f.address ? <span className="whitespace-pre-line wrap-anywhere">{f.address}</span> : NOT_GIVEN],
+                  [
+                    "Address",
+                    f.address ? (
+                      <span className="whitespace-pre-line wrap-anywhere">{f.address}</span>
+                    ) : (
+                      NOT_GIVEN
+                    ),
+                  ],
                 ] as const
               ).map(([term, value]) => (
                 <div key={term} className="grid gap-0.5">

@@ -1,4 +1,10 @@
-import { FIRM_MSG, FIRM_ONBOARDING_MSG, createFirmSchema, type CreatedFirmView, type CreateFirmInput } from "@common/firms";
+import {
+  FIRM_MSG,
+  FIRM_ONBOARDING_MSG,
+  createFirmSchema,
+  type CreatedFirmView,
+  type CreateFirmInput,
+} from "@common/firms";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
@@ -16,7 +22,8 @@ import { applyServerErrors } from "@/lib/field-errors";
 export type RegisteredFirm = CreatedFirmView & { details: CreateFirmInput };
 
 const FIELDS = ["name", "phone", "address"] as const;
-const isSame = (a: CreateFirmInput, b: CreateFirmInput) => a.name === b.name && a.phone === b.phone && a.address === b.address;
+const isSame = (a: CreateFirmInput, b: CreateFirmInput) =>
+  a.name === b.name && a.phone === b.phone && a.address === b.address;
 
 type Props = {
   firm: RegisteredFirm | null;
@@ -53,7 +60,8 @@ export function FirmDetailsForm({ firm, notice, shouldFocus, onFirmReady }: Prop
       onFirmReady({ ...created, details });
     } catch (err) {
       toast.error(FIRM_ONBOARDING_MSG.firmCreateFailedToast);
-      if (err instanceof ApiError && err.status === 409) return setError("name", { message: FIRM_MSG.firmNameTaken }, { shouldFocus: true });
+      if (err instanceof ApiError && err.status === 409)
+        return setError("name", { message: FIRM_MSG.firmNameTaken }, { shouldFocus: true });
       applyServerErrors(setError, err, { fields: FIELDS, fallback: FIRM_MSG.firmCreateFailed });
     }
   });

@@ -43,7 +43,11 @@ export function FirmRegistrationWizard() {
         <TabsTrigger value="firm-details" disabled={isBusy || isComplete} className={TRIGGER}>
           Firm Details
         </TabsTrigger>
-        <TabsTrigger value="admin-details" disabled={isBusy || !firm || isComplete} className={TRIGGER}>
+        <TabsTrigger
+          value="admin-details"
+          disabled={isBusy || !firm || isComplete}
+          className={TRIGGER}
+        >
           Admin Account
         </TabsTrigger>
         <TabsTrigger value="confirmation" disabled={isBusy || !isComplete} className={TRIGGER}>
@@ -75,7 +79,9 @@ export function FirmRegistrationWizard() {
           onComplete={() => advance("confirmation")}
         />
       </TabsContent>
-      <TabsContent value="confirmation">{firm && <RegistrationComplete firmCode={firm.firm_code} />}</TabsContent>
+      <TabsContent value="confirmation">
+        {firm && <RegistrationComplete firmCode={firm.firm_code} />}
+      </TabsContent>
     </Tabs>
   );
 }

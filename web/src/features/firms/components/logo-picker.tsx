@@ -6,7 +6,8 @@ import { Progress } from "@/components/ui/progress";
 import { logoFileError } from "../firm-form-schema";
 
 /** What happens to the logo on save: nothing, a new file (with its preview as a data: URL), or removal. */
-export type LogoChange = { kind: "keep" } | { kind: "new"; file: File; preview: string } | { kind: "remove" };
+export type LogoChange =
+  { kind: "keep" } | { kind: "new"; file: File; preview: string } | { kind: "remove" };
 
 type Props = {
   currentUrl: string | null;
@@ -28,10 +29,19 @@ const readAsDataUrl = (file: File) =>
   });
 
 /** Firm logo: preview, Change Logo (a file picker), Remove, the hint, the browser's checks and the upload's progress. */
-export function LogoPicker({ currentUrl, change, onChange, error, onError, progress, disabled }: Props) {
+export function LogoPicker({
+  currentUrl,
+  change,
+  onChange,
+  error,
+  onError,
+  progress,
+  disabled,
+}: Props) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const preview = change.kind === "new" ? change.preview : change.kind === "remove" ? null : currentUrl;
+  const preview =
+    change.kind === "new" ? change.preview : change.kind === "remove" ? null : currentUrl;
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
@@ -57,7 +67,11 @@ export function LogoPicker({ currentUrl, change, onChange, error, onError, progr
       <div className="flex flex-wrap items-center gap-4">
         <div className="flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-border bg-white">
           {preview ? (
-            <img src={preview} alt={change.kind === "new" ? "Preview of the new logo" : "Current firm logo"} className="size-full object-contain" />
+            <img
+              src={preview}
+              alt={change.kind === "new" ? "Preview of the new logo" : "Current firm logo"}
+              className="size-full object-contain"
+            />
           ) : (
             <Building2 aria-hidden="true" className="size-10 text-muted-foreground" />
           )}
@@ -75,7 +89,14 @@ export function LogoPicker({ currentUrl, change, onChange, error, onError, progr
               <ImageUp aria-hidden="true" /> {preview ? "Change Logo" : "Upload Logo"}
             </Button>
             {preview && (
-              <Button type="button" variant="ghost" size="sm" onClick={onRemove} disabled={disabled} className="text-destructive">
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                onClick={onRemove}
+                disabled={disabled}
+                className="text-destructive"
+              >
                 <Trash2 aria-hidden="true" /> Remove
               </Button>
             )}
@@ -83,8 +104,12 @@ export function LogoPicker({ currentUrl, change, onChange, error, onError, progr
           <p id={`${id}-hint`} className="text-xs text-muted-foreground">
             {FIRM_EDIT_MSG.logoHint}
           </p>
-          {change.kind === "new" && progress === null && <p className="text-xs text-slate-700">The new logo is uploaded when you save.</p>}
-          {change.kind === "remove" && <p className="text-xs text-slate-700">The logo is removed when you save.</p>}
+          {change.kind === "new" && progress === null && (
+            <p className="text-xs text-slate-700">The new logo is uploaded when you save.</p>
+          )}
+          {change.kind === "remove" && (
+            <p className="text-xs text-slate-700">The logo is removed when you save.</p>
+          )}
         </div>
       </div>
       <input

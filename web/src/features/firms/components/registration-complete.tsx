@@ -18,7 +18,9 @@ export function RegistrationComplete({ firmCode }: { firmCode: string }) {
       <div className="grid w-full gap-2 rounded-lg border border-border bg-muted p-4">
         <dl className="grid gap-2">
           <dt className="text-sm font-medium text-slate-700">Your firm code</dt>
-          <dd className="font-mono text-3xl font-semibold tracking-[0.2em] text-slate-900">{firmCode}</dd>
+          <dd className="font-mono text-3xl font-semibold tracking-[0.2em] text-slate-900">
+            {firmCode}
+          </dd>
         </dl>
         <p className="text-sm text-slate-700">{FIRM_ONBOARDING_MSG.saveFirmCode}</p>
       </div>

@@ -5,9 +5,17 @@ import { invitationsQueryKey } from "./list-invitations";
 
 /** E-mails a fresh link, valid 7 days from now; the old link stops working. */
 export const resendInvitation = async (id: string) =>
-  (await api<{ invitation: PendingInvitationView }>(`/api/invitations/${encodeURIComponent(id)}/resend`, { method: "POST" })).invitation;
+  (
+    await api<{ invitation: PendingInvitationView }>(
+      `/api/invitations/${encodeURIComponent(id)}/resend`,
+      { method: "POST" },
+    )
+  ).invitation;
 
 export function useResendInvitation() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: resendInvitation, onSettled: () => qc.invalidateQueries({ queryKey: invitationsQueryKey }) });
+  return useMutation({
+    mutationFn: resendInvitation,
+    onSettled: () => qc.invalidateQueries({ queryKey: invitationsQueryKey }),
+  });
 }

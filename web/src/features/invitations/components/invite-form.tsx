@@ -25,8 +25,20 @@ type Props = InviteFormConfig & {
  * The one invite form (/staff/invite, /clients/invite): an e-mail (sent lower-cased), a role chosen
  * among the screen's choices or fixed, and, where the screen has it, a personal note.
  */
-export function InviteForm({ schema, defaultRole, role: roleConfig, emailPlaceholder, hasNote, noticeLook, hasFirm = true, onSent }: Props) {
-  const form = useForm<InviteFormValues>({ resolver: zodResolver(schema), defaultValues: { email: "", role: defaultRole, note: "" } });
+export function InviteForm({
+  schema,
+  defaultRole,
+  role: roleConfig,
+  emailPlaceholder,
+  hasNote,
+  noticeLook,
+  hasFirm = true,
+  onSent,
+}: Props) {
+  const form = useForm<InviteFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { email: "", role: defaultRole, note: "" },
+  });
   const invite = useCreateInvitation();
   const [serverError, setServerError] = useState<string>();
   const { errors } = form.formState;
@@ -62,7 +74,12 @@ export function InviteForm({ schema, defaultRole, role: roleConfig, emailPlaceho
         </Alert>
       )}
       <FormField label="Email Address" error={errors.email?.message}>
-        <Input type="email" autoComplete="off" placeholder={emailPlaceholder} {...form.register("email")} />
+        <Input
+          type="email"
+          autoComplete="off"
+          placeholder={emailPlaceholder}
+          {...form.register("email")}
+        />
       </FormField>
       {"fixed" in roleConfig ? (
         <p className="text-sm text-muted-foreground">{roleConfig.text}</p>
@@ -84,7 +101,11 @@ export function InviteForm({ schema, defaultRole, role: roleConfig, emailPlaceho
         />
       )}
       {hasNote && (
-        <FormField label="Personal Note (Optional)" error={errors.note?.message} hint="Included in the invitation e-mail.">
+        <FormField
+          label="Personal Note (Optional)"
+          error={errors.note?.message}
+          hint="Included in the invitation e-mail."
+        >
           <Textarea rows={3} maxLength={1000} {...form.register("note")} />
         </FormField>
       )}

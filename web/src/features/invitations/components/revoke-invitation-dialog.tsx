@@ -34,7 +34,9 @@ export function RevokeInvitationDialog({ invitation, onClose, onCloseAutoFocus }
       confirmLabel="Revoke"
       pendingLabel="Revoking..."
       isPending={revocation.isPending}
-      failure={revocation.isError ? errorMessage(revocation.error, INVITATION_MSG.revokeFailed) : undefined}
+      failure={
+        revocation.isError ? errorMessage(revocation.error, INVITATION_MSG.revokeFailed) : undefined
+      }
       onConfirm={() => void onConfirm()}
       onCancel={() => {
         revocation.reset();

@@ -5,12 +5,21 @@ import { api } from "@/lib/api-client";
 import { DecryptError, decryptJson, fromBase64, importContentKey } from "@/lib/crypto/vault-crypto";
 import { legacyQueryKey } from "./list-items";
 
-export const getLegacyItem = (id: string) => api<{ item: LegacyItemDetail }>(`/api/legacy/items/${encodeURIComponent(id)}`).then((r) => r.item);
+export const getLegacyItem = (id: string) =>
+  api<{ item: LegacyItemDetail }>(`/api/legacy/items/${encodeURIComponent(id)}`).then(
+    (r) => r.item,
+  );
 
 /** Where a released item's file (ciphertext) is, for downloadAssetFile. */
-export const legacyFilePath = (id: string, kind: AssetFileKind) => `/api/legacy/items/${encodeURIComponent(id)}/files/${kind}`;
+export const legacyFilePath = (id: string, kind: AssetFileKind) =>
+  `/api/legacy/items/${encodeURIComponent(id)}/files/${kind}`;
 
-type Opened<T extends AssetType> = { type: T; item: LegacyItem; contentKey: CryptoKey; content: ContentOf<T> };
+type Opened<T extends AssetType> = {
+  type: T;
+  item: LegacyItem;
+  contentKey: CryptoKey;
+  content: ContentOf<T>;
+};
 /** A released item, decrypted in the browser with the content key the server handed to this beneficiary (`type` tells the content's shape). */
 export type OpenedLegacyItem = { [T in AssetType]: Opened<T> }[AssetType];
 

@@ -15,5 +15,6 @@ export async function listLegacyItems(): Promise<LegacyItemsView | null> {
 /** Every query of the beneficiary portal starts with this key. */
 export const legacyQueryKey = ["legacy"] as const;
 export const legacyItemsQueryKey = [...legacyQueryKey, "items"] as const;
-export const legacyItemsQueryOptions = () => queryOptions({ queryKey: legacyItemsQueryKey, queryFn: listLegacyItems });
+export const legacyItemsQueryOptions = () =>
+  queryOptions({ queryKey: legacyItemsQueryKey, queryFn: listLegacyItems });
 export const useLegacyItems = () => useQuery(legacyItemsQueryOptions());

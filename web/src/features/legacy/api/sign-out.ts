@@ -3,7 +3,8 @@ import { api } from "@/lib/api-client";
 import { legacyItemQueryKey } from "./get-item";
 import { legacyItemsQueryKey } from "./list-items";
 
-export const signOutOfPortal = () => api<{ ok: true }>("/api/legacy/sign-out", { method: "POST", body: {} });
+export const signOutOfPortal = () =>
+  api<{ ok: true }>("/api/legacy/sign-out", { method: "POST", body: {} });
 
 /** Ends the portal session and forgets what the portal fetched; the screen goes back to the e-mail step (items: null). */
 export function useSignOutOfPortal() {

@@ -6,7 +6,8 @@ import { legacyItemsQueryKey, listLegacyItems } from "./list-items";
 export type VerifyLegacyCodeInput = { email: string; code: string };
 
 /** Checks the e-mailed code; on success the server sets the portal's httpOnly cookie. */
-export const verifyLegacyCode = (input: VerifyLegacyCodeInput) => api<{ ok: true }>("/api/legacy/verify", { method: "POST", body: input });
+export const verifyLegacyCode = (input: VerifyLegacyCodeInput) =>
+  api<{ ok: true }>("/api/legacy/verify", { method: "POST", body: input });
 
 /** Verifies the code, then reads what was left to the address (the screen shows it as soon as the cache holds it). */
 export function useVerifyLegacyCode() {

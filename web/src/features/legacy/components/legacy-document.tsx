@@ -5,7 +5,15 @@ import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { legacyFilePath } from "../api/get-item";
 
 /** A released document, read-only: its file (Download, View) and the owner's notes. */
-export function LegacyDocument({ id, contentKey, content }: { id: string; contentKey: CryptoKey; content: DocumentContent }) {
+export function LegacyDocument({
+  id,
+  contentKey,
+  content,
+}: {
+  id: string;
+  contentKey: CryptoKey;
+  content: DocumentContent;
+}) {
   return (
     <>
       <Card>
@@ -14,7 +22,11 @@ export function LegacyDocument({ id, contentKey, content }: { id: string; conten
         </CardHeader>
         <CardContent className="grid gap-5">
           <DocumentSummary content={content} />
-          <DocumentFileActions url={legacyFilePath(id, "document")} contentKey={contentKey} content={content} />
+          <DocumentFileActions
+            url={legacyFilePath(id, "document")}
+            contentKey={contentKey}
+            content={content}
+          />
         </CardContent>
       </Card>
       <Card>
@@ -22,7 +34,11 @@ export function LegacyDocument({ id, contentKey, content }: { id: string; conten
           <h2 className="text-lg font-semibold">Notes</h2>
         </CardHeader>
         <CardContent>
-          {content.notes ? <p className="whitespace-pre-wrap wrap-anywhere">{content.notes}</p> : <p className="text-muted-foreground">No notes</p>}
+          {content.notes ? (
+            <p className="whitespace-pre-wrap wrap-anywhere">{content.notes}</p>
+          ) : (
+            <p className="text-muted-foreground">No notes</p>
+          )}
         </CardContent>
       </Card>
     </>

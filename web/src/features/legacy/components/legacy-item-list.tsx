@@ -21,7 +21,10 @@ function ItemRow({ item }: { item: LegacyItem }) {
     <li className="flex items-start gap-3 py-3">
       <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand" />
       <div className="grid min-w-0 flex-1 gap-0.5">
-        <Link to={legacyItemPath(item.id)} className="w-fit font-medium text-blue-700 underline-offset-4 wrap-anywhere hover:underline">
+        <Link
+          to={legacyItemPath(item.id)}
+          className="w-fit font-medium text-blue-700 underline-offset-4 wrap-anywhere hover:underline"
+        >
           {item.title}
         </Link>
         <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">

@@ -29,8 +29,8 @@ function OpenedItem({ opened, isFocused }: { opened: OpenedLegacyItem; isFocused
         back={BACK}
         description={
           <>
-            Left to you by <span className="wrap-anywhere">{item.ownerName}</span>. Released {formatDate(item.releasedAt)}, access until{" "}
-            {formatDate(item.accessEndsAt)}.
+            Left to you by <span className="wrap-anywhere">{item.ownerName}</span>. Released{" "}
+            {formatDate(item.releasedAt)}, access until {formatDate(item.accessEndsAt)}.
           </>
         }
       />
@@ -41,8 +41,12 @@ function OpenedItem({ opened, isFocused }: { opened: OpenedLegacyItem; isFocused
           </CardContent>
         </Card>
       )}
-      {opened.type === "document" && <LegacyDocument id={item.id} contentKey={contentKey} content={opened.content} />}
-      {opened.type === "note" && <LegacyNote id={item.id} contentKey={contentKey} content={opened.content} />}
+      {opened.type === "document" && (
+        <LegacyDocument id={item.id} contentKey={contentKey} content={opened.content} />
+      )}
+      {opened.type === "note" && (
+        <LegacyNote id={item.id} contentKey={contentKey} content={opened.content} />
+      )}
     </>
   );
 }
@@ -52,7 +56,11 @@ function ItemError({ error, isFocused }: { error: Error; isFocused: boolean }) {
   return (
     <>
       <PageHeader title="This item could not be opened" titleRef={titleRef} back={BACK} />
-      <LoadError>{error instanceof DecryptError ? error.message : errorMessage(error, LEGACY_MSG.itemLoadFailed)}</LoadError>
+      <LoadError>
+        {error instanceof DecryptError
+          ? error.message
+          : errorMessage(error, LEGACY_MSG.itemLoadFailed)}
+      </LoadError>
     </>
   );
 }
@@ -71,7 +79,8 @@ export function LegacyItemView({ id, isFocused }: { id: string; isFocused: boole
     if (isSignedOut) qc.setQueryData(legacyItemsQueryKey, null);
   }, [isSignedOut, qc]);
 
-  if (opened.error) return isSignedOut ? null : <ItemError error={opened.error} isFocused={isFocused} />;
+  if (opened.error)
+    return isSignedOut ? null : <ItemError error={opened.error} isFocused={isFocused} />;
   if (!opened.data) return <Loading />;
   return <OpenedItem opened={opened.data} isFocused={isFocused} />;
 }

@@ -19,17 +19,39 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** A released note, read-only: its text, its recording (decrypted to an object URL) and its attachment with Download. */
-export function LegacyNote({ id, contentKey, content }: { id: string; contentKey: CryptoKey; content: NoteContent }) {
+export function LegacyNote({
+  id,
+  contentKey,
+  content,
+}: {
+  id: string;
+  contentKey: CryptoKey;
+  content: NoteContent;
+}) {
   const [transfer, setTransfer] = useState<Transfer | null>(null);
   const { text, audioRecording, attachment } = content;
   return (
     <Card>
       <CardContent className="grid gap-6 pt-6">
-        <Part title="Note">{text ? <p className="whitespace-pre-wrap wrap-anywhere">{text}</p> : <p className="text-muted-foreground">No text</p>}</Part>
+        <Part title="Note">
+          {text ? (
+            <p className="whitespace-pre-wrap wrap-anywhere">{text}</p>
+          ) : (
+            <p className="text-muted-foreground">No text</p>
+          )}
+        </Part>
         {audioRecording && (
           <Part title="Audio recording">
-            <StoredRecordingPlayer source={{ url: legacyFilePath(id, "recording"), contentKey, contentType: audioRecording.contentType }} />
-            <p className="text-sm text-slate-700">Length {formatDuration(audioRecording.duration)}</p>
+            <StoredRecordingPlayer
+              source={{
+                url: legacyFilePath(id, "recording"),
+                contentKey,
+                contentType: audioRecording.contentType,
+              }}
+            />
+            <p className="text-sm text-slate-700">
+              Length {formatDuration(audioRecording.duration)}
+            </p>
           </Part>
         )}
         {attachment && (
@@ -38,10 +60,16 @@ export function LegacyNote({ id, contentKey, content }: { id: string; contentKey
               <FileText aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
               <div className="grid min-w-0 flex-1 basis-48 gap-0.5">
                 <span className="font-medium wrap-anywhere">{attachment.fileName}</span>
-                <span className="text-sm text-muted-foreground">{formatFileSize(attachment.fileSize)}</span>
+                <span className="text-sm text-muted-foreground">
+                  {formatFileSize(attachment.fileSize)}
+                </span>
               </div>
               <DownloadFileButton
-                source={{ url: legacyFilePath(id, "attachment"), contentKey, contentType: attachment.contentType }}
+                source={{
+                  url: legacyFilePath(id, "attachment"),
+                  contentKey,
+                  contentType: attachment.contentType,
+                }}
                 fileName={attachment.fileName}
                 noun="attachment"
                 onTransfer={setTransfer}

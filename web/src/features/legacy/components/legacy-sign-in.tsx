@@ -11,8 +11,14 @@ export function LegacySignIn({ defaultEmail }: { defaultEmail: string }) {
     setIsSent(true);
   };
   return (
-    <section aria-labelledby="legacy-sign-in-title" className="mx-auto w-full max-w-md rounded-xl border border-border bg-white p-6 shadow-sm sm:p-8">
-      <h1 id="legacy-sign-in-title" className="text-2xl font-semibold tracking-tight text-slate-900">
+    <section
+      aria-labelledby="legacy-sign-in-title"
+      className="mx-auto w-full max-w-md rounded-xl border border-border bg-white p-6 shadow-sm sm:p-8"
+    >
+      <h1
+        id="legacy-sign-in-title"
+        className="text-2xl font-semibold tracking-tight text-slate-900"
+      >
         Sign in to see what was left to you
       </h1>
       <p className="mt-1 text-sm text-muted-foreground">
@@ -21,7 +27,11 @@ export function LegacySignIn({ defaultEmail }: { defaultEmail: string }) {
           : "Enter the e-mail address the release message was sent to, and we will e-mail you a 6-digit code."}
       </p>
       <div className="mt-6">
-        {isSent ? <VerifyCodeForm email={email} onChangeEmail={() => setIsSent(false)} /> : <RequestCodeForm defaultEmail={email} onSent={onSent} />}
+        {isSent ? (
+          <VerifyCodeForm email={email} onChangeEmail={() => setIsSent(false)} />
+        ) : (
+          <RequestCodeForm defaultEmail={email} onSent={onSent} />
+        )}
       </div>
     </section>
   );

@@ -16,7 +16,9 @@ export function PortalLayout({ children }: { children: ReactNode }) {
       <main id="main" className="w-full flex-1 px-4 py-8 sm:py-12">
         <div className="mx-auto grid max-w-3xl gap-6">{children}</div>
       </main>
-      <footer className="py-6 text-center text-xs text-muted-foreground">© {new Date().getFullYear()} Legacy Vault</footer>
+      <footer className="py-6 text-center text-xs text-muted-foreground">
+        © {new Date().getFullYear()} Legacy Vault
+      </footer>
     </div>
   );
 }

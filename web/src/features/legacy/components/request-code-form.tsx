@@ -11,8 +11,17 @@ import { toast } from "@/lib/toast";
 import { useRequestLegacyCode } from "../api/request-code";
 
 /** Step 1 of /legacy: the address the release e-mail went to; "Send code" mails a 6-digit code (the answer never says whether anything was left). */
-export function RequestCodeForm({ defaultEmail, onSent }: { defaultEmail: string; onSent: (email: string) => void }) {
-  const form = useForm({ resolver: zodResolver(legacyCodeRequestSchema), defaultValues: { email: defaultEmail } });
+export function RequestCodeForm({
+  defaultEmail,
+  onSent,
+}: {
+  defaultEmail: string;
+  onSent: (email: string) => void;
+}) {
+  const form = useForm({
+    resolver: zodResolver(legacyCodeRequestSchema),
+    defaultValues: { email: defaultEmail },
+  });
   const request = useRequestLegacyCode();
   const [serverError, setServerError] = useState<string>();
   const onSubmit = form.handleSubmit(({ email }) => {
@@ -37,7 +46,13 @@ export function RequestCodeForm({ defaultEmail, onSent }: { defaultEmail: string
         </Alert>
       )}
       <FormField label="Email" error={form.formState.errors.email?.message}>
-        <Input type="email" autoComplete="email" inputMode="email" autoFocus {...form.register("email")} />
+        <Input
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoFocus
+          {...form.register("email")}
+        />
       </FormField>
       <Button type="submit" disabled={request.isPending}>
         {request.isPending ? "Sending..." : "Send code"}

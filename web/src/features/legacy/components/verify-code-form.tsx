@@ -11,7 +11,13 @@ import { useRequestLegacyCode } from "../api/request-code";
 import { useVerifyLegacyCode } from "../api/verify-code";
 
 /** Step 2 of /legacy: the six-slot code entry of /mfa; "Send a new code" mails another. Success opens the portal session. */
-export function VerifyCodeForm({ email, onChangeEmail }: { email: string; onChangeEmail: () => void }) {
+export function VerifyCodeForm({
+  email,
+  onChangeEmail,
+}: {
+  email: string;
+  onChangeEmail: () => void;
+}) {
   const verify = useVerifyLegacyCode();
   const resend = useRequestLegacyCode();
   const [code, setCode] = useState("");
@@ -64,7 +70,12 @@ export function VerifyCodeForm({ email, onChangeEmail }: { email: string; onChan
           </p>
         </AlertDescription>
       </Alert>
-      <VerificationCodeField hint={`Enter the ${VERIFICATION_CODE_LENGTH}-digit code from the e-mail.`} value={code} onChange={setCode} inputRef={inputRef} />
+      <VerificationCodeField
+        hint={`Enter the ${VERIFICATION_CODE_LENGTH}-digit code from the e-mail.`}
+        value={code}
+        onChange={setCode}
+        inputRef={inputRef}
+      />
       {error && (
         <Alert key={`error-${failures}`} variant="destructive">
           {error}
@@ -74,7 +85,12 @@ export function VerifyCodeForm({ email, onChangeEmail }: { email: string; onChan
         {verify.isPending ? "Verifying..." : "Verify"}
       </Button>
       <div className="flex flex-wrap justify-center gap-x-4 gap-y-2 text-sm">
-        <button type="button" onClick={onResend} disabled={resend.isPending} className={`${linkLook} disabled:opacity-60`}>
+        <button
+          type="button"
+          onClick={onResend}
+          disabled={resend.isPending}
+          className={`${linkLook} disabled:opacity-60`}
+        >
           {resend.isPending ? "Sending a new code..." : "Send a new code"}
         </button>
         <button type="button" onClick={onChangeEmail} className={linkLook}>

@@ -8,5 +8,8 @@ export const disableTwoFactor = ({ password }: { password: string }) =>
 
 export function useDisableTwoFactor() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: disableTwoFactor, onSuccess: () => qc.invalidateQueries({ queryKey: meQueryKey }) });
+  return useMutation({
+    mutationFn: disableTwoFactor,
+    onSuccess: () => qc.invalidateQueries({ queryKey: meQueryKey }),
+  });
 }

@@ -4,7 +4,8 @@ import { api } from "@/lib/api-client";
 import { meQueryKey, type Me } from "@/lib/me";
 
 /** Name, phone and address; empty phone and address are sent as null. */
-export const updateProfile = (input: ProfileUpdateInput) => api<{ user: Me }>("/api/profile", { method: "PATCH", body: input });
+export const updateProfile = (input: ProfileUpdateInput) =>
+  api<{ user: Me }>("/api/profile", { method: "PATCH", body: input });
 
 export function useUpdateProfile() {
   const qc = useQueryClient();

@@ -13,7 +13,10 @@ export function ChangePasswordCard({ email }: { email: string }) {
     setIsOpen(false);
   };
   return (
-    <ProfileCard title="Password" description="Changing your password keeps you signed in here and signs you out on every other device.">
+    <ProfileCard
+      title="Password"
+      description="Changing your password keeps you signed in here and signs you out on every other device."
+    >
       {isOpen ? (
         <ChangePasswordForm email={email} onDone={close} />
       ) : (

@@ -11,7 +11,11 @@ import { ApiError, errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useChangePassword } from "../api/change-password";
 
-const NEW_PASSWORD_ERRORS = new Set(["PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG", "PASSWORD_TOO_COMMON"]);
+const NEW_PASSWORD_ERRORS = new Set([
+  "PASSWORD_TOO_SHORT",
+  "PASSWORD_TOO_LONG",
+  "PASSWORD_TOO_COMMON",
+]);
 const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
 /** Change password; every other signed-in device is signed out. */
@@ -31,8 +35,14 @@ export function ChangePasswordForm({ email, onDone }: { email: string; onDone: (
         },
         onError: (err) => {
           const authCode = err instanceof ApiError ? err.authCode : undefined;
-          if (authCode === "INVALID_PASSWORD") return form.setError("currentPassword", { message: err.message }, { shouldFocus: true });
-          if (authCode && NEW_PASSWORD_ERRORS.has(authCode)) return form.setError("newPassword", { message: err.message }, { shouldFocus: true });
+          if (authCode === "INVALID_PASSWORD")
+            return form.setError(
+              "currentPassword",
+              { message: err.message },
+              { shouldFocus: true },
+            );
+          if (authCode && NEW_PASSWORD_ERRORS.has(authCode))
+            return form.setError("newPassword", { message: err.message }, { shouldFocus: true });
           const message = errorMessage(err, AUTH_MSG.passwordChangeFailed);
           setServerError(message);
           toast.error(message);
@@ -50,9 +60,18 @@ export function ChangePasswordForm({ email, onDone }: { email: string; onDone: (
         </Alert>
       )}
       <FormField label="Current password" error={errors.currentPassword?.message}>
-        <Input type="password" autoComplete="current-password" autoFocus {...form.register("currentPassword")} />
+        <Input
+          type="password"
+          autoComplete="current-password"
+          autoFocus
+          {...form.register("currentPassword")}
+        />
       </FormField>
-      <FormField label="New password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} error={errors.newPassword?.message}>
+      <FormField
+        label="New password"
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        error={errors.newPassword?.message}
+      >
         <Input type="password" autoComplete="new-password" {...form.register("newPassword")} />
       </FormField>
       <FormField label="Confirm new password" error={errors.confirmPassword?.message}>

@@ -12,8 +12,17 @@ import { toast } from "@/lib/toast";
 import { useDisableTwoFactor } from "../api/disable-two-factor";
 
 /** Turning sign-in codes off needs the password. */
-export function DisableTwoFactorForm({ onCancel, onDisabled }: { onCancel: () => void; onDisabled: () => void }) {
-  const form = useForm({ resolver: zodResolver(confirmPasswordFormSchema), defaultValues: { password: "" } });
+export function DisableTwoFactorForm({
+  onCancel,
+  onDisabled,
+}: {
+  onCancel: () => void;
+  onDisabled: () => void;
+}) {
+  const form = useForm({
+    resolver: zodResolver(confirmPasswordFormSchema),
+    defaultValues: { password: "" },
+  });
   const disable = useDisableTwoFactor();
   const [serverError, setServerError] = useState<string>();
   const onSubmit = form.handleSubmit(({ password }) => {
@@ -26,7 +35,8 @@ export function DisableTwoFactorForm({ onCancel, onDisabled }: { onCancel: () =>
           onDisabled();
         },
         onError: (err) => {
-          if (err instanceof ApiError && err.authCode === "INVALID_PASSWORD") return form.setError("password", { message: err.message }, { shouldFocus: true });
+          if (err instanceof ApiError && err.authCode === "INVALID_PASSWORD")
+            return form.setError("password", { message: err.message }, { shouldFocus: true });
           setServerError(errorMessage(err, AUTH_MSG.twoFactorOffFailed));
         },
       },
@@ -39,8 +49,17 @@ export function DisableTwoFactorForm({ onCancel, onDisabled }: { onCancel: () =>
           <AlertDescription>{serverError}</AlertDescription>
         </Alert>
       )}
-      <FormField label="Password" hint="Enter your password to turn sign-in codes off." error={form.formState.errors.password?.message}>
-        <Input type="password" autoComplete="current-password" autoFocus {...form.register("password")} />
+      <FormField
+        label="Password"
+        hint="Enter your password to turn sign-in codes off."
+        error={form.formState.errors.password?.message}
+      >
+        <Input
+          type="password"
+          autoComplete="current-password"
+          autoFocus
+          {...form.register("password")}
+        />
       </FormField>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant="destructive" disabled={disable.isPending}>

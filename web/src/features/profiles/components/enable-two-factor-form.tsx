@@ -11,7 +11,13 @@ import { useEnableTwoFactor } from "../api/enable-two-factor";
 /** The server's sign-in wording ("sign in again") does not fit here: a new code is what helps. */
 const NEEDS_NEW_CODE = new Set(["OTP_HAS_EXPIRED", "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE"]);
 
-type Props = { email: string; isResending: boolean; onResend: () => void; onCancel: () => void; onEnabled: () => void };
+type Props = {
+  email: string;
+  isResending: boolean;
+  onResend: () => void;
+  onCancel: () => void;
+  onEnabled: () => void;
+};
 
 /** Step two of turning sign-in codes on: the six-digit code from the e-mail. */
 export function EnableTwoFactorForm({ email, isResending, onResend, onCancel, onEnabled }: Props) {
@@ -32,7 +38,11 @@ export function EnableTwoFactorForm({ email, isResending, onResend, onCancel, on
         },
         onError: (err) => {
           const authCode = err instanceof ApiError ? err.authCode : undefined;
-          setError(authCode && NEEDS_NEW_CODE.has(authCode) ? AUTH_MSG.twoFactorCodeExpired : errorMessage(err, AUTH_MSG.mfaFailed));
+          setError(
+            authCode && NEEDS_NEW_CODE.has(authCode)
+              ? AUTH_MSG.twoFactorCodeExpired
+              : errorMessage(err, AUTH_MSG.mfaFailed),
+          );
           setCode("");
         },
       },
@@ -40,7 +50,8 @@ export function EnableTwoFactorForm({ email, isResending, onResend, onCancel, on
   };
   const hint = (
     <>
-      We sent a {VERIFICATION_CODE_LENGTH}-digit code to <span className="font-medium wrap-anywhere">{email}</span>. It expires in{" "}
+      We sent a {VERIFICATION_CODE_LENGTH}-digit code to{" "}
+      <span className="font-medium wrap-anywhere">{email}</span>. It expires in{" "}
       {VERIFICATION_CODE_TTL_MINUTES} minutes.
     </>
   );
@@ -59,7 +70,12 @@ export function EnableTwoFactorForm({ email, isResending, onResend, onCancel, on
         <Button type="button" variant="outline" onClick={onCancel} disabled={enable.isPending}>
           Cancel
         </Button>
-        <Button type="button" variant="link" onClick={onResend} disabled={isResending || enable.isPending}>
+        <Button
+          type="button"
+          variant="link"
+          onClick={onResend}
+          disabled={isResending || enable.isPending}
+        >
           {isResending ? "Sending..." : "Send a new code"}
         </Button>
       </div>

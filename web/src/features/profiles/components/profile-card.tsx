@@ -2,7 +2,17 @@ import type { ReactNode } from "react";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 
 /** One titled section of the profile page (h2: the page has one h1). */
-export function ProfileCard({ title, description, aside, children }: { title: string; description?: ReactNode; aside?: ReactNode; children: ReactNode }) {
+export function ProfileCard({
+  title,
+  description,
+  aside,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  aside?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Card>
       <CardHeader>

@@ -28,7 +28,10 @@ export function ProfileDetailsForm({ me }: { me: Me }) {
           form.reset(toValues(user));
         },
         onError: (err) => {
-          const known = applyServerErrors(form.setError, err, { fields: FIELDS, fallback: PROFILE_MSG.profileSaveFailed });
+          const known = applyServerErrors(form.setError, err, {
+            fields: FIELDS,
+            fallback: PROFILE_MSG.profileSaveFailed,
+          });
           if (!known.length) toast.error(errorMessage(err, PROFILE_MSG.profileSaveFailed));
         },
       },
@@ -44,7 +47,10 @@ export function ProfileDetailsForm({ me }: { me: Me }) {
       <FormField label="Full name" error={errors.name?.message}>
         <Input autoComplete="name" {...form.register("name")} />
       </FormField>
-      <FormField label="Email" hint="Your e-mail address is how you sign in; it cannot be changed here.">
+      <FormField
+        label="Email"
+        hint="Your e-mail address is how you sign in; it cannot be changed here."
+      >
         <Input type="email" value={me.email} readOnly className="read-only:bg-muted" />
       </FormField>
       <FormField label="Phone (optional)" error={errors.phone?.message}>

@@ -40,18 +40,33 @@ export function TwoFactorCard({ me }: { me: Me }) {
     ? `Each time you sign in, we also e-mail you a ${VERIFICATION_CODE_LENGTH}-digit code to enter after your password.`
     : `Add a second step to signing in: after your password, enter a ${VERIFICATION_CODE_LENGTH}-digit code that we e-mail to you.`;
   return (
-    <ProfileCard title="Sign-in codes by e-mail" description={description} aside={isOn ? <Badge variant="success">On</Badge> : <Badge>Off</Badge>}>
+    <ProfileCard
+      title="Sign-in codes by e-mail"
+      description={description}
+      aside={isOn ? <Badge variant="success">On</Badge> : <Badge>Off</Badge>}
+    >
       {sendError && (
         <Alert variant="destructive" className="mb-4">
           <AlertDescription>{sendError}</AlertDescription>
         </Alert>
       )}
       {step === "enter-code" && !isOn ? (
-        <EnableTwoFactorForm email={me.email} isResending={send.isPending} onResend={sendCode} onCancel={backToIdle} onEnabled={backToIdle} />
+        <EnableTwoFactorForm
+          email={me.email}
+          isResending={send.isPending}
+          onResend={sendCode}
+          onCancel={backToIdle}
+          onEnabled={backToIdle}
+        />
       ) : step === "confirm-off" && isOn ? (
         <DisableTwoFactorForm onCancel={backToIdle} onDisabled={backToIdle} />
       ) : isOn ? (
-        <Button ref={toggleRef} type="button" variant="outline" onClick={() => setStep("confirm-off")}>
+        <Button
+          ref={toggleRef}
+          type="button"
+          variant="outline"
+          onClick={() => setStep("confirm-off")}
+        >
           Turn off<span className="sr-only">{FEATURE}</span>
         </Button>
       ) : (

@@ -8,5 +8,8 @@ export const cancelRelease = () => api<ReleasePlanView>("/api/release/cancel", {
 
 export function useCancelRelease() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: cancelRelease, onSuccess: (view) => qc.setQueryData(releasePlanQueryKey, view) });
+  return useMutation({
+    mutationFn: cancelRelease,
+    onSuccess: (view) => qc.setQueryData(releasePlanQueryKey, view),
+  });
 }

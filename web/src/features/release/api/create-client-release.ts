@@ -7,9 +7,15 @@ export type CreateClientReleaseInput = AttestationInput & { clientId: string };
 
 /** A firm admin attests a death or incapacity: the client's waiting period starts and they are e-mailed. 409 when a release was already started. */
 export const createClientRelease = ({ clientId, ...input }: CreateClientReleaseInput) =>
-  api<ClientReleaseView>(`/api/clients/${encodeURIComponent(clientId)}/release`, { method: "POST", body: input });
+  api<ClientReleaseView>(`/api/clients/${encodeURIComponent(clientId)}/release`, {
+    method: "POST",
+    body: input,
+  });
 
 export function useCreateClientRelease() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: createClientRelease, onSuccess: (view, { clientId }) => qc.setQueryData(clientReleaseQueryKey(clientId), view) });
+  return useMutation({
+    mutationFn: createClientRelease,
+    onSuccess: (view, { clientId }) => qc.setQueryData(clientReleaseQueryKey(clientId), view),
+  });
 }

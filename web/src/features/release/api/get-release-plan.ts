@@ -7,5 +7,6 @@ export const getReleasePlan = () => api<ReleasePlanView>("/api/release");
 
 export const releasePlanQueryKey = ["release"] as const;
 /** Always refetched when the screen opens: a check-in, a reminder or the firm may have changed it meanwhile. */
-export const releasePlanQueryOptions = () => queryOptions({ queryKey: releasePlanQueryKey, queryFn: getReleasePlan, staleTime: 0 });
+export const releasePlanQueryOptions = () =>
+  queryOptions({ queryKey: releasePlanQueryKey, queryFn: getReleasePlan, staleTime: 0 });
 export const useReleasePlan = () => useQuery(releasePlanQueryOptions());

@@ -12,9 +12,18 @@ export type UploadClientReleaseDocumentInput = {
 };
 
 /** The attestation's document (e.g. a death certificate), right after the attestation: a raw body with progress. 413/415 with a message. */
-export const uploadClientReleaseDocument = ({ clientId, file, contentType, onProgress }: UploadClientReleaseDocumentInput) =>
+export const uploadClientReleaseDocument = ({
+  clientId,
+  file,
+  contentType,
+  onProgress,
+}: UploadClientReleaseDocumentInput) =>
   uploadFile<{ ok: true }>(`/api/clients/${encodeURIComponent(clientId)}/release/document`, file, {
-    headers: { "content-type": "application/octet-stream", "x-content-type": contentType, "x-file-name": encodeURIComponent(file.name) },
+    headers: {
+      "content-type": "application/octet-stream",
+      "x-content-type": contentType,
+      "x-file-name": encodeURIComponent(file.name),
+    },
     onProgress,
   });
 
@@ -22,6 +31,7 @@ export function useUploadClientReleaseDocument() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: uploadClientReleaseDocument,
-    onSuccess: (_, { clientId }) => qc.invalidateQueries({ queryKey: clientReleaseQueryKey(clientId) }),
+    onSuccess: (_, { clientId }) =>
+      qc.invalidateQueries({ queryKey: clientReleaseQueryKey(clientId) }),
   });
 }

@@ -3,7 +3,11 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { formatFileSize } from "@/features/assets/check-file";
 import { FileDropZone } from "@/features/assets/components/file-drop-zone";
-import { ATTESTATION_ACCEPT, checkAttestationDocument, type AttestationDocument } from "../attestation-document";
+import {
+  ATTESTATION_ACCEPT,
+  checkAttestationDocument,
+  type AttestationDocument,
+} from "../attestation-document";
 
 type Props = {
   value: AttestationDocument | null;
@@ -21,8 +25,16 @@ export function AttestationDocumentField({ value, error, onChange, disabled }: P
   };
   return (
     <div className="grid gap-3">
-      <FormField label="Document (optional)" hint="A death certificate or medical statement: PDF, JPG or PNG, up to 10 MB." error={error}>
-        <FileDropZone accept={ATTESTATION_ACCEPT} onFile={(f) => void onFile(f)} disabled={disabled} />
+      <FormField
+        label="Document (optional)"
+        hint="A death certificate or medical statement: PDF, JPG or PNG, up to 10 MB."
+        error={error}
+      >
+        <FileDropZone
+          accept={ATTESTATION_ACCEPT}
+          onFile={(f) => void onFile(f)}
+          disabled={disabled}
+        />
       </FormField>
       {value && (
         <div className="flex items-center gap-3 rounded-md border border-border bg-muted/60 p-3">
@@ -31,7 +43,14 @@ export function AttestationDocumentField({ value, error, onChange, disabled }: P
             <span className="text-sm font-medium wrap-anywhere">{value.file.name}</span>
             <span className="text-xs text-slate-700">{formatFileSize(value.file.size)}</span>
           </div>
-          <Button type="button" variant="ghost" size="icon" onClick={() => onChange(null)} disabled={disabled} title="Remove the document">
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            onClick={() => onChange(null)}
+            disabled={disabled}
+            title="Remove the document"
+          >
             <X aria-hidden="true" />
             <span className="sr-only">Remove the document</span>
           </Button>

@@ -14,7 +14,13 @@ import { releasePlanQueryKey } from "../api/get-release-plan";
  * it can close and report after the waiting state, and the button with it, are gone. `onGone`
  * then places focus.
  */
-export function CancelReleaseButton({ isWaiting, onGone }: { isWaiting: boolean; onGone: () => void }) {
+export function CancelReleaseButton({
+  isWaiting,
+  onGone,
+}: {
+  isWaiting: boolean;
+  onGone: () => void;
+}) {
   const qc = useQueryClient();
   const cancel = useCancelRelease();
   const [isOpen, setIsOpen] = useState(false);
@@ -29,7 +35,8 @@ export function CancelReleaseButton({ isWaiting, onGone }: { isWaiting: boolean;
       onError: (err) => {
         toast.error(errorMessage(err, RELEASE_UI_MSG.cancelFailed));
         // 409: nothing waits any more (cancelled by the e-mailed link, or released): show what is.
-        if (err instanceof ApiError && err.status === 409) void qc.invalidateQueries({ queryKey: releasePlanQueryKey });
+        if (err instanceof ApiError && err.status === 409)
+          void qc.invalidateQueries({ queryKey: releasePlanQueryKey });
       },
     });
 
@@ -57,7 +64,9 @@ export function CancelReleaseButton({ isWaiting, onGone }: { isWaiting: boolean;
         cancelLabel="Keep the release"
         pendingLabel="Cancelling..."
         isPending={cancel.isPending}
-        failure={cancel.isError ? errorMessage(cancel.error, RELEASE_UI_MSG.cancelFailed) : undefined}
+        failure={
+          cancel.isError ? errorMessage(cancel.error, RELEASE_UI_MSG.cancelFailed) : undefined
+        }
         onConfirm={onConfirm}
         onCancel={() => setIsOpen(false)}
         onCloseAutoFocus={(event) => {

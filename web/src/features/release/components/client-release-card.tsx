@@ -10,7 +10,12 @@ import { formatDate, formatDateTime, formatDay } from "@/lib/format-date";
 import { useClientRelease } from "../api/get-client-release";
 import { StartReleaseDialog } from "./start-release-dialog";
 
-const STATE_LABELS: Record<ReleaseState, string> = { none: "None", counting_down: "Inactivity trigger on", waiting: "Waiting", released: "Released" };
+const STATE_LABELS: Record<ReleaseState, string> = {
+  none: "None",
+  counting_down: "Inactivity trigger on",
+  waiting: "Waiting",
+  released: "Released",
+};
 
 function StateText({ view, clientName }: { view: ClientReleaseView; clientName: string }) {
   const r = view.release;
@@ -21,31 +26,50 @@ function StateText({ view, clientName }: { view: ClientReleaseView; clientName: 
         : `${clientName} did not check in`;
     return (
       <p>
-        {by}. The release happens on <time dateTime={r.releaseAt}>{formatDateTime(r.releaseAt)}</time> unless {clientName} cancels it.
+        {by}. The release happens on{" "}
+        <time dateTime={r.releaseAt}>{formatDateTime(r.releaseAt)}</time> unless {clientName}{" "}
+        cancels it.
       </p>
     );
   }
   if (view.state === "released" && r?.releasedAt) {
     return (
       <p>
-        Released on <time dateTime={r.releasedAt}>{formatDate(r.releasedAt)}</time>. Each beneficiary was e-mailed.
+        Released on <time dateTime={r.releasedAt}>{formatDate(r.releasedAt)}</time>. Each
+        beneficiary was e-mailed.
       </p>
     );
   }
-  const last = r?.status === "cancelled" && r.cancelledAt ? ` The last release was cancelled on ${formatDate(r.cancelledAt)}.` : "";
-  const trigger = view.state === "counting_down" ? `${clientName} has an inactivity trigger on.` : "";
+  const last =
+    r?.status === "cancelled" && r.cancelledAt
+      ? ` The last release was cancelled on ${formatDate(r.cancelledAt)}.`
+      : "";
+  const trigger =
+    view.state === "counting_down" ? `${clientName} has an inactivity trigger on.` : "";
   return <p>{`No release has been started. ${trigger}${last}`.trim()}</p>;
 }
 
 /** The client's release on their detail page; a firm admin may start one (attestation) while none waits or has happened. */
-export function ClientReleaseCard({ clientId, clientName, defaultAttester }: { clientId: string; clientName: string; defaultAttester: string }) {
+export function ClientReleaseCard({
+  clientId,
+  clientName,
+  defaultAttester,
+}: {
+  clientId: string;
+  clientName: string;
+  defaultAttester: string;
+}) {
   const release = useClientRelease(clientId);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const view = release.data;
   return (
     <Card>
       <CardHeader className="pb-2">
-        <h2 ref={headingRef} tabIndex={-1} className="flex flex-wrap items-center gap-2 text-lg font-semibold focus:outline-none">
+        <h2
+          ref={headingRef}
+          tabIndex={-1}
+          className="flex flex-wrap items-center gap-2 text-lg font-semibold focus:outline-none"
+        >
           <Hourglass aria-hidden="true" className="size-5 text-brand" /> Release
           {view && <Badge data-testid="client-release-state">{STATE_LABELS[view.state]}</Badge>}
         </h2>
@@ -55,13 +79,19 @@ export function ClientReleaseCard({ clientId, clientName, defaultAttester }: { c
           {view ? (
             <StateText view={view} clientName={clientName} />
           ) : release.isError ? (
-            <LoadError onRetry={() => void release.refetch()}>{errorMessage(release.error, RELEASE_UI_MSG.clientLoadFailed)}</LoadError>
+            <LoadError onRetry={() => void release.refetch()}>
+              {errorMessage(release.error, RELEASE_UI_MSG.clientLoadFailed)}
+            </LoadError>
           ) : (
             <p className="text-muted-foreground">Loading...</p>
           )}
         </div>
         {view?.release?.hasDocument && (
-          <a href={`/api/clients/${encodeURIComponent(clientId)}/release/document`} download className={linkLook}>
+          <a
+            href={`/api/clients/${encodeURIComponent(clientId)}/release/document`}
+            download
+            className={linkLook}
+          >
             Download the attestation document
           </a>
         )}

@@ -12,11 +12,14 @@ export function ReleaseCoverageCard({ count }: { count: number }) {
       <CardContent className="grid gap-2 text-sm">
         {count > 0 ? (
           <p>
-            <span className="text-2xl font-semibold text-slate-900 tabular-nums" data-testid="release-asset-count">
+            <span
+              className="text-2xl font-semibold text-slate-900 tabular-nums"
+              data-testid="release-asset-count"
+            >
               {count}
             </span>{" "}
-            {count === 1 ? "item names a beneficiary." : "items name a beneficiary."} A release hands each one to its beneficiary only; items without a
-            beneficiary are never released.
+            {count === 1 ? "item names a beneficiary." : "items name a beneficiary."} A release
+            hands each one to its beneficiary only; items without a beneficiary are never released.
           </p>
         ) : (
           <>
@@ -26,7 +29,10 @@ export function ReleaseCoverageCard({ count }: { count: number }) {
               </span>{" "}
               of your items names a beneficiary yet, so a release would hand out nothing.
             </p>
-            <Link to="/vault" className="w-fit font-medium text-blue-700 underline underline-offset-4">
+            <Link
+              to="/vault"
+              className="w-fit font-medium text-blue-700 underline underline-offset-4"
+            >
               Choose beneficiaries for your items
             </Link>
           </>

@@ -20,7 +20,8 @@ const GENERIC_FAILURE = "An unexpected error occurred. Please try again.";
 
 /** Why the link did nothing, and whether pressing again may help (not for an invalid or expired link). */
 function failureOf(err: Error): { message: string; canRetry: boolean } {
-  if (err instanceof ApiError && (err.status === 400 || err.status === 404)) return { message: RELEASE_MSG.linkInvalid, canRetry: false };
+  if (err instanceof ApiError && (err.status === 400 || err.status === 404))
+    return { message: RELEASE_MSG.linkInvalid, canRetry: false };
   return { message: errorMessage(err, GENERIC_FAILURE), canRetry: true };
 }
 
@@ -28,7 +29,14 @@ function failureOf(err: Error): { message: string; canRetry: boolean } {
  * The page behind an e-mailed release link: ONE button that sends the token, never on load (mail
  * scanners open links), and the result in a live region that takes focus when the button goes.
  */
-export function ReleaseLinkPanel({ token, action, buttonLabel, pendingLabel, doneMessage, isDestructive }: Props) {
+export function ReleaseLinkPanel({
+  token,
+  action,
+  buttonLabel,
+  pendingLabel,
+  doneMessage,
+  isDestructive,
+}: Props) {
   const resultRef = useRef<HTMLDivElement>(null);
   const isValid = token !== null && releaseLinkSchema.safeParse({ token }).success;
   const failure = action.error ? failureOf(action.error) : null;
@@ -40,7 +48,14 @@ export function ReleaseLinkPanel({ token, action, buttonLabel, pendingLabel, don
 
   return (
     <div className="grid gap-4">
-      <div ref={resultRef} tabIndex={-1} aria-live="polite" aria-atomic="true" className="focus:outline-none" data-testid="release-link-result">
+      <div
+        ref={resultRef}
+        tabIndex={-1}
+        aria-live="polite"
+        aria-atomic="true"
+        className="focus:outline-none"
+        data-testid="release-link-result"
+      >
         {!isValid ? (
           <Alert variant="destructive">
             <AlertDescription>{RELEASE_MSG.linkInvalid}</AlertDescription>
@@ -56,7 +71,13 @@ export function ReleaseLinkPanel({ token, action, buttonLabel, pendingLabel, don
         ) : null}
       </div>
       {isValid && !isDone && (
-        <Button type="button" size="lg" variant={isDestructive ? "destructive" : "default"} disabled={action.isPending} onClick={() => action.mutate(token)}>
+        <Button
+          type="button"
+          size="lg"
+          variant={isDestructive ? "destructive" : "default"}
+          disabled={action.isPending}
+          onClick={() => action.mutate(token)}
+        >
           {action.isPending ? pendingLabel : buttonLabel}
         </Button>
       )}

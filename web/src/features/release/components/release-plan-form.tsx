@@ -1,5 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { RELEASE_MSG, releasePlanSchema, type ReleasePlanInput, type ReleasePlanView } from "@common/release";
+import {
+  RELEASE_MSG,
+  releasePlanSchema,
+  type ReleasePlanInput,
+  type ReleasePlanView,
+} from "@common/release";
 import { Controller, useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -49,7 +54,11 @@ export function ReleasePlanForm({ plan }: { plan: ReleasePlanView["plan"] }) {
               ref={field.ref}
               name={field.name}
               value={INACTIVITY_OPTIONS.find((o) => o.months === field.value)?.value ?? "off"}
-              onChange={(e) => field.onChange(INACTIVITY_OPTIONS.find((o) => o.value === e.target.value)?.months ?? null)}
+              onChange={(e) =>
+                field.onChange(
+                  INACTIVITY_OPTIONS.find((o) => o.value === e.target.value)?.months ?? null,
+                )
+              }
               onBlur={field.onBlur}
             >
               {INACTIVITY_OPTIONS.map((o) => (
@@ -74,7 +83,9 @@ export function ReleasePlanForm({ plan }: { plan: ReleasePlanView["plan"] }) {
               ref={field.ref}
               name={field.name}
               value={String(field.value)}
-              onChange={(e) => field.onChange(WAIT_OPTIONS.find((o) => o.value === e.target.value)?.days)}
+              onChange={(e) =>
+                field.onChange(WAIT_OPTIONS.find((o) => o.value === e.target.value)?.days)
+              }
               onBlur={field.onBlur}
             >
               {WAIT_OPTIONS.map((o) => (
@@ -86,7 +97,9 @@ export function ReleasePlanForm({ plan }: { plan: ReleasePlanView["plan"] }) {
           </FormField>
         )}
       />
-      {errors.root?.server?.message && <Alert variant="destructive">{errors.root.server.message}</Alert>}
+      {errors.root?.server?.message && (
+        <Alert variant="destructive">{errors.root.server.message}</Alert>
+      )}
       <div>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? "Saving..." : "Save"}

@@ -6,10 +6,16 @@ import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { formatDate, formatDateTime, formatDay } from "@/lib/format-date";
 import { CancelReleaseButton } from "./cancel-release-button";
 
-const STATE_LABELS: Record<ReleaseState, string> = { none: "Off", counting_down: "Counting down", waiting: "Waiting", released: "Released" };
+const STATE_LABELS: Record<ReleaseState, string> = {
+  none: "Off",
+  counting_down: "Counting down",
+  waiting: "Waiting",
+  released: "Released",
+};
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const accessEnds = (releasedAt: string) => new Date(new Date(releasedAt).getTime() + ACCESS_DAYS * DAY_MS).toISOString();
+const accessEnds = (releasedAt: string) =>
+  new Date(new Date(releasedAt).getTime() + ACCESS_DAYS * DAY_MS).toISOString();
 
 /** What the waiting release is about: who attested what, or the inactivity. */
 function reasonOf(view: ReleasePlanView): string {
@@ -28,8 +34,8 @@ function StateText({ view }: { view: ReleasePlanView }) {
     case "none":
       return (
         <p>
-          The inactivity trigger is off. A release can then only start if a law firm you work with reports your death or incapacity, and you would still be
-          e-mailed and able to cancel it.
+          The inactivity trigger is off. A release can then only start if a law firm you work with
+          reports your death or incapacity, and you would still be e-mailed and able to cancel it.
         </p>
       );
     case "counting_down":
@@ -46,7 +52,11 @@ function StateText({ view }: { view: ReleasePlanView }) {
       return (
         <div className="grid gap-2 rounded-md border border-amber-400 bg-amber-50 p-4 text-amber-950">
           <p className="font-semibold">
-            Your items will be released on <time dateTime={release?.releaseAt}>{release ? formatDateTime(release.releaseAt) : ""}</time> unless you cancel.
+            Your items will be released on{" "}
+            <time dateTime={release?.releaseAt}>
+              {release ? formatDateTime(release.releaseAt) : ""}
+            </time>{" "}
+            unless you cancel.
           </p>
           <p>{reasonOf(view)}</p>
         </div>
@@ -54,8 +64,9 @@ function StateText({ view }: { view: ReleasePlanView }) {
     case "released":
       return release?.releasedAt ? (
         <p>
-          Released on <time dateTime={release.releasedAt}>{formatDate(release.releasedAt)}</time>. Each beneficiary was e-mailed and can open the items left to
-          them until {formatDate(accessEnds(release.releasedAt))}.
+          Released on <time dateTime={release.releasedAt}>{formatDate(release.releasedAt)}</time>.
+          Each beneficiary was e-mailed and can open the items left to them until{" "}
+          {formatDate(accessEnds(release.releasedAt))}.
         </p>
       ) : (
         <p>Your items were released to your beneficiaries.</p>
@@ -70,8 +81,13 @@ export function ReleaseStatusCard({ view }: { view: ReleasePlanView }) {
   return (
     <Card>
       <CardHeader className="pb-2">
-        <h2 ref={headingRef} tabIndex={-1} className="flex flex-wrap items-center gap-2 text-lg font-semibold focus:outline-none">
-          <Hourglass aria-hidden="true" className="size-5 text-brand" /> Status <Badge data-testid="release-state">{STATE_LABELS[view.state]}</Badge>
+        <h2
+          ref={headingRef}
+          tabIndex={-1}
+          className="flex flex-wrap items-center gap-2 text-lg font-semibold focus:outline-none"
+        >
+          <Hourglass aria-hidden="true" className="size-5 text-brand" /> Status{" "}
+          <Badge data-testid="release-state">{STATE_LABELS[view.state]}</Badge>
         </h2>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -79,14 +95,20 @@ export function ReleaseStatusCard({ view }: { view: ReleasePlanView }) {
           <StateText view={view} />
           {view.state !== "waiting" && release?.status === "cancelled" && release.cancelledAt && (
             <p className="text-sm text-muted-foreground">
-              The last release was cancelled on <time dateTime={release.cancelledAt}>{formatDate(release.cancelledAt)}</time>. Nothing was released.
+              The last release was cancelled on{" "}
+              <time dateTime={release.cancelledAt}>{formatDate(release.cancelledAt)}</time>. Nothing
+              was released.
             </p>
           )}
           <p className="text-sm text-muted-foreground">
-            Last check-in: <time dateTime={plan.lastCheckInAt}>{formatDateTime(plan.lastCheckInAt)}</time>
+            Last check-in:{" "}
+            <time dateTime={plan.lastCheckInAt}>{formatDateTime(plan.lastCheckInAt)}</time>
           </p>
         </div>
-        <CancelReleaseButton isWaiting={view.state === "waiting"} onGone={() => headingRef.current?.focus()} />
+        <CancelReleaseButton
+          isWaiting={view.state === "waiting"}
+          onGone={() => headingRef.current?.focus()}
+        />
       </CardContent>
     </Card>
   );

@@ -1,7 +1,14 @@
 import { TriangleAlert } from "lucide-react";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 import { StartReleaseForm } from "./start-release-form";
 
 type Props = {
@@ -18,7 +25,13 @@ type Props = {
  * 'Start a release' and its dialog, which warns what happens next. It cannot be closed while the
  * attestation is being sent, and stays mounted so it can close once the button is gone.
  */
-export function StartReleaseDialog({ clientId, clientName, defaultAttester, canAttest, onGone }: Props) {
+export function StartReleaseDialog({
+  clientId,
+  clientName,
+  defaultAttester,
+  canAttest,
+  onGone,
+}: Props) {
   const [isOpen, setIsOpen] = useState(false);
   const [isSending, setIsSending] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -44,8 +57,9 @@ export function StartReleaseDialog({ clientId, clientName, defaultAttester, canA
             <div className="flex gap-2 rounded-md border border-amber-400 bg-amber-50 p-3 text-amber-950">
               <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               <p>
-                {clientName} will be e-mailed at once and can cancel the release during their waiting period. If nobody cancels it, each of their beneficiaries
-                then receives what was left to them.
+                {clientName} will be e-mailed at once and can cancel the release during their
+                waiting period. If nobody cancels it, each of their beneficiaries then receives what
+                was left to them.
               </p>
             </div>
           </DialogDescription>

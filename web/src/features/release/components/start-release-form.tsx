@@ -14,7 +14,12 @@ import { toast } from "@/lib/toast";
 import { useCreateClientRelease } from "../api/create-client-release";
 import { useUploadClientReleaseDocument } from "../api/upload-client-release-document";
 import type { AttestationDocument } from "../attestation-document";
-import { ATTESTATION_FIELDS, attestationFormSchema, localToday, type AttestationForm } from "../attestation-form-schema";
+import {
+  ATTESTATION_FIELDS,
+  attestationFormSchema,
+  localToday,
+  type AttestationForm,
+} from "../attestation-form-schema";
 import { AttestationDocumentField } from "./attestation-document-field";
 
 type Props = {
@@ -31,10 +36,19 @@ type Props = {
  * release), then the optional document with a progress bar. Should the document fail, the
  * release stands and the form offers to send the document again.
  */
-export function StartReleaseForm({ clientId, clientName, defaultAttester, onSending, onStarted }: Props) {
+export function StartReleaseForm({
+  clientId,
+  clientName,
+  defaultAttester,
+  onSending,
+  onStarted,
+}: Props) {
   const creation = useCreateClientRelease();
   const upload = useUploadClientReleaseDocument();
-  const form = useForm<AttestationForm>({ resolver: zodResolver(attestationFormSchema), defaultValues: { attesterName: defaultAttester, eventDate: "" } });
+  const form = useForm<AttestationForm>({
+    resolver: zodResolver(attestationFormSchema),
+    defaultValues: { attesterName: defaultAttester, eventDate: "" },
+  });
   const [document, setDocument] = useState<AttestationDocument | null>(null);
   const [documentError, setDocumentError] = useState<string>();
   const [transfer, setTransfer] = useState<Transfer | null>(null);
@@ -55,7 +69,11 @@ export function StartReleaseForm({ clientId, clientName, defaultAttester, onSend
   };
   const sendDocument = async (doc: AttestationDocument) => {
     try {
-      await upload.mutateAsync({ clientId, ...doc, onProgress: (fraction) => setTransfer({ label: "Uploading document...", fraction }) });
+      await upload.mutateAsync({
+        clientId,
+        ...doc,
+        onProgress: (fraction) => setTransfer({ label: "Uploading document...", fraction }),
+      });
       return true;
     } catch (err) {
       const message = errorMessage(err, RELEASE_UI_MSG.documentUploadFailed);
@@ -84,11 +102,26 @@ export function StartReleaseForm({ clientId, clientName, defaultAttester, onSend
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
-      <FormField label="Attested by" error={errors.attesterName?.message} hint="The person who reports the death or incapacity.">
-        <Input autoComplete="name" aria-required="true" readOnly={isStarted} {...form.register("attesterName")} />
+      <FormField
+        label="Attested by"
+        error={errors.attesterName?.message}
+        hint="The person who reports the death or incapacity."
+      >
+        <Input
+          autoComplete="name"
+          aria-required="true"
+          readOnly={isStarted}
+          {...form.register("attesterName")}
+        />
       </FormField>
       <FormField label="Date of death or incapacity" error={errors.eventDate?.message}>
-        <Input type="date" max={localToday()} aria-required="true" readOnly={isStarted} {...form.register("eventDate")} />
+        <Input
+          type="date"
+          max={localToday()}
+          aria-required="true"
+          readOnly={isStarted}
+          {...form.register("eventDate")}
+        />
       </FormField>
       <AttestationDocumentField
         value={document}
@@ -100,16 +133,30 @@ export function StartReleaseForm({ clientId, clientName, defaultAttester, onSend
         }}
       />
       <TransferProgress transfer={transfer} />
-      {errors.root?.server?.message && <Alert variant="destructive">{errors.root.server.message}</Alert>}
-      {isStarted && <Alert variant="warning">{RELEASE_UI_MSG.startedWithoutDocument(clientName)}</Alert>}
+      {errors.root?.server?.message && (
+        <Alert variant="destructive">{errors.root.server.message}</Alert>
+      )}
+      {isStarted && (
+        <Alert variant="warning">{RELEASE_UI_MSG.startedWithoutDocument(clientName)}</Alert>
+      )}
       <DialogFooter>
         <DialogClose asChild>
           <Button type="button" variant="outline" disabled={isBusy}>
             {isStarted ? "Close" : "Cancel"}
           </Button>
         </DialogClose>
-        <Button type="submit" variant={isStarted ? "default" : "destructive"} disabled={isBusy || (isStarted && !document)}>
-          {isBusy ? (isStarted ? "Uploading..." : "Starting...") : isStarted ? "Upload document" : "Start release"}
+        <Button
+          type="submit"
+          variant={isStarted ? "default" : "destructive"}
+          disabled={isBusy || (isStarted && !document)}
+        >
+          {isBusy
+            ? isStarted
+              ? "Uploading..."
+              : "Starting..."
+            : isStarted
+              ? "Upload document"
+              : "Start release"}
         </Button>
       </DialogFooter>
     </form>

@@ -6,5 +6,7 @@ import { api } from "@/lib/api-client";
 export const listStaff = async () => (await api<{ staff: StaffMemberView[] }>("/api/staff")).staff;
 
 export const staffQueryKey = ["staff"] as const;
-export const staffQueryOptions = () => queryOptions({ queryKey: staffQueryKey, queryFn: listStaff });
-export const useStaff = (isEnabled = true) => useQuery({ ...staffQueryOptions(), enabled: isEnabled });
+export const staffQueryOptions = () =>
+  queryOptions({ queryKey: staffQueryKey, queryFn: listStaff });
+export const useStaff = (isEnabled = true) =>
+  useQuery({ ...staffQueryOptions(), enabled: isEnabled });

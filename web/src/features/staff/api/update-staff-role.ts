@@ -11,5 +11,8 @@ export const updateStaffRole = ({ id, role }: UpdateStaffRoleInput) =>
 
 export function useUpdateStaffRole() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: updateStaffRole, onSuccess: () => qc.invalidateQueries({ queryKey: staffQueryKey }) });
+  return useMutation({
+    mutationFn: updateStaffRole,
+    onSuccess: () => qc.invalidateQueries({ queryKey: staffQueryKey }),
+  });
 }

@@ -3,7 +3,16 @@ import { Pencil } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { ChoiceField } from "@/components/ui/choice-field";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useUpdateStaffRole } from "../api/update-staff-role";
@@ -48,7 +57,13 @@ export function EditRoleDialog({ member }: { member: StaffMemberView }) {
             <DialogTitle>Edit Staff Role</DialogTitle>
             <DialogDescription>Choose what {member.name} can do in your firm.</DialogDescription>
           </DialogHeader>
-          <ChoiceField label="Role" options={STAFF_ROLE_CHOICES} value={role} onChange={setRole} disabled={update.isPending} />
+          <ChoiceField
+            label="Role"
+            options={STAFF_ROLE_CHOICES}
+            value={role}
+            onChange={setRole}
+            disabled={update.isPending}
+          />
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline" disabled={update.isPending}>

@@ -6,7 +6,13 @@ import { toast } from "@/lib/toast";
 import { useDeleteStaff } from "../api/delete-staff";
 
 /** Removes the member from the firm after the browser's confirm (spec 02 §4). */
-export function RemoveStaffButton({ member, onRemoved }: { member: StaffMemberView; onRemoved?: () => void }) {
+export function RemoveStaffButton({
+  member,
+  onRemoved,
+}: {
+  member: StaffMemberView;
+  onRemoved?: () => void;
+}) {
   const remove = useDeleteStaff();
   const onClick = () => {
     if (!window.confirm(STAFF_MSG.removeConfirm)) return;

@@ -9,7 +9,9 @@ export function StaffManagementCard() {
     <Card>
       <CardHeader>
         <h2 className="text-lg font-semibold">Staff Management</h2>
-        <CardDescription>Invite administrators, staff and clients, change roles and remove members of your firm.</CardDescription>
+        <CardDescription>
+          Invite administrators, staff and clients, change roles and remove members of your firm.
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap gap-2">
         <Button asChild>

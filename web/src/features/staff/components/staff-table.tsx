@@ -1,6 +1,13 @@
 import { STAFF_MSG, type StaffMemberView } from "@common/staff";
 import { Badge } from "@/components/ui/badge";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@/components/ui/table";
 import { formatDate } from "@/lib/format-date";
 import { cn } from "@/lib/utils";
 import { ROLE_LABEL } from "../role-labels";
@@ -8,14 +15,26 @@ import { EditRoleDialog } from "./edit-role-dialog";
 import { RemoveStaffButton } from "./remove-staff-button";
 
 const EmailLink = ({ email, className }: { email: string; className?: string }) => (
-  <a href={`mailto:${email}`} className={cn("text-blue-700 underline-offset-4 hover:underline", className)}>
+  <a
+    href={`mailto:${email}`}
+    className={cn("text-blue-700 underline-offset-4 hover:underline", className)}
+  >
     {email}
   </a>
 );
 
 /** Name, Email, Role, Since and Actions; the signed-in admin's own row has no actions. */
-export function StaffTable({ staff, currentUserId, onRemoved }: { staff: StaffMemberView[]; currentUserId: string; onRemoved?: () => void }) {
-  if (staff.length === 0) return <p className="py-10 text-center text-muted-foreground">{STAFF_MSG.empty}</p>;
+export function StaffTable({
+  staff,
+  currentUserId,
+  onRemoved,
+}: {
+  staff: StaffMemberView[];
+  currentUserId: string;
+  onRemoved?: () => void;
+}) {
+  if (staff.length === 0)
+    return <p className="py-10 text-center text-muted-foreground">{STAFF_MSG.empty}</p>;
   return (
     <Table>
       <TableHeader>
@@ -40,7 +59,9 @@ export function StaffTable({ staff, currentUserId, onRemoved }: { staff: StaffMe
             <TableRow key={m.id}>
               <TableCell className="font-medium">
                 {m.name}
-                {isSelf && <span className="ml-2 text-xs font-normal text-muted-foreground">(you)</span>}
+                {isSelf && (
+                  <span className="ml-2 text-xs font-normal text-muted-foreground">(you)</span>
+                )}
                 {/* Narrow screens: the e-mail and the date under the name instead of their own columns. */}
                 <span className="grid text-xs font-normal sm:hidden">
                   <EmailLink email={m.email} className="wrap-anywhere" />
@@ -51,9 +72,13 @@ export function StaffTable({ staff, currentUserId, onRemoved }: { staff: StaffMe
                 <EmailLink email={m.email} />
               </TableCell>
               <TableCell>
-                <Badge variant={m.role === "firm_admin" ? "success" : "default"}>{ROLE_LABEL[m.role]}</Badge>
+                <Badge variant={m.role === "firm_admin" ? "success" : "default"}>
+                  {ROLE_LABEL[m.role]}
+                </Badge>
               </TableCell>
-              <TableCell className="hidden whitespace-nowrap sm:table-cell">{formatDate(m.createdAt)}</TableCell>
+              <TableCell className="hidden whitespace-nowrap sm:table-cell">
+                {formatDate(m.createdAt)}
+              </TableCell>
               <TableCell className="text-right whitespace-nowrap">
                 {!isSelf && (
                   <div className="flex justify-end gap-1">

@@ -23,7 +23,11 @@ export function DocumentEditForm({ opened }: { opened: OpenedAsset<"document"> }
 
   const onSubmit = form.handleSubmit(async ({ notes, beneficiaryEmail }) => {
     try {
-      await update.mutateAsync({ id: asset.id, beneficiaryEmail, content: { contentKey, value: { ...content, notes } } });
+      await update.mutateAsync({
+        id: asset.id,
+        beneficiaryEmail,
+        content: { contentKey, value: { ...content, notes } },
+      });
       form.reset({ notes, beneficiaryEmail });
       toast.success(ASSET_MSG.documentUpdated);
     } catch (err) {
@@ -36,7 +40,11 @@ export function DocumentEditForm({ opened }: { opened: OpenedAsset<"document"> }
       <FormField label="Notes" error={errors.notes?.message}>
         <Textarea rows={5} {...form.register("notes")} />
       </FormField>
-      <Controller control={form.control} name="beneficiaryEmail" render={({ field }) => <BeneficiaryField value={field.value} onChange={field.onChange} />} />
+      <Controller
+        control={form.control}
+        name="beneficiaryEmail"
+        render={({ field }) => <BeneficiaryField value={field.value} onChange={field.onChange} />}
+      />
       <div>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? "Saving..." : "Save Changes"}

@@ -2,7 +2,10 @@ import { ASSET_MSG, type DocumentContent } from "@common/assets";
 import { Download, ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { useDownloadAssetFile, type DownloadProgress } from "@/features/assets/api/download-asset-file";
+import {
+  useDownloadAssetFile,
+  type DownloadProgress,
+} from "@/features/assets/api/download-asset-file";
 import { TransferProgress, type Transfer } from "@/features/assets/components/transfer-progress";
 import { saveBlob } from "@/features/assets/save-blob";
 import { errorMessage } from "@/lib/api-client";
@@ -17,7 +20,9 @@ const toTransfer = (p: DownloadProgress): Transfer => ({
   fraction: p.fraction,
 });
 const failure = (err: unknown, fallback: string) =>
-  toast.error(errorMessage(err, fallback), { description: err instanceof DecryptError ? err.message : undefined });
+  toast.error(errorMessage(err, fallback), {
+    description: err instanceof DecryptError ? err.message : undefined,
+  });
 
 /** `url`: where the document's ciphertext is (see DownloadAssetFileInput). */
 type Props = { url: string; contentKey: CryptoKey; content: DocumentContent };
@@ -26,7 +31,13 @@ type Props = { url: string; contentKey: CryptoKey; content: DocumentContent };
 export function DocumentFileActions({ url, contentKey, content }: Props) {
   const download = useDownloadAssetFile();
   const [transfer, setTransfer] = useState<Transfer | null>(null);
-  const fetchFile = () => download.mutateAsync({ url, contentKey, contentType: content.contentType, onProgress: (p) => setTransfer(toTransfer(p)) });
+  const fetchFile = () =>
+    download.mutateAsync({
+      url,
+      contentKey,
+      contentType: content.contentType,
+      onProgress: (p) => setTransfer(toTransfer(p)),
+    });
 
   const onDownload = async () => {
     try {
@@ -62,7 +73,8 @@ export function DocumentFileActions({ url, contentKey, content }: Props) {
           <Download aria-hidden="true" /> Download
         </Button>
         <Button variant="outline" onClick={() => void onView()} disabled={download.isPending}>
-          <ExternalLink aria-hidden="true" /> View<span className="sr-only"> (opens in a new tab)</span>
+          <ExternalLink aria-hidden="true" /> View
+          <span className="sr-only"> (opens in a new tab)</span>
         </Button>
       </div>
       <TransferProgress transfer={transfer} />

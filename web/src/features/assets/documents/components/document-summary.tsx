@@ -15,7 +15,11 @@ export function DocumentSummary({ asset, content }: Props) {
     ["Type", fileTypeLabel("document", content.contentType)],
     ["Size", formatFileSize(content.fileSize)],
   ];
-  if (asset) rows.push(["Uploaded", formatDate(asset.createdAt)], ["Last updated", formatDate(asset.updatedAt)]);
+  if (asset)
+    rows.push(
+      ["Uploaded", formatDate(asset.createdAt)],
+      ["Last updated", formatDate(asset.updatedAt)],
+    );
   return (
     <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]">
       {rows.map(([term, value]) => (

@@ -21,7 +21,10 @@ const HINT = `PDF, Word, Excel, PowerPoint, JPG, PNG, GIF, TXT or CSV, ${ASSET_M
 
 /** /documents/new: the file (checked by type and content before anything is sent), title, notes and beneficiary; then encrypt and upload with progress. */
 export function DocumentUploadForm({ onUploaded }: { onUploaded: () => void }) {
-  const form = useForm<DocumentForm>({ resolver: zodResolver(documentFormSchema), defaultValues: { title: "", notes: "", beneficiaryEmail: null } });
+  const form = useForm<DocumentForm>({
+    resolver: zodResolver(documentFormSchema),
+    defaultValues: { title: "", notes: "", beneficiaryEmail: null },
+  });
   const upload = useUploadDocument();
   const [picked, setPicked] = useState<PickedFile | null>(null);
   const [fileError, setFileError] = useState<string>();
@@ -34,7 +37,9 @@ export function DocumentUploadForm({ onUploaded }: { onUploaded: () => void }) {
     setFileError(undefined);
     const title = form.getValues("title");
     if (!title.trim() || (picked && title === titleFromFileName(picked.file.name))) {
-      form.setValue("title", titleFromFileName(next.file.name), { shouldValidate: form.formState.isSubmitted });
+      form.setValue("title", titleFromFileName(next.file.name), {
+        shouldValidate: form.formState.isSubmitted,
+      });
     }
     setPicked(next);
   };
@@ -50,7 +55,11 @@ export function DocumentUploadForm({ onUploaded }: { onUploaded: () => void }) {
       await upload.mutateAsync({
         ...values,
         ...picked,
-        onProgress: (p) => setTransfer({ label: p.phase === "encrypting" ? "Encrypting document..." : "Uploading document...", fraction: p.fraction }),
+        onProgress: (p) =>
+          setTransfer({
+            label: p.phase === "encrypting" ? "Encrypting document..." : "Uploading document...",
+            fraction: p.fraction,
+          }),
       });
       toast.success(ASSET_MSG.documentUploaded);
       onUploaded();
@@ -105,7 +114,11 @@ export function DocumentUploadForm({ onUploaded }: { onUploaded: () => void }) {
       <FormField label="Notes (Optional)" error={errors.notes?.message}>
         <Textarea rows={4} {...form.register("notes")} />
       </FormField>
-      <Controller control={form.control} name="beneficiaryEmail" render={({ field }) => <BeneficiaryField value={field.value} onChange={field.onChange} />} />
+      <Controller
+        control={form.control}
+        name="beneficiaryEmail"
+        render={({ field }) => <BeneficiaryField value={field.value} onChange={field.onChange} />}
+      />
       <TransferProgress transfer={transfer} />
       <div>
         <Button type="submit" disabled={isSubmitting}>

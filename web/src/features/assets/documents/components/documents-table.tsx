@@ -1,5 +1,12 @@
 import { Link } from "react-router";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@/components/ui/table";
 import type { AssetView } from "@common/assets";
 import { fileTypeLabel, formatFileSize, plainSize } from "@/features/assets/check-file";
 import { DeleteAssetButton } from "@/features/assets/components/delete-asset-button";
@@ -34,23 +41,41 @@ export function DocumentsTable({ documents, onDelete, deletingId }: Props) {
       <TableBody>
         {documents.map((doc) => {
           const file = doc.files.find((f) => f.kind === "document");
-          const details = file ? `${fileTypeLabel("document", file.contentType)} · ${formatFileSize(plainSize(file))}` : "No file";
+          const details = file
+            ? `${fileTypeLabel("document", file.contentType)} · ${formatFileSize(plainSize(file))}`
+            : "No file";
           return (
             <TableRow key={doc.id}>
               <TableCell className="font-medium">
-                <Link to={`/documents/${doc.id}`} className="text-blue-700 underline-offset-4 wrap-anywhere hover:underline">
+                <Link
+                  to={`/documents/${doc.id}`}
+                  className="text-blue-700 underline-offset-4 wrap-anywhere hover:underline"
+                >
                   {doc.title}
                 </Link>
                 <span className="block text-xs font-normal text-slate-700 sm:hidden">
                   {details} · {formatDate(doc.createdAt)}
                 </span>
               </TableCell>
-              <TableCell className="hidden text-slate-700 sm:table-cell">{file ? fileTypeLabel("document", file.contentType) : "—"}</TableCell>
-              <TableCell className="hidden whitespace-nowrap text-slate-700 sm:table-cell">{file ? formatFileSize(plainSize(file)) : "—"}</TableCell>
-              <TableCell className="hidden text-slate-700 wrap-anywhere md:table-cell">{doc.beneficiaryEmail ?? "None"}</TableCell>
-              <TableCell className="hidden whitespace-nowrap text-slate-700 sm:table-cell">{formatDate(doc.createdAt)}</TableCell>
+              <TableCell className="hidden text-slate-700 sm:table-cell">
+                {file ? fileTypeLabel("document", file.contentType) : "—"}
+              </TableCell>
+              <TableCell className="hidden whitespace-nowrap text-slate-700 sm:table-cell">
+                {file ? formatFileSize(plainSize(file)) : "—"}
+              </TableCell>
+              <TableCell className="hidden text-slate-700 wrap-anywhere md:table-cell">
+                {doc.beneficiaryEmail ?? "None"}
+              </TableCell>
+              <TableCell className="hidden whitespace-nowrap text-slate-700 sm:table-cell">
+                {formatDate(doc.createdAt)}
+              </TableCell>
               <TableCell className="px-1 text-right">
-                <DeleteAssetButton title={doc.title} noun="document" onConfirm={() => onDelete(doc)} disabled={deletingId === doc.id} />
+                <DeleteAssetButton
+                  title={doc.title}
+                  noun="document"
+                  onConfirm={() => onDelete(doc)}
+                  disabled={deletingId === doc.id}
+                />
               </TableCell>
             </TableRow>
           );

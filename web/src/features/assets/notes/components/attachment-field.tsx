@@ -34,7 +34,11 @@ export function AttachmentField({ draft, onChange, stored, disabled }: Props) {
         kind="attachment"
         label="Attachment (Optional)"
         hint={HINT}
-        prompt={current ? "Drag and drop a file to replace it, or choose one" : "Drag and drop a file to attach, or choose one"}
+        prompt={
+          current
+            ? "Drag and drop a file to replace it, or choose one"
+            : "Drag and drop a file to attach, or choose one"
+        }
         current={current}
         error={error}
         onPicked={(picked) => {
@@ -52,7 +56,11 @@ export function AttachmentField({ draft, onChange, stored, disabled }: Props) {
         actions={
           draft.kind === "stored" && stored ? (
             <DownloadFileButton
-              source={{ url: assetFilePath(stored.assetId, "attachment"), contentKey: stored.contentKey, contentType: draft.contentType }}
+              source={{
+                url: assetFilePath(stored.assetId, "attachment"),
+                contentKey: stored.contentKey,
+                contentType: draft.contentType,
+              }}
               fileName={draft.fileName}
               noun="attachment"
               onTransfer={setTransfer}

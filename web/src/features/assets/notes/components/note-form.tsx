@@ -12,7 +12,12 @@ import { BeneficiaryField } from "@/features/assets/components/beneficiary-field
 import { TransferProgress, type Transfer } from "@/features/assets/components/transfer-progress";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
-import { attachmentDraftOf, recordingDraftOf, type AttachmentDraft, type RecordingDraft } from "../note-drafts";
+import {
+  attachmentDraftOf,
+  recordingDraftOf,
+  type AttachmentDraft,
+  type RecordingDraft,
+} from "../note-drafts";
 import { noteFormSchema, type NoteForm as NoteFormValues } from "../note-form-schema";
 import { useCreateNote, useUpdateNote } from "../use-save-note";
 import { AttachmentField } from "./attachment-field";
@@ -25,7 +30,11 @@ export function NoteForm({ opened, onSaved }: Props) {
   const content = opened?.content ?? null;
   const form = useForm<NoteFormValues>({
     resolver: zodResolver(noteFormSchema),
-    defaultValues: { title: opened?.asset.title ?? "", text: content?.text ?? "", beneficiaryEmail: opened?.asset.beneficiaryEmail ?? null },
+    defaultValues: {
+      title: opened?.asset.title ?? "",
+      text: content?.text ?? "",
+      beneficiaryEmail: opened?.asset.beneficiaryEmail ?? null,
+    },
   });
   const [recording, setRecording] = useState<RecordingDraft>(() => recordingDraftOf(content));
   const [attachment, setAttachment] = useState<AttachmentDraft>(() => attachmentDraftOf(content));
@@ -36,18 +45,28 @@ export function NoteForm({ opened, onSaved }: Props) {
   const update = useUpdateNote();
   const { errors, isSubmitting } = form.formState;
   const stored = opened ? { assetId: opened.asset.id, contentKey: opened.contentKey } : null;
-  const [done, failed] = opened ? [ASSET_MSG.noteUpdated, ASSET_MSG.noteUpdateFailed] : [ASSET_MSG.noteCreated, ASSET_MSG.noteCreateFailed];
+  const [done, failed] = opened
+    ? [ASSET_MSG.noteUpdated, ASSET_MSG.noteUpdateFailed]
+    : [ASSET_MSG.noteCreated, ASSET_MSG.noteCreateFailed];
 
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(undefined);
     const draft = { ...values, recording, attachment };
     try {
-      if (opened) await update.mutateAsync({ id: opened.asset.id, contentKey: opened.contentKey, stored: opened.content, draft, onProgress: setTransfer });
+      if (opened)
+        await update.mutateAsync({
+          id: opened.asset.id,
+          contentKey: opened.contentKey,
+          stored: opened.content,
+          draft,
+          onProgress: setTransfer,
+        });
       else await create.mutateAsync({ draft, onProgress: setTransfer });
       toast.success(done);
       onSaved();
     } catch (err) {
-      const message = err instanceof FileReadError ? ASSET_MSG.fileProcessingError : errorMessage(err, failed);
+      const message =
+        err instanceof FileReadError ? ASSET_MSG.fileProcessingError : errorMessage(err, failed);
       setServerError(message);
       toast.error(message);
     } finally {
@@ -68,15 +87,32 @@ export function NoteForm({ opened, onSaved }: Props) {
       <FormField label="Note" error={errors.text?.message}>
         <Textarea rows={8} {...form.register("text")} />
       </FormField>
-      <RecordingField draft={recording} onChange={setRecording} stored={stored} disabled={isSubmitting} onRecordingChange={setIsRecording} />
-      <AttachmentField draft={attachment} onChange={setAttachment} stored={stored} disabled={isSubmitting} />
-      <Controller control={form.control} name="beneficiaryEmail" render={({ field }) => <BeneficiaryField value={field.value} onChange={field.onChange} />} />
+      <RecordingField
+        draft={recording}
+        onChange={setRecording}
+        stored={stored}
+        disabled={isSubmitting}
+        onRecordingChange={setIsRecording}
+      />
+      <AttachmentField
+        draft={attachment}
+        onChange={setAttachment}
+        stored={stored}
+        disabled={isSubmitting}
+      />
+      <Controller
+        control={form.control}
+        name="beneficiaryEmail"
+        render={({ field }) => <BeneficiaryField value={field.value} onChange={field.onChange} />}
+      />
       <TransferProgress transfer={transfer} />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={isSubmitting || isRecording}>
           {isSubmitting ? "Saving..." : opened ? "Save Changes" : "Create Note"}
         </Button>
-        {isRecording && <p className="text-sm text-slate-700">Stop the recording to save the note.</p>}
+        {isRecording && (
+          <p className="text-sm text-slate-700">Stop the recording to save the note.</p>
+        )}
       </div>
     </form>
   );

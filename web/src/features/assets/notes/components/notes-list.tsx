@@ -4,11 +4,17 @@ import type { AssetView } from "@common/assets";
 import { DeleteAssetButton } from "@/features/assets/components/delete-asset-button";
 import { formatDate } from "@/lib/format-date";
 
-type Props = { notes: AssetView[]; onDelete: (note: AssetView) => void; deletingId?: string; empty: string };
+type Props = {
+  notes: AssetView[];
+  onDelete: (note: AssetView) => void;
+  deletingId?: string;
+  empty: string;
+};
 
 /** Notes as a list: the title (a link), the last update, the beneficiary, whether it holds a recording or a file, and delete. */
 export function NotesList({ notes, onDelete, deletingId, empty }: Props) {
-  if (notes.length === 0) return <p className="py-6 text-center text-sm text-muted-foreground">{empty}</p>;
+  if (notes.length === 0)
+    return <p className="py-6 text-center text-sm text-muted-foreground">{empty}</p>;
   return (
     <ul className="divide-y divide-border">
       {notes.map((note) => {
@@ -17,12 +23,19 @@ export function NotesList({ notes, onDelete, deletingId, empty }: Props) {
         return (
           <li key={note.id} className="flex items-center gap-3 py-3">
             <div className="grid min-w-0 flex-1 gap-1">
-              <Link to={`/notes/${note.id}`} className="font-medium text-blue-700 underline-offset-4 wrap-anywhere hover:underline">
+              <Link
+                to={`/notes/${note.id}`}
+                className="font-medium text-blue-700 underline-offset-4 wrap-anywhere hover:underline"
+              >
                 {note.title}
               </Link>
               <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-700">
                 <span>Updated {formatDate(note.updatedAt)}</span>
-                <span className="wrap-anywhere">{note.beneficiaryEmail ? `Assigned to ${note.beneficiaryEmail}` : "No beneficiary"}</span>
+                <span className="wrap-anywhere">
+                  {note.beneficiaryEmail
+                    ? `Assigned to ${note.beneficiaryEmail}`
+                    : "No beneficiary"}
+                </span>
                 {hasRecording && (
                   <span className="inline-flex items-center gap-1">
                     <Mic aria-hidden="true" className="size-3.5" /> Recording
@@ -35,7 +48,12 @@ export function NotesList({ notes, onDelete, deletingId, empty }: Props) {
                 )}
               </p>
             </div>
-            <DeleteAssetButton title={note.title} noun="note" onConfirm={() => onDelete(note)} disabled={deletingId === note.id} />
+            <DeleteAssetButton
+              title={note.title}
+              noun="note"
+              onConfirm={() => onDelete(note)}
+              disabled={deletingId === note.id}
+            />
           </li>
         );
       })}

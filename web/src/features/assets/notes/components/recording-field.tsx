@@ -40,7 +40,9 @@ export function RecordingField({ draft, onChange, stored, disabled, onRecordingC
               <span aria-hidden="true">● </span>Recording {formatDuration(recorder.seconds)}
             </span>
           ) : (
-            <span className="text-sm text-slate-700">Record a spoken message with your microphone.</span>
+            <span className="text-sm text-slate-700">
+              Record a spoken message with your microphone.
+            </span>
           )}
         </div>
       ) : (
@@ -49,12 +51,17 @@ export function RecordingField({ draft, onChange, stored, disabled, onRecordingC
             <NewRecordingPlayer blob={draft.blob} />
           ) : stored ? (
             <StoredRecordingPlayer
-              source={{ url: assetFilePath(stored.assetId, "recording"), contentKey: stored.contentKey, contentType: draft.contentType }}
+              source={{
+                url: assetFilePath(stored.assetId, "recording"),
+                contentKey: stored.contentKey,
+                contentType: draft.contentType,
+              }}
             />
           ) : null}
           <div className="flex flex-wrap items-center justify-between gap-2">
             <span className="text-sm text-slate-700">
-              {draft.kind === "new" ? "New recording" : "Recording"}, {formatDuration(draft.duration)}
+              {draft.kind === "new" ? "New recording" : "Recording"},{" "}
+              {formatDuration(draft.duration)}
             </span>
             <Button
               type="button"

@@ -26,7 +26,10 @@ export function StoredRecordingPlayer({ source }: { source: AssetFileSource }) {
     return (
       <Alert variant="destructive">
         <AlertDescription>
-          The recording could not be loaded. {error instanceof DecryptError ? error.message : errorMessage(error, "Please try again later.")}
+          The recording could not be loaded.{" "}
+          {error instanceof DecryptError
+            ? error.message
+            : errorMessage(error, "Please try again later.")}
         </AlertDescription>
       </Alert>
     );
@@ -34,7 +37,11 @@ export function StoredRecordingPlayer({ source }: { source: AssetFileSource }) {
   if (url) return <AudioPlayer src={url} label={LABEL} />;
   return (
     <TransferProgress
-      transfer={{ label: progress?.phase === "decrypting" ? "Decrypting recording..." : "Loading recording...", fraction: progress?.fraction ?? null }}
+      transfer={{
+        label:
+          progress?.phase === "decrypting" ? "Decrypting recording..." : "Loading recording...",
+        fraction: progress?.fraction ?? null,
+      }}
     />
   );
 }

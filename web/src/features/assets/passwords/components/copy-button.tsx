@@ -5,7 +5,15 @@ import { Button } from "@/components/ui/button";
 import { copyToClipboard } from "../copy-to-clipboard";
 
 /** An icon button that copies `value` and shows a check mark for 3 seconds (spec 02 §9). */
-export function CopyButton({ value, label, copiedMessage }: { value: string; label: string; copiedMessage: string }) {
+export function CopyButton({
+  value,
+  label,
+  copiedMessage,
+}: {
+  value: string;
+  label: string;
+  copiedMessage: string;
+}) {
   const [isCopied, setIsCopied] = useState(false);
   useEffect(() => {
     if (!isCopied) return;
@@ -17,8 +25,19 @@ export function CopyButton({ value, label, copiedMessage }: { value: string; lab
     if (await copyToClipboard(value, copiedMessage)) setIsCopied(true);
   };
   return (
-    <Button type="button" variant="outline" size="icon" title={label} onClick={() => void onClick()} className="shrink-0">
-      {isCopied ? <Check aria-hidden="true" className="text-green-700" /> : <Copy aria-hidden="true" />}
+    <Button
+      type="button"
+      variant="outline"
+      size="icon"
+      title={label}
+      onClick={() => void onClick()}
+      className="shrink-0"
+    >
+      {isCopied ? (
+        <Check aria-hidden="true" className="text-green-700" />
+      ) : (
+        <Copy aria-hidden="true" />
+      )}
       <span className="sr-only">{label}</span>
     </Button>
   );

@@ -7,12 +7,20 @@ import { Button } from "@/components/ui/button";
 import { useCreateAsset } from "@/features/assets/api/create-asset";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
-import { emptyPasswordForm, newPasswordSchema, toPasswordContent, type PasswordForm } from "../password-form-schema";
+import {
+  emptyPasswordForm,
+  newPasswordSchema,
+  toPasswordContent,
+  type PasswordForm,
+} from "../password-form-schema";
 import { PasswordFields } from "./password-fields";
 
 /** /vault/new: the fields are encrypted in the browser (useCreateAsset); the server stores only ciphertext. */
 export function CreatePasswordForm({ onCreated }: { onCreated: (id: string) => void }) {
-  const form = useForm<PasswordForm>({ resolver: zodResolver(newPasswordSchema), defaultValues: emptyPasswordForm });
+  const form = useForm<PasswordForm>({
+    resolver: zodResolver(newPasswordSchema),
+    defaultValues: emptyPasswordForm,
+  });
   const create = useCreateAsset<"password">();
   const [failure, setFailure] = useState<string>();
 

@@ -34,7 +34,9 @@ export function DeletePasswordDialog({ password, onClose, onCloseAutoFocus }: Pr
       confirmLabel="Delete"
       pendingLabel="Deleting..."
       isPending={deletion.isPending}
-      failure={deletion.isError ? errorMessage(deletion.error, ASSET_MSG.passwordDeleteFailed) : undefined}
+      failure={
+        deletion.isError ? errorMessage(deletion.error, ASSET_MSG.passwordDeleteFailed) : undefined
+      }
       onConfirm={() => void onConfirm()}
       onCancel={() => {
         deletion.reset();

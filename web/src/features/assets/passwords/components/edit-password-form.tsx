@@ -16,7 +16,15 @@ import { PasswordFields } from "./password-fields";
  * stored values come back untouched. Done re-encrypts the fields with the asset's existing
  * content key; the title applies only when non-empty, the beneficiary always (spec 02 §5).
  */
-export function EditPasswordForm({ opened, onDone, onCancel }: { opened: OpenedAsset<"password">; onDone: () => void; onCancel: () => void }) {
+export function EditPasswordForm({
+  opened,
+  onDone,
+  onCancel,
+}: {
+  opened: OpenedAsset<"password">;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
   const { asset, content, contentKey } = opened;
   const form = useForm<PasswordForm>({
     resolver: zodResolver(editPasswordSchema),

@@ -22,7 +22,12 @@ function Website({ website }: { website: string }) {
   const text = <span className="min-w-0 flex-1 wrap-anywhere">{website}</span>;
   if (!href) return text;
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className="min-w-0 flex-1 text-blue-700 underline underline-offset-4 wrap-anywhere">
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="min-w-0 flex-1 text-blue-700 underline underline-offset-4 wrap-anywhere"
+    >
       {website}
       <ExternalLink aria-hidden="true" className="ml-1 inline size-3.5" />
       <span className="sr-only"> (opens in a new tab)</span>
@@ -44,7 +49,11 @@ export function PasswordDetails({ asset, content }: Props) {
         {content.website ? (
           <>
             <Website website={content.website} />
-            <CopyButton value={content.website} label="Copy website URL" copiedMessage={ASSET_MSG.websiteCopied} />
+            <CopyButton
+              value={content.website}
+              label="Copy website URL"
+              copiedMessage={ASSET_MSG.websiteCopied}
+            />
           </>
         ) : (
           NONE
@@ -54,7 +63,11 @@ export function PasswordDetails({ asset, content }: Props) {
         {content.username ? (
           <>
             <span className="min-w-0 flex-1 wrap-anywhere">{content.username}</span>
-            <CopyButton value={content.username} label="Copy username" copiedMessage={ASSET_MSG.usernameCopied} />
+            <CopyButton
+              value={content.username}
+              label="Copy username"
+              copiedMessage={ASSET_MSG.usernameCopied}
+            />
           </>
         ) : (
           NONE
@@ -62,12 +75,28 @@ export function PasswordDetails({ asset, content }: Props) {
       </Row>
       <Row term="Password">
         <MaskedPassword password={content.password} />
-        <CopyButton value={content.password} label="Copy password" copiedMessage={ASSET_MSG.passwordCopied} />
+        <CopyButton
+          value={content.password}
+          label="Copy password"
+          copiedMessage={ASSET_MSG.passwordCopied}
+        />
       </Row>
-      <Row term="Notes">{content.notes ? <p className="min-w-0 py-2 whitespace-pre-wrap wrap-anywhere">{content.notes}</p> : NONE}</Row>
+      <Row term="Notes">
+        {content.notes ? (
+          <p className="min-w-0 py-2 whitespace-pre-wrap wrap-anywhere">{content.notes}</p>
+        ) : (
+          NONE
+        )}
+      </Row>
       {asset && (
         <>
-          <Row term="Beneficiary">{asset.beneficiaryEmail ? <span className="min-w-0 wrap-anywhere">{asset.beneficiaryEmail}</span> : NONE}</Row>
+          <Row term="Beneficiary">
+            {asset.beneficiaryEmail ? (
+              <span className="min-w-0 wrap-anywhere">{asset.beneficiaryEmail}</span>
+            ) : (
+              NONE
+            )}
+          </Row>
           <Row term="Last updated">{formatDate(asset.updatedAt)}</Row>
         </>
       )}

@@ -10,7 +10,13 @@ import { SecretInput } from "./secret-input";
  * mode of /vault/{id}. The browser must not offer the user's own saved logins here, hence the
  * autocomplete values.
  */
-export function PasswordFields({ form, titleHint }: { form: UseFormReturn<PasswordForm>; titleHint?: string }) {
+export function PasswordFields({
+  form,
+  titleHint,
+}: {
+  form: UseFormReturn<PasswordForm>;
+  titleHint?: string;
+}) {
   const { errors } = form.formState;
   return (
     <>
@@ -18,10 +24,21 @@ export function PasswordFields({ form, titleHint }: { form: UseFormReturn<Passwo
         <Input autoComplete="off" placeholder="e.g. Online banking" {...form.register("title")} />
       </FormField>
       <FormField label="Website" error={errors.website?.message}>
-        <Input type="text" inputMode="url" autoComplete="off" placeholder="https://example.com" {...form.register("website")} />
+        <Input
+          type="text"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://example.com"
+          {...form.register("website")}
+        />
       </FormField>
       <FormField label="Username" error={errors.username?.message}>
-        <Input autoComplete="off" autoCapitalize="none" spellCheck={false} {...form.register("username")} />
+        <Input
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...form.register("username")}
+        />
       </FormField>
       <FormField label="Password" error={errors.password?.message}>
         <SecretInput autoComplete="new-password" {...form.register("password")} />
@@ -29,7 +46,11 @@ export function PasswordFields({ form, titleHint }: { form: UseFormReturn<Passwo
       <FormField label="Notes" error={errors.notes?.message}>
         <Textarea rows={4} {...form.register("notes")} />
       </FormField>
-      <Controller control={form.control} name="beneficiaryEmail" render={({ field }) => <BeneficiaryField value={field.value} onChange={field.onChange} />} />
+      <Controller
+        control={form.control}
+        name="beneficiaryEmail"
+        render={({ field }) => <BeneficiaryField value={field.value} onChange={field.onChange} />}
+      />
     </>
   );
 }

@@ -5,14 +5,23 @@ import type { AssetView } from "@common/assets";
 import { formatDate } from "@/lib/format-date";
 
 /** The passwords as the list shows them: metadata only (title, beneficiary, date), never content. */
-export function PasswordList({ passwords, onDelete }: { passwords: AssetView[]; onDelete: (password: AssetView) => void }) {
+export function PasswordList({
+  passwords,
+  onDelete,
+}: {
+  passwords: AssetView[];
+  onDelete: (password: AssetView) => void;
+}) {
   return (
     <ul aria-label="Passwords" className="divide-y divide-border">
       {passwords.map((p) => (
         <li key={p.id} className="flex items-center gap-3 px-2 py-3 sm:px-4">
           <KeyRound aria-hidden="true" className="size-5 shrink-0 text-brand" />
           <div className="grid min-w-0 flex-1 gap-0.5">
-            <Link to={`/vault/${p.id}`} className="w-fit font-medium text-blue-700 underline-offset-4 wrap-anywhere hover:underline">
+            <Link
+              to={`/vault/${p.id}`}
+              className="w-fit font-medium text-blue-700 underline-offset-4 wrap-anywhere hover:underline"
+            >
               {p.title}
             </Link>
             <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
@@ -25,7 +34,13 @@ export function PasswordList({ passwords, onDelete }: { passwords: AssetView[]; 
               )}
             </p>
           </div>
-          <Button variant="ghost" size="icon" title={`Delete ${p.title}`} onClick={() => onDelete(p)} className="shrink-0 text-destructive">
+          <Button
+            variant="ghost"
+            size="icon"
+            title={`Delete ${p.title}`}
+            onClick={() => onDelete(p)}
+            className="shrink-0 text-destructive"
+          >
             <Trash2 aria-hidden="true" />
             <span className="sr-only">Delete {p.title}</span>
           </Button>

@@ -4,10 +4,20 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 
 /** Search by title: the list filters as you type (its titles are already in the browser). */
-export function PasswordSearch({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+export function PasswordSearch({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const inputRef = useRef<HTMLInputElement>(null);
   return (
-    <form role="search" onSubmit={(e) => e.preventDefault()} className="relative w-full sm:max-w-sm">
+    <form
+      role="search"
+      onSubmit={(e) => e.preventDefault()}
+      className="relative w-full sm:max-w-sm"
+    >
       <FormField label="Search passwords">
         <Input
           ref={inputRef}
@@ -19,7 +29,10 @@ export function PasswordSearch({ value, onChange }: { value: string; onChange: (
           className="pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"
         />
       </FormField>
-      <Search aria-hidden="true" className="pointer-events-none absolute bottom-3 left-3 size-4 text-muted-foreground" />
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute bottom-3 left-3 size-4 text-muted-foreground"
+      />
       {value && (
         <button
           type="button"

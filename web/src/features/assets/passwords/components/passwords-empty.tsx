@@ -19,7 +19,8 @@ export function PasswordsEmpty({ search, onClear }: { search: string; onClear: (
         <>
           <h2 className="text-lg font-semibold">No passwords yet</h2>
           <p className="max-w-md text-muted-foreground">
-            Store the logins your loved ones will need. They are encrypted in your browser before they are saved.
+            Store the logins your loved ones will need. They are encrypted in your browser before
+            they are saved.
           </p>
           <Button asChild>
             <Link to="/vault/new">

@@ -10,13 +10,22 @@ export function SecretInput({ className, ...props }: Omit<ComponentProps<"input"
   const [isShown, setIsShown] = useState(false);
   return (
     <div className="relative">
-      <Input {...props} type={isShown ? "text" : "password"} spellCheck={false} className={`pr-11 font-mono ${className ?? ""}`} />
+      <Input
+        {...props}
+        type={isShown ? "text" : "password"}
+        spellCheck={false}
+        className={`pr-11 font-mono ${className ?? ""}`}
+      />
       <button
         type="button"
         onClick={() => setIsShown((v) => !v)}
         className="absolute top-1 right-1 flex size-8 items-center justify-center rounded-md text-slate-700 hover:bg-muted focus-visible:outline-3 focus-visible:outline-blue-600"
       >
-        {isShown ? <EyeOff aria-hidden="true" className="size-4" /> : <Eye aria-hidden="true" className="size-4" />}
+        {isShown ? (
+          <EyeOff aria-hidden="true" className="size-4" />
+        ) : (
+          <Eye aria-hidden="true" className="size-4" />
+        )}
         <span className="sr-only">{isShown ? "Hide password" : "Show password"}</span>
       </button>
     </div>
