@@ -185,16 +185,14 @@ describe("row-level security alone hides other users' vaults", () => {
     ).toEqual([]);
     const stolen = (values: Record<string, unknown>) =>
       asAlice((tx) =>
-        tx
-          .insert(assets)
-          .values({
-            userId: bob.id,
-            type: "note",
-            title: "x",
-            wrappedKey: Buffer.alloc(60),
-            encryptedData: Buffer.alloc(28),
-            ...values,
-          }),
+        tx.insert(assets).values({
+          userId: bob.id,
+          type: "note",
+          title: "x",
+          wrappedKey: Buffer.alloc(60),
+          encryptedData: Buffer.alloc(28),
+          ...values,
+        }),
       );
     const rls = /new row violates row-level security policy/;
     expect(await failure(stolen({}))).toMatch(rls);

@@ -109,17 +109,15 @@ async function seed(tag: string) {
     ["live", at(now + DAY_MS), false],
   ] as const) {
     const email = `${tag}-${kind}-${randomBytes(4).toString("hex")}@example.com`;
-    await db()
-      .insert(invitations)
-      .values({
-        email,
-        firmId: firm.firmId,
-        firmCode: firm.firmCode,
-        tokenHash: email,
-        role: "regular_user",
-        used,
-        expiresAt,
-      });
+    await db().insert(invitations).values({
+      email,
+      firmId: firm.firmId,
+      firmCode: firm.firmCode,
+      tokenHash: email,
+      role: "regular_user",
+      used,
+      expiresAt,
+    });
     add(kind, `invitation:${email}`);
   }
   for (const [kind, createdAt] of [

@@ -190,15 +190,13 @@ describe("GET /metrics", () => {
     const user = await buildUser(ctx);
     // the account as the lockout leaves it after its 100th failure (server/rate-limit/sign-in-lockout.ts)
     const longAgo = ctx.services.deps.clock.now().getTime() - 86_400_000;
-    await ctx.services.deps.db
-      .insert(signInFailures)
-      .values({
-        accountKey: accountKey(user.email),
-        failures: 100,
-        lastFailureAt: longAgo,
-        burstStartedAt: longAgo,
-        notifiedAt: longAgo,
-      });
+    await ctx.services.deps.db.insert(signInFailures).values({
+      accountKey: accountKey(user.email),
+      failures: 100,
+      lastFailureAt: longAgo,
+      burstStartedAt: longAgo,
+      notifiedAt: longAgo,
+    });
     const before = await scrape();
     const res = await new TestClient(ctx).post("/api/auth/sign-in/email", {
       email: user.email,

@@ -80,30 +80,26 @@ describe("row-level security of the release tables", () => {
     expect(
       await refused(
         withActor(db, { userId: user.id }, (tx) =>
-          tx
-            .insert(releasePlans)
-            .values({
-              userId: user.id,
-              inactivityMonths: 3,
-              waitDays: 1,
-              lastCheckInAt: now,
-              updatedAt: now,
-            }),
+          tx.insert(releasePlans).values({
+            userId: user.id,
+            inactivityMonths: 3,
+            waitDays: 1,
+            lastCheckInAt: now,
+            updatedAt: now,
+          }),
         ),
       ),
     ).toMatch(/permission denied/);
     expect(
       await refused(
         withActor(db, { userId: user.id }, (tx) =>
-          tx
-            .insert(releases)
-            .values({
-              userId: user.id,
-              trigger: "inactivity",
-              status: "released",
-              startedAt: now,
-              releaseAt: now,
-            }),
+          tx.insert(releases).values({
+            userId: user.id,
+            trigger: "inactivity",
+            status: "released",
+            startedAt: now,
+            releaseAt: now,
+          }),
         ),
       ),
     ).toMatch(/permission denied/);
