@@ -42,7 +42,7 @@ try {
       throw new BackupError(
         `${file} is a PostgreSQL backup (pg_dump): set DATABASE_URL to the empty database to restore it into.`,
       );
-    const restored = await restorePglite(env.DATA_DIR, file, force, checkKey);
+    const restored = await restorePglite(env.DATA_DIR, { file, force, check: checkKey });
     if (restored.movedAside)
       process.stdout.write(
         `The database that was in ${path.join(env.DATA_DIR, "pglite")} is now in ${restored.movedAside}.\n`,

@@ -55,7 +55,12 @@ export async function createServices(
       })
     : null;
   const mailer = transport
-    ? createMailer(db, transport, env.MAIL_FROM, log, (result) => metrics.recordMailAttempt(result))
+    ? createMailer(db, {
+        transport,
+        from: env.MAIL_FROM,
+        log,
+        onAttempt: (result) => metrics.recordMailAttempt(result),
+      })
     : null;
   // the drain delivers everyone's mail: its log lines are not the waking request's (runOutsideRequest)
   const wakeMailer = () => runOutsideRequest(() => mailer?.wake());

@@ -69,9 +69,11 @@ function writePrivate(file: string, bytes: Buffer) {
  */
 export async function restorePglite<T>(
   dataDir: string,
-  file: string,
-  force: boolean,
-  check: (database: Database) => Promise<T>,
+  {
+    file,
+    force,
+    check,
+  }: { file: string; force: boolean; check: (database: Database) => Promise<T> },
 ): Promise<{ movedAside?: string; checked: T }> {
   const dir = path.join(dataDir, "pglite");
   const lockedMessage = (err: DataDirLockedError) =>

@@ -40,8 +40,7 @@ export const AUDIT_ONCE_WINDOW_SECONDS = 10 * 60;
 export async function recordAuditOnce(
   db: Db | Tx,
   event: AuditEvent,
-  key: string,
-  now: Date,
+  { key, now }: { key: string; now: Date },
 ): Promise<void> {
   const window = Math.floor(now.getTime() / (AUDIT_ONCE_WINDOW_SECONDS * 1000));
   await insertAuditRowOnce(db, { ...rowOf(event), dedupKey: `${event.action}:${key}:${window}` });

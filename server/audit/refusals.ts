@@ -41,12 +41,10 @@ export async function auditRefusal(
         ...subject,
         details: { permission: err.action },
       };
-      await recordAuditOnce(
-        db,
-        event,
-        `${err.actor.id}:${err.action}:${subject.subjectId ?? ""}`,
-        clock.now(),
-      );
+      await recordAuditOnce(db, event, {
+        key: `${err.actor.id}:${err.action}:${subject.subjectId ?? ""}`,
+        now: clock.now(),
+      });
     } else if (err instanceof AppError && err.code === "RATE_LIMITED") {
       const route = `${request.method} ${request.path}`;
       const event = {
@@ -55,7 +53,7 @@ export async function auditRefusal(
         ip,
         details: { route },
       };
-      await recordAuditOnce(db, event, `${ip ?? ""}:${route}`, clock.now());
+      await recordAuditOnce(db, event, { key: `${ip ?? ""}:${route}`, now: clock.now() });
     }
   } catch (auditErr) {
     log.warn(`audit of a refused request failed: ${describeError(auditErr)}`);

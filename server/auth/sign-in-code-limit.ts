@@ -32,7 +32,11 @@ async function codeRecipient(ctx: HookContext): Promise<string | null> {
 export async function limitSignInCodes(ctx: HookContext, db: Db): Promise<void> {
   const userId = await codeRecipient(ctx);
   if (!userId) return;
-  const wait = await hitAccount(db, "sign-in-code", userId, SIGN_IN_CODE_ACCOUNT_LIMIT);
+  const wait = await hitAccount(db, {
+    name: "sign-in-code",
+    userId,
+    limit: SIGN_IN_CODE_ACCOUNT_LIMIT,
+  });
   if (wait > 0)
     throw new APIError(
       "TOO_MANY_REQUESTS",

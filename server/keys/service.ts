@@ -32,7 +32,7 @@ export async function getDataKey(deps: Deps, actor: ActorProfile, ip: string): P
     ip,
   };
   try {
-    await recordAuditOnce(deps.db, event, `${actor.id}:${ip}`, deps.clock.now());
+    await recordAuditOnce(deps.db, event, { key: `${actor.id}:${ip}`, now: deps.clock.now() });
   } catch (err) {
     // Best-effort, as auditRefusal: a read must not fail on its audit row (a full disk answers writes 507).
     deps.log.warn(`audit of a vault key fetch failed: ${describeError(err)}`);

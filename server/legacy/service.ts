@@ -110,7 +110,13 @@ export async function verifyCode(
         expiresAt: new Date(now.getTime() + LEGACY_SESSION_HOURS * 3_600_000),
       });
       for (const ownerId of new Set((await selectReleasedTo(tx, email)).map((r) => r.ownerId))) {
-        await auditRelease(tx, ownerId, "legacy.signed_in", now, null, { beneficiary: email });
+        await auditRelease(tx, {
+          ownerId,
+          action: "legacy.signed_in",
+          at: now,
+          actorId: null,
+          details: { beneficiary: email },
+        });
       }
       return { token };
     },
@@ -136,7 +142,11 @@ export async function listItems(deps: Deps, email: string): Promise<LegacyItemsV
 }
 
 /** An item released to `email` whose access has not ended, or 404 (never released, someone else's, or ended). */
-async function loadItem(tx: Tx, deps: Deps, email: string, assetId: string) {
+async function loadItem(
+  tx: Tx,
+  deps: Deps,
+  { email, assetId }: { email: string; assetId: string },
+) {
   const row = await selectReleasedItem(tx, email, assetId);
   if (!row) throw new AppError("NOT_FOUND");
   if (row.accessEndsAt.getTime() <= deps.clock.now().getTime())
@@ -155,10 +165,16 @@ export async function openItem(
 ): Promise<LegacyItemDetail> {
   const now = deps.clock.now();
   const { row, files } = await asSystem(deps.db, async (tx) => {
-    const row = await loadItem(tx, deps, email, assetId);
-    await auditRelease(tx, row.ownerId, "legacy.item_viewed", now, null, {
-      beneficiary: email,
-      assetId,
+    const row = await loadItem(tx, deps, { email, assetId });
+    await auditRelease(tx, {
+      ownerId: row.ownerId,
+      action: "legacy.item_viewed",
+      at: now,
+      actorId: null,
+      details: {
+        beneficiary: email,
+        assetId,
+      },
     });
     return { row, files: await selectFileList(tx, assetId) };
   });
@@ -176,13 +192,19 @@ export async function itemFile(
 ) {
   const now = deps.clock.now();
   return asSystem(deps.db, async (tx) => {
-    const row = await loadItem(tx, deps, email, assetId);
+    const row = await loadItem(tx, deps, { email, assetId });
     const file = await selectFileData(tx, assetId, kind);
     if (!file) throw new AppError("NOT_FOUND");
-    await auditRelease(tx, row.ownerId, "legacy.file_downloaded", now, null, {
-      beneficiary: email,
-      assetId,
-      kind,
+    await auditRelease(tx, {
+      ownerId: row.ownerId,
+      action: "legacy.file_downloaded",
+      at: now,
+      actorId: null,
+      details: {
+        beneficiary: email,
+        assetId,
+        kind,
+      },
     });
     return file;
   });

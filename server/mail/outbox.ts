@@ -26,11 +26,18 @@ const CLAIM_SECONDS = 15 * 60;
  */
 export function createMailer(
   db: Db,
-  transport: Transporter,
-  from: string,
-  log: Logger,
-  /** Told of every delivery tried (the metrics' counter, server/metrics/metrics.ts). */
-  onAttempt: (result: "sent" | "failed") => void = () => {},
+  {
+    transport,
+    from,
+    log,
+    onAttempt = () => {},
+  }: {
+    transport: Transporter;
+    from: string;
+    log: Logger;
+    /** Told of every delivery tried (the metrics' counter, server/metrics/metrics.ts). */
+    onAttempt?: (result: "sent" | "failed") => void;
+  },
 ) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;

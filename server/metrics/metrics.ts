@@ -57,13 +57,16 @@ export function createMetrics(options: {
     registers,
   });
 
-  const gauge = (name: string, help: string, labels: string[] = [], into = registry) =>
-    new Gauge({ name, help, labelNames: labels, registers: [into] });
+  const gauge = (
+    name: string,
+    help: string,
+    { labels = [], into = registry }: { labels?: string[]; into?: Registry } = {},
+  ) => new Gauge({ name, help, labelNames: labels, registers: [into] });
   const fromDatabase = new Registry();
   const databaseUp = gauge(
     "legacy_vault_database_up",
     "1 when the database answered the scrape's ping, 0 when not",
-    ["kind"],
+    { labels: ["kind"] },
   );
   const pingSeconds = gauge(
     "legacy_vault_database_ping_seconds",
@@ -81,7 +84,7 @@ export function createMetrics(options: {
       "PostgreSQL pool: queries waiting for a connection",
     ),
   };
-  const dbGauge = (name: string, help: string) => gauge(name, help, [], fromDatabase);
+  const dbGauge = (name: string, help: string) => gauge(name, help, { into: fromDatabase });
   const outboxPending = dbGauge(
     "legacy_vault_mail_outbox_pending",
     "Messages waiting in the outbox to be delivered (the backlog)",

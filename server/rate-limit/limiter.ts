@@ -11,7 +11,10 @@ export type Hit = { key: string; wait: number; windowStart: number };
  * clock boundary, which would let a burst straddling the boundary through twice) and is
  * stored in PostgreSQL, shared by every app process.
  */
-export async function countHit(db: Db, key: string, limit: Limit, now = Date.now()): Promise<Hit> {
+export async function countHit(
+  db: Db,
+  { key, limit, now = Date.now() }: { key: string; limit: Limit; now?: number },
+): Promise<Hit> {
   const windowMs = limit.windowSeconds * 1000;
   const row = await upsertHit(db, { key, windowMs, now });
   if (!row) return { key, wait: 0, windowStart: now };
@@ -21,8 +24,11 @@ export async function countHit(db: Db, key: string, limit: Limit, now = Date.now
 }
 
 /** Counts one hit against `key`; the seconds to wait when the limit is exceeded, else 0. */
-export async function hit(db: Db, key: string, limit: Limit, now = Date.now()): Promise<number> {
-  return (await countHit(db, key, limit, now)).wait;
+export async function hit(
+  db: Db,
+  counted: { key: string; limit: Limit; now?: number },
+): Promise<number> {
+  return (await countHit(db, counted)).wait;
 }
 
 /**
@@ -36,5 +42,7 @@ export async function giveBack(db: Db, hits: Hit[]): Promise<void> {
 }
 
 /** One hit on a signed-in account's own counter for operation `name`; the seconds to wait when it is over `limit`, else 0. */
-export const hitAccount = (db: Db, name: string, userId: string, limit: Limit) =>
-  hit(db, `user:${userId}:${name}`, limit);
+export const hitAccount = (
+  db: Db,
+  { name, userId, limit }: { name: string; userId: string; limit: Limit },
+) => hit(db, { key: `user:${userId}:${name}`, limit });

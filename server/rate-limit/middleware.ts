@@ -28,7 +28,7 @@ export const rateLimit = createMiddleware<AppEnv>(async (c, next) => {
   const rule = RATE_LIMIT_RULES.find((r) => r.method === method && r.path === c.req.path);
   if (!rule) return next();
   const { db } = c.var.deps;
-  let wait = await hit(db, `ip:${c.var.ip}:${rule.path}`, rule.perIp);
+  let wait = await hit(db, { key: `ip:${c.var.ip}:${rule.path}`, limit: rule.perIp });
   const accounts = rule.perAccount || rule.isSignIn ? await accountsInBody(c.req.raw) : null;
   // Counted first, given back after if the answer shows it did not count: concurrent requests each see the ones before them.
   const accountHits: Hit[] = [];
@@ -37,7 +37,10 @@ export const rateLimit = createMiddleware<AppEnv>(async (c, next) => {
     for (const email of new Set([accounts.asBetterAuth, accounts.asJson])) {
       if (email)
         accountHits.push(
-          await countHit(db, `acct:${accountKey(email)}:${rule.path}`, rule.perAccount),
+          await countHit(db, {
+            key: `acct:${accountKey(email)}:${rule.path}`,
+            limit: rule.perAccount,
+          }),
         );
     }
   }

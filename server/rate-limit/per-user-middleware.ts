@@ -17,7 +17,7 @@ type Counter = { key: string; limit: Limit };
 /** Counts one hit on each counter: the hits, and the seconds to wait when any is over its limit (else 0). */
 async function hitAll(db: Db, counters: Counter[]): Promise<{ hits: Hit[]; wait: number }> {
   const hits: Hit[] = [];
-  for (const { key, limit } of counters) hits.push(await countHit(db, key, limit));
+  for (const { key, limit } of counters) hits.push(await countHit(db, { key, limit }));
   return { hits, wait: Math.max(0, ...hits.map((h) => h.wait)) };
 }
 
@@ -72,7 +72,7 @@ type ActorEnv = { Variables: AppEnv["Variables"] & { actor: ActorProfile } };
  */
 export const perUserLimit = (name: string, limit: Limit) =>
   createMiddleware<ActorEnv>(async (c, next) => {
-    const wait = await hitAccount(c.var.deps.db, name, c.var.actor.id, limit);
+    const wait = await hitAccount(c.var.deps.db, { name, userId: c.var.actor.id, limit });
     if (wait > 0) {
       c.header("Retry-After", String(wait));
       throw new AppError("RATE_LIMITED");

@@ -24,9 +24,11 @@ export async function guardSignIn(c: Context<AppEnv>, next: Next, email: string)
   const now = clock.now().getTime();
   const account = accountKey(email);
   const keys: SignInKeys = { accountKey: account, addressKey: `sign-in:${c.var.ip}:${account}` };
-  const { verdict, reservation } = await reserveSignInAttempt(db, keys, now, (counters) =>
-    judgeAttempt(counters, now),
-  );
+  const { verdict, reservation } = await reserveSignInAttempt(db, {
+    keys,
+    now,
+    decide: (counters) => judgeAttempt(counters, now),
+  });
   if (!verdict.isAllowed) {
     if (verdict.retryAfterSeconds === null)
       throw new AppError("RATE_LIMITED", AUTH_MSG.signInLocked);

@@ -21,9 +21,15 @@ export type SignInReservation = { before: SignInCounters; after: SignInCounters 
  */
 export async function reserveSignInAttempt<V>(
   db: Db,
-  keys: SignInKeys,
-  now: number,
-  decide: (counters: SignInCounters) => { verdict: V; next?: SignInCounters },
+  {
+    keys,
+    now,
+    decide,
+  }: {
+    keys: SignInKeys;
+    now: number;
+    decide: (counters: SignInCounters) => { verdict: V; next?: SignInCounters };
+  },
 ): Promise<{ verdict: V; reservation?: SignInReservation }> {
   return db.transaction(async (tx) => {
     await tx

@@ -55,9 +55,15 @@ export async function putReleaseDocument(
       size: data.length,
       data: sealed,
     });
-    await auditRelease(tx, client.id, "release.document_added", deps.clock.now(), actor.id, {
-      contentType,
-      size: data.length,
+    await auditRelease(tx, {
+      ownerId: client.id,
+      action: "release.document_added",
+      at: deps.clock.now(),
+      actorId: actor.id,
+      details: {
+        contentType,
+        size: data.length,
+      },
     });
   });
 }

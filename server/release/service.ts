@@ -106,9 +106,15 @@ export async function savePlan(
     const plan = await upsertPlan(tx, actor.id, values);
     if (!plan) throw new AppError("INTERNAL");
     await rescheduleInactivity(tx, plan, now);
-    await auditRelease(tx, actor.id, "release.plan_changed", now, actor.id, {
-      inactivityMonths: input.inactivityMonths,
-      waitDays: input.waitDays,
+    await auditRelease(tx, {
+      ownerId: actor.id,
+      action: "release.plan_changed",
+      at: now,
+      actorId: actor.id,
+      details: {
+        inactivityMonths: input.inactivityMonths,
+        waitDays: input.waitDays,
+      },
     });
   });
   return getPlanView(deps, actor);

@@ -67,7 +67,13 @@ export async function checkIn(
   const updated = await updatePlanCheckIn(tx, plan.userId, now);
   if (!updated) return;
   await rescheduleInactivity(tx, updated, now);
-  await auditRelease(tx, plan.userId, "release.check_in", now, actorId, { via });
+  await auditRelease(tx, {
+    ownerId: plan.userId,
+    action: "release.check_in",
+    at: now,
+    actorId,
+    details: { via },
+  });
 }
 
 export type StartInput = {
@@ -119,12 +125,18 @@ export async function startRelease(tx: Tx, deps: Deps, input: StartInput): Promi
       cancel,
     }),
   );
-  await auditRelease(tx, owner.id, "release.started", now, input.attestation?.attestedBy ?? null, {
-    trigger: input.trigger,
-    releaseAt: releaseAt.toISOString(),
-    ...(input.attestation
-      ? { attesterName: input.attestation.attesterName, eventDate: input.attestation.eventDate }
-      : {}),
+  await auditRelease(tx, {
+    ownerId: owner.id,
+    action: "release.started",
+    at: now,
+    actorId: input.attestation?.attestedBy ?? null,
+    details: {
+      trigger: input.trigger,
+      releaseAt: releaseAt.toISOString(),
+      ...(input.attestation
+        ? { attesterName: input.attestation.attesterName, eventDate: input.attestation.eventDate }
+        : {}),
+    },
   });
   return release;
 }
@@ -158,7 +170,13 @@ export async function cancelRelease(
   await markReleaseCancelled(tx, release.id, { cancelledAt: now, cancelledBy: actorId ?? via });
   await deletePendingTimers(tx, { userId: release.userId, releaseId: release.id });
   await markLinksUsed(tx, release.id, now);
-  await auditRelease(tx, release.userId, "release.cancelled", now, actorId, { via });
+  await auditRelease(tx, {
+    ownerId: release.userId,
+    action: "release.cancelled",
+    at: now,
+    actorId,
+    details: { via },
+  });
   const owner = await selectPerson(tx, release.userId);
   if (owner) await enqueueMail(tx, releaseCancelledMail(deps.env.APP_URL, owner.email, owner.name));
   const plan = await selectPlan(tx, release.userId);
@@ -213,9 +231,15 @@ export async function performRelease(
   await insertTimers(tx, [
     { kind: "access_end", userId: owner.id, releaseId: release.id, dueAt: endsAt },
   ]);
-  await auditRelease(tx, owner.id, "release.released", now, null, {
-    items: items.length,
-    beneficiaries: perEmail.size,
+  await auditRelease(tx, {
+    ownerId: owner.id,
+    action: "release.released",
+    at: now,
+    actorId: null,
+    details: {
+      items: items.length,
+      beneficiaries: perEmail.size,
+    },
   });
 }
 

@@ -18,10 +18,12 @@ import { DAY_MS, inactivityEndsAt } from "./schedule.js";
 import { markTimerDone, postponeTimer, selectDueTimerForUpdate } from "./timer-queries.js";
 import { WAIT_REASON, newCancelLink, performRelease, startRelease } from "./steps.js";
 
-type Handler = (tx: Tx, deps: Deps, timer: TimerRow, now: Date) => Promise<void>;
+/** What a handler runs on: the due timer, and the release clock's time the run started at. */
+type TimerRun = { timer: TimerRow; now: Date };
+type Handler = (tx: Tx, deps: Deps, run: TimerRun) => Promise<void>;
 
 const HANDLERS: Record<string, Handler> = {
-  async inactivity_reminder(tx, deps, timer, now) {
+  async inactivity_reminder(tx, deps, { timer, now }) {
     const [plan, owner] = [
       await selectPlan(tx, timer.userId),
       await selectPerson(tx, timer.userId),
@@ -44,10 +46,16 @@ const HANDLERS: Record<string, Handler> = {
         checkIn: { token, expiresAt },
       }),
     );
-    await auditRelease(tx, owner.id, "release.reminder_sent", now, null, { daysBefore });
+    await auditRelease(tx, {
+      ownerId: owner.id,
+      action: "release.reminder_sent",
+      at: now,
+      actorId: null,
+      details: { daysBefore },
+    });
   },
 
-  async inactivity_end(tx, deps, timer, now) {
+  async inactivity_end(tx, deps, { timer, now }) {
     const [plan, owner] = [
       await selectPlan(tx, timer.userId, { forUpdate: true }),
       await selectPerson(tx, timer.userId),
@@ -71,7 +79,7 @@ const HANDLERS: Record<string, Handler> = {
     });
   },
 
-  async wait_last_day(tx, deps, timer, now) {
+  async wait_last_day(tx, deps, { timer, now }) {
     const release = await lockRelease(tx, timer.releaseId);
     const owner = await selectPerson(tx, timer.userId);
     if (!release || release.status !== "waiting" || !owner) return;
@@ -85,22 +93,33 @@ const HANDLERS: Record<string, Handler> = {
         cancel,
       }),
     );
-    await auditRelease(tx, owner.id, "release.wait_reminder_sent", now, null);
+    await auditRelease(tx, {
+      ownerId: owner.id,
+      action: "release.wait_reminder_sent",
+      at: now,
+      actorId: null,
+    });
   },
 
-  async release_due(tx, deps, timer, now) {
+  async release_due(tx, deps, { timer, now }) {
     const release = await lockRelease(tx, timer.releaseId);
     if (release) await performRelease(tx, deps, { release, now });
   },
 
-  async access_end(tx, deps, timer, now) {
+  async access_end(tx, deps, { timer, now }) {
     const owner = await selectPerson(tx, timer.userId);
     if (!timer.releaseId || !owner) return;
     const rows = await selectReleasedEmails(tx, timer.releaseId);
     for (const { email } of rows)
       await enqueueMail(tx, accessEndedMail(deps.env.APP_URL, email, owner.name));
-    await auditRelease(tx, owner.id, "release.access_ended", now, null, {
-      beneficiaries: rows.length,
+    await auditRelease(tx, {
+      ownerId: owner.id,
+      action: "release.access_ended",
+      at: now,
+      actorId: null,
+      details: {
+        beneficiaries: rows.length,
+      },
     });
   },
 };
@@ -131,7 +150,7 @@ export async function runDueTimers(deps: Deps, options: RunOptions = {}): Promis
       if (!timer) return false;
       try {
         await tx.transaction(async (step) => {
-          await (HANDLERS[timer.kind] ?? unknownKind)(step, deps, timer, now);
+          await (HANDLERS[timer.kind] ?? unknownKind)(step, deps, { timer, now });
           await markTimerDone(step, timer, now);
           options.beforeCommit?.(timer);
         });
@@ -157,6 +176,6 @@ export async function runDueTimers(deps: Deps, options: RunOptions = {}): Promis
   return done;
 }
 
-async function unknownKind(_tx: Tx, _deps: Deps, timer: TimerRow) {
+async function unknownKind(_tx: Tx, _deps: Deps, { timer }: TimerRun) {
   throw new Error(`unknown timer kind ${timer.kind}`);
 }

@@ -20,9 +20,11 @@ export async function sealNewAsset<T extends AssetType>(dataKey: CryptoKey, cont
 
 export async function openAsset<T extends AssetType>(
   dataKey: CryptoKey,
-  id: string,
-  wrappedKey: Uint8Array,
-  encryptedData: Uint8Array,
+  {
+    id,
+    wrappedKey,
+    encryptedData,
+  }: { id: string; wrappedKey: Uint8Array; encryptedData: Uint8Array },
 ) {
   const contentKey = await unwrapContentKey(wrappedKey, dataKey, id);
   return { contentKey, content: await decryptJson<ContentOf<T>>(contentKey, encryptedData) };

@@ -27,12 +27,11 @@ export const openAssetQueryOptions = <T extends AssetType>(
     queryFn: async (): Promise<OpenedAsset<T>> => {
       if (!dataKey) throw new Error("no data key");
       const { wrappedKey, encryptedData, ...asset } = await getAsset(id);
-      const opened = await openAsset<T>(
-        dataKey,
-        asset.id,
-        fromBase64(wrappedKey),
-        fromBase64(encryptedData),
-      );
+      const opened = await openAsset<T>(dataKey, {
+        id: asset.id,
+        wrappedKey: fromBase64(wrappedKey),
+        encryptedData: fromBase64(encryptedData),
+      });
       return { asset, ...opened };
     },
     enabled: !!dataKey,
