@@ -60,7 +60,9 @@ export default function BeneficiariesScreen() {
         {list.isPending && !loadError ? (
           <Loading />
         ) : loadError ? (
-          <LoadError onRetry={() => void list.refetch()}>{loadError}</LoadError>
+          <LoadError className="border-0" onRetry={() => void list.refetch()}>
+            {loadError}
+          </LoadError>
         ) : list.data?.length ? (
           <BeneficiaryList
             beneficiaries={list.data}

@@ -26,7 +26,7 @@ export function ClientVaultSummary({
   if (dashboard.isPending) return <Loading />;
   if (dashboard.isError)
     return (
-      <LoadError onRetry={() => void dashboard.refetch()}>
+      <LoadError onRetry={() => void dashboard.refetch()} isRetrying={dashboard.isFetching}>
         {errorMessage(dashboard.error, CLIENT_MSG.dashboardLoadFailed)}
       </LoadError>
     );
