@@ -75,11 +75,13 @@ const USER_SCHEMAS = `select nspname from pg_namespace where nspname not like 'p
 
 /**
  * Restores into the database of `url`, which must be empty (only an empty `public` schema) unless
- * `force`: then its schemas are dropped first. Refuses while anything else is connected to it.
+ * `force`: then its schemas are dropped and the dump restored in ONE transaction, so a restore that
+ * fails leaves the database as it was. Refuses while anything else is connected to it.
  * The app's roles are cluster-wide, not in the dump: they are created first, as the migrations do.
  * pg_restore runs in one transaction and stops at the first error: it restores all or nothing.
  */
 export async function restorePostgres(url: string, file: string, force: boolean): Promise<void> {
+  const replacing: string[] = []; // with --force on a database that holds something: what to drop first
   await withClient(url, async (client) => {
     const db =
       (await client.query<{ db: string }>("select current_database() as db")).rows[0]?.db ?? "?";
@@ -100,11 +102,11 @@ export async function restorePostgres(url: string, file: string, force: boolean)
         `The database ${db} is not empty (${count} tables, indexes or sequences). Restore into a new, empty database ` +
           `(createdb, then point DATABASE_URL at it), or pass --force to drop everything in ${db} first.`,
       );
-    if (force) {
+    if (count > 0) {
       const schemas = await client.query<{ nspname: string }>(USER_SCHEMAS);
       for (const { nspname } of schemas.rows)
-        await client.query(`drop schema ${client.escapeIdentifier(nspname)} cascade`);
-      await client.query("create schema public");
+        replacing.push(`drop schema ${client.escapeIdentifier(nspname)} cascade;`);
+      replacing.push("create schema public;");
     }
     for (const role of APP_ROLES) {
       try {
@@ -124,6 +126,7 @@ export async function restorePostgres(url: string, file: string, force: boolean)
     }
   });
   const { dbname, env } = connection(url);
+  if (replacing.length) return replaceWithDump({ dbname, env, file, replacing });
   // --no-owner: the restoring role (the one the app migrates as) owns everything, whoever owned it in the old database.
   await run(
     "pg_restore",
@@ -136,5 +139,82 @@ export async function restorePostgres(url: string, file: string, force: boolean)
       file,
     ],
     env,
+  );
+}
+
+/**
+ * `--force` on a database that holds something: pg_restore writes the dump as SQL, and psql runs the
+ * drops and that SQL in one transaction that stops at the first error. psql's input is closed
+ * (which commits) only once pg_restore has written the whole dump; if pg_restore fails, psql is
+ * killed before that, and the transaction is rolled back: all or nothing, the old content included.
+ */
+function replaceWithDump({
+  dbname,
+  env,
+  file,
+  replacing,
+}: {
+  dbname: string;
+  env: NodeJS.ProcessEnv;
+  file: string;
+  replacing: string[];
+}): Promise<void> {
+  const notInstalled = (command: string, err: NodeJS.ErrnoException) =>
+    new BackupError(
+      err.code === "ENOENT"
+        ? `${command} is not installed: install the PostgreSQL client of the server's major version (Debian: postgresql-client-15).`
+        : err.message,
+    );
+  const psqlArgs = [
+    "--no-psqlrc",
+    "--quiet",
+    "--no-password",
+    "--set=ON_ERROR_STOP=1",
+    "--single-transaction",
+    "--file=-",
+    `--dbname=${dbname}`,
+  ];
+  const psql = spawn("psql", psqlArgs, { env, stdio: ["pipe", "ignore", "pipe"] });
+  const restore = spawn("pg_restore", ["--no-owner", "--file=-", file], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let psqlErr = "";
+  let restoreErr = "";
+  psql.stderr.on("data", (d: Buffer) => (psqlErr += d.toString()));
+  restore.stderr.on("data", (d: Buffer) => (restoreErr += d.toString()));
+  psql.stdin.on("error", () => {}); // psql stopped early: its exit code says why
+  psql.stdin.write(replacing.join("\n") + "\n");
+  restore.stdout.pipe(psql.stdin, { end: false });
+  const restored = new Promise<void>((resolve, reject) => {
+    restore.on("error", (err) => reject(notInstalled("pg_restore", err)));
+    restore.on("close", (code) =>
+      code === 0
+        ? resolve()
+        : reject(new BackupError(`pg_restore failed (exit ${code}):\n${restoreErr.trim()}`)),
+    );
+  });
+  const applied = new Promise<number | null>((resolve, reject) => {
+    psql.on("error", (err) => reject(notInstalled("psql", err)));
+    psql.on("close", (code) => {
+      if (restore.exitCode === null) restore.kill("SIGKILL"); // psql stopped first: pg_restore would block on a full pipe
+      resolve(code);
+    });
+  });
+  const unchanged = "\nNothing was changed: the database holds what it held before.";
+  return restored.then(
+    async () => {
+      psql.stdin.end(); // the whole dump is in: psql may now commit
+      const code = await applied;
+      if (code !== 0)
+        throw new BackupError(`psql failed (exit ${code}):\n${psqlErr.trim()}${unchanged}`);
+    },
+    async (err: unknown) => {
+      psql.kill("SIGKILL"); // before its input ends: the transaction is never committed
+      await applied.catch(() => null);
+      if (!(err instanceof BackupError)) throw err;
+      const psqlSaid = psqlErr.trim() ? `\npsql: ${psqlErr.trim()}` : "";
+      throw new BackupError(err.message + psqlSaid + unchanged);
+    },
   );
 }

@@ -1,9 +1,10 @@
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
+import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildAsset, dataKeyOf, uploadEncryptedFile } from "../../test/factories/assets.js";
 import { PGLITE_TEMPLATE, clonePrefix, withDatabase } from "../../test/global-setup.js";
@@ -396,6 +397,29 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       });
       expect(overwrite.code).toBe(1);
       expect(overwrite.stderr).toContain(`The database ${name} is not empty`);
+      // --force with a dump that breaks off: the restore fails and the database keeps what it held.
+      const users = async () => {
+        const c = new pg.Client({ connectionString: target });
+        await c.connect();
+        try {
+          return (await c.query<{ n: number }>('select count(*)::int as n from "user"')).rows[0]?.n;
+        } finally {
+          await c.end();
+        }
+      };
+      const before = await users();
+      expect(before).toBeGreaterThan(0);
+      const broken = path.join(tempDir(), "broken.dump");
+      const whole = readFileSync(file);
+      writeFileSync(broken, whole.subarray(0, Math.floor(whole.length * 0.6)));
+      const failed = await npmRun("restore", [broken, "--force"], {
+        DATABASE_URL: target,
+        VAULT_MASTER_KEY: key,
+      });
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toContain("Nothing was changed");
+      expect(await users()).toBe(before);
+
       const forced = await npmRun("restore", [file, "--force"], {
         DATABASE_URL: target,
         VAULT_MASTER_KEY: key,
