@@ -34,11 +34,6 @@ export const changePasswordSchema = z.object({
   newPassword: newPasswordSchema,
 });
 
-export const resetPasswordSchema = z.object({
-  token: z.string().min(1).max(500),
-  newPassword: newPasswordSchema,
-});
-
 /** Form-side schemas of the password screens: the confirmation field never leaves the browser. */
 const confirmPassword = z.string().max(PASSWORD_MAX_LENGTH);
 const confirmationMatches = <S extends z.ZodType<{ newPassword: string; confirmPassword: string }>>(
