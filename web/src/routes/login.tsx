@@ -56,7 +56,7 @@ export default function Login() {
       setFailures((n) => n + 1);
       if (message.includes(AUTH_MSG.emailNotConfirmed)) setIsUnconfirmed(true);
       else setError(message || AUTH_MSG.loginFailedGeneric);
-      toast.error(message || AUTH_MSG.loginFailedToast);
+      toast.error(message || AUTH_MSG.loginFailedToast, { id: "sign-in-failure" });
     } finally {
       setIsBusy(false);
     }
