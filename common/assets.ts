@@ -212,6 +212,15 @@ const titleSchema = z
 const beneficiaryEmailSchema = emailSchema.nullable();
 
 /**
+ * An asset's content key wrapped for the beneficiary key (docs/decisions/032) of the asset's
+ * beneficiary address: IV ‖ AES-GCM(BK, CK), the asset id as additional data.
+ */
+export const assetBeneficiaryKeySchema = z.strictObject({
+  id: z.uuid(),
+  wrappedKey: wrappedKeySchema,
+});
+
+/**
  * A new asset. The browser makes its id (crypto.randomUUID()) because the content key is
  * wrapped with the asset id as additional data before anything is sent (docs/decisions/009).
  */
@@ -222,6 +231,8 @@ export const createAssetSchema = z.strictObject({
   beneficiaryEmail: beneficiaryEmailSchema.optional().transform((v) => v ?? null),
   wrappedKey: wrappedKeySchema,
   encryptedData: encryptedDataSchema,
+  /** Required by the server only in so far as an item without it waits "pending" until the owner's browser wraps it. */
+  beneficiaryKey: assetBeneficiaryKeySchema.optional(),
 });
 export type CreateAssetInput = z.infer<typeof createAssetSchema>;
 
@@ -236,6 +247,11 @@ const assetChanges = {
   beneficiaryEmail: beneficiaryEmailSchema.optional(),
   wrappedKey: wrappedKeySchema.optional(),
   encryptedData: encryptedDataSchema.optional(),
+  /**
+   * The content key wrapped for the beneficiary's key. When the beneficiary address or the content
+   * key changes, the old wrap is dropped and this one (if given) takes its place.
+   */
+  beneficiaryKey: assetBeneficiaryKeySchema.optional(),
 };
 const releaseFieldsRefused = {
   error: (issue: z.core.$ZodRawIssue) =>

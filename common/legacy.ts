@@ -34,9 +34,27 @@ export type LegacyItemsView = {
   ended: { ownerName: string; endedAt: string }[];
 };
 
-/** GET /api/legacy/items/:id: the ciphertext and, for this beneficiary only, the item's content key (base64, raw AES-256). */
+/**
+ * How the beneficiary's browser gets an item's content key (docs/decisions/032):
+ * - "beneficiary-key": the owner's browser wrapped it with the beneficiary key BK = serverShare XOR
+ *   access key. The access key is `escrowShare` when the owner chose that the service hold it;
+ *   otherwise the beneficiary enters the one the owner gave them. All base64.
+ * - "content-key": an owner who has not signed in since beneficiary keys came: the server unwraps
+ *   the content key with the owner's data key, as decision 009 did (raw AES-256, base64).
+ */
+export type LegacyItemKey =
+  | {
+      kind: "beneficiary-key";
+      beneficiaryKeyId: string;
+      serverShare: string;
+      escrowShare: string | null;
+      wrappedKey: string;
+    }
+  | { kind: "content-key"; contentKey: string };
+
+/** GET /api/legacy/items/:id: the ciphertext and, for this beneficiary only, what opens its content key. */
 export type LegacyItemDetail = LegacyItem & {
-  contentKey: string;
+  key: LegacyItemKey;
   encryptedData: string;
   files: AssetFileView[];
 };

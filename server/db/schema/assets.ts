@@ -30,6 +30,10 @@ export const assets = pgTable(
     wrappedKey: bytea("wrapped_key").notNull(),
     /** 12-byte IV ‖ AES-GCM(content key, JSON of the small fields) ‖ tag. */
     encryptedData: bytea("encrypted_data").notNull(),
+    /** The beneficiary key (decision 032) the content key is also wrapped with; null until the owner's browser wrapped it. */
+    beneficiaryKeyId: uuid("beneficiary_key_id"),
+    /** 12-byte IV ‖ AES-GCM(beneficiary key, content key), the asset id as additional data. */
+    beneficiaryWrappedKey: bytea("beneficiary_wrapped_key"),
     releaseTriggered: boolean("release_triggered").notNull().default(false),
     releasedAt: timestamp("released_at", { withTimezone: true }),
     createdAt: createdAt(),
