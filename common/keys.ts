@@ -32,10 +32,11 @@ export type ItemWrapInput = z.infer<typeof itemWrapSchema>;
 
 /**
  * POST /api/keys/beneficiaries: a new beneficiary key for `email`, made in the owner's browser.
- * When the owner already has a key for that address this one replaces it (a re-issue: the old
- * access key opens nothing any more, and every item of that address needs wrapping again; those
- * in `items` are wrapped in the same transaction). `escrowAccessKey` present means the owner
- * chose that the service hold the access key.
+ * When the owner already has a key for that address, the request must name it in `replaces`
+ * (otherwise 409: two tabs must not re-issue by accident); the new key then replaces it (a
+ * re-issue: the old access key opens nothing any more, and every item of that address needs
+ * wrapping again; those in `items` are wrapped in the same transaction, the rest become pending).
+ * `escrowAccessKey` present means the owner chose that the service hold the access key.
  */
 export const createBeneficiaryKeySchema = z.strictObject({
   id: z.uuid(),
@@ -45,6 +46,7 @@ export const createBeneficiaryKeySchema = z.strictObject({
   ownerWrappedKey: wrappedKeySchema,
   ownerWrappedAccessKey: wrappedKeySchema,
   items: z.array(itemWrapSchema).max(WRAP_ITEMS_MAX).default([]),
+  replaces: z.uuid().optional(),
 });
 export type CreateBeneficiaryKeyInput = z.infer<typeof createBeneficiaryKeySchema>;
 
@@ -99,4 +101,5 @@ export const KEYS_MSG = {
   accessKeyInvalid:
     "This access key does not open this item. Check the link or key you were given.",
   accessKeyNeeded: "Enter the access key you were given to open this item.",
+  keyExists: "This beneficiary already has a key. Reload the page and try again.",
 } as const;
