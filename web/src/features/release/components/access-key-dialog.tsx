@@ -123,7 +123,7 @@ export default function AccessKeyDialog({
             </div>
             <AccessKeyQr
               text={revealed.link}
-              label={`QR code of the access key link for ${key.email}`}
+              label={`QR code of the link for ${key.email}`}
               className="mx-auto size-48"
             />
             {createPortal(
