@@ -83,6 +83,14 @@ describe("access keys on the release plan page", () => {
     await dialog.getByRole("img", { name: /QR code/ }).waitFor();
     await expectNoAxeViolations(page);
     await screenshot(page, "access-key-dialog");
+    // Printing shows the one-page sheet alone: from whom, for whom, the link and the instructions.
+    await page.emulateMedia({ media: "print" });
+    await expectText(page, "Your access key for Legacy Vault");
+    await expectText(page, `From: ${owner.name} (${owner.email})`);
+    await expectText(page, link);
+    expect(await dialog.isVisible()).toBe(false);
+    await screenshot(page, "access-key-sheet");
+    await page.emulateMedia({ media: "screen" });
     await dialog.getByRole("button", { name: "I have given it to them" }).click();
     await dialog.waitFor({ state: "hidden" });
     await expectText(keyRow(page, heir.email), "Handed over on");
@@ -132,6 +140,10 @@ describe("access keys on the release plan page", () => {
     await showLink(page, heir.email);
     await expectNoAxeViolations(page);
     await screenshot(page, "access-key-dialog");
+    await page.setViewportSize({ width: 375, height: 740 });
+    await screenshot(page, "access-key-dialog");
+    await page.keyboard.press("Escape");
+    await screenshot(page, "release-access-keys");
   });
 
   it("moves an existing owner's pending items over at sign-in, to an escrowed key", async () => {
