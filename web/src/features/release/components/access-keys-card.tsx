@@ -40,7 +40,12 @@ export function AccessKeysCard({ nameOf }: { nameOf: (email: string) => string |
         ) : (
           <ul className="grid divide-y divide-border" aria-labelledby="access-keys-heading">
             {keys.map((key) => (
-              <AccessKeyRow key={key.id} accessKey={key} name={nameOf(normalizeEmail(key.email))} />
+              // Keyed by address: a re-issue keeps the row (and the focus in it).
+              <AccessKeyRow
+                key={key.email}
+                accessKey={key}
+                name={nameOf(normalizeEmail(key.email))}
+              />
             ))}
             {preparing.map((p) => (
               <li key={p.email} className="grid gap-1 py-3 text-sm">
