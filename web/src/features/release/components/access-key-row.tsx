@@ -18,9 +18,12 @@ type Confirming = "escrow" | "reissue" | undefined;
 export function AccessKeyRow({
   accessKey: key,
   name,
+  pendingCount,
 }: {
   accessKey: BeneficiaryKeyView;
   name: string | undefined;
+  /** Items of this address still to wrap with this key (right after a re-issue, or after a failure). */
+  pendingCount: number;
 }) {
   const [isShowing, setShowing] = useState(false);
   const [confirming, setConfirming] = useState<Confirming>();
@@ -30,7 +33,9 @@ export function AccessKeyRow({
   const reissue = useReissueKey();
   const state = keyState(key);
   const who = name ? `${name} (${key.email})` : key.email;
-  const count = `${key.itemCount} ${key.itemCount === 1 ? "item" : "items"}`;
+  const count =
+    `${key.itemCount} ${key.itemCount === 1 ? "item" : "items"}` +
+    (pendingCount > 0 ? ` (${pendingCount} being prepared)` : "");
 
   const close = () => {
     setConfirming(undefined);

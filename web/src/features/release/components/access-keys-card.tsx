@@ -17,6 +17,9 @@ export function AccessKeysCard({ nameOf }: { nameOf: (email: string) => string |
   const view = query.data;
   const keys = view ? [...view.keys].sort((a, b) => a.email.localeCompare(b.email)) : [];
   const preparing = view ? addressesBeingPrepared(view.keys, view.pending) : [];
+  const pendingOf = (email: string) =>
+    view?.pending.filter((p) => normalizeEmail(p.beneficiaryEmail) === normalizeEmail(email))
+      .length ?? 0;
   return (
     <Card>
       <CardHeader className="pb-2">
@@ -45,6 +48,7 @@ export function AccessKeysCard({ nameOf }: { nameOf: (email: string) => string |
                 key={key.email}
                 accessKey={key}
                 name={nameOf(normalizeEmail(key.email))}
+                pendingCount={pendingOf(key.email)}
               />
             ))}
             {preparing.map((p) => (
