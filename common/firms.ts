@@ -53,7 +53,7 @@ export const FIRM_ONBOARDING_MSG = {
   saveFirmCode: "Save this code. Your team members will need it to join the firm.",
   /** Decision 034: said to everyone, so it tells nobody whether an address has an account. */
   haveAccount:
-    "Already have a Legacy Vault account? Sign in first, then register your firm from your account: you will become its administrator.",
+    "Already have a Legacy Vault account? Register your firm from your account instead: you will become its administrator.",
   registerAsMeNote: (name: string, email: string) =>
     `You (${name}, ${email}) will be the firm's administrator, with full access to manage the firm's digital assets. Your vault stays yours: the firm never sees its content.`,
   confirmPassword: "Enter your password to confirm.",

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { ABOUT_PAGES } from "@/components/about-links";
 import { Logo } from "@/components/logo";
 import { buttonLook } from "@/components/looks";
 
@@ -265,6 +266,11 @@ export default function Welcome() {
             <Link to="/firm-register" className="hover:text-slate-900 hover:underline">
               Register your firm
             </Link>
+            {ABOUT_PAGES.map((p) => (
+              <Link key={p.to} to={p.to} className="hover:text-slate-900 hover:underline">
+                {p.label}
+              </Link>
+            ))}
           </nav>
           <p>© {new Date().getFullYear()} Legacy Vault</p>
         </div>
