@@ -11,9 +11,16 @@ const LINK =
   "rounded-sm underline-offset-4 hover:text-slate-900 hover:underline aria-[current=page]:font-semibold aria-[current=page]:text-slate-900";
 
 /** A small navigation to the Privacy, Terms and Security pages; plain links, light enough for any page. */
-export function AboutLinks({ className = "" }: { className?: string }) {
+export function AboutLinks({
+  className = "",
+  label = "About Legacy Vault",
+}: {
+  className?: string;
+  /** Two of these on one page need two names. */
+  label?: string;
+}) {
   return (
-    <nav aria-label="About Legacy Vault" className={className}>
+    <nav aria-label={label} className={className}>
       <ul className="flex flex-wrap justify-center gap-x-5 gap-y-2">
         {ABOUT_PAGES.map((p) => (
           <li key={p.to}>

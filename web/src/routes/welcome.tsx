@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { ABOUT_PAGES } from "@/components/about-links";
 import { Logo } from "@/components/logo";
 import { buttonLook } from "@/components/looks";
 
@@ -266,11 +265,16 @@ export default function Welcome() {
             <Link to="/firm-register" className="hover:text-slate-900 hover:underline">
               Register your firm
             </Link>
-            {ABOUT_PAGES.map((p) => (
-              <Link key={p.to} to={p.to} className="hover:text-slate-900 hover:underline">
-                {p.label}
-              </Link>
-            ))}
+            {/* spelled out, not components/about-links: its shared chunk would be one more request on the first visit */}
+            <Link to="/privacy" className="hover:text-slate-900 hover:underline">
+              Privacy
+            </Link>
+            <Link to="/terms" className="hover:text-slate-900 hover:underline">
+              Terms
+            </Link>
+            <Link to="/security" className="hover:text-slate-900 hover:underline">
+              Security
+            </Link>
           </nav>
           <p>© {new Date().getFullYear()} Legacy Vault</p>
         </div>

@@ -40,7 +40,7 @@ export function AboutPage({
         </article>
       </main>
       <footer className="border-t border-border py-6 text-sm text-muted-foreground">
-        <AboutLinks />
+        <AboutLinks label="Footer" />
         <p className="mt-3 text-center">© {new Date().getFullYear()} Legacy Vault</p>
       </footer>
     </div>
