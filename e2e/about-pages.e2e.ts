@@ -29,8 +29,10 @@ describe.each([DESKTOP, PHONE])(
         await settle(page);
         await page.getByRole("contentinfo").getByRole("link", { name: label, exact: true }).click();
         await expectPath(page, path);
+        // the old screen stays until the lazy page has loaded: wait for the new h1
+        await page.getByRole("heading", { level: 1, name: h1, exact: true }).waitFor();
         await settle(page);
-        expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(h1);
+        expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
         expect(await page.getByRole("main").count()).toBe(1);
         expect(await page.getByRole("heading", { level: 2 }).count()).toBeGreaterThan(2);
         await expectNoAxeViolations(page);
@@ -61,6 +63,7 @@ describe.each([DESKTOP, PHONE])(
         .getByRole("link", { name: "Security" })
         .click();
       await expectPath(page, "/security");
+      await page.getByRole("heading", { level: 1, name: "Security", exact: true }).waitFor();
       await settle(page);
       await expectNoAxeViolations(page);
     });
