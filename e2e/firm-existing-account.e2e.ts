@@ -29,6 +29,8 @@ describe.each([DESKTOP, PHONE])("an existing account registers a firm at $width 
     await page.goto("/firm-register");
     await settle(page);
     await expectText(page, FIRM_ONBOARDING_MSG.haveAccount);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "firm-register-have-account");
     const step = page.getByRole("tabpanel");
     await step.getByLabel("Law Firm Name").fill(name);
     await page.getByRole("button", { name: "Continue to Admin Setup" }).click();

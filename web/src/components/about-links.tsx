@@ -21,7 +21,7 @@ export function AboutLinks({
 }) {
   return (
     <nav aria-label={label} className={className}>
-      <ul className="flex flex-wrap justify-center gap-x-5 gap-y-2">
+      <ul className="flex flex-wrap justify-center gap-x-4 gap-y-2 sm:gap-x-5">
         {ABOUT_PAGES.map((p) => (
           <li key={p.to}>
             <NavLink to={p.to} className={LINK}>

@@ -61,10 +61,10 @@ export default function SecurityScreen() {
         </ul>
         <p>
           We never see the content of your items: passwords, notes, documents, recordings or file
-          names. Your account password is stored only as a one-way hash (argon2id), never as such.
-          Sign-in links, reset links, invitation links and codes are stored only as hashes, and the
-          e-mails that carried them are erased once delivered or expired. Our server logs contain no
-          request bodies, no links and no codes.
+          names. Your account password is stored only as a one-way hash (argon2id), never as you
+          typed it. Sign-in links, reset links, invitation links and codes are stored only as
+          hashes, and the e-mails that carried them are erased once delivered or expired. Our server
+          logs contain no request bodies, no links and no codes.
         </p>
       </AboutSection>
 

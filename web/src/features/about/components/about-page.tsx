@@ -25,11 +25,11 @@ export function AboutPage({
         Skip to main content
       </a>
       <header className="border-b border-border">
-        <div className="mx-auto flex max-w-3xl items-center justify-between gap-3 px-4 py-3">
+        <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-3">
           <Link to="/" className="rounded-md text-brand" aria-label="Legacy Vault home">
             <Logo />
           </Link>
-          <AboutLinks className="text-sm text-muted-foreground" />
+          <AboutLinks className="shrink-0 text-sm text-muted-foreground" />
         </div>
       </header>
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
