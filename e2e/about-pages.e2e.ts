@@ -45,7 +45,11 @@ describe.each([DESKTOP, PHONE])(
       // Keyboard: the skip link leads to the content.
       await page.keyboard.press("Tab");
       await page.keyboard.press("Enter");
-      expect(await page.evaluate(() => globalThis.document.activeElement?.id)).toBe("main");
+      type Doc = { document: { activeElement: { id: string } | null } };
+      const focused = await page.evaluate(
+        () => (globalThis as unknown as Doc).document.activeElement?.id,
+      );
+      expect(focused).toBe("main");
     });
 
     it("are linked from the sign-in screens' footer and from the signed-in app", async () => {
