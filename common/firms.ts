@@ -19,6 +19,12 @@ export const FIRM_MSG = {
   adminCreated: "Administrator account created! Please check your email to confirm your account.",
   adminCreateFailed: "Failed to create administrator account",
   loadFirmFailed: "Error loading firm details",
+  /** An account already in a firm (client, staff or admin) cannot register another (decision 034). */
+  alreadyInFirm:
+    "Your account already belongs to a law firm. An account can belong to only one firm, so it cannot register another one.",
+  passwordWrong: "Your password is incorrect",
+  claimLinkInvalid:
+    "This link is invalid or has expired, or was sent to another account. Register your firm again from your account.",
 } as const;
 
 /** Firm editing (spec 02 §2 Edit firm, §5). */
@@ -45,6 +51,13 @@ export const FIRM_ONBOARDING_MSG = {
   confirmationSent:
     "We sent a confirmation email to the administrator account. Click the link in that email to activate the account, then sign in.",
   saveFirmCode: "Save this code. Your team members will need it to join the firm.",
+  /** Decision 034: said to everyone, so it tells nobody whether an address has an account. */
+  haveAccount:
+    "Already have a Legacy Vault account? Register your firm from your account instead: you will become its administrator.",
+  registerAsMeNote: (name: string, email: string) =>
+    `You (${name}, ${email}) will be the firm's administrator, with full access to manage the firm's digital assets. Your vault stays yours: the firm never sees its content.`,
+  confirmPassword: "Enter your password to confirm.",
+  firmReady: (firm: string) => `${firm} is registered, and you are its administrator.`,
 } as const;
 
 /* ---------- inputs ---------- */
@@ -72,7 +85,23 @@ export const claimFirmSchema = z.object({
 });
 export type ClaimFirmInput = z.output<typeof claimFirmSchema>;
 
+/** A signed-in individual registers a firm and becomes its first admin (decision 034). */
+export const registerFirmAsMeSchema = createFirmSchema.extend({
+  password: z.string().min(1, "Password is required").max(1024),
+});
+export type RegisterFirmAsMeInput = z.output<typeof registerFirmAsMeSchema>;
+
+/** The e-mailed link of an existing account that was given at /firm-register (decision 034). */
+export const claimFirmByLinkSchema = z.object({
+  token: z.string().min(20).max(200),
+  password: z.string().min(1, "Password is required").max(1024),
+});
+export type ClaimFirmByLinkInput = z.output<typeof claimFirmByLinkSchema>;
+
 /* ---------- answers ---------- */
+
+/** The firm an e-mailed claim link offers to its signed-in account (GET /api/firms/:id/claim). */
+export type ClaimableFirmView = { id: string; name: string };
 
 /** The signed-in member's firm (GET/PATCH /api/firm, PUT/DELETE /api/firm/logo). */
 export type FirmView = {

@@ -20,10 +20,14 @@ const PUBLIC_SCREENS = [
   { name: "reset-password", path: "/reset-password" },
   { name: "update-password", path: "/update-password?token=screenshot" },
   { name: "not-found", path: "/no-such-page" },
+  { name: "privacy", path: "/privacy" },
+  { name: "terms", path: "/terms" },
+  { name: "security", path: "/security" },
 ];
 const SIGNED_IN_SCREENS = [
   { name: "dashboard", path: "/dashboard" },
   { name: "profile", path: "/profile" },
+  { name: "firm-new", path: "/firm/new" },
 ];
 
 async function check(page: Page, name: string, path: string) {

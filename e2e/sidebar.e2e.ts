@@ -140,7 +140,9 @@ describe("sidebar", () => {
     await expectText(page, AUTH_MSG.logoutOk);
     await expectPath(page, "/login");
     await settle(page);
-    expect(await page.getByRole("navigation").count()).toBe(0); // visitors get no sidebar
+    // visitors get no sidebar (only the footer's Privacy, Terms and Security)
+    expect(await page.getByRole("navigation", { name: "Main" }).count()).toBe(0);
+    expect(await page.getByRole("navigation").count()).toBe(1);
   });
 
   it("firm admins get the 'Firm Management' sidebar; firm staff do not see the admin-only entries", async () => {

@@ -36,6 +36,13 @@ describe("access rules", () => {
     expect(can(staff, "firm:join")).toBe(false);
   });
 
+  it("only a client without a firm may register one (decision 034)", () => {
+    expect(can(loner, "firm:register")).toBe(true);
+    expect(can(client, "firm:register")).toBe(false);
+    expect(can(staff, "firm:register")).toBe(false);
+    expect(can(admin, "firm:register")).toBe(false);
+  });
+
   it("a vault is its owner's alone, whatever the role or firm", () => {
     expect(can(client, "vault:own", { ownerId: client.id })).toBe(true);
     expect(can(admin, "vault:own", { ownerId: client.id })).toBe(false);

@@ -13,6 +13,7 @@ export type Action =
   | "invitations:manage" // list, resend and revoke the firm's pending invitations
   | "clients:read" // list clients and read their profiles
   | "firm:join" // join a firm with a code
+  | "firm:register" // register a firm and become its first admin (decision 034)
   | "vault:own" // the data key, assets, their files and beneficiaries of `ownerId`
   | "release:attest"; // start a client's release by attesting death or incapacity (issue 5)
 
@@ -36,6 +37,7 @@ const RULES: Record<Action, Rule> = {
   "invitations:manage": (a, r) => a.role === "firm_admin" && isMember(a, r),
   "clients:read": (a, r) => isFirmUser(a) && isMember(a, r),
   "firm:join": (a) => a.role === "regular_user" && !a.firmId,
+  "firm:register": (a) => a.role === "regular_user" && !a.firmId,
   // the vault is its owner's alone, whatever their role: no firm admin or staff ever reaches a client's
   "vault:own": (a, r) => !!r.ownerId && r.ownerId === a.id,
   // only an admin of the client's own firm, for a client (never staff, never another firm, never oneself)

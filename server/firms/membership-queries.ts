@@ -26,7 +26,12 @@ export const promoteFreshUser = async (
   (
     await tx
       .update(profiles)
-      .set({ role: "firm_admin", firmId: member.firmId, phone: member.phone })
+      // an existing account keeps its phone when the registration gave none
+      .set({
+        role: "firm_admin",
+        firmId: member.firmId,
+        ...(member.phone ? { phone: member.phone } : {}),
+      })
       .where(isFreshRegularUser(member.userId))
       .returning({ id: profiles.id })
   ).length > 0;

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.js";
-import { firms, user } from "../db/schema/index.js";
+import { account, firms, user } from "../db/schema/index.js";
 
 type FirmDetails = { name: string; phone: string | null; address: string | null };
 
@@ -41,9 +41,20 @@ export async function lockClaimableFirm(tx: Tx, firmId: string, maxAgeHours: num
   return rows[0] ?? null;
 }
 
-/** Whether better-auth already has an account for `email` (its answer to sign-up is then synthetic). */
-export const hasAccountForEmail = async (db: Db, email: string) =>
-  (await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1)).length > 0;
+/** The id of the account that has `email`, if any (system: the claim of an existing account, decision 034). */
+export const selectUserIdByEmail = async (db: Db, email: string) =>
+  (await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1))[0]?.id ??
+  null;
+
+/** The argon2id hash of the account's password (better-auth's credential account), if it has one. */
+export const selectPasswordHash = async (db: Db, userId: string) =>
+  (
+    await db
+      .select({ password: account.password })
+      .from(account)
+      .where(and(eq(account.userId, userId), eq(account.providerId, "credential")))
+      .limit(1)
+  )[0]?.password ?? null;
 
 /** The account of a claim that lost the race: nothing half-made stays behind. */
 export const deleteAccount = (db: Db, userId: string) => db.delete(user).where(eq(user.id, userId));

@@ -2,9 +2,12 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import {
+  claimFirmByLinkSchema,
   claimFirmSchema,
   createFirmSchema,
+  registerFirmAsMeSchema,
   FIRM_EDIT_MSG,
+  FIRM_MSG,
   LOGO_MAX_BYTES,
 } from "../../common/firms.js";
 import { AppError } from "../errors.js";
@@ -13,11 +16,18 @@ import { CLIENT_IP_HEADER } from "../auth/auth.js";
 import { binaryBody } from "../http/body-gate.js";
 import type { AppEnv } from "../http/context.js";
 import { parseJson } from "../http/validate.js";
+import { limitFirmPasswordFailures } from "../rate-limit/per-user-middleware.js";
+import { claimFirmByLink, getClaimableFirm, registerFirmAsMe } from "./existing-account.js";
 import { removeFirmLogo, setFirmLogo, updateFirmDetails } from "./edit.js";
-import { presentCreatedFirm, presentFirm } from "./present.js";
+import { presentClaimableFirm, presentCreatedFirm, presentFirm } from "./present.js";
 import { claimFirm, createFirm, getOwnFirm } from "./service.js";
 
 const claimBodySchema = claimFirmSchema.extend({ firmId: z.uuid() });
+const tokenQuerySchema = z.object({ token: z.string().min(20).max(200) });
+const parseFirmId = (id: string) => {
+  if (!z.uuid().safeParse(id).success) throw new AppError("NOT_FOUND", FIRM_MSG.claimLinkInvalid);
+  return id;
+};
 
 /** A firm's registration, details and logo. Finding or joining a firm by its code: firm-codes/routes.ts. */
 export const firmRoutes = new Hono<AppEnv>()
@@ -32,6 +42,29 @@ export const firmRoutes = new Hono<AppEnv>()
     headers.set(CLIENT_IP_HEADER, c.var.ip);
     await claimFirm(c.var.deps, input, headers);
     return c.json({ ok: true });
+  })
+  // decision 034: an existing account registers a firm (in the app), or claims one by the e-mailed link
+  .post("/firm", limitFirmPasswordFailures, requireActor, async (c) => {
+    const input = await parseJson(c, registerFirmAsMeSchema);
+    const firm = await registerFirmAsMe(c.var.deps, { actor: c.var.actor, input, ip: c.var.ip });
+    return c.json({ firm: presentFirm(firm) }, 201);
+  })
+  .get("/firms/:id/claim", requireActor, async (c) => {
+    const query = tokenQuerySchema.safeParse({ token: c.req.query("token") });
+    if (!query.success) throw new AppError("NOT_FOUND", FIRM_MSG.claimLinkInvalid);
+    const firmId = parseFirmId(c.req.param("id"));
+    const firm = await getClaimableFirm(c.var.deps, {
+      actor: c.var.actor,
+      firmId,
+      token: query.data.token,
+    });
+    return c.json(presentClaimableFirm(firm));
+  })
+  .post("/firms/:id/claim", limitFirmPasswordFailures, requireActor, async (c) => {
+    const firmId = parseFirmId(c.req.param("id"));
+    const input = await parseJson(c, claimFirmByLinkSchema);
+    const firm = await claimFirmByLink(c.var.deps, { actor: c.var.actor, firmId, input });
+    return c.json({ firm: presentFirm(firm) });
   })
   .get("/firm", requireActor, async (c) => {
     const firm = await getOwnFirm(c.var.deps, c.var.actor);

@@ -9,6 +9,7 @@ import { ASSET_JSON_MAX_BYTES } from "../../common/assets.js";
 import type { Limit } from "./limiter.js";
 import {
   FIRM_CODE_MISS_LIMITS,
+  FIRM_PASSWORD_LIMITS,
   PER_USER_LIMITS,
   RATE_LIMIT_RULES,
   SIGN_IN_CODE_ACCOUNT_LIMIT,
@@ -37,6 +38,8 @@ export function everyWindowedLimit(): Limit[] {
     ...Object.values(PER_USER_LIMITS),
     FIRM_CODE_MISS_LIMITS.perIp,
     FIRM_CODE_MISS_LIMITS.perAccount,
+    FIRM_PASSWORD_LIMITS.perIp,
+    FIRM_PASSWORD_LIMITS.perAccount,
     SIGN_IN_CODE_ACCOUNT_LIMIT,
     { max: L.addressMaxFailures, windowSeconds: L.addressWindowSeconds },
   ];
@@ -65,6 +68,11 @@ export function limitRows(): LimitRow[] {
       what: "Firm codes that find no firm (look-up, join and registration together; decision 018)",
       perAddress: formatLimit(FIRM_CODE_MISS_LIMITS.perIp),
       perAccount: formatLimit(FIRM_CODE_MISS_LIMITS.perAccount),
+    },
+    {
+      what: "Wrong passwords when an account registers or claims a firm (decision 034)",
+      perAddress: formatLimit(FIRM_PASSWORD_LIMITS.perIp),
+      perAccount: formatLimit(FIRM_PASSWORD_LIMITS.perAccount),
     },
     {
       what: "E-mailed sign-in codes sent",

@@ -1,11 +1,12 @@
 import { createMiddleware } from "hono/factory";
 import { FIRM_CODE_MSG } from "../../common/firm-codes.js";
+import { FIRM_MSG } from "../../common/firms.js";
 import type { Db } from "../db/client.js";
 import { AppError } from "../errors.js";
 import type { ActorProfile } from "../access.js";
 import type { AppEnv } from "../http/context.js";
 import { countHit, giveBack, hitAccount, type Hit, type Limit } from "./limiter.js";
-import { FIRM_CODE_MISS_LIMITS, type PerUserLimits } from "./rules.js";
+import { FIRM_CODE_MISS_LIMITS, FIRM_PASSWORD_LIMITS, type PerUserLimits } from "./rules.js";
 
 /**
  * Limits keyed by the signed-in account (its user id, as the session says) rather than by an
@@ -61,6 +62,13 @@ export const limitFirmCodeMisses = limitFailures(
   "firm-code-miss",
   FIRM_CODE_MISS_LIMITS,
   (error) => error instanceof AppError && error.message === FIRM_CODE_MSG.invalidFirmCode,
+);
+
+/** Wrong passwords when an account registers or claims a firm (rules.ts FIRM_PASSWORD_LIMITS). */
+export const limitFirmPasswordFailures = limitFailures(
+  "firm-password",
+  FIRM_PASSWORD_LIMITS,
+  (error) => error instanceof AppError && error.message === FIRM_MSG.passwordWrong,
 );
 
 type ActorEnv = { Variables: AppEnv["Variables"] & { actor: ActorProfile } };

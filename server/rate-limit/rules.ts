@@ -132,5 +132,11 @@ export const FIRM_CODE_MISS_LIMITS: PerUserLimits = {
   perAccount: { max: 10, windowSeconds: minutes(60) },
 };
 
+/** Wrong passwords when an account registers or claims a firm (decision 034): 10 an hour per account, 20 per address. */
+export const FIRM_PASSWORD_LIMITS: PerUserLimits = {
+  perIp: { max: 20, windowSeconds: minutes(60) },
+  perAccount: { max: 10, windowSeconds: minutes(60) },
+};
+
 /** E-mailed sign-in codes (two-factor send-otp) sent to one account: 5 an hour. Per address: the send-otp rule above (20 an hour). */
 export const SIGN_IN_CODE_ACCOUNT_LIMIT: Limit = { max: 5, windowSeconds: minutes(60) };

@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { useMe } from "@/lib/me";
+import { AboutLinks } from "@/components/about-links";
 import { Loading } from "@/components/loading";
 import { useMoveOverOnce } from "@/features/keys/use-move-over";
 import { DesktopSidebar } from "./sidebar/desktop-sidebar";
@@ -34,6 +35,9 @@ export default function MainLayout() {
         <div className="mx-auto max-w-5xl">
           <Outlet />
         </div>
+        <footer className="mx-auto mt-12 max-w-5xl border-t border-border pt-4 text-xs text-muted-foreground">
+          <AboutLinks />
+        </footer>
       </main>
     </div>
   );

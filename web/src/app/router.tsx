@@ -27,6 +27,9 @@ export function AppRoutes() {
       <Route path="/legacy" element={screen(() => import("@/routes/legacy"))} />
       <Route path="/release/check-in" element={screen(() => import("@/routes/release-check-in"))} />
       <Route path="/release/cancel" element={screen(() => import("@/routes/release-cancel"))} />
+      <Route path="/privacy" element={screen(() => import("@/routes/privacy"))} />
+      <Route path="/terms" element={screen(() => import("@/routes/terms"))} />
+      <Route path="/security" element={screen(() => import("@/routes/security"))} />
       <Route element={<RedirectIfAuthenticated />}>
         <Route path="/login" element={screen(() => import("@/routes/login"))} />
         <Route path="/register" element={screen(() => import("@/routes/register"))} />
@@ -45,6 +48,7 @@ export function AppRoutes() {
           <Route path="/dashboard" element={screen(() => import("@/routes/dashboard"))} />
           <Route path="/profile" element={screen(() => import("@/routes/profile"))} />
           <Route path="/firm/codes" element={screen(() => import("@/routes/firm-codes"))} />
+          <Route path="/firm/new" element={screen(() => import("@/routes/firm-new"))} />
           <Route element={<RequireRole roles={["firm_admin"]} />}>
             <Route path="/firm/edit" element={screen(() => import("@/routes/firm-edit"))} />
           </Route>

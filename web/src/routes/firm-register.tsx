@@ -1,6 +1,7 @@
 import { FIRM_ONBOARDING_MSG } from "@common/firms";
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
+import { linkLook } from "@/components/looks";
 import { Button } from "@/components/ui/button";
 import { AuthLayout } from "@/features/auth/components/auth-layout";
 import { FirmRegistrationWizard } from "@/features/firms/components/firm-registration-wizard";
@@ -22,6 +23,13 @@ export default function FirmRegister() {
       description={FIRM_ONBOARDING_MSG.registerSubtitle}
       banner={returnToLogin}
     >
+      {/* The same words for every visitor: nothing here says whether an address has an account (decision 034). */}
+      <p className="mb-6 rounded-md bg-muted p-3 text-sm text-slate-700">
+        {FIRM_ONBOARDING_MSG.haveAccount}{" "}
+        <Link to="/login" state={{ from: "/firm/new" }} className={linkLook}>
+          Sign in to register your firm
+        </Link>
+      </p>
       <FirmRegistrationWizard />
       <div className="mt-6 border-t border-border pt-6">
         <Button asChild variant="outline" className="w-full">

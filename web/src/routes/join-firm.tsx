@@ -36,7 +36,8 @@ export default function JoinFirm() {
             </Link>
             <span className="text-muted-foreground">
               A law firm?{" "}
-              <Link to="/firm-register" className={linkLook}>
+              {/* /firm-register sends a signed-in person to /dashboard: /firm/new is theirs (decision 034) */}
+              <Link to="/firm/new" className={linkLook}>
                 Register your firm
               </Link>
             </span>

@@ -265,6 +265,16 @@ export default function Welcome() {
             <Link to="/firm-register" className="hover:text-slate-900 hover:underline">
               Register your firm
             </Link>
+            {/* spelled out, not components/about-links: its shared chunk would be one more request on the first visit */}
+            <Link to="/privacy" className="hover:text-slate-900 hover:underline">
+              Privacy
+            </Link>
+            <Link to="/terms" className="hover:text-slate-900 hover:underline">
+              Terms
+            </Link>
+            <Link to="/security" className="hover:text-slate-900 hover:underline">
+              Security
+            </Link>
           </nav>
           <p>© {new Date().getFullYear()} Legacy Vault</p>
         </div>

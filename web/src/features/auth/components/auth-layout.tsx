@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { AboutLinks } from "@/components/about-links";
 import { Logo } from "@/components/logo";
 
 /** The frame of the sign-in screens: brand header, one centred card holding the page's h1, footer. */
@@ -32,7 +33,7 @@ export function AuthLayout({
         </div>
       </main>
       <footer className="py-6 text-center text-xs text-muted-foreground">
-        © {new Date().getFullYear()} Legacy Vault
+        <AboutLinks className="mb-2" />© {new Date().getFullYear()} Legacy Vault
       </footer>
     </div>
   );

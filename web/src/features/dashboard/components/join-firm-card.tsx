@@ -1,5 +1,6 @@
 import { Building2 } from "lucide-react";
 import { Link } from "react-router";
+import { linkLook } from "@/components/looks";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeading } from "@/components/ui/card";
 
@@ -14,6 +15,13 @@ export function JoinFirmCard() {
       <Button asChild variant="outline" className="w-fit">
         <Link to="/join-firm">Enter a Firm Code</Link>
       </Button>
+      <p className="text-sm text-muted-foreground">
+        Are you an attorney?{" "}
+        <Link to="/firm/new" className={linkLook}>
+          Register your firm
+        </Link>{" "}
+        and become its administrator.
+      </p>
     </Card>
   );
 }

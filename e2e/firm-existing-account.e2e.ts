@@ -1,0 +1,114 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { FIRM_MSG, FIRM_ONBOARDING_MSG } from "../common/firms.js";
+import {
+  buildUser,
+  DESKTOP,
+  expectNoAxeViolations,
+  expectPath,
+  expectText,
+  GOOD_PASSWORD,
+  latestMailTo,
+  linkFrom,
+  newPage,
+  screenshot,
+  settle,
+  signIn,
+} from "./fixtures.js";
+
+/** Decision 034: an existing account registers a firm, from /firm-register's e-mail or from the app. */
+
+const PHONE = { width: 375, height: 812 };
+const firmName = () => `Existing ${randomUUID().slice(0, 8)} LLP`;
+
+describe.each([DESKTOP, PHONE])("an existing account registers a firm at $width px", (viewport) => {
+  it("signed out at /firm-register: the same confirmation as anyone, then the e-mailed link, sign-in and password make them the admin", async () => {
+    const user = await buildUser({ name: "Ada Existing" });
+    const name = firmName();
+    const page = await newPage(viewport);
+    await page.goto("/firm-register");
+    await settle(page);
+    await expectText(page, FIRM_ONBOARDING_MSG.haveAccount);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "firm-register-have-account");
+    const step = page.getByRole("tabpanel");
+    await step.getByLabel("Law Firm Name").fill(name);
+    await page.getByRole("button", { name: "Continue to Admin Setup" }).click();
+    await expectText(step, FIRM_ONBOARDING_MSG.adminNote(name));
+    await step.getByLabel("Full Name").fill("Ada Existing");
+    await step.getByLabel("Email").fill(user.email);
+    await step.getByLabel("Password", { exact: true }).fill("Some-Other-Password-5");
+    await step.getByLabel("Confirm Password").fill("Some-Other-Password-5");
+    await page.getByRole("button", { name: "Complete Registration" }).click();
+    // Exactly what a new address sees: nothing on screen says the address has an account.
+    await expectText(step, FIRM_ONBOARDING_MSG.registrationComplete);
+    await expectText(step, FIRM_ONBOARDING_MSG.confirmationSent);
+    const firmCode = ((await step.getByRole("definition").textContent()) ?? "").trim();
+
+    const mail = await latestMailTo(user.email, { subject: /Finish registering your law firm/ });
+    expect(mail.text).toContain(name);
+    const link = linkFrom(mail, "/firm/new");
+    const mailPage = await newPage(viewport);
+    await mailPage.goto(link.pathname + link.search);
+    await expectPath(mailPage, "/login"); // signed out: sign in first, then back here
+    await signIn(mailPage, user.email, user.password);
+    await expectPath(mailPage, "/firm/new");
+    await settle(mailPage);
+    await expectText(mailPage.getByRole("heading", { level: 2 }), name);
+    await expectNoAxeViolations(mailPage);
+    await screenshot(mailPage, "firm-claim-by-link");
+
+    const password = mailPage.getByLabel("Your Password");
+    await password.fill("Not-My-Password-3");
+    await mailPage.getByRole("button", { name: "Become the Administrator" }).click();
+    await expectText(mailPage, FIRM_MSG.passwordWrong);
+    await password.fill(user.password);
+    await mailPage.getByRole("button", { name: "Become the Administrator" }).click();
+    await expectText(mailPage, FIRM_ONBOARDING_MSG.firmReady(name));
+    expect(((await mailPage.getByRole("definition").textContent()) ?? "").trim()).toBe(firmCode);
+    await expectNoAxeViolations(mailPage);
+    await screenshot(mailPage, "firm-claim-by-link-done");
+    await mailPage.getByRole("link", { name: "Go to Dashboard" }).click();
+    await expectPath(mailPage, "/dashboard");
+    await expectText(mailPage, name);
+  });
+
+  it("signed in: from the dashboard, with their password; then a second firm is refused plainly", async () => {
+    const user = await buildUser({ name: "Bea Individual" });
+    const name = firmName();
+    const page = await newPage(viewport);
+    // From /firm-register, the note's link signs in and leads to the in-app registration.
+    await page.goto("/firm-register");
+    await page.getByRole("link", { name: "Sign in to register your firm" }).click();
+    await expectPath(page, "/login");
+    await signIn(page, user.email, user.password);
+    await expectPath(page, "/firm/new");
+    await page.goto("/dashboard");
+    await settle(page);
+    await page.getByRole("link", { name: "Register your firm" }).click();
+    await expectPath(page, "/firm/new");
+    await settle(page);
+    await expectText(page, FIRM_ONBOARDING_MSG.registerAsMeNote(user.name, user.email));
+    await expectNoAxeViolations(page);
+    await screenshot(page, "firm-new");
+
+    await page.getByLabel("Law Firm Name").fill(name);
+    await page.getByLabel("Your Password").fill(GOOD_PASSWORD);
+    await page.getByRole("button", { name: "Register Firm" }).click();
+    await expectText(page, FIRM_ONBOARDING_MSG.firmReady(name));
+    const code = ((await page.getByRole("definition").textContent()) ?? "").trim();
+    expect(code).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "firm-new-done");
+
+    await page.getByRole("link", { name: "Go to Dashboard" }).click();
+    await expectPath(page, "/dashboard");
+    await expectText(page, name);
+    await page.goto("/firm/new");
+    await settle(page);
+    await expectText(page, FIRM_MSG.alreadyInFirm);
+    expect(await page.getByLabel("Law Firm Name").count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "firm-new-refused");
+  });
+});

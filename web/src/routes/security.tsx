@@ -1,0 +1,142 @@
+import { ACCESS_DAYS } from "@common/release";
+import { Link } from "react-router";
+import { linkLook } from "@/components/looks";
+import { AboutPage, AboutSection } from "@/features/about/components/about-page";
+
+/**
+ * /security (public): how the encryption works and what the service can and cannot see, in plain
+ * words that match the code (SECURITY.md's threat model, docs/release-keys.md, decisions 009 and 032).
+ */
+export default function SecurityScreen() {
+  return (
+    <AboutPage
+      title="Security"
+      summary={
+        <p>
+          What we protect, how, and where the limits are today. We would rather tell you plainly
+          what the service could see than promise more than the code does.
+        </p>
+      }
+    >
+      <AboutSection id="encryption" title="Your vault is encrypted in your browser">
+        <p>
+          Passwords, notes, documents, recordings and the names of your files are encrypted on your
+          own device, in your browser, before they are sent to us. Each item gets its own random key
+          and is encrypted with AES-256-GCM, a widely used standard. What reaches our servers, our
+          database and our backups is unreadable ciphertext.
+        </p>
+        <p>
+          The item keys are in turn locked with your <strong>data key</strong>. When you sign in,
+          your browser fetches your data key over an encrypted connection, keeps it in memory only,
+          and forgets it when you sign out or close the tab.
+        </p>
+      </AboutSection>
+
+      <AboutSection id="today" title="What the service could open today">
+        <p>
+          <strong>
+            Today the service could open your vault if its keys were misused; we are changing that.
+          </strong>
+        </p>
+        <p>
+          Your data key is stored locked with the service's own master key, so that your items can
+          reach the people you chose even when you can no longer sign in. The master key is never
+          stored in the database or in backups, but whoever runs the server and holds that key
+          could, in principle, unlock any vault. We are moving your data key into your own hands
+          (locked with your password and a recovery key that only you have), so that the service
+          alone cannot open anything.
+        </p>
+      </AboutSection>
+
+      <AboutSection id="clear" title="What we can see, and what we cannot">
+        <p>Some things are kept readable, because the service cannot work without them:</p>
+        <ul>
+          <li>your name, e-mail address, phone and address, and which law firm you belong to;</li>
+          <li>
+            each item's title and type (password, document or note), the dates it was created and
+            changed, and the size of its files;
+          </li>
+          <li>your beneficiaries' names and e-mail addresses, and your release plan;</li>
+          <li>a log of security events (sign-ins, failed attempts, firm changes, releases).</li>
+        </ul>
+        <p>
+          We never see the content of your items: passwords, notes, documents, recordings or file
+          names. Your account password is stored only as a one-way hash (argon2id), never as you
+          typed it. Sign-in links, reset links, invitation links and codes are stored only as
+          hashes, and the e-mails that carried them are erased once delivered or expired. Our server
+          logs contain no request bodies, no links and no codes.
+        </p>
+      </AboutSection>
+
+      <AboutSection id="firm" title="What your law firm sees">
+        <p>
+          If you join a law firm, its administrators and staff see your name, e-mail and profile.
+          When they open "View as Client", they see a read-only summary of your vault: how many
+          items of each type you have, the titles and types of the five latest, and your
+          beneficiaries' names. Each such view is recorded in the audit log. Your firm never sees
+          the content of any item, and no other firm sees anything of yours.
+        </p>
+      </AboutSection>
+
+      <AboutSection id="beneficiaries" title="How your beneficiaries receive what you left them">
+        <p>
+          Nothing reaches a beneficiary before a release: after the period of inactivity you chose,
+          or after your law firm attests your death or incapacity, followed by a waiting period
+          during which you can cancel by e-mail. A beneficiary then proves their e-mail address with
+          a one-time code and, for {ACCESS_DAYS} days, can open only the items you left to them.
+          Their browser decrypts the items; they need no account.
+        </p>
+        <p>
+          Each beneficiary has their own key, made in your browser and split in two parts. One part
+          stays sealed on our server and is handed out only after a release. The other part, the{" "}
+          <strong>access key</strong>, is yours to give: as a link, a QR code or a printed sheet,
+          for example kept with your will. Both parts are needed to open the items, so a copy of our
+          database, even with the server's keys, cannot open them through a release.
+        </p>
+        <p>
+          If you prefer, you can let the service keep the access key for a beneficiary instead
+          (escrow). The release then needs only the e-mailed code, which is simpler for your family,
+          but whoever holds the service's keys could open those items. You choose this per
+          beneficiary, and you can change your mind: the key is then replaced, and the old one opens
+          nothing any more.
+        </p>
+        <p>
+          While your data key is still locked by the service's master key (see above), the service
+          itself could still reach your items another way. That is the part we are changing.
+        </p>
+      </AboutSection>
+
+      <AboutSection id="account" title="How your account is protected">
+        <ul>
+          <li>
+            Passwords need at least 8 characters, very common passwords are refused, and repeated
+            wrong attempts slow down and then stop password sign-in until you choose a new one.
+          </li>
+          <li>
+            You can turn on a one-time code sent by e-mail at each sign-in, from your profile.
+          </li>
+          <li>
+            Sessions are kept in secure cookies that scripts cannot read, and every page is served
+            with strict browser protections against injected scripts and other sites' requests.
+          </li>
+          <li>
+            Every record answers only to those allowed to see it, checked by the application and
+            again by the database itself.
+          </li>
+        </ul>
+      </AboutSection>
+
+      <AboutSection id="report" title="Found a problem?">
+        <p>
+          If you believe you have found a security weakness, please tell the people who run this
+          service before telling anyone else, and give them time to fix it. Read how we handle your
+          data on the{" "}
+          <Link to="/privacy" className={linkLook}>
+            Privacy
+          </Link>{" "}
+          page.
+        </p>
+      </AboutSection>
+    </AboutPage>
+  );
+}
