@@ -1,4 +1,4 @@
-import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Alert, AlertDescription } from "@/components/ui/alert";
 import { useAccessKeyArrival } from "../access-keys";
 
 /**
@@ -16,7 +16,7 @@ export function AccessKeyNotice({
   if (arrival?.status === "unreadable")
     return (
       <Alert variant="warning" className={className}>
-        <AlertTitle>The access key in this link could not be read</AlertTitle>
+        <p className="mb-1 font-semibold">The access key in this link could not be read</p>
         <AlertDescription>
           Check that you opened or copied the whole link. You can also enter the access key when you
           open an item.
@@ -26,7 +26,7 @@ export function AccessKeyNotice({
   if (!arrival) return null;
   return (
     <Alert variant="success" className={className}>
-      <AlertTitle>Access key received</AlertTitle>
+      <p className="mb-1 font-semibold">Access key received</p>
       <AlertDescription>
         {isSignedIn ? (
           <p>Open an item below to use it.</p>
