@@ -16,17 +16,19 @@ const features = readdirSync(path.join(root, "web/src/features"), { withFileType
 
 /**
  * The boundaries of docs/decisions/027-one-shape-per-domain.md (as Bulletproof React's lint zones):
- * a feature imports no other feature except the shared asset layer (features/assets), and never
- * app/ or routes/; components/ and lib/ import no feature, app/ or routes/; common/ imports neither
+ * a feature imports no other feature except the shared layers features/assets and features/keys
+ * (features/keys itself imports no other feature), and never app/ or routes/; components/ and lib/ import no feature, app/ or routes/; common/ imports neither
  * side; web/ never imports server/.
  */
 const webZones = [
   ...features.map((feature) => ({
     target: `web/src/features/${feature}`,
     from: "web/src/features",
-    except: [...new Set([`./${feature}`, "./assets"])],
+    except: feature === "keys" ? ["./keys"] : [...new Set([`./${feature}`, "./assets", "./keys"])],
     message:
-      "A feature imports no other feature except features/assets: compose them in routes/ (decision 027).",
+      feature === "keys"
+        ? "features/keys imports no other feature: compose them in routes/ (decision 027)."
+        : "A feature imports no other feature except features/assets and features/keys: compose them in routes/ (decision 027).",
   })),
   {
     target: "web/src/features",

@@ -20,11 +20,13 @@ export const ACCESS_KEY_PARAM = "access";
 
 /* ---------- inputs ---------- */
 
-/** 32 bytes in standard base64 (44 characters with its padding). */
+/**
+ * 32 bytes in standard base64: 43 characters and one "=" (44 characters alone would also let 31
+ * bytes ("==") and 33 bytes (no padding) through).
+ */
 export const shareSchema = z
   .string()
-  .length(44, "A key share must be 32 bytes")
-  .pipe(z.base64("A key share must be 32 bytes in base64"));
+  .regex(/^[A-Za-z0-9+/]{43}=$/, "A key share must be 32 bytes in base64");
 
 /** An item's content key wrapped with a beneficiary key: IV ‖ AES-GCM(BK, CK), the asset id as additional data. */
 export const itemWrapSchema = z.strictObject({ assetId: z.uuid(), wrappedKey: wrappedKeySchema });

@@ -32,10 +32,11 @@ let eslint: ESLint;
 
 beforeAll(() => {
   // Feature folders exist before lint reads its config: a zone is made per folder present.
-  for (const feature of ["staff", "clients", "legacy", "assets"])
+  for (const feature of ["staff", "clients", "legacy", "assets", "keys"])
     ensureDir(`web/src/features/${feature}`);
   write(`web/src/features/clients/${probe}.ts`, "export const probe = 1;\n");
   write(`web/src/features/assets/${probe}.ts`, "export const probe = 1;\n");
+  write(`web/src/features/keys/${probe}.ts`, "export const probe = 1;\n");
   write(`web/src/app/${probe}.ts`, "export const probe = 1;\n");
   write(`web/src/routes/${probe}.ts`, "export const probe = 1;\n");
   write(
@@ -88,6 +89,24 @@ describe("lint boundaries (decision 027)", { timeout: 60_000 }, () => {
       ),
     ).toEqual([]);
     expect(await ruleIds("web/src/features/clients/probe-user.ts", importOf(`./${probe}`))).toEqual(
+      [],
+    );
+  });
+
+  it("lets any feature import the shared key layer, which imports no other feature", async () => {
+    expect(
+      await ruleIds("web/src/features/assets/probe-user.ts", importOf(`@/features/keys/${probe}`)),
+    ).toEqual([]);
+    expect(
+      await ruleIds("web/src/features/release/probe-user.ts", importOf(`../keys/${probe}`)),
+    ).toEqual([]);
+    expect(
+      await ruleIds("web/src/features/keys/probe-user.ts", importOf(`@/features/assets/${probe}`)),
+    ).toContain("import-x/no-restricted-paths");
+    expect(
+      await ruleIds("web/src/features/keys/probe-user.ts", importOf(`../clients/${probe}`)),
+    ).toContain("import-x/no-restricted-paths");
+    expect(await ruleIds("web/src/features/keys/probe-user.ts", importOf(`./${probe}`))).toEqual(
       [],
     );
   });

@@ -20,7 +20,7 @@ import { clientRoutes } from "./clients/routes.js";
 import { storageRoutes } from "./storage/routes.js";
 import { rateLimit } from "./rate-limit/middleware.js";
 import { bodyGate } from "./http/body-gate.js";
-import { dataKeyRoutes } from "./keys/routes.js";
+import { beneficiaryKeyRoutes, dataKeyRoutes } from "./keys/routes.js";
 import { assetRoutes } from "./assets/routes.js";
 import { assetFileRoutes } from "./assets/file-routes.js";
 import { beneficiaryRoutes } from "./beneficiaries/routes.js";
@@ -73,6 +73,7 @@ export function createApp(deps: Deps, options: { webDist?: string; testClock?: O
   api.route("/", staffRoutes);
   api.route("/", clientRoutes);
   api.route("/", dataKeyRoutes);
+  api.route("/", beneficiaryKeyRoutes);
   api.route("/", assetRoutes);
   api.route("/", assetFileRoutes);
   api.route("/", beneficiaryRoutes);

@@ -3,6 +3,7 @@ import type { Database } from "./db/client.js";
 import type { Env } from "./env.js";
 import type { DataKeyWrapper } from "./keys/data-key.js";
 import type { Sealer } from "./keys/sealer.js";
+import type { ShareSealers } from "./keys/share-sealers.js";
 import type { Logger } from "./logger.js";
 import type { Mail } from "./mail/templates.js";
 import type { Metrics } from "./metrics/metrics.js";
@@ -26,6 +27,8 @@ export type Deps = {
   dataKeys: DataKeyWrapper;
   /** Release attestation documents, sealed at rest under a key derived from the master key. */
   documentSealer: Sealer;
+  /** Beneficiary keys' server shares and escrowed access keys, sealed under master-derived keys (decision 032). */
+  shareSealers: ShareSealers;
   /** HMAC-SHA-256 under a master-derived key, for short secrets kept only as hashes (the portal's e-mailed codes). */
   hmac: (value: string) => string;
   /** This app's Prometheus registry and counters (server/metrics/metrics.ts, docs/decisions/029). */

@@ -8,6 +8,7 @@ import { openPglite, openPostgres, type Database } from "./db/client.js";
 import type { Env } from "./env.js";
 import type { Deps } from "./deps.js";
 import { createDataKeyWrapper } from "./keys/data-key.js";
+import { createShareSealers } from "./keys/share-sealers.js";
 import { deriveKey, loadMasterKey } from "./keys/master-key.js";
 import { createSealer } from "./keys/sealer.js";
 import { runOutsideRequest, type Logger } from "./logger.js";
@@ -82,6 +83,7 @@ export async function createServices(
     onSignIn: (userId) => onSignIn(userId),
   });
   const documentSealer = createSealer(deriveKey(masterKey, "release-documents"));
+  const shareSealers = createShareSealers(masterKey);
   const hmacKey = deriveKey(masterKey, "short-secret-hmac");
   const hmac = (value: string) => createHmac("sha256", hmacKey).update(value).digest("hex");
   const deps: Deps = {
@@ -96,6 +98,7 @@ export async function createServices(
     isDevMailbox: !transport,
     dataKeys,
     documentSealer,
+    shareSealers,
     hmac,
     metrics,
   };

@@ -12,6 +12,7 @@ import { AppError } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { maxCiphertextBytes, requireFileTypeRule } from "./file-rules.js";
 import { deleteFileRow, selectFileData, upsertFile } from "./file-queries.js";
+import { beneficiaryWrapChanges } from "./beneficiary-wrap.js";
 import { listFileMeta, updateAssetRow } from "./queries.js";
 import { assetChangesOf, loadOwnAsset } from "./service.js";
 
@@ -73,6 +74,7 @@ export function updateAssetWithFiles(
 ) {
   return withActor(deps.db, { userId: actor.id }, async (tx) => {
     const asset = await loadOwnAsset(tx, actor, assetId);
+    const wrap = await beneficiaryWrapChanges(tx, actor, { current: asset, input });
     for (const [kind, part] of Object.entries(files) as [
       AssetFileKind,
       FileParts[AssetFileKind],
@@ -83,7 +85,7 @@ export function updateAssetWithFiles(
         await upsertFile(tx, { assetId, kind, contentType: part.contentType, data: part.data });
       else await deleteFileRow(tx, assetId, kind);
     }
-    const row = await updateAssetRow(tx, assetId, assetChangesOf(input));
+    const row = await updateAssetRow(tx, assetId, { ...assetChangesOf(input), ...wrap });
     if (!row) throw new AppError("NOT_FOUND");
     return { row, files: await listFileMeta(tx, assetId) };
   });

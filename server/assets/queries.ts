@@ -81,7 +81,15 @@ export const insertAsset = (tx: Tx, values: AssetValues) =>
     .then((r) => r[0] ?? null);
 
 export type AssetChanges = Partial<
-  Pick<AssetValues, "title" | "beneficiaryEmail" | "wrappedKey" | "encryptedData">
+  Pick<
+    AssetValues,
+    | "title"
+    | "beneficiaryEmail"
+    | "wrappedKey"
+    | "encryptedData"
+    | "beneficiaryKeyId"
+    | "beneficiaryWrappedKey"
+  >
 >;
 
 /** Applies the changes and moves updated_at; also the row lock that file uploads take. */

@@ -9,6 +9,7 @@ import { withActor } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
 import { AppError, isUniqueViolation } from "../errors.js";
 import type { Deps } from "../deps.js";
+import { beneficiaryWrapChanges, requireBeneficiaryWrap } from "./beneficiary-wrap.js";
 import {
   deleteAssetRow,
   insertAsset,
@@ -48,8 +49,14 @@ export function getAsset(deps: Deps, actor: ActorProfile, id: string) {
 
 export async function createAsset(deps: Deps, actor: ActorProfile, input: CreateAssetInput) {
   requireAccess(actor, "vault:own", { ownerId: actor.id });
-  const row = await asActor(deps, actor, (tx) =>
-    insertAsset(tx, {
+  const row = await asActor(deps, actor, async (tx) => {
+    const wrap = input.beneficiaryKey
+      ? await requireBeneficiaryWrap(tx, actor, {
+          email: input.beneficiaryEmail,
+          wrap: input.beneficiaryKey,
+        })
+      : {};
+    return insertAsset(tx, {
       id: input.id,
       userId: actor.id,
       type: input.type,
@@ -57,8 +64,9 @@ export async function createAsset(deps: Deps, actor: ActorProfile, input: Create
       beneficiaryEmail: input.beneficiaryEmail,
       wrappedKey: bytes(input.wrappedKey),
       encryptedData: bytes(input.encryptedData),
-    }),
-  ).catch((err: unknown) => {
+      ...wrap,
+    });
+  }).catch((err: unknown) => {
     if (isUniqueViolation(err)) throw new AppError("CONFLICT", ASSET_MSG.idTaken);
     throw err;
   });
@@ -76,7 +84,10 @@ export function assetChangesOf(input: UpdateAssetInput): AssetChanges {
   return changes;
 }
 
-/** Spec 02 §5 update rules (see updateAssetSchema); updated_at always moves. */
+/**
+ * Spec 02 §5 update rules (see updateAssetSchema); updated_at always moves. The beneficiary wrap
+ * follows beneficiaryWrapChanges (docs/decisions/032).
+ */
 export function updateAsset(
   deps: Deps,
   actor: ActorProfile,
@@ -84,8 +95,9 @@ export function updateAsset(
 ) {
   const changes = assetChangesOf(input);
   return asActor(deps, actor, async (tx) => {
-    await loadOwnAsset(tx, actor, id);
-    const row = await updateAssetRow(tx, id, changes);
+    const current = await loadOwnAsset(tx, actor, id);
+    const wrap = await beneficiaryWrapChanges(tx, actor, { current, input });
+    const row = await updateAssetRow(tx, id, { ...changes, ...wrap });
     if (!row) throw new AppError("NOT_FOUND");
     return { row, files: await listFileMeta(tx, id) };
   });

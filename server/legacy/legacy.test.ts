@@ -32,6 +32,12 @@ afterAll(() => ctx.close());
 const { subtle } = globalThis.crypto;
 const importContentKey = (b64: string) =>
   subtle.importKey("raw", Buffer.from(b64, "base64"), "AES-GCM", false, ["decrypt"]);
+/** An item its owner never wrapped for a beneficiary key: the server hands over its content key (decision 032). */
+const contentKeyOf = (item: LegacyItemDetail) => {
+  if (item.key.kind !== "content-key")
+    throw new Error(`expected a content key, got ${item.key.kind}`);
+  return item.key.contentKey;
+};
 
 /** A firm client with a password and a document for `heirA`, a note for `heirB`, one item for nobody; released by attestation. */
 async function releasedVault(options: { askBefore?: boolean } = {}) {
@@ -104,7 +110,7 @@ describe("the beneficiary portal", () => {
     const pw = await a.request("GET", `/api/legacy/items/${v.password.id}`);
     expect(pw.headers.get("cache-control")).toBe("no-store");
     const { item } = (await pw.json()) as { item: LegacyItemDetail };
-    const ck = await importContentKey(item.contentKey);
+    const ck = await importContentKey(contentKeyOf(item));
     expect(
       JSON.parse((await decryptBytes(ck, Buffer.from(item.encryptedData, "base64"))).toString()),
     ).toMatchObject({ password: v.secret });
@@ -121,7 +127,7 @@ describe("the beneficiary portal", () => {
       ).arrayBuffer(),
     );
     expect(
-      (await decryptBytes(await importContentKey(doc.contentKey), blob)).equals(v.fileBytes),
+      (await decryptBytes(await importContentKey(contentKeyOf(doc)), blob)).equals(v.fileBytes),
     ).toBe(true);
 
     // not theirs: B's note, the owner's kept item, an unknown id
@@ -148,7 +154,7 @@ describe("the beneficiary portal", () => {
         `select details from audit_log where action like 'legacy.%'`,
       ),
     );
-    expect(audit).not.toContain(item.contentKey);
+    expect(audit).not.toContain(contentKeyOf(item));
 
     // signing out ends the portal session
     expect((await a.post("/api/legacy/sign-out")).status).toBe(200);

@@ -1,5 +1,5 @@
 import type { AssetFileView } from "../../common/assets.js";
-import type { LegacyItem, LegacyItemDetail } from "../../common/legacy.js";
+import type { LegacyItem, LegacyItemDetail, LegacyItemKey } from "../../common/legacy.js";
 import { presentFile } from "../assets/present.js";
 import type { ReleasedRow } from "./queries.js";
 
@@ -13,15 +13,35 @@ export const presentItem = (r: ReleasedRow): LegacyItem => ({
   accessEndsAt: r.accessEndsAt.toISOString(),
 });
 
-/** The opened item: its ciphertext and, for this beneficiary only, its content key (both base64). */
+/** The opened item: its ciphertext and, for this beneficiary only, what opens its content key (base64). */
 export const presentItemDetail = (a: {
   row: ReleasedRow;
-  contentKey: Buffer;
+  key: LegacyItemKey;
   encryptedData: Buffer;
   files: AssetFileView[];
 }): LegacyItemDetail => ({
   ...presentItem(a.row),
-  contentKey: a.contentKey.toString("base64"),
+  key: a.key,
   encryptedData: a.encryptedData.toString("base64"),
   files: a.files.map(presentFile),
+});
+
+/** An item wrapped with the beneficiary key: the wrap and the key's shares (decision 032). */
+export const presentBeneficiaryItemKey = (k: {
+  beneficiaryKeyId: string;
+  serverShare: Buffer;
+  escrowShare: Buffer | null;
+  wrappedKey: Buffer;
+}): LegacyItemKey => ({
+  kind: "beneficiary-key",
+  beneficiaryKeyId: k.beneficiaryKeyId,
+  serverShare: k.serverShare.toString("base64"),
+  escrowShare: k.escrowShare ? k.escrowShare.toString("base64") : null,
+  wrappedKey: k.wrappedKey.toString("base64"),
+});
+
+/** An item still pending at the release: its content key, unwrapped by the server (decision 009). */
+export const presentContentItemKey = (contentKey: Buffer): LegacyItemKey => ({
+  kind: "content-key",
+  contentKey: contentKey.toString("base64"),
 });

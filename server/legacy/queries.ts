@@ -5,6 +5,7 @@ import type { Tx } from "../db/client.js";
 import {
   assetFiles,
   assets,
+  beneficiaryKeys,
   legacyCodes,
   legacySessions,
   profiles,
@@ -34,7 +35,10 @@ export function selectReleasedTo(tx: Tx, email: string) {
 }
 export type ReleasedRow = Awaited<ReturnType<typeof selectReleasedTo>>[number];
 
-/** One item, only when it was released to `email`: with its ciphertext, wrapped key and the owner's wrapped data key. */
+/**
+ * One item, only when it was released to `email`: with its ciphertext, wrapped key and the owner's
+ * wrapped data key, and its beneficiary wrap with that key's address and sealed shares (decision 032).
+ */
 export async function selectReleasedItem(tx: Tx, email: string, assetId: string) {
   const item = (await selectReleasedTo(tx, email)).find((r) => r.id === assetId);
   if (!item) return null;
@@ -43,12 +47,25 @@ export async function selectReleasedItem(tx: Tx, email: string, assetId: string)
       wrappedKey: assets.wrappedKey,
       encryptedData: assets.encryptedData,
       wrappedDataKey: userKeys.wrappedKey,
+      beneficiaryKeyId: beneficiaryKeys.id,
+      beneficiaryKeyEmail: beneficiaryKeys.email,
+      beneficiaryWrappedKey: assets.beneficiaryWrappedKey,
+      sealedServerShare: beneficiaryKeys.serverShare,
+      sealedEscrowShare: beneficiaryKeys.escrowShare,
     })
     .from(assets)
     .innerJoin(userKeys, eq(userKeys.userId, assets.userId))
+    .leftJoin(
+      beneficiaryKeys,
+      and(
+        eq(beneficiaryKeys.id, assets.beneficiaryKeyId),
+        eq(beneficiaryKeys.userId, assets.userId),
+      ),
+    )
     .where(eq(assets.id, assetId));
   return keys ? { ...item, ...keys } : null;
 }
+export type ReleasedItemRow = NonNullable<Awaited<ReturnType<typeof selectReleasedItem>>>;
 
 export const selectFileList = (tx: Tx, assetId: string) =>
   tx

@@ -4,6 +4,7 @@ import {
   LEGACY_CODE_TRIES,
   LEGACY_MSG,
   type LegacyItemDetail,
+  type LegacyItemKey,
   type LegacyItemsView,
 } from "../../common/legacy.js";
 import type { AssetFileKind } from "../../common/assets.js";
@@ -30,8 +31,14 @@ import {
   selectReleasedTo,
   selectSessionEmail,
   upsertCode,
+  type ReleasedItemRow,
 } from "./queries.js";
-import { presentItem, presentItemDetail } from "./present.js";
+import {
+  presentBeneficiaryItemKey,
+  presentContentItemKey,
+  presentItem,
+  presentItemDetail,
+} from "./present.js";
 
 /**
  * The beneficiary portal (issue 5). A beneficiary has no account: they prove their address with an
@@ -155,9 +162,39 @@ async function loadItem(
 }
 
 /**
- * The item's ciphertext and its content key, for this beneficiary only: the server unwraps the owner's
- * data key (master key) and with it this one item's content key (the asset id is the additional data).
+ * What opens the item's content key, for this beneficiary only (docs/decisions/032). An item the
+ * owner's browser wrapped with the beneficiary key of this very address: the wrap and the key's
+ * shares, unsealed (the server share; the access key only when the owner chose escrow), which the
+ * beneficiary's browser combines with the access key it was given. Any other item (still pending
+ * when the release came): the server unwraps the owner's data key (master key) and with it this
+ * one item's content key (the asset id is the additional data), as decision 009 did.
  */
+function itemKey(deps: Deps, row: ReleasedItemRow, email: string): LegacyItemKey {
+  if (row.beneficiaryKeyId && row.beneficiaryWrappedKey && row.beneficiaryKeyEmail === email) {
+    const { serverShare, escrow } = deps.shareSealers;
+    const share = serverShare.open(row.beneficiaryKeyId, row.sealedServerShare ?? Buffer.alloc(0));
+    const escrowed = row.sealedEscrowShare
+      ? escrow.open(row.beneficiaryKeyId, row.sealedEscrowShare)
+      : null;
+    const key = presentBeneficiaryItemKey({
+      beneficiaryKeyId: row.beneficiaryKeyId,
+      serverShare: share,
+      escrowShare: escrowed,
+      wrappedKey: row.beneficiaryWrappedKey,
+    });
+    share.fill(0);
+    escrowed?.fill(0);
+    return key;
+  }
+  const dataKey = deps.dataKeys.unwrap(row.ownerId, row.wrappedDataKey);
+  const contentKey = createSealer(dataKey).open(row.id, row.wrappedKey);
+  dataKey.fill(0);
+  const key = presentContentItemKey(contentKey);
+  contentKey.fill(0);
+  return key;
+}
+
+/** The item's ciphertext and what opens its content key, for this beneficiary only. */
 export async function openItem(
   deps: Deps,
   email: string,
@@ -178,12 +215,12 @@ export async function openItem(
     });
     return { row, files: await selectFileList(tx, assetId) };
   });
-  const dataKey = deps.dataKeys.unwrap(row.ownerId, row.wrappedDataKey);
-  const contentKey = createSealer(dataKey).open(row.id, row.wrappedKey);
-  dataKey.fill(0);
-  const item = presentItemDetail({ row, contentKey, encryptedData: row.encryptedData, files });
-  contentKey.fill(0);
-  return item;
+  return presentItemDetail({
+    row,
+    key: itemKey(deps, row, email),
+    encryptedData: row.encryptedData,
+    files,
+  });
 }
 
 export async function itemFile(

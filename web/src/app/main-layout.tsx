@@ -1,6 +1,7 @@
 import { Outlet } from "react-router";
 import { useMe } from "@/lib/me";
 import { Loading } from "@/components/loading";
+import { useMoveOverOnce } from "@/features/keys/use-move-over";
 import { DesktopSidebar } from "./sidebar/desktop-sidebar";
 import { MobileBar } from "./sidebar/mobile-bar";
 import { useSidebarState } from "./sidebar/use-sidebar-state";
@@ -13,6 +14,8 @@ import { useSidebarState } from "./sidebar/use-sidebar-state";
 export default function MainLayout() {
   const { data: me } = useMe();
   const sidebar = useSidebarState();
+  // Individuals have the vault (sidebar-items.ts): their items are wrapped for their beneficiaries' keys.
+  useMoveOverOnce(me?.role === "regular_user");
   if (!me) return <Loading />; // RequireAuth renders this layout only with a user
   return (
     <div className="min-h-dvh bg-muted md:flex">

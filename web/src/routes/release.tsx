@@ -4,7 +4,9 @@ import { LoadError } from "@/components/load-error";
 import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { useBeneficiaries } from "@/features/beneficiaries/api/list-beneficiaries";
 import { useReleasePlan } from "@/features/release/api/get-release-plan";
+import { AccessKeysCard } from "@/features/release/components/access-keys-card";
 import { ReleaseCoverageCard } from "@/features/release/components/release-coverage-card";
 import { ReleasePlanForm } from "@/features/release/components/release-plan-form";
 import { ReleaseStatusCard } from "@/features/release/components/release-status-card";
@@ -15,6 +17,9 @@ import { toast } from "@/lib/toast";
 /** /release: the owner's release (state, and the way to cancel one that waits), the plan, what it would hand out and its timeline. */
 export default function ReleaseScreen() {
   const release = useReleasePlan();
+  const beneficiaries = useBeneficiaries();
+  const nameOf = (email: string) =>
+    beneficiaries.data?.find((b) => b.email.toLowerCase() === email)?.name;
   const loadError = release.isError
     ? errorMessage(release.error, RELEASE_UI_MSG.loadFailed)
     : undefined;
@@ -46,6 +51,7 @@ export default function ReleaseScreen() {
               <ReleaseTimeline timeline={view.timeline} />
             </div>
           </div>
+          <AccessKeysCard nameOf={nameOf} />
         </>
       ) : loadError ? (
         <LoadError onRetry={() => void release.refetch()}>{loadError}</LoadError>

@@ -26,6 +26,7 @@ export async function openAsset<T extends AssetType>(
     encryptedData,
   }: { id: string; wrappedKey: Uint8Array; encryptedData: Uint8Array },
 ) {
-  const contentKey = await unwrapContentKey(wrappedKey, dataKey, id);
+  // Extractable: the owner's browser wraps it again when the item's beneficiary changes (decision 032).
+  const contentKey = await unwrapContentKey(wrappedKey, dataKey, id, true);
   return { contentKey, content: await decryptJson<ContentOf<T>>(contentKey, encryptedData) };
 }

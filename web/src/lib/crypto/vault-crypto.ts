@@ -56,10 +56,15 @@ export async function wrapContentKey(
   return concat(iv, new Uint8Array(wrapped));
 }
 
+/**
+ * The content key `wrapContentKey` wrapped. `extractable` only for the owner's browser, which wraps
+ * it again for a beneficiary key (decision 032); a beneficiary's copy stays non-extractable.
+ */
 export async function unwrapContentKey(
   wrapped: Uint8Array,
   dataKey: CryptoKey,
   assetId: string,
+  extractable = false,
 ): Promise<CryptoKey> {
   try {
     return await crypto.subtle.unwrapKey(
@@ -72,7 +77,7 @@ export async function unwrapContentKey(
         additionalData: te.encode(assetId),
       },
       { name: "AES-GCM" },
-      false,
+      extractable,
       ["encrypt", "decrypt"],
     );
   } catch {

@@ -1,9 +1,10 @@
 import type { AssetType, AssetView, ContentOf } from "@common/assets";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { toBase64 } from "@/lib/crypto/vault-crypto";
+import { beneficiaryKeyFor, invalidateBeneficiaryKeys } from "../beneficiary-wrap";
 import { sealNewAsset } from "../seal";
-import { dataKeyQueryOptions } from "./get-data-key";
+import { dataKeyQueryOptions } from "@/features/keys/api/get-data-key";
 import { assetsQueryKey } from "./list-assets";
 
 export type CreateAssetInput<T extends AssetType> = {
@@ -13,12 +14,23 @@ export type CreateAssetInput<T extends AssetType> = {
   content: ContentOf<T>;
 };
 
-/** Encrypts the content in the browser, then stores only ciphertext. Returns the asset and its content key (for file uploads). */
+/**
+ * Encrypts the content in the browser, then stores only ciphertext, with the content key wrapped
+ * for the beneficiary's key when it names one. Returns the asset and its content key (for file uploads).
+ */
 export async function createAsset<T extends AssetType>(
-  dataKey: CryptoKey,
+  queryClient: QueryClient,
   input: CreateAssetInput<T>,
 ) {
+  const dataKey = await queryClient.fetchQuery(dataKeyQueryOptions());
   const sealed = await sealNewAsset<T>(dataKey, input.content);
+  const beneficiaryKey = await beneficiaryKeyFor(queryClient, {
+    assetId: sealed.id,
+    contentKey: sealed.contentKey,
+    beneficiaryEmail: input.beneficiaryEmail,
+    previousBeneficiaryEmail: null,
+    isNewContentKey: true,
+  });
   const { asset } = await api<{ asset: AssetView }>("/api/assets", {
     method: "POST",
     body: {
@@ -28,6 +40,7 @@ export async function createAsset<T extends AssetType>(
       beneficiaryEmail: input.beneficiaryEmail,
       wrappedKey: toBase64(sealed.wrappedKey),
       encryptedData: toBase64(sealed.encryptedData),
+      beneficiaryKey,
     },
   });
   return { asset, contentKey: sealed.contentKey };
@@ -36,8 +49,10 @@ export async function createAsset<T extends AssetType>(
 export function useCreateAsset<T extends AssetType>() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (input: CreateAssetInput<T>) =>
-      createAsset(await qc.fetchQuery(dataKeyQueryOptions()), input),
-    onSuccess: () => qc.invalidateQueries({ queryKey: assetsQueryKey }),
+    mutationFn: (input: CreateAssetInput<T>) => createAsset(qc, input),
+    onSuccess: (_, input) => {
+      if (input.beneficiaryEmail) void invalidateBeneficiaryKeys(qc);
+      return qc.invalidateQueries({ queryKey: assetsQueryKey });
+    },
   });
 }

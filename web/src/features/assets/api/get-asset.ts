@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { fromBase64 } from "@/lib/crypto/vault-crypto";
 import { openAsset } from "../seal";
-import { useDataKey } from "./get-data-key";
+import { useDataKey } from "@/features/keys/api/get-data-key";
 import { assetsQueryKey } from "./list-assets";
 import type { AssetType, AssetView, AssetWithContentView, ContentOf } from "@common/assets";
 

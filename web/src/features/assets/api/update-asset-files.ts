@@ -4,11 +4,13 @@ import {
   type AssetFileKind,
   type AssetType,
   type AssetView,
+  type ContentOf,
   type UpdateAssetFilesInput as FilesBodyJson,
 } from "@common/assets";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { encryptBytes, encryptJson, toBase64 } from "@/lib/crypto/vault-crypto";
 import { uploadFile } from "@/lib/upload";
+import { beneficiaryKeyFor, invalidateBeneficiaryKeys } from "../beneficiary-wrap";
 import { assetsQueryKey } from "./list-assets";
 import type { UpdateAssetInput } from "./update-asset";
 import { ENCRYPT_SHARE, FileReadError, type UploadProgress } from "./upload-asset-file";
@@ -17,7 +19,7 @@ import { ENCRYPT_SHARE, FileReadError, type UploadProgress } from "./upload-asse
 export type NewAssetFile = { file: Blob; contentType: string };
 
 export type UpdateAssetFilesInput<T extends AssetType> = UpdateAssetInput<T> & {
-  content: NonNullable<UpdateAssetInput<T>["content"]>;
+  content: ContentOf<T>;
   /** Per kind: a new file, null to remove the stored one; a kind left out keeps its file. */
   files: Partial<Record<AssetFileKind, NewAssetFile | null>>;
   onProgress?: (progress: UploadProgress) => void;
@@ -30,15 +32,20 @@ export type UpdateAssetFilesInput<T extends AssetType> = UpdateAssetInput<T> & {
  * and the asset stays as it was. The body is the JSON, then each new file's ciphertext in
  * ASSET_FILE_KINDS order. Fails with FileReadError (nothing was sent) or ApiError.
  */
-export async function updateAssetFiles<T extends AssetType>({
-  id,
-  title,
-  beneficiaryEmail,
-  content,
-  files,
-  onProgress,
-  signal,
-}: UpdateAssetFilesInput<T>) {
+export async function updateAssetFiles<T extends AssetType>(
+  queryClient: QueryClient,
+  {
+    id,
+    title,
+    beneficiaryEmail,
+    previousBeneficiaryEmail,
+    contentKey,
+    content,
+    files,
+    onProgress,
+    signal,
+  }: UpdateAssetFilesInput<T>,
+) {
   onProgress?.({ phase: "encrypting", fraction: 0 });
   const parts: { kind: AssetFileKind; contentType: string; ciphertext: Uint8Array<ArrayBuffer> }[] =
     [];
@@ -49,7 +56,7 @@ export async function updateAssetFiles<T extends AssetType>({
         parts.push({
           kind,
           contentType: file.contentType,
-          ciphertext: await encryptBytes(content.contentKey, await file.file.arrayBuffer()),
+          ciphertext: await encryptBytes(contentKey, await file.file.arrayBuffer()),
         });
     }
   } catch (err) {
@@ -58,7 +65,14 @@ export async function updateAssetFiles<T extends AssetType>({
   const json: FilesBodyJson = {
     title: title?.trim() ? title : undefined,
     beneficiaryEmail,
-    encryptedData: toBase64(await encryptJson(content.contentKey, content.value)),
+    encryptedData: toBase64(await encryptJson(contentKey, content)),
+    beneficiaryKey: await beneficiaryKeyFor(queryClient, {
+      assetId: id,
+      contentKey,
+      beneficiaryEmail,
+      previousBeneficiaryEmail,
+      isNewContentKey: false,
+    }),
     files: Object.fromEntries(
       ASSET_FILE_KINDS.filter((kind) => files[kind] === null).map((kind) => [kind, null]),
     ),
@@ -86,7 +100,10 @@ export async function updateAssetFiles<T extends AssetType>({
 export function useUpdateAssetFiles<T extends AssetType>() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateAssetFilesInput<T>) => updateAssetFiles(input),
-    onSuccess: () => qc.invalidateQueries({ queryKey: assetsQueryKey }),
+    mutationFn: (input: UpdateAssetFilesInput<T>) => updateAssetFiles(qc, input),
+    onSuccess: () => {
+      void invalidateBeneficiaryKeys(qc);
+      return qc.invalidateQueries({ queryKey: assetsQueryKey });
+    },
   });
 }

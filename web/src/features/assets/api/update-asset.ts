@@ -1,7 +1,8 @@
 import type { AssetType, AssetView, ContentOf } from "@common/assets";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { encryptJson, toBase64 } from "@/lib/crypto/vault-crypto";
+import { beneficiaryKeyFor, invalidateBeneficiaryKeys } from "../beneficiary-wrap";
 import { assetsQueryKey } from "./list-assets";
 
 /** Spec 02 §5: title only when non-empty, beneficiary whenever given (null clears), content re-encrypted only when supplied. */
@@ -9,21 +10,40 @@ export type UpdateAssetInput<T extends AssetType> = {
   id: string;
   title?: string;
   beneficiaryEmail?: string | null;
-  content?: { contentKey: CryptoKey; value: ContentOf<T> };
+  /** The beneficiary before this edit: a change sends the content key wrapped for the new one's key. */
+  previousBeneficiaryEmail: string | null;
+  /** The asset's content key (extractable, from useOpenAsset): encrypts new content, and is wrapped for a new beneficiary. */
+  contentKey: CryptoKey;
+  content?: ContentOf<T>;
 };
 
-export async function updateAsset<T extends AssetType>({
-  id,
-  title,
-  beneficiaryEmail,
-  content,
-}: UpdateAssetInput<T>) {
-  const encryptedData = content
-    ? toBase64(await encryptJson(content.contentKey, content.value))
-    : undefined;
+export async function updateAsset<T extends AssetType>(
+  queryClient: QueryClient,
+  {
+    id,
+    title,
+    beneficiaryEmail,
+    previousBeneficiaryEmail,
+    contentKey,
+    content,
+  }: UpdateAssetInput<T>,
+) {
+  const encryptedData = content ? toBase64(await encryptJson(contentKey, content)) : undefined;
+  const beneficiaryKey = await beneficiaryKeyFor(queryClient, {
+    assetId: id,
+    contentKey,
+    beneficiaryEmail,
+    previousBeneficiaryEmail,
+    isNewContentKey: false,
+  });
   const { asset } = await api<{ asset: AssetView }>(`/api/assets/${encodeURIComponent(id)}`, {
     method: "PATCH",
-    body: { title: title?.trim() ? title : undefined, beneficiaryEmail, encryptedData },
+    body: {
+      title: title?.trim() ? title : undefined,
+      beneficiaryEmail,
+      encryptedData,
+      beneficiaryKey,
+    },
   });
   return asset;
 }
@@ -31,7 +51,10 @@ export async function updateAsset<T extends AssetType>({
 export function useUpdateAsset<T extends AssetType>() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateAssetInput<T>) => updateAsset(input),
-    onSuccess: () => qc.invalidateQueries({ queryKey: assetsQueryKey }),
+    mutationFn: (input: UpdateAssetInput<T>) => updateAsset(qc, input),
+    onSuccess: () => {
+      void invalidateBeneficiaryKeys(qc);
+      return qc.invalidateQueries({ queryKey: assetsQueryKey });
+    },
   });
 }

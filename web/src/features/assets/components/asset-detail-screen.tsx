@@ -7,7 +7,7 @@ import { PageHeader } from "@/components/page-header";
 import { errorMessage } from "@/lib/api-client";
 import { DecryptError } from "@/lib/crypto/vault-crypto";
 import { cn } from "@/lib/utils";
-import { dataKeyQueryOptions } from "../api/get-data-key";
+import { dataKeyQueryOptions } from "@/features/keys/api/get-data-key";
 import type { OpenedAsset } from "../api/get-asset";
 import { useOwnedAsset } from "../use-owned-asset";
 

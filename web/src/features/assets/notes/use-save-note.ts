@@ -103,6 +103,8 @@ export function useCreateNote() {
 
 type UpdateInput = {
   id: string;
+  /** The note's beneficiary before this edit. */
+  previousBeneficiaryEmail: string | null;
   contentKey: CryptoKey;
   stored: NoteContent;
   draft: NoteDraft;
@@ -129,7 +131,14 @@ function fileChanges(
 export function useUpdateNote() {
   const { mutateAsync: updateAssetFiles } = useUpdateAssetFiles<"note">();
   return useMutation({
-    mutationFn: ({ id, contentKey, stored, draft, onProgress }: UpdateInput) => {
+    mutationFn: ({
+      id,
+      previousBeneficiaryEmail,
+      contentKey,
+      stored,
+      draft,
+      onProgress,
+    }: UpdateInput) => {
       const files = fileChanges(draft, stored);
       const nouns =
         [files.recording && "recording", files.attachment && "attachment"]
@@ -139,10 +148,9 @@ export function useUpdateNote() {
         id,
         title: draft.title,
         beneficiaryEmail: draft.beneficiaryEmail,
-        content: {
-          contentKey,
-          value: noteContentOf(draft.text, draft.recording, draft.attachment),
-        },
+        previousBeneficiaryEmail,
+        contentKey,
+        content: noteContentOf(draft.text, draft.recording, draft.attachment),
         files,
         onProgress: (p) =>
           onProgress({

@@ -26,7 +26,9 @@ export function DocumentEditForm({ opened }: { opened: OpenedAsset<"document"> }
       await update.mutateAsync({
         id: asset.id,
         beneficiaryEmail,
-        content: { contentKey, value: { ...content, notes } },
+        previousBeneficiaryEmail: asset.beneficiaryEmail,
+        contentKey,
+        content: { ...content, notes },
       });
       form.reset({ notes, beneficiaryEmail });
       toast.success(ASSET_MSG.documentUpdated);

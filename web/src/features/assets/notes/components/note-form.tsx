@@ -56,6 +56,7 @@ export function NoteForm({ opened, onSaved }: Props) {
       if (opened)
         await update.mutateAsync({
           id: opened.asset.id,
+          previousBeneficiaryEmail: opened.asset.beneficiaryEmail,
           contentKey: opened.contentKey,
           stored: opened.content,
           draft,

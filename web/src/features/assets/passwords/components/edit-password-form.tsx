@@ -41,7 +41,9 @@ export function EditPasswordForm({
         id: asset.id,
         title: values.title,
         beneficiaryEmail: values.beneficiaryEmail,
-        content: { contentKey, value: toPasswordContent(values) },
+        previousBeneficiaryEmail: asset.beneficiaryEmail,
+        contentKey,
+        content: toPasswordContent(values),
       });
       toast.success(ASSET_MSG.passwordUpdated);
       onDone();

@@ -1,0 +1,203 @@
+import { randomUUID, webcrypto } from "node:crypto";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { ASSET_MSG } from "../common/assets.js";
+import type { BeneficiaryKeysView, DataKeyView } from "../common/keys.js";
+import {
+  apiAsUser,
+  buildUser,
+  DESKTOP,
+  expectNoAxeViolations,
+  expectText,
+  MOBILE,
+  openPath,
+  screenshot,
+  settle,
+  signedInPage,
+} from "./fixtures.js";
+
+/** The plan page's "Access keys" card (decision 032): hand-over, escrow, re-issue; and moving over at sign-in. */
+
+type Globals = { document: { documentElement: { scrollWidth: number } } };
+const pageWidth = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as Globals).document.documentElement.scrollWidth);
+
+/** Saves a password for `beneficiary` through /vault/new. */
+async function addPassword(page: Page, title: string, beneficiary: string): Promise<void> {
+  await openPath(page, "/vault/new");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Password", { exact: true }).fill(`pw-${randomUUID()}`);
+  await page.getByLabel("Beneficiary (Optional)").selectOption(beneficiary);
+  await page.getByRole("button", { name: "Save Password" }).click();
+  await expectText(page, ASSET_MSG.passwordSaved);
+  await page.waitForURL((url) => /^\/vault\/[0-9a-f-]{36}$/.test(url.pathname));
+  await settle(page);
+}
+
+const keyRow = (page: Page, email: string) => page.getByRole("listitem").filter({ hasText: email });
+
+/** Opens "Show access key" for `email` and returns the link the dialog shows (the dialog stays open). */
+async function showLink(page: Page, email: string): Promise<string> {
+  await keyRow(page, email).getByRole("button", { name: "Show access key" }).click();
+  const dialog = page.getByRole("dialog", { name: `Access key for ${email}` });
+  await dialog.waitFor();
+  const input = dialog.getByLabel("Access key link");
+  await input.waitFor();
+  return input.inputValue();
+}
+
+async function confirm(page: Page, button: string): Promise<void> {
+  const dialog = page.getByRole("alertdialog");
+  await dialog.waitFor();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole("button", { name: button }).click();
+  await dialog.waitFor({ state: "hidden" });
+}
+
+describe("access keys on the release plan page", () => {
+  it("a new beneficiary's key: shown, handed over, held by the service, re-issued", async () => {
+    const owner = await buildUser({ name: "Olive Owner" });
+    const page = await signedInPage(owner);
+    const heir = { name: "Hana Heir", email: `heir-${randomUUID().slice(0, 8)}@example.com` };
+    expect((await apiAsUser(page, "POST", "/api/beneficiaries", heir)).status).toBe(201);
+    await addPassword(page, "Bank", heir.email);
+
+    // The item was saved with its wrap for a new hand-over key: nothing is pending.
+    const listed = await apiAsUser<BeneficiaryKeysView>(page, "GET", "/api/keys/beneficiaries");
+    expect(listed.body.pending).toEqual([]);
+    expect(listed.body.keys).toMatchObject([{ email: heir.email, escrow: false, itemCount: 1 }]);
+
+    await openPath(page, "/release");
+    const row = keyRow(page, heir.email);
+    await expectText(row, heir.name);
+    await expectText(row, "1 item");
+    await expectText(row, "Not handed over yet");
+    await expectNoAxeViolations(page);
+    await row.scrollIntoViewIfNeeded();
+    await screenshot(page, "release-access-keys");
+
+    const link = await showLink(page, heir.email);
+    const keyId = listed.body.keys[0]?.id ?? "";
+    expect(link).toMatch(new RegExp(`/legacy#access=${keyId}\\.[A-Za-z0-9_-]{43}$`));
+    const dialog = page.getByRole("dialog", { name: `Access key for ${heir.email}` });
+    await dialog.getByRole("img", { name: /QR code/ }).waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, "access-key-dialog");
+    // Printing shows the one-page sheet alone: from whom, for whom, the link and the instructions.
+    await page.emulateMedia({ media: "print" });
+    await expectText(page, "Your access key for Legacy Vault");
+    await expectText(page, `From: ${owner.name} (${owner.email})`);
+    await expectText(page, link);
+    expect(await dialog.isVisible()).toBe(false);
+    await screenshot(page, "access-key-sheet");
+    await page.emulateMedia({ media: "screen" });
+    await dialog.getByRole("button", { name: "I have given it to them" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await expectText(keyRow(page, heir.email), "Handed over on");
+
+    await keyRow(page, heir.email).getByRole("button", { name: "Let the service hold it" }).click();
+    await confirm(page, "Let the service hold it");
+    await expectText(keyRow(page, heir.email), "Held by the service");
+
+    // Re-issue (for an escrowed key: "Stop the service holding it"): a new key, a new link.
+    await keyRow(page, heir.email)
+      .getByRole("button", { name: "Stop the service holding it" })
+      .click();
+    await confirm(page, "Stop the service holding it");
+    await expectText(keyRow(page, heir.email), "Not handed over yet");
+    const after = await apiAsUser<BeneficiaryKeysView>(page, "GET", "/api/keys/beneficiaries");
+    expect(after.body.keys).toMatchObject([{ email: heir.email, escrow: false, itemCount: 1 }]);
+    expect(after.body.keys[0]?.id).not.toBe(keyId);
+    await expect
+      .poll(
+        async () =>
+          (await apiAsUser<BeneficiaryKeysView>(page, "GET", "/api/keys/beneficiaries")).body
+            .pending,
+      )
+      .toEqual([]);
+    const newLink = await showLink(page, heir.email);
+    expect(newLink).toContain("#access=");
+    expect(newLink).not.toBe(link);
+    await page.keyboard.press("Escape");
+
+    await keyRow(page, heir.email).getByRole("button", { name: "Re-issue" }).click();
+    await confirm(page, "Re-issue");
+    await expectText(keyRow(page, heir.email), "Not handed over yet");
+    expect(await showLink(page, heir.email)).not.toBe(newLink);
+  });
+
+  it("fits 360 px, with the dialog", async () => {
+    const owner = await buildUser({ name: "Mona Mobile" });
+    const page = await signedInPage(owner, MOBILE);
+    const heir = { name: "Sam Small", email: `small-${randomUUID().slice(0, 8)}@example.com` };
+    expect((await apiAsUser(page, "POST", "/api/beneficiaries", heir)).status).toBe(201);
+    await addPassword(page, "Phone", heir.email);
+    await openPath(page, "/release");
+    await expectText(keyRow(page, heir.email), "Not handed over yet");
+    expect(await pageWidth(page)).toBeLessThanOrEqual(MOBILE.width);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "release-access-keys");
+    await showLink(page, heir.email);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "access-key-dialog");
+    await page.setViewportSize({ width: 375, height: 740 });
+    await screenshot(page, "access-key-dialog");
+    await page.keyboard.press("Escape");
+    await screenshot(page, "release-access-keys");
+  });
+
+  it("moves an existing owner's pending items over at sign-in, to an escrowed key", async () => {
+    const owner = await buildUser({ name: "Eli Existing" });
+    const first = await signedInPage(owner, DESKTOP);
+    const heirEmail = `old-${randomUUID().slice(0, 8)}@example.com`;
+    // An item saved as before this change: content key wrapped with the data key, no beneficiary wrap.
+    const { body } = await apiAsUser<DataKeyView>(first, "GET", "/api/vault/key");
+    const subtle = webcrypto.subtle;
+    const dataKey = await subtle.importKey(
+      "raw",
+      Buffer.from(body.dataKey, "base64"),
+      { name: "AES-GCM" },
+      false,
+      ["wrapKey"],
+    );
+    const contentKey = await subtle.generateKey({ name: "AES-GCM", length: 256 }, true, [
+      "encrypt",
+    ]);
+    const id = randomUUID();
+    const iv = webcrypto.getRandomValues(new Uint8Array(12));
+    const wrapped = await subtle.wrapKey("raw", contentKey, dataKey, {
+      name: "AES-GCM",
+      iv,
+      additionalData: new TextEncoder().encode(id),
+    });
+    const dataIv = webcrypto.getRandomValues(new Uint8Array(12));
+    const data = await subtle.encrypt(
+      { name: "AES-GCM", iv: dataIv },
+      contentKey,
+      new TextEncoder().encode(
+        JSON.stringify({ username: "", password: "x", website: "", notes: "" }),
+      ),
+    );
+    const created = await apiAsUser(first, "POST", "/api/assets", {
+      id,
+      type: "password",
+      title: "Old item",
+      beneficiaryEmail: heirEmail,
+      wrappedKey: Buffer.concat([iv, Buffer.from(wrapped)]).toString("base64"),
+      encryptedData: Buffer.concat([dataIv, Buffer.from(data)]).toString("base64"),
+    });
+    expect(created.status).toBe(201);
+    const before = await apiAsUser<BeneficiaryKeysView>(first, "GET", "/api/keys/beneficiaries");
+    expect(before.body.pending).toMatchObject([{ assetId: id, beneficiaryEmail: heirEmail }]);
+    await first.context().close();
+
+    // The next sign-in wraps it, quietly but with a count, for a key the service holds.
+    const page = await signedInPage(owner, DESKTOP);
+    await expectText(page, "ready for your beneficiaries");
+    const after = await apiAsUser<BeneficiaryKeysView>(page, "GET", "/api/keys/beneficiaries");
+    expect(after.body.pending).toEqual([]);
+    expect(after.body.keys).toMatchObject([{ email: heirEmail, escrow: true, itemCount: 1 }]);
+    await openPath(page, "/release");
+    await expectText(keyRow(page, heirEmail), "Held by the service");
+  });
+});
