@@ -269,6 +269,15 @@ describe("access keys at a release", () => {
     );
     expect(file.bytes.equals(deed)).toBe(true);
 
+    // A link cut short when copied: the portal says so, and it leaves the address bar too.
+    const keyId = /#access=([0-9a-f-]{36})\./.exec(accessLink)?.[1] ?? "";
+    const cut = await newPage(NARROW);
+    await cut.goto(`/legacy#access=${keyId}.${accessLink.slice(-43, -10)}`);
+    await settle(cut);
+    await expectText(cut.getByRole("alert"), "The access key in this link could not be read");
+    expect(new URL(cut.url()).hash).toBe("");
+    await expectNoAxeViolations(cut);
+
     // Handed over: the link first, then the code, at 375 px; the note opens without asking.
     const handedMail = await latestMailTo(handedTo.email, { subject: /has left you something/ });
     const handedPage = await portalSignIn({

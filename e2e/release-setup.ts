@@ -143,7 +143,7 @@ export async function letServiceHoldAccessKey(page: Page, email: string): Promis
 
 // ---- The beneficiary's portal ----------------------------------------------------------------
 
-/** Opens the owner's access-key link: the portal says it was received and takes it out of the address bar. */
+/** Opens the owner's access-key link: the portal says it was received (accessibly) and takes it out of the address bar. */
 export async function openAccessKeyLink(page: Page, link: string): Promise<void> {
   await page.goto(link);
   await settle(page);
@@ -154,6 +154,7 @@ export async function openAccessKeyLink(page: Page, link: string): Promise<void>
       () => (globalThis as unknown as { location: { href: string } }).location.href,
     ),
   ).not.toContain("#");
+  await expectNoAxeViolations(page);
 }
 
 /**
