@@ -126,6 +126,43 @@ describe("access keys on the release plan page", () => {
     expect(await showLink(page, heir.email)).not.toBe(newLink);
   });
 
+  it("an edit that changes the beneficiary wraps for the new address (password edit, note files update)", async () => {
+    const owner = await buildUser({ name: "Ed Editor" });
+    const page = await signedInPage(owner);
+    const ann = { name: "Ann", email: `ann-${randomUUID().slice(0, 8)}@example.com` };
+    const ben = { name: "Ben", email: `ben-${randomUUID().slice(0, 8)}@example.com` };
+    for (const b of [ann, ben])
+      expect((await apiAsUser(page, "POST", "/api/beneficiaries", b)).status).toBe(201);
+    const keys = async () =>
+      (await apiAsUser<BeneficiaryKeysView>(page, "GET", "/api/keys/beneficiaries")).body;
+
+    await addPassword(page, "Bank", ann.email);
+    await page.getByRole("button", { name: "Edit" }).click();
+    await page.getByLabel("Beneficiary (Optional)").selectOption(ben.email);
+    await page.getByRole("button", { name: "Done" }).click();
+    await expectText(page, ASSET_MSG.passwordUpdated);
+    let view = await keys();
+    expect(view.pending).toEqual([]);
+    expect(view.keys.find((k) => k.email === ben.email)?.itemCount).toBe(1);
+    expect(view.keys.find((k) => k.email === ann.email)?.itemCount).toBe(0);
+
+    // A note saved without a beneficiary, then given one: the edit goes through the files update.
+    await openPath(page, "/notes/new");
+    await page.getByLabel("Title").fill("Letter");
+    await page.getByLabel("Note", { exact: true }).fill("Dear Ann");
+    await page.getByRole("button", { name: "Create Note" }).click();
+    await expectText(page, ASSET_MSG.noteCreated);
+    await settle(page);
+    await page.getByRole("link", { name: "Letter", exact: true }).click();
+    await settle(page);
+    await page.getByLabel("Beneficiary (Optional)").selectOption(ann.email);
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expectText(page, ASSET_MSG.noteUpdated);
+    view = await keys();
+    expect(view.pending).toEqual([]);
+    expect(view.keys.find((k) => k.email === ann.email)?.itemCount).toBe(1);
+  });
+
   it("fits 360 px, with the dialog", async () => {
     const owner = await buildUser({ name: "Mona Mobile" });
     const page = await signedInPage(owner, MOBILE);

@@ -87,6 +87,21 @@ describe("content keys wrapped by the data key", () => {
     expect(await decryptJson(unwrapped, blob)).toEqual({ password: "secret" });
   });
 
+  it("unwraps an extractable key only when asked (the owner's re-wrap for a beneficiary key)", async () => {
+    const dataKey = await newDataKey();
+    const contentKey = await newContentKey();
+    const wrapped = await wrapContentKey(contentKey, dataKey, ASSET_ID);
+    const owners = await unwrapContentKey(wrapped, dataKey, ASSET_ID, true);
+    expect(owners.extractable).toBe(true);
+    const again = await unwrapContentKey(
+      await wrapContentKey(owners, dataKey, ASSET_ID),
+      dataKey,
+      ASSET_ID,
+    );
+    const blob = await encryptJson(contentKey, { note: "same key" });
+    expect(await decryptJson(again, blob)).toEqual({ note: "same key" });
+  });
+
   it("fails with DecryptError for another asset id (the id is the additional data)", async () => {
     const dataKey = await newDataKey();
     const wrapped = await wrapContentKey(await newContentKey(), dataKey, ASSET_ID);

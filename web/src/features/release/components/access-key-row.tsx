@@ -1,5 +1,5 @@
 import type { BeneficiaryKeyView } from "@common/keys";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmActionDialog } from "@/components/ui/confirm-action-dialog";
@@ -18,18 +18,24 @@ type Confirming = "escrow" | "reissue" | undefined;
 export function AccessKeyRow({
   accessKey: key,
   name,
+  pendingCount,
 }: {
   accessKey: BeneficiaryKeyView;
   name: string | undefined;
+  /** Items of this address still to wrap with this key (right after a re-issue, or after a failure). */
+  pendingCount: number;
 }) {
   const [isShowing, setShowing] = useState(false);
   const [confirming, setConfirming] = useState<Confirming>();
   const [failure, setFailure] = useState<string>();
+  const showButton = useRef<HTMLButtonElement>(null);
   const escrow = useEscrowKey();
   const reissue = useReissueKey();
   const state = keyState(key);
   const who = name ? `${name} (${key.email})` : key.email;
-  const count = `${key.itemCount} ${key.itemCount === 1 ? "item" : "items"}`;
+  const count =
+    `${key.itemCount} ${key.itemCount === 1 ? "item" : "items"}` +
+    (pendingCount > 0 ? ` (${pendingCount} being prepared)` : "");
 
   const close = () => {
     setConfirming(undefined);
@@ -79,7 +85,7 @@ export function AccessKeyRow({
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" variant="outline" onClick={() => setShowing(true)}>
+        <Button ref={showButton} size="sm" variant="outline" onClick={() => setShowing(true)}>
           Show access key
         </Button>
         {state !== "escrow" && (
@@ -106,6 +112,11 @@ export function AccessKeyRow({
         failure={failure}
         onConfirm={() => void onConfirm()}
         onCancel={close}
+        onCloseAutoFocus={(event) => {
+          // Once the service holds the key, the button that opened this dialog is gone.
+          event.preventDefault();
+          showButton.current?.focus();
+        }}
       />
       <ConfirmActionDialog
         isOpen={confirming === "reissue"}

@@ -17,6 +17,9 @@ export function AccessKeysCard({ nameOf }: { nameOf: (email: string) => string |
   const view = query.data;
   const keys = view ? [...view.keys].sort((a, b) => a.email.localeCompare(b.email)) : [];
   const preparing = view ? addressesBeingPrepared(view.keys, view.pending) : [];
+  const pendingOf = (email: string) =>
+    view?.pending.filter((p) => normalizeEmail(p.beneficiaryEmail) === normalizeEmail(email))
+      .length ?? 0;
   return (
     <Card>
       <CardHeader className="pb-2">
@@ -40,7 +43,13 @@ export function AccessKeysCard({ nameOf }: { nameOf: (email: string) => string |
         ) : (
           <ul className="grid divide-y divide-border" aria-labelledby="access-keys-heading">
             {keys.map((key) => (
-              <AccessKeyRow key={key.id} accessKey={key} name={nameOf(normalizeEmail(key.email))} />
+              // Keyed by address: a re-issue keeps the row (and the focus in it).
+              <AccessKeyRow
+                key={key.email}
+                accessKey={key}
+                name={nameOf(normalizeEmail(key.email))}
+                pendingCount={pendingOf(key.email)}
+              />
             ))}
             {preparing.map((p) => (
               <li key={p.email} className="grid gap-1 py-3 text-sm">
