@@ -1,16 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { LEGACY_MSG } from "../common/legacy.js";
-import { RELEASE_MSG, type ReleasePlanView } from "../common/release.js";
-import { ASSET_MSG } from "../common/assets.js";
+import { RELEASE_MSG } from "../common/release.js";
 import {
   advanceReleaseClock,
   apiRequest,
-  appUrl,
   buildUser,
-  codeFrom,
   confirmUser,
   expectNoAxeViolations,
   expectPath,
@@ -22,81 +17,30 @@ import {
   newPage,
   screenshot,
   settle,
-  type Mail,
   uniqueEmail,
   signedInPage,
   openPath,
   apiAsUser,
 } from "./fixtures.js";
 import { buildFirmAdmin } from "./firm-people-setup.js";
+import {
+  addBeneficiary,
+  addDocument,
+  addPassword,
+  DAY,
+  handOverAccessKey,
+  openAccessKeyLink,
+  pdf,
+  portalSignIn,
+  releaseView,
+} from "./release-setup.js";
 
-/** Issue 5: how beneficiaries receive what was left to them (attestation, veto, inactivity). */
-
-const DAY = 24 * 60 * 60 * 1000;
-
-async function addBeneficiary(page: Page, name: string, email: string) {
-  const res = await apiAsUser(page, "POST", "/api/beneficiaries", { name, email });
-  expect(res.status).toBe(201);
-}
-
-async function addPassword(page: Page, title: string, password: string, beneficiary: string) {
-  await openPath(page, "/vault/new");
-  await page.getByLabel("Title").fill(title);
-  await page.getByLabel("Username").fill("olga");
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByLabel("Beneficiary (Optional)").selectOption(beneficiary);
-  await page.getByRole("button", { name: "Save Password" }).click();
-  await expectText(page, ASSET_MSG.passwordSaved);
-  await page.waitForURL((url) => /^\/vault\/[0-9a-f-]{36}$/.test(url.pathname));
-}
-
-async function addDocument(
-  page: Page,
-  file: { name: string; mimeType: string; buffer: Buffer },
-  beneficiary: string,
-) {
-  await openPath(page, "/documents/new");
-  await page.getByLabel("Document file").setInputFiles(file);
-  await page.getByText(file.name, { exact: true }).waitFor();
-  await page.getByLabel("Beneficiary (Optional)").selectOption(beneficiary);
-  await page.getByRole("button", { name: "Upload Document" }).click();
-  await expectText(page, ASSET_MSG.documentUploaded, { timeout: 30_000 });
-  await expectPath(page, "/documents");
-}
-
-const pdf = (text: string) =>
-  Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\n%%EOF\n`);
-
-/** The beneficiary follows the e-mailed link, asks for a code and enters it; lands on the list of what was left to them. */
-async function portalSignIn(
-  releaseMail: Mail,
-  email: string,
-  viewport?: { width: number; height: number },
-): Promise<Page> {
-  const page = await newPage(viewport);
-  await page
-    .context()
-    .grantPermissions(["clipboard-read", "clipboard-write"], { origin: appUrl() });
-  const link = linkFrom(releaseMail, "/legacy");
-  await page.goto(link.pathname + link.search);
-  await settle(page);
-  await expectText(page.getByRole("heading", { level: 1 }), "Sign in to see what was left to you");
-  expect(await page.getByLabel("Email").inputValue()).toBe(email);
-  await expectNoAxeViolations(page);
-  const before = releaseMail.id;
-  await page.getByRole("button", { name: "Send code" }).click();
-  await expectText(page, LEGACY_MSG.codeSent);
-  const code = codeFrom(await latestMailTo(email, { subject: /code/i, after: before }));
-  await page.getByLabel("Verification code").pressSequentially(code);
-  await page.getByRole("button", { name: "Verify" }).click();
-  await page.getByRole("heading", { name: "What was left to you", exact: true }).waitFor();
-  await settle(page);
-  return page;
-}
-
-async function releaseView(page: Page) {
-  return (await apiAsUser<ReleasePlanView>(page, "GET", "/api/release")).body;
-}
+/**
+ * Issue 5: how beneficiaries receive what was left to them (attestation, veto, inactivity).
+ * Since issue 12 the owner hands each beneficiary an access key (docs/decisions/032): the
+ * journeys read it from the owner's /release page, and the beneficiary opens its link.
+ * e2e/access-key-release.e2e.ts covers what happens without it, and escrow.
+ */
 
 describe("release", () => {
   it("a firm admin attests; after the owner's wait each beneficiary signs in with a code and opens exactly their items", async () => {
@@ -122,6 +66,10 @@ describe("release", () => {
       heirB.email,
     );
     await addPassword(ownerPage, "Kept to myself", "not-for-anyone", "none");
+    // Each beneficiary's access key, as the owner hands it over (a link; the plan page records it).
+    const accessLinkA = await handOverAccessKey(ownerPage, heirA.email);
+    const accessLinkB = await handOverAccessKey(ownerPage, heirB.email);
+    expect(accessLinkA).not.toBe(accessLinkB);
 
     // The firm admin attests on /clients/{id}.
     const adminPage = await signedInPage(admin);
@@ -192,8 +140,12 @@ describe("release", () => {
     const mailB = await latestMailTo(heirB.email, { subject: /has left you something/ });
     expect(mailA.subject).toBe("Olga Owner has left you something in Legacy Vault");
 
-    // Beneficiary A: only the password, decrypted in their browser.
-    const pageA = await portalSignIn(mailA, heirA.email);
+    // Beneficiary A opens the owner's link, then signs in: only the password, decrypted in their browser.
+    const pageA = await portalSignIn({
+      email: heirA.email,
+      releaseMail: mailA,
+      accessLink: accessLinkA,
+    });
     await expectNoAxeViolations(pageA);
     await screenshot(pageA, "legacy-list");
     await pageA.getByRole("heading", { name: "Left to you by Olga Owner" }).waitFor();
@@ -219,8 +171,9 @@ describe("release", () => {
       ),
     ).toBe(secret);
 
-    // Beneficiary B, at 360 px: only the document, downloaded byte-identical.
-    const pageB = await portalSignIn(mailB, heirB.email, MOBILE);
+    // Beneficiary B, at 360 px, signs in, then opens the owner's link: only the document, downloaded byte-identical.
+    const pageB = await portalSignIn({ email: heirB.email, releaseMail: mailB, viewport: MOBILE });
+    await openAccessKeyLink(pageB, accessLinkB);
     expect(await pageB.getByRole("link", { name: "Bank login" }).count()).toBe(0);
     await pageB.getByRole("link", { name: "Last Will" }).click();
     await expectText(pageB, "Last Will.pdf");
@@ -317,6 +270,7 @@ describe("release", () => {
     const page = await signedInPage(owner, MOBILE);
     await addBeneficiary(page, heir.name, heir.email);
     await addPassword(page, "Email account", "pa55-w0rd", heir.email);
+    const accessLink = await handOverAccessKey(page, heir.email);
 
     await openPath(page, "/release");
     await expectText(page.getByTestId("release-state"), "Off");
@@ -357,6 +311,7 @@ describe("release", () => {
     await screenshot(heirPage, "dashboard-left-to-you");
     await heirPage.getByRole("link", { name: "Open what was left to you" }).click();
     await expectPath(heirPage, "/legacy");
+    await openAccessKeyLink(heirPage, accessLink);
     await heirPage.getByRole("link", { name: "Email account" }).click();
     await heirPage.getByRole("button", { name: "Show password" }).click();
     await expectText(heirPage, "pa55-w0rd");

@@ -4,20 +4,24 @@ import { LoadError } from "@/components/load-error";
 import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
 import { useLegacyItems } from "@/features/legacy/api/list-items";
+import { AccessKeyNotice } from "@/features/legacy/components/access-key-notice";
 import { LegacyItemList } from "@/features/legacy/components/legacy-item-list";
 import { LegacyItemView } from "@/features/legacy/components/legacy-item-view";
 import { LegacySignIn } from "@/features/legacy/components/legacy-sign-in";
 import { PortalLayout } from "@/features/legacy/components/portal-layout";
 import { useHasChangedStep } from "@/features/legacy/step-focus";
+import { useAccessKeyFromLink } from "@/features/legacy/use-access-key-link";
 import { errorMessage } from "@/lib/api-client";
 
 /**
  * /legacy (issue 5, public): the beneficiary portal the release e-mail links to (?email= pre-fills the address).
  * Signed out: the address, then the mailed code. Signed in (portal cookie, or an account with that address):
- * what was left to them, and one item at a time as ?item={id}.
+ * what was left to them, and one item at a time as ?item={id}. The owner's access-key link
+ * (#access=…) is taken into memory and out of the address bar as the screen opens.
  */
 export default function LegacyScreen() {
   const [params] = useSearchParams();
+  useAccessKeyFromLink();
   const items = useLegacyItems();
   const itemId = params.get("item");
   const step =
@@ -45,5 +49,15 @@ export default function LegacyScreen() {
   else if (itemId) page = <LegacyItemView key={itemId} id={itemId} isFocused={isFocused} />;
   else page = <LegacyItemList view={items.data} isFocused={isFocused} />;
 
-  return <PortalLayout>{page}</PortalLayout>;
+  return (
+    <PortalLayout>
+      {(step === "sign-in" || step === "list") && (
+        <AccessKeyNotice
+          isSignedIn={step === "list"}
+          className={step === "sign-in" ? "mx-auto max-w-md" : undefined}
+        />
+      )}
+      {page}
+    </PortalLayout>
+  );
 }

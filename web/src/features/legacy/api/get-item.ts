@@ -2,7 +2,9 @@ import type { LegacyItem, LegacyItemDetail } from "@common/legacy";
 import type { AssetFileKind, AssetType, ContentOf } from "@common/assets";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { DecryptError, decryptJson, fromBase64, importContentKey } from "@/lib/crypto/vault-crypto";
+import { decryptJson } from "@/lib/crypto/vault-crypto";
+import { forgetAccessKey, getAccessKey } from "../access-keys";
+import { decode, MissingAccessKeyError, openContentKey, WrongAccessKeyError } from "../item-key";
 import { legacyQueryKey } from "./list-items";
 
 export const getLegacyItem = (id: string) =>
@@ -20,29 +22,59 @@ type Opened<T extends AssetType> = {
   contentKey: CryptoKey;
   content: ContentOf<T>;
 };
-/** A released item, decrypted in the browser with the content key the server handed to this beneficiary (`type` tells the content's shape). */
+/** A released item, decrypted in the browser (`type` tells the content's shape). */
 export type OpenedLegacyItem = { [T in AssetType]: Opened<T> }[AssetType];
 
-/** Base64 that does not decode is damaged like a wrong tag: nothing can be shown. */
-function decode(base64: string): Uint8Array {
-  try {
-    return fromBase64(base64);
-  } catch {
-    throw new DecryptError();
+/**
+ * The item is wrapped with a beneficiary key whose access key this tab does not have (or the one
+ * it had does not open it: `isWrongKey`). Carries the fetched ciphertext, so that the key the
+ * beneficiary enters is tried here before it is kept.
+ */
+export class AccessKeyNeededError extends Error {
+  constructor(
+    readonly detail: LegacyItemDetail,
+    readonly keyId: string,
+    readonly isWrongKey: boolean,
+  ) {
+    super("An access key is needed");
   }
 }
 
-async function openLegacyItem(id: string): Promise<OpenedLegacyItem> {
-  const { contentKey: rawKey, encryptedData, files: _files, ...item } = await getLegacyItem(id);
-  const contentKey = await importContentKey(decode(rawKey));
+/**
+ * Decrypts a fetched item: its content key (see openContentKey), then its content. `accessKey`:
+ * the one the beneficiary brought, for an item wrapped with a beneficiary key that is not escrowed.
+ */
+export async function openLegacyItemDetail(
+  detail: LegacyItemDetail,
+  accessKey: Uint8Array | undefined,
+): Promise<OpenedLegacyItem> {
+  const { key, encryptedData, files: _files, ...item } = detail;
+  const contentKey = await openContentKey({ assetId: item.id, key, accessKey });
   const content = await decryptJson<ContentOf<AssetType>>(contentKey, decode(encryptedData));
   return { type: item.type, item, contentKey, content } as OpenedLegacyItem;
+}
+
+async function openLegacyItem(id: string): Promise<OpenedLegacyItem> {
+  const detail = await getLegacyItem(id);
+  const keyId = detail.key.kind === "beneficiary-key" ? detail.key.beneficiaryKeyId : null;
+  try {
+    return await openLegacyItemDetail(detail, keyId ? getAccessKey(keyId) : undefined);
+  } catch (err) {
+    if (!keyId || !(err instanceof MissingAccessKeyError || err instanceof WrongAccessKeyError))
+      throw err;
+    const isWrongKey = err instanceof WrongAccessKeyError;
+    if (isWrongKey) forgetAccessKey(keyId);
+    throw new AccessKeyNeededError(detail, keyId, isWrongKey);
+  }
 }
 
 /** The opened items' queries (sign-out forgets them). */
 export const legacyItemQueryKey = [...legacyQueryKey, "item"] as const;
 
-/** A DecryptError or the server's answer surfaces as the query's error; never partial data. */
+/**
+ * A DecryptError, an AccessKeyNeededError or the server's answer surfaces as the query's error;
+ * never partial data.
+ */
 export const openLegacyItemQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...legacyItemQueryKey, id],

@@ -1,5 +1,5 @@
-import { LEGACY_MSG } from "@common/legacy";
-import { useEffect } from "react";
+import { LEGACY_MSG, type LegacyItem } from "@common/legacy";
+import { useEffect, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { LoadError } from "@/components/load-error";
 import { Loading } from "@/components/loading";
@@ -9,31 +9,43 @@ import { PasswordDetails } from "@/features/assets/passwords/components/password
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { DecryptError } from "@/lib/crypto/vault-crypto";
 import { formatDate } from "@/lib/format-date";
-import { useOpenLegacyItem, type OpenedLegacyItem } from "../api/get-item";
+import {
+  AccessKeyNeededError,
+  openLegacyItemQueryOptions,
+  useOpenLegacyItem,
+  type OpenedLegacyItem,
+} from "../api/get-item";
 import { legacyItemsQueryKey } from "../api/list-items";
 import { LEGACY_PATH } from "../legacy-paths";
 import { useTitleFocus } from "../step-focus";
+import { AccessKeyForm } from "./access-key-form";
 import { LegacyDocument } from "./legacy-document";
 import { LegacyNote } from "./legacy-note";
 
 const BACK = { to: LEGACY_PATH, label: "Back to what was left to you" };
 
-function OpenedItem({ opened, isFocused }: { opened: OpenedLegacyItem; isFocused: boolean }) {
+function ItemHeader({ item, isFocused }: { item: LegacyItem; isFocused: boolean }) {
   const titleRef = useTitleFocus(isFocused);
+  return (
+    <PageHeader
+      title={item.title}
+      titleRef={titleRef}
+      back={BACK}
+      description={
+        <>
+          Left to you by <span className="wrap-anywhere">{item.ownerName}</span>. Released{" "}
+          {formatDate(item.releasedAt)}, access until {formatDate(item.accessEndsAt)}.
+        </>
+      }
+    />
+  );
+}
+
+function OpenedItem({ opened, isFocused }: { opened: OpenedLegacyItem; isFocused: boolean }) {
   const { item, contentKey } = opened;
   return (
     <>
-      <PageHeader
-        title={item.title}
-        titleRef={titleRef}
-        back={BACK}
-        description={
-          <>
-            Left to you by <span className="wrap-anywhere">{item.ownerName}</span>. Released{" "}
-            {formatDate(item.releasedAt)}, access until {formatDate(item.accessEndsAt)}.
-          </>
-        }
-      />
+      <ItemHeader item={item} isFocused={isFocused} />
       {opened.type === "password" && (
         <Card>
           <CardContent className="pt-2 sm:pt-4">
@@ -67,20 +79,42 @@ function ItemError({ error, isFocused }: { error: Error; isFocused: boolean }) {
 
 /**
  * One item left to the beneficiary (/legacy?item={id}), decrypted in the browser and shown read-only.
+ * An item whose access key this tab lacks asks for it (AccessKeyForm) and shows nothing else.
  * A failed decryption shows its message and nothing of the item; the decrypted content is forgotten on leaving.
- * `isFocused`: the heading takes focus when it appears (see useHasChangedStep).
+ * `isFocused`: the heading takes focus when it appears (see useHasChangedStep), and after an access key opened it.
  */
 export function LegacyItemView({ id, isFocused }: { id: string; isFocused: boolean }) {
   const qc = useQueryClient();
   const opened = useOpenLegacyItem(id);
+  const [hasEnteredKey, setHasEnteredKey] = useState(false);
   const isSignedOut = opened.error instanceof ApiError && opened.error.status === 401;
   // The portal session ended meanwhile: back to signing in (the item opens again once the code is verified).
   useEffect(() => {
     if (isSignedOut) qc.setQueryData(legacyItemsQueryKey, null);
   }, [isSignedOut, qc]);
 
-  if (opened.error)
-    return isSignedOut ? null : <ItemError error={opened.error} isFocused={isFocused} />;
+  const { error } = opened;
+  if (error instanceof AccessKeyNeededError) {
+    const { key: _key, encryptedData: _data, files: _files, ...item } = error.detail;
+    return (
+      <>
+        <ItemHeader item={item} isFocused={isFocused} />
+        <AccessKeyForm
+          needed={error}
+          onOpened={(data) => {
+            setHasEnteredKey(true);
+            qc.setQueryData(openLegacyItemQueryOptions(id).queryKey, data);
+          }}
+          onDamaged={() => {
+            setHasEnteredKey(true);
+            void opened.refetch();
+          }}
+        />
+      </>
+    );
+  }
+  if (error)
+    return isSignedOut ? null : <ItemError error={error} isFocused={isFocused || hasEnteredKey} />;
   if (!opened.data) return <Loading />;
-  return <OpenedItem opened={opened.data} isFocused={isFocused} />;
+  return <OpenedItem opened={opened.data} isFocused={isFocused || hasEnteredKey} />;
 }
