@@ -89,7 +89,17 @@ export type BeneficiaryKeyView = {
 };
 
 /** An item that names a beneficiary but whose content key is not wrapped for that address's current key. */
-export type PendingItemView = { assetId: string; beneficiaryEmail: string; wrappedKey: string };
+export type PendingItemView = {
+  assetId: string;
+  beneficiaryEmail: string;
+  wrappedKey: string;
+  /**
+   * The item named this address before beneficiary keys existed (and still does): a release then
+   * handed it over with the code alone, so moving over keeps that (an escrowed key) unless the
+   * owner chooses otherwise. False for everything saved since (decision 032, "Defaults").
+   */
+  fromBeforeKeys: boolean;
+};
 
 /** GET /api/keys/beneficiaries */
 export type BeneficiaryKeysView = { keys: BeneficiaryKeyView[]; pending: PendingItemView[] };
@@ -104,4 +114,6 @@ export const KEYS_MSG = {
     "This access key does not open this item. Check the link or key you were given.",
   accessKeyNeeded: "Enter the access key you were given to open this item.",
   keyExists: "This beneficiary already has a key. Reload the page and try again.",
+  itemNotReady:
+    "This item cannot be opened yet: it was not prepared for your access key. Contact the service.",
 } as const;
