@@ -53,7 +53,7 @@ const isTimestamp = (s: string) => {
  * browser never makes one, and reading from the wrong place would show the wrong page quietly.
  */
 export function decodeCursor(q: ClientListQuery): PageCursor | null {
-  if (q.cursor === undefined) return null;
+  if (!q.cursor) return null;
   let raw: unknown;
   try {
     raw = JSON.parse(Buffer.from(q.cursor, "base64url").toString("utf8"));
