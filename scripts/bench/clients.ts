@@ -106,7 +106,7 @@ const headers = { cookie: admin.cookieHeader(), origin: env.APP_URL };
 
 const bareRows = async (path: string) =>
   (await (await fetch(`http://127.0.0.1:${barePort}${path}`)).json()) as { id: string }[];
-type Page = { clients: { id: string; createdAt: string }[]; cursor: string | null };
+type Page = { clients: { id: string }[]; cursor: string | null };
 async function get(port: number, path: string): Promise<Page> {
   if (port === barePort) return { clients: await bareRows(path), cursor: null };
   const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers });
