@@ -130,6 +130,34 @@ describe("client list pages (cursor)", () => {
     expect(ids(current)).toEqual(dense.slice(10, 20));
   });
 
+  it("jumps to a page far from both ends (ids from app_client_page_ids) with OFFSET's rows, for the actor's firm only", async () => {
+    const big = await firmWithClients(2_100, "pf");
+    for (const { query, order } of [ORDERS[0], ORDERS[2]].flatMap((o) => (o ? [o] : []))) {
+      const all = await expectedOrder(big.firmId, order);
+      for (const n of [101, 105, 110]) {
+        const res = await page(big.admin, `${query}&page=${n}`);
+        expect({ n, ids: ids(res) }).toEqual({ n, ids: all.slice((n - 1) * 10, n * 10) });
+      }
+    }
+    // Under another firm's admin, the same far page of this firm is empty: the function walks
+    // only the actor's firm, and row-level security reads the rows back.
+    const other = await buildFirm(ctx);
+    const far = await withActor(ctx.services.deps.db, { userId: other.adminId }, async (tx) => ({
+      page: await listClientsPage(tx, {
+        firmId: big.firmId,
+        query: { search: "", sort: "joined", dir: "desc", page: 105 },
+        cursor: null,
+      }),
+      ids: rowsOf<{ id: string }>(
+        await tx.execute(sql`select app_client_page_ids(false, false, 1040, 10) as id`),
+      ),
+    }));
+    expect(far).toEqual({
+      page: { rows: [], cursor: null, total: 0, isTotalCapped: false },
+      ids: [],
+    });
+  });
+
   it("refuses a cursor that is not one, or belongs to another sort or search, with a 400 that says what to do", async () => {
     const first = await page(firm.admin, "page=1");
     const forged = (body: unknown) =>

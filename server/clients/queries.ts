@@ -63,23 +63,43 @@ function pastFrom(q: ClientListQuery, c: Sortable, walk: PageWalk): SQL | undefi
  * alone (an index-only scan where VACUUM has marked pages all-visible: skipped rows cost no heap
  * read and no projection), then their rows.
  */
-const pageOf = (tx: Tx, where: SQL | undefined, q: ClientListQuery, walk: PageWalk) =>
+function pageOf(tx: Tx, where: SQL | undefined, q: ClientListQuery, walk: PageWalk) {
+  const ids = tx
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(where, pastFrom(q, profiles, walk)))
+    .orderBy(...orderOf(q, profiles, walk))
+    .limit(walk.limit)
+    .offset(walk.offset);
+  return rowsOfIds(tx, q, walk, inArray(profiles.id, ids));
+}
+
+const rowsOfIds = (tx: Tx, q: ClientListQuery, walk: PageWalk, isOnPage: SQL) =>
   tx
     .select(columnsOf(q))
     .from(profiles)
-    .where(
-      inArray(
-        profiles.id,
-        tx
-          .select({ id: profiles.id })
-          .from(profiles)
-          .where(and(where, pastFrom(q, profiles, walk)))
-          .orderBy(...orderOf(q, profiles, walk))
-          .limit(walk.limit)
-          .offset(walk.offset),
-      ),
-    )
+    .where(isOnPage)
     .orderBy(...orderOf(q, profiles, walk));
+
+/** From here on, an OFFSET from an end of the firm's list takes the ids from app_client_page_ids. */
+const FAR_OFFSET = 1000;
+
+/**
+ * A page of the firm's clients far from both ends (migration 0023): under RLS the planner takes
+ * the policies to keep half the rows and sorts the whole table rather than walk the index, so the
+ * ids come from a function that walks it with the owner's rights, limited to the actor's firm;
+ * the rows are read back here under RLS.
+ */
+const farPageOf = (tx: Tx, where: SQL | undefined, q: ClientListQuery, walk: PageWalk) =>
+  rowsOfIds(
+    tx,
+    q,
+    walk,
+    and(
+      where,
+      sql`${profiles.id} in (select app_client_page_ids(${q.sort === "name"}, ${isAscending(q, walk)}, ${walk.offset}, ${walk.limit}))`,
+    ) ?? sql`false`,
+  );
 
 /** A page joined to one row (the counter, the count): an empty page is that row with nulls. */
 type Row = {
@@ -142,7 +162,11 @@ export async function listClientsPage(
         ? planPage({ page: q.page, total: await clientCount(tx, firmId), cursor })
         : near;
     // The page and the counter in one statement.
-    const page = pageOf(tx, isClient, q, walk).as("page");
+    const page = (
+      !walk.from && walk.offset >= FAR_OFFSET
+        ? farPageOf(tx, isClient, q, walk)
+        : pageOf(tx, isClient, q, walk)
+    ).as("page");
     const rows = await tx
       .select({
         total: firms.clientCount,
