@@ -15,10 +15,13 @@ export const CLIENT_MSG = {
     "Read-only view of the client's dashboard. Firm users never see the contents of a client's vault: no passwords, documents or notes.",
   dashboardLoadFailed: "This client's dashboard could not be loaded.",
   emptyVault: "No passwords, documents or notes yet.",
+  badCursor: "This page link is no longer valid: open the client list from its first page.",
   noBeneficiaries: "No beneficiaries named yet.",
 } as const;
 
 export const CLIENTS_PAGE_SIZE = 10;
+/** A page cursor's longest form: two sort keys (names of up to 200 characters), two ids, a page. */
+export const CLIENT_CURSOR_MAX = 4096;
 /** 'View as Client' (issue 3) lists at most this many beneficiaries by name; the count covers all of them. */
 export const CLIENT_DASHBOARD_BENEFICIARIES = 50;
 
@@ -28,6 +31,8 @@ export const clientListQuerySchema = z.object({
   sort: z.enum(["name", "joined"]).default("joined"),
   dir: z.enum(["asc", "desc"]).default("desc"),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
+  /** The `cursor` of the page on screen: the next page (or a near one) is read from there (decision 033). */
+  cursor: z.string().max(CLIENT_CURSOR_MAX).optional(),
 });
 export type ClientListQuery = z.infer<typeof clientListQuerySchema>;
 
@@ -41,6 +46,12 @@ export type ClientListView = {
   isTotalCapped: boolean;
   page: number;
   pageSize: number;
+  /**
+   * Where this page stands (its number and its first and last rows), opaque to the browser: sent back
+   * as `cursor` with another page's number, the server reads that page from here instead of
+   * counting rows from the start. Null for an empty page.
+   */
+  cursor: string | null;
 };
 
 /** A client's profile as the firm sees it: contact details only, never vault content. */

@@ -1,6 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { CLIENTS_PAGE_SIZE, clientListQuerySchema } from "../../common/clients.js";
+import {
+  CLIENTS_PAGE_SIZE,
+  clientListQuerySchema,
+  type ClientListView,
+} from "../../common/clients.js";
 import { requireActor } from "../auth/actor.js";
 import type { AppEnv } from "../http/context.js";
 import { parseIdParam } from "../http/params.js";
@@ -12,14 +16,19 @@ import { getClientProfile, listClients, recordImpersonation } from "./service.js
 export const clientRoutes = new Hono<AppEnv>()
   .get("/clients", requireActor, async (c) => {
     const query = parseWith(clientListQuerySchema, c.req.query());
-    const { rows, total, isTotalCapped } = await listClients(c.var.deps, c.var.actor, query);
+    const { rows, total, isTotalCapped, cursor } = await listClients(
+      c.var.deps,
+      c.var.actor,
+      query,
+    );
     return c.json({
       clients: rows.map(presentClientRow),
       total,
       isTotalCapped,
       page: query.page,
       pageSize: CLIENTS_PAGE_SIZE,
-    });
+      cursor,
+    } satisfies ClientListView);
   })
   .get("/clients/:id", requireActor, async (c) => {
     const client = await getClientProfile(

@@ -4,13 +4,17 @@ import { recordAudit } from "../audit/record.js";
 import { withActor } from "../db/actor.js";
 import { AppError } from "../errors.js";
 import type { Deps } from "../deps.js";
+import { decodeCursor, encodeCursor } from "./cursor.js";
 import { getClient, listClientsPage } from "./queries.js";
 
+/** One page of the firm's clients, read from the request's cursor when that is nearer (decision 033). */
 export async function listClients(deps: Deps, actor: ActorProfile, query: ClientListQuery) {
   requireAccess(actor, "clients:read", { firmId: actor.firmId });
-  return withActor(deps.db, { userId: actor.id }, (tx) =>
-    listClientsPage(tx, actor.firmId ?? "", query),
+  const cursor = decodeCursor(query);
+  const page = await withActor(deps.db, { userId: actor.id }, (tx) =>
+    listClientsPage(tx, { firmId: actor.firmId ?? "", query, cursor }),
   );
+  return { ...page, cursor: page.cursor && encodeCursor(query, page.cursor) };
 }
 
 export async function getClientProfile(deps: Deps, actor: ActorProfile, id: string) {

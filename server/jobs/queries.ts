@@ -102,3 +102,10 @@ export const deleteSignInFailuresBefore = (db: Db, beforeMs: number, maxFailures
     )
     .returning({ key: signInFailures.accountKey })
     .then(counted);
+
+/**
+ * PGlite has no autovacuum: without VACUUM no page is all-visible, so index-only scans read
+ * every row from the heap, and without ANALYZE the planner has no statistics (decision 033).
+ * Not in a transaction (VACUUM refuses one).
+ */
+export const vacuumAnalyze = (db: Db) => db.execute(sql`vacuum (analyze)`);

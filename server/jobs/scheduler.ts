@@ -3,6 +3,10 @@ import { describeError } from "../logger.js";
 import { cleanupUnclaimedFirms } from "../firms/service.js";
 import { runDueTimers } from "../release/timers.js";
 import { describeCounts, runHousekeeping } from "./housekeeping.js";
+import { vacuumAnalyze } from "./queries.js";
+
+/** PGlite's VACUUM (ANALYZE) period: pages all-visible again and fresh statistics, a short pause each time. */
+export const VACUUM_PERIOD_MS = 10 * 60 * 1000;
 
 type Job = { name: string; everyMs: number; run: (deps: Deps) => Promise<string | null> };
 
@@ -30,6 +34,16 @@ export const JOBS: Job[] = [
     name: "housekeeping",
     everyMs: 60 * 1000,
     run: async (deps) => describeCounts(await runHousekeeping(deps)),
+  },
+  {
+    // PGlite only: what autovacuum does on PostgreSQL (visibility map, statistics; decision 033)
+    name: "vacuum and analyze",
+    everyMs: VACUUM_PERIOD_MS,
+    run: async (deps) => {
+      if (deps.database.kind !== "pglite") return null;
+      await vacuumAnalyze(deps.db);
+      return null;
+    },
   },
 ];
 

@@ -94,7 +94,7 @@ export default function ClientsScreen() {
             <Pagination
               page={params.page}
               pageCount={pageCount}
-              onPageChange={(page) => update({ page })}
+              onPageChange={(page) => update({ page, cursor: data.cursor ?? undefined })}
               label="Client list pages"
             />
           </div>

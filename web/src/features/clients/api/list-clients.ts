@@ -4,7 +4,14 @@ import { api } from "@/lib/api-client";
 
 export type ClientSort = "name" | "joined";
 export type SortDir = "asc" | "desc";
-export type ClientListParams = { search: string; sort: ClientSort; dir: SortDir; page: number };
+/** `cursor`: the cursor of the page the user left, so the server reads `page` from there (decision 033). */
+export type ClientListParams = {
+  search: string;
+  sort: ClientSort;
+  dir: SortDir;
+  page: number;
+  cursor?: string;
+};
 export type ClientRow = ClientRowView;
 export type ClientPage = ClientListView;
 
@@ -16,9 +23,13 @@ export const DEFAULT_CLIENT_LIST: ClientListParams = {
 };
 
 /** One page of the firm's clients, searched (name or e-mail), sorted and paged by the server. */
-export function listClients({ search, sort, dir, page }: ClientListParams, signal?: AbortSignal) {
+export function listClients(
+  { search, sort, dir, page, cursor }: ClientListParams,
+  signal?: AbortSignal,
+) {
   const query = new URLSearchParams({ sort, dir, page: String(page) });
   if (search) query.set("search", search);
+  if (cursor) query.set("cursor", cursor);
   return api<ClientPage>(`/api/clients?${query}`, { signal });
 }
 
