@@ -106,7 +106,10 @@ export async function wrapAddressItems({
 }
 
 /** Content keys wrapped with a beneficiary key, the asset id as additional data. */
-export const wrapAll = (bk: CryptoKey, items: readonly OpenedContentKey[]): Promise<ItemWrapInput[]> =>
+export const wrapAll = (
+  bk: CryptoKey,
+  items: readonly OpenedContentKey[],
+): Promise<ItemWrapInput[]> =>
   Promise.all(
     items.map(async ({ assetId, contentKey }) => ({
       assetId,

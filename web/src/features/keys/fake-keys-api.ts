@@ -20,6 +20,8 @@ import { fromBase64, newContentKey, toBase64, wrapContentKey } from "@/lib/crypt
 export type FakeKeysServer = {
   keys: (BeneficiaryKeyView & { serverShare: string; escrowAccessKey?: string })[];
   pending: PendingItemView[];
+  /** Items wrapped for a key (a re-issue of that key makes them pending again). */
+  wrapped: { keyId: string; item: PendingItemView }[];
   posts: CreateBeneficiaryKeyInput[];
   puts: { keyId: string; body: WrapItemsInput }[];
   gets: number;
@@ -30,6 +32,7 @@ export type FakeKeysServer = {
 export const newFakeKeysServer = (): FakeKeysServer => ({
   keys: [],
   pending: [],
+  wrapped: [],
   posts: [],
   puts: [],
   gets: 0,
@@ -38,6 +41,13 @@ export const newFakeKeysServer = (): FakeKeysServer => ({
 
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+/** Wrapped items leave `pending`. */
+function take(s: FakeKeysServer, keyId: string, items: readonly { assetId: string }[]) {
+  const isIn = (p: PendingItemView) => items.some((i) => i.assetId === p.assetId);
+  s.wrapped.push(...s.pending.filter(isIn).map((item) => ({ keyId, item })));
+  s.pending = s.pending.filter((p) => !isIn(p));
+}
 
 /** The fetch the server answers; `server` is read at each call. */
 export function fakeKeysFetch(server: () => FakeKeysServer) {
@@ -67,7 +77,11 @@ export function fakeKeysFetch(server: () => FakeKeysServer) {
         escrowAccessKey: input.escrowAccessKey,
       };
       s.keys = [...s.keys.filter((k) => k.id !== input.replaces), key];
-      s.pending = s.pending.filter((p) => !input.items.some((i) => i.assetId === p.assetId));
+      if (input.replaces) {
+        s.pending.push(...s.wrapped.filter((w) => w.keyId === input.replaces).map((w) => w.item));
+        s.wrapped = s.wrapped.filter((w) => w.keyId !== input.replaces);
+      }
+      take(s, key.id, input.items);
       return Promise.resolve(json(201, key));
     }
     const put = /^\/api\/keys\/beneficiaries\/([^/]+)\/items$/.exec(url);
@@ -78,7 +92,7 @@ export function fakeKeysFetch(server: () => FakeKeysServer) {
         return Promise.resolve(json(500, { error: { code: "INTERNAL", message: "down" } }));
       }
       const { items } = body as WrapItemsInput;
-      s.pending = s.pending.filter((p) => !items.some((i) => i.assetId === p.assetId));
+      take(s, put[1] ?? "", items);
       return Promise.resolve(json(200, { wrapped: items.length }));
     }
     return Promise.resolve(json(404, { error: { code: "NOT_FOUND", message: url } }));
