@@ -239,7 +239,10 @@ describe("access keys on the release plan page", () => {
     await signIn(again, owner.email, owner.password);
     await expectPath(again, "/dashboard");
     await settle(again);
-    await openPath(again, "/clients");
+    // Moving around the app (no reload) does not list them again.
+    await again.getByRole("link", { name: "Clients" }).first().click();
+    await expectPath(again, "/clients");
+    await settle(again);
     expect(seen).toEqual(["GET /api/keys/beneficiaries"]);
   });
 });
