@@ -2,18 +2,21 @@ import { randomUUID, webcrypto } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { ASSET_MSG } from "../common/assets.js";
-import type { BeneficiaryKeysView, DataKeyView } from "../common/keys.js";
+import type { BeneficiaryKeysView, DataKeyView, PendingItemView } from "../common/keys.js";
 import {
   apiAsUser,
   buildUser,
   DESKTOP,
   expectNoAxeViolations,
   expectText,
+  expectPath,
   MOBILE,
+  newPage,
   openPath,
   screenshot,
   settle,
   signedInPage,
+  signIn,
 } from "./fixtures.js";
 
 /** The plan page's "Access keys" card (decision 032): hand-over, escrow, re-issue; and moving over at sign-in. */
@@ -187,54 +190,103 @@ describe("access keys on the release plan page", () => {
     const owner = await buildUser({ name: "Eli Existing" });
     const first = await signedInPage(owner, DESKTOP);
     const heirEmail = `old-${randomUUID().slice(0, 8)}@example.com`;
-    // An item saved as before this change: content key wrapped with the data key, no beneficiary wrap.
-    const { body } = await apiAsUser<DataKeyView>(first, "GET", "/api/vault/key");
-    const subtle = webcrypto.subtle;
-    const dataKey = await subtle.importKey(
-      "raw",
-      Buffer.from(body.dataKey, "base64"),
-      { name: "AES-GCM" },
-      false,
-      ["wrapKey"],
-    );
-    const contentKey = await subtle.generateKey({ name: "AES-GCM", length: 256 }, true, [
-      "encrypt",
-    ]);
-    const id = randomUUID();
-    const iv = webcrypto.getRandomValues(new Uint8Array(12));
-    const wrapped = await subtle.wrapKey("raw", contentKey, dataKey, {
-      name: "AES-GCM",
-      iv,
-      additionalData: new TextEncoder().encode(id),
-    });
-    const dataIv = webcrypto.getRandomValues(new Uint8Array(12));
-    const data = await subtle.encrypt(
-      { name: "AES-GCM", iv: dataIv },
-      contentKey,
-      new TextEncoder().encode(
-        JSON.stringify({ username: "", password: "x", website: "", notes: "" }),
-      ),
-    );
-    const created = await apiAsUser(first, "POST", "/api/assets", {
-      id,
-      type: "password",
-      title: "Old item",
-      beneficiaryEmail: heirEmail,
-      wrappedKey: Buffer.concat([iv, Buffer.from(wrapped)]).toString("base64"),
-      encryptedData: Buffer.concat([dataIv, Buffer.from(data)]).toString("base64"),
-    });
-    expect(created.status).toBe(201);
-    const before = await apiAsUser<BeneficiaryKeysView>(first, "GET", "/api/keys/beneficiaries");
-    expect(before.body.pending).toMatchObject([{ assetId: id, beneficiaryEmail: heirEmail }]);
+    const pending = await saveItemWithoutWrap(first, heirEmail);
     await first.context().close();
 
-    // The next sign-in wraps it, quietly but with a count, for a key the service holds.
+    // The next sign-in wraps it, quietly but with a count: for a key the service holds when the
+    // item named the address before beneficiary keys existed (decision 032 "Defaults").
     const page = await signedInPage(owner, DESKTOP);
     await expectText(page, "ready for your beneficiaries");
     const after = await apiAsUser<BeneficiaryKeysView>(page, "GET", "/api/keys/beneficiaries");
     expect(after.body.pending).toEqual([]);
-    expect(after.body.keys).toMatchObject([{ email: heirEmail, escrow: true, itemCount: 1 }]);
+    const isEscrowed = pending.fromBeforeKeys !== false;
+    expect(after.body.keys).toMatchObject([{ email: heirEmail, escrow: isEscrowed, itemCount: 1 }]);
     await openPath(page, "/release");
-    await expectText(keyRow(page, heirEmail), "Held by the service");
+    await expectText(
+      keyRow(page, heirEmail),
+      isEscrowed ? "Held by the service" : "Not handed over yet",
+    );
+  });
+
+  it("moves items over for every role: an individual who registered a firm keeps theirs; nothing pending costs one GET", async () => {
+    const owner = await buildUser({ name: "Fay Founder" });
+    const first = await signedInPage(owner, DESKTOP);
+    const heirEmail = `firm-${randomUUID().slice(0, 8)}@example.com`;
+    await saveItemWithoutWrap(first, heirEmail);
+    const firm = await apiAsUser(first, "POST", "/api/firm", {
+      name: `Founder Firm ${randomUUID().slice(0, 6)}`,
+      password: owner.password,
+    });
+    expect(firm.status).toBe(201);
+    await first.context().close();
+
+    // Now a firm admin: the next sign-in still wraps the item.
+    const page = await signedInPage(owner, DESKTOP);
+    await expectText(page, "ready for your beneficiaries");
+    const after = await apiAsUser<BeneficiaryKeysView>(page, "GET", "/api/keys/beneficiaries");
+    expect(after.body.pending).toEqual([]);
+    expect(after.body.keys).toMatchObject([{ email: heirEmail, itemCount: 1 }]);
+    await page.context().close();
+
+    // Signed in again with nothing pending: one GET of the key list, never the data key.
+    const seen: string[] = [];
+    const again = await newPage(DESKTOP);
+    again.on("request", (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith("/api/keys/") || path === "/api/vault/key")
+        seen.push(`${r.method()} ${path}`);
+    });
+    await signIn(again, owner.email, owner.password);
+    await expectPath(again, "/dashboard");
+    await settle(again);
+    // Moving around the app (no reload) does not list them again.
+    await again.getByRole("link", { name: "Clients" }).first().click();
+    await expectPath(again, "/clients");
+    await settle(again);
+    expect(seen).toEqual(["GET /api/keys/beneficiaries"]);
   });
 });
+
+/**
+ * An item saved as before beneficiary keys (content key wrapped with the data key, no beneficiary
+ * wrap) naming `heirEmail`; returns how the key list shows it pending.
+ */
+async function saveItemWithoutWrap(page: Page, heirEmail: string): Promise<PendingItemView> {
+  const { body } = await apiAsUser<DataKeyView>(page, "GET", "/api/vault/key");
+  const subtle = webcrypto.subtle;
+  const dataKey = await subtle.importKey(
+    "raw",
+    Buffer.from(body.dataKey, "base64"),
+    { name: "AES-GCM" },
+    false,
+    ["wrapKey"],
+  );
+  const contentKey = await subtle.generateKey({ name: "AES-GCM", length: 256 }, true, ["encrypt"]);
+  const id = randomUUID();
+  const iv = webcrypto.getRandomValues(new Uint8Array(12));
+  const wrapped = await subtle.wrapKey("raw", contentKey, dataKey, {
+    name: "AES-GCM",
+    iv,
+    additionalData: new TextEncoder().encode(id),
+  });
+  const dataIv = webcrypto.getRandomValues(new Uint8Array(12));
+  const data = await subtle.encrypt(
+    { name: "AES-GCM", iv: dataIv },
+    contentKey,
+    new TextEncoder().encode(
+      JSON.stringify({ username: "", password: "x", website: "", notes: "" }),
+    ),
+  );
+  const created = await apiAsUser(page, "POST", "/api/assets", {
+    id,
+    type: "password",
+    title: "Old item",
+    beneficiaryEmail: heirEmail,
+    wrappedKey: Buffer.concat([iv, Buffer.from(wrapped)]).toString("base64"),
+    encryptedData: Buffer.concat([dataIv, Buffer.from(data)]).toString("base64"),
+  });
+  expect(created.status).toBe(201);
+  const listed = await apiAsUser<BeneficiaryKeysView>(page, "GET", "/api/keys/beneficiaries");
+  expect(listed.body.pending).toMatchObject([{ assetId: id, beneficiaryEmail: heirEmail }]);
+  return listed.body.pending[0]!;
+}

@@ -73,6 +73,14 @@ describe("release", () => {
 
     // The firm admin attests on /clients/{id}.
     const adminPage = await signedInPage(admin);
+    // Moving over (at each app load, for every role) is the admin's own: the one GET lists their
+    // own keys (no client in it), and viewing a client asks for no data key and moves nothing.
+    const keyRequests: string[] = [];
+    adminPage.on("request", (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith("/api/keys/") || url.pathname === "/api/vault/key")
+        keyRequests.push(`${r.method()} ${url.pathname}${url.search}`);
+    });
     const clients = await apiAsUser<{ clients: { id: string; name: string }[] }>(
       adminPage,
       "GET",
@@ -91,6 +99,7 @@ describe("release", () => {
     await settle(adminPage);
     await expectNoAxeViolations(adminPage);
     await screenshot(adminPage, "view-as-client");
+    expect(keyRequests).toEqual(["GET /api/keys/beneficiaries"]); // the load of /clients/{id}
     await adminPage.getByRole("button", { name: "Exit Impersonation" }).click();
 
     await expectText(adminPage.getByTestId("client-release-state"), "None");

@@ -15,8 +15,10 @@ import { useSidebarState } from "./sidebar/use-sidebar-state";
 export default function MainLayout() {
   const { data: me } = useMe();
   const sidebar = useSidebarState();
-  // Individuals have the vault (sidebar-items.ts): their items are wrapped for their beneficiaries' keys.
-  useMoveOverOnce(me?.role === "regular_user");
+  // Every role: an individual who registered a firm is its admin and keeps their items. It lists
+  // only the signed-in user's own keys (never a client's, also in View as Client), and fetches
+  // the data key only when something is pending.
+  useMoveOverOnce(!!me);
   if (!me) return <Loading />; // RequireAuth renders this layout only with a user
   return (
     <div className="min-h-dvh bg-muted md:flex">

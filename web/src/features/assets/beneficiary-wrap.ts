@@ -1,12 +1,14 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { dataKeyQueryOptions } from "@/features/keys/api/get-data-key";
 import { beneficiaryKeysQueryKey } from "@/features/keys/api/list-beneficiary-keys";
-import { wrapForBeneficiary } from "@/features/keys/key-ring";
 import { normalizeEmail } from "@/features/keys/pending-items";
+import { wrapForBeneficiary } from "@/features/keys/wrap-for-beneficiary";
+import { unwrapContentKey } from "@/lib/crypto/vault-crypto";
 
 export type BeneficiaryWrapInput = {
   assetId: string;
-  contentKey: CryptoKey;
+  /** The asset's content key wrapped with the data key (as stored): unwrapped here, extractable, only when a wrap is sent. */
+  wrappedKey: Uint8Array;
   /** The beneficiary the request leaves the asset with (undefined: the request keeps it). */
   beneficiaryEmail: string | null | undefined;
   /** The asset's beneficiary before the request (null for a new asset). */
@@ -32,11 +34,13 @@ export async function beneficiaryKeyFor(
     input.beneficiaryEmail !== undefined &&
     normalizeEmail(email) !== normalizeEmail(input.previousBeneficiaryEmail ?? "");
   if (!isChanged && !input.isNewContentKey) return undefined;
+  const dataKey = await queryClient.fetchQuery(dataKeyQueryOptions());
   return wrapForBeneficiary({
     queryClient,
-    dataKey: await queryClient.fetchQuery(dataKeyQueryOptions()),
+    dataKey,
     email,
-    contentKey: input.contentKey,
+    // The one extractable copy, for this request only: the open screen's key cannot be exported.
+    contentKey: await unwrapContentKey(input.wrappedKey, dataKey, input.assetId, true),
     assetId: input.assetId,
   });
 }

@@ -18,6 +18,7 @@ export async function sealNewAsset<T extends AssetType>(dataKey: CryptoKey, cont
   return { id, contentKey, wrappedKey, encryptedData };
 }
 
+/** An asset's content, decrypted with its content key (unwrapped non-extractable: it only encrypts and decrypts). */
 export async function openAsset<T extends AssetType>(
   dataKey: CryptoKey,
   {
@@ -26,7 +27,8 @@ export async function openAsset<T extends AssetType>(
     encryptedData,
   }: { id: string; wrappedKey: Uint8Array; encryptedData: Uint8Array },
 ) {
-  // Extractable: the owner's browser wraps it again when the item's beneficiary changes (decision 032).
-  const contentKey = await unwrapContentKey(wrappedKey, dataKey, id, true);
+  // Not extractable: a save that wraps it for a beneficiary unwraps its own copy from `wrappedKey`
+  // (beneficiary-wrap.ts), so the key that sits with the open screen cannot be exported.
+  const contentKey = await unwrapContentKey(wrappedKey, dataKey, id);
   return { contentKey, content: await decryptJson<ContentOf<T>>(contentKey, encryptedData) };
 }

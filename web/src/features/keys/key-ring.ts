@@ -15,7 +15,7 @@ import {
 } from "@/lib/crypto/beneficiary-keys";
 import { fromBase64, toBase64, wrapContentKey } from "@/lib/crypto/vault-crypto";
 import { createBeneficiaryKey } from "./api/create-beneficiary-key";
-import { beneficiaryKeysQueryKey, beneficiaryKeysQueryOptions } from "./api/list-beneficiary-keys";
+import { beneficiaryKeysQueryOptions } from "./api/list-beneficiary-keys";
 import { normalizeEmail } from "./pending-items";
 
 /**
@@ -68,7 +68,7 @@ export const fetchBeneficiaryKeys = (queryClient: QueryClient): Promise<Benefici
 export type NewKeyOptions = {
   dataKey: CryptoKey;
   email: string;
-  /** The service holds the access key (moving over); otherwise the owner hands it over. */
+  /** The service holds the access key (decision 032 "Defaults": `isEscrowedByDefault`); otherwise the owner hands it over. */
   isEscrowed: boolean;
   /** The key this one re-issues. */
   replaces?: string;
@@ -126,41 +126,3 @@ export async function createKey({
 }
 
 export const isKeyExists = (err: unknown) => err instanceof ApiError && err.status === 409;
-
-/**
- * The content key of `assetId` wrapped for the current key of `email`, for an asset's create or
- * update request (`beneficiaryKey`). A new address gets a hand-over key (not escrowed: nothing
- * opens for them until the owner gives them the access key); when another tab made one meanwhile
- * (409), that one is used.
- */
-export async function wrapForBeneficiary({
-  queryClient,
-  dataKey,
-  email,
-  contentKey,
-  assetId,
-}: {
-  queryClient: QueryClient;
-  dataKey: CryptoKey;
-  email: string;
-  contentKey: CryptoKey;
-  assetId: string;
-}): Promise<{ id: string; wrappedKey: string }> {
-  const address = normalizeEmail(email);
-  const find = async () =>
-    (await fetchBeneficiaryKeys(queryClient)).keys.find((k) => normalizeEmail(k.email) === address);
-  let key = await find();
-  let bk: CryptoKey | undefined;
-  if (!key) {
-    try {
-      ({ key, bk } = await createKey({ dataKey, email: address, isEscrowed: false }));
-    } catch (err) {
-      if (!isKeyExists(err)) throw err;
-      key = await find();
-      if (!key) throw err;
-    }
-    void queryClient.invalidateQueries({ queryKey: beneficiaryKeysQueryKey });
-  }
-  bk ??= await unwrapBeneficiaryKey(dataKey, key);
-  return { id: key.id, wrappedKey: toBase64(await wrapContentKey(contentKey, bk, assetId)) };
-}

@@ -1,26 +1,17 @@
-import {
-  WRAP_ITEMS_MAX,
-  type BeneficiaryKeyView,
-  type CreateBeneficiaryKeyInput,
-  type PendingItemView,
-  type WrapItemsInput,
-} from "@common/keys";
+import { WRAP_ITEMS_MAX } from "@common/keys";
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { unwrapRaw, wrapContext } from "@/lib/crypto/beneficiary-keys";
+import { fromBase64, importDataKey, toBase64, unwrapContentKey } from "@/lib/crypto/vault-crypto";
 import {
-  combineShares,
-  importBeneficiaryKey,
-  unwrapRaw,
-  wrapContext,
-} from "@/lib/crypto/beneficiary-keys";
-import {
-  fromBase64,
-  importDataKey,
-  newContentKey,
-  toBase64,
-  unwrapContentKey,
-  wrapContentKey,
-} from "@/lib/crypto/vault-crypto";
+  escrowedBeneficiaryKey,
+  fakeKeysFetch,
+  fakePendingItems,
+  json,
+  newFakeKeysServer,
+  ownerBeneficiaryKey,
+  type FakeKeysServer,
+} from "./fake-keys-api";
 import { moveOver } from "./move-over";
 
 /**
@@ -28,90 +19,19 @@ import { moveOver } from "./move-over";
  * cover the real one): real WebCrypto, real batching, real request bodies.
  */
 
-type Server = {
-  keys: (BeneficiaryKeyView & { serverShare: string; escrowAccessKey?: string })[];
-  pending: PendingItemView[];
-  posts: CreateBeneficiaryKeyInput[];
-  puts: { keyId: string; body: WrapItemsInput }[];
-  /** Fails the next PUTs with a 500. */
-  failPuts: number;
-};
-
-let server: Server;
+let server: FakeKeysServer;
 let dataKey: CryptoKey;
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-
-function fakeFetch(url: string, init: RequestInit = {}): Promise<Response> {
-  const method = init.method ?? "GET";
-  const body = init.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
-  if (method === "GET" && url === "/api/keys/beneficiaries")
-    return Promise.resolve(json(200, { keys: server.keys, pending: server.pending }));
-  if (method === "POST" && url === "/api/keys/beneficiaries") {
-    const input = body as CreateBeneficiaryKeyInput;
-    server.posts.push(input);
-    if (server.keys.some((k) => k.email === input.email))
-      return Promise.resolve(json(409, { error: { code: "CONFLICT", message: "exists" } }));
-    const key = {
-      id: input.id,
-      email: input.email,
-      ownerWrappedKey: input.ownerWrappedKey,
-      ownerWrappedAccessKey: input.ownerWrappedAccessKey,
-      escrow: !!input.escrowAccessKey,
-      handedOverAt: null,
-      createdAt: new Date().toISOString(),
-      itemCount: 0,
-      serverShare: input.serverShare,
-      escrowAccessKey: input.escrowAccessKey,
-    };
-    server.keys.push(key);
-    server.pending = server.pending.filter(
-      (p) => !input.items.some((i) => i.assetId === p.assetId),
-    );
-    return Promise.resolve(json(201, key));
-  }
-  const put = /^\/api\/keys\/beneficiaries\/([^/]+)\/items$/.exec(url);
-  if (method === "PUT" && put) {
-    server.puts.push({ keyId: put[1] ?? "", body: body as WrapItemsInput });
-    if (server.failPuts > 0) {
-      server.failPuts--;
-      return Promise.resolve(json(500, { error: { code: "INTERNAL", message: "down" } }));
-    }
-    const { items } = body as WrapItemsInput;
-    server.pending = server.pending.filter((p) => !items.some((i) => i.assetId === p.assetId));
-    return Promise.resolve(json(200, { wrapped: items.length }));
-  }
-  return Promise.resolve(json(404, { error: { code: "NOT_FOUND", message: url } }));
-}
-
-/** `n` items of `email`, their content keys wrapped with the data key as the server lists them. */
-async function pendingItems(email: string, n: number): Promise<PendingItemView[]> {
-  const ck = await newContentKey();
-  return Promise.all(
-    Array.from({ length: n }, async () => {
-      const assetId = crypto.randomUUID();
-      const wrappedKey = toBase64(await wrapContentKey(ck, dataKey, assetId));
-      return { assetId, beneficiaryEmail: email, wrappedKey };
-    }),
-  );
-}
-
-/** BK from the shares the server would hold (escrowed key): the beneficiary's side of a release. */
-async function beneficiaryKeyOf(key: Server["keys"][number]): Promise<CryptoKey> {
-  if (!key.escrowAccessKey) throw new Error("not escrowed");
-  return importBeneficiaryKey(
-    combineShares(fromBase64(key.serverShare), fromBase64(key.escrowAccessKey)),
-  );
-}
+const pendingItems = (email: string, n: number, fromBeforeKeys = true) =>
+  fakePendingItems({ dataKey, email, n, fromBeforeKeys });
 
 const run = (email?: string) =>
   moveOver({ queryClient: new QueryClient(), getDataKey: async () => dataKey, email });
 
 beforeEach(async () => {
-  server = { keys: [], pending: [], posts: [], puts: [], failPuts: 0 };
+  server = newFakeKeysServer();
   dataKey = await importDataKey(crypto.getRandomValues(new Uint8Array(32)));
-  vi.stubGlobal("fetch", vi.fn(fakeFetch));
+  vi.stubGlobal("fetch", vi.fn(fakeKeysFetch(() => server)));
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -122,9 +42,10 @@ describe("moveOver", () => {
     expect(result).toEqual({ total: 0, wrapped: 0, failed: 0 });
     expect(getDataKey).not.toHaveBeenCalled();
     expect(server.posts).toEqual([]);
+    expect(server.gets).toBe(1);
   });
 
-  it("makes an escrowed key for an address without one: the first batch in the POST, the rest by PUT", async () => {
+  it("makes an escrowed key for items from before keys: the first batch in the POST, the rest by PUT", async () => {
     server.pending = await pendingItems("ann@example.com", WRAP_ITEMS_MAX + 1);
     const result = await run();
     expect(result).toEqual({ total: WRAP_ITEMS_MAX + 1, wrapped: WRAP_ITEMS_MAX + 1, failed: 0 });
@@ -137,7 +58,7 @@ describe("moveOver", () => {
     expect(server.puts[0]?.keyId).toBe(key?.id);
 
     // What a release gives the beneficiary (server share + escrowed access key) opens each item.
-    const bk = await beneficiaryKeyOf(key!);
+    const bk = await escrowedBeneficiaryKey(key!);
     const wrap = server.puts[0]!.body.items[0]!;
     await expect(
       unwrapContentKey(fromBase64(wrap.wrappedKey), bk, wrap.assetId),
@@ -146,6 +67,37 @@ describe("moveOver", () => {
     await expect(
       unwrapRaw(dataKey, fromBase64(key!.ownerWrappedKey), wrapContext.beneficiaryKey(key!.id)),
     ).resolves.toHaveLength(32);
+  });
+
+  it("makes a hand-over key, with every pending item in the POST, when none is from before keys", async () => {
+    server.pending = await pendingItems("ann@example.com", 3, false);
+    const ids = server.pending.map((p) => p.assetId);
+    expect(await run()).toEqual({ total: 3, wrapped: 3, failed: 0 });
+    expect(server.posts).toHaveLength(1);
+    expect(server.posts[0]?.escrowAccessKey).toBeUndefined();
+    expect(server.posts[0]?.items.map((i) => i.assetId).sort()).toEqual([...ids].sort());
+    expect(server.puts).toEqual([]);
+    expect(server.pending).toEqual([]);
+    const [key] = server.keys;
+    expect(key?.escrow).toBe(false);
+    // The owner's BK (the one the access key completes) opens the wraps.
+    const bk = await ownerBeneficiaryKey(dataKey, key!);
+    const wrap = server.posts[0]!.items[0]!;
+    await expect(
+      unwrapContentKey(fromBase64(wrap.wrappedKey), bk, wrap.assetId),
+    ).resolves.toBeTruthy();
+  });
+
+  it("escrows an address when one of its pending items is from before keys, per address", async () => {
+    server.pending = [
+      ...(await pendingItems("ann@example.com", 2, false)),
+      ...(await pendingItems("ann@example.com", 1, true)),
+      ...(await pendingItems("bob@example.com", 2, false)),
+    ];
+    expect(await run()).toEqual({ total: 5, wrapped: 5, failed: 0 });
+    const escrowOf = Object.fromEntries(server.keys.map((k) => [k.email, k.escrow]));
+    expect(escrowOf).toEqual({ "ann@example.com": true, "bob@example.com": false });
+    expect(server.posts.map((p) => p.items.length).sort()).toEqual([2, 3]);
   });
 
   it("wraps for an address's existing key by PUT, and only the address asked for", async () => {
@@ -185,6 +137,7 @@ describe("moveOver", () => {
     // This browser still believes ann has no key: the list it reads first leaves it out.
     server.pending = await pendingItems("ann@example.com", 1);
     let first = true;
+    const fetch = fakeKeysFetch(() => server);
     vi.stubGlobal(
       "fetch",
       vi.fn((url: string, init?: RequestInit) => {
@@ -192,7 +145,7 @@ describe("moveOver", () => {
           first = false;
           return Promise.resolve(json(200, { keys: [], pending: server.pending }));
         }
-        return fakeFetch(url, init);
+        return fetch(url, init);
       }),
     );
     expect(await run()).toEqual({ total: 1, wrapped: 1, failed: 0 });

@@ -17,6 +17,7 @@ const item = (beneficiaryEmail: string): PendingItemView => ({
   assetId: crypto.randomUUID(),
   beneficiaryEmail,
   wrappedKey: "w",
+  fromBeforeKeys: false,
 });
 
 describe("groupPending", () => {

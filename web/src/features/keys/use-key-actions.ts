@@ -1,12 +1,13 @@
 import type { BeneficiaryKeyView } from "@common/keys";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { accessKeyLink, accessKeyToText } from "@/lib/crypto/beneficiary-keys";
 import { toBase64 } from "@/lib/crypto/vault-crypto";
 import { dataKeyQueryOptions } from "./api/get-data-key";
 import { beneficiaryKeysQueryKey } from "./api/list-beneficiary-keys";
 import { updateBeneficiaryKey } from "./api/update-beneficiary-key";
-import { createKey, unwrapAccessKey } from "./key-ring";
-import { moveOverWithProgress } from "./use-move-over";
+import { unwrapAccessKey } from "./key-ring";
+import { reissueKey, type ReissueProgress } from "./reissue";
 
 /** "Let the service hold it": the access key goes to the server (sealed there), by the owner's choice. */
 export function useEscrowKey() {
@@ -25,25 +26,33 @@ export function useEscrowKey() {
 
 /**
  * "Re-issue" (and "Stop the service holding it"): a new hand-over key replaces this one, so the
- * old access key and any escrowed copy open nothing any more; the address's items, pending again,
- * are then wrapped with the new key.
+ * old access key and any escrowed copy open nothing any more; the address's items are wrapped with
+ * the new key at once (`reissueKey`), the mutation staying busy until that is done. `progress`
+ * says how far it got; `stillPreparing` counts the items left unwrapped after the retry (they
+ * open for no one until the next sign-in wraps them).
  */
 export function useReissueKey() {
   const qc = useQueryClient();
-  return useMutation({
+  const [progress, setProgress] = useState<ReissueProgress>();
+  const [stillPreparing, setStillPreparing] = useState(0);
+  const mutation = useMutation({
     mutationFn: async (key: BeneficiaryKeyView) => {
-      const dataKey = await qc.fetchQuery(dataKeyQueryOptions());
-      const created = await createKey({
-        dataKey,
-        email: key.email,
-        isEscrowed: false,
-        replaces: key.id,
+      setStillPreparing(0);
+      const result = await reissueKey({
+        queryClient: qc,
+        getDataKey: () => qc.fetchQuery(dataKeyQueryOptions()),
+        key,
+        onProgress: setProgress,
       });
-      await moveOverWithProgress(qc, key.email);
-      return created.key;
+      setStillPreparing(result.remaining);
+      return result;
     },
-    onSettled: () => qc.invalidateQueries({ queryKey: beneficiaryKeysQueryKey }),
+    onSettled: () => {
+      setProgress(undefined);
+      return qc.invalidateQueries({ queryKey: beneficiaryKeysQueryKey });
+    },
   });
+  return { ...mutation, progress, stillPreparing };
 }
 
 /** "I have given it to them". */

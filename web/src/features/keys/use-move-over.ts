@@ -9,14 +9,10 @@ const TOAST_ID = "beneficiary-keys-moving-over";
  * Moving over with a toast that counts (none when nothing is pending): the owner keeps working
  * meanwhile. Items that failed stay pending and are tried again at the next sign-in.
  */
-export async function moveOverWithProgress(
-  queryClient: QueryClient,
-  email?: string,
-): Promise<MoveOverResult> {
+export async function moveOverWithProgress(queryClient: QueryClient): Promise<MoveOverResult> {
   const result = await moveOver({
     queryClient,
     getDataKey: () => queryClient.fetchQuery(dataKeyQueryOptions()),
-    email,
     onProgress: ({ total, done }) =>
       toast.info(`Preparing your items for your beneficiaries: ${done} of ${total}`, {
         id: TOAST_ID,
@@ -38,9 +34,10 @@ export async function moveOverWithProgress(
 
 /**
  * Once per signed-in session (the query cache, cleared at sign-out, remembers it): wraps the
- * owner's pending items for their beneficiaries. `isOwner`: only roles with a vault.
+ * signed-in user's pending items for their beneficiaries, whatever their role (one GET when
+ * nothing is pending). `isSignedIn`: there is a user to do it for.
  */
-export function useMoveOverOnce(isOwner: boolean) {
+export function useMoveOverOnce(isSignedIn: boolean) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: ["beneficiary-keys-moved-over"], // not under beneficiaryKeysQueryKey: invalidating the keys must not run it again
@@ -49,7 +46,7 @@ export function useMoveOverOnce(isOwner: boolean) {
         // Could not even list what is pending (offline, server down): quietly, next time.
         return { total: 0, wrapped: 0, failed: 0 };
       }),
-    enabled: isOwner,
+    enabled: isSignedIn,
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,

@@ -26,7 +26,7 @@ export async function createAsset<T extends AssetType>(
   const sealed = await sealNewAsset<T>(dataKey, input.content);
   const beneficiaryKey = await beneficiaryKeyFor(queryClient, {
     assetId: sealed.id,
-    contentKey: sealed.contentKey,
+    wrappedKey: sealed.wrappedKey,
     beneficiaryEmail: input.beneficiaryEmail,
     previousBeneficiaryEmail: null,
     isNewContentKey: true,

@@ -13,7 +13,10 @@ export const getAsset = (id: string) =>
 
 export type OpenedAsset<T extends AssetType> = {
   asset: AssetView;
+  /** Non-extractable: encrypts and decrypts only. */
   contentKey: CryptoKey;
+  /** The content key wrapped with the data key, as stored: a save that must wrap it for a beneficiary unwraps it from here. */
+  wrappedKey: Uint8Array;
   content: ContentOf<T>;
 };
 
@@ -27,12 +30,13 @@ export const openAssetQueryOptions = <T extends AssetType>(
     queryFn: async (): Promise<OpenedAsset<T>> => {
       if (!dataKey) throw new Error("no data key");
       const { wrappedKey, encryptedData, ...asset } = await getAsset(id);
+      const wrapped = fromBase64(wrappedKey);
       const opened = await openAsset<T>(dataKey, {
         id: asset.id,
-        wrappedKey: fromBase64(wrappedKey),
+        wrappedKey: wrapped,
         encryptedData: fromBase64(encryptedData),
       });
-      return { asset, ...opened };
+      return { asset, wrappedKey: wrapped, ...opened };
     },
     enabled: !!dataKey,
     staleTime: 0,

@@ -40,6 +40,7 @@ export async function updateAssetFiles<T extends AssetType>(
     beneficiaryEmail,
     previousBeneficiaryEmail,
     contentKey,
+    wrappedKey,
     content,
     files,
     onProgress,
@@ -68,7 +69,7 @@ export async function updateAssetFiles<T extends AssetType>(
     encryptedData: toBase64(await encryptJson(contentKey, content)),
     beneficiaryKey: await beneficiaryKeyFor(queryClient, {
       assetId: id,
-      contentKey,
+      wrappedKey,
       beneficiaryEmail,
       previousBeneficiaryEmail,
       isNewContentKey: false,

@@ -12,8 +12,10 @@ export type UpdateAssetInput<T extends AssetType> = {
   beneficiaryEmail?: string | null;
   /** The beneficiary before this edit: a change sends the content key wrapped for the new one's key. */
   previousBeneficiaryEmail: string | null;
-  /** The asset's content key (extractable, from useOpenAsset): encrypts new content, and is wrapped for a new beneficiary. */
+  /** The asset's content key (from useOpenAsset, not extractable): encrypts new content. */
   contentKey: CryptoKey;
+  /** The asset's stored `wrappedKey` (from useOpenAsset): a new beneficiary's wrap is made from it. */
+  wrappedKey: Uint8Array;
   content?: ContentOf<T>;
 };
 
@@ -25,13 +27,14 @@ export async function updateAsset<T extends AssetType>(
     beneficiaryEmail,
     previousBeneficiaryEmail,
     contentKey,
+    wrappedKey,
     content,
   }: UpdateAssetInput<T>,
 ) {
   const encryptedData = content ? toBase64(await encryptJson(contentKey, content)) : undefined;
   const beneficiaryKey = await beneficiaryKeyFor(queryClient, {
     assetId: id,
-    contentKey,
+    wrappedKey,
     beneficiaryEmail,
     previousBeneficiaryEmail,
     isNewContentKey: false,

@@ -106,6 +106,8 @@ type UpdateInput = {
   /** The note's beneficiary before this edit. */
   previousBeneficiaryEmail: string | null;
   contentKey: CryptoKey;
+  /** The note's stored `wrappedKey` (a new beneficiary's wrap is made from it). */
+  wrappedKey: Uint8Array;
   stored: NoteContent;
   draft: NoteDraft;
   onProgress: (t: Transfer) => void;
@@ -135,6 +137,7 @@ export function useUpdateNote() {
       id,
       previousBeneficiaryEmail,
       contentKey,
+      wrappedKey,
       stored,
       draft,
       onProgress,
@@ -150,6 +153,7 @@ export function useUpdateNote() {
         beneficiaryEmail: draft.beneficiaryEmail,
         previousBeneficiaryEmail,
         contentKey,
+        wrappedKey,
         content: noteContentOf(draft.text, draft.recording, draft.attachment),
         files,
         onProgress: (p) =>

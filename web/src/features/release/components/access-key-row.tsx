@@ -1,9 +1,11 @@
 import type { BeneficiaryKeyView } from "@common/keys";
 import { lazy, Suspense, useRef, useState } from "react";
+import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmActionDialog } from "@/components/ui/confirm-action-dialog";
 import { keyState } from "@/features/keys/pending-items";
+import type { ReissueProgress } from "@/features/keys/reissue";
 import { useEscrowKey, useReissueKey } from "@/features/keys/use-key-actions";
 import { errorMessage } from "@/lib/api-client";
 import { formatDate } from "@/lib/format-date";
@@ -13,6 +15,18 @@ import { toast } from "@/lib/toast";
 const AccessKeyDialog = lazy(() => import("./access-key-dialog"));
 
 type Confirming = "escrow" | "reissue" | undefined;
+
+const itemsText = (n: number) => `${n} ${n === 1 ? "item" : "items"}`;
+const stillPreparingText = (n: number) =>
+  `${itemsText(n)} still being prepared — sign in again to finish. Until then they do not open at a release.`;
+
+/** How far a re-issue got, said in its dialog while it runs. */
+function reissueStatus(progress: ReissueProgress | undefined): string {
+  if (!progress || progress.phase === "key") return "Making a new key...";
+  if (progress.phase === "items")
+    return `Preparing ${itemsText(progress.total)} for the new key: ${progress.done} of ${progress.total}.`;
+  return `${itemsText(progress.count)} still being prepared — keep this page open or sign in again to finish. Trying again...`;
+}
 
 /** One beneficiary address on the plan page: its key's state, and showing, escrowing or re-issuing it. */
 export function AccessKeyRow({
@@ -48,8 +62,11 @@ export function AccessKeyRow({
         await escrow.mutateAsync(key);
         toast.success(`The service now holds the access key for ${key.email}.`);
       } else {
-        await reissue.mutateAsync(key);
-        toast.success(`New access key made for ${key.email}. Give it to them.`);
+        const { remaining } = await reissue.mutateAsync(key);
+        if (remaining === 0)
+          toast.success(`New access key made for ${key.email}. Give it to them.`);
+        else
+          toast.warning(`New access key made for ${key.email}. ${stillPreparingText(remaining)}`);
       }
       setConfirming(undefined);
     } catch (err) {
@@ -83,6 +100,9 @@ export function AccessKeyRow({
             A release opens their items with the e-mailed code alone.
           </span>
         </p>
+      )}
+      {!reissue.isPending && reissue.stillPreparing > 0 && pendingCount > 0 && (
+        <Alert variant="warning">{stillPreparingText(pendingCount)}</Alert>
       )}
       <div className="flex flex-wrap gap-2">
         <Button ref={showButton} size="sm" variant="outline" onClick={() => setShowing(true)}>
@@ -136,7 +156,13 @@ export function AccessKeyRow({
         failure={failure}
         onConfirm={() => void onConfirm()}
         onCancel={close}
-      />
+      >
+        {reissue.isPending && (
+          <p role="status" className="text-sm">
+            {reissueStatus(reissue.progress)}
+          </p>
+        )}
+      </ConfirmActionDialog>
     </li>
   );
 }

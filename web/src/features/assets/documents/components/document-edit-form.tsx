@@ -13,7 +13,7 @@ import { documentEditSchema, type DocumentEdit } from "../document-form-schema";
 
 /** The document's notes (re-encrypted with its content key) and beneficiary. */
 export function DocumentEditForm({ opened }: { opened: OpenedAsset<"document"> }) {
-  const { asset, contentKey, content } = opened;
+  const { asset, contentKey, wrappedKey, content } = opened;
   const form = useForm<DocumentEdit>({
     resolver: zodResolver(documentEditSchema),
     defaultValues: { notes: content.notes, beneficiaryEmail: asset.beneficiaryEmail },
@@ -28,6 +28,7 @@ export function DocumentEditForm({ opened }: { opened: OpenedAsset<"document"> }
         beneficiaryEmail,
         previousBeneficiaryEmail: asset.beneficiaryEmail,
         contentKey,
+        wrappedKey,
         content: { ...content, notes },
       });
       form.reset({ notes, beneficiaryEmail });

@@ -58,6 +58,7 @@ export function NoteForm({ opened, onSaved }: Props) {
           id: opened.asset.id,
           previousBeneficiaryEmail: opened.asset.beneficiaryEmail,
           contentKey: opened.contentKey,
+          wrappedKey: opened.wrappedKey,
           stored: opened.content,
           draft,
           onProgress: setTransfer,

@@ -25,7 +25,7 @@ export function EditPasswordForm({
   onDone: () => void;
   onCancel: () => void;
 }) {
-  const { asset, content, contentKey } = opened;
+  const { asset, content, contentKey, wrappedKey } = opened;
   const form = useForm<PasswordForm>({
     resolver: zodResolver(editPasswordSchema),
     defaultValues: { title: asset.title, beneficiaryEmail: asset.beneficiaryEmail, ...content },
@@ -43,6 +43,7 @@ export function EditPasswordForm({
         beneficiaryEmail: values.beneficiaryEmail,
         previousBeneficiaryEmail: asset.beneficiaryEmail,
         contentKey,
+        wrappedKey,
         content: toPasswordContent(values),
       });
       toast.success(ASSET_MSG.passwordUpdated);
