@@ -81,6 +81,7 @@ describe("the owner's beneficiary keys", () => {
       assetId: v.a1.id,
       beneficiaryEmail: v.heir1,
       wrappedKey: stored.body.asset.wrappedKey,
+      fromBeforeKeys: false,
     });
     expect(before.pending.map((p) => p.assetId).sort()).toEqual([v.a1.id, v.a2.id, v.a3.id].sort());
     expect(before.pending.find((p) => p.assetId === v.a2.id)?.beneficiaryEmail).toBe(v.heir1);
