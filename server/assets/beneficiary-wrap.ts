@@ -3,7 +3,7 @@ import { KEYS_MSG } from "../../common/keys.js";
 import type { ActorProfile } from "../access.js";
 import type { Tx } from "../db/client.js";
 import { AppError } from "../errors.js";
-import { selectKeyRef } from "../keys/beneficiary-queries.js";
+import { selectKeyRefForShare } from "../keys/beneficiary-queries.js";
 import type { AssetChanges } from "./queries.js";
 
 /**
@@ -18,14 +18,15 @@ const lower = (email: string | null) => email?.toLowerCase() ?? null;
 /**
  * The wrap as row values, or 400 when the asset names no beneficiary, or the key is not the
  * owner's (row-level security hides other owners' keys) or is another address's. One answer for
- * all three: the owner's browser sent a wrap that does not fit this item.
+ * all three: the owner's browser sent a wrap that does not fit this item. The key stays locked FOR
+ * SHARE until the transaction ends, so a concurrent re-issue cannot drop it under this wrap.
  */
 export async function requireBeneficiaryWrap(
   tx: Tx,
   actor: ActorProfile,
   { email, wrap }: { email: string | null; wrap: BeneficiaryKeyInput },
 ): Promise<WrapChanges> {
-  const key = await selectKeyRef(tx, wrap.id);
+  const key = await selectKeyRefForShare(tx, wrap.id);
   if (!email || !key || key.userId !== actor.id || key.email !== lower(email))
     throw new AppError("VALIDATION", KEYS_MSG.wrongBeneficiaryKey);
   return {

@@ -21,10 +21,12 @@ export const presentPendingItem = (p: {
   assetId: string;
   beneficiaryEmail: string;
   wrappedKey: Buffer;
+  isNamedBeforeKeys: boolean;
 }): PendingItemView => ({
   assetId: p.assetId,
   beneficiaryEmail: p.beneficiaryEmail,
   wrappedKey: p.wrappedKey.toString("base64"),
+  fromBeforeKeys: p.isNamedBeforeKeys,
 });
 
 export const presentBeneficiaryKeys = (v: {

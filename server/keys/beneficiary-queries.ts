@@ -42,26 +42,47 @@ export const selectKeyView = (tx: Tx, userId: string, id: string) =>
     .limit(1)
     .then((r) => r[0] ?? null);
 
+const KEY_REF = {
+  id: beneficiaryKeys.id,
+  userId: beneficiaryKeys.userId,
+  email: beneficiaryKeys.email,
+};
+
 /** The key's owner and address (row-level security hides other owners' keys: null, as for a missing one). */
 export const selectKeyRef = (tx: Tx, id: string) =>
   tx
-    .select({
-      id: beneficiaryKeys.id,
-      userId: beneficiaryKeys.userId,
-      email: beneficiaryKeys.email,
-    })
+    .select(KEY_REF)
     .from(beneficiaryKeys)
     .where(eq(beneficiaryKeys.id, id))
     .limit(1)
     .then((r) => r[0] ?? null);
 
-/** The owner's current key for an address, if any. */
-export const selectKeyIdByEmail = (tx: Tx, userId: string, email: string) =>
+/**
+ * selectKeyRef, the row locked FOR SHARE until the transaction ends: whoever writes a wrap with this
+ * key holds it, so a re-issue (selectKeyIdByEmailForUpdate) cannot delete the key between the wrap
+ * and its commit and leave the wrap behind (ON DELETE SET NULL clears only the key id).
+ */
+export const selectKeyRefForShare = (tx: Tx, id: string) =>
+  tx
+    .select(KEY_REF)
+    .from(beneficiaryKeys)
+    .where(eq(beneficiaryKeys.id, id))
+    .limit(1)
+    .for("share")
+    .then((r) => r[0] ?? null);
+
+/**
+ * The owner's current key for an address, if any, locked FOR UPDATE: a re-issue holds it until it
+ * has cleared the old key's wraps and deleted it, so a concurrent wrap with that key (which holds it
+ * FOR SHARE, selectKeyRefForShare) either commits first and is cleared, or waits and finds no key.
+ */
+export const selectKeyIdByEmailForUpdate = (tx: Tx, userId: string, email: string) =>
   tx
     .select({ id: beneficiaryKeys.id })
     .from(beneficiaryKeys)
     .where(and(eq(beneficiaryKeys.userId, userId), eq(beneficiaryKeys.email, email)))
     .limit(1)
+    .for("update")
     .then((r) => r[0]?.id ?? null);
 
 /**
@@ -75,6 +96,7 @@ export const listPendingItems = (tx: Tx, userId: string) =>
       assetId: assets.id,
       beneficiaryEmail: assetEmail,
       wrappedKey: assets.wrappedKey,
+      isNamedBeforeKeys: assets.namedBeforeKeys,
     })
     .from(assets)
     .leftJoin(beneficiaryKeys, eq(beneficiaryKeys.id, assets.beneficiaryKeyId))

@@ -18,8 +18,9 @@ import {
   listKeyViews,
   listPendingItems,
   selectItemEmails,
-  selectKeyIdByEmail,
+  selectKeyIdByEmailForUpdate,
   selectKeyRef,
+  selectKeyRefForShare,
   selectKeyView,
   setItemWrap,
   updateKey,
@@ -54,9 +55,16 @@ export const listBeneficiaryKeys = (deps: Deps, actor: ActorProfile) =>
     pending: await listPendingItems(tx, actor.id),
   }));
 
-/** The owner's key `id`, or 404 (a missing key and someone else's answer alike). */
-async function loadOwnKey(tx: Tx, actor: ActorProfile, id: string) {
-  const key = await selectKeyRef(tx, id);
+/**
+ * The owner's key `id`, or 404 (a missing key and someone else's answer alike). `forWrapping` holds
+ * it FOR SHARE until the end (selectKeyRefForShare).
+ */
+async function loadOwnKey(
+  tx: Tx,
+  actor: ActorProfile,
+  { id, forWrapping }: { id: string; forWrapping: boolean },
+) {
+  const key = await (forWrapping ? selectKeyRefForShare : selectKeyRef)(tx, id);
   if (!key) throw new AppError("NOT_FOUND", KEYS_MSG.keyNotFound);
   requireAccess(actor, "vault:own", { ownerId: key.userId });
   return key;
@@ -110,7 +118,7 @@ export function createBeneficiaryKey(
     : null;
   const conflict = () => new AppError("CONFLICT", KEYS_MSG.keyExists);
   return asOwner(deps, actor, async (tx) => {
-    const existing = await selectKeyIdByEmail(tx, actor.id, input.email);
+    const existing = await selectKeyIdByEmailForUpdate(tx, actor.id, input.email);
     if (existing !== (input.replaces ?? null)) throw conflict();
     await requireItemsOf(tx, { userId: actor.id, email: input.email, items: input.items });
     if (existing) {
@@ -150,7 +158,7 @@ export function wrapBeneficiaryItems(
   { id, input }: { id: string; input: WrapItemsInput },
 ) {
   return asOwner(deps, actor, async (tx) => {
-    const key = await loadOwnKey(tx, actor, id);
+    const key = await loadOwnKey(tx, actor, { id, forWrapping: true });
     await requireItemsOf(tx, { userId: actor.id, email: key.email, items: input.items });
     await wrapItems(tx, { userId: actor.id, keyId: id, items: input.items });
     return { wrapped: new Set(input.items.map((i) => i.assetId)).size };
@@ -172,7 +180,7 @@ export function updateBeneficiaryKey(
   if (input.escrowAccessKey)
     changes.escrowShare = sealShare(deps.shareSealers.escrow, id, input.escrowAccessKey);
   return asOwner(deps, actor, async (tx) => {
-    const key = await loadOwnKey(tx, actor, id);
+    const key = await loadOwnKey(tx, actor, { id, forWrapping: false });
     if ((await updateKey(tx, { userId: actor.id, id, changes })).length === 0)
       throw new AppError("NOT_FOUND", KEYS_MSG.keyNotFound);
     const event = { actorId: actor.id, ...subject(id), ip, details: { beneficiary: key.email } };

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LegacyItemDetail } from "../../common/legacy.js";
+import { KEYS_MSG } from "../../common/keys.js";
+import { LEGACY_MSG, type LegacyItemDetail } from "../../common/legacy.js";
 import type { ReleasePlanView } from "../../common/release.js";
 import { buildAsset, dataKeyOf } from "../../test/factories/assets.js";
 import {
@@ -20,7 +21,7 @@ import {
   type TestContext,
 } from "../../test/harness.js";
 import { decryptBytes, type CryptoKey } from "../../test/vault-crypto.js";
-import { assets } from "../db/schema/index.js";
+import { assets, releases } from "../db/schema/index.js";
 import { createOffsetClock } from "../release/clock.js";
 
 let ctx: TestContext;
@@ -51,7 +52,8 @@ const encodings = (secret: Buffer) =>
 
 /**
  * A firm client's vault: a password for heirA wrapped with heirA's hand-over key, a note for heirB
- * wrapped with heirB's escrowed key, and a password for heirA never wrapped (pending at release).
+ * wrapped with heirB's escrowed key; never wrapped (pending at release): a password for heirA
+ * (hand-over key), a note for heirB (escrowed key) and a note for heirC (no key at all).
  */
 async function ownerWithKeys() {
   const firm = await buildFirm(ctx);
@@ -82,10 +84,28 @@ async function ownerWithKeys() {
   const pending = await buildAsset(owner.client, {
     title: "Shop",
     beneficiaryEmail: heirA,
-    content: { password: "old way" },
+    content: { password: "not prepared" },
     dataKey: dk,
   });
-  return { firm, owner, dk, heirA, heirB, secret, wrapped, escrowed, pending, keyA, keyB };
+  const pendingEscrowed = await buildAsset(owner.client, {
+    type: "note",
+    title: "Recipes",
+    beneficiaryEmail: heirB,
+    content: { text: "old way, escrowed" },
+    dataKey: dk,
+  });
+  const heirC = uniqueEmail("heir-c");
+  const noKey = await buildAsset(owner.client, {
+    type: "note",
+    title: "Diary",
+    beneficiaryEmail: heirC,
+    content: { text: "old way, no key" },
+    dataKey: dk,
+  });
+  return {
+    ...{ firm, owner, dk, heirA, heirB, heirC, secret, keyA, keyB },
+    ...{ wrapped, escrowed, pending, pendingEscrowed, noKey },
+  };
 }
 
 async function release(v: Awaited<ReturnType<typeof ownerWithKeys>>) {
@@ -97,6 +117,50 @@ async function release(v: Awaited<ReturnType<typeof ownerWithKeys>>) {
   expect((await v.owner.client.json<ReleasePlanView>("GET", "/api/release")).body.state).toBe(
     "released",
   );
+}
+
+/** The server-held ways into an item: none of them may appear in a refusal. */
+const secretsOf = (v: Awaited<ReturnType<typeof ownerWithKeys>>) =>
+  [v.keyA.serverShare, v.keyA.accessKey, v.keyB.serverShare, v.keyB.accessKey].map((b) =>
+    b.toString("base64"),
+  );
+
+/** 409 with KEYS_MSG.itemNotReady: no content key, no share; and no "viewed" in the audit log. */
+async function expectNotReady(
+  client: TestClient,
+  id: string,
+  v: Awaited<ReturnType<typeof ownerWithKeys>>,
+) {
+  const res = await client.request("GET", `/api/legacy/items/${id}`);
+  const text = await res.text();
+  expect({ status: res.status, body: JSON.parse(text) }).toEqual({
+    status: 409,
+    body: {
+      error: { code: "CONFLICT", message: KEYS_MSG.itemNotReady, requestId: expect.any(String) },
+    },
+  });
+  expect(text).not.toContain("contentKey");
+  for (const secret of secretsOf(v)) expect(text).not.toContain(secret);
+  const viewed = rowsOf<{ n: number }>(
+    await ctx.services.deps.db.execute(
+      sql`select count(*)::int as n from audit_log where action = 'legacy.item_viewed' and details->>'assetId' = ${id}`,
+    ),
+  );
+  expect(viewed[0]?.n).toBe(0);
+}
+
+/** Opens an item handed over the decision-009 way (the server unwrapped its content key). */
+async function openOldWay(item: LegacyItemDetail) {
+  if (item.key.kind !== "content-key")
+    throw new Error(`expected a content key, got ${item.key.kind}`);
+  const ck = await subtle.importKey(
+    "raw",
+    Buffer.from(item.key.contentKey, "base64"),
+    "AES-GCM",
+    false,
+    ["decrypt"],
+  );
+  return openContent(ck, item);
 }
 
 const item = async (client: TestClient, id: string) => {
@@ -170,18 +234,8 @@ describe("the portal with beneficiary keys", () => {
       ),
     ).rejects.toThrow();
 
-    // the item still pending at the release opens the old way
-    const old = await item(a, v.pending.id);
-    expect(old.key.kind).toBe("content-key");
-    if (old.key.kind !== "content-key") throw new Error("not a content key");
-    const oldCk = await subtle.importKey(
-      "raw",
-      Buffer.from(old.key.contentKey, "base64"),
-      "AES-GCM",
-      false,
-      ["decrypt"],
-    );
-    expect(await openContent(oldCk, old)).toEqual({ password: "old way" });
+    // the item not wrapped for heirA's hand-over key is not opened by the server either
+    await expectNotReady(a, v.pending.id, v);
 
     // only to the proven address, only released items
     expect((await a.json("GET", `/api/legacy/items/${v.escrowed.id}`)).status).toBe(404);
@@ -211,10 +265,106 @@ describe("the portal with beneficiary keys", () => {
     });
     expect(await openContent(ck, got)).toEqual({ text: "Dear B" });
 
+    // heirA has a hand-over key: the item wrapped for another address's key is refused outright
+    await expectNotReady(await portalClient(ctx, v.heirA), v.pending.id, v);
+  });
+
+  it("an item not wrapped for its address's key: refused under a hand-over key; opened the old way under an escrowed key or with no key", async () => {
+    const v = await ownerWithKeys();
+    await release(v);
     const a = await portalClient(ctx, v.heirA);
-    const mismatched = await item(a, v.pending.id);
-    expect(mismatched.key.kind).toBe("content-key");
-    expect(JSON.stringify(mismatched)).not.toContain(v.keyB.serverShare.toString("base64"));
+    await expectNotReady(a, v.pending.id, v);
+    // the wrapped item next to it still opens with the access key
+    expect((await item(a, v.wrapped.id)).key.kind).toBe("beneficiary-key");
+    const b = await portalClient(ctx, v.heirB);
+    expect(await openOldWay(await item(b, v.pendingEscrowed.id))).toEqual({
+      text: "old way, escrowed",
+    });
+    const c = await portalClient(ctx, v.heirC);
+    expect(await openOldWay(await item(c, v.noKey.id))).toEqual({ text: "old way, no key" });
+  });
+
+  it("a re-issue to a hand-over key whose items were never sent again: none of them opens", async () => {
+    const v = await ownerWithKeys();
+    // heirB's escrowed key re-issued as a hand-over key; the browser's batch of items never came
+    await createBeneficiaryKey(v.owner.client, v.dk, { email: v.heirB, replaces: v.keyB.id });
+    await release(v);
+    const b = await portalClient(ctx, v.heirB);
+    await expectNotReady(b, v.escrowed.id, v);
+    await expectNotReady(b, v.pendingEscrowed.id, v);
+  });
+
+  it("no share after access has ended", async () => {
+    const v = await ownerWithKeys();
+    await release(v);
+    const a = await portalClient(ctx, v.heirA);
+    const b = await portalClient(ctx, v.heirB);
+    // the check can fail: before the end both shares come with the items
+    expect(JSON.stringify(await item(a, v.wrapped.id))).toContain(secretsOf(v)[0]);
+    expect(JSON.stringify(await item(b, v.escrowed.id))).toContain(secretsOf(v)[3]);
+    await advance(ctx, clock, 366 * DAY_MS);
+    // signed in again (a portal session lasts hours)
+    const a2 = await portalClient(ctx, v.heirA);
+    const b2 = await portalClient(ctx, v.heirB);
+    for (const [client, id] of [
+      [a2, v.wrapped.id],
+      [b2, v.escrowed.id],
+      [b2, v.pendingEscrowed.id],
+    ] as const) {
+      const res = await client.request("GET", `/api/legacy/items/${id}`);
+      const text = await res.text();
+      expect({ status: res.status, body: JSON.parse(text) }).toEqual({
+        status: 404,
+        body: {
+          error: {
+            code: "NOT_FOUND",
+            message: LEGACY_MSG.accessEnded,
+            requestId: expect.any(String),
+          },
+        },
+      });
+      for (const secret of secretsOf(v)) expect(text).not.toContain(secret);
+    }
+  });
+
+  it("no share while the release waits, after it was cancelled, nor from a release no longer in the released state", async () => {
+    const v = await ownerWithKeys();
+    // beneficiaries with confirmed accounts need no e-mailed code to ask
+    const a = (await buildUser(ctx, { email: v.heirA })).client;
+    const b = (await buildUser(ctx, { email: v.heirB })).client;
+    const refused = async () => {
+      for (const [client, id] of [
+        [a, v.wrapped.id],
+        [b, v.escrowed.id],
+        [b, v.pendingEscrowed.id],
+      ] as const) {
+        const res = await client.request("GET", `/api/legacy/items/${id}`);
+        const text = await res.text();
+        expect(res.status).toBe(404);
+        for (const secret of secretsOf(v)) expect(text).not.toContain(secret);
+      }
+    };
+    await v.firm.admin.json("POST", `/api/clients/${v.owner.id}/release`, {
+      attesterName: "Ada Admin",
+      eventDate: "2026-11-01",
+    });
+    expect((await v.owner.client.json<ReleasePlanView>("GET", "/api/release")).body.state).not.toBe(
+      "released",
+    );
+    await refused();
+    expect((await v.owner.client.post("/api/release/cancel")).status).toBe(200);
+    await advance(ctx, clock, 8 * DAY_MS);
+    await refused();
+
+    // released after all (a second attestation), then the release leaves the released state
+    // (only the database could do this): its items are no longer handed out
+    await release(v);
+    expect((await item(a, v.wrapped.id)).key.kind).toBe("beneficiary-key");
+    await ctx.services.deps.db
+      .update(releases)
+      .set({ status: "cancelled" })
+      .where(and(eq(releases.userId, v.owner.id), eq(releases.status, "released")));
+    await refused();
   });
 
   it("the database holds the server share only sealed, and a hand-over key's access key nowhere", async () => {

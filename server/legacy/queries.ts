@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { AssetFileKind } from "../../common/assets.js";
 import { selectFileData as selectAssetFileData } from "../assets/file-queries.js";
 import type { Tx } from "../db/client.js";
@@ -35,9 +36,13 @@ export function selectReleasedTo(tx: Tx, email: string) {
 }
 export type ReleasedRow = Awaited<ReturnType<typeof selectReleasedTo>>[number];
 
+/** The owner's current beneficiary key for the released-to address (whatever the item is wrapped with). */
+const addressKey = alias(beneficiaryKeys, "address_key");
+
 /**
  * One item, only when it was released to `email`: with its ciphertext, wrapped key and the owner's
- * wrapped data key, and its beneficiary wrap with that key's address and sealed shares (decision 032).
+ * wrapped data key, its beneficiary wrap with that key's address and sealed shares, and whether the
+ * owner has a key for `email` and whether the service holds its access key (decision 032).
  */
 export async function selectReleasedItem(tx: Tx, email: string, assetId: string) {
   const item = (await selectReleasedTo(tx, email)).find((r) => r.id === assetId);
@@ -52,6 +57,8 @@ export async function selectReleasedItem(tx: Tx, email: string, assetId: string)
       beneficiaryWrappedKey: assets.beneficiaryWrappedKey,
       sealedServerShare: beneficiaryKeys.serverShare,
       sealedEscrowShare: beneficiaryKeys.escrowShare,
+      addressKeyId: addressKey.id,
+      isAddressKeyEscrowed: sql<boolean>`${addressKey.escrowShare} is not null`,
     })
     .from(assets)
     .innerJoin(userKeys, eq(userKeys.userId, assets.userId))
@@ -62,6 +69,7 @@ export async function selectReleasedItem(tx: Tx, email: string, assetId: string)
         eq(beneficiaryKeys.userId, assets.userId),
       ),
     )
+    .leftJoin(addressKey, and(eq(addressKey.userId, assets.userId), eq(addressKey.email, email)))
     .where(eq(assets.id, assetId));
   return keys ? { ...item, ...keys } : null;
 }

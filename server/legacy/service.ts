@@ -8,6 +8,7 @@ import {
   type LegacyItemsView,
 } from "../../common/legacy.js";
 import type { AssetFileKind } from "../../common/assets.js";
+import { KEYS_MSG } from "../../common/keys.js";
 import { recordAudit } from "../audit/record.js";
 import { asSystem } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
@@ -161,16 +162,32 @@ async function loadItem(
   return row;
 }
 
+/** The owner's browser wrapped the item with the beneficiary key of this very address. */
+const isWrappedFor = (row: ReleasedItemRow, email: string) =>
+  !!row.beneficiaryKeyId && !!row.beneficiaryWrappedKey && row.beneficiaryKeyEmail === email;
+
+/**
+ * 409 for an item not wrapped for the address's key when that key is a hand-over key (the service
+ * does not hold its access key): the owner chose that the service cannot open this address's items,
+ * so the server does not open this one either (a re-issue in progress, a failed batch, a stale
+ * browser). Only without a key, or with an escrowed one, does decision 009's way stay open.
+ */
+function requireOpenable(row: ReleasedItemRow, email: string) {
+  if (!isWrappedFor(row, email) && row.addressKeyId && !row.isAddressKeyEscrowed)
+    throw new AppError("CONFLICT", KEYS_MSG.itemNotReady);
+}
+
 /**
  * What opens the item's content key, for this beneficiary only (docs/decisions/032). An item the
  * owner's browser wrapped with the beneficiary key of this very address: the wrap and the key's
  * shares, unsealed (the server share; the access key only when the owner chose escrow), which the
  * beneficiary's browser combines with the access key it was given. Any other item (still pending
- * when the release came): the server unwraps the owner's data key (master key) and with it this
- * one item's content key (the asset id is the additional data), as decision 009 did.
+ * when the release came, and its owner has no key for this address or an escrowed one: see
+ * requireOpenable): the server unwraps the owner's data key (master key) and with it this one
+ * item's content key (the asset id is the additional data), as decision 009 did.
  */
 function itemKey(deps: Deps, row: ReleasedItemRow, email: string): LegacyItemKey {
-  if (row.beneficiaryKeyId && row.beneficiaryWrappedKey && row.beneficiaryKeyEmail === email) {
+  if (isWrappedFor(row, email) && row.beneficiaryKeyId && row.beneficiaryWrappedKey) {
     const { serverShare, escrow } = deps.shareSealers;
     const share = serverShare.open(row.beneficiaryKeyId, row.sealedServerShare ?? Buffer.alloc(0));
     const escrowed = row.sealedEscrowShare
@@ -203,6 +220,7 @@ export async function openItem(
   const now = deps.clock.now();
   const { row, files } = await asSystem(deps.db, async (tx) => {
     const row = await loadItem(tx, deps, { email, assetId });
+    requireOpenable(row, email);
     await auditRelease(tx, {
       ownerId: row.ownerId,
       action: "legacy.item_viewed",

@@ -39,3 +39,34 @@ CREATE POLICY beneficiary_keys_owner ON beneficiary_keys FOR ALL TO lv_app
   USING (user_id = (SELECT app_user_id())) WITH CHECK (user_id = (SELECT app_user_id()));
 --> statement-breakpoint
 GRANT UPDATE (beneficiary_key_id, beneficiary_wrapped_key) ON assets TO lv_app;
+--> statement-breakpoint
+
+-- Items that named a beneficiary before beneficiary keys existed: a release handed them over with the
+-- e-mailed code alone, so moving them over makes an escrowed key unless the owner chooses otherwise
+-- (GET /api/keys/beneficiaries, pending[].fromBeforeKeys). Only this migration sets it; it goes false
+-- for good when the item's address changes (the trigger below: the app role has no UPDATE grant on
+-- it), and the app role cannot insert an item with it set (the insert policy).
+ALTER TABLE "assets" ADD COLUMN "named_before_keys" boolean DEFAULT false NOT NULL;
+--> statement-breakpoint
+UPDATE assets SET named_before_keys = true WHERE beneficiary_email IS NOT NULL;
+--> statement-breakpoint
+CREATE FUNCTION app_assets_clear_named_before_keys() RETURNS trigger
+LANGUAGE plpgsql
+AS $$
+BEGIN
+  NEW.named_before_keys := false;
+  RETURN NEW;
+END
+$$;
+--> statement-breakpoint
+-- Another address (or none): the item no longer names the address it named before keys existed. The
+-- same address in other letter case is the same address (keys store it lower-case).
+CREATE TRIGGER assets_named_before_keys BEFORE UPDATE OF beneficiary_email ON assets
+  FOR EACH ROW WHEN (lower(OLD.beneficiary_email) IS DISTINCT FROM lower(NEW.beneficiary_email))
+  EXECUTE FUNCTION app_assets_clear_named_before_keys();
+--> statement-breakpoint
+DROP POLICY assets_owner_insert ON assets;
+--> statement-breakpoint
+CREATE POLICY assets_owner_insert ON assets FOR INSERT TO lv_app
+  WITH CHECK (user_id = (SELECT app_user_id()) AND release_triggered = false AND released_at IS NULL
+    AND named_before_keys = false);

@@ -34,6 +34,11 @@ export const assets = pgTable(
     beneficiaryKeyId: uuid("beneficiary_key_id"),
     /** 12-byte IV ‖ AES-GCM(beneficiary key, content key), the asset id as additional data. */
     beneficiaryWrappedKey: bytea("beneficiary_wrapped_key"),
+    /**
+     * The item named its address before beneficiary keys existed (migration 0022 set it; cleared by a
+     * trigger when the address changes; the app role can neither insert it true nor update it).
+     */
+    namedBeforeKeys: boolean("named_before_keys").notNull().default(false),
     releaseTriggered: boolean("release_triggered").notNull().default(false),
     releasedAt: timestamp("released_at", { withTimezone: true }),
     createdAt: createdAt(),
