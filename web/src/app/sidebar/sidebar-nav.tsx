@@ -8,14 +8,14 @@ import { sidebarFor } from "./sidebar-items";
 import { useLogout } from "./use-logout";
 
 const row = "group relative flex min-h-9 items-center gap-3 rounded-md px-2 py-2 text-sm";
-const idle = "text-slate-700 hover:bg-muted hover:text-slate-900";
+const idle = "text-foreground-soft hover:bg-muted hover:text-foreground";
 const active = "bg-brand/10 font-semibold text-brand";
 
 /** The text of a row: beside its icon when expanded; when collapsed, a tooltip on hover and focus that still names the row for screen readers. */
 function RowLabel({ isCollapsed, children }: { isCollapsed: boolean; children: ReactNode }) {
   if (!isCollapsed) return <span className="min-w-0 truncate">{children}</span>;
   return (
-    <span className="pointer-events-none absolute top-1/2 left-full z-50 ml-3 -translate-y-1/2 rounded-md bg-slate-900 px-2 py-1 text-xs font-medium whitespace-nowrap text-white opacity-0 shadow group-hover:opacity-100 group-focus-visible:opacity-100">
+    <span className="pointer-events-none absolute top-1/2 left-full z-50 ml-3 -translate-y-1/2 rounded-md bg-foreground px-2 py-1 text-xs font-medium whitespace-nowrap text-background opacity-0 shadow group-hover:opacity-100 group-focus-visible:opacity-100">
       {children}
     </span>
   );
