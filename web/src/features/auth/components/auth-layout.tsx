@@ -17,7 +17,7 @@ export function AuthLayout({
 }) {
   return (
     <div className="flex min-h-screen flex-col bg-muted">
-      <header className="border-b border-border bg-white">
+      <header className="border-b border-border bg-card">
         <div className="mx-auto flex max-w-5xl items-center px-4 py-3">
           <Link to="/welcome" className="rounded-md text-brand">
             <Logo />
@@ -26,8 +26,8 @@ export function AuthLayout({
       </header>
       <main id="main" className="flex flex-1 flex-col items-center px-4 py-8 sm:py-12">
         {banner}
-        <div className="w-full max-w-md rounded-xl border border-border bg-white p-6 shadow-sm sm:p-8">
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
+        <div className="w-full max-w-md rounded-xl border border-border bg-card p-6 shadow-sm sm:p-8">
+          <h1 className="text-2xl font-semibold tracking-tight text-foreground">{title}</h1>
           {description && <p className="mt-1 text-sm text-muted-foreground">{description}</p>}
           <div className="mt-6">{children}</div>
         </div>

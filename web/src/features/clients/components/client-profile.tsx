@@ -11,7 +11,7 @@ export function ClientProfileDetails({ client }: { client: ClientProfile }) {
       "Email",
       <a
         href={`mailto:${client.email}`}
-        className="text-blue-700 underline-offset-4 hover:underline"
+        className="text-link underline-offset-4 hover:underline"
       >
         {client.email}
       </a>,

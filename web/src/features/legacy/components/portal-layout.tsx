@@ -6,7 +6,7 @@ import { Logo } from "@/components/logo";
 export function PortalLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col bg-muted">
-      <header className="border-b border-border bg-white">
+      <header className="border-b border-border bg-card">
         <div className="mx-auto flex max-w-3xl items-center px-4 py-3">
           <Link to="/welcome" className="rounded-md text-brand">
             <Logo />
