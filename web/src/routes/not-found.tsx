@@ -7,7 +7,7 @@ export default function NotFound() {
         404
       </p>
       <h1 className="text-2xl font-semibold">Page not found</h1>
-      <Link to="/" className="text-blue-700 underline underline-offset-4">
+      <Link to="/" className="text-link underline underline-offset-4">
         Return to Home
       </Link>
     </main>
