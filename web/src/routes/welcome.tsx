@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Logo } from "@/components/logo";
+import { ThemeToggle } from "@/components/theme-toggle";
 import { buttonLook } from "@/components/looks";
 
 /** /welcome, the landing page (spec 01 §1). A first-visit page: plain elements, inline icons, no icon library. */
@@ -115,13 +116,19 @@ const AUDIENCES = [
 
 export default function Welcome() {
   return (
-    <div className="flex min-h-screen flex-col bg-card">
+    <div className="flex min-h-screen flex-col bg-background">
       <header className="border-b border-border">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-3 py-3 sm:px-4">
           <Link to="/welcome" className="rounded-md text-brand" aria-label="Legacy Vault home">
             <Logo className="text-base sm:text-lg" />
           </Link>
           <nav aria-label="Account" className="flex items-center gap-1 sm:gap-2">
+            <span className="hidden sm:contents">
+              <ThemeToggle />
+            </span>
+            <span className="contents sm:hidden">
+              <ThemeToggle isCompact />
+            </span>
             <Link to="/login" className={buttonLook.ghost}>
               Sign In
             </Link>

@@ -2,6 +2,7 @@ import { CircleUserRound, LogOut } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { Logo } from "@/components/logo";
+import { ThemeToggle } from "@/components/theme-toggle";
 import type { Me } from "@/lib/me";
 import { cn } from "@/lib/utils";
 import { sidebarFor } from "./sidebar-items";
@@ -79,6 +80,9 @@ export function SidebarNav({ me, isCollapsed, control, onNavigate }: Props) {
         ))}
       </ul>
       <div className="mt-auto grid gap-1 border-t border-border pt-2">
+        <div className={cn("flex", isCollapsed ? "justify-center" : "px-1")}>
+          <ThemeToggle isCompact={isCollapsed} />
+        </div>
         <NavLink
           to="/profile"
           onClick={onNavigate}

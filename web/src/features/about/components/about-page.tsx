@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { AboutLinks } from "@/components/about-links";
 import { Logo } from "@/components/logo";
+import { ThemeToggle } from "@/components/theme-toggle";
 
 /**
  * The frame of /privacy, /terms and /security: public, readable signed in or not, one h1, one
@@ -17,7 +18,7 @@ export function AboutPage({
   children: ReactNode;
 }) {
   return (
-    <div className="flex min-h-screen flex-col bg-card">
+    <div className="flex min-h-screen flex-col bg-background">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-card focus:px-4 focus:py-2 focus:shadow"
@@ -29,7 +30,10 @@ export function AboutPage({
           <Link to="/" className="rounded-md text-brand" aria-label="Legacy Vault home">
             <Logo />
           </Link>
-          <AboutLinks className="shrink-0 text-sm text-muted-foreground" />
+          <div className="flex flex-wrap items-center gap-3">
+            <AboutLinks className="shrink-0 text-sm text-muted-foreground" />
+            <ThemeToggle />
+          </div>
         </div>
       </header>
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">

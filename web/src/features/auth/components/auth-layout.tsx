@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { AboutLinks } from "@/components/about-links";
 import { Logo } from "@/components/logo";
+import { ThemeToggle } from "@/components/theme-toggle";
 
 /** The frame of the sign-in screens: brand header, one centred card holding the page's h1, footer. */
 export function AuthLayout({
@@ -18,10 +19,11 @@ export function AuthLayout({
   return (
     <div className="flex min-h-screen flex-col bg-muted">
       <header className="border-b border-border bg-card">
-        <div className="mx-auto flex max-w-5xl items-center px-4 py-3">
+        <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3">
           <Link to="/welcome" className="rounded-md text-brand">
             <Logo />
           </Link>
+          <ThemeToggle />
         </div>
       </header>
       <main id="main" className="flex flex-1 flex-col items-center px-4 py-8 sm:py-12">
