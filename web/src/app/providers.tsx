@@ -1,6 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense, useState, useSyncExternalStore } from "react";
 import { BrowserRouter } from "react-router";
+import { RouteProgress } from "@/components/loading";
 import { createQueryClient } from "@/lib/query-client";
 import { useTheme } from "@/lib/theme";
 import { useToasterNeeded } from "@/lib/toast";
@@ -45,6 +46,7 @@ export function Providers() {
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
+      <RouteProgress />
       <ToastHost />
     </QueryClientProvider>
   );

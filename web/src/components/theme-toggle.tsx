@@ -67,7 +67,10 @@ export function ThemeToggle({
     <div
       role="group"
       aria-label="Theme"
-      className={cn("inline-flex w-fit items-center gap-0.5 rounded-md border border-border p-0.5", className)}
+      className={cn(
+        "inline-flex w-fit items-center gap-0.5 rounded-md border border-border p-0.5",
+        className,
+      )}
     >
       {THEME_CHOICES.map((c) => (
         <button

@@ -61,7 +61,7 @@ export default function ClientDetailScreen() {
       },
     );
 
-  if (!client.data) return client.isError ? null : <Loading />;
+  if (!client.data) return client.isError ? null : <Loading variant="detail" />;
   const c = client.data;
   return (
     <div className="grid gap-6">

@@ -67,8 +67,9 @@ export default function NotFound() {
         Page not found
       </h1>
       <p className="text-foreground-soft">
-        Nothing lives at <code className="rounded bg-muted px-1.5 py-0.5 break-all">{pathname}</code>.
-        The link may be mistyped, or the page may have moved.
+        Nothing lives at{" "}
+        <code className="rounded bg-muted px-1.5 py-0.5 break-all">{pathname}</code>. The link may
+        be mistyped, or the page may have moved.
         {me ? " Your vault is safe and where you left it." : ""}
       </p>
       <div className="flex flex-wrap justify-center gap-3">

@@ -79,7 +79,9 @@ export function RecentClientsCard() {
                       {c.email}
                     </span>
                   </TableCell>
-                  <TableCell className="hidden text-foreground-soft sm:table-cell">{c.email}</TableCell>
+                  <TableCell className="hidden text-foreground-soft sm:table-cell">
+                    {c.email}
+                  </TableCell>
                   <TableCell className="whitespace-nowrap text-foreground-soft">
                     {formatDate(c.createdAt)}
                   </TableCell>

@@ -29,10 +29,7 @@ export function ReleaseCoverageCard({ count }: { count: number }) {
               </span>{" "}
               of your items names a beneficiary yet, so a release would hand out nothing.
             </p>
-            <Link
-              to="/vault"
-              className="w-fit font-medium text-link underline underline-offset-4"
-            >
+            <Link to="/vault" className="w-fit font-medium text-link underline underline-offset-4">
               Choose beneficiaries for your items
             </Link>
           </>
