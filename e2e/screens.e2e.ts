@@ -77,15 +77,16 @@ async function expectTheme(page: Page, scheme: Scheme) {
     throw new Error(`${page.url()}: data-theme is ${theme}, expected ${scheme}`);
 }
 
-/** A password and a note in `page`'s vault, made through the screens (their content is encrypted in the browser); the note's path. */
-async function fillVault(page: Page): Promise<string> {
+/** A password and a note in `page`'s vault, made through the screens (their content is encrypted in the browser); their paths. */
+async function fillVault(page: Page): Promise<{ password: string; note: string }> {
   await openPath(page, "/vault/new");
   await page.getByLabel("Title").fill("Bank of Example");
   await page.getByLabel("Website").fill("https://bank.example.com");
   await page.getByLabel("Username").fill("grace.hopper");
   await page.getByLabel("Password", { exact: true }).fill("Correct-Horse-Battery-9");
   await page.getByRole("button", { name: "Save Password" }).click();
-  await expectPath(page, "/vault");
+  await page.waitForURL(/\/vault\/[0-9a-f-]+$/);
+  const password = new URL(page.url()).pathname;
   await openPath(page, "/notes/new");
   await page.getByLabel("Title").fill("Letter to Sam");
   await page
@@ -98,7 +99,7 @@ async function fillVault(page: Page): Promise<string> {
     .getByRole("link", { name: "Letter to Sam", exact: true })
     .getAttribute("href");
   if (!href) throw new Error("the new note has no link in /notes");
-  return href;
+  return { password, note: href };
 }
 
 describe.each(["light", "dark"] as const)("screens in %s", (scheme) => {
@@ -112,8 +113,9 @@ describe.each(["light", "dark"] as const)("screens in %s", (scheme) => {
       const page = await pageIn(scheme, viewport);
       await signIn(page, user.email, user.password);
       await expectPath(page, "/dashboard");
-      const note = await fillVault(page);
+      const { password, note } = await fillVault(page);
       for (const { name, path } of SIGNED_IN_SCREENS) await check(page, { name, path, scheme });
+      await check(page, { name: "password", path: password, scheme });
       await check(page, { name: "note", path: note, scheme });
       await expectText(page, "Letter to Sam");
     });
