@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Logo } from "@/components/logo";
 import { ThemeToggle } from "@/components/theme-toggle";
-import { buttonLook } from "@/components/looks";
+import { BUTTON_BASE, BUTTON_VARIANTS, buttonLook } from "@/components/looks";
 
 /** /welcome, the landing page (spec 01 §1). A first-visit page: plain elements, inline icons, no icon library. */
 
@@ -114,11 +114,14 @@ const AUDIENCES = [
   },
 ];
 
+/** The header's buttons, narrower on a phone: with the theme toggle, all fit in 375 px. */
+const NAV_BUTTON = `${BUTTON_BASE} h-10`;
+
 export default function Welcome() {
   return (
     <div className="flex min-h-screen flex-col bg-background">
       <header className="border-b border-border">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-3 py-3 sm:px-4">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-1 px-2 py-3 sm:gap-2 sm:px-4">
           <Link to="/welcome" className="rounded-md text-brand" aria-label="Legacy Vault home">
             <Logo className="text-base sm:text-lg" />
           </Link>
@@ -129,10 +132,13 @@ export default function Welcome() {
             <span className="contents sm:hidden">
               <ThemeToggle isCompact />
             </span>
-            <Link to="/login" className={buttonLook.ghost}>
+            <Link to="/login" className={`${NAV_BUTTON} px-2 sm:px-4 ${BUTTON_VARIANTS.ghost}`}>
               Sign In
             </Link>
-            <Link to="/register" className={buttonLook.primary}>
+            <Link
+              to="/register"
+              className={`${NAV_BUTTON} px-3 sm:px-4 ${BUTTON_VARIANTS.default}`}
+            >
               Get Started
             </Link>
           </nav>
