@@ -19,7 +19,7 @@ type Globals = {
     body: unknown;
     querySelector(s: string): unknown;
   };
-  getComputedStyle(el: unknown): { backgroundColor: string };
+  getComputedStyle(el: unknown): { backgroundColor: string; animationName: string };
 };
 
 const themeOf = (page: Page) =>
@@ -118,6 +118,37 @@ describe("theme", () => {
     await toaster.locator("[data-sonner-toast]").first().waitFor();
     expect(await toaster.getAttribute("data-y-position")).toBe("top");
     expect(await toaster.getAttribute("data-x-position")).toBe("center");
+  });
+
+  it("a loading screen shows a skeleton and the progress bar (still with reduced motion), and is announced", async () => {
+    const user = await buildUser({ name: "Sky Skeleton" });
+    const page = await newPage(DESKTOP);
+    await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
+    await signIn(page, user.email, user.password);
+    await expectPath(page, "/dashboard");
+    await settle(page);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/assets(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("link", { name: "Password Vault" }).click();
+    await expectPath(page, "/vault");
+    const status = page.getByRole("status").filter({ hasText: /^Loading\.\.\.$/ });
+    await status.waitFor();
+    const bar = page.locator(".route-progress[data-loading]");
+    await expect.poll(() => bar.isVisible()).toBe(true);
+    expect(await bar.getAttribute("aria-hidden")).toBe("true");
+    expect(
+      await bar
+        .locator(".route-progress-bar")
+        .evaluate((el) => (globalThis as unknown as Globals).getComputedStyle(el).animationName),
+    ).toBe("none");
+    await screenshot(page, "loading-skeleton-dark");
+    release();
+    await status.waitFor({ state: "hidden" });
+    await expect.poll(() => bar.isVisible()).toBe(false);
   });
 
   it("prints light even in dark", async () => {

@@ -23,11 +23,11 @@ export function useIsLoading(): boolean {
   return useSyncExternalStore(subscribe, () => shown > 0);
 }
 
-const bone = "rounded-md bg-muted-strong animate-pulse motion-reduce:animate-none";
+const bone = "bg-muted-strong animate-pulse motion-reduce:animate-none";
 
 function Lines({ count }: { count: number }) {
   return Array.from({ length: count }, (_, i) => (
-    <div key={i} className={cn(bone, "h-4", i % 3 === 2 ? "w-2/3" : "w-full")} />
+    <div key={i} className={cn(bone, "rounded-md h-4", i % 3 === 2 ? "w-2/3" : "w-full")} />
   ));
 }
 
@@ -38,8 +38,8 @@ function ListBones() {
         <div key={i} className="flex items-center gap-3 rounded-md px-2 py-3">
           <div className={cn(bone, "size-9 shrink-0 rounded-full")} />
           <div className="grid flex-1 gap-2">
-            <div className={cn(bone, "h-4", i % 2 ? "w-1/3" : "w-1/2")} />
-            <div className={cn(bone, "h-3 w-1/4")} />
+            <div className={cn(bone, "rounded-md h-4", i % 2 ? "w-1/3" : "w-1/2")} />
+            <div className={cn(bone, "rounded-md h-3 w-1/4")} />
           </div>
         </div>
       ))}
@@ -50,11 +50,11 @@ function ListBones() {
 function DetailBones() {
   return (
     <div className="grid gap-6">
-      <div className={cn(bone, "h-8 w-1/2")} />
+      <div className={cn(bone, "rounded-md h-8 w-1/2")} />
       {Array.from({ length: 3 }, (_, i) => (
         <div key={i} className="grid gap-2">
-          <div className={cn(bone, "h-3 w-24")} />
-          <div className={cn(bone, "h-10 w-full")} />
+          <div className={cn(bone, "rounded-md h-3 w-24")} />
+          <div className={cn(bone, "rounded-md h-10 w-full")} />
         </div>
       ))}
     </div>
@@ -65,8 +65,8 @@ function PageBones() {
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6 p-4 md:p-8">
       <div className="grid gap-2">
-        <div className={cn(bone, "h-8 w-56 max-w-full")} />
-        <div className={cn(bone, "h-4 w-80 max-w-full")} />
+        <div className={cn(bone, "rounded-md h-8 w-56 max-w-full")} />
+        <div className={cn(bone, "rounded-md h-4 w-80 max-w-full")} />
       </div>
       <div className="grid gap-3 rounded-xl border border-border bg-card p-6">
         <Lines count={6} />
