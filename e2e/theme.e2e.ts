@@ -111,6 +111,7 @@ describe("theme", () => {
     expect(await toaster.getAttribute("data-y-position")).toBe("bottom");
     expect(await toaster.getAttribute("data-x-position")).toBe("right");
     expect(await toaster.getAttribute("data-sonner-theme")).toBe("dark");
+    await expectNoAxeViolations(page);
     // …top-centre on a phone.
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto("/staff");
