@@ -1,18 +1,40 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useState, useSyncExternalStore } from "react";
 import { BrowserRouter } from "react-router";
+import { RouteProgress } from "@/components/loading";
 import { createQueryClient } from "@/lib/query-client";
+import { useTheme } from "@/lib/theme";
 import { useToasterNeeded } from "@/lib/toast";
 import { AppRoutes } from "./router";
 
 const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
 
+const PHONE_QUERY = "(max-width: 639.98px)";
+const subscribePhone = (l: () => void) => {
+  const query = window.matchMedia(PHONE_QUERY);
+  query.addEventListener("change", l);
+  return () => query.removeEventListener("change", l);
+};
+/** Below 640 px (Tailwind's sm). */
+function useIsPhone() {
+  return useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE_QUERY).matches);
+}
+
 function ToastHost() {
   const isNeeded = useToasterNeeded();
+  const theme = useTheme();
+  const isPhone = useIsPhone();
   if (!isNeeded) return null;
+  // Bottom-right on desktop, top-centre on phones: never over the button just pressed (which sits
+  // at the bottom of a form or a phone's screen, or at the top right of a desktop page header).
   return (
     <Suspense fallback={null}>
-      <Toaster position="top-right" richColors closeButton />
+      <Toaster
+        position={isPhone ? "top-center" : "bottom-right"}
+        theme={theme}
+        richColors
+        closeButton
+      />
     </Suspense>
   );
 }
@@ -24,6 +46,7 @@ export function Providers() {
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
+      <RouteProgress />
       <ToastHost />
     </QueryClientProvider>
   );

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType } from "react";
-import { Route, Routes } from "react-router";
+import { Outlet, Route, Routes } from "react-router";
+import { useMe } from "@/lib/me";
 import { Loading } from "@/components/loading";
 import { HomeRedirect, RedirectIfAuthenticated, RequireAuth, RequireRole } from "./guards";
 
@@ -14,6 +15,18 @@ const screen = (load: () => Promise<{ default: ComponentType }>) => {
 };
 
 const MainLayout = lazy(() => import("./main-layout"));
+
+/** The frame of a page anyone may reach (the 404): the app shell when signed in; the page's own public frame otherwise. */
+function ShellIfSignedIn() {
+  const { data: me, isPending } = useMe();
+  if (isPending) return <Loading />;
+  if (!me) return <Outlet />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <MainLayout />
+    </Suspense>
+  );
+}
 
 export function AppRoutes() {
   return (
@@ -85,7 +98,9 @@ export function AppRoutes() {
           </Route>
         </Route>
       </Route>
-      <Route path="*" element={screen(() => import("@/routes/not-found"))} />
+      <Route element={<ShellIfSignedIn />}>
+        <Route path="*" element={screen(() => import("@/routes/not-found"))} />
+      </Route>
     </Routes>
   );
 }

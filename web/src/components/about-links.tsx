@@ -8,7 +8,7 @@ export const ABOUT_PAGES = [
 ] as const;
 
 const LINK =
-  "rounded-sm underline-offset-4 hover:text-slate-900 hover:underline aria-[current=page]:font-semibold aria-[current=page]:text-slate-900";
+  "rounded-sm underline-offset-4 hover:text-foreground hover:underline aria-[current=page]:font-semibold aria-[current=page]:text-foreground";
 
 /** A small navigation to the Privacy, Terms and Security pages; plain links, light enough for any page. */
 export function AboutLinks({

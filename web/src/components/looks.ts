@@ -5,15 +5,15 @@
  */
 /** The button's class names, defined once: ui/button.tsx builds its variants from these same strings. */
 export const BUTTON_BASE =
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors focus-visible:outline-3 focus-visible:outline-blue-600 disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0";
+  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors focus-visible:outline-3 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0";
 
 export const BUTTON_VARIANTS = {
   default: "bg-brand text-brand-foreground hover:bg-brand/90",
-  destructive: "bg-destructive text-white hover:bg-destructive/90",
-  outline: "border border-border bg-white hover:bg-muted",
-  secondary: "bg-muted text-slate-900 hover:bg-slate-200",
+  destructive: "bg-destructive text-destructive-foreground hover:bg-destructive/90",
+  outline: "border border-border bg-card hover:bg-muted",
+  secondary: "bg-muted text-foreground hover:bg-muted-strong",
   ghost: "hover:bg-muted",
-  link: "text-blue-700 underline-offset-4 hover:underline",
+  link: "text-link underline-offset-4 hover:underline",
 } as const;
 
 export const BUTTON_SIZES = {
@@ -31,8 +31,8 @@ export const buttonLook = {
 } as const;
 
 export const inputLook =
-  "flex h-10 w-full rounded-md border border-border bg-white px-3 py-2 text-base placeholder:text-slate-500 disabled:cursor-not-allowed disabled:bg-muted aria-[invalid=true]:border-destructive";
+  "flex h-10 w-full rounded-md border border-border bg-card px-3 py-2 text-base placeholder:text-placeholder disabled:cursor-not-allowed disabled:bg-muted aria-[invalid=true]:border-destructive";
 
 export const labelLook = "text-sm font-medium leading-none";
 
-export const linkLook = "font-medium text-blue-700 underline-offset-4 hover:underline";
+export const linkLook = "font-medium text-link underline-offset-4 hover:underline";

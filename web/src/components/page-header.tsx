@@ -24,7 +24,7 @@ export function PageHeader({
       {back && (
         <Link
           to={back.to}
-          className="flex w-fit items-center gap-1 text-sm text-blue-700 underline-offset-4 hover:underline"
+          className="flex w-fit items-center gap-1 text-sm text-link underline-offset-4 hover:underline"
         >
           <ArrowLeft aria-hidden="true" className="size-4" /> {back.label}
         </Link>

@@ -35,7 +35,7 @@ export default function AuthCallback() {
           aria-hidden="true"
           className="size-10 animate-spin rounded-full border-4 border-brand/20 border-t-brand"
         />
-        <h1 className="text-xl font-semibold text-slate-900">Completing authentication...</h1>
+        <h1 className="text-xl font-semibold text-foreground">Completing authentication...</h1>
         <p className="text-muted-foreground">Please wait while we process your request.</p>
       </div>
     </main>

@@ -58,7 +58,7 @@ export default function BeneficiariesScreen() {
       />
       <Card className="min-w-0">
         {list.isPending && !loadError ? (
-          <Loading />
+          <Loading variant="list" />
         ) : loadError ? (
           <LoadError className="border-0" onRetry={() => void list.refetch()}>
             {loadError}

@@ -65,7 +65,7 @@ export default function BeneficiaryEditScreen() {
           ) : loadError ? (
             <LoadError onRetry={() => void beneficiary.refetch()}>{loadError}</LoadError>
           ) : (
-            <Loading />
+            <Loading variant="detail" />
           )}
         </CardContent>
       </Card>

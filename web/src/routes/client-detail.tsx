@@ -61,7 +61,7 @@ export default function ClientDetailScreen() {
       },
     );
 
-  if (!client.data) return client.isError ? null : <Loading />;
+  if (!client.data) return client.isError ? null : <Loading variant="detail" />;
   const c = client.data;
   return (
     <div className="grid gap-6">
@@ -111,7 +111,7 @@ export default function ClientDetailScreen() {
               <CardContent className="pt-6">
                 <p className="text-muted-foreground">
                   This tab shows {c.name}'s dashboard as they see it. Choose{" "}
-                  <span className="font-medium text-slate-900">View as Client</span> to open it; a
+                  <span className="font-medium text-foreground">View as Client</span> to open it; a
                   banner stays on screen until you exit.
                 </p>
               </CardContent>

@@ -35,7 +35,7 @@ export default function FirmEditScreen() {
           ) : firm.isError ? (
             <LoadError onRetry={() => void firm.refetch()}>{FIRM_EDIT_MSG.loadFailed}</LoadError>
           ) : (
-            <Loading />
+            <Loading variant="detail" />
           )}
         </CardContent>
       </Card>

@@ -24,7 +24,7 @@ export default function FirmRegister() {
       banner={returnToLogin}
     >
       {/* The same words for every visitor: nothing here says whether an address has an account (decision 034). */}
-      <p className="mb-6 rounded-md bg-muted p-3 text-sm text-slate-700">
+      <p className="mb-6 rounded-md bg-muted p-3 text-sm text-foreground-soft">
         {FIRM_ONBOARDING_MSG.haveAccount}{" "}
         <Link to="/login" state={{ from: "/firm/new" }} className={linkLook}>
           Sign in to register your firm

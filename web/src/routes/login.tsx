@@ -107,7 +107,7 @@ export default function Login() {
         {isLocked ? (
           <p
             role="alert"
-            className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+            className="rounded-md border border-danger-border bg-danger-surface p-3 text-sm text-danger-text"
           >
             {AUTH_MSG.loginTooMany}
           </p>
@@ -118,7 +118,7 @@ export default function Login() {
                 key={failures}
                 id={errorId}
                 role="alert"
-                className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+                className="rounded-md border border-danger-border bg-danger-surface p-3 text-sm text-danger-text"
               >
                 {error}
               </p>
@@ -126,7 +126,7 @@ export default function Login() {
             {failures >= LOGIN_WARNING_AFTER && (
               <p
                 role="status"
-                className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-900"
+                className="rounded-md border border-warning-border bg-warning-surface p-3 text-sm text-warning-text"
               >
                 {failures} failed sign-in attempts. {attemptsLeft}{" "}
                 {attemptsLeft === 1 ? "attempt remains" : "attempts remain"} before sign-in is

@@ -15,7 +15,7 @@ export default function ProfileScreen() {
       <div className="grid gap-2">
         <Link
           to="/dashboard"
-          className="flex w-fit items-center gap-1 text-sm text-blue-700 underline-offset-4 hover:underline"
+          className="flex w-fit items-center gap-1 text-sm text-link underline-offset-4 hover:underline"
         >
           <ArrowLeft aria-hidden="true" className="size-4" /> Back to dashboard
         </Link>

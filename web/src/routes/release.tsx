@@ -56,7 +56,7 @@ export default function ReleaseScreen() {
       ) : loadError ? (
         <LoadError onRetry={() => void release.refetch()}>{loadError}</LoadError>
       ) : (
-        <Loading />
+        <Loading variant="detail" />
       )}
     </div>
   );

@@ -45,7 +45,7 @@ export default function ResetPasswordScreen() {
       )}
       <p className="mt-6 text-center text-sm">
         Remembered it?{" "}
-        <Link to="/login" className="font-medium text-blue-700 underline underline-offset-4">
+        <Link to="/login" className="font-medium text-link underline underline-offset-4">
           Back to sign in
         </Link>
       </p>

@@ -49,7 +49,7 @@ export default function StaffScreen() {
       />
       <Card className="min-w-0 p-2 sm:p-4">
         {staff.isPending && !loadError ? (
-          <Loading />
+          <Loading variant="list" />
         ) : loadError ? (
           <LoadError onRetry={() => void staff.refetch()}>{loadError}</LoadError>
         ) : (

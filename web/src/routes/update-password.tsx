@@ -40,7 +40,7 @@ export default function UpdatePasswordScreen() {
         />
       )}
       <p className="mt-6 text-center text-sm">
-        <Link to="/login" className="font-medium text-blue-700 underline underline-offset-4">
+        <Link to="/login" className="font-medium text-link underline underline-offset-4">
           Back to sign in
         </Link>
       </p>

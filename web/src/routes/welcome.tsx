@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Logo } from "@/components/logo";
-import { buttonLook } from "@/components/looks";
+import { ThemeToggle } from "@/components/theme-toggle";
+import { BUTTON_BASE, BUTTON_VARIANTS, buttonLook } from "@/components/looks";
 
 /** /welcome, the landing page (spec 01 §1). A first-visit page: plain elements, inline icons, no icon library. */
 
@@ -33,11 +34,11 @@ const PREVIEW = [
 const VaultPreview = () => (
   <div
     aria-hidden="true"
-    className="hidden rounded-xl bg-white p-5 text-slate-900 shadow-2xl lg:block"
+    className="hidden rounded-xl bg-card p-5 text-foreground shadow-2xl lg:block"
   >
     <div className="flex items-center justify-between border-b border-border pb-3">
       <span className="font-semibold">My vault</span>
-      <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-medium text-green-800">
+      <span className="rounded-full bg-success-surface px-2.5 py-0.5 text-xs font-medium text-success-text">
         Encrypted
       </span>
     </div>
@@ -113,19 +114,31 @@ const AUDIENCES = [
   },
 ];
 
+/** The header's buttons, narrower on a phone: with the theme toggle, all fit in 375 px. */
+const NAV_BUTTON = `${BUTTON_BASE} h-10`;
+
 export default function Welcome() {
   return (
-    <div className="flex min-h-screen flex-col bg-white">
+    <div className="flex min-h-screen flex-col bg-background">
       <header className="border-b border-border">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-3 py-3 sm:px-4">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-1 px-2 py-3 sm:gap-2 sm:px-4">
           <Link to="/welcome" className="rounded-md text-brand" aria-label="Legacy Vault home">
             <Logo className="text-base sm:text-lg" />
           </Link>
           <nav aria-label="Account" className="flex items-center gap-1 sm:gap-2">
-            <Link to="/login" className={buttonLook.ghost}>
+            <span className="hidden sm:contents">
+              <ThemeToggle />
+            </span>
+            <span className="contents sm:hidden">
+              <ThemeToggle isCompact />
+            </span>
+            <Link to="/login" className={`${NAV_BUTTON} px-2 sm:px-4 ${BUTTON_VARIANTS.ghost}`}>
               Sign In
             </Link>
-            <Link to="/register" className={buttonLook.primary}>
+            <Link
+              to="/register"
+              className={`${NAV_BUTTON} px-3 sm:px-4 ${BUTTON_VARIANTS.default}`}
+            >
               Get Started
             </Link>
           </nav>
@@ -133,7 +146,7 @@ export default function Welcome() {
       </header>
 
       <main id="main" className="flex-1">
-        <section className="bg-brand text-white">
+        <section className="bg-hero text-white">
           <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:py-24 lg:grid-cols-[3fr_2fr]">
             <div>
               <p className="text-sm font-semibold tracking-wide text-amber-200 uppercase">
@@ -149,7 +162,7 @@ export default function Welcome() {
               <div className="mt-8 flex flex-wrap gap-3">
                 <Link
                   to="/register"
-                  className={`${HERO_BUTTON} bg-white text-brand hover:bg-slate-100`}
+                  className={`${HERO_BUTTON} bg-white text-hero hover:bg-slate-100`}
                 >
                   Get Started
                 </Link>
@@ -168,7 +181,7 @@ export default function Welcome() {
         <section aria-labelledby="features" className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
           <h2
             id="features"
-            className="text-center text-3xl font-bold tracking-tight text-slate-900"
+            className="text-center text-3xl font-bold tracking-tight text-foreground"
           >
             Everything that matters, in one safe place
           </h2>
@@ -178,7 +191,7 @@ export default function Welcome() {
                 <span className="inline-flex size-12 items-center justify-center rounded-lg bg-brand/10 text-brand">
                   <Icon>{f.icon}</Icon>
                 </span>
-                <h3 className="mt-4 text-lg font-semibold text-slate-900">{f.title}</h3>
+                <h3 className="mt-4 text-lg font-semibold text-foreground">{f.title}</h3>
                 <p className="mt-2 text-muted-foreground">{f.text}</p>
               </li>
             ))}
@@ -189,15 +202,15 @@ export default function Welcome() {
           <div className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
             <h2
               id="audiences"
-              className="text-center text-3xl font-bold tracking-tight text-slate-900"
+              className="text-center text-3xl font-bold tracking-tight text-foreground"
             >
               Made for you and the attorneys who serve you
             </h2>
             <div className="mt-10 grid gap-6 md:grid-cols-2">
               {AUDIENCES.map((a) => (
-                <div key={a.title} className="flex flex-col rounded-xl bg-white p-6 shadow-sm">
-                  <h3 className="text-xl font-semibold text-slate-900">{a.title}</h3>
-                  <ul className="mt-4 flex-1 space-y-2 text-slate-700">
+                <div key={a.title} className="flex flex-col rounded-xl bg-card p-6 shadow-sm">
+                  <h3 className="text-xl font-semibold text-foreground">{a.title}</h3>
+                  <ul className="mt-4 flex-1 space-y-2 text-foreground-soft">
                     {a.points.map((p) => (
                       <li key={p} className="flex gap-2">
                         <span aria-hidden="true" className="font-bold text-success">
@@ -221,19 +234,19 @@ export default function Welcome() {
           className="mx-auto max-w-3xl px-4 py-16 text-center sm:py-20"
         >
           <figure>
-            <blockquote className="text-xl font-medium text-slate-900 sm:text-2xl">
+            <blockquote className="text-xl font-medium text-foreground sm:text-2xl">
               “After a death, families often spend months searching for accounts, passwords and the
               latest version of a will. With Legacy Vault my clients keep it all in one secure
               place, and I know their wishes will be found.”
             </blockquote>
             <figcaption className="mt-6 text-muted-foreground">
-              <span className="font-semibold text-slate-900">Margaret Ellis</span>, Estate Planning
+              <span className="font-semibold text-foreground">Margaret Ellis</span>, Estate Planning
               Attorney
             </figcaption>
           </figure>
         </section>
 
-        <section aria-labelledby="cta" className="bg-brand text-white">
+        <section aria-labelledby="cta" className="bg-hero text-white">
           <div className="mx-auto max-w-6xl px-4 py-16 text-center">
             <h2 id="cta" className="text-3xl font-bold tracking-tight">
               Don't Leave It to Chance
@@ -244,7 +257,7 @@ export default function Welcome() {
             </p>
             <Link
               to="/register"
-              className={`${HERO_BUTTON} mt-8 bg-white text-brand hover:bg-slate-100`}
+              className={`${HERO_BUTTON} mt-8 bg-white text-hero hover:bg-slate-100`}
             >
               Get Started
             </Link>
@@ -256,23 +269,23 @@ export default function Welcome() {
         <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
           <Logo className="text-lg text-brand" />
           <nav aria-label="Footer" className="flex flex-wrap gap-x-6 gap-y-2">
-            <Link to="/login" className="hover:text-slate-900 hover:underline">
+            <Link to="/login" className="hover:text-foreground hover:underline">
               Sign In
             </Link>
-            <Link to="/register" className="hover:text-slate-900 hover:underline">
+            <Link to="/register" className="hover:text-foreground hover:underline">
               Get Started
             </Link>
-            <Link to="/firm-register" className="hover:text-slate-900 hover:underline">
+            <Link to="/firm-register" className="hover:text-foreground hover:underline">
               Register your firm
             </Link>
             {/* spelled out, not components/about-links: its shared chunk would be one more request on the first visit */}
-            <Link to="/privacy" className="hover:text-slate-900 hover:underline">
+            <Link to="/privacy" className="hover:text-foreground hover:underline">
               Privacy
             </Link>
-            <Link to="/terms" className="hover:text-slate-900 hover:underline">
+            <Link to="/terms" className="hover:text-foreground hover:underline">
               Terms
             </Link>
-            <Link to="/security" className="hover:text-slate-900 hover:underline">
+            <Link to="/security" className="hover:text-foreground hover:underline">
               Security
             </Link>
           </nav>

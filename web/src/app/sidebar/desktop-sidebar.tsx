@@ -17,7 +17,7 @@ export function DesktopSidebar({ me, sidebar }: { me: Me; sidebar: SidebarState 
       aria-controls={SIDEBAR_ID}
       aria-keyshortcuts="Control+B Meta+B"
       title={`${isCollapsed ? "Expand" : "Collapse"} sidebar (Ctrl+B)`}
-      className="inline-flex size-8 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-muted hover:text-slate-900"
+      className="inline-flex size-8 shrink-0 items-center justify-center rounded-md text-foreground-soft hover:bg-muted hover:text-foreground"
     >
       {isCollapsed ? (
         <PanelLeftOpen aria-hidden="true" className="size-4" />
@@ -32,7 +32,7 @@ export function DesktopSidebar({ me, sidebar }: { me: Me; sidebar: SidebarState 
       id={SIDEBAR_ID}
       data-state={isCollapsed ? "collapsed" : "expanded"}
       className={cn(
-        "shrink-0 border-r border-border bg-white transition-[width] duration-200 motion-reduce:transition-none",
+        "shrink-0 border-r border-border bg-card transition-[width] duration-200 motion-reduce:transition-none",
         isCollapsed ? "w-12" : "w-64",
       )}
     >

@@ -12,7 +12,7 @@ export function MobileBar({ me, sidebar }: { me: Me; sidebar: SidebarState }) {
   const { logout, isPending } = useLogout();
   const close = () => sidebar.setDrawerOpen(false);
   return (
-    <header className="sticky top-0 z-40 flex h-14 items-center gap-1 border-b border-border bg-white px-2">
+    <header className="sticky top-0 z-40 flex h-14 items-center gap-1 border-b border-border bg-card px-2">
       <MobileDrawer isOpen={sidebar.isDrawerOpen} onOpenChange={sidebar.setDrawerOpen}>
         {(closeButton) => (
           <SidebarNav me={me} isCollapsed={false} control={closeButton} onNavigate={close} />
@@ -25,7 +25,7 @@ export function MobileBar({ me, sidebar }: { me: Me; sidebar: SidebarState }) {
         type="button"
         onClick={logout}
         disabled={isPending}
-        className="ml-auto inline-flex h-10 items-center gap-2 rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-muted disabled:opacity-60"
+        className="ml-auto inline-flex h-10 items-center gap-2 rounded-md px-3 text-sm font-medium text-foreground-soft hover:bg-muted disabled:opacity-60"
       >
         <LogOut aria-hidden="true" className="size-4" /> Log out
       </button>

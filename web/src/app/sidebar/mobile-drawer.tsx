@@ -9,7 +9,7 @@ type Props = {
 };
 
 const iconButton =
-  "inline-flex size-10 items-center justify-center rounded-md text-slate-900 hover:bg-muted";
+  "inline-flex size-10 items-center justify-center rounded-md text-foreground hover:bg-muted";
 
 /**
  * Below 768 px: the sidebar slides in from the left (18rem) from the menu button. A Radix
@@ -34,7 +34,7 @@ export function MobileDrawer({ isOpen, onOpenChange, children }: Props) {
         <div aria-hidden="true" className="fixed inset-0 z-50 bg-slate-900/60" />
         <DialogPrimitive.Content
           aria-describedby={undefined}
-          className="fixed inset-y-0 left-0 z-50 w-72 max-w-[calc(100vw-2rem)] border-r border-border bg-white shadow-xl transition-transform duration-200 starting:-translate-x-full motion-reduce:transition-none"
+          className="fixed inset-y-0 left-0 z-50 w-72 max-w-[calc(100vw-2rem)] border-r border-border bg-card shadow-xl transition-transform duration-200 starting:-translate-x-full motion-reduce:transition-none"
         >
           <DialogPrimitive.Title className="sr-only">Menu</DialogPrimitive.Title>
           {children(close)}

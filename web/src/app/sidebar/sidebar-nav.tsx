@@ -2,20 +2,21 @@ import { CircleUserRound, LogOut } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { Logo } from "@/components/logo";
+import { ThemeToggle } from "@/components/theme-toggle";
 import type { Me } from "@/lib/me";
 import { cn } from "@/lib/utils";
 import { sidebarFor } from "./sidebar-items";
 import { useLogout } from "./use-logout";
 
 const row = "group relative flex min-h-9 items-center gap-3 rounded-md px-2 py-2 text-sm";
-const idle = "text-slate-700 hover:bg-muted hover:text-slate-900";
+const idle = "text-foreground-soft hover:bg-muted hover:text-foreground";
 const active = "bg-brand/10 font-semibold text-brand";
 
 /** The text of a row: beside its icon when expanded; when collapsed, a tooltip on hover and focus that still names the row for screen readers. */
 function RowLabel({ isCollapsed, children }: { isCollapsed: boolean; children: ReactNode }) {
   if (!isCollapsed) return <span className="min-w-0 truncate">{children}</span>;
   return (
-    <span className="pointer-events-none absolute top-1/2 left-full z-50 ml-3 -translate-y-1/2 rounded-md bg-slate-900 px-2 py-1 text-xs font-medium whitespace-nowrap text-white opacity-0 shadow group-hover:opacity-100 group-focus-visible:opacity-100">
+    <span className="pointer-events-none absolute top-1/2 left-full z-50 ml-3 -translate-y-1/2 rounded-md bg-foreground px-2 py-1 text-xs font-medium whitespace-nowrap text-background opacity-0 shadow group-hover:opacity-100 group-focus-visible:opacity-100">
       {children}
     </span>
   );
@@ -79,6 +80,9 @@ export function SidebarNav({ me, isCollapsed, control, onNavigate }: Props) {
         ))}
       </ul>
       <div className="mt-auto grid gap-1 border-t border-border pt-2">
+        <div className={cn("flex", isCollapsed ? "justify-center" : "px-1")}>
+          <ThemeToggle isCompact={isCollapsed} />
+        </div>
         <NavLink
           to="/profile"
           onClick={onNavigate}

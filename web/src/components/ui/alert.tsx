@@ -7,11 +7,11 @@ const alertVariants = cva(
   {
     variants: {
       variant: {
-        default: "border-border bg-white text-slate-900",
-        info: "border-blue-300 bg-blue-50 text-blue-900",
-        warning: "border-amber-400 bg-amber-50 text-amber-900",
-        destructive: "border-red-300 bg-red-50 text-red-900",
-        success: "border-green-300 bg-green-50 text-green-900",
+        default: "border-border bg-card text-foreground",
+        info: "border-info-border bg-info-surface text-info-text",
+        warning: "border-warning-border bg-warning-surface text-warning-text",
+        destructive: "border-danger-border bg-danger-surface text-danger-text",
+        success: "border-success-border bg-success-surface text-success-text",
       },
     },
     defaultVariants: { variant: "default" },

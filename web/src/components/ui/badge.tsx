@@ -7,8 +7,8 @@ const badgeVariants = cva(
   {
     variants: {
       variant: {
-        default: "border-slate-300 bg-slate-100 text-slate-800",
-        success: "border-green-300 bg-green-50 text-green-900",
+        default: "border-border bg-muted text-foreground",
+        success: "border-success-border bg-success-surface text-success-text",
       },
     },
     defaultVariants: { variant: "default" },

@@ -3,7 +3,7 @@ import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
 
 export const Card = ({ className, ...p }: ComponentProps<"div">) => (
-  <div className={cn("rounded-lg border border-border bg-white shadow-sm", className)} {...p} />
+  <div className={cn("rounded-lg border border-border bg-card shadow-sm", className)} {...p} />
 );
 export const CardHeader = ({ className, ...p }: ComponentProps<"div">) => (
   <div className={cn("flex flex-col gap-1.5 p-6", className)} {...p} />

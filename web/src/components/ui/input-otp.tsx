@@ -38,7 +38,7 @@ export function InputOTPSlot({
       aria-hidden="true"
       className={cn(
         "relative flex size-11 items-center justify-center border-y border-r border-border text-lg first:rounded-l-md first:border-l last:rounded-r-md",
-        slot?.isActive && "z-10 ring-2 ring-blue-600",
+        slot?.isActive && "z-10 ring-2 ring-ring",
         className,
       )}
       {...props}
@@ -46,7 +46,7 @@ export function InputOTPSlot({
       {slot?.char}
       {slot?.hasFakeCaret && (
         <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
-          <div className="h-5 w-px animate-pulse bg-slate-900" />
+          <div className="h-5 w-px animate-pulse bg-foreground" />
         </div>
       )}
     </div>

@@ -8,7 +8,7 @@ export function NativeSelect({ className, ...props }: ComponentProps<"select">) 
     <div className="relative">
       <select
         className={cn(
-          "flex h-10 w-full appearance-none rounded-md border border-border bg-white py-2 pr-9 pl-3 text-base disabled:cursor-not-allowed disabled:bg-muted aria-[invalid=true]:border-destructive",
+          "flex h-10 w-full appearance-none rounded-md border border-border bg-card py-2 pr-9 pl-3 text-base disabled:cursor-not-allowed disabled:bg-muted aria-[invalid=true]:border-destructive",
           className,
         )}
         {...props}

@@ -11,7 +11,7 @@ export function Progress({
   return (
     <ProgressPrimitive.Root
       value={value}
-      className={cn("relative h-2 w-full overflow-hidden rounded-full bg-slate-200", className)}
+      className={cn("relative h-2 w-full overflow-hidden rounded-full bg-muted-strong", className)}
       {...props}
     >
       <ProgressPrimitive.Indicator

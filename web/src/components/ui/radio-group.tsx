@@ -17,7 +17,7 @@ export function RadioGroupItem({
   return (
     <RadioGroupPrimitive.Item
       className={cn(
-        "flex aspect-square size-4 shrink-0 items-center justify-center rounded-full border border-slate-500 bg-white disabled:opacity-60",
+        "flex aspect-square size-4 shrink-0 items-center justify-center rounded-full border border-border-strong bg-card disabled:opacity-60",
         className,
       )}
       {...props}

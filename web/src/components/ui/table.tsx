@@ -29,7 +29,7 @@ export const TableRow = ({ className, ...p }: ComponentProps<"tr">) => (
 export const TableHead = ({ className, ...p }: ComponentProps<"th">) => (
   <th
     className={cn(
-      "h-11 px-3 text-left align-middle font-medium whitespace-nowrap text-slate-700",
+      "h-11 px-3 text-left align-middle font-medium whitespace-nowrap text-foreground-soft",
       className,
     )}
     {...p}

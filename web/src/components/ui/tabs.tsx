@@ -10,7 +10,7 @@ export const Tabs = ({ className, ...p }: ComponentProps<typeof TabsPrimitive.Ro
 export const TabsList = ({ className, ...p }: ComponentProps<typeof TabsPrimitive.List>) => (
   <TabsPrimitive.List
     className={cn(
-      "inline-flex w-fit max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-slate-200 p-1",
+      "inline-flex w-fit max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-muted-strong p-1",
       className,
     )}
     {...p}
@@ -20,7 +20,7 @@ export const TabsList = ({ className, ...p }: ComponentProps<typeof TabsPrimitiv
 export const TabsTrigger = ({ className, ...p }: ComponentProps<typeof TabsPrimitive.Trigger>) => (
   <TabsPrimitive.Trigger
     className={cn(
-      "inline-flex items-center justify-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap text-slate-700 hover:text-slate-900 disabled:opacity-60 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm [&_svg]:size-4",
+      "inline-flex items-center justify-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap text-foreground-soft hover:text-foreground disabled:opacity-60 data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm [&_svg]:size-4",
       className,
     )}
     {...p}

@@ -72,6 +72,6 @@ export function AssetDetailScreen<T extends AssetType>({
       </div>
     );
   }
-  if (!opened.data) return <Loading />;
+  if (!opened.data) return <Loading variant="detail" />;
   return <div className={cn("mx-auto grid gap-6", width)}>{children(opened.data)}</div>;
 }

@@ -68,7 +68,7 @@ export function AssetListScreen({
       <PageHeader title={title} description={description} titleRef={titleRef} actions={action} />
       <Card className={cn("min-w-0", cardClassName)}>
         {assets.isPending ? (
-          <Loading />
+          <Loading variant="list" />
         ) : loadError !== undefined ? (
           <LoadError onRetry={() => void assets.refetch()}>{loadError}</LoadError>
         ) : empty && assets.data?.length === 0 ? (

@@ -74,7 +74,7 @@ export function CheckedFileField({
             <FileText aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
             <div className="grid min-w-0">
               <span className="text-sm font-medium wrap-anywhere">{current.name}</span>
-              <span className="text-xs text-slate-700">{formatFileSize(current.size)}</span>
+              <span className="text-xs text-foreground-soft">{formatFileSize(current.size)}</span>
             </div>
           </div>
           <div className="flex items-center gap-1">

@@ -61,8 +61,8 @@ export function FileDropZone({
       onDrop={onDrop}
       data-testid="file-drop-zone"
       className={cn(
-        "flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed px-4 py-8 text-center transition-colors has-[input:focus-visible]:outline-3 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-blue-600",
-        isOver ? "border-brand bg-blue-50" : "border-border bg-white hover:bg-muted",
+        "flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed px-4 py-8 text-center transition-colors has-[input:focus-visible]:outline-3 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-ring",
+        isOver ? "border-brand bg-info-surface" : "border-border bg-card hover:bg-muted",
         disabled && "cursor-not-allowed opacity-60",
       )}
     >
@@ -80,7 +80,7 @@ export function FileDropZone({
         {...inputProps}
       />
       <Upload aria-hidden="true" className="size-8 text-muted-foreground" />
-      <p className="text-sm font-medium text-slate-900">{prompt}</p>
+      <p className="text-sm font-medium text-foreground">{prompt}</p>
     </div>
   );
 }

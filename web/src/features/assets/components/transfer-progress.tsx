@@ -15,7 +15,10 @@ export function TransferProgress({ transfer }: { transfer: Transfer | null }) {
     <div className="grid gap-1">
       {transfer && (
         <>
-          <div className="flex justify-between gap-2 text-sm text-slate-700" aria-hidden="true">
+          <div
+            className="flex justify-between gap-2 text-sm text-foreground-soft"
+            aria-hidden="true"
+          >
             <span>{transfer.label}</span>
             {percent != null && <span className="tabular-nums">{percent}%</span>}
           </div>

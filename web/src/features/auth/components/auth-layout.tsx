@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { AboutLinks } from "@/components/about-links";
 import { Logo } from "@/components/logo";
+import { ThemeToggle } from "@/components/theme-toggle";
 
 /** The frame of the sign-in screens: brand header, one centred card holding the page's h1, footer. */
 export function AuthLayout({
@@ -17,17 +18,18 @@ export function AuthLayout({
 }) {
   return (
     <div className="flex min-h-screen flex-col bg-muted">
-      <header className="border-b border-border bg-white">
-        <div className="mx-auto flex max-w-5xl items-center px-4 py-3">
+      <header className="border-b border-border bg-card">
+        <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3">
           <Link to="/welcome" className="rounded-md text-brand">
             <Logo />
           </Link>
+          <ThemeToggle />
         </div>
       </header>
       <main id="main" className="flex flex-1 flex-col items-center px-4 py-8 sm:py-12">
         {banner}
-        <div className="w-full max-w-md rounded-xl border border-border bg-white p-6 shadow-sm sm:p-8">
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
+        <div className="w-full max-w-md rounded-xl border border-border bg-card p-6 shadow-sm sm:p-8">
+          <h1 className="text-2xl font-semibold tracking-tight text-foreground">{title}</h1>
           {description && <p className="mt-1 text-sm text-muted-foreground">{description}</p>}
           <div className="mt-6">{children}</div>
         </div>

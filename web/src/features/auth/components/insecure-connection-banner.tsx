@@ -10,7 +10,7 @@ export function InsecureConnectionBanner() {
   return (
     <div
       role="alert"
-      className="mb-4 w-full max-w-md rounded-lg border border-amber-400 bg-amber-50 p-4 text-sm text-amber-900"
+      className="mb-4 w-full max-w-md rounded-lg border border-warning-border bg-warning-surface p-4 text-sm text-warning-text"
     >
       <p className="font-semibold">Security warning: this connection is not secure</p>
       <p className="mt-1">

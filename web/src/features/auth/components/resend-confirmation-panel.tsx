@@ -6,7 +6,7 @@ export function ResendConfirmationPanel({ email }: { email: string }) {
   return (
     <div
       role="alert"
-      className="rounded-lg border border-amber-400 bg-amber-50 p-4 text-sm text-amber-900"
+      className="rounded-lg border border-warning-border bg-warning-surface p-4 text-sm text-warning-text"
     >
       <p className="font-semibold">{AUTH_MSG.emailNotConfirmed}</p>
       <p className="mt-1">

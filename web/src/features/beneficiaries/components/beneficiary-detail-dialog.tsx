@@ -57,7 +57,7 @@ export function BeneficiaryDetailDialog({
               <Detail term="Email">
                 <a
                   href={`mailto:${beneficiary.email}`}
-                  className="text-blue-700 underline-offset-4 hover:underline"
+                  className="text-link underline-offset-4 hover:underline"
                 >
                   {beneficiary.email}
                 </a>

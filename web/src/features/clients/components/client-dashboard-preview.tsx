@@ -27,7 +27,7 @@ export function ClientDashboardPreview({
           </p>
         )}
       </div>
-      <div className="flex items-start gap-3 rounded-lg border border-dashed border-slate-400 bg-muted p-4 text-sm text-slate-700">
+      <div className="flex items-start gap-3 rounded-lg border border-dashed border-border-strong bg-muted p-4 text-sm text-foreground-soft">
         <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         <p>{CLIENT_MSG.readOnlyNote}</p>
       </div>

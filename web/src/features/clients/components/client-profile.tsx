@@ -9,10 +9,7 @@ export function ClientProfileDetails({ client }: { client: ClientProfile }) {
     ["Name", client.name],
     [
       "Email",
-      <a
-        href={`mailto:${client.email}`}
-        className="text-blue-700 underline-offset-4 hover:underline"
-      >
+      <a href={`mailto:${client.email}`} className="text-link underline-offset-4 hover:underline">
         {client.email}
       </a>,
     ],

@@ -23,7 +23,7 @@ export function ClientVaultSummary({
   renderRecent: (recent: ClientDashboardView["recent"]) => ReactNode;
 }) {
   const dashboard = useClientDashboard(clientId);
-  if (dashboard.isPending) return <Loading />;
+  if (dashboard.isPending) return <Loading variant="list" />;
   if (dashboard.isError)
     return (
       <LoadError onRetry={() => void dashboard.refetch()} isRetrying={dashboard.isFetching}>

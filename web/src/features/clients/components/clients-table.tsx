@@ -52,17 +52,17 @@ export function ClientsTable({ clients, sort, dir, onSort }: Props) {
             <TableCell className="font-medium">
               <Link
                 to={`/clients/${c.id}`}
-                className="text-blue-700 underline-offset-4 hover:underline"
+                className="text-link underline-offset-4 hover:underline"
               >
                 {c.name}
               </Link>
               {/* Narrow screens: the e-mail under the name instead of its own column. */}
-              <span className="block text-xs font-normal text-slate-700 wrap-anywhere sm:hidden">
+              <span className="block text-xs font-normal text-foreground-soft wrap-anywhere sm:hidden">
                 {c.email}
               </span>
             </TableCell>
-            <TableCell className="hidden text-slate-700 sm:table-cell">{c.email}</TableCell>
-            <TableCell className="whitespace-nowrap text-slate-700">
+            <TableCell className="hidden text-foreground-soft sm:table-cell">{c.email}</TableCell>
+            <TableCell className="whitespace-nowrap text-foreground-soft">
               {formatDate(c.createdAt)}
             </TableCell>
           </TableRow>

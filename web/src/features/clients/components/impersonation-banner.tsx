@@ -15,7 +15,7 @@ export function ImpersonationBanner({
   return (
     <div
       role="status"
-      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-400 bg-amber-50 p-4 text-amber-900"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-warning-border bg-warning-surface p-4 text-warning-text"
     >
       <p className="flex items-center gap-2 font-medium">
         <Eye aria-hidden="true" className="size-5 shrink-0" />
@@ -28,7 +28,7 @@ export function ImpersonationBanner({
         variant="outline"
         size="sm"
         onClick={onExit}
-        className="border-amber-500 text-amber-900"
+        className="border-warning-border text-warning-text"
       >
         <LogOut aria-hidden="true" /> Exit Impersonation
       </Button>

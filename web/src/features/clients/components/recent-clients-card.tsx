@@ -29,7 +29,7 @@ export function RecentClientsCard() {
         <h2 className="text-lg font-semibold">Recent Clients</h2>
         <Link
           to="/clients"
-          className="flex items-center gap-1 text-sm font-medium text-blue-700 underline-offset-4 hover:underline"
+          className="flex items-center gap-1 text-sm font-medium text-link underline-offset-4 hover:underline"
         >
           View all clients <ArrowRight aria-hidden="true" className="size-4" />
         </Link>
@@ -70,17 +70,19 @@ export function RecentClientsCard() {
                     ) : (
                       <Link
                         to={`/clients/${c.id}`}
-                        className="text-blue-700 underline-offset-4 hover:underline"
+                        className="text-link underline-offset-4 hover:underline"
                       >
                         {c.name}
                       </Link>
                     )}
-                    <span className="block text-xs font-normal text-slate-700 wrap-anywhere sm:hidden">
+                    <span className="block text-xs font-normal text-foreground-soft wrap-anywhere sm:hidden">
                       {c.email}
                     </span>
                   </TableCell>
-                  <TableCell className="hidden text-slate-700 sm:table-cell">{c.email}</TableCell>
-                  <TableCell className="whitespace-nowrap text-slate-700">
+                  <TableCell className="hidden text-foreground-soft sm:table-cell">
+                    {c.email}
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap text-foreground-soft">
                     {formatDate(c.createdAt)}
                   </TableCell>
                 </TableRow>

@@ -23,7 +23,7 @@ export function SortableHead({
       <button
         type="button"
         onClick={onSort}
-        className="inline-flex h-9 items-center gap-1 rounded-md px-2 font-medium text-slate-700 hover:bg-slate-200 hover:text-slate-900"
+        className="inline-flex h-9 items-center gap-1 rounded-md px-2 font-medium text-foreground-soft hover:bg-muted-strong hover:text-foreground"
       >
         {children}
         <Icon aria-hidden="true" className="size-4" />

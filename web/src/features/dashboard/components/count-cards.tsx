@@ -11,7 +11,7 @@ const ICONS: Record<AssetType, ReactNode> = {
   note: <NotebookPen aria-hidden="true" className="size-5" />,
 };
 
-const BOX = "flex flex-col gap-1 rounded-lg border border-border bg-white p-4 shadow-sm";
+const BOX = "flex flex-col gap-1 rounded-lg border border-border bg-card p-4 shadow-sm";
 
 /** A link to `to`, or, read-only (no `to`), a list item. */
 function CountCard({
@@ -29,16 +29,16 @@ function CountCard({
     <>
       <span className="flex items-center justify-between gap-2">
         <span className="text-brand">{icon}</span>
-        <span className="text-3xl font-semibold text-slate-900 tabular-nums">{count}</span>
+        <span className="text-3xl font-semibold text-foreground tabular-nums">{count}</span>
       </span>{" "}
-      <span className="font-medium text-slate-900">{label}</span>
+      <span className="font-medium text-foreground">{label}</span>
     </>
   );
   if (to === undefined) return <li className={BOX}>{body}</li>;
   return (
     <Link
       to={to}
-      className={`${BOX} hover:border-brand hover:bg-muted/40 focus-visible:outline-3 focus-visible:outline-blue-600`}
+      className={`${BOX} hover:border-brand hover:bg-muted/40 focus-visible:outline-3 focus-visible:outline-ring`}
     >
       {body}
     </Link>

@@ -34,7 +34,7 @@ export function RecentAssetsCard({
               ) : (
                 <Link
                   to={assetDetailPath(a.type, a.id)}
-                  className="min-w-0 font-medium text-blue-700 underline-offset-4 wrap-anywhere hover:underline"
+                  className="min-w-0 font-medium text-link underline-offset-4 wrap-anywhere hover:underline"
                 >
                   {a.title}
                 </Link>

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 export function AlreadyInFirm({ firmName }: { firmName: string }) {
   return (
     <div className="grid gap-4">
-      <p className="flex items-start gap-2 text-slate-700">
+      <p className="flex items-start gap-2 text-foreground-soft">
         <Building2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand" />
         <span className="wrap-anywhere">{FIRM_CODE_MSG.alreadyInFirm(firmName)}</span>
       </p>

@@ -1,4 +1,5 @@
 import { FIRM_CODE_MSG } from "@common/firm-codes";
+import { Loading } from "@/components/loading";
 import { KeyRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { PageHeader } from "@/components/page-header";
@@ -31,9 +32,7 @@ export function FirmCodesManager({ firmName }: { firmName: string }) {
       />
       <Card className="p-2 sm:p-4">
         {codes.isPending ? (
-          <p role="status" className="p-6 text-center text-muted-foreground">
-            Loading...
-          </p>
+          <Loading variant="list" />
         ) : codes.isError ? (
           <LoadError onRetry={() => void codes.refetch()}>
             {FIRM_CODE_MSG.loadCodesFailed}

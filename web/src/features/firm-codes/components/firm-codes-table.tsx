@@ -74,7 +74,7 @@ export function FirmCodesTable({ codes }: { codes: FirmCodeView[] }) {
                   </span>
                 </span>
               </TableCell>
-              <TableCell className="hidden max-w-64 wrap-break-word text-slate-700 sm:table-cell">
+              <TableCell className="hidden max-w-64 wrap-break-word text-foreground-soft sm:table-cell">
                 {code.description || "N/A"}
               </TableCell>
               <TableCell className="hidden sm:table-cell">

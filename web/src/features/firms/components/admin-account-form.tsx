@@ -74,7 +74,7 @@ export function AdminAccountForm({ firm, shouldFocus, onFirmMissing, onComplete 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       {firm && (
-        <p className="rounded-md bg-muted p-3 text-sm text-slate-700 wrap-anywhere">
+        <p className="rounded-md bg-muted p-3 text-sm text-foreground-soft wrap-anywhere">
           {FIRM_ONBOARDING_MSG.adminNote(firm.name)}
         </p>
       )}

@@ -74,7 +74,7 @@ export function ClaimFirmByLinkForm({
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <h2 className="text-lg font-semibold wrap-anywhere">{offered.data.name}</h2>
-      <p className="rounded-md bg-muted p-3 text-sm text-slate-700 wrap-anywhere">
+      <p className="rounded-md bg-muted p-3 text-sm text-foreground-soft wrap-anywhere">
         {FIRM_ONBOARDING_MSG.registerAsMeNote(me.name, me.email)}
       </p>
       <FormField

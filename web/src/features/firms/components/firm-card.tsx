@@ -1,4 +1,5 @@
 import { FIRM_EDIT_MSG } from "@common/firms";
+import { Loading } from "@/components/loading";
 import { Pencil } from "lucide-react";
 import { Link } from "react-router";
 import { LoadError } from "@/components/load-error";
@@ -51,9 +52,7 @@ export function FirmCard() {
         ) : firm.isError ? (
           <LoadError>{FIRM_EDIT_MSG.fetchFailed}</LoadError>
         ) : (
-          <p role="status" className="text-muted-foreground">
-            Loading firm details...
-          </p>
+          <Loading variant="detail" />
         )}
         <Button asChild variant="outline" className="mt-auto w-fit">
           <Link to="/firm/edit">

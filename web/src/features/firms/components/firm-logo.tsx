@@ -14,7 +14,7 @@ export function FirmLogo({
   return (
     <div
       className={cn(
-        "flex aspect-video w-full max-w-[180px] items-center justify-center overflow-hidden rounded-md border border-border bg-white",
+        "flex aspect-video w-full max-w-[180px] items-center justify-center overflow-hidden rounded-md border border-border bg-card",
         className,
       )}
     >

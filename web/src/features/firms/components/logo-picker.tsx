@@ -65,7 +65,7 @@ export function LogoPicker({
         Firm Logo
       </span>
       <div className="flex flex-wrap items-center gap-4">
-        <div className="flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-border bg-white">
+        <div className="flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-border bg-card">
           {preview ? (
             <img
               src={preview}
@@ -105,10 +105,10 @@ export function LogoPicker({
             {FIRM_EDIT_MSG.logoHint}
           </p>
           {change.kind === "new" && progress === null && (
-            <p className="text-xs text-slate-700">The new logo is uploaded when you save.</p>
+            <p className="text-xs text-foreground-soft">The new logo is uploaded when you save.</p>
           )}
           {change.kind === "remove" && (
-            <p className="text-xs text-slate-700">The logo is removed when you save.</p>
+            <p className="text-xs text-foreground-soft">The logo is removed when you save.</p>
           )}
         </div>
       </div>
@@ -126,7 +126,7 @@ export function LogoPicker({
       {progress !== null && (
         <div className="grid gap-1">
           <Progress value={Math.round(progress * 100)} aria-label="Logo upload progress" />
-          <p className="text-xs text-slate-700" aria-hidden="true">
+          <p className="text-xs text-foreground-soft" aria-hidden="true">
             Uploading logo... {Math.round(progress * 100)}%
           </p>
         </div>

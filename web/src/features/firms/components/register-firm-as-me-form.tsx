@@ -59,7 +59,7 @@ export function RegisterFirmAsMeForm({
       <FormField label="Address (Optional)" error={errors.address?.message}>
         <Textarea rows={3} autoComplete="street-address" {...register("address")} />
       </FormField>
-      <p className="rounded-md bg-muted p-3 text-sm text-slate-700 wrap-anywhere">
+      <p className="rounded-md bg-muted p-3 text-sm text-foreground-soft wrap-anywhere">
         {FIRM_ONBOARDING_MSG.registerAsMeNote(me.name, me.email)}
       </p>
       <FormField

@@ -14,15 +14,15 @@ export function RegistrationComplete({ firmCode }: { firmCode: string }) {
       <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold focus:outline-none">
         {FIRM_ONBOARDING_MSG.registrationComplete}
       </h2>
-      <p className="text-sm text-slate-700">{FIRM_ONBOARDING_MSG.confirmationSent}</p>
+      <p className="text-sm text-foreground-soft">{FIRM_ONBOARDING_MSG.confirmationSent}</p>
       <div className="grid w-full gap-2 rounded-lg border border-border bg-muted p-4">
         <dl className="grid gap-2">
-          <dt className="text-sm font-medium text-slate-700">Your firm code</dt>
-          <dd className="font-mono text-3xl font-semibold tracking-[0.2em] text-slate-900">
+          <dt className="text-sm font-medium text-foreground-soft">Your firm code</dt>
+          <dd className="font-mono text-3xl font-semibold tracking-[0.2em] text-foreground">
             {firmCode}
           </dd>
         </dl>
-        <p className="text-sm text-slate-700">{FIRM_ONBOARDING_MSG.saveFirmCode}</p>
+        <p className="text-sm text-foreground-soft">{FIRM_ONBOARDING_MSG.saveFirmCode}</p>
       </div>
       <Button asChild className="w-full">
         <Link to="/login">Go to Login</Link>

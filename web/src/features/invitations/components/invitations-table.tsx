@@ -69,7 +69,7 @@ export function InvitationsTable({ invitations, onRevoked }: Props) {
               <TableCell className="font-medium wrap-anywhere">
                 {inv.email}
                 {/* Narrow screens: the role and the dates under the e-mail instead of their own columns. */}
-                <span className="mt-1 grid justify-items-start gap-1 text-xs font-normal text-slate-700 sm:hidden">
+                <span className="mt-1 grid justify-items-start gap-1 text-xs font-normal text-foreground-soft sm:hidden">
                   <Badge>{INVITED_ROLE_LABEL[inv.role]}</Badge>
                   <span>
                     Sent <When iso={inv.sentAt} />

@@ -1,4 +1,5 @@
 import { INVITATION_MSG } from "@common/invitations";
+import { Loading } from "@/components/loading";
 import { MailClock } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { LoadError } from "@/components/load-error";
@@ -29,9 +30,7 @@ export function PendingInvitations() {
       </CardHeader>
       <CardContent className="p-2 pt-0 sm:p-4 sm:pt-0">
         {list.isPending ? (
-          <p role="status" className="p-6 text-center text-muted-foreground">
-            Loading...
-          </p>
+          <Loading variant="list" />
         ) : list.isError ? (
           <LoadError onRetry={() => void list.refetch()}>{loadError}</LoadError>
         ) : list.data.length === 0 ? (

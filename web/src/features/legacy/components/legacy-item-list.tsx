@@ -23,7 +23,7 @@ function ItemRow({ item }: { item: LegacyItem }) {
       <div className="grid min-w-0 flex-1 gap-0.5">
         <Link
           to={legacyItemPath(item.id)}
-          className="w-fit font-medium text-blue-700 underline-offset-4 wrap-anywhere hover:underline"
+          className="w-fit font-medium text-link underline-offset-4 wrap-anywhere hover:underline"
         >
           {item.title}
         </Link>

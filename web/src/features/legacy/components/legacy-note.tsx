@@ -49,7 +49,7 @@ export function LegacyNote({
                 contentType: audioRecording.contentType,
               }}
             />
-            <p className="text-sm text-slate-700">
+            <p className="text-sm text-foreground-soft">
               Length {formatDuration(audioRecording.duration)}
             </p>
           </Part>

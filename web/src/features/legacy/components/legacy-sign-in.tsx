@@ -13,11 +13,11 @@ export function LegacySignIn({ defaultEmail }: { defaultEmail: string }) {
   return (
     <section
       aria-labelledby="legacy-sign-in-title"
-      className="mx-auto w-full max-w-md rounded-xl border border-border bg-white p-6 shadow-sm sm:p-8"
+      className="mx-auto w-full max-w-md rounded-xl border border-border bg-card p-6 shadow-sm sm:p-8"
     >
       <h1
         id="legacy-sign-in-title"
-        className="text-2xl font-semibold tracking-tight text-slate-900"
+        className="text-2xl font-semibold tracking-tight text-foreground"
       >
         Sign in to see what was left to you
       </h1>

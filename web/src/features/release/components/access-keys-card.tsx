@@ -37,7 +37,7 @@ export function AccessKeysCard({ nameOf }: { nameOf: (email: string) => string |
             Your access keys could not be loaded.
           </LoadError>
         ) : !view ? (
-          <Loading />
+          <Loading variant="list" />
         ) : keys.length === 0 && preparing.length === 0 ? (
           <p className="text-sm">None of your items names a beneficiary yet.</p>
         ) : (

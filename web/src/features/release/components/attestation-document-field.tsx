@@ -41,7 +41,7 @@ export function AttestationDocumentField({ value, error, onChange, disabled }: P
           <FileText aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
           <div className="grid min-w-0 flex-1">
             <span className="text-sm font-medium wrap-anywhere">{value.file.name}</span>
-            <span className="text-xs text-slate-700">{formatFileSize(value.file.size)}</span>
+            <span className="text-xs text-foreground-soft">{formatFileSize(value.file.size)}</span>
           </div>
           <Button
             type="button"

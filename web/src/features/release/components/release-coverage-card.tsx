@@ -13,7 +13,7 @@ export function ReleaseCoverageCard({ count }: { count: number }) {
         {count > 0 ? (
           <p>
             <span
-              className="text-2xl font-semibold text-slate-900 tabular-nums"
+              className="text-2xl font-semibold text-foreground tabular-nums"
               data-testid="release-asset-count"
             >
               {count}
@@ -29,10 +29,7 @@ export function ReleaseCoverageCard({ count }: { count: number }) {
               </span>{" "}
               of your items names a beneficiary yet, so a release would hand out nothing.
             </p>
-            <Link
-              to="/vault"
-              className="w-fit font-medium text-blue-700 underline underline-offset-4"
-            >
+            <Link to="/vault" className="w-fit font-medium text-link underline underline-offset-4">
               Choose beneficiaries for your items
             </Link>
           </>

@@ -82,7 +82,7 @@ export function ReleaseLinkPanel({
         </Button>
       )}
       <p className="text-center text-sm">
-        <Link to="/release" className="font-medium text-blue-700 underline underline-offset-4">
+        <Link to="/release" className="font-medium text-link underline underline-offset-4">
           Go to your release plan
         </Link>
       </p>

@@ -50,7 +50,7 @@ function StateText({ view }: { view: ReleasePlanView }) {
       );
     case "waiting":
       return (
-        <div className="grid gap-2 rounded-md border border-amber-400 bg-amber-50 p-4 text-amber-950">
+        <div className="grid gap-2 rounded-md border border-warning-border bg-warning-surface p-4 text-warning-text">
           <p className="font-semibold">
             Your items will be released on{" "}
             <time dateTime={release?.releaseAt}>

@@ -54,7 +54,7 @@ export function StartReleaseDialog({
         <DialogHeader>
           <DialogTitle>Start a release for {clientName}</DialogTitle>
           <DialogDescription asChild>
-            <div className="flex gap-2 rounded-md border border-amber-400 bg-amber-50 p-3 text-amber-950">
+            <div className="flex gap-2 rounded-md border border-warning-border bg-warning-surface p-3 text-warning-text">
               <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               <p>
                 {clientName} will be e-mailed at once and can cancel the release during their

@@ -17,7 +17,7 @@ import { RemoveStaffButton } from "./remove-staff-button";
 const EmailLink = ({ email, className }: { email: string; className?: string }) => (
   <a
     href={`mailto:${email}`}
-    className={cn("text-blue-700 underline-offset-4 hover:underline", className)}
+    className={cn("text-link underline-offset-4 hover:underline", className)}
   >
     {email}
   </a>
@@ -65,7 +65,7 @@ export function StaffTable({
                 {/* Narrow screens: the e-mail and the date under the name instead of their own columns. */}
                 <span className="grid text-xs font-normal sm:hidden">
                   <EmailLink email={m.email} className="wrap-anywhere" />
-                  <span className="text-slate-700">Since {formatDate(m.createdAt)}</span>
+                  <span className="text-foreground-soft">Since {formatDate(m.createdAt)}</span>
                 </span>
               </TableCell>
               <TableCell className="hidden sm:table-cell">

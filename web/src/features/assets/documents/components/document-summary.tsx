@@ -24,7 +24,7 @@ export function DocumentSummary({ asset, content }: Props) {
     <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]">
       {rows.map(([term, value]) => (
         <div key={term} className="grid gap-0.5 sm:contents">
-          <dt className="text-sm text-slate-700">{term}</dt>
+          <dt className="text-sm text-foreground-soft">{term}</dt>
           <dd className="text-sm font-medium wrap-anywhere">{value}</dd>
         </div>
       ))}

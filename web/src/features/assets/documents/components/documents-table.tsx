@@ -49,24 +49,24 @@ export function DocumentsTable({ documents, onDelete, deletingId }: Props) {
               <TableCell className="font-medium">
                 <Link
                   to={`/documents/${doc.id}`}
-                  className="text-blue-700 underline-offset-4 wrap-anywhere hover:underline"
+                  className="text-link underline-offset-4 wrap-anywhere hover:underline"
                 >
                   {doc.title}
                 </Link>
-                <span className="block text-xs font-normal text-slate-700 sm:hidden">
+                <span className="block text-xs font-normal text-foreground-soft sm:hidden">
                   {details} · {formatDate(doc.createdAt)}
                 </span>
               </TableCell>
-              <TableCell className="hidden text-slate-700 sm:table-cell">
+              <TableCell className="hidden text-foreground-soft sm:table-cell">
                 {file ? fileTypeLabel("document", file.contentType) : "—"}
               </TableCell>
-              <TableCell className="hidden whitespace-nowrap text-slate-700 sm:table-cell">
+              <TableCell className="hidden whitespace-nowrap text-foreground-soft sm:table-cell">
                 {file ? formatFileSize(plainSize(file)) : "—"}
               </TableCell>
-              <TableCell className="hidden text-slate-700 wrap-anywhere md:table-cell">
+              <TableCell className="hidden text-foreground-soft wrap-anywhere md:table-cell">
                 {doc.beneficiaryEmail ?? "None"}
               </TableCell>
-              <TableCell className="hidden whitespace-nowrap text-slate-700 sm:table-cell">
+              <TableCell className="hidden whitespace-nowrap text-foreground-soft sm:table-cell">
                 {formatDate(doc.createdAt)}
               </TableCell>
               <TableCell className="px-1 text-right">

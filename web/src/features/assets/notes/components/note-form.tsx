@@ -113,7 +113,7 @@ export function NoteForm({ opened, onSaved }: Props) {
           {isSubmitting ? "Saving..." : opened ? "Save Changes" : "Create Note"}
         </Button>
         {isRecording && (
-          <p className="text-sm text-slate-700">Stop the recording to save the note.</p>
+          <p className="text-sm text-foreground-soft">Stop the recording to save the note.</p>
         )}
       </div>
     </form>

@@ -25,11 +25,11 @@ export function NotesList({ notes, onDelete, deletingId, empty }: Props) {
             <div className="grid min-w-0 flex-1 gap-1">
               <Link
                 to={`/notes/${note.id}`}
-                className="font-medium text-blue-700 underline-offset-4 wrap-anywhere hover:underline"
+                className="font-medium text-link underline-offset-4 wrap-anywhere hover:underline"
               >
                 {note.title}
               </Link>
-              <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-700">
+              <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-foreground-soft">
                 <span>Updated {formatDate(note.updatedAt)}</span>
                 <span className="wrap-anywhere">
                   {note.beneficiaryEmail

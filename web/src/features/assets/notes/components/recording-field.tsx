@@ -40,7 +40,7 @@ export function RecordingField({ draft, onChange, stored, disabled, onRecordingC
               <span aria-hidden="true">● </span>Recording {formatDuration(recorder.seconds)}
             </span>
           ) : (
-            <span className="text-sm text-slate-700">
+            <span className="text-sm text-foreground-soft">
               Record a spoken message with your microphone.
             </span>
           )}
@@ -59,7 +59,7 @@ export function RecordingField({ draft, onChange, stored, disabled, onRecordingC
             />
           ) : null}
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <span className="text-sm text-slate-700">
+            <span className="text-sm text-foreground-soft">
               {draft.kind === "new" ? "New recording" : "Recording"},{" "}
               {formatDuration(draft.duration)}
             </span>

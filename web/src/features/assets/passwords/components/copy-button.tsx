@@ -34,7 +34,7 @@ export function CopyButton({
       className="shrink-0"
     >
       {isCopied ? (
-        <Check aria-hidden="true" className="text-green-700" />
+        <Check aria-hidden="true" className="text-success" />
       ) : (
         <Copy aria-hidden="true" />
       )}

@@ -11,7 +11,7 @@ const NONE = <span className="text-muted-foreground">Not provided</span>;
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div className="grid gap-1 border-b border-border py-3 last:border-0 sm:grid-cols-[9rem_1fr] sm:gap-4">
-      <dt className="text-sm font-medium text-slate-700 sm:pt-2.5">{term}</dt>
+      <dt className="text-sm font-medium text-foreground-soft sm:pt-2.5">{term}</dt>
       <dd className="flex min-h-10 min-w-0 items-center gap-2">{children}</dd>
     </div>
   );
@@ -26,7 +26,7 @@ function Website({ website }: { website: string }) {
       href={href}
       target="_blank"
       rel="noopener noreferrer"
-      className="min-w-0 flex-1 text-blue-700 underline underline-offset-4 wrap-anywhere"
+      className="min-w-0 flex-1 text-link underline underline-offset-4 wrap-anywhere"
     >
       {website}
       <ExternalLink aria-hidden="true" className="ml-1 inline size-3.5" />

@@ -20,7 +20,7 @@ export function PasswordList({
           <div className="grid min-w-0 flex-1 gap-0.5">
             <Link
               to={`/vault/${p.id}`}
-              className="w-fit font-medium text-blue-700 underline-offset-4 wrap-anywhere hover:underline"
+              className="w-fit font-medium text-link underline-offset-4 wrap-anywhere hover:underline"
             >
               {p.title}
             </Link>

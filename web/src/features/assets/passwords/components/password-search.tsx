@@ -40,7 +40,7 @@ export function PasswordSearch({
             onChange("");
             inputRef.current?.focus();
           }}
-          className="absolute right-1 bottom-1 flex size-8 items-center justify-center rounded-md text-slate-700 hover:bg-muted"
+          className="absolute right-1 bottom-1 flex size-8 items-center justify-center rounded-md text-foreground-soft hover:bg-muted"
         >
           <X aria-hidden="true" className="size-4" />
           <span className="sr-only">Clear search</span>

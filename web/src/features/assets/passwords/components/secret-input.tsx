@@ -19,7 +19,7 @@ export function SecretInput({ className, ...props }: Omit<ComponentProps<"input"
       <button
         type="button"
         onClick={() => setIsShown((v) => !v)}
-        className="absolute top-1 right-1 flex size-8 items-center justify-center rounded-md text-slate-700 hover:bg-muted focus-visible:outline-3 focus-visible:outline-blue-600"
+        className="absolute top-1 right-1 flex size-8 items-center justify-center rounded-md text-foreground-soft hover:bg-muted focus-visible:outline-3 focus-visible:outline-ring"
       >
         {isShown ? (
           <EyeOff aria-hidden="true" className="size-4" />
