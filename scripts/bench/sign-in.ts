@@ -206,14 +206,17 @@ const url = process.env.DATABASE_URL;
 const dataDir = mkdtempSync(path.join(tmpdir(), "lv-sign-in-"));
 const port = await freePort();
 const profileDir = process.env.PROFILE_DIR;
-const server = new ServerProcess(port, {
-  APP_URL: `http://localhost:${port}`,
-  DATA_DIR: dataDir,
-  VAULT_MASTER_KEY: randomBytes(32).toString("base64"),
-  TRUST_PROXY: "127.0.0.1",
-  ...(url ? { DATABASE_URL: url } : {}),
-  ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(profileDir)}` } : {}),
-});
+const server = new ServerProcess(
+  port,
+  {
+    APP_URL: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
+    VAULT_MASTER_KEY: randomBytes(32).toString("base64"),
+    TRUST_PROXY: "127.0.0.1",
+    ...(url ? { DATABASE_URL: url } : {}),
+  },
+  profileDir ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] } : {},
+);
 const bare = await startBare();
 try {
   await server.waitUntilListening();
