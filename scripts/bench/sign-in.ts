@@ -14,7 +14,7 @@
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { freePort, GOOD_PASSWORD } from "../../test/harness.js";
@@ -23,16 +23,21 @@ import { ServerProcess } from "../../test/server-process.js";
 const ACCOUNTS = Number(process.argv[2] ?? 40);
 const SIGN_INS = Number(process.argv[3] ?? 400);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 10);
-const ALONE = 30;
+const ALONE = 50;
+const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ, 100 on Linux
 const HEALTH_IDLE = 500;
 
 type Target = {
   name: string;
+  pid: number;
   signIn: (email: string, address: string) => Promise<void>;
   health: () => Promise<void>;
 };
 type Figures = {
   aloneP50: number;
+  /** CPU time per sign-in, one at a time: the event loop's thread, and the whole process (the argon2 threads too). */
+  mainCpu: number;
+  processCpu: number;
   p50: number;
   p95: number;
   perSecond: number;
@@ -50,6 +55,13 @@ const nextAddress = () => {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 };
 
+/** CPU time (user + system, ms) used so far by a process (all threads) or one of its threads, from /proc. */
+function cpuMsOf(pid: number, thread?: number): number {
+  const stat = readFileSync(`/proc/${pid}${thread ? `/task/${thread}` : ""}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" "); // fields[0] is the 3rd field
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND; // utime, stime
+}
+
 async function timed(fn: () => Promise<void>): Promise<number> {
   const t = performance.now();
   await fn();
@@ -61,8 +73,11 @@ async function measure(target: Target, emails: string[]): Promise<Figures> {
   for (let i = 0; i < 20; i++) await target.signIn(pick(i), nextAddress()); // warm-up
   for (let i = 0; i < 50; i++) await target.health();
   const alone: number[] = [];
+  const [main0, process0] = [cpuMsOf(target.pid, target.pid), cpuMsOf(target.pid)];
   for (let i = 0; i < ALONE; i++)
     alone.push(await timed(() => target.signIn(pick(i), nextAddress())));
+  const mainCpu = (cpuMsOf(target.pid, target.pid) - main0) / ALONE;
+  const processCpu = (cpuMsOf(target.pid) - process0) / ALONE;
   const idle: number[] = [];
   for (let i = 0; i < HEALTH_IDLE; i++) idle.push(await timed(target.health));
 
@@ -87,6 +102,8 @@ async function measure(target: Target, emails: string[]): Promise<Figures> {
   const sorted = sortedTimes(times);
   return {
     aloneP50: pct(sortedTimes(alone), 50),
+    mainCpu,
+    processCpu,
     p50: pct(sorted, 50),
     p95: pct(sorted, 95),
     perSecond: SIGN_INS / seconds,
@@ -113,6 +130,7 @@ function appTarget(server: ServerProcess): Target {
     });
   return {
     name: "Legacy Vault",
+    pid: server.pid,
     signIn: async (email, address) => {
       const res = await post(
         "/api/auth/sign-in/email",
@@ -183,6 +201,7 @@ async function startBare(): Promise<{ target: Target; stop: () => Promise<void> 
   return {
     target: {
       name: "bare",
+      pid: child.pid ?? 0,
       signIn: async (_email, address) => {
         const res = await fetch(`${base}/verify`, {
           method: "POST",
@@ -218,6 +237,11 @@ const server = new ServerProcess(
   profileDir ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] } : {},
 );
 const bare = await startBare();
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.on(signal, () => {
+    server.kill("SIGTERM");
+    void bare.stop().finally(() => process.exit(1));
+  });
 try {
   await server.waitUntilListening();
   console.log(
@@ -233,6 +257,8 @@ try {
   const ours = await measure(appTarget(server), emails);
   const rows: [string, keyof Figures | "healthRatio", string][] = [
     ["one sign-in alone, p50", "aloneP50", "ms"],
+    ["  CPU per sign-in, event-loop thread", "mainCpu", "ms"],
+    ["  CPU per sign-in, whole process", "processCpu", "ms"],
     [`${CONCURRENCY} at once, p50`, "p50", "ms"],
     [`${CONCURRENCY} at once, p95`, "p95", "ms"],
     ["sign-ins per second", "perSecond", "/s"],
