@@ -11,6 +11,8 @@ export type ServerProcessOptions = {
   compiled?: boolean;
   /** The working directory (default: the repository); DATA_DIR's default `./data` is relative to it. */
   cwd?: string;
+  /** Options for node itself, before the script (e.g. `--cpu-prof`, which NODE_OPTIONS does not allow). */
+  nodeArgs?: string[];
 };
 
 /** The real server (`node --import tsx server/main.ts`, or the compiled one) in a child process, with its output captured. */
@@ -38,7 +40,10 @@ export class ServerProcess {
       delete inherited[name];
     this.child = spawn(
       process.execPath,
-      options.compiled ? [COMPILED_SERVER] : ["--import", "tsx", "server/main.ts"],
+      [
+        ...(options.nodeArgs ?? []),
+        ...(options.compiled ? [COMPILED_SERVER] : ["--import", "tsx", "server/main.ts"]),
+      ],
       {
         cwd: options.cwd ?? ROOT,
         env: { ...inherited, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },

@@ -280,4 +280,20 @@ describe("sign-in lockout (docs/decisions/017)", () => {
       ...Array(5).fill(429),
     ]);
   });
+
+  it("successes and failures at once from one address each get an answer, and the next sign-in works", async () => {
+    // A success clears both counters in one statement while other attempts reserve them: no
+    // deadlock (a 500) when the locks are taken in the same order (docs/decisions/037).
+    const { email, password } = await buildUser(ctx);
+    const one = stranger();
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => signIn(one, email, i % 2 ? WRONG : password)),
+      );
+      for (const res of answers) expect([200, 401, 429]).toContain(res.status);
+      expect(answers.some((res) => res.status === 200)).toBe(true);
+      clock.advance(16 * MINUTE); // past any wait the 4 failures of a round may leave
+      expect((await signIn(one, email, password)).status).toBe(200);
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, lt, or } from "drizzle-orm";
+import { and, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.js";
 import { rateLimits, signInFailures, user } from "../db/schema/index.js";
 
@@ -16,8 +16,9 @@ export type SignInReservation = { before: SignInCounters; after: SignInCounters 
  * Reads both counters under row locks, asks `decide` whether this attempt may go ahead and, if it
  * may, writes the counters `decide` returns: the attempt is counted as a failure before the
  * password is checked, so concurrent attempts (any process) each see the ones before them.
- * Short: no password hashing happens inside the transaction. Returns the verdict and, when the
- * counters were written, what was written (for undoSignInAttempt).
+ * Short: no password hashing happens inside the transaction, and three statements in it (each
+ * counter created if missing, locked and read in one; both written in one). Returns the verdict
+ * and, when the counters were written, what was written (for undoSignInAttempt).
  */
 export async function reserveSignInAttempt<V>(
   db: Db,
@@ -32,28 +33,60 @@ export async function reserveSignInAttempt<V>(
   },
 ): Promise<{ verdict: V; reservation?: SignInReservation }> {
   return db.transaction(async (tx) => {
-    await tx
-      .insert(rateLimits)
-      .values({ key: keys.addressKey, windowStart: now, count: 0 })
-      .onConflictDoNothing();
-    await tx
-      .insert(signInFailures)
-      .values({ accountKey: keys.accountKey, failures: 0, lastFailureAt: now, burstStartedAt: now })
-      .onConflictDoNothing();
-    const before = await lockCounters(tx, keys);
-    if (!before) throw new Error("sign-in counters missing after insert");
+    const before = await lockOrCreateCounters(tx, keys, now);
     const { verdict, next } = decide(before);
     if (!next) return { verdict };
-    await tx.update(rateLimits).set(next.address).where(eq(rateLimits.key, keys.addressKey));
-    await tx
-      .update(signInFailures)
-      .set(next.account)
-      .where(eq(signInFailures.accountKey, keys.accountKey));
+    await writeCounters(tx, keys, next);
     return { verdict, reservation: { before, after: next } };
   });
 }
 
-/** Both counters, locked until the end of the transaction. Always the address row first, then the account's: two attempts never wait on each other in a cycle. */
+/**
+ * Both counters, created (empty) if missing, locked until the end of the transaction: an upsert
+ * whose update changes nothing takes the row lock and returns the row as it is. Always the address
+ * row first, then the account's: two attempts never wait on each other in a cycle.
+ */
+async function lockOrCreateCounters(
+  tx: Tx,
+  keys: SignInKeys,
+  now: number,
+): Promise<SignInCounters> {
+  const [address] = await tx
+    .insert(rateLimits)
+    .values({ key: keys.addressKey, windowStart: now, count: 0 })
+    .onConflictDoUpdate({ target: rateLimits.key, set: { key: sql`excluded.key` } })
+    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
+  const [account] = await tx
+    .insert(signInFailures)
+    .values({ accountKey: keys.accountKey, failures: 0, lastFailureAt: now, burstStartedAt: now })
+    .onConflictDoUpdate({
+      target: signInFailures.accountKey,
+      set: { accountKey: sql`excluded.account_key` },
+    })
+    .returning({
+      failures: signInFailures.failures,
+      lastFailureAt: signInFailures.lastFailureAt,
+      burstStartedAt: signInFailures.burstStartedAt,
+    });
+  if (!address || !account) throw new Error("sign-in counters missing after upsert");
+  return { address, account };
+}
+
+/** Writes both (already locked) counters in one statement. */
+async function writeCounters(tx: Tx, keys: SignInKeys, next: SignInCounters): Promise<void> {
+  const { address, account } = next;
+  await tx.execute(sql`
+    with address as (
+      update ${rateLimits} set count = ${address.count}, window_start = ${address.windowStart}
+      where key = ${keys.addressKey}
+    )
+    update ${signInFailures}
+    set failures = ${account.failures}, last_failure_at = ${account.lastFailureAt},
+      burst_started_at = ${account.burstStartedAt}
+    where account_key = ${keys.accountKey}`);
+}
+
+/** Both counters, locked until the end of the transaction, in the same order as lockOrCreateCounters. */
 async function lockCounters(tx: Tx, keys: SignInKeys): Promise<SignInCounters | null> {
   const [address] = await tx
     .select({ count: rateLimits.count, windowStart: rateLimits.windowStart })
@@ -101,20 +134,21 @@ export async function undoSignInAttempt(
     const account = sameAccount(now.account, after.account)
       ? before.account
       : { ...now.account, failures: Math.max(now.account.failures - 1, 0) };
-    await tx.update(rateLimits).set(address).where(eq(rateLimits.key, keys.addressKey));
-    await tx
-      .update(signInFailures)
-      .set(account)
-      .where(eq(signInFailures.accountKey, keys.accountKey));
+    await writeCounters(tx, keys, { address, account });
   });
 }
 
-/** The right password: the account's consecutive failures, and this address's for the account, start again. */
+/**
+ * The right password: the account's consecutive failures, and this address's for the account,
+ * start again. One statement (atomic without a transaction). The address row goes first, as in
+ * every other writer: the account row's delete depends on the whole result of the address's
+ * (a one-time filter on it), so its lock is taken only once the address's is held.
+ */
 export async function clearSignInAttempts(db: Db, keys: SignInKeys): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.delete(rateLimits).where(eq(rateLimits.key, keys.addressKey));
-    await tx.delete(signInFailures).where(eq(signInFailures.accountKey, keys.accountKey));
-  });
+  await db.execute(sql`
+    with address as (delete from ${rateLimits} where key = ${keys.addressKey} returning 1)
+    delete from ${signInFailures}
+    where account_key = ${keys.accountKey} and (select count(*) from address) >= 0`);
 }
 
 /** A password reset by e-mail: the account's failures (and a lock after too many) are gone. */

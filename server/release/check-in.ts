@@ -9,6 +9,10 @@ import { checkIn } from "./steps.js";
  */
 export async function checkInOnSignIn(deps: Deps, userId: string): Promise<void> {
   try {
+    // Most people have no plan: one plain read (no transaction, no lock) settles it on the sign-in's
+    // hot path; a plan that counts is read again under its lock (docs/decisions/037).
+    const unlocked = await selectPlan(deps.db, userId);
+    if (unlocked?.inactivityMonths == null) return;
     await asSystem(deps.db, async (tx) => {
       const plan = await selectPlan(tx, userId, { forUpdate: true });
       if (plan?.inactivityMonths != null)

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import type { Tx } from "../db/client.js";
+import type { Db, Tx } from "../db/client.js";
 import {
   assets,
   auditLog,
@@ -22,7 +22,7 @@ export type TimerRow = typeof timers.$inferSelect;
 export const INACTIVITY_TIMER_KINDS = ["inactivity_reminder", "inactivity_end"] as const;
 
 export async function selectPlan(
-  tx: Tx,
+  tx: Db | Tx,
   userId: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<PlanRow | null> {
