@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /** The signed-in devices of an account (issue 15, points 6 and 7; docs/decisions/035). */
 
 /** One signed-in device, as GET /api/sessions lists it. Never its token, never a full address. */
@@ -22,7 +20,7 @@ export const LAST_SEEN_PRECISION_SECONDS = 5 * 60;
 export const KNOWN_DEVICE_DAYS = 180;
 
 /** A session id as better-auth makes them; anything else is answered like a missing session. */
-export const sessionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export const SESSIONS_MSG = {
   signedOut: "That device is signed out.",

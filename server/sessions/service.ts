@@ -1,4 +1,4 @@
-import { LAST_SEEN_PRECISION_SECONDS, sessionIdSchema } from "../../common/sessions.js";
+import { LAST_SEEN_PRECISION_SECONDS, SESSION_ID_PATTERN } from "../../common/sessions.js";
 import { recordAudit } from "../audit/record.js";
 import type { Auth } from "../auth/auth.js";
 import { withActor, type Actor } from "../db/actor.js";
@@ -33,7 +33,7 @@ export async function touchSession(
  * headers (they clear the cookie when the device is this one).
  */
 export async function revokeSession({ db, auth }: SessionDeps, caller: Caller, id: string) {
-  if (!sessionIdSchema.safeParse(id).success) throw new AppError("NOT_FOUND");
+  if (!SESSION_ID_PATTERN.test(id)) throw new AppError("NOT_FOUND");
   const token = await selectOwnSessionToken(db, { userId: caller.userId, id });
   if (!token) throw new AppError("NOT_FOUND");
   const { headers } = await auth.api.revokeSession({

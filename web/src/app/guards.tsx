@@ -5,14 +5,31 @@ import { Navigate, Outlet, useLocation } from "react-router";
 import { Loading } from "@/components/loading";
 import { toast } from "@/lib/toast";
 import { useMe } from "@/lib/me";
+import { clearSessionEnded, isSessionEnded } from "@/lib/session-ended";
 
-/** Signed-in users only; everyone else goes to /login, remembering where they were going. */
+/**
+ * Signed-in users only; everyone else goes to /login, remembering where they were going. When the
+ * session was lost on this screen, /login is told so, and the screen stays until the router has
+ * moved: a form with changes asks first (lib/use-warn-on-leave.ts), and if the person stays,
+ * what they typed stays too.
+ */
 export function RequireAuth() {
   const { data: me, isPending } = useMe();
   const location = useLocation();
+  useEffect(() => {
+    if (me) clearSessionEnded();
+  }, [me]);
   if (isPending) return <Loading />;
-  if (!me)
-    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (!me) {
+    const from = location.pathname + location.search;
+    if (!isSessionEnded()) return <Navigate to="/login" replace state={{ from }} />;
+    return (
+      <>
+        <Navigate to="/login" replace state={{ from, reason: "session-ended" }} />
+        <Outlet />
+      </>
+    );
+  }
   return <Outlet />;
 }
 
