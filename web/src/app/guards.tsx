@@ -20,17 +20,15 @@ export function RequireAuth() {
     if (me) clearSessionEnded();
   }, [me]);
   if (isPending) return <Loading />;
-  if (!me) {
-    const from = location.pathname + location.search;
-    if (!isSessionEnded()) return <Navigate to="/login" replace state={{ from }} />;
-    return (
-      <>
-        <Navigate to="/login" replace state={{ from, reason: "session-ended" }} />
-        <Outlet />
-      </>
-    );
-  }
-  return <Outlet />;
+  const from = location.pathname + location.search;
+  if (!me && !isSessionEnded()) return <Navigate to="/login" replace state={{ from }} />;
+  // One shape whether or not the session just ended, so that the screen (and its form) stays mounted.
+  return (
+    <>
+      {!me && <Navigate to="/login" replace state={{ from, reason: "session-ended" }} />}
+      <Outlet />
+    </>
+  );
 }
 
 /** Signed-in users with one of `roles`; others see the spec's message and go to /dashboard. */

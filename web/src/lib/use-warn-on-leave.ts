@@ -13,7 +13,7 @@ type Navigator = { push: (...args: never[]) => void; replace: (...args: never[])
 
 const hasChangesChecks = new Set<() => boolean>();
 let unwrap: (() => void) | undefined;
-/** The last navigation the person refused: a <Navigate> that renders again does not ask again. */
+/** The last replacing navigation the person refused: a <Navigate> that renders again does not ask again (a click does). */
 let refused: string | undefined;
 
 const isBlocking = () => [...hasChangesChecks].some((hasChanges) => hasChanges());
@@ -27,11 +27,11 @@ function onBeforeUnload(event: BeforeUnloadEvent) {
 function wrap(navigator: Navigator) {
   const { push, replace } = navigator;
   const ask =
-    (go: (...args: never[]) => void) =>
+    (go: (...args: never[]) => void, isReplace: boolean) =>
     (...args: never[]) => {
-      const target = JSON.stringify(args[0]);
+      const target = isReplace ? JSON.stringify(args[0]) : undefined;
       if (isBlocking()) {
-        if (target === refused) return;
+        if (target !== undefined && target === refused) return;
         if (!window.confirm(SESSIONS_MSG.unsavedChanges)) {
           refused = target;
           return;
@@ -40,8 +40,8 @@ function wrap(navigator: Navigator) {
       refused = undefined;
       go(...args);
     };
-  navigator.push = ask(push);
-  navigator.replace = ask(replace);
+  navigator.push = ask(push, false);
+  navigator.replace = ask(replace, true);
   window.addEventListener("beforeunload", onBeforeUnload);
   return () => {
     navigator.push = push;
