@@ -68,6 +68,10 @@ describe("signed-in devices and a lost session", () => {
     await settle(first);
     await expectNoAxeViolations(first);
     await screenshot(first, "sessions-ended-login");
+    await first.setViewportSize(PHONE);
+    await expectNoAxeViolations(first);
+    await screenshot(first, "sessions-ended-login");
+    await first.setViewportSize(DESKTOP);
     await signIn(first, user.email, user.password);
     await expectPath(first, "/documents");
   });

@@ -5,6 +5,7 @@ import type { AuthNavState } from "@/features/auth/after-sign-in";
 import { onUnauthorized } from "@/lib/api-client";
 import { getMe, meQueryKey } from "@/lib/me";
 import { markSessionEnded } from "@/lib/session-ended";
+import { toast } from "@/lib/toast";
 
 /**
  * A lost session (issue 15, point 7): when the API answers 401 to a signed-in screen, the user is
@@ -36,6 +37,7 @@ export function SessionWatcher() {
           if (window.location.pathname !== "/login") return; // stayed to keep their changes
           queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meQueryKey[0] });
           queryClient.setQueryData(meQueryKey, null);
+          toast.dismissAll(); // the screen's "failed to load": /login says what happened
         })
         .catch(() => {}) // the server could not say: the screen's own error shows
         .finally(() => {

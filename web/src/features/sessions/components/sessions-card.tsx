@@ -81,10 +81,13 @@ export function SessionsCard() {
             {errorMessage(sessions.error, "Could not load your devices.")}
           </LoadError>
         ) : (
-          <ul className="divide-y" aria-label="Signed-in devices">
+          <ul className="divide-y divide-border" aria-label="Signed-in devices">
             {list.map((s) => (
-              <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div className="grid gap-1">
+              <li
+                key={s.id}
+                className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between"
+              >
+                <div className="grid min-w-0 gap-1">
                   <p className="flex flex-wrap items-center gap-2 font-medium">
                     {deviceName(s)}
                     {s.isCurrent && <Badge variant="success">This device</Badge>}
