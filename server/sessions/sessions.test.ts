@@ -4,7 +4,13 @@ import { APP_MSG } from "../../common/app.js";
 import type { SessionList } from "../../common/sessions.js";
 import { session } from "../db/schema/index.js";
 import { listOutbox } from "../mail/outbox.js";
-import { TestClient, buildUser, createTestContext, type TestContext } from "../../test/harness.js";
+import {
+  TestClient,
+  buildUser,
+  createTestContext,
+  lastMailTo,
+  type TestContext,
+} from "../../test/harness.js";
 
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
 const SAFARI_IPHONE =
@@ -30,6 +36,14 @@ async function signIn(user: User, { ip, userAgent }: { ip?: string; userAgent?: 
   expect(res.status).toBe(200);
   expect(client.hasSession()).toBe(true);
   return client;
+}
+
+/** The 6-digit code in the newest mail to `email`. */
+async function codeFor(email: string): Promise<string> {
+  const mail = await lastMailTo(ctx, email);
+  const code = /^(\d{6})$/m.exec(mail.text)?.[1];
+  if (!code) throw new Error(`no code in the mail to ${email}`);
+  return code;
 }
 
 const list = (client: TestClient) => client.json<SessionList>("GET", "/api/sessions");
@@ -185,6 +199,31 @@ describe("the new-device notice", () => {
     await signIn(alice, { ip: "198.51.100.21", userAgent: SAFARI_IPHONE });
     await signIn(alice, { ip: "192.0.2.5", userAgent: FIREFOX });
     expect(await noticesTo(alice.email)).toHaveLength(3);
+  });
+
+  it("waits, with sign-in codes on, until the code is entered, and then goes once", async () => {
+    const alice = await buildUser(ctx);
+    expect((await alice.client.post("/api/auth/two-factor/send-otp", {})).status).toBe(200);
+    const enable = await alice.client.json("POST", "/api/auth/two-factor/verify-otp", {
+      code: await codeFor(alice.email),
+    });
+    expect(enable.status).toBe(200);
+
+    const phone = new TestClient(ctx, "192.0.2.44");
+    const ua = { "user-agent": SAFARI_IPHONE };
+    const body = { email: alice.email, password: alice.password };
+    const password = await phone.request("POST", "/api/auth/sign-in/email", body, ua);
+    expect(await password.json()).toMatchObject({ twoFactorRedirect: true });
+    expect(await noticesTo(alice.email)).toHaveLength(0);
+
+    expect((await phone.request("POST", "/api/auth/two-factor/send-otp", {}, ua)).status).toBe(200);
+    const code = { code: await codeFor(alice.email) };
+    const verify = await phone.request("POST", "/api/auth/two-factor/verify-otp", code, ua);
+    expect(verify.status).toBe(200);
+    expect(phone.hasSession()).toBe(true);
+    const notices = await noticesTo(alice.email);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.text).toContain("Safari 18 on iOS, network 192.0.2.0/24");
   });
 
   it("keeps no address in clear for the devices it knows", async () => {
