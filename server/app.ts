@@ -12,6 +12,7 @@ import { clientIp, devOnly, sameOrigin, securityHeaders } from "./http/security.
 import { staticRoutes } from "./http/static.js";
 import { mailboxRoutes } from "./mail/mailbox-routes.js";
 import { profileRoutes } from "./profiles/routes.js";
+import { sessionRoutes } from "./sessions/routes.js";
 import { firmRoutes } from "./firms/routes.js";
 import { firmCodeRoutes } from "./firm-codes/routes.js";
 import { invitationRoutes } from "./invitations/routes.js";
@@ -67,6 +68,7 @@ export function createApp(deps: Deps, options: { webDist?: string; testClock?: O
   api.use("*", loadSession);
   api.route("/", registerRoutes);
   api.route("/", profileRoutes);
+  api.route("/", sessionRoutes);
   api.route("/", firmRoutes);
   api.route("/", firmCodeRoutes);
   api.route("/", invitationRoutes);

@@ -21,6 +21,7 @@ import * as schema from "../db/schema/index.js";
 import type { Mail } from "../mail/templates.js";
 import { createProfileForNewUser } from "../profiles/service.js";
 import { accountKey } from "../rate-limit/accounts.js";
+import { noticeNewDevice } from "../sessions/new-device.js";
 import { clearSignInFailures } from "../rate-limit/sign-in-queries.js";
 import { createDataKeyForNewUser } from "../keys/create-data-key.js";
 import { auditFailedCodes } from "./code-audit.js";
@@ -86,6 +87,11 @@ export function createAuth({ db, appUrl, secret, sendMail, log, dataKeys, onSign
       "/two-factor/generate-backup-codes",
       "/two-factor/verify-backup-code",
       "/two-factor/view-backup-codes",
+      // Served as /api/sessions (server/sessions/): better-auth's answers carry every session's token.
+      "/list-sessions",
+      "/revoke-session",
+      "/revoke-sessions",
+      "/revoke-other-sessions",
     ],
     emailAndPassword: {
       enabled: true,
@@ -108,7 +114,12 @@ export function createAuth({ db, appUrl, secret, sendMail, log, dataKeys, onSign
       sendVerificationEmail: async ({ user, token }) =>
         sendMail(confirmationMail(appUrl, { to: user.email, name: user.name, token })),
     },
-    session: { expiresIn: SESSION_TTL_SECONDS, updateAge: 60 * 60 * 24 },
+    session: {
+      expiresIn: SESSION_TTL_SECONDS,
+      updateAge: 60 * 60 * 24,
+      // Written by server/sessions/ (never through better-auth): it comes with every session lookup.
+      additionalFields: { lastSeenAt: { type: "date", required: false, input: false } },
+    },
     // Reset tokens and two-factor challenge ids are looked up by a SHA-256 of themselves, never stored in clear.
     verification: { storeIdentifier: "hashed" },
     // Its messages go to the app's logger; its unexpected errors to the app's one error handler (503/500, logged once).
@@ -144,12 +155,17 @@ export function createAuth({ db, appUrl, secret, sendMail, log, dataKeys, onSign
       },
       session: {
         create: {
-          after: async (session) => {
+          after: async (session, context) => {
             await recordAudit(db, {
               actorId: session.userId,
               action: "auth.session_created",
               ip: session.ipAddress ?? null,
             });
+            // "Was this you?" for a device the account has not used (docs/decisions/035).
+            await noticeNewDevice(
+              { db, appUrl, secret, sendMail },
+              { ...session, path: context?.path },
+            );
             await onSignIn(session.userId);
           },
         },

@@ -1,12 +1,19 @@
 import { createMiddleware } from "hono/factory";
 import { AppError } from "../errors.js";
 import type { AppEnv, SessionUser } from "../http/context.js";
+import { touchSession } from "../sessions/service.js";
 
 /** Reads the better-auth session cookie (if any) into c.var.user. */
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   const result = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
   c.set("user", result ? (result.user as SessionUser) : null);
   c.set("sessionId", result ? result.session.id : null);
+  if (result)
+    await touchSession(c.var.deps.db, {
+      userId: result.user.id,
+      sessionId: result.session.id,
+      lastSeenAt: result.session.lastSeenAt,
+    });
   await next();
 });
 

@@ -1,4 +1,13 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns.js";
 
 export const user = pgTable("user", {
@@ -33,6 +42,8 @@ export const session = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** When the session last made a request, to within a few minutes (migration 0024, server/sessions/touch.ts). */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("session_user_id_idx").on(t.userId),
@@ -92,4 +103,22 @@ export const twoFactor = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
   },
   (t) => [index("two_factor_user_id_idx").on(t.userId)],
+);
+
+/**
+ * The devices an account has signed in from (migration 0024, docs/decisions/035): a keyed hash of
+ * browser, system and network, never the address itself. A sign-in from a device not here sends
+ * the "was this you?" notice (server/sessions/new-device.ts).
+ */
+export const signInDevices = pgTable(
+  "sign_in_devices",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    deviceKey: text("device_key").notNull(),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: "sign_in_devices_pk", columns: [t.userId, t.deviceKey] })],
 );

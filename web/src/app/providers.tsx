@@ -6,6 +6,7 @@ import { createQueryClient } from "@/lib/query-client";
 import { useTheme } from "@/lib/theme";
 import { useToasterNeeded } from "@/lib/toast";
 import { AppRoutes } from "./router";
+import { SessionWatcher } from "./session-watcher";
 
 const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
 
@@ -44,6 +45,7 @@ export function Providers() {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
+        <SessionWatcher />
         <AppRoutes />
       </BrowserRouter>
       <RouteProgress />

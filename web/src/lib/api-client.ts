@@ -25,6 +25,14 @@ type ErrorBody = {
   };
 };
 
+const unauthorizedListeners = new Set<(path: string) => void>();
+
+/** Told of every 401 answer and the path it came from (app/providers.tsx: a lost session). */
+export function onUnauthorized(listener: (path: string) => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => void unauthorizedListeners.delete(listener);
+}
+
 export async function api<T>(
   path: string,
   init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
@@ -54,6 +62,7 @@ export async function api<T>(
     data = undefined;
   }
   if (!res.ok) {
+    if (res.status === 401) unauthorizedListeners.forEach((listener) => listener(path));
     const err = (data as ErrorBody | undefined)?.error;
     throw new ApiError(
       res.status,

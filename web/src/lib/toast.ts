@@ -28,6 +28,8 @@ export const toast = {
   error: show("error"),
   info: show("info"),
   warning: show("warning"),
+  /** Closes every toast on screen (a lost session's screen errors, once /login explains). */
+  dismissAll: () => void loading?.then((s) => s.toast.dismiss()),
 };
 
 /** True once a toast was requested: the app then mounts the (lazy) Toaster. */

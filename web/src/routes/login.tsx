@@ -1,4 +1,5 @@
 import { LOGIN_LOCKOUT_AT, LOGIN_WARNING_AFTER, AUTH_MSG } from "@common/auth";
+import { SESSIONS_MSG } from "@common/sessions";
 
 import { useId, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -7,7 +8,13 @@ import { ApiError, errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { getMe } from "@/lib/me";
 import { signIn } from "@/features/auth/api/sign-in";
-import { readEmail, readFrom, useEnterApp, type AuthNavState } from "@/features/auth/after-sign-in";
+import {
+  hasSessionEnded,
+  readEmail,
+  readFrom,
+  useEnterApp,
+  type AuthNavState,
+} from "@/features/auth/after-sign-in";
 import { AuthLayout } from "@/features/auth/components/auth-layout";
 import { InsecureConnectionBanner } from "@/features/auth/components/insecure-connection-banner";
 import { ResendConfirmationPanel } from "@/features/auth/components/resend-confirmation-panel";
@@ -71,6 +78,14 @@ export default function Login() {
       banner={<InsecureConnectionBanner />}
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        {hasSessionEnded(location.state) && (
+          <p
+            role="status"
+            className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-900"
+          >
+            {SESSIONS_MSG.sessionEnded}
+          </p>
+        )}
         <div className="grid gap-2">
           <label htmlFor={`${id}-email`} className={labelLook}>
             Email

@@ -5,8 +5,9 @@ import { ChangePasswordCard } from "@/features/profiles/components/change-passwo
 import { ProfileCard } from "@/features/profiles/components/profile-card";
 import { ProfileDetailsForm } from "@/features/profiles/components/profile-details-form";
 import { TwoFactorCard } from "@/features/profiles/components/two-factor-card";
+import { SessionsCard } from "@/features/sessions/components/sessions-card";
 
-/** /profile: personal details, password and sign-in codes of the signed-in user. */
+/** /profile: personal details, password, sign-in codes and signed-in devices of the signed-in user. */
 export default function ProfileScreen() {
   const { data: me } = useMe();
   if (!me) return null; // RequireAuth renders this screen only with a user
@@ -21,7 +22,7 @@ export default function ProfileScreen() {
         </Link>
         <h1 className="text-2xl font-semibold tracking-tight">Your profile</h1>
         <p className="text-muted-foreground">
-          Your personal details, your password and how you sign in.
+          Your personal details, your password, how you sign in and where you are signed in.
         </p>
       </div>
       <ProfileCard title="Personal details">
@@ -29,6 +30,7 @@ export default function ProfileScreen() {
       </ProfileCard>
       <ChangePasswordCard email={me.email} />
       <TwoFactorCard me={me} />
+      <SessionsCard />
     </div>
   );
 }

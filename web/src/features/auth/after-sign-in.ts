@@ -4,7 +4,12 @@ import { useNavigate } from "react-router";
 import { meQueryKey, type Me } from "@/lib/me";
 
 /** What /login and /mfa carry in the router's location state. */
-export type AuthNavState = { from?: string; email?: string };
+export type AuthNavState = {
+  from?: string;
+  email?: string;
+  /** Why the visitor is here: "session-ended" when a signed-in screen got a 401 (app/guards.tsx). */
+  reason?: "session-ended";
+};
 
 const field = (state: unknown, key: keyof AuthNavState): string | undefined => {
   const value =
@@ -23,6 +28,10 @@ export function readFrom(state: unknown): string | undefined {
 }
 
 export const readEmail = (state: unknown): string | undefined => field(state, "email");
+
+/** True when /login was reached because the session ended (expired or signed out elsewhere). */
+export const hasSessionEnded = (state: unknown): boolean =>
+  field(state, "reason") === "session-ended";
 
 /**
  * Enters the app once a session exists. The guard of /login and /mfa (still on screen until the

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import { useWarnOnLeave } from "@/lib/use-warn-on-leave";
 import { Link } from "react-router";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -45,6 +46,7 @@ export function BeneficiaryFormFields({
     defaultValues: initial,
   });
   const { errors, isSubmitting } = form.formState;
+  useWarnOnLeave(form.formState.isDirty && !isSubmitting);
 
   const submit = form.handleSubmit(async (values) => {
     try {

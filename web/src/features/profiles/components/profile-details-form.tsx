@@ -9,6 +9,7 @@ import { applyServerErrors } from "@/lib/field-errors";
 import type { Me } from "@/lib/me";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
+import { useWarnOnLeave } from "@/lib/use-warn-on-leave";
 import { useUpdateProfile } from "../api/update-profile";
 
 const FIELDS = ["name", "phone", "address"] as const;
@@ -19,6 +20,7 @@ export function ProfileDetailsForm({ me }: { me: Me }) {
   const form = useForm({ resolver: zodResolver(profileUpdateSchema), defaultValues: toValues(me) });
   const update = useUpdateProfile();
   const { errors } = form.formState;
+  useWarnOnLeave(form.formState.isDirty && !update.isPending);
   const onSubmit = form.handleSubmit(({ name, phone, address }) => {
     update.mutate(
       { name, phone: phone || null, address: address || null },

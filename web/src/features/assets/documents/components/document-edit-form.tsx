@@ -9,6 +9,7 @@ import { useUpdateAsset } from "@/features/assets/api/update-asset";
 import { BeneficiaryField } from "@/features/assets/components/beneficiary-field";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
+import { useWarnOnLeave } from "@/lib/use-warn-on-leave";
 import { documentEditSchema, type DocumentEdit } from "../document-form-schema";
 
 /** The document's notes (re-encrypted with its content key) and beneficiary. */
@@ -20,6 +21,7 @@ export function DocumentEditForm({ opened }: { opened: OpenedAsset<"document"> }
   });
   const update = useUpdateAsset<"document">();
   const { errors, isSubmitting } = form.formState;
+  useWarnOnLeave(form.formState.isDirty && !isSubmitting);
 
   const onSubmit = form.handleSubmit(async ({ notes, beneficiaryEmail }) => {
     try {

@@ -13,6 +13,7 @@ import { CheckedFileField, type PickedFile } from "@/features/assets/components/
 import { TransferProgress, type Transfer } from "@/features/assets/components/transfer-progress";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
+import { useWarnOnLeave } from "@/lib/use-warn-on-leave";
 import { documentFormSchema, type DocumentForm } from "../document-form-schema";
 import { useUploadDocument } from "../use-upload-document";
 
@@ -32,6 +33,7 @@ export function DocumentUploadForm({ onUploaded }: { onUploaded: () => void }) {
   const [transfer, setTransfer] = useState<Transfer | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const { errors, isSubmitting } = form.formState;
+  useWarnOnLeave((form.formState.isDirty || picked !== null) && !isSubmitting);
 
   const onPicked = (next: PickedFile) => {
     setFileError(undefined);

@@ -12,6 +12,7 @@ import { BeneficiaryField } from "@/features/assets/components/beneficiary-field
 import { TransferProgress, type Transfer } from "@/features/assets/components/transfer-progress";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
+import { useWarnOnLeave } from "@/lib/use-warn-on-leave";
 import {
   attachmentDraftOf,
   recordingDraftOf,
@@ -44,6 +45,10 @@ export function NoteForm({ opened, onSaved }: Props) {
   const create = useCreateNote();
   const update = useUpdateNote();
   const { errors, isSubmitting } = form.formState;
+  const [initialDrafts] = useState(() => ({ recording, attachment }));
+  const hasFileChanges =
+    recording !== initialDrafts.recording || attachment !== initialDrafts.attachment;
+  useWarnOnLeave((form.formState.isDirty || hasFileChanges) && !isSubmitting);
   const stored = opened ? { assetId: opened.asset.id, contentKey: opened.contentKey } : null;
   const [done, failed] = opened
     ? [ASSET_MSG.noteUpdated, ASSET_MSG.noteUpdateFailed]

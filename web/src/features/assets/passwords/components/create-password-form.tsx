@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { useCreateAsset } from "@/features/assets/api/create-asset";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
+import { useWarnOnLeave } from "@/lib/use-warn-on-leave";
 import {
   emptyPasswordForm,
   newPasswordSchema,
@@ -21,6 +22,7 @@ export function CreatePasswordForm({ onCreated }: { onCreated: (id: string) => v
     resolver: zodResolver(newPasswordSchema),
     defaultValues: emptyPasswordForm,
   });
+  useWarnOnLeave(form.formState.isDirty && !form.formState.isSubmitting);
   const create = useCreateAsset<"password">();
   const [failure, setFailure] = useState<string>();
 

@@ -8,6 +8,7 @@ import type { OpenedAsset } from "@/features/assets/api/get-asset";
 import { useUpdateAsset } from "@/features/assets/api/update-asset";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
+import { useWarnOnLeave } from "@/lib/use-warn-on-leave";
 import { editPasswordSchema, toPasswordContent, type PasswordForm } from "../password-form-schema";
 import { PasswordFields } from "./password-fields";
 
@@ -30,6 +31,7 @@ export function EditPasswordForm({
     resolver: zodResolver(editPasswordSchema),
     defaultValues: { title: asset.title, beneficiaryEmail: asset.beneficiaryEmail, ...content },
   });
+  useWarnOnLeave(form.formState.isDirty && !form.formState.isSubmitting);
   const update = useUpdateAsset<"password">();
   const [failure, setFailure] = useState<string>();
   useEffect(() => form.setFocus("title"), [form]);

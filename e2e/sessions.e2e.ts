@@ -1,0 +1,163 @@
+import { SESSIONS_MSG } from "../common/sessions.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import {
+  DESKTOP,
+  buildUser,
+  expectNoAxeViolations,
+  expectPath,
+  expectText,
+  openPath,
+  screenshot,
+  settle,
+  signIn,
+  signedInPage,
+} from "./fixtures.js";
+
+/** The brief's phone width. */
+const PHONE = { width: 375, height: 812 };
+
+const devices = (page: Page) =>
+  page.getByRole("list", { name: "Signed-in devices" }).getByRole("listitem");
+
+/** Clicks `link` (in the sidebar) and answers the unsaved-changes question with `accept`; returns the question. */
+async function leaveBy(page: Page, click: () => Promise<void>, accept: boolean) {
+  const asked = page.waitForEvent("dialog", { timeout: 5_000 }).then(async (dialog) => {
+    const message = dialog.message();
+    if (accept) await dialog.accept();
+    else await dialog.dismiss();
+    return message;
+  });
+  await click();
+  return asked;
+}
+
+describe("signed-in devices and a lost session", () => {
+  it("lets one device sign another out; that one lands on /login, says why, and comes back", async () => {
+    const user = await buildUser();
+    const first = await signedInPage(user);
+    await openPath(first, "/vault");
+    const second = await signedInPage(user);
+
+    await openPath(second, "/profile");
+    await expectText(second, "Signed-in devices");
+    // this browser, the first one, and the session the confirmation link opened (buildUser)
+    await expect.poll(() => devices(second).count()).toBe(3);
+    await expectText(devices(second).filter({ hasText: "This device" }), /Chrome \d+ on Linux/);
+    await expectNoAxeViolations(second);
+    await screenshot(second, "sessions-profile");
+    await second.setViewportSize(PHONE);
+    await settle(second);
+    await expectNoAxeViolations(second);
+    await screenshot(second, "sessions-profile");
+    await second.setViewportSize(DESKTOP);
+
+    const other = devices(second).filter({ hasNotText: "This device", hasText: "Chrome" });
+    await other.getByRole("button", { name: /^Sign out/ }).click();
+    const dialog = second.getByRole("alertdialog");
+    await expectText(dialog, "Sign out this device?");
+    await expectNoAxeViolations(second);
+    await dialog.getByRole("button", { name: "Sign out", exact: true }).click();
+    await expectText(second, SESSIONS_MSG.signedOut);
+    await expect.poll(() => devices(second).count()).toBe(2);
+
+    // the first device's next action: the API says 401, the screen goes to /login and says why
+    await first.getByRole("link", { name: "Documents" }).first().click();
+    await expectPath(first, "/login");
+    await expectText(first, SESSIONS_MSG.sessionEnded);
+    await settle(first);
+    await expectNoAxeViolations(first);
+    await screenshot(first, "sessions-ended-login");
+    await first.setViewportSize(PHONE);
+    await expectNoAxeViolations(first);
+    await screenshot(first, "sessions-ended-login");
+    await first.setViewportSize(DESKTOP);
+    await signIn(first, user.email, user.password);
+    await expectPath(first, "/documents");
+  });
+
+  it("signs every other device out and keeps this one", async () => {
+    const user = await buildUser();
+    const first = await signedInPage(user);
+    await openPath(first, "/dashboard");
+    const second = await signedInPage(user, PHONE);
+    await openPath(second, "/profile");
+    await expect.poll(() => devices(second).count()).toBe(3);
+    await second.getByRole("button", { name: "Sign out all other devices" }).click();
+    await second
+      .getByRole("alertdialog")
+      .getByRole("button", { name: "Sign out all others" })
+      .click();
+    await expectText(second, SESSIONS_MSG.signedOutOthers);
+    await expect.poll(() => devices(second).count()).toBe(1);
+    await screenshot(second, "sessions-others-signed-out");
+
+    await first.reload();
+    await expectPath(first, "/login");
+    await openPath(second, "/vault");
+    await expectPath(second, "/vault");
+  });
+
+  it("asks before leaving a form with changes, and keeps what was typed when the person stays", async () => {
+    const user = await buildUser();
+    const page = await signedInPage(user);
+    await openPath(page, "/beneficiaries/new");
+    await page.getByLabel("Name", { exact: true }).fill("Ada Lovelace");
+    const dashboard = () => page.getByRole("link", { name: "Dashboard" }).first().click();
+
+    expect(await leaveBy(page, dashboard, false)).toBe(SESSIONS_MSG.unsavedChanges);
+    await expectPath(page, "/beneficiaries/new");
+    await expect
+      .poll(() => page.getByLabel("Name", { exact: true }).inputValue())
+      .toBe("Ada Lovelace");
+    await leaveBy(page, dashboard, true);
+    await expectPath(page, "/dashboard");
+
+    // nothing typed: no question
+    await openPath(page, "/vault/new");
+    await dashboard();
+    await expectPath(page, "/dashboard");
+
+    await openPath(page, "/profile");
+    await page.getByLabel("Phone").fill("+1 555 0100");
+    const back = () => page.getByRole("link", { name: "Back to dashboard" }).click();
+    expect(await leaveBy(page, back, false)).toBe(SESSIONS_MSG.unsavedChanges);
+    await expectPath(page, "/profile");
+  });
+
+  it("asks before a lost session takes a form with changes to /login", async () => {
+    const user = await buildUser();
+    const first = await signedInPage(user);
+    await openPath(first, "/notes/new");
+    await first.getByLabel("Title").fill("Letter to my daughter");
+    await first.getByLabel("Note", { exact: true }).fill("Dear Ada,");
+    const second = await signedInPage(user);
+    await openPath(second, "/profile");
+    await second.getByRole("button", { name: "Sign out all other devices" }).click();
+    await second
+      .getByRole("alertdialog")
+      .getByRole("button", { name: "Sign out all others" })
+      .click();
+    await expectText(second, SESSIONS_MSG.signedOutOthers);
+
+    // the first device's next request is refused; leaving for /login asks first
+    const asked = first.waitForEvent("dialog", { timeout: 10_000 });
+    await first.getByRole("button", { name: "Create Note" }).click();
+    const dialog = await asked;
+    expect(dialog.message()).toBe(SESSIONS_MSG.unsavedChanges);
+    await dialog.dismiss();
+    await expectPath(first, "/notes/new");
+    expect(await first.getByLabel("Title").inputValue()).toBe("Letter to my daughter");
+
+    // staying and then leaving: /login says why and sends the person back afterwards
+    await leaveBy(
+      first,
+      () => first.getByRole("link", { name: "Dashboard" }).first().click(),
+      true,
+    );
+    await expectPath(first, "/login");
+    await expectText(first, SESSIONS_MSG.sessionEnded);
+    await signIn(first, user.email, user.password);
+    await expectPath(first, "/dashboard");
+  });
+});

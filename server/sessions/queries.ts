@@ -1,0 +1,87 @@
+import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client.js";
+import { session, signInDevices, user } from "../db/schema/index.js";
+
+/** The actor's unexpired sessions, most recently seen first. Runs under withActor (row-level security: own rows only; lv_app cannot read tokens). */
+export function selectOwnSessions(tx: Tx, userId: string) {
+  return tx
+    .select({
+      id: session.id,
+      userAgent: session.userAgent,
+      ipAddress: session.ipAddress,
+      createdAt: session.createdAt,
+      lastSeenAt: session.lastSeenAt,
+    })
+    .from(session)
+    .where(and(eq(session.userId, userId), gt(session.expiresAt, sql`now()`)))
+    .orderBy(desc(session.lastSeenAt), desc(session.createdAt));
+}
+export type OwnSessionRow = Awaited<ReturnType<typeof selectOwnSessions>>[number];
+
+/** Moves the session's last-seen time to now if it is older than `staleSeconds`. Runs under withActor. */
+export async function touchOwnSession(
+  tx: Tx,
+  { id, staleSeconds }: { id: string; staleSeconds: number },
+) {
+  await tx
+    .update(session)
+    .set({ lastSeenAt: sql`now()` })
+    .where(
+      and(
+        eq(session.id, id),
+        lt(session.lastSeenAt, sql`now() - make_interval(secs => ${staleSeconds})`),
+      ),
+    );
+}
+
+/**
+ * The token of `userId`'s unexpired session `id`, or undefined: revoking goes through better-auth,
+ * which takes tokens. Runs as the table's owner (lv_app never reads tokens); scoped by the user.
+ */
+export async function selectOwnSessionToken(
+  db: Db,
+  { userId, id }: { userId: string; id: string },
+) {
+  const rows = await db
+    .select({ token: session.token })
+    .from(session)
+    .where(and(eq(session.id, id), eq(session.userId, userId), gt(session.expiresAt, sql`now()`)))
+    .limit(1);
+  return rows[0]?.token;
+}
+
+/**
+ * What a new session needs to decide on the new-device notice: the account's address and
+ * whether it uses sign-in codes, whether this device was seen within `knownDays`, and whether
+ * the account has any device on record. Sign-in bookkeeping, like better-auth's own tables.
+ */
+export async function selectDeviceState(
+  db: Db,
+  { userId, deviceKey, knownDays }: { userId: string; deviceKey: string; knownDays: number },
+) {
+  const rows = await db
+    .select({
+      email: user.email,
+      twoFactorEnabled: user.twoFactorEnabled,
+      isKnown: sql<boolean>`exists (select 1 from ${signInDevices} d where d.user_id = ${user.id} and d.device_key = ${deviceKey} and d.last_seen_at > now() - make_interval(days => ${knownDays}))`,
+      hasAny: sql<boolean>`exists (select 1 from ${signInDevices} d where d.user_id = ${user.id})`,
+    })
+    .from(user)
+    .where(eq(user.id, userId))
+    .limit(1);
+  return rows[0];
+}
+
+/** Records (or refreshes) a device the account signed in from. */
+export async function upsertDevice(
+  db: Db,
+  { userId, deviceKey }: { userId: string; deviceKey: string },
+) {
+  await db
+    .insert(signInDevices)
+    .values({ userId, deviceKey })
+    .onConflictDoUpdate({
+      target: [signInDevices.userId, signInDevices.deviceKey],
+      set: { lastSeenAt: sql`now()` },
+    });
+}
