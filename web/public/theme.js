@@ -4,7 +4,7 @@
   var choice = null;
   try {
     choice = localStorage.getItem("theme");
-  } catch (e) {
+  } catch {
     // storage refused (private mode): follow the system
   }
   var isDark =
