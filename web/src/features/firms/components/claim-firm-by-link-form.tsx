@@ -1,6 +1,5 @@
 import {
   FIRM_MSG,
-  FIRM_ONBOARDING_MSG,
   claimFirmByLinkSchema,
   type ClaimFirmByLinkInput,
   type FirmView,
@@ -13,12 +12,11 @@ import { Loading } from "@/components/loading";
 import { linkLook } from "@/components/looks";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { applyServerErrors } from "@/lib/field-errors";
 import { useClaimableFirm } from "../api/get-claimable-firm";
 import { useClaimFirmByLink } from "../api/claim-firm-by-link";
+import { ConfirmAsMeFields } from "./confirm-as-me-fields";
 
 type ClaimLink = { firmId: string; token: string };
 
@@ -74,24 +72,12 @@ export function ClaimFirmByLinkForm({
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <h2 className="text-lg font-semibold wrap-anywhere">{offered.data.name}</h2>
-      <p className="rounded-md bg-muted p-3 text-sm text-foreground-soft wrap-anywhere">
-        {FIRM_ONBOARDING_MSG.registerAsMeNote(me.name, me.email)}
-      </p>
-      <FormField
-        label="Your Password"
-        error={errors.password?.message}
-        hint={FIRM_ONBOARDING_MSG.confirmPassword}
-      >
-        <Input
-          type="password"
-          autoComplete="current-password"
-          aria-required="true"
-          {...register("password")}
-        />
-      </FormField>
-      {errors.root?.server?.message && (
-        <Alert variant="destructive">{errors.root.server.message}</Alert>
-      )}
+      <ConfirmAsMeFields
+        me={me}
+        password={register("password")}
+        passwordError={errors.password?.message}
+        serverError={errors.root?.server?.message}
+      />
       <Button type="submit" disabled={claim.isPending} className="w-full">
         {claim.isPending ? "Confirming..." : "Become the Administrator"}
       </Button>

@@ -1,6 +1,5 @@
 import {
   FIRM_MSG,
-  FIRM_ONBOARDING_MSG,
   registerFirmAsMeSchema,
   type FirmView,
   type RegisterFirmAsMeInput,
@@ -9,13 +8,13 @@ import type { Me } from "@common/profiles";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input, Textarea } from "@/components/ui/input";
 import { ApiError } from "@/lib/api-client";
 import { applyServerErrors } from "@/lib/field-errors";
 import { useRegisterFirmAsMe } from "../api/register-firm-as-me";
+import { ConfirmAsMeFields } from "./confirm-as-me-fields";
 
 const FIELDS = ["name", "phone", "address", "password"] as const;
 
@@ -59,24 +58,12 @@ export function RegisterFirmAsMeForm({
       <FormField label="Address (Optional)" error={errors.address?.message}>
         <Textarea rows={3} autoComplete="street-address" {...register("address")} />
       </FormField>
-      <p className="rounded-md bg-muted p-3 text-sm text-foreground-soft wrap-anywhere">
-        {FIRM_ONBOARDING_MSG.registerAsMeNote(me.name, me.email)}
-      </p>
-      <FormField
-        label="Your Password"
-        error={errors.password?.message}
-        hint={FIRM_ONBOARDING_MSG.confirmPassword}
-      >
-        <Input
-          type="password"
-          autoComplete="current-password"
-          aria-required="true"
-          {...register("password")}
-        />
-      </FormField>
-      {errors.root?.server?.message && (
-        <Alert variant="destructive">{errors.root.server.message}</Alert>
-      )}
+      <ConfirmAsMeFields
+        me={me}
+        password={register("password")}
+        passwordError={errors.password?.message}
+        serverError={errors.root?.server?.message}
+      />
       <Button type="submit" disabled={registration.isPending} className="w-full">
         {registration.isPending ? "Registering Firm..." : "Register Firm"}
       </Button>
