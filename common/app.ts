@@ -11,11 +11,34 @@ export const APP_MSG = {
     "The server's storage is full, so nothing can be saved right now. What you saved before is safe and can still be read. Please try again later.",
   notFound: "Not found",
   invalidInput: "Please check the highlighted fields and try again.",
+  /** An answer that is not JSON (a proxy's error page, a cut-off body): spec 01 §8. */
+  invalidResponse: "Invalid response from server",
+} as const;
+
+/**
+ * The guards' own refusals (spec 02 §6), here rather than in the domains' contracts so that the
+ * router (in the entry chunk) does not load zod with them.
+ */
+export const GUARD_MSG = {
+  manageStaff: "You don't have permission to manage staff",
+  inviteStaff: "You don't have permission to invite staff members",
+  viewClients: "You don't have permission to view client dashboards",
 } as const;
 
 export const COPIED_INDICATOR_MS = 3000;
 export const QUERY_RETRY = 1;
 export const QUERY_STALE_MS = 30_000;
+
+/**
+ * Gateway answers (502, 503, 504) are retried (spec 01 §8: retryable), with exponential backoff
+ * from 200 ms for at most 30 s (spec 01 §4, §9), by the API client, for reads only: a write that
+ * reached the server before the gateway gave up is not sent twice.
+ */
+export const GATEWAY_RETRY = {
+  statuses: [502, 503, 504] as readonly number[],
+  firstDelayMs: 200,
+  withinMs: 30_000,
+} as const;
 
 export const ROLES = ["regular_user", "firm_staff", "firm_admin"] as const;
 export type Role = (typeof ROLES)[number];

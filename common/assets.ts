@@ -111,6 +111,9 @@ export const PASSWORD_MASK_MAX_DOTS = 12;
 /* ---------- messages ---------- */
 
 /** Password, document and note texts, worded as the specification words them (02 §5, §8). */
+/** Most people one item may be left to (docs/decisions/053). */
+export const ASSET_BENEFICIARIES_MAX = 20;
+
 export const ASSET_MSG = {
   titleRequired: "Title is required",
   titleTooLong: "Title must be at most 200 characters",
@@ -126,6 +129,9 @@ export const ASSET_MSG = {
   keyWithoutContent: "A new key needs new content",
   releaseNotEditable: "Release fields cannot be changed here",
   idTaken: "This item already exists",
+  beneficiaryTwice: "A beneficiary is chosen twice",
+  tooManyBeneficiaries: `An item can be left to at most ${ASSET_BENEFICIARIES_MAX} people`,
+  beneficiaryKeyTwice: "A beneficiary key is sent twice",
   // toasts (spec 02 §8)
   loadPasswordsFailed: "Failed to load passwords",
   passwordDeleted: "Password deleted successfully",
@@ -165,7 +171,12 @@ export const ASSET_MSG = {
   websiteCopied: "Website URL copied to clipboard",
   usernameCopied: "Username copied to clipboard",
   passwordCopied: "Password copied to clipboard",
+  // the lists' one-click copies (issue 16): the clipboard is cleared after CLIPBOARD_CLEAR_MS
+  copiedWillClear: "Copied. The clipboard will be cleared in 30 seconds.",
 } as const;
+
+/** A username or password copied from a list leaves the clipboard after 30 seconds, if it is still there. */
+export const CLIPBOARD_CLEAR_MS = 30_000;
 
 /** 'Unsupported file type. Allowed types are: ...' (spec 02 §5). */
 export const unsupportedFileTypeMessage = (kind: AssetFileKind) =>
@@ -185,7 +196,7 @@ export const base64Length = (s: string) =>
   Math.floor((s.length * 3) / 4) - (s.endsWith("==") ? 2 : s.endsWith("=") ? 1 : 0);
 
 /** An AES-GCM blob (IV ‖ ciphertext ‖ tag) in base64, between 28 bytes and `maxBytes` decoded. */
-const ciphertextBase64 = (maxBytes: number, tooLarge: string) =>
+export const ciphertextBase64 = (maxBytes: number, tooLarge: string) =>
   z
     .string()
     .max(Math.ceil(maxBytes / 3) * 4, tooLarge)
@@ -209,16 +220,35 @@ const titleSchema = z
   .trim()
   .min(1, ASSET_MSG.titleRequired)
   .max(TITLE_MAX_LENGTH, ASSET_MSG.titleTooLong);
-const beneficiaryEmailSchema = emailSchema.nullable();
 
 /**
- * An asset's content key wrapped for the beneficiary key (docs/decisions/032) of the asset's
- * beneficiary address: IV ‖ AES-GCM(BK, CK), the asset id as additional data.
+ * The people an item is left to (docs/decisions/053): their addresses (lower-case), in the owner's
+ * order, each once; an empty list leaves the item to nobody.
+ */
+export const beneficiaryEmailsSchema = z
+  .array(emailSchema)
+  .max(ASSET_BENEFICIARIES_MAX, ASSET_MSG.tooManyBeneficiaries)
+  .refine((emails) => new Set(emails).size === emails.length, ASSET_MSG.beneficiaryTwice);
+
+/**
+ * An asset's content key wrapped for the beneficiary key (docs/decisions/032) of one of the asset's
+ * beneficiary addresses: IV ‖ AES-GCM(BK, CK), the asset id as additional data.
  */
 export const assetBeneficiaryKeySchema = z.strictObject({
   id: z.uuid(),
   wrappedKey: wrappedKeySchema,
 });
+
+export type AssetBeneficiaryKeyInput = z.infer<typeof assetBeneficiaryKeySchema>;
+
+/** The wraps sent with an item, at most one per beneficiary key (the server checks each key's address). */
+export const assetBeneficiaryKeysSchema = z
+  .array(assetBeneficiaryKeySchema)
+  .max(ASSET_BENEFICIARIES_MAX)
+  .refine(
+    (keys) => new Set(keys.map((k) => k.id)).size === keys.length,
+    ASSET_MSG.beneficiaryKeyTwice,
+  );
 
 /**
  * A new asset. The browser makes its id (crypto.randomUUID()) because the content key is
@@ -228,11 +258,14 @@ export const createAssetSchema = z.strictObject({
   id: z.uuid(),
   type: assetTypeSchema,
   title: titleSchema,
-  beneficiaryEmail: beneficiaryEmailSchema.optional().transform((v) => v ?? null),
+  beneficiaryEmails: beneficiaryEmailsSchema.optional().transform((v) => v ?? []),
   wrappedKey: wrappedKeySchema,
   encryptedData: encryptedDataSchema,
-  /** Required by the server only in so far as an item without it waits "pending" until the owner's browser wraps it. */
-  beneficiaryKey: assetBeneficiaryKeySchema.optional(),
+  /**
+   * The content key wrapped for each beneficiary's key. Required by the server only in so far as
+   * an address without one waits "pending" until the owner's browser wraps it.
+   */
+  beneficiaryKeys: assetBeneficiaryKeysSchema.optional(),
 });
 export type CreateAssetInput = z.infer<typeof createAssetSchema>;
 
@@ -244,14 +277,15 @@ const assetChanges = {
     .max(TITLE_MAX_LENGTH, ASSET_MSG.titleTooLong)
     .optional()
     .transform((s) => (s ? s : undefined)),
-  beneficiaryEmail: beneficiaryEmailSchema.optional(),
+  /** The whole new list: an address left out loses the item and its wrap (docs/decisions/053). */
+  beneficiaryEmails: beneficiaryEmailsSchema.optional(),
   wrappedKey: wrappedKeySchema.optional(),
   encryptedData: encryptedDataSchema.optional(),
   /**
-   * The content key wrapped for the beneficiary's key. When the beneficiary address or the content
-   * key changes, the old wrap is dropped and this one (if given) takes its place.
+   * The content key wrapped for beneficiaries' keys. A given wrap replaces that address's; a new
+   * content key drops every wrap not given (those addresses wait "pending").
    */
-  beneficiaryKey: assetBeneficiaryKeySchema.optional(),
+  beneficiaryKeys: assetBeneficiaryKeysSchema.optional(),
 };
 const releaseFieldsRefused = {
   error: (issue: z.core.$ZodRawIssue) =>
@@ -261,8 +295,8 @@ const releaseFieldsRefused = {
 };
 
 /**
- * Spec 02 §5: the title is applied only when non-empty, beneficiaryEmail whenever present (null
- * clears it), new content only when supplied. The release fields are not the owner's to set
+ * Spec 02 §5: the title is applied only when non-empty, beneficiaryEmails whenever present (an
+ * empty list leaves the item to nobody), new content only when supplied. The release fields are not the owner's to set
  * (they belong to the release), so they are refused like any unknown field.
  */
 export const updateAssetSchema = z
@@ -308,6 +342,24 @@ export const assetListQuerySchema = z.object({
 });
 export type AssetListQuery = z.infer<typeof assetListQuerySchema>;
 
+/** PATCH /api/assets/:id/favorite: the star toggle (updated_at does not move). */
+export const assetFavoriteSchema = z.strictObject({ isFavorite: z.boolean() });
+export type AssetFavoriteInput = z.infer<typeof assetFavoriteSchema>;
+
+/**
+ * POST /api/assets/:id/used: the owner copied from the item or opened it ("recently used"). The
+ * browser sends it at most once a minute per item; the server writes at most once a minute too.
+ */
+export const ASSET_USED_MIN_INTERVAL_MS = 60_000;
+
+/** GET /api/assets/contents: the owner's encrypted contents, a page at a time, ordered by id. */
+export const ASSET_CONTENTS_PAGE_SIZE = 100;
+export const assetContentsQuerySchema = z.object({
+  type: assetTypeSchema.optional(),
+  after: z.uuid().optional(),
+});
+export type AssetContentsQuery = z.infer<typeof assetContentsQuerySchema>;
+
 /* ---------- responses ---------- */
 
 /** A file of an asset: its declared type and the ciphertext's size (the bytes travel separately). */
@@ -318,16 +370,27 @@ export type AssetView = {
   id: string;
   type: AssetType;
   title: string;
-  beneficiaryEmail: string | null;
+  /** The people it is left to, in the owner's order (docs/decisions/053). */
+  beneficiaryEmails: string[];
   createdAt: string;
   updatedAt: string;
   releaseTriggered: boolean;
   releasedAt: string | null;
+  /** The owner's favourite: lists show favourites first. */
+  isFavorite: boolean;
+  /** When the owner last copied from it or opened it; null when never. */
+  lastUsedAt: string | null;
   files: AssetFileView[];
 };
 
 /** GET /api/assets. */
 export type AssetListView = { assets: AssetView[] };
+
+/** An asset's wrapped content key and encrypted fields (base64), for the owner's browser to open. */
+export type AssetContentView = { id: string; wrappedKey: string; encryptedData: string };
+
+/** GET /api/assets/contents: one page; `next` is the `after` of the following page, or null. */
+export type AssetContentsPageView = { contents: AssetContentView[]; next: string | null };
 
 /** One asset for its owner: plus the wrapped content key and the encrypted fields (base64). */
 export type AssetWithContentView = AssetView & { wrappedKey: string; encryptedData: string };
@@ -355,3 +418,24 @@ export type ContentOf<T extends AssetType> = T extends "password"
   : T extends "document"
     ? DocumentContent
     : NoteContent;
+
+/* ---------- file versions (docs/decisions/049-document-versions.md) ---------- */
+
+/** Replacing a file of these kinds keeps the one it replaces as an earlier version. */
+export const VERSIONED_FILE_KINDS: readonly AssetFileKind[] = ["document"];
+/** At most this many earlier versions of a file are kept; a replacement past it drops the oldest. */
+export const FILE_VERSIONS_KEPT = 10;
+
+/** One version of an asset's file: the current one (versionId null) or an earlier one. */
+export type AssetFileVersionView = {
+  versionId: string | null;
+  isCurrent: boolean;
+  contentType: string;
+  /** The ciphertext's size (plaintext + 28). */
+  size: number;
+  /** When this version was uploaded. */
+  createdAt: string;
+};
+
+/** GET /api/assets/:id/files/document/versions: newest first, the current file first of all. */
+export type AssetFileVersionsView = { versions: AssetFileVersionView[] };

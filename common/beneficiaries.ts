@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ciphertextBase64, wrappedKeySchema } from "./assets.js";
 import { optionalText } from "./optional-text.js";
 
 /** The people an owner names to receive assets (spec 02 §3, §5): input schemas, response type and texts. */
@@ -14,7 +15,29 @@ export const BENEFICIARY_MSG = {
   loadFailed: "Failed to load beneficiaries",
   notificationFailed: "Beneficiary added but notification email could not be sent",
   notFoundTitle: "Beneficiary Not Found",
+  detailsInClear:
+    "Phone, relationship and notes are sealed in your browser: sign in again to send them sealed",
 } as const;
+
+/**
+ * A beneficiary's phone, relationship and notes, sealed in the owner's browser (decision 038, item 7):
+ * a key of its own wrapped with the data key (the beneficiary id bound as additional data), and the
+ * fields as JSON encrypted with it. The server needs none of them.
+ */
+export const SEALED_DETAILS_MAX_BYTES = 12 * 1024;
+export const sealedDetailsSchema = z.strictObject({
+  wrappedKey: wrappedKeySchema,
+  data: ciphertextBase64(SEALED_DETAILS_MAX_BYTES, "The sealed details are too large"),
+});
+export type SealedDetails = z.infer<typeof sealedDetailsSchema>;
+/** What the sealed details hold once opened. */
+export type BeneficiaryDetails = {
+  phone: string | null;
+  relationship: string | null;
+  notes: string | null;
+};
+/** The additional data a beneficiary's details key is wrapped with. */
+export const detailsKeyContext = (beneficiaryId: string) => `beneficiary-details:${beneficiaryId}`;
 
 /** Spec 02 §5: name required, a valid e-mail (lower-cased); phone, relationship and notes optional. */
 export const beneficiarySchema = z.object({
@@ -28,10 +51,36 @@ export const beneficiarySchema = z.object({
   relationship: optionalText(100),
   notes: optionalText(2000),
 });
-export type BeneficiaryInput = z.infer<typeof beneficiarySchema>;
+export type BeneficiaryFields = z.infer<typeof beneficiarySchema>;
+
+/**
+ * What the API takes. An owner whose keys are their own (decision 038) sends phone, relationship
+ * and notes sealed (`details`) and no clear copy; the clear fields remain for accounts that have
+ * not moved over yet (and for the spec's own shape). A new beneficiary's id may come from the
+ * browser, which binds it into the sealed details (as assets do).
+ */
+const sealedOrClear = <
+  T extends {
+    phone?: unknown;
+    relationship?: unknown;
+    notes?: unknown;
+    details?: SealedDetails | null;
+  },
+>(
+  v: T,
+) => !v.details || (v.phone == null && v.relationship == null && v.notes == null);
+const SEALED_AND_CLEAR = "Send phone, relationship and notes either sealed or in clear, not both";
+
+export const createBeneficiarySchema = beneficiarySchema
+  .extend({ id: z.uuid().optional(), details: sealedDetailsSchema.nullish() })
+  .refine(sealedOrClear, { message: SEALED_AND_CLEAR, path: ["details"] });
+export type BeneficiaryInput = z.infer<typeof createBeneficiarySchema>;
 
 /** An edit: any of the fields, each checked as on creation. */
-export const beneficiaryUpdateSchema = beneficiarySchema.partial();
+export const beneficiaryUpdateSchema = beneficiarySchema
+  .partial()
+  .extend({ details: sealedDetailsSchema.nullish() })
+  .refine(sealedOrClear, { message: SEALED_AND_CLEAR, path: ["details"] });
 export type BeneficiaryUpdateInput = z.infer<typeof beneficiaryUpdateSchema>;
 
 /** A beneficiary as the server presents it. */
@@ -42,5 +91,7 @@ export type BeneficiaryView = {
   phone: string | null;
   relationship: string | null;
   notes: string | null;
+  /** Phone, relationship and notes sealed in the owner's browser; null when none (or in clear). */
+  details: SealedDetails | null;
   createdAt: string;
 };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { GUARD_MSG } from "./app.js";
 import type { DashboardView } from "./dashboard.js";
 
 /** Client-management texts (spec 02 §2 Clients, §5, §6, §8), worded as the specification words them. */
@@ -9,7 +10,7 @@ export const CLIENT_MSG = {
   empty: "No clients found",
   fetchFailed: "Failed to fetch client data",
   noFirmId: "No firm ID found",
-  noPermissionView: "You don't have permission to view client dashboards",
+  noPermissionView: GUARD_MSG.viewClients,
   sampleNotice: "Sample data — could not load your clients",
   readOnlyNote:
     "Read-only view of the client's dashboard. Firm users never see the contents of a client's vault: no passwords, documents or notes.",
@@ -17,6 +18,16 @@ export const CLIENT_MSG = {
   emptyVault: "No passwords, documents or notes yet.",
   badCursor: "This page link is no longer valid: open the client list from its first page.",
   noBeneficiaries: "No beneficiaries named yet.",
+  // /clients/edit/{id}: the firm's own reference and notes about a client (docs/decisions/041).
+  editTitle: "Edit Client",
+  editDescription: (name: string) =>
+    `Your firm's reference and notes for ${name}. Only your firm's admins and staff see them; ${name}'s own name, phone and address stay theirs to change.`,
+  detailsSaved: "Client details updated successfully",
+  detailsSaveFailed: "Failed to update client details",
+  detailsLoadFailed: "Failed to load client details",
+  referenceTooLong: "Please keep the reference under 50 characters",
+  notesTooLong: "Please keep the notes under 5000 characters",
+  noDetails: "No reference or notes yet.",
 } as const;
 
 export const CLIENTS_PAGE_SIZE = 10;
@@ -35,6 +46,40 @@ export const clientListQuerySchema = z.object({
   cursor: z.string().max(CLIENT_CURSOR_MAX).optional(),
 });
 export type ClientListQuery = z.infer<typeof clientListQuerySchema>;
+
+/** The firm's own fields of a client (/clients/edit/{id}): at most this long. */
+export const CLIENT_REFERENCE_MAX = 50;
+export const CLIENT_NOTES_MAX = 5000;
+
+/** PUT /api/clients/:id/firm-details: the firm's reference and notes; blank clears a field. */
+export const updateClientFirmDetailsSchema = z.object({
+  reference: z
+    .string()
+    .trim()
+    .max(CLIENT_REFERENCE_MAX, CLIENT_MSG.referenceTooLong)
+    .nullish()
+    .transform((s) => (s ? s : null)),
+  notes: z
+    .string()
+    .trim()
+    .max(CLIENT_NOTES_MAX, CLIENT_MSG.notesTooLong)
+    .nullish()
+    .transform((s) => (s ? s : null)),
+});
+export type UpdateClientFirmDetailsInput = z.input<typeof updateClientFirmDetailsSchema>;
+
+/** What the firm keeps about a client: never shown to the client. `updatedAt` is null until first saved. */
+export type ClientFirmDetailsView = {
+  reference: string | null;
+  notes: string | null;
+  updatedAt: string | null;
+};
+
+/** GET and PUT /api/clients/:id/firm-details: the client (for the screen's heading) and the firm's fields. */
+export type ClientFirmDetailsAnswer = {
+  client: { id: string; name: string; email: string };
+  details: ClientFirmDetailsView;
+};
 
 /** A client as the firm's list shows it. */
 export type ClientRowView = { id: string; name: string; email: string; createdAt: string };
@@ -71,5 +116,5 @@ export type ClientProfileView = {
 export type ClientDashboardView = DashboardView & {
   client: { id: string; name: string; email: string };
   firmName: string | null;
-  beneficiaryNames: { name: string; relationship: string | null }[];
+  beneficiaryNames: { name: string }[];
 };

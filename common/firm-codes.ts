@@ -101,6 +101,12 @@ export const firmCodeInputSchema = z
 
 export const joinFirmSchema = z.object({ code: firmCodeInputSchema });
 
+/** The look-up (GET /api/firms/lookup, used while registering and joining): a blank code is 'Please enter a valid firm code' (spec 01 §5). */
+export const firmCodeLookupSchema = z
+  .string()
+  .refine((s) => normalizeFirmCode(s) !== "", FIRM_CODE_MSG.firmCodeBlank)
+  .pipe(firmCodeInputSchema);
+
 /* ---------- answers ---------- */
 
 /** One of the firm's codes (GET/POST /api/firm-codes). Codes chosen before decision 018 may be padded with spaces. */

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { emailSchema, newPasswordSchema } from "./auth-schemas.js";
 import { NAME_MIN_LENGTH } from "./auth.js";
+import { accountKeysSchema } from "./keys.js";
 import { optionalText } from "./optional-text.js";
 
 /* ---------- constants ---------- */
@@ -19,6 +20,10 @@ export const FIRM_MSG = {
   adminCreated: "Administrator account created! Please check your email to confirm your account.",
   adminCreateFailed: "Failed to create administrator account",
   loadFirmFailed: "Error loading firm details",
+  /** GET /api/firm for someone in no firm (spec 02 §8). */
+  noFirmInformation: "No firm information found",
+  /** GET /api/firm when the member's firm is gone (spec 02 §8). */
+  firmDetailsNotFound: "Could not find firm details",
   /** An account already in a firm (client, staff or admin) cannot register another (decision 034). */
   alreadyInFirm:
     "Your account already belongs to a law firm. An account can belong to only one firm, so it cannot register another one.",
@@ -82,6 +87,8 @@ export const claimFirmSchema = z.object({
   email: emailSchema,
   password: newPasswordSchema,
   phone: optionalText(50),
+  /** The keys the browser made for the new admin account (decision 038); none: escrowed on first use. */
+  keys: accountKeysSchema.optional(),
 });
 export type ClaimFirmInput = z.output<typeof claimFirmSchema>;
 

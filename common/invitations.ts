@@ -25,7 +25,7 @@ export const INVITATION_MSG = {
   // Pending invitations: listed, resent and revoked by the firm's admins (issue 10, finding 11).
   pendingTitle: "Pending invitations",
   pendingDescription:
-    "Sent and not yet accepted. Resend one for a fresh link (the old one stops working), or revoke it.",
+    "Sent and not yet accepted. Resend one to e-mail it again and extend it to 7 days from now (links sent before keep working), or revoke it to end every link.",
   noPending: "No pending invitations",
   loadFailed: "Failed to load invitations",
   notPending: "This invitation is no longer pending",
@@ -45,8 +45,11 @@ export const INVITATION_MSG = {
     "Your firm took this invitation back, so this link no longer works. Ask your firm for a new one.",
   /** What /register says of a link's check. */
   invitationValidTitle: "Valid invitation.",
+  /** The spec's words for a staff or administrator invitation (spec 01 §2 /register). */
   invitationValidText: (firm: string) =>
     `You've been invited to join ${firm} as a firm administrator or staff member.`,
+  /** A client invitation says so instead (issue 16, point 10). */
+  invitationValidClientText: (firm: string) => `You've been invited to join ${firm} as a client.`,
   invitationInvalidTitle: "Invalid invitation.",
   invitationInvalidText: "The invitation code is invalid or has expired.",
 } as const;

@@ -1,5 +1,6 @@
 /** A firm's admins and staff: listing them, changing a role, removing one from the firm. */
 import { z } from "zod";
+import { GUARD_MSG } from "./app.js";
 
 /* ---------- constants ---------- */
 
@@ -10,8 +11,8 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** Staff-management texts, worded as the specification words them. */
 export const STAFF_MSG = {
-  noPermissionManage: "You don't have permission to manage staff",
-  noPermissionInvite: "You don't have permission to invite staff members",
+  noPermissionManage: GUARD_MSG.manageStaff,
+  noPermissionInvite: GUARD_MSG.inviteStaff,
   notAssociated: "You are not associated with a law firm",
   needFirmToInvite: "You need to be associated with a firm to invite staff",
   loadFailed: "Failed to fetch staff members",

@@ -38,9 +38,9 @@ describe.each([DESKTOP, PHONE])(
         await expectNoAxeViolations(page);
         await screenshot(page, `about${path.replace("/", "-")}`);
       }
-      // The Security page says honestly what the service could open today.
+      // The Security page says what the service cannot open (decision 038).
       expect(await page.getByRole("main").textContent()).toContain(
-        "Today the service could open your vault if its keys were misused; we are changing that.",
+        "The service cannot open your vault: your password never reaches it.",
       );
       // Keyboard: the skip link leads to the content.
       await page.keyboard.press("Tab");

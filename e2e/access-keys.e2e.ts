@@ -1,3 +1,4 @@
+import { chooseBeneficiaries } from "./beneficiary-picker.js";
 import { randomUUID, webcrypto } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -17,6 +18,7 @@ import {
   settle,
   signedInPage,
   signIn,
+  signInSecret,
 } from "./fixtures.js";
 
 /** The plan page's "Access keys" card (decision 032): hand-over, escrow, re-issue; and moving over at sign-in. */
@@ -30,7 +32,7 @@ async function addPassword(page: Page, title: string, beneficiary: string): Prom
   await openPath(page, "/vault/new");
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Password", { exact: true }).fill(`pw-${randomUUID()}`);
-  await page.getByLabel("Beneficiary (Optional)").selectOption(beneficiary);
+  await chooseBeneficiaries(page, [beneficiary]);
   await page.getByRole("button", { name: "Save Password" }).click();
   await expectText(page, ASSET_MSG.passwordSaved);
   await page.waitForURL((url) => /^\/vault\/[0-9a-f-]{36}$/.test(url.pathname));
@@ -141,7 +143,7 @@ describe("access keys on the release plan page", () => {
 
     await addPassword(page, "Bank", ann.email);
     await page.getByRole("button", { name: "Edit" }).click();
-    await page.getByLabel("Beneficiary (Optional)").selectOption(ben.email);
+    await chooseBeneficiaries(page, [ben.email]);
     await page.getByRole("button", { name: "Done" }).click();
     await expectText(page, ASSET_MSG.passwordUpdated);
     let view = await keys();
@@ -158,7 +160,8 @@ describe("access keys on the release plan page", () => {
     await settle(page);
     await page.getByRole("link", { name: "Letter", exact: true }).click();
     await settle(page);
-    await page.getByLabel("Beneficiary (Optional)").selectOption(ann.email);
+    await page.getByRole("link", { name: "Edit", exact: true }).click();
+    await chooseBeneficiaries(page, [ann.email]);
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expectText(page, ASSET_MSG.noteUpdated);
     view = await keys();
@@ -188,7 +191,7 @@ describe("access keys on the release plan page", () => {
 
   it("moves an existing owner's pending items over at sign-in, to an escrowed key", async () => {
     const owner = await buildUser({ name: "Eli Existing" });
-    const first = await signedInPage(owner, DESKTOP);
+    const first = await signedInThroughApi(owner);
     const heirEmail = `old-${randomUUID().slice(0, 8)}@example.com`;
     const pending = await saveItemWithoutWrap(first, heirEmail);
     await first.context().close();
@@ -210,12 +213,12 @@ describe("access keys on the release plan page", () => {
 
   it("moves items over for every role: an individual who registered a firm keeps theirs; nothing pending costs one GET", async () => {
     const owner = await buildUser({ name: "Fay Founder" });
-    const first = await signedInPage(owner, DESKTOP);
+    const first = await signedInThroughApi(owner);
     const heirEmail = `firm-${randomUUID().slice(0, 8)}@example.com`;
     await saveItemWithoutWrap(first, heirEmail);
     const firm = await apiAsUser(first, "POST", "/api/firm", {
       name: `Founder Firm ${randomUUID().slice(0, 6)}`,
-      password: owner.password,
+      password: await signInSecret(owner.email, owner.password),
     });
     expect(firm.status).toBe(201);
     await first.context().close();
@@ -228,7 +231,8 @@ describe("access keys on the release plan page", () => {
     expect(after.body.keys).toMatchObject([{ email: heirEmail, itemCount: 1 }]);
     await page.context().close();
 
-    // Signed in again with nothing pending: one GET of the key list, never the data key.
+    // Signed in again with nothing pending: one GET of the key list; the data key once, as every
+    // sign-in opens the vault for the tab (decision 038), never again while moving around.
     const seen: string[] = [];
     const again = await newPage(DESKTOP);
     again.on("request", (r) => {
@@ -243,9 +247,24 @@ describe("access keys on the release plan page", () => {
     await again.getByRole("link", { name: "Clients" }).first().click();
     await expectPath(again, "/clients");
     await settle(again);
-    expect(seen).toEqual(["GET /api/keys/beneficiaries"]);
+    expect(seen.sort()).toEqual(["GET /api/keys/beneficiaries", "GET /api/vault/key"]);
   });
 });
+
+/**
+ * A page signed in through the API only: no browser sign-in, so an account registered without
+ * keys has not moved over yet (decision 038) and GET /api/vault/key still hands out its escrowed
+ * data key, as it did for the owners of before beneficiary keys.
+ */
+async function signedInThroughApi(user: { email: string; password: string }): Promise<Page> {
+  const page = await newPage(DESKTOP);
+  const res = await apiAsUser(page, "POST", "/api/auth/sign-in/email", {
+    email: user.email,
+    password: await signInSecret(user.email, user.password),
+  });
+  expect(res.status).toBe(200);
+  return page;
+}
 
 /**
  * An item saved as before beneficiary keys (content key wrapped with the data key, no beneficiary
@@ -253,6 +272,7 @@ describe("access keys on the release plan page", () => {
  */
 async function saveItemWithoutWrap(page: Page, heirEmail: string): Promise<PendingItemView> {
   const { body } = await apiAsUser<DataKeyView>(page, "GET", "/api/vault/key");
+  if (!body.dataKey) throw new Error("GET /api/vault/key: no escrowed data key");
   const subtle = webcrypto.subtle;
   const dataKey = await subtle.importKey(
     "raw",
@@ -281,7 +301,7 @@ async function saveItemWithoutWrap(page: Page, heirEmail: string): Promise<Pendi
     id,
     type: "password",
     title: "Old item",
-    beneficiaryEmail: heirEmail,
+    beneficiaryEmails: [heirEmail],
     wrappedKey: Buffer.concat([iv, Buffer.from(wrapped)]).toString("base64"),
     encryptedData: Buffer.concat([dataIv, Buffer.from(data)]).toString("base64"),
   });

@@ -10,9 +10,15 @@ const AXE_SOURCE = readFileSync(
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const BLOCKING = new Set(["serious", "critical"]);
 
+type Animation = {
+  finished: Promise<unknown>;
+  effect: { getTiming(): { iterations?: number } } | null;
+};
+
 /** The page's globals that matter here (the server's TypeScript has no DOM types): axe.min.js defines `axe`. */
 type PageGlobals = {
-  document: unknown;
+  requestAnimationFrame(callback: () => void): number;
+  document: { getAnimations(): Animation[] };
   axe?: {
     run(
       context: unknown,
@@ -21,11 +27,27 @@ type PageGlobals = {
   };
 };
 
+/** Waits until the page's finite animations and transitions have ended (spinners go on). */
+export async function animationsEnded(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const g = globalThis as unknown as PageGlobals;
+    // Two frames first: a change just made (a colour scheme, a size) starts its transitions only then.
+    await new Promise<void>((r) =>
+      g.requestAnimationFrame(() => g.requestAnimationFrame(() => r())),
+    );
+    const running = g.document.getAnimations();
+    const ending = running.filter((a) => a.effect?.getTiming().iterations !== Infinity); // not spinners
+    await Promise.all(ending.map((a) => a.finished.catch(() => {})));
+  });
+}
+
 /**
- * Runs axe-core (WCAG 2.0/2.1 A and AA, 2.2 AA) on the page as it is now and fails on any
- * serious or critical violation, listing each rule, its help link and the offending elements.
+ * Runs axe-core (WCAG 2.0/2.1 A and AA, 2.2 AA) on the page once its transitions have ended (a
+ * fading toast, colours changing with the theme: axe would measure half-way colours), and fails
+ * on any serious or critical violation, listing each rule, its help link and the offending elements.
  */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  await animationsEnded(page);
   // The app's CSP (script-src 'self') refuses an injected <script> tag, so the source is evaluated
   // through the DevTools protocol instead; that is what addScriptTag would do without a CSP.
   if (!(await page.evaluate(() => "axe" in globalThis))) await page.evaluate(AXE_SOURCE);

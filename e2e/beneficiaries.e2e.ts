@@ -1,3 +1,8 @@
+import {
+  addNewBeneficiary,
+  chooseBeneficiaries,
+  isBeneficiaryChosen,
+} from "./beneficiary-picker.js";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { BENEFICIARY_MSG } from "../common/beneficiaries.js";
@@ -27,6 +32,23 @@ const focusedLabel = (page: Page) =>
     const active = (globalThis as unknown as Doc).document.activeElement;
     return active?.getAttribute("aria-label") ?? active?.textContent ?? null;
   });
+
+/** What the server holds of the signed-in user's beneficiaries (GET /api/beneficiaries, as the page). */
+const storedBeneficiaries = (page: Page) =>
+  page.evaluate(
+    async () =>
+      (
+        (await (await fetch("/api/beneficiaries")).json()) as {
+          beneficiaries: {
+            name: string;
+            phone: string | null;
+            relationship: string | null;
+            notes: string | null;
+            details: { wrappedKey: string; data: string } | null;
+          }[];
+        }
+      ).beneficiaries,
+  );
 
 /** POST /api/beneficiaries from the signed-in page (its session and origin). */
 const addThroughApi = (page: Page, body: { name: string; email: string }) =>
@@ -87,6 +109,14 @@ describe("beneficiaries", () => {
     await expectPath(page, "/beneficiaries");
     await latestMailTo(email, { subject: /beneficiary/i });
 
+    // Phone, relationship and notes left the browser sealed (decision 038, item 7): the server
+    // holds no clear copy, only a sealed one that none of the clear values appear in.
+    const stored = await storedBeneficiaries(page);
+    const alice = stored.find((b) => b.name === "Alice Heir");
+    expect(alice).toMatchObject({ phone: null, relationship: null, notes: null });
+    expect(alice?.details?.data.length).toBeGreaterThan(40);
+    expect(JSON.stringify(stored)).not.toMatch(/555 0199|Daughter|Lisbon/);
+
     // Newest first.
     await expectText(page, "Alice Heir");
     const names = await page
@@ -122,6 +152,15 @@ describe("beneficiaries", () => {
     await expectText(page, BENEFICIARY_MSG.updated);
     await expectPath(page, "/beneficiaries");
     await expectText(page, "Alice Heir-Smith");
+    const edited = (await storedBeneficiaries(page)).find((b) => b.name === "Alice Heir-Smith");
+    expect(edited?.details?.data).not.toBe(alice?.details?.data); // sealed anew
+    expect(JSON.stringify(edited)).not.toMatch(/Daughter|Lisbon/);
+    await page.getByRole("button", { name: "View Alice Heir-Smith" }).click();
+    const editedDialog = page.getByRole("dialog", { name: "Alice Heir-Smith" });
+    await expectText(editedDialog, "Daughter");
+    await expectText(editedDialog, "Not given"); // the phone, emptied
+    await page.keyboard.press("Escape");
+    await editedDialog.waitFor({ state: "hidden" });
 
     await page.getByRole("button", { name: "Delete Alice Heir-Smith" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Delete Beneficiary" });
@@ -168,8 +207,7 @@ describe("beneficiaries", () => {
     // The picker of an asset screen: 'add-new' comes back with the new beneficiary chosen.
     await page.goto("/vault/new");
     await settle(page);
-    const picker = page.getByLabel("Beneficiary (Optional)");
-    await picker.selectOption("add-new");
+    await addNewBeneficiary(page);
     await page.waitForURL(
       (url) =>
         url.pathname === "/beneficiaries/new" && url.searchParams.get("returnTo") === "/vault/new",
@@ -181,12 +219,13 @@ describe("beneficiaries", () => {
     await page.getByRole("button", { name: "Add Beneficiary" }).click();
     await expectPath(page, "/vault/new");
     await settle(page);
-    await expect.poll(() => picker.inputValue()).toBe(heir);
-    await expect
-      .poll(() => picker.locator("option:checked").textContent())
-      .toBe(`Frank Picked (${heir})`);
-    await picker.selectOption("none");
-    expect(await picker.inputValue()).toBe("");
+    await expect.poll(() => isBeneficiaryChosen(page, heir)).toBe(true);
+    const chosen = page.getByRole("checkbox", { name: heir });
+    expect((await chosen.evaluate((el) => el.closest("label")?.textContent ?? "")).trim()).toBe(
+      `Frank Picked${heir}`,
+    );
+    await chooseBeneficiaries(page, []);
+    expect(await isBeneficiaryChosen(page, heir)).toBe(false);
 
     // Only paths on this site are followed.
     await page.goto(`/beneficiaries/new?returnTo=${encodeURIComponent("//evil.example/x")}`);

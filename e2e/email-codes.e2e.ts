@@ -5,6 +5,7 @@ import type { Page } from "playwright-core";
 import {
   buildUser,
   codeFrom,
+  enterCode,
   expectNoAxeViolations,
   expectPath,
   expectText,
@@ -76,16 +77,6 @@ async function turnOnEmailCodes(page: Page, user: TestUser) {
   await settle(page);
   await expectNoAxeViolations(page);
   await screenshot(page, "profile-codes-on");
-}
-
-/** Deletes what is there and types the code, as a person would (input-otp keeps its own value: fill() over a full field changes one digit). */
-async function enterCode(page: Page, code: string) {
-  const box = page.getByRole("textbox", { name: "Verification code" });
-  await box.focus();
-  for (let typed = (await box.inputValue()).length; typed > 0; typed--)
-    await box.press("Backspace");
-  await box.pressSequentially(code);
-  await page.getByRole("button", { name: /^verify code$/i }).click();
 }
 
 /** A six-digit code that differs from `code` in every digit. */

@@ -3,6 +3,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { FIRM_CODE_ALPHABET, FIRM_CODE_MSG } from "../common/firm-codes.js";
+import { FIRM_CONSENT_MSG } from "../common/firm-membership.js";
 import { FIRM_MSG, FIRM_ONBOARDING_MSG } from "../common/firms.js";
 
 import {
@@ -10,7 +11,7 @@ import {
   buildUser,
   confirmUser,
   DESKTOP,
-  expectNoAxeViolations as expectNoAxeViolationsNow,
+  expectNoAxeViolations,
   expectPath,
   expectText,
   GOOD_PASSWORD,
@@ -66,25 +67,6 @@ async function buildFirmAdmin(): Promise<{ admin: TestUser; firm: Firm }> {
 const visibleText = (scope: Page | Locator, text: string) =>
   scope.getByText(text, { exact: true }).filter({ visible: true }).first();
 
-type Animation = {
-  finished: Promise<unknown>;
-  effect: { getTiming(): { iterations?: number } } | null;
-};
-type AnimationGlobals = { document: { getAnimations(): Animation[] } };
-
-/**
- * axe once transitions have ended: a toast pushed behind a newer one fades out over 400 ms,
- * and axe would measure the contrast of its half-faded text. (A candidate for e2e/axe.ts.)
- */
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const running = (globalThis as unknown as AnimationGlobals).document.getAnimations();
-    const ending = running.filter((a) => a.effect?.getTiming().iterations !== Infinity); // not spinners
-    return Promise.all(ending.map((a) => a.finished.catch(() => {})));
-  });
-  await expectNoAxeViolationsNow(page);
-}
-
 type ClipboardGlobals = { navigator: { clipboard: { readText(): Promise<string> } } };
 const readClipboard = (page: Page) =>
   page.evaluate(() => (globalThis as unknown as ClipboardGlobals).navigator.clipboard.readText());
@@ -133,11 +115,30 @@ describe("firm onboarding", () => {
     await page.getByRole("button", { name: "Complete Registration" }).click();
     await expectText(page, FIRM_MSG.adminCreated);
 
+    // The admin's recovery kit, shown once before the firm code (decision 038).
+    await expectText(step.getByRole("heading", { level: 2 }), "Save your recovery kit");
+    expect(await step.getByTestId("recovery-key").textContent()).toMatch(
+      /^([0-9A-Z]{4}-){7}[0-9A-Z]{4}$/,
+    );
+    await expectNoAxeViolations(page);
+    await screenshot(page, "firm-register-recovery-kit");
+    await step.getByRole("button", { name: "I have saved it" }).click();
+
     // Step 3: confirmation, with the firm's code.
     await expectText(step, FIRM_ONBOARDING_MSG.registrationComplete);
     await expectText(step, FIRM_ONBOARDING_MSG.saveFirmCode);
     const firmCode = ((await step.getByRole("definition").textContent()) ?? "").trim();
     expect(firmCode).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/);
+    // One way on (issue 16): the confirmation's "Go to Login", and no other link to /login.
+    expect(await page.locator('a[href="/login"]').count()).toBe(1);
+    expect(await page.getByRole("link", { name: "Go to Login" }).count()).toBe(1);
+    // The code copies with one press.
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], {
+      origin: new URL(page.url()).origin,
+    });
+    await step.getByRole("button", { name: `Copy code ${firmCode}` }).click();
+    await expectText(page, FIRM_CODE_MSG.codeCopied);
+    expect(await readClipboard(page)).toBe(firmCode);
     await expectNoAxeViolations(page);
     await screenshot(page, "firm-register-complete");
 
@@ -266,6 +267,11 @@ describe("firm onboarding", () => {
     await screenshot(page, "join-firm-valid");
 
     await joinButton.click();
+    // what the firm will see, then "Join {firm}" (decision 047)
+    await page
+      .getByRole("alertdialog", { name: FIRM_CONSENT_MSG.title(firm.name) })
+      .getByRole("button", { name: FIRM_CONSENT_MSG.confirm(firm.name), exact: true })
+      .click();
     await expectText(page, FIRM_CODE_MSG.joinSuccess);
     await expectPath(page, "/dashboard");
     await expectText(page.getByRole("main").first(), firm.name);

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { CLIENT_MSG } from "../common/clients.js";
 import { FIRM_EDIT_MSG } from "../common/firms.js";
 import { INVITATION_MSG } from "../common/invitations.js";
-import { APP_MSG } from "../common/app.js";
+import { GUARD_MSG } from "../common/app.js";
 import { STAFF_MSG } from "../common/staff.js";
 import {
   apiAsUser,
@@ -80,6 +80,7 @@ describe("firm people", () => {
     await staff.getByLabel("Password", { exact: true }).fill(GOOD_PASSWORD);
     await staff.getByLabel("Confirm Password").fill(GOOD_PASSWORD);
     await staff.getByRole("button", { name: /^(create account|register|sign up)$/i }).click();
+    await staff.getByRole("button", { name: "I have saved it" }).click();
     await expectText(staff, AUTH_MSG.registerSuccess);
     const confirm = linkFrom(await latestMailTo(email, { subject: /confirm/i }), "/auth/callback");
     await staff.goto(confirm.pathname + confirm.search);
@@ -94,7 +95,7 @@ describe("firm people", () => {
     await settle(staff);
     expect(await staff.getByRole("radio").count()).toBe(0); // staff invite clients only
     await staff.goto("/staff");
-    await expectText(staff, APP_MSG.guardForbidden);
+    await expectText(staff, GUARD_MSG.manageStaff); // the spec's own words (issue 16 point 10)
     await expectPath(staff, "/dashboard");
   });
 
@@ -190,7 +191,8 @@ describe("firm people", () => {
 
     const invitee = await newPage();
     for (const [link, message] of [
-      [first, INVITATION_MSG.invitationInvalidText],
+      // A resend kept the first link working (spec 01 §4, decision 022); the revoke ended both.
+      [first, INVITATION_MSG.withdrawnText],
       [resent, INVITATION_MSG.withdrawnText],
     ] as const) {
       await invitee.goto(link.pathname + link.search);

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createDecipheriv, hkdfSync, pbkdf2Sync, randomUUID, webcrypto } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
@@ -6,8 +6,11 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { inject } from "vitest";
 import { randomLoopbackAddress, startAddressProxy } from "./address-proxy.js";
 import { launchBrowser } from "./chromium.js";
+import type { DataKeyView, SignInKdfView } from "../common/keys.js";
 
-export { expectNoAxeViolations } from "./axe.js";
+import { animationsEnded, expectNoAxeViolations } from "./axe.js";
+
+export { expectNoAxeViolations };
 export { launchBrowser };
 
 export const DESKTOP = { width: 1280, height: 800 };
@@ -53,8 +56,22 @@ export async function newPage(
     tracked.errors.push(`console.error on ${new URL(page.url()).pathname}: ${msg.text()}`);
   });
   open.push(tracked);
+  // An account registered through the API moves over to owner-held keys at its first sign-in
+  // in a browser, and is then shown its recovery key once (decision 038): saved, for journeys
+  // about something else. keepRecoveryKeyDialog(page) turns this off.
+  await page.addLocatorHandler(recoveryKeyDialog(page), (dialog) =>
+    dialog.getByRole("button", { name: "I have saved it" }).click(),
+  );
   return page;
 }
+
+/** The recovery key shown once after moving over (web/src/features/keys/components/recovery-key-after-move-over.tsx). */
+export const recoveryKeyDialog = (page: Page): Locator =>
+  page.getByRole("dialog", { name: "Save your recovery key" });
+
+/** For journeys about the recovery key: newPage's page no longer closes its dialog by itself. */
+export const keepRecoveryKeyDialog = (page: Page): Promise<void> =>
+  page.removeLocatorHandler(recoveryKeyDialog(page));
 
 /** The pages this test opened, with their unexpected errors; e2e/setup.ts closes them after each test. */
 export function takeOpenPages(): { page: Page; errors: string[] }[] {
@@ -77,12 +94,62 @@ export async function settle(page: Page): Promise<void> {
     .waitFor({ state: "hidden" });
 }
 
-/** Full-page PNG in test-results/screenshots/<name>-<width>.png. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Full-page PNG in test-results/screenshots/<name>-<width>.png; `fullPage: false` keeps to the
+ * viewport (an open dialog: a full-page shot stretches the page under its fixed backdrop).
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<string> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const file = path.join(SCREENSHOTS, `${name}-${page.viewportSize()?.width ?? 0}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
   return file;
+}
+
+/** The brief's phone width for screenshots (axe runs at MOBILE, 360 px, too). */
+export const PHONE = { width: 375, height: 812 };
+
+/**
+ * THE look check of a screen (one helper for every journey): axe at 1280 and 360 px and
+ * screenshots at 1280 and 375 px, light and dark, each once transitions have ended (a colour
+ * scheme switch fades colours: axe and the eye would see half-way colours); of the whole page, of
+ * the viewport only (`fullPage: false`: an open dialog, whose fixed backdrop a full-page shot
+ * stretches), or of `part` alone (test-results/screenshots/<name>-<scheme>-<width>.png). Back to
+ * light at 1280 px after.
+ */
+export async function checkLightAndDark(
+  page: Page,
+  name: string,
+  options: { part?: Locator; fullPage?: boolean } = {},
+): Promise<void> {
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const size of [DESKTOP, MOBILE]) {
+      await page.setViewportSize(size);
+      await settle(page);
+      await animationsEnded(page);
+      await expectNoAxeViolations(page);
+    }
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await settle(page);
+      await animationsEnded(page);
+      if (!options.part)
+        await screenshot(page, `${name}-${colorScheme}`, { fullPage: options.fullPage });
+      else {
+        mkdirSync(SCREENSHOTS, { recursive: true });
+        await options.part.screenshot({
+          path: path.join(SCREENSHOTS, `${name}-${colorScheme}-${size.width}.png`),
+          animations: "disabled",
+        });
+      }
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize(DESKTOP);
 }
 
 /** Waits until the page (or part of it) shows `text`: a substring, case-insensitive, unless `exact`. Fails naming the text and the path. */
@@ -181,6 +248,16 @@ export function codeFrom(mail: Mail): string {
   return code;
 }
 
+/** Deletes what is there and types the code, as a person would (input-otp keeps its own value: fill() over a full field changes one digit). */
+export async function enterCode(page: Page, code: string) {
+  const box = page.getByRole("textbox", { name: "Verification code" });
+  await box.focus();
+  for (let typed = (await box.inputValue()).length; typed > 0; typed--)
+    await box.press("Backspace");
+  await box.pressSequentially(code);
+  await page.getByRole("button", { name: /^verify code$/i }).click();
+}
+
 // ---- Signed-in pages ------------------------------------------------------------------------
 
 /** A fresh page signed in as `user` (clipboard allowed, for the copy buttons), settled on /dashboard. */
@@ -192,10 +269,33 @@ export async function signedInPage(
   await page
     .context()
     .grantPermissions(["clipboard-read", "clipboard-write"], { origin: appUrl() });
+  // An account not moved over yet moves over right after this first browser sign-in (decision
+  // 038): wait for it, so that another page signing in next sends the derived secret.
+  const kdf = page.waitForResponse((r) => r.url().endsWith("/api/kdf"), { timeout: 10_000 });
+  const movedOver = page
+    .waitForResponse((r) => r.url().endsWith("/api/vault/key/move-over"), { timeout: 20_000 })
+    .catch(() => undefined); // none when the account has moved over already
   await signIn(page, user.email, user.password);
   await expectPath(page, "/dashboard");
+  if (((await (await kdf).json()) as SignInKdfView).kdf === null) await movedOver;
+  await waitForOpenVault(page);
   await settle(page);
   return page;
+}
+
+/**
+ * After a sign-in: waits until this tab holds the vault's key (its copy in sessionStorage,
+ * decision 038), so that a journey's next full page load does not find the tab locked.
+ */
+export async function waitForOpenVault(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      (
+        globalThis as unknown as { sessionStorage: { getItem(k: string): string | null } }
+      ).sessionStorage.getItem("lv.vault") !== null,
+    undefined,
+    { timeout: 20_000 },
+  );
 }
 
 /** Goes to `path` and waits until the screen has settled. */
@@ -216,11 +316,14 @@ export async function apiAsUser<T>(
 }
 
 /**
- * Moves the server's release clock forward (TEST_CLOCK=1) and runs the timers that became due,
- * as the minute scheduler would. The clock is the server's: journeys after this one see it moved.
+ * Moves the server's release clock forward (TEST_CLOCK=1) and runs the timers and account
+ * erasures that became due, as the minute scheduler would. The clock is the server's: journeys
+ * after this one see it moved.
  */
-export async function advanceReleaseClock(ms: number): Promise<{ now: string; ran: number }> {
-  const res = await apiRequest<{ now: string; ran: number }>(
+export async function advanceReleaseClock(
+  ms: number,
+): Promise<{ now: string; ran: number; erased: number }> {
+  const res = await apiRequest<{ now: string; ran: number; erased: number }>(
     "POST",
     "/dev/clock",
     { advanceMs: ms },
@@ -238,6 +341,44 @@ export function uniqueEmail(prefix = "user"): string {
 }
 
 export type TestUser = { name: string; email: string; password: string };
+
+/**
+ * What a browser sends as `password` for `email` (decision 038): the sign-in secret derived
+ * from the password with the account's salt, or the password as is for an account not moved
+ * over yet. For journeys that call a password route through the API.
+ */
+export async function signInSecret(email: string, password: string): Promise<string> {
+  const { status, body } = await apiRequest<SignInKdfView>("POST", "/api/kdf", { email });
+  if (status !== 200) throw new Error(`POST /api/kdf answered ${status}`);
+  if (!body.kdf) return password;
+  // web/src/lib/crypto/password-keys.ts derivePasswordKeys, written again here (a cross-check).
+  const { subtle } = webcrypto;
+  const base = await subtle.importKey("raw", Buffer.from(password), "PBKDF2", false, [
+    "deriveBits",
+  ]);
+  const mk = await subtle.deriveBits(
+    {
+      name: "PBKDF2",
+      hash: "SHA-256",
+      salt: Buffer.from(body.kdf.salt, "base64"),
+      iterations: body.kdf.iterations,
+    },
+    base,
+    256,
+  );
+  const hkdf = await subtle.importKey("raw", mk, "HKDF", false, ["deriveBits"]);
+  const secret = await subtle.deriveBits(
+    {
+      name: "HKDF",
+      hash: "SHA-256",
+      salt: new Uint8Array(0),
+      info: Buffer.from("legacy-vault:auth"),
+    },
+    hkdf,
+    256,
+  );
+  return Buffer.from(secret).toString("base64url");
+}
 
 /** POST /api/register, as the web app would (Origin = APP_URL). The account is not confirmed yet. */
 export async function registerUser(overrides: Partial<TestUser> = {}): Promise<TestUser> {
@@ -319,4 +460,34 @@ export function apiRequest<T = unknown>(
     req.on("error", reject);
     req.end(payload);
   });
+}
+
+/**
+ * The signed-in owner's raw data key (base64), opened as their browser opens it (decision 038):
+ * PBKDF2-SHA-256 of the password with the account's salt and cost, HKDF "legacy-vault:data-key-wrap",
+ * AES-GCM over the password wrap with "data-key:password" as additional data. For journeys that
+ * store items through the API, sealed as the browser seals them.
+ */
+export async function ownerDataKey(page: Page, password: string): Promise<string> {
+  const { body } = await apiAsUser<DataKeyView>(page, "GET", "/api/vault/key");
+  if (!body.kdf || !body.passwordWrappedKey) {
+    if (body.dataKey) return body.dataKey; // not moved over yet: the escrowed copy
+    throw new Error("GET /api/vault/key: no data key");
+  }
+  const mk = pbkdf2Sync(
+    password,
+    Buffer.from(body.kdf.salt, "base64"),
+    body.kdf.iterations,
+    32,
+    "sha256",
+  );
+  const pk = Buffer.from(hkdfSync("sha256", mk, Buffer.alloc(0), "legacy-vault:data-key-wrap", 32));
+  const blob = Buffer.from(body.passwordWrappedKey, "base64");
+  const decipher = createDecipheriv("aes-256-gcm", pk, blob.subarray(0, 12));
+  decipher.setAAD(Buffer.from("data-key:password"));
+  decipher.setAuthTag(blob.subarray(blob.length - 16));
+  return Buffer.concat([
+    decipher.update(blob.subarray(12, blob.length - 16)),
+    decipher.final(),
+  ]).toString("base64");
 }

@@ -19,7 +19,8 @@ const ROOT = path.join(import.meta.dirname, "..");
 const WEB_DIST_INDEX = path.join(ROOT, "web", "dist", "index.html");
 const RESULTS = path.join(ROOT, "test-results");
 const SERVER_LOG = path.join(RESULTS, "e2e-server.log");
-const START_TIMEOUT_MS = 60_000;
+/** A loaded machine can take longer to migrate a fresh database: E2E_START_TIMEOUT_MS overrides it. */
+const START_TIMEOUT_MS = Number(process.env.E2E_START_TIMEOUT_MS ?? 60_000);
 const STOP_TIMEOUT_MS = 12_000;
 
 declare module "vitest" {

@@ -1,3 +1,4 @@
+import { chooseBeneficiaries } from "./beneficiary-picker.js";
 import { readFile } from "node:fs/promises";
 import type { Download, Locator, Page } from "playwright-core";
 import { expect } from "vitest";
@@ -34,16 +35,32 @@ export async function addPassword(
   page: Page,
   title: string,
   password: string,
-  beneficiary: string,
+  /** The beneficiary's e-mail, or null to leave the item to nobody. */
+  beneficiary: string | null,
 ): Promise<void> {
   await openPath(page, "/vault/new");
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Username").fill("olga");
   await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByLabel("Beneficiary (Optional)").selectOption(beneficiary);
+  await chooseBeneficiaries(page, beneficiary === null ? [] : [beneficiary]);
   await page.getByRole("button", { name: "Save Password" }).click();
   await expectText(page, ASSET_MSG.passwordSaved);
   await page.waitForURL((url) => /^\/vault\/[0-9a-f-]{36}$/.test(url.pathname));
+}
+
+/** Each password, opened from /vault by its title, shows its secret (the import journeys' last step). */
+export async function expectPasswordsInVault(
+  page: Page,
+  secrets: Record<string, string>,
+): Promise<void> {
+  for (const [title, secret] of Object.entries(secrets)) {
+    await openPath(page, "/vault");
+    await page.getByRole("link", { name: title, exact: true }).click();
+    await page.waitForURL(/\/vault\/[0-9a-f-]{36}$/);
+    await settle(page);
+    await page.getByRole("button", { name: "Show password" }).click();
+    await expectText(page, secret, { exact: true });
+  }
 }
 
 export type TestFile = { name: string; mimeType: string; buffer: Buffer };
@@ -52,7 +69,7 @@ export async function addDocument(page: Page, file: TestFile, beneficiary: strin
   await openPath(page, "/documents/new");
   await page.getByLabel("Document file").setInputFiles(file);
   await page.getByText(file.name, { exact: true }).waitFor();
-  await page.getByLabel("Beneficiary (Optional)").selectOption(beneficiary);
+  await chooseBeneficiaries(page, [beneficiary]);
   await page.getByRole("button", { name: "Upload Document" }).click();
   await expectText(page, ASSET_MSG.documentUploaded, { timeout: 30_000 });
   await expectPath(page, "/documents");
@@ -73,7 +90,7 @@ export async function addNote(
   await expectText(page, ASSET_MSG.recordingComplete);
   await page.getByLabel("Attachment (Optional)").setInputFiles(note.attachment);
   await expectText(page, ASSET_MSG.attached);
-  await page.getByLabel("Beneficiary (Optional)").selectOption(beneficiary);
+  await chooseBeneficiaries(page, [beneficiary]);
   await page.getByRole("button", { name: "Create Note" }).click();
   await expectText(page, ASSET_MSG.noteCreated);
   await expectPath(page, "/notes");

@@ -65,7 +65,7 @@ describe("release", () => {
       { name: "Last Will.pdf", mimeType: "application/pdf", buffer: will },
       heirB.email,
     );
-    await addPassword(ownerPage, "Kept to myself", "not-for-anyone", "none");
+    await addPassword(ownerPage, "Kept to myself", "not-for-anyone", null);
     // Each beneficiary's access key, as the owner hands it over (a link; the plan page records it).
     const accessLinkA = await handOverAccessKey(ownerPage, heirA.email);
     const accessLinkB = await handOverAccessKey(ownerPage, heirB.email);
@@ -213,7 +213,7 @@ describe("release", () => {
     await screenshot(ownerPage, "release-released");
     await openPath(adminPage, `/clients/${clientId}`);
     await expectText(adminPage.getByTestId("client-release-state"), "Released");
-  });
+  }, 180_000); // two owners' sign-ins (with their key derivation), a firm, two heirs and every step between
 
   it("the owner cancels during the wait: the link pages act only on a click, and nothing is released", async () => {
     const owner = await buildUser({ name: "Vera Veto" });

@@ -1,5 +1,9 @@
+import { randomUUID } from "node:crypto";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { ASSET_MSG } from "../common/assets.js";
 import { AUTH_MSG } from "../common/auth.js";
-import { describe, it } from "vitest";
+import { KEYS_MSG } from "../common/keys.js";
 import {
   buildUser,
   expectNoAxeViolations,
@@ -7,17 +11,53 @@ import {
   expectText,
   latestMailTo,
   linkFrom,
+  MOBILE,
   newPage,
+  openPath,
   screenshot,
   settle,
   signIn,
+  waitForOpenVault,
 } from "./fixtures.js";
+import { readRecoveryKey, registerWithKit, resetLinkFor } from "./recovery-kit-setup.js";
 
 const NEW_PASSWORD = "Marmalade-Lighthouse-77";
 
+type Globals = { document: { documentElement: { scrollWidth: number } } };
+const pageWidth = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as Globals).document.documentElement.scrollWidth);
+
+/** Saves a password item through /vault/new; its path. */
+async function addPassword(page: Page, title: string, secret: string): Promise<string> {
+  await openPath(page, "/vault/new");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Password", { exact: true }).fill(secret);
+  await page.getByRole("button", { name: "Save Password" }).click();
+  await expectText(page, ASSET_MSG.passwordSaved);
+  await page.waitForURL((url) => /^\/vault\/[0-9a-f-]{36}$/.test(url.pathname));
+  await settle(page);
+  return new URL(page.url()).pathname;
+}
+
+/** Fills the new password twice and submits. */
+async function chooseNewPassword(page: Page, password: string): Promise<void> {
+  await page.getByLabel(/^new password$/i).fill(password);
+  await page.getByLabel(/^confirm (new )?password$/i).fill(password);
+  await page.getByRole("button", { name: "Update password" }).click();
+}
+
+/** Signs in with the new password and lands on the dashboard. */
+async function signInAgain(page: Page, email: string): Promise<void> {
+  await page.goto("/login");
+  await signIn(page, email, NEW_PASSWORD);
+  await expectPath(page, "/dashboard");
+  await waitForOpenVault(page);
+  await settle(page);
+}
+
 describe("password reset", () => {
-  it("resets the password by the e-mailed link; the new one signs in, the old one no longer does", async () => {
-    const user = await buildUser();
+  it("resets the password by the e-mailed link; a new recovery kit is shown; the new password signs in, the old one no longer does", async () => {
+    const user = await buildUser(); // made without keys (an API client): nothing to ask
     const page = await newPage();
     await page.goto("/login");
     await settle(page);
@@ -38,16 +78,125 @@ describe("password reset", () => {
     await page.goto(link.pathname + link.search);
     await settle(page);
     await expectNoAxeViolations(page);
-    await page.getByLabel(/^new password$/i).fill(NEW_PASSWORD);
-    await page.getByLabel(/^confirm (new )?password$/i).fill(NEW_PASSWORD);
-    await page.getByRole("button", { name: /update|reset|save|set/i }).click();
+    // The common-password check happens in the browser now; the strength meter says so first.
+    await page.getByLabel(/^new password$/i).fill("password123");
+    await expectText(page, /^Strength: Very weak/);
+    await chooseNewPassword(page, "password123");
+    await expectText(page, AUTH_MSG.commonPassword);
+    await chooseNewPassword(page, NEW_PASSWORD);
+    await expectText(page.getByRole("heading", { level: 2 }), "Save your new recovery kit");
+    await readRecoveryKey(page);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "I have saved it" }).click();
     await expectText(page, AUTH_MSG.passwordUpdated);
+    await expectPath(page, "/login");
     await screenshot(page, "password-updated");
 
-    await page.goto("/login");
     await signIn(page, user.email, user.password);
     await expectText(page, "Invalid email or password");
     await signIn(page, user.email, NEW_PASSWORD);
     await expectPath(page, "/dashboard");
+  });
+
+  it("with the recovery key, the vault is kept: an item stored before opens after", async () => {
+    const page = await newPage();
+    const { user, recoveryKey } = await registerWithKit(page, { name: "Rita Recovery" });
+    await signIn(page, user.email, user.password);
+    await expectPath(page, "/dashboard");
+    await waitForOpenVault(page);
+    const secret = `Kept-${randomUUID()}`;
+    const item = await addPassword(page, "Kept bank", secret);
+
+    const reset = await newPage();
+    await reset.goto(await resetLinkFor(user.email));
+    await settle(reset);
+    await expectText(reset.getByRole("heading", { level: 2 }), "Enter your recovery key");
+    await expectNoAxeViolations(reset);
+    await screenshot(reset, "reset-recovery-key");
+
+    // A well-formed key that is not theirs, then nothing, then theirs typed loosely.
+    const field = reset.getByLabel("Recovery key");
+    await field.fill("0000-0000-0000-0000-0000-0000-0000-0000");
+    await reset.getByRole("button", { name: "Continue" }).click();
+    await expectText(reset, KEYS_MSG.wrongRecoveryKey);
+    await expectNoAxeViolations(reset);
+    await field.fill("");
+    await reset.getByRole("button", { name: "Continue" }).click();
+    await expectText(reset, KEYS_MSG.recoveryKeyNeeded);
+    await field.fill(recoveryKey.toLowerCase().replace(/-/g, " "));
+    await reset.getByRole("button", { name: "Continue" }).click();
+    await expectText(reset, "Your recovery key opened your vault");
+    await chooseNewPassword(reset, NEW_PASSWORD);
+    // The owner's kit still works: no new one to save.
+    await expectText(reset, AUTH_MSG.passwordUpdated);
+    await expectPath(reset, "/login");
+
+    await signIn(reset, user.email, user.password);
+    await expectText(reset, "Invalid email or password");
+    await signInAgain(reset, user.email);
+    await openPath(reset, item);
+    await reset.getByRole("button", { name: "Show password" }).click();
+    await expectText(reset, secret);
+  });
+
+  it("without the recovery key: a plain warning first; afterwards the old item cannot be read, the account works (360 px, dark)", async () => {
+    const page = await newPage();
+    const { user, recoveryKey } = await registerWithKit(page, { name: "Lou Lost" });
+    await signIn(page, user.email, user.password);
+    await expectPath(page, "/dashboard");
+    await waitForOpenVault(page);
+    const item = await addPassword(page, "Lost bank", `Lost-${randomUUID()}`);
+
+    const reset = await newPage(MOBILE);
+    await reset.emulateMedia({ colorScheme: "dark" });
+    await reset.goto(await resetLinkFor(user.email));
+    await settle(reset);
+    await expectText(reset.getByRole("heading", { level: 2 }), "Enter your recovery key");
+    await reset.getByRole("button", { name: "I don't have my recovery key" }).click();
+
+    // Before anything changes: what is lost, what stays, and a box to tick.
+    await expectText(reset, KEYS_MSG.loseVaultWarning);
+    expect(await pageWidth(reset)).toBeLessThanOrEqual(MOBILE.width);
+    await expectNoAxeViolations(reset);
+    await screenshot(reset, "reset-without-recovery-key-dark");
+    const goOn = reset.getByRole("button", { name: "Continue without my recovery key" });
+    await goOn.click();
+    await expectText(reset, KEYS_MSG.loseVaultConfirmNeeded);
+    // Going back offers the key again; nothing was changed meanwhile.
+    await reset.getByRole("button", { name: "Back: I have my recovery key" }).click();
+    await reset.getByLabel("Recovery key").waitFor();
+    await reset.getByRole("button", { name: "I don't have my recovery key" }).click();
+    await reset.getByLabel(/I understand/).check();
+    await goOn.click();
+
+    await chooseNewPassword(reset, NEW_PASSWORD);
+    await expectText(reset.getByRole("heading", { level: 2 }), "Save your new recovery kit");
+    const newKey = await readRecoveryKey(reset);
+    expect(newKey).not.toBe(recoveryKey);
+    expect(await pageWidth(reset)).toBeLessThanOrEqual(MOBILE.width);
+    await expectNoAxeViolations(reset);
+    await screenshot(reset, "reset-new-recovery-kit-dark");
+    await reset.getByRole("button", { name: "I have saved it" }).click();
+    await expectText(reset, AUTH_MSG.passwordUpdated);
+    await expectPath(reset, "/login");
+
+    await signInAgain(reset, user.email);
+    await openPath(reset, item);
+    await expectText(reset, /could not be (decrypted|read|opened)/i);
+    // The account works: a new item is stored and read with the new data key.
+    const secret = `New-${randomUUID()}`;
+    const fresh = await addPassword(reset, "New bank", secret);
+    await openPath(reset, fresh);
+    await reset.getByRole("button", { name: "Show password" }).click();
+    await expectText(reset, secret);
+  });
+
+  it("a used or made-up link says so before asking anything", async () => {
+    const page = await newPage();
+    await page.goto("/update-password?token=not-a-real-token");
+    await settle(page);
+    await expectText(page, AUTH_MSG.linkInvalid);
+    await page.getByRole("link", { name: "Request a new link" }).waitFor();
+    await expectNoAxeViolations(page);
   });
 });

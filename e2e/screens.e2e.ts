@@ -36,6 +36,7 @@ const SIGNED_IN_SCREENS = [
   { name: "firm-new", path: "/firm/new" },
   { name: "passwords", path: "/vault" },
   { name: "password-new", path: "/vault/new" },
+  { name: "password-import", path: "/vault/import" },
   { name: "documents", path: "/documents" },
   { name: "notes", path: "/notes" },
   { name: "beneficiaries", path: "/beneficiaries" },

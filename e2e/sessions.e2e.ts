@@ -128,7 +128,10 @@ describe("signed-in devices and a lost session", () => {
   it("asks before a lost session takes a form with changes to /login", async () => {
     const user = await buildUser();
     const first = await signedInPage(user);
-    await openPath(first, "/notes/new");
+    // In the app, from the dashboard: this tab keeps the vault's key in memory (decision 038).
+    await first.getByRole("link", { name: "Create Note" }).click();
+    await expectPath(first, "/notes/new");
+    await settle(first);
     await first.getByLabel("Title").fill("Letter to my daughter");
     await first.getByLabel("Note", { exact: true }).fill("Dear Ada,");
     const second = await signedInPage(user);

@@ -1,3 +1,4 @@
+import { GUARD_MSG } from "../common/app.js";
 import { AUTH_MSG } from "../common/auth.js";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -145,21 +146,27 @@ describe("sidebar", () => {
     expect(await page.getByRole("navigation").count()).toBe(1);
   });
 
-  it("firm admins get the 'Firm Management' sidebar; firm staff do not see the admin-only entries", async () => {
+  it("firm admins and staff get the 'Firm Management' sidebar with its five entries and 'Logout'; staff see the admin-only ones disabled; the staff pages refuse staff with their own messages", async () => {
     const { admin } = await buildFirmAdmin();
     const page = await newPage();
     await signIn(page, admin.email, admin.password);
     await expectPath(page, "/dashboard");
     await settle(page);
-    expect(await linkNames(page, "Firm Management")).toEqual(
-      expect.arrayContaining([
-        "Firm Overview",
-        "Staff Management",
-        "Client Management",
-        "Firm Codes",
-        "Edit Firm",
-      ]),
-    );
+    const entries = page.getByRole("navigation", { name: "Firm Management" }).getByRole("list");
+    await entries.getByRole("link", { name: "Edit Firm" }).waitFor(); // the firm's sidebar has come
+    expect(await entries.getByRole("link").allTextContents()).toEqual([
+      "Firm Overview",
+      "Staff Management",
+      "Client Management",
+      "Firm Codes",
+      "Edit Firm",
+    ]);
+    expect(
+      await page
+        .getByRole("navigation", { name: "Firm Management" })
+        .getByRole("button", { name: "Logout" })
+        .count(),
+    ).toBe(1);
     await expectNoAxeViolations(page);
     await screenshot(page, "sidebar-firm-admin");
 
@@ -193,17 +200,48 @@ describe("sidebar", () => {
     await signIn(staff, email, GOOD_PASSWORD);
     await expectPath(staff, "/dashboard");
     await settle(staff);
-    const names = await linkNames(staff, "Firm Management");
-    expect(names).toEqual(expect.arrayContaining(["Firm Overview", "Client Management"]));
-    for (const adminOnly of ["Staff Management", "Firm Codes", "Edit Firm"])
-      expect(names).not.toContain(adminOnly);
-    await staff
-      .getByRole("navigation", { name: "Firm Management" })
-      .getByRole("link", { name: "Client Management" })
-      .click();
+    // Staff get the same five entries; the admin-only ones are disabled and say why.
+    const staffNav = staff.getByRole("navigation", { name: "Firm Management" });
+    await staffNav.waitFor();
+    for (const name of ["Firm Overview", "Client Management"])
+      expect(await staffNav.getByRole("link", { name }).getAttribute("aria-disabled")).toBeNull();
+    for (const name of ["Staff Management", "Firm Codes", "Edit Firm"]) {
+      const entry = staffNav.getByRole("link", { name: `${name} Admins only` });
+      expect(await entry.getAttribute("aria-disabled")).toBe("true");
+      expect(await entry.getAttribute("href")).toBeNull();
+    }
+    expect(await staffNav.getByRole("button", { name: "Logout" }).count()).toBe(1);
+    await staffNav.getByRole("link", { name: "Client Management" }).click();
     await expectPath(staff, "/clients");
     await settle(staff);
     await expectNoAxeViolations(staff);
     await screenshot(staff, "sidebar-firm-staff");
+
+    // Typed in by hand, the staff pages refuse with their own messages (spec 02 §6).
+    await staff.goto("/staff");
+    await expectText(staff, GUARD_MSG.manageStaff);
+    await expectPath(staff, "/dashboard");
+    await staff.goto("/staff/invite");
+    await expectText(staff, GUARD_MSG.inviteStaff);
+    await expectPath(staff, "/dashboard");
+
+    // At 375 px both get the same entries in the drawer.
+    for (const [who, person] of [
+      ["admin", admin],
+      ["staff", { email, password: GOOD_PASSWORD }],
+    ] as const) {
+      const phone = await newPage(PHONE);
+      await signIn(phone, person.email, person.password);
+      await expectPath(phone, "/dashboard");
+      await settle(phone);
+      await phone.getByRole("button", { name: "Open menu" }).click();
+      const drawer = phone.getByRole("dialog", { name: "Menu" });
+      await drawer.waitFor();
+      const nav = drawer.getByRole("navigation", { name: "Firm Management" });
+      expect(await nav.getByRole("list").getByRole("link").count()).toBe(5);
+      expect(await nav.getByRole("button", { name: "Logout" }).count()).toBe(1);
+      await expectNoAxeViolations(phone);
+      await screenshot(phone, `sidebar-firm-${who}-drawer`);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { chooseBeneficiaries } from "./beneficiary-picker.js";
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Download, Page } from "playwright-core";
@@ -16,6 +17,7 @@ import {
   signIn,
   type TestUser,
 } from "./fixtures.js";
+import { pdf } from "./sample-files.js";
 
 /** Documents and notes: files encrypted in the browser, uploaded and downloaded with progress (spec 02 §2 Documents, Notes; §5; §8; §9). */
 
@@ -35,36 +37,6 @@ type FocusGlobals = {
 type AudioGlobals = {
   document: { querySelector(s: string): { duration: number; src: string } | null };
 };
-
-/** A minimal valid one-page PDF (header, catalog, pages, page, xref, trailer), with a binary comment line and `text` inside. */
-function pdf(text: string): Buffer {
-  const parts = [Buffer.from("%PDF-1.4\n%"), Buffer.from([0xe2, 0xe3, 0xcf, 0xd3, 0x0a])];
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Title (${text}) >>`,
-  ];
-  const offsets: number[] = [];
-  let length = parts.reduce((n, p) => n + p.length, 0);
-  objects.forEach((body, i) => {
-    offsets.push(length);
-    const obj = Buffer.from(`${i + 1} 0 obj\n${body}\nendobj\n`);
-    parts.push(obj);
-    length += obj.length;
-  });
-  const xref = [
-    "xref",
-    `0 ${objects.length + 1}`,
-    "0000000000 65535 f ",
-    ...offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n `),
-  ].join("\n");
-  parts.push(
-    Buffer.from(
-      `${xref}\ntrailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`,
-    ),
-  );
-  return Buffer.concat(parts);
-}
 
 /** A Windows executable's first bytes ("MZ", the DOS stub), to be renamed .pdf or .png. */
 const exe = () =>
@@ -412,7 +384,7 @@ describe("notes", () => {
       buffer: attachmentText,
     });
     await expectText(page, ASSET_MSG.attached);
-    await page.getByLabel("Beneficiary (Optional)").selectOption(heir.email);
+    await chooseBeneficiaries(page, [heir.email]);
     await expectNoAxeViolations(page);
     await screenshot(page, "note-new-filled");
 
@@ -420,7 +392,7 @@ describe("notes", () => {
     await expectText(page, ASSET_MSG.noteCreated);
     await expectPath(page, "/notes");
     await settle(page);
-    await expectText(page, `Assigned to ${heir.email}`);
+    await expectText(page, `Assigned to ${heir.name}`); // lists name people compactly (decision 053)
     await expectNoAxeViolations(page);
     await screenshot(page, "notes");
     await page.getByRole("tab", { name: /^Assigned/ }).click();
@@ -445,7 +417,8 @@ describe("notes", () => {
     await page.goto(`/notes/${id}`);
     await page.reload();
     await settle(page);
-    expect(await page.getByLabel("Note", { exact: true }).inputValue()).toBe(`Dear Sam, ${marker}`);
+    // The reading view (issue 16, point 4): the text as a letter, the recording and the attachment below.
+    expect(await page.getByTestId("note-text").textContent()).toBe(`Dear Sam, ${marker}`);
     await page.waitForFunction(() => {
       const audio = (globalThis as unknown as AudioGlobals).document.querySelector("audio");
       return (
@@ -465,6 +438,9 @@ describe("notes", () => {
     expect((await bytesOf(download)).equals(attachmentText)).toBe(true);
 
     // Edit: drop the recording, change the text; the recording file is gone afterwards.
+    await page.getByRole("link", { name: "Edit", exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get("mode") === "edit");
+    expect(await page.getByLabel("Note", { exact: true }).inputValue()).toBe(`Dear Sam, ${marker}`);
     await page.getByRole("button", { name: "Delete Recording" }).click();
     await page.getByRole("button", { name: "Start Recording" }).waitFor();
     await page.getByLabel("Note", { exact: true }).fill("Dear Sam, see the attachment.");

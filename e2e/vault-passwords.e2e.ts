@@ -1,3 +1,4 @@
+import { chooseBeneficiaries, isBeneficiaryChosen } from "./beneficiary-picker.js";
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -57,8 +58,7 @@ async function addPassword(
   if (fields.username) await page.getByLabel("Username").fill(fields.username);
   await page.getByLabel("Password", { exact: true }).fill(fields.password);
   if (fields.notes) await page.getByLabel("Notes").fill(fields.notes);
-  if (fields.beneficiary)
-    await page.getByLabel("Beneficiary (Optional)").selectOption(fields.beneficiary);
+  if (fields.beneficiary) await chooseBeneficiaries(page, [fields.beneficiary]);
   await page.getByRole("button", { name: "Save Password" }).click();
   await expectText(page, ASSET_MSG.passwordSaved);
   await page.waitForURL((url) => /^\/vault\/[0-9a-f-]{36}$/.test(url.pathname));
@@ -204,7 +204,7 @@ describe("password vault", () => {
     expect(await page.getByLabel("Title").inputValue()).toBe("Online Banking");
     expect(await page.getByLabel("Username").inputValue()).toBe("ada@example.com");
     expect(await page.getByLabel("Password", { exact: true }).inputValue()).toBe(secret);
-    expect(await page.getByLabel("Beneficiary (Optional)").inputValue()).toBe(heir.email);
+    expect(await isBeneficiaryChosen(page, heir.email)).toBe(true);
 
     // Done: re-encrypted with the same content key; an empty password is refused first.
     const secret2 = marker();
@@ -213,7 +213,7 @@ describe("password vault", () => {
     await expectText(page, ASSET_MSG.passwordRequired);
     await page.getByLabel("Title").fill("Bank (joint account)");
     await page.getByLabel("Password", { exact: true }).fill(secret2);
-    await page.getByLabel("Beneficiary (Optional)").selectOption("none");
+    await chooseBeneficiaries(page, []);
     await page.getByRole("button", { name: "Done" }).click();
     await expectText(page, ASSET_MSG.passwordUpdated);
     await expectText(page.getByRole("heading", { level: 1 }), "Bank (joint account)");

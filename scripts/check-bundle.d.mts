@@ -5,5 +5,14 @@ export type BundleRow = { file: string; raw: number; br: number; gzip: number };
 export type PageBundle = { page: string; rows: BundleRow[]; total: number; rawTotal: number };
 export declare const BUDGET_BYTES: number;
 export declare const BUDGET_PAGES: Record<string, string>;
+export declare const PRELOADED_PAGES: Record<string, string>;
 export declare function measurePages(distDir?: string): PageBundle[];
 export declare function formatTable(results: PageBundle[]): string;
+/** A chunk key of Vite's manifest plus every chunk it imports statically, recursively. */
+export declare function chunkClosure(
+  manifest: Record<string, { file: string; imports?: string[] }>,
+  key: string,
+  seen?: Set<string>,
+): Set<string>;
+/** Throws unless each of PRELOADED_PAGES has its prepared HTML preloading exactly its screen's own chunks. */
+export declare function checkPreloadedPages(distDir?: string): void;

@@ -20,6 +20,27 @@ export const BUDGET_PAGES = {
   "/login": "src/routes/login.tsx",
 };
 
+/**
+ * A chunk key of Vite's manifest plus every chunk it imports statically, recursively, in load
+ * order (the build's page preloads, web/vite.config.ts, use it too).
+ */
+export function chunkClosure(manifest, key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`manifest has no chunk ${key}`);
+  seen.add(key);
+  for (const imported of chunk.imports ?? []) chunkClosure(manifest, imported, seen);
+  return seen;
+}
+
+/**
+ * Pages whose first visit the build prepares: web/dist/pages/<name>.html is index.html plus a
+ * `<link rel="modulepreload">` for each chunk of the page's screen, so that the browser fetches them
+ * beside the entry chunk instead of after it has run (web/vite.config.ts, pagePreloads; served by
+ * server/http/static.ts). The budgeted pages and /register, the first pages a person sees.
+ */
+export const PRELOADED_PAGES = { ...BUDGET_PAGES, "/register": "src/routes/register.tsx" };
+
 const DIST = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "web", "dist");
 
 /** The size of the precompressed file (`.br` or `.gz`) beside `file`, which the build must have written. */
@@ -61,15 +82,7 @@ export function measurePages(distDir = DIST) {
       `index.html does not load the manifest's entry chunk ${manifest[entryKey].file}`,
     );
 
-  /** A chunk key plus everything it imports statically, in load order. */
-  const closure = (key, seen = new Set()) => {
-    if (seen.has(key)) return seen;
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`manifest has no chunk ${key}`);
-    seen.add(key);
-    for (const imported of chunk.imports ?? []) closure(imported, seen);
-    return seen;
-  };
+  const closure = (key, seen) => chunkClosure(manifest, key, seen);
 
   return Object.entries(BUDGET_PAGES).map(([page, source]) => {
     if (!manifest[source])
@@ -94,6 +107,31 @@ export function measurePages(distDir = DIST) {
       rawTotal: rows.reduce((sum, r) => sum + r.raw, 0),
     };
   });
+}
+
+/**
+ * Fails unless each of PRELOADED_PAGES has its prepared HTML (web/dist/pages/<name>.html) and it
+ * preloads exactly its screen's chunks that the entry does not load: a page the server sends must
+ * not name a chunk of an older build, nor miss one.
+ */
+export function checkPreloadedPages(distDir = DIST) {
+  const manifest = JSON.parse(readFileSync(path.join(distDir, ".vite", "manifest.json"), "utf8"));
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  const loaded = chunkClosure(manifest, entryKey);
+  for (const [page, source] of Object.entries(PRELOADED_PAGES)) {
+    const file = path.join(distDir, "pages", `${page.slice(1)}.html`);
+    if (!existsSync(file)) throw new Error(`${path.relative(process.cwd(), file)} is missing`);
+    const preloaded = [
+      ...readFileSync(file, "utf8").matchAll(/<link rel="modulepreload"[^>]*\shref="\/([^"]+)"/g),
+    ].map((m) => m[1]);
+    const expected = [...chunkClosure(manifest, source)]
+      .filter((k) => !loaded.has(k))
+      .map((k) => manifest[k].file);
+    if (preloaded.sort().join() !== expected.sort().join())
+      throw new Error(
+        `${page}'s prepared page preloads ${preloaded.join(", ")}, not ${expected.join(", ")}`,
+      );
+  }
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
@@ -123,6 +161,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   let results;
   try {
     results = measurePages();
+    checkPreloadedPages();
   } catch (err) {
     process.stderr.write(`Bundle budget: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exit(1);

@@ -12,6 +12,7 @@ describe("access rules", () => {
   it("only a firm's admin manages its codes, staff, invitations and details", () => {
     for (const action of [
       "firm-codes:manage",
+      "firm-activity:read",
       "staff:manage",
       "invitations:manage",
       "firm:edit",
@@ -49,6 +50,14 @@ describe("access rules", () => {
     expect(can(staff, "vault:own", { ownerId: client.id })).toBe(false);
     expect(can(loner, "vault:own", { ownerId: client.id })).toBe(false);
     expect(can(client, "vault:own", {})).toBe(false);
+  });
+
+  it("an account is deleted only by its own person (decision 042)", () => {
+    expect(can(client, "account:delete", { ownerId: client.id })).toBe(true);
+    expect(can(admin, "account:delete", { ownerId: admin.id })).toBe(true);
+    expect(can(admin, "account:delete", { ownerId: client.id })).toBe(false);
+    expect(can(staff, "account:delete", { ownerId: client.id })).toBe(false);
+    expect(can(client, "account:delete", {})).toBe(false);
   });
 
   it("a refusal looks exactly like a missing record", () => {

@@ -1,8 +1,18 @@
-import type { Role } from "../common/app.js";
+import { ROLES, type Role } from "../common/app.js";
 import { AppError } from "./errors.js";
 
 /** Who is asking, as far as permissions go: the profile's role and firm. */
 export type ActorProfile = { id: string; role: Role; firmId: string | null };
+
+/** The actor of a user row's copy of role and firm; null until the profile (and so the role) exists. */
+export function actorOf(user: {
+  id: string;
+  role?: string | null;
+  firmId?: string | null;
+}): ActorProfile | null {
+  const role = ROLES.find((r) => r === user.role);
+  return role ? { id: user.id, role, firmId: user.firmId ?? null } : null;
+}
 
 export type Action =
   | "firm:read" // see the firm's details
@@ -12,9 +22,14 @@ export type Action =
   | "invitations:send" // invite staff or clients
   | "invitations:manage" // list, resend and revoke the firm's pending invitations
   | "clients:read" // list clients and read their profiles
+  | "firm-activity:read" // the firm's activity timeline (docs/decisions/040)
+  | "clients:edit" // the firm's own reference and notes about a client (/clients/edit/{id})
   | "firm:join" // join a firm with a code
+  | "firm:leave" // a client leaves their firm (decision 047)
   | "firm:register" // register a firm and become its first admin (decision 034)
+  | "account:own" // the sign-in details of account `ownerId`: its e-mail address (decision 043)
   | "vault:own" // the data key, assets, their files and beneficiaries of `ownerId`
+  | "account:delete" // start or cancel the deletion of the account `ownerId` (decision 042)
   | "release:attest"; // start a client's release by attesting death or incapacity (issue 5)
 
 export type Resource = { firmId?: string | null; role?: Role; ownerId?: string };
@@ -36,10 +51,19 @@ const RULES: Record<Action, Rule> = {
   // a link sent to the wrong address is taken back by an admin of the firm that sent it (issue 10, finding 11)
   "invitations:manage": (a, r) => a.role === "firm_admin" && isMember(a, r),
   "clients:read": (a, r) => isFirmUser(a) && isMember(a, r),
+  // the firm's own audit trail: its admins only, like staff management and codes (decision 040)
+  "firm-activity:read": (a, r) => a.role === "firm_admin" && isMember(a, r),
+  // admins and staff alike: staff "can access and manage client data" (spec 02 §2 Staff); decision 041
+  "clients:edit": (a, r) => isFirmUser(a) && isMember(a, r),
   "firm:join": (a) => a.role === "regular_user" && !a.firmId,
+  // a client only: staff and admins leave through an admin (staff removal), never by themselves
+  "firm:leave": (a, r) => a.role === "regular_user" && isMember(a, r),
   "firm:register": (a) => a.role === "regular_user" && !a.firmId,
   // the vault is its owner's alone, whatever their role: no firm admin or staff ever reaches a client's
+  "account:own": (a, r) => !!r.ownerId && r.ownerId === a.id,
   "vault:own": (a, r) => !!r.ownerId && r.ownerId === a.id,
+  // one's own account only: no firm admin deletes a client's or a staff member's account
+  "account:delete": (a, r) => !!r.ownerId && r.ownerId === a.id,
   // only an admin of the client's own firm, for a client (never staff, never another firm, never oneself)
   "release:attest": (a, r) =>
     a.role === "firm_admin" &&

@@ -12,6 +12,8 @@ import { clientIp, devOnly, sameOrigin, securityHeaders } from "./http/security.
 import { staticRoutes } from "./http/static.js";
 import { mailboxRoutes } from "./mail/mailbox-routes.js";
 import { profileRoutes } from "./profiles/routes.js";
+import { emailChangeRoutes } from "./email-change/routes.js";
+import { twoFactorRoutes } from "./two-factor/routes.js";
 import { sessionRoutes } from "./sessions/routes.js";
 import { firmRoutes } from "./firms/routes.js";
 import { firmCodeRoutes } from "./firm-codes/routes.js";
@@ -21,7 +23,8 @@ import { clientRoutes } from "./clients/routes.js";
 import { storageRoutes } from "./storage/routes.js";
 import { rateLimit } from "./rate-limit/middleware.js";
 import { bodyGate } from "./http/body-gate.js";
-import { beneficiaryKeyRoutes, dataKeyRoutes } from "./keys/routes.js";
+import { beneficiaryKeyRoutes } from "./keys/routes.js";
+import { ownerKeyRoutes, publicKeyRoutes } from "./keys/owner-key-routes.js";
 import { assetRoutes } from "./assets/routes.js";
 import { assetFileRoutes } from "./assets/file-routes.js";
 import { beneficiaryRoutes } from "./beneficiaries/routes.js";
@@ -33,6 +36,9 @@ import { recordRequests } from "./metrics/middleware.js";
 import { WEB_DIST } from "./paths.js";
 import type { OffsetClock } from "./release/clock.js";
 import { clockRoutes } from "./release/clock-routes.js";
+import { activityRoutes } from "./activity/routes.js";
+import { liveRoutes } from "./live/routes.js";
+import { accountDeletionRoutes } from "./account-deletion/routes.js";
 
 /** Builds the HTTP app. No I/O here beyond what `deps` already opened. */
 export function createApp(deps: Deps, options: { webDist?: string; testClock?: OffsetClock } = {}) {
@@ -68,13 +74,16 @@ export function createApp(deps: Deps, options: { webDist?: string; testClock?: O
   api.use("*", loadSession);
   api.route("/", registerRoutes);
   api.route("/", profileRoutes);
+  api.route("/", emailChangeRoutes);
   api.route("/", sessionRoutes);
+  api.route("/", twoFactorRoutes);
   api.route("/", firmRoutes);
   api.route("/", firmCodeRoutes);
   api.route("/", invitationRoutes);
   api.route("/", staffRoutes);
   api.route("/", clientRoutes);
-  api.route("/", dataKeyRoutes);
+  api.route("/", publicKeyRoutes);
+  api.route("/", ownerKeyRoutes);
   api.route("/", beneficiaryKeyRoutes);
   api.route("/", assetRoutes);
   api.route("/", assetFileRoutes);
@@ -82,6 +91,9 @@ export function createApp(deps: Deps, options: { webDist?: string; testClock?: O
   api.route("/", dashboardRoutes);
   api.route("/", releaseRoutes);
   api.route("/", legacyRoutes);
+  api.route("/", activityRoutes);
+  api.route("/", liveRoutes);
+  api.route("/", accountDeletionRoutes);
   api.all("*", notFound);
   app.route("/api", api);
   if (deps.env.NODE_ENV === "production") {

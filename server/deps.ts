@@ -4,6 +4,7 @@ import type { Env } from "./env.js";
 import type { DataKeyWrapper } from "./keys/data-key.js";
 import type { Sealer } from "./keys/sealer.js";
 import type { ShareSealers } from "./keys/share-sealers.js";
+import type { LiveHub } from "./live/hub.js";
 import type { Logger } from "./logger.js";
 import type { Mail } from "./mail/templates.js";
 import type { Metrics } from "./metrics/metrics.js";
@@ -31,6 +32,10 @@ export type Deps = {
   shareSealers: ShareSealers;
   /** HMAC-SHA-256 under a master-derived key, for short secrets kept only as hashes (the portal's e-mailed codes). */
   hmac: (value: string) => string;
+  /** The sign-in salt for an address without an account: HMAC-SHA-256 under the auth secret, 16 bytes (decision 038). */
+  signInSalt: (email: string) => Buffer;
   /** This app's Prometheus registry and counters (server/metrics/metrics.ts, docs/decisions/029). */
   metrics: Metrics;
+  /** This process's LISTEN on the live channel, fanned out to its open event streams (server/live/). */
+  live: LiveHub;
 };

@@ -111,6 +111,7 @@ async function main() {
     force.unref();
     scheduler.stop();
     metricsServer?.close();
+    void services.deps.live.close(); // ends the open event streams, which would hold server.close
     server.close(async () => {
       await stopBackups();
       await services.close();

@@ -1,7 +1,9 @@
 import { createHmac } from "node:crypto";
+import { createLiveHub } from "./live/hub.js";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import { KDF_SALT_BYTES } from "../common/keys.js";
 import { createAuth } from "./auth/auth.js";
 import { assertRowLevelSecurity } from "./db/app-role.js";
 import { openPglite, openPostgres, type Database } from "./db/client.js";
@@ -73,15 +75,21 @@ export async function createServices(
   const dataKeys = createDataKeyWrapper(masterKey);
   // Bound once deps exist: a sign-in checks the user in (their release plan's inactivity trigger starts again).
   let onSignIn = async (_userId: string) => {};
+  const authSecret = deriveKey(masterKey, "auth-secret").toString("base64");
   const auth = createAuth({
     db,
     appUrl: env.APP_URL,
-    secret: deriveKey(masterKey, "auth-secret").toString("base64"),
+    secret: authSecret,
     sendMail,
     log,
-    dataKeys,
     onSignIn: (userId) => onSignIn(userId),
   });
+  // The salt POST /api/kdf answers for an address without an account (docs/decisions/038).
+  const signInSalt = (email: string) =>
+    createHmac("sha256", authSecret)
+      .update(`kdf-salt:${email}`)
+      .digest()
+      .subarray(0, KDF_SALT_BYTES);
   const documentSealer = createSealer(deriveKey(masterKey, "release-documents"));
   const shareSealers = createShareSealers(masterKey);
   const hmacKey = deriveKey(masterKey, "short-secret-hmac");
@@ -100,7 +108,9 @@ export async function createServices(
     documentSealer,
     shareSealers,
     hmac,
+    signInSalt,
     metrics,
+    live: await createLiveHub(database, log),
   };
   onSignIn = (userId) => checkInOnSignIn(deps, userId);
   return {
@@ -108,6 +118,7 @@ export async function createServices(
     mailer,
     async close() {
       await mailer?.stop();
+      await deps.live.close();
       await database.close();
     },
   };

@@ -1,51 +1,178 @@
 import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { defineConfig, type Plugin } from "vite";
+import { chunkClosure, PRELOADED_PAGES } from "../scripts/check-bundle.mjs";
 
-/** Text files that server/http/static.ts sends compressed (its COMPRESSIBLE_FILE). */
+/**
+ * Text files that server/http/static.ts sends compressed (its COMPRESSIBLE_FILE). Not fonts: woff2 is
+ * brotli inside already (decisions 025, 039).
+ */
 const COMPRESSIBLE_FILE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest|xml|map)$/;
+
+/** A build step over the written output folder, once the bundle is written (`hook`). */
+function onOutput(
+  name: string,
+  hook: "writeBundle" | "closeBundle",
+  run: (outDir: string) => void,
+): Plugin {
+  let outDir = "";
+  return {
+    name: `legacy-vault:${name}`,
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    [hook]: () => run(outDir),
+  };
+}
 
 /**
  * Writes `file.br` (brotli, quality 11) and `file.gz` (gzip, level 9) beside every built text file,
  * so that the server sends them without compressing at request time (decision 025).
  */
 function precompress(): Plugin {
-  let outDir = "";
+  return onOutput("precompress", "closeBundle", (outDir) => {
+    for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !COMPRESSIBLE_FILE.test(entry.name)) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      if (path.relative(outDir, file).startsWith(".vite")) continue;
+      const bytes = readFileSync(file);
+      writeFileSync(
+        `${file}.br`,
+        brotliCompressSync(bytes, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 11,
+            [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+          },
+        }),
+      );
+      writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+    }
+  });
+}
+
+/**
+ * The common-password list, kept once in the repository (server/auth/common-passwords.txt.gz, the
+ * server's COMMON_PASSWORDS_FILE in server/paths.ts). The browser checks a new password against it
+ * before deriving anything from it (decision 038: the server only ever receives a derived value),
+ * so the build copies it to web/dist/common-passwords.txt.gz as is (gzip, decompressed in the
+ * browser: web/src/lib/common-passwords.ts) and the dev server answers it from the same file.
+ */
+const COMMON_PASSWORDS_FILE = path.join(
+  import.meta.dirname,
+  "..",
+  "server",
+  "auth",
+  "common-passwords.txt.gz",
+);
+/** web/src/lib/common-passwords.ts fetches it from here. */
+const COMMON_PASSWORDS_PATH = "/common-passwords.txt.gz";
+
+function commonPasswords(): Plugin {
   return {
-    name: "legacy-vault:precompress",
-    apply: "build",
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
+    name: "legacy-vault:common-passwords",
+    configureServer(server) {
+      server.middlewares.use(COMMON_PASSWORDS_PATH, (_req, res) => {
+        res.setHeader("Content-Type", "application/gzip");
+        res.end(readFileSync(COMMON_PASSWORDS_FILE));
+      });
     },
-    closeBundle() {
-      for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
-        if (!entry.isFile() || !COMPRESSIBLE_FILE.test(entry.name)) continue;
-        const file = path.join(entry.parentPath, entry.name);
-        if (path.relative(outDir, file).startsWith(".vite")) continue;
-        const bytes = readFileSync(file);
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(bytes, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: 11,
-              [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-            },
-          }),
-        );
-        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
-      }
+    generateBundle() {
+      this.emitFile({
+        type: "asset",
+        fileName: COMMON_PASSWORDS_PATH.slice(1),
+        source: readFileSync(COMMON_PASSWORDS_FILE),
+      });
     },
   };
+}
+
+/** The one font file the first paint needs (index.css): Inter's basic Latin subset. */
+const FIRST_PAINT_FONT = "inter-latin-wght-normal.woff2";
+
+/**
+ * Adds `<link rel="preload" as="font">` for FIRST_PAINT_FONT to the built index.html, so that it
+ * downloads beside the JavaScript instead of after the stylesheet has been applied to rendered text
+ * (decision 039). Fonts are fetched in CORS mode, hence `crossorigin` (same origin: no credentials
+ * question), else the browser fetches the file twice. Fails the build if the file is not emitted.
+ */
+function preloadFont(): Plugin {
+  return {
+    name: "legacy-vault:preload-font",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, ctx) {
+        const font = Object.values(ctx.bundle ?? {}).find(
+          (file) =>
+            file.type === "asset" &&
+            file.originalFileNames.some((n) => n.endsWith(FIRST_PAINT_FONT)),
+        );
+        if (!font) throw new Error(`the build emitted no ${FIRST_PAINT_FONT} (web/src/index.css)`);
+        return [
+          {
+            tag: "link",
+            attrs: {
+              rel: "preload",
+              href: `/${font.fileName}`,
+              as: "font",
+              type: "font/woff2",
+              crossorigin: "",
+            },
+            injectTo: "head",
+          },
+        ];
+      },
+    },
+  };
+}
+
+/**
+ * Writes dist/pages/<name>.html for each of PRELOADED_PAGES (scripts/check-bundle.mjs): index.html
+ * plus `<link rel="modulepreload">` for every chunk of the page's screen that the entry does not
+ * load already. Without them the screen's chunks are requested only once the entry chunk has run
+ * and /api/me has answered, a chain of round trips before the first paint (issue 13's Lighthouse
+ * LCP). server/http/static.ts sends such a page for its path; every other path gets index.html.
+ * Runs in writeBundle, before precompress() (closeBundle) compresses the pages too.
+ */
+function pagePreloads(): Plugin {
+  return onOutput("page-preloads", "writeBundle", (outDir) => {
+    type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
+    const manifest = JSON.parse(
+      readFileSync(path.join(outDir, ".vite", "manifest.json"), "utf8"),
+    ) as Manifest;
+    const html = readFileSync(path.join(outDir, "index.html"), "utf8");
+    const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+    if (!entry) throw new Error("the manifest has no entry chunk");
+    const loaded = chunkClosure(manifest, entry);
+    mkdirSync(path.join(outDir, "pages"), { recursive: true });
+    for (const [page, source] of Object.entries(PRELOADED_PAGES)) {
+      const links = [...chunkClosure(manifest, source)]
+        .filter((key) => !loaded.has(key))
+        .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`);
+      writeFileSync(
+        path.join(outDir, "pages", `${page.slice(1)}.html`),
+        html.replace("</head>", `  ${links.join("\n    ")}\n  </head>`),
+      );
+    }
+  });
 }
 
 const API = process.env.API_URL ?? "http://localhost:3000";
 
 export default defineConfig({
   root: path.join(import.meta.dirname),
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    commonPasswords(),
+    preloadFont(),
+    pagePreloads(),
+    precompress(),
+  ],
   resolve: {
     alias: {
       "@": path.join(import.meta.dirname, "src"),

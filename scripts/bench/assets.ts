@@ -34,12 +34,14 @@ const ctx = { app, services, env, close: () => services.close() } as TestContext
 const owner = await buildUser(ctx);
 const seedStart = performance.now();
 await database.db.execute(sql`
-  insert into assets (id, user_id, type, title, beneficiary_email, wrapped_key, encrypted_data, created_at, updated_at)
+  insert into assets (id, user_id, type, title, wrapped_key, encrypted_data, created_at, updated_at)
   select gen_random_uuid(), ${owner.id}, (array['password', 'document', 'note'])[1 + g % 3], 'Item ' || md5(g::text),
-    case when g % 4 = 0 then 'heir' || g || '@example.com' end,
     decode(repeat(md5(g::text), 2), 'hex') || decode(repeat(md5(g::text), 2), 'hex'), decode(repeat(md5((g + 1)::text), 40), 'hex'),
     now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval
   from generate_series(1, ${ASSETS}) g`);
+await database.db.execute(sql`
+  insert into asset_beneficiaries (asset_id, user_id, email, position)
+  select id, user_id, 'heir' || id || '@example.com', 0 from assets where user_id = ${owner.id} and ascii(id::text) % 4 = 0`);
 await database.db.execute(sql`
   insert into asset_files (asset_id, kind, content_type, size)
   select id, 'document', 'application/pdf', 64 * 1024 + 28 from assets where type = 'document'`);

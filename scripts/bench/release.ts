@@ -53,7 +53,7 @@ for (let run = 0; run < RUNS; run++) {
   const heirs = Array.from({ length: 10 }, (_, i) => `heir${i}-${run}@example.com`);
   for (let i = 0; i < ASSETS; i++)
     await buildAsset(owner.client, {
-      beneficiaryEmail: heirs[i % heirs.length],
+      beneficiaryEmails: heirs.filter((_, h) => h === i % heirs.length),
       dataKey,
       title: `Item ${i}`,
     });

@@ -129,7 +129,7 @@ async function measureUploadMemory({
         id,
         type: "document",
         title: `Bench ${i}`,
-        beneficiaryEmail: null,
+        beneficiaryEmails: [],
         wrappedKey,
         encryptedData,
       });

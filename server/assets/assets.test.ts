@@ -34,14 +34,14 @@ describe("assets: create, read, list, delete", () => {
     };
     const { id, dk, asset } = await buildAsset(client, {
       title: "  Bank  ",
-      beneficiaryEmail: " Heir@Example.COM ",
+      beneficiaryEmails: [" Heir@Example.COM ", "second@example.com"],
       content,
     });
     expect(asset).toMatchObject({
       id,
       type: "password",
       title: "Bank",
-      beneficiaryEmail: "heir@example.com",
+      beneficiaryEmails: ["heir@example.com", "second@example.com"],
       releaseTriggered: false,
       releasedAt: null,
       files: [],
@@ -65,10 +65,12 @@ describe("assets: create, read, list, delete", () => {
     expect(all.body.assets.map((x) => x.id)).toEqual([c.id, b.id, a.id]);
     expect(Object.keys(all.body.assets[0] ?? {}).sort()).toEqual(
       [
-        "beneficiaryEmail",
+        "beneficiaryEmails",
         "createdAt",
         "files",
         "id",
+        "isFavorite",
+        "lastUsedAt",
         "releaseTriggered",
         "releasedAt",
         "title",
@@ -117,9 +119,16 @@ describe("assets: create, read, list, delete", () => {
     );
     expect((await post({ type: "secret" })).status).toBe(400);
     expect((await post({ id: "not-a-uuid" })).body.error.fields).toHaveProperty("id");
-    expect((await post({ beneficiaryEmail: "nope" })).body.error.fields?.beneficiaryEmail).toBe(
-      "Please enter a valid email address",
-    );
+    expect((await post({ beneficiaryEmails: ["nope"] })).status).toBe(400);
+    expect(
+      (await post({ beneficiaryEmails: ["a@example.com", "A@example.com "] })).body.error.fields
+        ?.beneficiaryEmails,
+    ).toBe("A beneficiary is chosen twice");
+    expect((await post({ beneficiaryEmail: "a@example.com" })).status).toBe(400);
+    expect(
+      (await post({ beneficiaryEmails: Array.from({ length: 21 }, (_, i) => `h${i}@example.com`) }))
+        .body.error.fields?.beneficiaryEmails,
+    ).toBe("An item can be left to at most 20 people");
     expect(
       (await post({ wrappedKey: Buffer.alloc(101).toString("base64") })).body.error.fields
         ?.wrappedKey,
@@ -151,35 +160,44 @@ describe("assets: create, read, list, delete", () => {
 });
 
 describe("PATCH /api/assets/:id (spec 02 §5 update rules)", () => {
-  it("applies the title only when non-empty; beneficiaryEmail whenever present, null clearing it; bumps updatedAt", async () => {
+  it("applies the title only when non-empty; beneficiaryEmails whenever present (the whole list, in order), [] clearing it; bumps updatedAt", async () => {
     const { client } = await buildUser(ctx);
     const { id, asset } = await buildAsset(client, {
       title: "Original",
-      beneficiaryEmail: "a@example.com",
+      beneficiaryEmails: ["a@example.com"],
     });
     const blank = await client.json<{ asset: AssetView }>("PATCH", `/api/assets/${id}`, {
       title: "   ",
     });
     expect(blank.body.asset).toMatchObject({
       title: "Original",
-      beneficiaryEmail: "a@example.com",
+      beneficiaryEmails: ["a@example.com"],
     });
     expect(Date.parse(blank.body.asset.updatedAt)).toBeGreaterThan(Date.parse(asset.updatedAt));
 
     const renamed = await client.json<{ asset: AssetView }>("PATCH", `/api/assets/${id}`, {
       title: " Renamed ",
-      beneficiaryEmail: "B@Example.com",
+      beneficiaryEmails: ["B@Example.com", "a@example.com"],
     });
     expect(renamed.body.asset).toMatchObject({
       title: "Renamed",
-      beneficiaryEmail: "b@example.com",
+      beneficiaryEmails: ["b@example.com", "a@example.com"],
     });
     const untouched = await client.json<{ asset: AssetView }>("PATCH", `/api/assets/${id}`, {});
-    expect(untouched.body.asset.beneficiaryEmail).toBe("b@example.com");
-    const cleared = await client.json<{ asset: AssetView }>("PATCH", `/api/assets/${id}`, {
-      beneficiaryEmail: null,
+    expect(untouched.body.asset.beneficiaryEmails).toEqual(["b@example.com", "a@example.com"]);
+    const listed = await list(client);
+    expect(listed.body.assets.find((a) => a.id === id)?.beneficiaryEmails).toEqual([
+      "b@example.com",
+      "a@example.com",
+    ]);
+    const reordered = await client.json<{ asset: AssetView }>("PATCH", `/api/assets/${id}`, {
+      beneficiaryEmails: ["a@example.com", "b@example.com"],
     });
-    expect(cleared.body.asset).toMatchObject({ title: "Renamed", beneficiaryEmail: null });
+    expect(reordered.body.asset.beneficiaryEmails).toEqual(["a@example.com", "b@example.com"]);
+    const cleared = await client.json<{ asset: AssetView }>("PATCH", `/api/assets/${id}`, {
+      beneficiaryEmails: [],
+    });
+    expect(cleared.body.asset).toMatchObject({ title: "Renamed", beneficiaryEmails: [] });
   });
 
   it("replaces the content only when supplied, with or without a new wrapped key; a key alone is refused", async () => {

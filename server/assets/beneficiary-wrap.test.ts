@@ -13,7 +13,7 @@ import {
   type TestContext,
 } from "../../test/harness.js";
 import { sealAsset, type CryptoKey } from "../../test/vault-crypto.js";
-import { assets } from "../db/schema/index.js";
+import { assetBeneficiaries } from "../db/schema/index.js";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -21,13 +21,24 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const wrapOf = (assetId: string) =>
+/** The item's wraps by address: the key id, or null when that address has none. */
+const wrapsOf = (assetId: string) =>
   ctx.services.deps.db
-    .select({ keyId: assets.beneficiaryKeyId, wrapped: assets.beneficiaryWrappedKey })
-    .from(assets)
-    .where(eq(assets.id, assetId))
-    .then((r) => r[0]);
-const noWrap = { keyId: null, wrapped: null };
+    .select({
+      email: assetBeneficiaries.email,
+      keyId: assetBeneficiaries.beneficiaryKeyId,
+      wrapped: assetBeneficiaries.wrappedKey,
+    })
+    .from(assetBeneficiaries)
+    .where(eq(assetBeneficiaries.assetId, assetId))
+    .orderBy(assetBeneficiaries.position)
+    .then((rows) => Object.fromEntries(rows.map((r) => [r.email, r.wrapped ? r.keyId : null])));
+/** The one address's wrap (the tests below leave items to one person unless they say so). */
+const wrapOf = async (assetId: string) => {
+  const wraps = Object.values(await wrapsOf(assetId));
+  return { keyId: wraps[0] ?? null };
+};
+const noWrap = { keyId: null };
 const pendingIds = async (client: TestClient) =>
   (await client.json<BeneficiaryKeysView>("GET", "/api/keys/beneficiaries")).body.pending.map(
     (p) => p.assetId,
@@ -63,9 +74,9 @@ async function postAsset(
   client: TestClient,
   v: Awaited<ReturnType<typeof ownerWithKeys>>,
   {
-    beneficiaryEmail,
-    key,
-  }: { beneficiaryEmail: string | null; key?: { id: string; bk: CryptoKey } },
+    beneficiaryEmails,
+    keys = [],
+  }: { beneficiaryEmails: string[]; keys?: { id: string; bk: CryptoKey }[] },
 ) {
   const id = randomUUID();
   const sealed = await sealAsset(v.dk, id, { password: "x" });
@@ -73,15 +84,17 @@ async function postAsset(
     id,
     type: "password",
     title: "Bank",
-    beneficiaryEmail,
+    beneficiaryEmails,
     wrappedKey: sealed.wrappedKey,
     encryptedData: sealed.encryptedData,
-    ...(key
+    ...(keys.length
       ? {
-          beneficiaryKey: {
-            id: key.id,
-            wrappedKey: await wrapForBeneficiary(key.bk, id, sealed.ck),
-          },
+          beneficiaryKeys: await Promise.all(
+            keys.map(async (key) => ({
+              id: key.id,
+              wrappedKey: await wrapForBeneficiary(key.bk, id, sealed.ck),
+            })),
+          ),
         }
       : {}),
   });
@@ -92,31 +105,34 @@ describe("an asset's beneficiary wrap", () => {
   it("is taken on create only for one of the owner's keys of the asset's own address; nothing is created otherwise", async () => {
     const v = await ownerWithKeys();
     const good = await postAsset(v.owner.client, v, {
-      beneficiaryEmail: v.heir1.toUpperCase(),
-      key: v.key1,
+      beneficiaryEmails: [v.heir1.toUpperCase()],
+      keys: [v.key1],
     });
     expect(good.res.status).toBe(201);
     expect((await wrapOf(good.id))?.keyId).toBe(v.key1.id);
     expect(await pendingIds(v.owner.client)).not.toContain(good.id);
 
-    for (const [beneficiaryEmail, key] of [
-      [null, v.key1],
-      [v.heir2, v.key1],
-      [v.heir1, v.strangerKey],
-      [v.heir1, { id: randomUUID(), bk: v.key1.bk }],
+    for (const [beneficiaryEmails, key] of [
+      [[], v.key1],
+      [[v.heir2], v.key1],
+      [[v.heir1], v.strangerKey],
+      [[v.heir1], { id: randomUUID(), bk: v.key1.bk }],
     ] as const) {
-      const bad = await postAsset(v.owner.client, v, { beneficiaryEmail, key });
+      const bad = await postAsset(v.owner.client, v, {
+        beneficiaryEmails: [...beneficiaryEmails],
+        keys: [key],
+      });
       expect(bad.res).toEqual(wrongKey);
       expect((await v.owner.client.request("GET", `/api/assets/${bad.id}`)).status).toBe(404);
     }
-    const plain = await postAsset(v.owner.client, v, { beneficiaryEmail: v.heir1 });
+    const plain = await postAsset(v.owner.client, v, { beneficiaryEmails: [v.heir1] });
     expect(plain.res.status).toBe(201);
     expect(await pendingIds(v.owner.client)).toEqual([plain.id]);
   });
 
   it("PATCH: kept by other changes; dropped when the address or the content key changes or the beneficiary goes, unless a new one comes", async () => {
     const v = await ownerWithKeys();
-    const a = await postAsset(v.owner.client, v, { beneficiaryEmail: v.heir1, key: v.key1 });
+    const a = await postAsset(v.owner.client, v, { beneficiaryEmails: [v.heir1], keys: [v.key1] });
     const patch = (body: object) =>
       v.owner.client.json("PATCH", `/api/assets/${a.id}`, body).then((r) => r.status);
     const wrapWith = async (key: { id: string; bk: CryptoKey }) => ({
@@ -124,24 +140,24 @@ describe("an asset's beneficiary wrap", () => {
       wrappedKey: await wrapForBeneficiary(key.bk, a.id, a.ck),
     });
 
-    expect(await patch({ title: "Renamed", beneficiaryEmail: v.heir1.toUpperCase() })).toBe(200);
+    expect(await patch({ title: "Renamed", beneficiaryEmails: [v.heir1.toUpperCase()] })).toBe(200);
     expect((await wrapOf(a.id))?.keyId).toBe(v.key1.id);
     expect(await patch({ encryptedData: a.encryptedData })).toBe(200);
     expect((await wrapOf(a.id))?.keyId).toBe(v.key1.id);
 
-    expect(await patch({ beneficiaryEmail: v.heir2 })).toBe(200);
+    expect(await patch({ beneficiaryEmails: [v.heir2] })).toBe(200);
     expect(await wrapOf(a.id)).toEqual(noWrap);
     expect(await pendingIds(v.owner.client)).toEqual([a.id]);
 
     expect(
       await v.owner.client.json("PATCH", `/api/assets/${a.id}`, {
-        beneficiaryEmail: v.heir1,
-        beneficiaryKey: await wrapWith(v.key2),
+        beneficiaryEmails: [v.heir1],
+        beneficiaryKeys: [await wrapWith(v.key2)],
       }),
     ).toEqual(wrongKey);
-    expect(await patch({ beneficiaryEmail: v.heir1, beneficiaryKey: await wrapWith(v.key1) })).toBe(
-      200,
-    );
+    expect(
+      await patch({ beneficiaryEmails: [v.heir1], beneficiaryKeys: [await wrapWith(v.key1)] }),
+    ).toBe(200);
     expect((await wrapOf(a.id))?.keyId).toBe(v.key1.id);
     expect(await pendingIds(v.owner.client)).toEqual([]);
 
@@ -154,20 +170,19 @@ describe("an asset's beneficiary wrap", () => {
       await patch({
         wrappedKey: resealed.wrappedKey,
         encryptedData: resealed.encryptedData,
-        beneficiaryKey: {
-          id: v.key1.id,
-          wrappedKey: await wrapForBeneficiary(v.key1.bk, a.id, resealed.ck),
-        },
+        beneficiaryKeys: [
+          { id: v.key1.id, wrappedKey: await wrapForBeneficiary(v.key1.bk, a.id, resealed.ck) },
+        ],
       }),
     ).toBe(200);
     expect((await wrapOf(a.id))?.keyId).toBe(v.key1.id);
 
-    expect(await patch({ beneficiaryEmail: null })).toBe(200);
-    expect(await wrapOf(a.id)).toEqual(noWrap);
+    expect(await patch({ beneficiaryEmails: [] })).toBe(200);
+    expect(await wrapsOf(a.id)).toEqual({});
     expect(await pendingIds(v.owner.client)).toEqual([]);
     expect(
       await v.owner.client.json("PATCH", `/api/assets/${a.id}`, {
-        beneficiaryKey: await wrapWith(v.key1),
+        beneficiaryKeys: [await wrapWith(v.key1)],
       }),
     ).toEqual(wrongKey);
   });
@@ -176,7 +191,7 @@ describe("an asset's beneficiary wrap", () => {
     const v = await ownerWithKeys();
     const note = await buildAsset(v.owner.client, {
       type: "note",
-      beneficiaryEmail: v.heir1,
+      beneficiaryEmails: [v.heir1],
       content: { text: "hi", audioRecording: null, attachment: null },
       dataKey: v.dk,
     });
@@ -198,11 +213,81 @@ describe("an asset's beneficiary wrap", () => {
       id: v.key1.id,
       wrappedKey: await wrapForBeneficiary(v.key1.bk, note.id, note.ck),
     };
-    expect((await put({ beneficiaryKey: wrap })).status).toBe(200);
+    expect((await put({ beneficiaryKeys: [wrap] })).status).toBe(200);
     expect((await wrapOf(note.id))?.keyId).toBe(v.key1.id);
-    expect((await put({ beneficiaryEmail: v.heir2, beneficiaryKey: wrap })).status).toBe(400);
+    expect((await put({ beneficiaryEmails: [v.heir2], beneficiaryKeys: [wrap] })).status).toBe(400);
     expect((await wrapOf(note.id))?.keyId).toBe(v.key1.id);
-    expect((await put({ beneficiaryEmail: v.heir2 })).status).toBe(200);
+    expect((await put({ beneficiaryEmails: [v.heir2] })).status).toBe(200);
     expect(await wrapOf(note.id)).toEqual(noWrap);
+  });
+});
+
+describe("an item left to several people (docs/decisions/053)", () => {
+  it("keeps one wrap per address; adding one leaves the others' wraps, removing one deletes its wrap, a new content key drops every wrap not sent", async () => {
+    const v = await ownerWithKeys();
+    const a = await postAsset(v.owner.client, v, {
+      beneficiaryEmails: [v.heir1, v.heir2],
+      keys: [v.key1, v.key2],
+    });
+    expect(a.res.status).toBe(201);
+    expect(await wrapsOf(a.id)).toEqual({ [v.heir1]: v.key1.id, [v.heir2]: v.key2.id });
+    expect(await pendingIds(v.owner.client)).toEqual([]);
+    const patch = (body: object) =>
+      v.owner.client.json("PATCH", `/api/assets/${a.id}`, body).then((r) => r.status);
+
+    // the same key twice, or a third address's wrap, is refused and changes nothing
+    const wrap1 = { id: v.key1.id, wrappedKey: await wrapForBeneficiary(v.key1.bk, a.id, a.ck) };
+    expect(await patch({ beneficiaryKeys: [wrap1, wrap1] })).toBe(400);
+    expect(await patch({ beneficiaryEmails: [v.heir2], beneficiaryKeys: [wrap1] })).toBe(400);
+    expect(await wrapsOf(a.id)).toEqual({ [v.heir1]: v.key1.id, [v.heir2]: v.key2.id });
+
+    // removing heir2 deletes their row and wrap; heir1 keeps theirs
+    expect(await patch({ beneficiaryEmails: [v.heir1] })).toBe(200);
+    expect(await wrapsOf(a.id)).toEqual({ [v.heir1]: v.key1.id });
+    // adding heir2 back: pending until the browser wraps it again
+    expect(await patch({ beneficiaryEmails: [v.heir2, v.heir1] })).toBe(200);
+    expect(await wrapsOf(a.id)).toEqual({ [v.heir2]: null, [v.heir1]: v.key1.id });
+    expect(await pendingIds(v.owner.client)).toEqual([a.id]);
+
+    // a new content key with only heir1's wrap: heir2 stays pending, heir1 is wrapped
+    const resealed = await sealAsset(v.dk, a.id, { password: "y" });
+    expect(
+      await patch({
+        wrappedKey: resealed.wrappedKey,
+        encryptedData: resealed.encryptedData,
+        beneficiaryKeys: [
+          { id: v.key1.id, wrappedKey: await wrapForBeneficiary(v.key1.bk, a.id, resealed.ck) },
+        ],
+      }),
+    ).toBe(200);
+    expect(await wrapsOf(a.id)).toEqual({ [v.heir2]: null, [v.heir1]: v.key1.id });
+  });
+
+  it("someone else cannot change another owner's item's beneficiaries nor wrap their own item with another owner's key", async () => {
+    const v = await ownerWithKeys();
+    const a = await postAsset(v.owner.client, v, { beneficiaryEmails: [v.heir1], keys: [v.key1] });
+    const other = await buildUser(ctx);
+    const res = await other.client.json("PATCH", `/api/assets/${a.id}`, {
+      beneficiaryEmails: [v.heir1, uniqueEmail("thief")],
+    });
+    expect(res.status).toBe(404);
+    expect(await wrapsOf(a.id)).toEqual({ [v.heir1]: v.key1.id });
+
+    // the stranger's own item, left to the owner's heir, with the owner's key for that heir: refused
+    const strangerDk = await dataKeyOf(other.client);
+    const id = randomUUID();
+    const sealed = await sealAsset(strangerDk, id, { password: "z" });
+    const stolen = await other.client.json("POST", "/api/assets", {
+      id,
+      type: "password",
+      title: "Mine",
+      beneficiaryEmails: [v.heir1],
+      wrappedKey: sealed.wrappedKey,
+      encryptedData: sealed.encryptedData,
+      beneficiaryKeys: [
+        { id: v.key1.id, wrappedKey: await wrapForBeneficiary(v.key1.bk, id, sealed.ck) },
+      ],
+    });
+    expect(stolen).toEqual(wrongKey);
   });
 });

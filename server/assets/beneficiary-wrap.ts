@@ -1,64 +1,77 @@
-import type { UpdateAssetInput } from "../../common/assets.js";
+import { ASSET_MSG, type AssetBeneficiaryKeyInput } from "../../common/assets.js";
 import { KEYS_MSG } from "../../common/keys.js";
 import type { ActorProfile } from "../access.js";
 import type { Tx } from "../db/client.js";
 import { AppError } from "../errors.js";
 import { selectKeyRefForShare } from "../keys/beneficiary-queries.js";
-import type { AssetChanges } from "./queries.js";
+import {
+  deleteOtherAssetBeneficiaries,
+  upsertAssetBeneficiary,
+  type AssetBeneficiaryRow,
+} from "./queries.js";
 
 /**
- * An asset's beneficiary wrap (docs/decisions/032): its content key wrapped with the beneficiary key
- * of the address it names. A wrap must use one of the owner's own keys, for exactly that address.
+ * The people an item is left to and their beneficiary wraps (docs/decisions/032, 053): one row per
+ * address, each wrap its content key wrapped with the beneficiary key of exactly that address.
  */
-type BeneficiaryKeyInput = NonNullable<UpdateAssetInput["beneficiaryKey"]>;
-type WrapChanges = Pick<AssetChanges, "beneficiaryKeyId" | "beneficiaryWrappedKey">;
-
-const lower = (email: string | null) => email?.toLowerCase() ?? null;
+type Wrap = NonNullable<AssetBeneficiaryRow["wrap"]>;
 
 /**
- * The wrap as row values, or 400 when the asset names no beneficiary, or the key is not the
- * owner's (row-level security hides other owners' keys) or is another address's. One answer for
- * all three: the owner's browser sent a wrap that does not fit this item. The key stays locked FOR
- * SHARE until the transaction ends, so a concurrent re-issue cannot drop it under this wrap.
+ * The wraps by address, or 400 when a key is not the owner's (row-level security hides other
+ * owners' keys) or is for an address the item is not left to. One answer for both: the owner's
+ * browser sent a wrap that does not fit this item. Each key stays locked FOR SHARE until the
+ * transaction ends, so a concurrent re-issue cannot drop it under its wrap.
  */
-export async function requireBeneficiaryWrap(
+export async function requireBeneficiaryWraps(
   tx: Tx,
   actor: ActorProfile,
-  { email, wrap }: { email: string | null; wrap: BeneficiaryKeyInput },
-): Promise<WrapChanges> {
-  const key = await selectKeyRefForShare(tx, wrap.id);
-  if (!email || !key || key.userId !== actor.id || key.email !== lower(email))
-    throw new AppError("VALIDATION", KEYS_MSG.wrongBeneficiaryKey);
-  return {
-    beneficiaryKeyId: key.id,
-    beneficiaryWrappedKey: Buffer.from(wrap.wrappedKey, "base64"),
-  };
+  { emails, keys }: { emails: string[]; keys: AssetBeneficiaryKeyInput[] },
+): Promise<Map<string, Wrap>> {
+  const wraps = new Map<string, Wrap>();
+  for (const k of keys) {
+    const key = await selectKeyRefForShare(tx, k.id);
+    if (!key || key.userId !== actor.id || !emails.includes(key.email))
+      throw new AppError("VALIDATION", KEYS_MSG.wrongBeneficiaryKey);
+    if (wraps.has(key.email)) throw new AppError("VALIDATION", ASSET_MSG.beneficiaryKeyTwice);
+    wraps.set(key.email, { keyId: key.id, wrappedKey: Buffer.from(k.wrappedKey, "base64") });
+  }
+  return wraps;
 }
 
 /**
- * What an update does to the wrap: a new one (checked) replaces it; otherwise a change of the
- * beneficiary's address (or clearing it) or of the content key drops it, and the item is pending
- * until the owner's browser wraps it again; any other update keeps it.
+ * Writes an item's beneficiaries after a create or an update: `emails` (when given) is the whole
+ * new list, so an address left out is removed with its wrap and can no longer open the item after
+ * a release; a given wrap replaces its address's; a new content key (`isContentKeyNew`) drops
+ * every wrap not given, and those addresses wait "pending" until the owner's browser wraps them.
+ * Nothing changes when nothing about them does.
  */
-export async function beneficiaryWrapChanges(
+export async function writeAssetBeneficiaries(
   tx: Tx,
   actor: ActorProfile,
   {
+    assetId,
     current,
-    input,
+    emails,
+    keys,
+    isContentKeyNew,
   }: {
-    current: { beneficiaryEmail: string | null };
-    input: Pick<UpdateAssetInput, "beneficiaryEmail" | "wrappedKey" | "beneficiaryKey">;
+    assetId: string;
+    current: string[];
+    emails: string[] | undefined;
+    keys: AssetBeneficiaryKeyInput[] | undefined;
+    isContentKeyNew: boolean;
   },
-): Promise<WrapChanges> {
-  const email =
-    input.beneficiaryEmail !== undefined ? input.beneficiaryEmail : current.beneficiaryEmail;
-  if (input.beneficiaryKey)
-    return requireBeneficiaryWrap(tx, actor, { email, wrap: input.beneficiaryKey });
-  const isEmailChanged =
-    input.beneficiaryEmail !== undefined &&
-    lower(input.beneficiaryEmail) !== lower(current.beneficiaryEmail);
-  if (isEmailChanged || input.wrappedKey || email === null)
-    return { beneficiaryKeyId: null, beneficiaryWrappedKey: null };
-  return {};
+) {
+  if (emails === undefined && !keys?.length && !isContentKeyNew) return;
+  const list = emails ?? current;
+  const wraps = await requireBeneficiaryWraps(tx, actor, { emails: list, keys: keys ?? [] });
+  await deleteOtherAssetBeneficiaries(tx, assetId, list);
+  for (const [position, email] of list.entries()) {
+    const wrap = wraps.get(email) ?? (isContentKeyNew ? null : undefined);
+    await upsertAssetBeneficiary(tx, {
+      assetId,
+      userId: actor.id,
+      row: { email, position, wrap },
+    });
+  }
 }

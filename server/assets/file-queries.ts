@@ -15,6 +15,9 @@ export const FILE_CHUNK_BYTES = 1024 * 1024;
 const ofFile = (assetId: string, kind: AssetFileKind) =>
   and(eq(assetFileChunks.assetId, assetId), eq(assetFileChunks.kind, kind));
 
+/** One file of an asset: which asset, which kind. */
+export type AssetFileRef = { assetId: string; kind: AssetFileKind };
+
 /** Stores the file's type, size and bytes, replacing what was stored for this kind. */
 export async function upsertFile(
   tx: Tx,

@@ -13,6 +13,7 @@ import {
   putAssetFile,
   updateAssetWithFiles,
 } from "./files.js";
+import { getFileVersion, listFileVersions } from "./file-versions.js";
 import { presentAsset, presentFile } from "./present.js";
 import {
   DECLARED_TYPE_HEADER,
@@ -22,17 +23,33 @@ import {
 } from "./upload-middleware.js";
 import { withUploadSlot } from "./upload-slots.js";
 
-const PATH = "/assets/:id/files/:kind{document|recording|attachment}";
+/** The group matters: Hono's trie router anchors a param's pattern as ^…$, and ^a|b|c$ would let /files/document/anything through. */
+const PATH = "/assets/:id/files/:kind{(?:document|recording|attachment)}";
 const fileOf = (id: string, kind: string) => ({
   assetId: parseIdParam(id),
   kind: parseWith(assetFileKindSchema, kind),
 });
+/** A file's ciphertext, for its owner's browser to decrypt. */
+const CIPHERTEXT_HEADERS = {
+  "Content-Type": "application/octet-stream",
+  "Content-Disposition": "attachment",
+};
 
 /**
  * An asset's encrypted files, as raw application/octet-stream bodies (never base64 in JSON): one
  * at a time at /files/:kind, or at /files several together with the content that describes them.
  */
 export const assetFileRoutes = new Hono<AppEnv>()
+  .get(`${PATH}/versions`, requireActor, async (c) => {
+    const ref = fileOf(c.req.param("id"), c.req.param("kind"));
+    return c.json(await listFileVersions(c.var.deps, c.var.actor, ref));
+  })
+  .get(`${PATH}/versions/:versionId`, requireActor, async (c) => {
+    const ref = fileOf(c.req.param("id"), c.req.param("kind"));
+    const versionId = parseIdParam(c.req.param("versionId"));
+    const data = await getFileVersion(c.var.deps, c.var.actor, { ...ref, versionId });
+    return c.body(new Uint8Array(data), 200, CIPHERTEXT_HEADERS);
+  })
   .put(PATH, binaryBody, requireActor, uploadLimit, async (c) => {
     const id = parseIdParam(c.req.param("id"));
     const kind = parseWith(assetFileKindSchema, c.req.param("kind"));
@@ -64,10 +81,7 @@ export const assetFileRoutes = new Hono<AppEnv>()
       c.var.actor,
       fileOf(c.req.param("id"), c.req.param("kind")),
     );
-    return c.body(new Uint8Array(data), 200, {
-      "Content-Type": "application/octet-stream",
-      "Content-Disposition": "attachment",
-    });
+    return c.body(new Uint8Array(data), 200, CIPHERTEXT_HEADERS);
   })
   .delete(PATH, requireActor, async (c) => {
     await deleteAssetFile(c.var.deps, c.var.actor, fileOf(c.req.param("id"), c.req.param("kind")));

@@ -11,17 +11,21 @@ import { withActor } from "../db/actor.js";
 import { AppError } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { maxCiphertextBytes, requireFileTypeRule } from "./file-rules.js";
-import { deleteFileRow, selectFileData, upsertFile } from "./file-queries.js";
-import { beneficiaryWrapChanges } from "./beneficiary-wrap.js";
+import { deleteFileRow, selectFileData, type AssetFileRef } from "./file-queries.js";
+import { replaceFile } from "./file-versions.js";
 import { listFileMeta, updateAssetRow } from "./queries.js";
-import { assetChangesOf, loadOwnAsset } from "./service.js";
+import {
+  assetChangesOf,
+  loadOwnAsset,
+  recordItemEvent,
+  writeBeneficiariesOfUpdate,
+} from "./service.js";
 
 /** A file of the body: its type as the vault's rules name it and its ciphertext; null removes the stored one. */
 export type FilePart = { contentType: string; data: Buffer } | null;
 export type FileParts = Partial<Record<AssetFileKind, FilePart>>;
 
 /** One file of an asset. */
-export type AssetFileRef = { assetId: string; kind: AssetFileKind };
 
 /** Before any byte of an upload is read: the asset is the actor's and takes these kinds of file. */
 export async function checkUploadTarget(
@@ -56,8 +60,9 @@ export async function putAssetFile(
     if (FILE_KIND_ASSET_TYPE[kind] !== asset.type)
       throw new AppError("VALIDATION", ASSET_MSG.fileKindMismatch);
     if (!(await updateAssetRow(tx, assetId, {}))) throw new AppError("NOT_FOUND"); // locks the asset: a concurrent delete waits or wins
-    const file = await upsertFile(tx, { assetId, kind, contentType: rule.type, data });
+    const file = await replaceFile(tx, { assetId, kind, contentType: rule.type, data });
     if (!file) throw new AppError("INTERNAL");
+    await recordItemEvent(tx, actor, { action: "updated", id: assetId, type: asset.type });
     return file;
   });
 }
@@ -74,7 +79,7 @@ export function updateAssetWithFiles(
 ) {
   return withActor(deps.db, { userId: actor.id }, async (tx) => {
     const asset = await loadOwnAsset(tx, actor, assetId);
-    const wrap = await beneficiaryWrapChanges(tx, actor, { current: asset, input });
+    await writeBeneficiariesOfUpdate(tx, actor, { current: asset, input });
     for (const [kind, part] of Object.entries(files) as [
       AssetFileKind,
       FileParts[AssetFileKind],
@@ -82,11 +87,12 @@ export function updateAssetWithFiles(
       if (FILE_KIND_ASSET_TYPE[kind] !== asset.type)
         throw new AppError("VALIDATION", ASSET_MSG.fileKindMismatch);
       if (part)
-        await upsertFile(tx, { assetId, kind, contentType: part.contentType, data: part.data });
+        await replaceFile(tx, { assetId, kind, contentType: part.contentType, data: part.data });
       else await deleteFileRow(tx, assetId, kind);
     }
-    const row = await updateAssetRow(tx, assetId, { ...assetChangesOf(input), ...wrap });
+    const row = await updateAssetRow(tx, assetId, assetChangesOf(input));
     if (!row) throw new AppError("NOT_FOUND");
+    await recordItemEvent(tx, actor, { action: "updated", id: assetId, type: asset.type });
     return { row, files: await listFileMeta(tx, assetId) };
   });
 }
@@ -103,8 +109,9 @@ export function getAssetFile(deps: Deps, actor: ActorProfile, { assetId, kind }:
 
 export function deleteAssetFile(deps: Deps, actor: ActorProfile, { assetId, kind }: AssetFileRef) {
   return withActor(deps.db, { userId: actor.id }, async (tx) => {
-    await loadOwnAsset(tx, actor, assetId);
+    const asset = await loadOwnAsset(tx, actor, assetId);
     if ((await deleteFileRow(tx, assetId, kind)).length === 0) throw new AppError("NOT_FOUND");
     await updateAssetRow(tx, assetId, {});
+    await recordItemEvent(tx, actor, { action: "updated", id: assetId, type: asset.type });
   });
 }

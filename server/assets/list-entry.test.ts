@@ -55,7 +55,7 @@ describe("asset list entries", () => {
     const { client } = await buildUser(ctx);
     const password = await buildAsset(client, {
       title: 'Quote " and back\\slash, ünïcödé ✓',
-      beneficiaryEmail: "heir@example.com",
+      beneficiaryEmails: ["heir@example.com"],
     });
     const note = await buildAsset(client, {
       type: "note",
@@ -137,21 +137,35 @@ describe("asset list entries", () => {
       (
         await client.json("PATCH", `/api/assets/${password.id}`, {
           title: "Renamed",
-          beneficiaryEmail: null,
+          beneficiaryEmails: [],
         })
       ).status,
     ).toBe(200);
     listed = await expectListMatchesDetails(client, [password.id, note.id, doc.id]);
-    expect(listed[0]).toMatchObject({ id: password.id, title: "Renamed", beneficiaryEmail: null });
+    expect(listed[0]).toMatchObject({ id: password.id, title: "Renamed", beneficiaryEmails: [] });
+
+    // A favourite and a use (neither moves updated_at, so the order stays).
+    expect(
+      (await client.json("PATCH", `/api/assets/${note.id}/favorite`, { isFavorite: true })).status,
+    ).toBe(200);
+    expect((await client.request("POST", `/api/assets/${doc.id}/used`)).status).toBe(200);
+    listed = await expectListMatchesDetails(client, [password.id, note.id, doc.id]);
+    expect(listed.find((a) => a.id === note.id)).toMatchObject({
+      isFavorite: true,
+      lastUsedAt: null,
+    });
+    expect(listed.find((a) => a.id === doc.id)?.lastUsedAt).toMatch(/Z$/);
+    expect(listed.map((a) => a.id)).toEqual([password.id, note.id, doc.id]);
 
     // The release's fields (written by the system), and timestamps with microseconds (truncated to milliseconds, as JavaScript does).
     await ctx.services.deps.db.execute(
-      sql`update assets set release_triggered = true, released_at = '2026-03-04 05:06:07.891999+00', updated_at = '2026-03-04 05:06:07.000999+00' where id = ${doc.id}`,
+      sql`update assets set release_triggered = true, released_at = '2026-03-04 05:06:07.891999+00', last_used_at = '2026-03-04 05:06:07.123456+00', updated_at = '2026-03-04 05:06:07.000999+00' where id = ${doc.id}`,
     );
     listed = await expectListMatchesDetails(client, [password.id, note.id, doc.id]);
     expect(listed.find((a) => a.id === doc.id)).toMatchObject({
       releaseTriggered: true,
       releasedAt: "2026-03-04T05:06:07.891Z",
+      lastUsedAt: "2026-03-04T05:06:07.123Z",
       updatedAt: "2026-03-04T05:06:07.000Z",
     });
 

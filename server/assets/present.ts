@@ -1,6 +1,8 @@
 import type {
+  AssetContentView,
   AssetFileKind,
   AssetFileView,
+  AssetFileVersionsView,
   AssetType,
   AssetView,
   AssetWithContentView,
@@ -10,9 +12,11 @@ type AssetMeta = {
   id: string;
   type: AssetType;
   title: string;
-  beneficiaryEmail: string | null;
+  beneficiaryEmails: string[];
   releaseTriggered: boolean;
   releasedAt: Date | string | null;
+  favorite: boolean;
+  lastUsedAt: Date | string | null;
   createdAt: Date | string;
   updatedAt: Date | string;
 };
@@ -32,11 +36,13 @@ export const presentAsset = ({ row, files }: { row: AssetMeta; files: FileMeta[]
   id: row.id,
   type: row.type,
   title: row.title,
-  beneficiaryEmail: row.beneficiaryEmail,
+  beneficiaryEmails: row.beneficiaryEmails,
   createdAt: iso(row.createdAt),
   updatedAt: iso(row.updatedAt),
   releaseTriggered: row.releaseTriggered,
   releasedAt: row.releasedAt === null ? null : iso(row.releasedAt),
+  isFavorite: row.favorite,
+  lastUsedAt: row.lastUsedAt === null ? null : iso(row.lastUsedAt),
   files: files.map(presentFile),
 });
 
@@ -47,6 +53,17 @@ export const presentAsset = ({ row, files }: { row: AssetMeta; files: FileMeta[]
  */
 export const presentAssetList = (entries: string) => `{"assets":${entries}}`;
 
+/** An asset's content for its owner's browser to open: the wrapped content key and the ciphertext, in base64. */
+export const presentAssetContent = (c: {
+  id: string;
+  wrappedKey: Buffer;
+  encryptedData: Buffer;
+}): AssetContentView => ({
+  id: c.id,
+  wrappedKey: c.wrappedKey.toString("base64"),
+  encryptedData: c.encryptedData.toString("base64"),
+});
+
 /** One asset for its owner's browser: the metadata plus the wrapped content key and the ciphertext, in base64. */
 export const presentAssetWithContent = (a: {
   row: AssetMeta;
@@ -56,4 +73,26 @@ export const presentAssetWithContent = (a: {
   ...presentAsset(a),
   wrappedKey: a.content.wrappedKey.toString("base64"),
   encryptedData: a.content.encryptedData.toString("base64"),
+});
+
+type VersionMeta = { contentType: string; size: number; createdAt: Date | string };
+
+/** A file's versions: the current one first (no version id: it is the file itself), then the earlier ones. */
+export const presentFileVersions = ({
+  current,
+  earlier,
+}: {
+  current: VersionMeta | null;
+  earlier: (VersionMeta & { versionId: string })[];
+}): AssetFileVersionsView => ({
+  versions: [
+    ...(current ? [{ ...current, versionId: null, isCurrent: true }] : []),
+    ...earlier.map((v) => ({ ...v, isCurrent: false })),
+  ].map((v) => ({
+    versionId: v.versionId,
+    isCurrent: v.isCurrent,
+    contentType: v.contentType,
+    size: v.size,
+    createdAt: iso(v.createdAt),
+  })),
 });

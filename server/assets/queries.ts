@@ -1,8 +1,13 @@
-import { and, eq, sql } from "drizzle-orm";
-import type { AssetListQuery } from "../../common/assets.js";
+import { and, asc, eq, gt, isNull, lt, notInArray, or, sql } from "drizzle-orm";
+import {
+  ASSET_CONTENTS_PAGE_SIZE,
+  ASSET_USED_MIN_INTERVAL_MS,
+  type AssetContentsQuery,
+  type AssetListQuery,
+} from "../../common/assets.js";
 import { readBytea, writeBytea } from "../db/bytea.js";
 import type { Tx } from "../db/client.js";
-import { assetFiles, assets } from "../db/schema/index.js";
+import { assetBeneficiaries, assetFiles, assets } from "../db/schema/index.js";
 
 /** Every query here runs under withActor: row-level security limits it to the actor's own assets. */
 
@@ -12,9 +17,14 @@ export const ASSET_META = {
   userId: assets.userId,
   type: assets.type,
   title: assets.title,
-  beneficiaryEmail: assets.beneficiaryEmail,
+  /** The people it is left to, in the owner's order (asset_beneficiaries, docs/decisions/053). */
+  beneficiaryEmails: sql<
+    string[]
+  >`coalesce((select json_agg(b.email order by b.position) from asset_beneficiaries b where b.asset_id = assets.id), '[]'::json)`,
   releaseTriggered: assets.releaseTriggered,
   releasedAt: assets.releasedAt,
+  favorite: assets.favorite,
+  lastUsedAt: assets.lastUsedAt,
   createdAt: assets.createdAt,
   updatedAt: assets.updatedAt,
 };
@@ -80,17 +90,7 @@ export const insertAsset = (tx: Tx, values: AssetValues) =>
     .returning(ASSET_META)
     .then((r) => r[0] ?? null);
 
-export type AssetChanges = Partial<
-  Pick<
-    AssetValues,
-    | "title"
-    | "beneficiaryEmail"
-    | "wrappedKey"
-    | "encryptedData"
-    | "beneficiaryKeyId"
-    | "beneficiaryWrappedKey"
-  >
->;
+export type AssetChanges = Partial<Pick<AssetValues, "title" | "wrappedKey" | "encryptedData">>;
 
 /** Applies the changes and moves updated_at; also the row lock that file uploads take. */
 export const updateAssetRow = (tx: Tx, id: string, changes: AssetChanges) =>
@@ -105,5 +105,92 @@ export const updateAssetRow = (tx: Tx, id: string, changes: AssetChanges) =>
     .returning(ASSET_META)
     .then((r) => r[0] ?? null);
 
+/** The star toggle; updated_at stays (it is "recently changed"). */
+export const updateAssetFavorite = (tx: Tx, id: string, favorite: boolean) =>
+  tx
+    .update(assets)
+    .set({ favorite })
+    .where(eq(assets.id, id))
+    .returning(ASSET_META)
+    .then((r) => r[0] ?? null);
+
+/** "Recently used": now, unless it was set less than a minute ago (then nothing is written). */
+export const touchAssetLastUsed = (tx: Tx, id: string) =>
+  tx
+    .update(assets)
+    .set({ lastUsedAt: sql`now()` })
+    .where(
+      and(
+        eq(assets.id, id),
+        or(
+          isNull(assets.lastUsedAt),
+          lt(
+            assets.lastUsedAt,
+            sql`now() - make_interval(secs => ${ASSET_USED_MIN_INTERVAL_MS / 1000})`,
+          ),
+        ),
+      ),
+    );
+
+/** One page of the owner's wrapped keys and ciphertexts, by id (the browser opens them for its lists and search). */
+export const listAssetContents = (tx: Tx, userId: string, q: AssetContentsQuery) =>
+  tx
+    .select({
+      id: assets.id,
+      wrappedKey: assets.wrappedKey,
+      encryptedData: readBytea(assets.encryptedData),
+    })
+    .from(assets)
+    .where(
+      and(
+        eq(assets.userId, userId),
+        q.type ? eq(assets.type, q.type) : undefined,
+        q.after ? gt(assets.id, q.after) : undefined,
+      ),
+    )
+    .orderBy(asc(assets.id))
+    .limit(ASSET_CONTENTS_PAGE_SIZE + 1);
+
 export const deleteAssetRow = (tx: Tx, id: string) =>
   tx.delete(assets).where(eq(assets.id, id)).returning({ id: assets.id });
+
+/* ---------- the people an item is left to (docs/decisions/053) ---------- */
+
+/** One beneficiary of an item: its address, and its wrap when the owner's browser sent one. */
+export type AssetBeneficiaryRow = {
+  email: string;
+  position: number;
+  wrap?: { keyId: string; wrappedKey: Buffer } | null;
+};
+
+/**
+ * Adds the address or moves it to `position`; a given wrap replaces the address's, `wrap: null`
+ * drops it, no wrap keeps it. named_before_keys is never written here (only migrations set it).
+ */
+export const upsertAssetBeneficiary = (
+  tx: Tx,
+  { assetId, userId, row }: { assetId: string; userId: string; row: AssetBeneficiaryRow },
+) => {
+  const wrap =
+    row.wrap === undefined
+      ? {}
+      : { beneficiaryKeyId: row.wrap?.keyId ?? null, wrappedKey: row.wrap?.wrappedKey ?? null };
+  return tx
+    .insert(assetBeneficiaries)
+    .values({ assetId, userId, email: row.email, position: row.position, ...wrap })
+    .onConflictDoUpdate({
+      target: [assetBeneficiaries.assetId, assetBeneficiaries.email],
+      set: { position: row.position, ...wrap },
+    });
+};
+
+/** Removes every address of the item not in `keep`, and its wrap with it. */
+export const deleteOtherAssetBeneficiaries = (tx: Tx, assetId: string, keep: string[]) =>
+  tx
+    .delete(assetBeneficiaries)
+    .where(
+      and(
+        eq(assetBeneficiaries.assetId, assetId),
+        keep.length ? notInArray(assetBeneficiaries.email, keep) : undefined,
+      ),
+    );

@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import {
   ASSET_JSON_MAX_BYTES,
+  assetContentsQuerySchema,
+  assetFavoriteSchema,
   assetListQuerySchema,
   createAssetSchema,
   updateAssetSchema,
@@ -10,8 +12,22 @@ import { jsonBody } from "../http/body-gate.js";
 import type { AppEnv } from "../http/context.js";
 import { parseIdParam } from "../http/params.js";
 import { parseJson, parseWith } from "../http/validate.js";
-import { presentAsset, presentAssetList, presentAssetWithContent } from "./present.js";
-import { createAsset, deleteAsset, getAsset, listAssets, updateAsset } from "./service.js";
+import {
+  presentAsset,
+  presentAssetContent,
+  presentAssetList,
+  presentAssetWithContent,
+} from "./present.js";
+import {
+  createAsset,
+  deleteAsset,
+  getAsset,
+  listAssets,
+  listContents,
+  markUsed,
+  setFavorite,
+  updateAsset,
+} from "./service.js";
 
 /** base64 of the largest content, the key and the other fields (the body gate enforces it before anything reads the body). */
 const jsonLimit = jsonBody(ASSET_JSON_MAX_BYTES);
@@ -21,6 +37,11 @@ export const assetRoutes = new Hono<AppEnv>()
     const query = parseWith(assetListQuerySchema, c.req.query());
     const entries = await listAssets(c.var.deps, c.var.actor, query);
     return c.body(presentAssetList(entries), 200, { "content-type": "application/json" });
+  })
+  .get("/assets/contents", requireActor, async (c) => {
+    const query = parseWith(assetContentsQuerySchema, c.req.query());
+    const page = await listContents(c.var.deps, c.var.actor, query);
+    return c.json({ contents: page.contents.map(presentAssetContent), next: page.next });
   })
   .post("/assets", requireActor, jsonLimit, async (c) => {
     const input = await parseJson(c, createAssetSchema);
@@ -36,6 +57,17 @@ export const assetRoutes = new Hono<AppEnv>()
     return c.json({
       asset: presentAsset(await updateAsset(c.var.deps, c.var.actor, { id, input })),
     });
+  })
+  .patch("/assets/:id/favorite", requireActor, async (c) => {
+    const id = parseIdParam(c.req.param("id"));
+    const { isFavorite } = await parseJson(c, assetFavoriteSchema);
+    return c.json({
+      asset: presentAsset(await setFavorite(c.var.deps, c.var.actor, { id, isFavorite })),
+    });
+  })
+  .post("/assets/:id/used", requireActor, async (c) => {
+    await markUsed(c.var.deps, c.var.actor, parseIdParam(c.req.param("id")));
+    return c.json({ ok: true });
   })
   .delete("/assets/:id", requireActor, async (c) => {
     await deleteAsset(c.var.deps, c.var.actor, parseIdParam(c.req.param("id")));

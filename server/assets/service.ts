@@ -1,22 +1,28 @@
 import {
+  ASSET_CONTENTS_PAGE_SIZE,
   ASSET_MSG,
+  type AssetContentsQuery,
   type AssetListQuery,
   type CreateAssetInput,
   type UpdateAssetInput,
 } from "../../common/assets.js";
 import { requireAccess, type ActorProfile } from "../access.js";
+import { recordAudit } from "../audit/record.js";
 import { withActor } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
 import { AppError, isUniqueViolation } from "../errors.js";
 import type { Deps } from "../deps.js";
-import { beneficiaryWrapChanges, requireBeneficiaryWrap } from "./beneficiary-wrap.js";
+import { writeAssetBeneficiaries } from "./beneficiary-wrap.js";
 import {
   deleteAssetRow,
   insertAsset,
+  listAssetContents,
   listAssetEntries,
   listFileMeta,
   selectAssetContent,
   selectAssetMeta,
+  touchAssetLastUsed,
+  updateAssetFavorite,
   updateAssetRow,
   type AssetChanges,
 } from "./queries.js";
@@ -24,6 +30,26 @@ import {
 const asActor = <T>(deps: Deps, actor: ActorProfile, fn: (tx: Tx) => Promise<T>) =>
   withActor(deps.db, { userId: actor.id }, fn);
 const bytes = (base64: string) => Buffer.from(base64, "base64");
+
+/**
+ * An item created, changed or deleted, on its owner's activity timeline (docs/decisions/040): its
+ * id and type only. Never the title (the timeline shows the current title while the item exists),
+ * never the content, the key or a beneficiary's address.
+ */
+export function recordItemEvent(
+  tx: Tx,
+  actor: ActorProfile,
+  event: { action: "created" | "updated" | "deleted"; id: string; type: string },
+) {
+  return recordAudit(tx, {
+    actorId: actor.id,
+    action: `asset.${event.action}`,
+    subjectType: "asset",
+    subjectId: event.id,
+    ownerId: actor.id,
+    details: { type: event.type },
+  });
+}
 
 /** The actor's own asset, or 404 (a missing asset and someone else's answer alike). */
 export async function loadOwnAsset(tx: Tx, actor: ActorProfile, id: string) {
@@ -36,6 +62,19 @@ export async function loadOwnAsset(tx: Tx, actor: ActorProfile, id: string) {
 /** Newest updated first, with each asset's file types and sizes, as JSON text; no keys, no content. */
 export const listAssets = (deps: Deps, actor: ActorProfile, query: AssetListQuery) =>
   asActor(deps, actor, (tx) => listAssetEntries(tx, actor.id, query));
+
+/**
+ * One page of the actor's wrapped content keys and encrypted contents (their own only), for the
+ * browser to open its lists and search; `next` is the last id when more follow.
+ */
+export function listContents(deps: Deps, actor: ActorProfile, query: AssetContentsQuery) {
+  return asActor(deps, actor, async (tx) => {
+    const rows = await listAssetContents(tx, actor.id, query);
+    const page = rows.slice(0, ASSET_CONTENTS_PAGE_SIZE);
+    const next = rows.length > ASSET_CONTENTS_PAGE_SIZE ? (page.at(-1)?.id ?? null) : null;
+    return { contents: page, next };
+  });
+}
 
 /** One asset with its wrapped content key and encrypted content. */
 export function getAsset(deps: Deps, actor: ActorProfile, id: string) {
@@ -50,22 +89,24 @@ export function getAsset(deps: Deps, actor: ActorProfile, id: string) {
 export async function createAsset(deps: Deps, actor: ActorProfile, input: CreateAssetInput) {
   requireAccess(actor, "vault:own", { ownerId: actor.id });
   const row = await asActor(deps, actor, async (tx) => {
-    const wrap = input.beneficiaryKey
-      ? await requireBeneficiaryWrap(tx, actor, {
-          email: input.beneficiaryEmail,
-          wrap: input.beneficiaryKey,
-        })
-      : {};
-    return insertAsset(tx, {
+    const row = await insertAsset(tx, {
       id: input.id,
       userId: actor.id,
       type: input.type,
       title: input.title,
-      beneficiaryEmail: input.beneficiaryEmail,
       wrappedKey: bytes(input.wrappedKey),
       encryptedData: bytes(input.encryptedData),
-      ...wrap,
     });
+    if (!row) return null;
+    await writeAssetBeneficiaries(tx, actor, {
+      assetId: row.id,
+      current: [],
+      emails: input.beneficiaryEmails,
+      keys: input.beneficiaryKeys,
+      isContentKeyNew: false,
+    });
+    await recordItemEvent(tx, actor, { action: "created", id: row.id, type: row.type });
+    return { ...row, beneficiaryEmails: input.beneficiaryEmails };
   }).catch((err: unknown) => {
     if (isUniqueViolation(err)) throw new AppError("CONFLICT", ASSET_MSG.idTaken);
     throw err;
@@ -78,15 +119,14 @@ export async function createAsset(deps: Deps, actor: ActorProfile, input: Create
 export function assetChangesOf(input: UpdateAssetInput): AssetChanges {
   const changes: AssetChanges = {};
   if (input.title) changes.title = input.title;
-  if (input.beneficiaryEmail !== undefined) changes.beneficiaryEmail = input.beneficiaryEmail;
   if (input.encryptedData) changes.encryptedData = bytes(input.encryptedData);
   if (input.wrappedKey) changes.wrappedKey = bytes(input.wrappedKey);
   return changes;
 }
 
 /**
- * Spec 02 §5 update rules (see updateAssetSchema); updated_at always moves. The beneficiary wrap
- * follows beneficiaryWrapChanges (docs/decisions/032).
+ * Spec 02 §5 update rules (see updateAssetSchema); updated_at always moves. The beneficiaries and
+ * their wraps follow writeAssetBeneficiaries (docs/decisions/032, 053).
  */
 export function updateAsset(
   deps: Deps,
@@ -96,17 +136,61 @@ export function updateAsset(
   const changes = assetChangesOf(input);
   return asActor(deps, actor, async (tx) => {
     const current = await loadOwnAsset(tx, actor, id);
-    const wrap = await beneficiaryWrapChanges(tx, actor, { current, input });
-    const row = await updateAssetRow(tx, id, { ...changes, ...wrap });
+    await writeBeneficiariesOfUpdate(tx, actor, { current, input });
+    const row = await updateAssetRow(tx, id, changes);
+    if (!row) throw new AppError("NOT_FOUND");
+    await recordItemEvent(tx, actor, { action: "updated", id, type: current.type });
+    return { row, files: await listFileMeta(tx, id) };
+  });
+}
+
+/** An update's beneficiaries and wraps (also PUT …/files): see writeAssetBeneficiaries. */
+export const writeBeneficiariesOfUpdate = (
+  tx: Tx,
+  actor: ActorProfile,
+  {
+    current,
+    input,
+  }: {
+    current: { id: string; beneficiaryEmails: string[] };
+    input: Pick<UpdateAssetInput, "beneficiaryEmails" | "beneficiaryKeys" | "wrappedKey">;
+  },
+) =>
+  writeAssetBeneficiaries(tx, actor, {
+    assetId: current.id,
+    current: current.beneficiaryEmails,
+    emails: input.beneficiaryEmails,
+    keys: input.beneficiaryKeys,
+    isContentKeyNew: !!input.wrappedKey,
+  });
+
+/** The star toggle of the actor's own asset (404 for anyone else's); updated_at stays. */
+export function setFavorite(
+  deps: Deps,
+  actor: ActorProfile,
+  { id, isFavorite }: { id: string; isFavorite: boolean },
+) {
+  return asActor(deps, actor, async (tx) => {
+    await loadOwnAsset(tx, actor, id);
+    const row = await updateAssetFavorite(tx, id, isFavorite);
     if (!row) throw new AppError("NOT_FOUND");
     return { row, files: await listFileMeta(tx, id) };
+  });
+}
+
+/** The owner copied from or opened their asset: "recently used" (at most one write a minute). */
+export function markUsed(deps: Deps, actor: ActorProfile, id: string) {
+  return asActor(deps, actor, async (tx) => {
+    await loadOwnAsset(tx, actor, id);
+    await touchAssetLastUsed(tx, id);
   });
 }
 
 /** Deletes the asset and (by cascade) its files. */
 export function deleteAsset(deps: Deps, actor: ActorProfile, id: string) {
   return asActor(deps, actor, async (tx) => {
-    await loadOwnAsset(tx, actor, id);
+    const current = await loadOwnAsset(tx, actor, id);
     await deleteAssetRow(tx, id);
+    await recordItemEvent(tx, actor, { action: "deleted", id, type: current.type });
   });
 }

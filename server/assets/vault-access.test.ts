@@ -66,11 +66,15 @@ async function expectNoAccess(
       (
         await stranger.request("PATCH", `/api/assets/${id}`, {
           title: "Hijacked",
-          beneficiaryEmail: "thief@example.com",
+          beneficiaryEmails: ["thief@example.com"],
         })
       ).status,
     ).toBe(404);
     expect((await stranger.request("DELETE", `/api/assets/${id}`)).status).toBe(404);
+    expect(
+      (await stranger.request("PATCH", `/api/assets/${id}/favorite`, { isFavorite: true })).status,
+    ).toBe(404);
+    expect((await stranger.request("POST", `/api/assets/${id}/used`)).status).toBe(404);
     expect((await stranger.request("GET", `/api/assets/${id}/files/attachment`)).status).toBe(404);
     expect(
       (
@@ -95,15 +99,21 @@ async function expectNoAccess(
   }
   const lists = [
     await stranger.json<{ assets: { id: string }[] }>("GET", "/api/assets"),
+    await stranger.json<{ contents: { id: string }[] }>("GET", "/api/assets/contents"),
     await stranger.json<{ beneficiaries: { id: string }[] }>("GET", "/api/beneficiaries"),
   ];
   expect(JSON.stringify(lists)).not.toContain(assetId);
   expect(JSON.stringify(lists)).not.toContain(beneficiaryId);
 
   const mine = await owner.json<{
-    asset: { title: string; beneficiaryEmail: string | null; files: unknown[] };
+    asset: { title: string; beneficiaryEmails: string[]; files: unknown[] };
   }>("GET", `/api/assets/${assetId}`);
-  expect(mine.body.asset).toMatchObject({ title: "Owner's note", beneficiaryEmail: null });
+  expect(mine.body.asset).toMatchObject({
+    title: "Owner's note",
+    beneficiaryEmails: [],
+    isFavorite: false,
+    lastUsedAt: null,
+  });
   expect(mine.body.asset.files).toHaveLength(1);
   expect(
     (

@@ -141,7 +141,7 @@ describe("the audit log", () => {
     await buildAsset(owner.client, {
       type: "note",
       title: "Letter",
-      beneficiaryEmail: heir,
+      beneficiaryEmails: [heir],
       content: { text: "Dear heir" },
     });
     await firm.admin.json("POST", `/api/clients/${owner.id}/release`, {

@@ -10,6 +10,10 @@ export type AuditEvent = {
   details?: Record<string, unknown>;
   /** When it happened, if not now (release steps use the release clock). */
   at?: Date;
+  /** The account or vault whose activity timeline shows it (docs/decisions/040). */
+  ownerId?: string | null;
+  /** The firm whose activity timeline shows it (docs/decisions/040). */
+  firmId?: string | null;
 };
 
 const rowOf = (event: AuditEvent): AuditRow => ({
@@ -19,6 +23,8 @@ const rowOf = (event: AuditEvent): AuditRow => ({
   subjectId: event.subjectId ?? null,
   ip: event.ip ?? null,
   details: event.details ?? null,
+  ownerId: event.ownerId ?? null,
+  firmId: event.firmId ?? null,
   ...(event.at ? { at: event.at } : {}),
 });
 

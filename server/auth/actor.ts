@@ -1,6 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { ROLES } from "../../common/app.js";
-import type { ActorProfile } from "../access.js";
+import { actorOf, type ActorProfile } from "../access.js";
 import { AppError } from "../errors.js";
 import type { AppEnv, SessionUser } from "../http/context.js";
 
@@ -14,8 +13,8 @@ type ActorEnv = { Variables: AppEnv["Variables"] & { user: SessionUser; actor: A
 export const requireActor = createMiddleware<ActorEnv>(async (c, next) => {
   const user = c.var.user;
   if (!user) throw new AppError("UNAUTHENTICATED");
-  const role = ROLES.find((r) => r === user.role);
-  if (!role) throw new AppError("NOT_FOUND");
-  c.set("actor", { id: user.id, role, firmId: user.firmId ?? null });
+  const actor = actorOf(user);
+  if (!actor) throw new AppError("NOT_FOUND");
+  c.set("actor", actor);
   await next();
 });

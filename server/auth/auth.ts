@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { createAuthMiddleware } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins";
 import {
   EMAIL_LINK_TTL_SECONDS,
@@ -10,12 +10,16 @@ import {
   SESSION_TTL_SECONDS,
   VERIFICATION_CODE_MAX_TRIES,
   VERIFICATION_CODE_TTL_MINUTES,
-  AUTH_MSG,
 } from "../../common/auth.js";
+import {
+  AUTHENTICATOR_CODE_LENGTH,
+  AUTHENTICATOR_PERIOD_SECONDS,
+  SECOND_FACTOR_LOCK_AFTER,
+  SECOND_FACTOR_LOCK_SECONDS,
+} from "../../common/two-factor.js";
 
 import { recordAudit } from "../audit/record.js";
 import type { Db } from "../db/client.js";
-import type { DataKeyWrapper } from "../keys/data-key.js";
 import { describeError, type Logger } from "../logger.js";
 import * as schema from "../db/schema/index.js";
 import type { Mail } from "../mail/templates.js";
@@ -23,7 +27,6 @@ import { createProfileForNewUser } from "../profiles/service.js";
 import { accountKey } from "../rate-limit/accounts.js";
 import { noticeNewDevice } from "../sessions/new-device.js";
 import { clearSignInFailures } from "../rate-limit/sign-in-queries.js";
-import { createDataKeyForNewUser } from "../keys/create-data-key.js";
 import { auditFailedCodes } from "./code-audit.js";
 import {
   confirmationMail,
@@ -31,8 +34,15 @@ import {
   resetPasswordMail,
   signInCodeMail,
 } from "./emails.js";
-import { hashPassword, isCommonPassword, verifyPassword } from "./password.js";
+import { hashPassword, verifyPassword } from "./password.js";
 import { limitSignInCodes } from "./sign-in-code-limit.js";
+import {
+  guardSignInFactors,
+  newRecoveryCodes,
+  noticeRecoveryCodeUse,
+  rememberUsedTotp,
+} from "./sign-in-factors.js";
+import { deviceOf } from "../../common/activity.js";
 
 export const CLIENT_IP_HEADER = "x-lv-client-ip";
 
@@ -42,13 +52,12 @@ type AuthDeps = {
   secret: string;
   sendMail: (mail: Mail) => Promise<void>;
   log: Logger;
-  dataKeys: DataKeyWrapper;
   /** Each sign-in is a check-in of the release plan (server/release/check-in.ts). Must not throw. */
   onSignIn: (userId: string) => Promise<void>;
 };
 
 /** better-auth, configured for Legacy Vault. Sign-up goes through POST /api/register only. */
-export function createAuth({ db, appUrl, secret, sendMail, log, dataKeys, onSignIn }: AuthDeps) {
+export function createAuth({ db, appUrl, secret, sendMail, log, onSignIn }: AuthDeps) {
   // A 6-digit code has a million values: an unkeyed hash in the database is as good as the code itself.
   const hashCode = (code: string) =>
     createHmac("sha256", secret).update(`two-factor-code:${code}`).digest("base64url");
@@ -79,14 +88,20 @@ export function createAuth({ db, appUrl, secret, sendMail, log, dataKeys, onSign
     disabledPaths: [
       "/sign-up/email",
       "/update-user",
+      // Served as /api/email-change (server/email-change/, decision 043): a password check, an undo link.
       "/change-email",
       "/delete-user",
+      // Served as /api/two-factor (server/two-factor/, decision 052): the password check, the audit
+      // row and the notice mail go with them. verify-totp and verify-backup-code stay open for the
+      // sign-in's second step only (guardSignInFactors).
       "/two-factor/enable",
       "/two-factor/get-totp-uri",
-      "/two-factor/verify-totp",
       "/two-factor/generate-backup-codes",
-      "/two-factor/verify-backup-code",
       "/two-factor/view-backup-codes",
+      // Served as /api/vault/key/password and /api/vault/reset (server/keys/, decision 038): they
+      // store the browser's new key wraps in the same transaction as the new password hash.
+      "/change-password",
+      "/reset-password",
       // Served as /api/sessions (server/sessions/): better-auth's answers carry every session's token.
       "/list-sessions",
       "/revoke-session",
@@ -99,13 +114,11 @@ export function createAuth({ db, appUrl, secret, sendMail, log, dataKeys, onSign
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       password: { hash: hashPassword, verify: verifyPassword },
+      // The link's token is used by POST /api/vault/reset (server/keys/password-reset-service.ts).
       resetPasswordTokenExpiresIn: EMAIL_LINK_TTL_SECONDS,
-      revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) =>
         sendMail(resetPasswordMail(appUrl, user.email, token)),
       onExistingUserSignUp: async ({ user }) => sendMail(existingAccountMail(appUrl, user.email)),
-      // A new password chosen through the e-mailed link lifts the sign-in lock (docs/decisions/017).
-      onPasswordReset: async ({ user }) => clearSignInFailures(db, accountKey(user.email)),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -142,12 +155,12 @@ export function createAuth({ db, appUrl, secret, sendMail, log, dataKeys, onSign
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
     },
     databaseHooks: {
-      // Every new account: its profile, and its vault data key (docs/decisions/009).
+      // Every new account: its profile. Its data key comes with the keys its browser made
+      // (server/keys/owner-keys-service.ts), or escrowed on its first GET /api/vault/key (decision 038).
       user: {
         create: {
           after: async (user) => {
             await createProfileForNewUser(db, { id: user.id, name: user.name, email: user.email });
-            await createDataKeyForNewUser(db, dataKeys, user.id);
             // Failed sign-ins counted against the address before it had an account are not its owner's (decision 017).
             await clearSignInFailures(db, accountKey(user.email));
           },
@@ -159,7 +172,10 @@ export function createAuth({ db, appUrl, secret, sendMail, log, dataKeys, onSign
             await recordAudit(db, {
               actorId: session.userId,
               action: "auth.session_created",
+              ownerId: session.userId,
               ip: session.ipAddress ?? null,
+              // the activity timeline's "from Chrome on macOS": the browser and system, not the header
+              details: deviceOf(session.userAgent),
             });
             // "Was this you?" for a device the account has not used (docs/decisions/035).
             await noticeNewDevice(
@@ -174,16 +190,13 @@ export function createAuth({ db, appUrl, secret, sendMail, log, dataKeys, onSign
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === "/two-factor/send-otp") return limitSignInCodes(ctx, db); // docs/decisions/018
-        if (ctx.path !== "/reset-password" && ctx.path !== "/change-password") return;
-        const body = ctx.body as { newPassword?: unknown } | undefined;
-        if (typeof body?.newPassword === "string" && isCommonPassword(body.newPassword)) {
-          throw new APIError("BAD_REQUEST", {
-            message: AUTH_MSG.commonPassword,
-            code: "PASSWORD_TOO_COMMON",
-          });
-        }
+        return guardSignInFactors(ctx); // docs/decisions/052
       }),
-      after: auditFailedCodes(db, CLIENT_IP_HEADER),
+      after: createAuthMiddleware(async (ctx) => {
+        await auditFailedCodes(ctx, { db, ipHeader: CLIENT_IP_HEADER });
+        await noticeRecoveryCodeUse(ctx, { db, sendMail, ipHeader: CLIENT_IP_HEADER });
+        await rememberUsedTotp(ctx);
+      }),
     },
     plugins: [
       twoFactor({
@@ -192,6 +205,17 @@ export function createAuth({ db, appUrl, secret, sendMail, log, dataKeys, onSign
           storeOTP: { hash: async (code) => hashCode(code) },
           allowedAttempts: VERIFICATION_CODE_MAX_TRIES,
           sendOTP: async ({ user, otp }) => sendMail(signInCodeMail(user.email, otp)),
+        },
+        // Authenticator apps and recovery codes (decision 052). The secret and the codes are stored
+        // encrypted under the auth secret (better-auth's default), never in clear.
+        issuer: "Legacy Vault",
+        totpOptions: { digits: AUTHENTICATOR_CODE_LENGTH, period: AUTHENTICATOR_PERIOD_SECONDS },
+        backupCodeOptions: { customBackupCodesGenerate: newRecoveryCodes },
+        // Wrong codes of any kind at sign-in, in a row, before every factor of the account waits.
+        accountLockout: {
+          enabled: true,
+          maxFailedAttempts: SECOND_FACTOR_LOCK_AFTER,
+          durationSeconds: SECOND_FACTOR_LOCK_SECONDS,
         },
         twoFactorCookieMaxAge: VERIFICATION_CODE_TTL_MINUTES * 60,
       }),

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { APP_MSG } from "../../common/app.js";
 import { AUTH_MSG } from "../../common/auth.js";
+import { TWO_FACTOR_MSG } from "../../common/two-factor.js";
 import { JSON_BODY_MAX_BYTES } from "../../common/request-limits.js";
 import { recordAudit } from "../audit/record.js";
 import { auditRefusal } from "../audit/refusals.js";
@@ -17,6 +18,8 @@ const AUTH_MESSAGES: Record<string, string> = {
   OTP_HAS_EXPIRED: "The verification code has expired. Please sign in again.",
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: "Too many attempts. Please sign in again to get a new code.",
   INVALID_TWO_FACTOR_COOKIE: "Your sign-in has expired. Please sign in again.",
+  INVALID_BACKUP_CODE: TWO_FACTOR_MSG.recoveryInvalid,
+  ACCOUNT_TEMPORARILY_LOCKED: TWO_FACTOR_MSG.factorsLocked,
   INVALID_TOKEN: AUTH_MSG.linkInvalid,
   TOKEN_EXPIRED: AUTH_MSG.linkInvalid,
   INVALID_PASSWORD: AUTH_MSG.currentPasswordWrong,

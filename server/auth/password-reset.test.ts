@@ -1,7 +1,18 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { AUTH_MSG } from "../../common/auth.js";
-import { verification } from "../db/schema/index.js";
+import type { ResetKeysView } from "../../common/keys.js";
+import { buildAsset, dataKeyOf } from "../../test/factories/assets.js";
+import {
+  browser,
+  buildOwnerWithKeys,
+  makeAccountKeys,
+  ownerDataKey,
+  signInAsBrowser,
+} from "../../test/factories/owner-keys.js";
+import { userKeys, verification } from "../db/schema/index.js";
+import { resetIdentifier } from "../keys/password-reset-service.js";
 import { listOutbox } from "../mail/outbox.js";
 import {
   TestClient,
@@ -11,6 +22,7 @@ import {
   uniqueEmail,
   type TestContext,
 } from "../../test/harness.js";
+import { openAsset, type CryptoKey } from "../../test/vault-crypto.js";
 
 type ErrorBody = { error: { code: string; message: string } };
 
@@ -38,7 +50,25 @@ async function resetToken(email: string): Promise<string> {
   return token;
 }
 
-describe("password reset", () => {
+/** The body of POST /api/vault/reset for `dataKey` (extractable) and the new password. */
+async function resetBody(token: string, dataKey: CryptoKey, keepsDataKey: boolean) {
+  const made = await makeAccountKeys(NEW_PASSWORD, { dataKey });
+  return { token, newPassword: made.signInSecret, keys: made.keys, keepsDataKey };
+}
+
+const storedKeys = async (userId: string) =>
+  (await ctx.services.deps.db.select().from(userKeys).where(eq(userKeys.userId, userId)))[0];
+
+/** The stored item as GET /api/assets/:id answers it. */
+const storedAsset = async (client: TestClient, id: string) =>
+  (
+    await client.json<{ asset: { id: string; wrappedKey: string; encryptedData: string } }>(
+      "GET",
+      `/api/assets/${id}`,
+    )
+  ).body.asset;
+
+describe("password reset (GET and POST /api/vault/reset)", () => {
   it("answers the same for an unknown and a known address, and mails only the known one", async () => {
     const { email } = await buildUser(ctx);
     const unknown = uniqueEmail();
@@ -50,64 +80,151 @@ describe("password reset", () => {
     await expect(linkFromMail(ctx, unknown, "/update-password")).rejects.toThrow(/no mail/);
   });
 
-  it("the link works once, ends the other sessions, and replaces the password", async () => {
-    const { email, password, client: signedInBefore } = await buildUser(ctx);
-    const token = await resetToken(email);
-    const anyone = new TestClient(ctx);
-    expect(
-      (await anyone.json("POST", "/api/auth/reset-password", { newPassword: NEW_PASSWORD, token }))
-        .status,
-    ).toBe(200);
-
-    const again = await anyone.json<ErrorBody>("POST", "/api/auth/reset-password", {
-      newPassword: "Another-Fresh-Pass-9",
-      token,
+  it("with the recovery key: DK is kept, the link works once, every session ends, the new password signs in", async () => {
+    const owner = await buildOwnerWithKeys(ctx);
+    const { id: assetId } = await buildAsset(owner.client, {
+      dataKey: owner.dataKey,
+      content: { kept: true },
     });
+    const token = await resetToken(owner.email);
+    const anyone = new TestClient(ctx);
+    const peek = await anyone.json<ResetKeysView>("GET", `/api/vault/reset?token=${token}`);
+    expect(peek).toEqual({
+      status: 200,
+      body: { recoveryWrappedKey: owner.keys.recoveryWrappedKey, dataKey: null },
+    });
+    // the reset page opens DK with the recovery key the owner kept
+    const recovery = await browser.recoveryWrappingKey(
+      browser.parseRecoveryKey(owner.recoveryKey) ?? new Uint8Array(),
+    );
+    const dk = await browser.unwrapDataKey(
+      Buffer.from(peek.body.recoveryWrappedKey ?? "", "base64"),
+      recovery,
+      "recovery",
+      true,
+    );
+    const body = await resetBody(token, dk, true);
+    expect(await anyone.json("POST", "/api/vault/reset", body)).toEqual({
+      status: 200,
+      body: { ok: true },
+    });
+
+    const again = await anyone.json<ErrorBody>("POST", "/api/vault/reset", body);
     expect(again.status).toBe(400);
     expect(again.body.error.message).toBe(AUTH_MSG.linkInvalid);
+    const peekAgain = await anyone.json<ErrorBody>("GET", `/api/vault/reset?token=${token}`);
+    expect(peekAgain.status).toBe(400);
+    expect(peekAgain.body.error.message).toBe(AUTH_MSG.linkInvalid);
 
-    expect((await signedInBefore.get("/api/me")).status).toBe(401);
-    const old = await new TestClient(ctx).json<ErrorBody>("POST", "/api/auth/sign-in/email", {
-      email,
-      password,
+    expect((await owner.client.get("/api/me")).status).toBe(401);
+    expect((await signInAsBrowser(ctx, owner.email, owner.password)).status).toBe(401);
+    const fresh = await signInAsBrowser(ctx, owner.email, NEW_PASSWORD);
+    expect(fresh.status).toBe(200);
+    const opened = await ownerDataKey(fresh.client, NEW_PASSWORD);
+    expect(await openAsset(opened, await storedAsset(fresh.client, assetId))).toEqual({
+      kept: true,
     });
-    expect(old.status).toBe(401);
-    const fresh = new TestClient(ctx);
-    expect(
-      (await fresh.post("/api/auth/sign-in/email", { email, password: NEW_PASSWORD })).status,
-    ).toBe(200);
-    expect(fresh.hasSession()).toBe(true);
+    expect((await storedKeys(owner.id))?.recoveryWrappedKey?.toString("base64")).toBe(
+      body.keys.recoveryWrappedKey,
+    );
   });
 
-  it("refuses a too-common new password and keeps the link usable", async () => {
-    const { email } = await buildUser(ctx);
-    const token = await resetToken(email);
+  it("without the recovery key: a new DK, and the escrowed copy of an account not moved over goes too", async () => {
+    const user = await buildUser(ctx);
+    const { id: assetId } = await buildAsset(user.client, { content: { lost: true } });
+    const token = await resetToken(user.email);
+    const peek = await new TestClient(ctx).json<ResetKeysView>(
+      "GET",
+      `/api/vault/reset?token=${token}`,
+    );
+    expect(peek.body.recoveryWrappedKey).toBeNull();
+    expect(Buffer.from(peek.body.dataKey ?? "", "base64")).toHaveLength(32); // escrowed: could be kept
+
+    const fresh = await browser.newDataKey();
+    const res = await new TestClient(ctx).json(
+      "POST",
+      "/api/vault/reset",
+      await resetBody(token, fresh, false),
+    );
+    expect(res.status).toBe(200);
+    const row = await storedKeys(user.id);
+    expect(row?.wrappedKey).toBeNull();
+    expect(row?.passwordWrappedKey).not.toBeNull();
+    const signedIn = await signInAsBrowser(ctx, user.email, NEW_PASSWORD);
+    expect(signedIn.status).toBe(200);
+    const dk = await ownerDataKey(signedIn.client, NEW_PASSWORD);
+    await expect(openAsset(dk, await storedAsset(signedIn.client, assetId))).rejects.toThrow();
+  });
+
+  it("an account not moved over that keeps its escrowed DK moves over with the reset", async () => {
+    const user = await buildUser(ctx);
+    const escrowed = await dataKeyOf(user.client);
+    expect(escrowed).toBeDefined();
+    const token = await resetToken(user.email);
+    const peek = await new TestClient(ctx).json<ResetKeysView>(
+      "GET",
+      `/api/vault/reset?token=${token}`,
+    );
+    const dk = await browser.importRawDataKey(Buffer.from(peek.body.dataKey ?? "", "base64"), true);
+    const res = await new TestClient(ctx).json(
+      "POST",
+      "/api/vault/reset",
+      await resetBody(token, dk, true),
+    );
+    expect(res.status).toBe(200);
+    expect((await storedKeys(user.id))?.wrappedKey).toBeNull(); // nothing pending: the escrow went
+    const signedIn = await signInAsBrowser(ctx, user.email, NEW_PASSWORD);
+    expect(signedIn.status).toBe(200);
+  });
+
+  it("refuses a too-common or too-short new password and keeps the link usable", async () => {
+    const owner = await buildOwnerWithKeys(ctx);
+    const token = await resetToken(owner.email);
     const client = new TestClient(ctx);
-    const common = await client.json<ErrorBody>("POST", "/api/auth/reset-password", {
+    const body = await resetBody(token, owner.dataKey, true);
+    const common = await client.json<ErrorBody>("POST", "/api/vault/reset", {
+      ...body,
       newPassword: "password123",
-      token,
     });
     expect(common.status).toBe(400);
     expect(common.body.error.message).toBe(AUTH_MSG.commonPassword);
-    const short = await client.json<ErrorBody>("POST", "/api/auth/reset-password", {
+    const short = await client.json<ErrorBody>("POST", "/api/vault/reset", {
+      ...body,
       newPassword: "short",
-      token,
     });
     expect(short.status).toBe(400);
     expect(short.body.error.message).toBe(AUTH_MSG.passwordTooShort);
-    expect(
-      (await client.json("POST", "/api/auth/reset-password", { newPassword: NEW_PASSWORD, token }))
-        .status,
-    ).toBe(200);
+    expect((await client.json("POST", "/api/vault/reset", body)).status).toBe(200);
   });
 
-  it("a made-up token is refused", async () => {
-    const res = await new TestClient(ctx).json<ErrorBody>("POST", "/api/auth/reset-password", {
-      newPassword: NEW_PASSWORD,
-      token: "not-a-real-token",
-    });
+  it("a made-up token is refused; so is an expired one", async () => {
+    const owner = await buildOwnerWithKeys(ctx);
+    const body = await resetBody("not-a-real-token", owner.dataKey, true);
+    const res = await new TestClient(ctx).json<ErrorBody>("POST", "/api/vault/reset", body);
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe(AUTH_MSG.linkInvalid);
+    const peek = await new TestClient(ctx).json<ErrorBody>("GET", "/api/vault/reset?token=nope");
+    expect(peek.status).toBe(400);
+    expect(peek.body.error.message).toBe(AUTH_MSG.linkInvalid);
+
+    const token = await resetToken(owner.email);
+    await ctx.services.deps.db
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verification.identifier, resetIdentifier(token)));
+    const late = await new TestClient(ctx).json<ErrorBody>(
+      "GET",
+      `/api/vault/reset?token=${token}`,
+    );
+    expect(late.status).toBe(400);
+    expect(late.body.error.message).toBe(AUTH_MSG.linkInvalid);
+    const used = await new TestClient(ctx).json<ErrorBody>("POST", "/api/vault/reset", {
+      ...body,
+      token,
+    });
+    expect(used.status).toBe(400);
+    expect(used.body.error.message).toBe(AUTH_MSG.linkInvalid);
+    expect((await signInAsBrowser(ctx, owner.email, owner.password)).status).toBe(200);
   });
 
   it("stores the reset token only hashed: a database dump holds no usable link", async () => {

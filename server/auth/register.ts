@@ -1,7 +1,7 @@
 import { AUTH_MSG } from "../../common/auth.js";
 import { APIError } from "better-auth/api";
 import type { z } from "zod";
-import type { registerSchema } from "../../common/auth-schemas.js";
+import type { registerWithKeysSchema } from "../../common/keys.js";
 import { FIRM_CODE_MSG } from "../../common/firm-codes.js";
 import { INVITATION_MSG } from "../../common/invitations.js";
 
@@ -10,13 +10,16 @@ import { findFirmByCode } from "../firm-codes/service.js";
 import { joinFirmAsClient } from "../firms/membership.js";
 import type { Deps } from "../deps.js";
 import { acceptInvitation, checkInvitation } from "../invitations/service.js";
+import { storeNewAccountKeys } from "../keys/owner-keys-service.js";
 import { isCommonPassword } from "./password.js";
 
-type RegisterInput = z.infer<typeof registerSchema>;
+type RegisterInput = z.infer<typeof registerWithKeysSchema>;
 
 /**
  * Self-registration always creates a regular_user; a valid firm code ties the account to
- * that firm. The answer is the same whether or not the address already has an account.
+ * that firm. The answer is the same whether or not the address already has an account. `keys`:
+ * the data key wraps its browser made (decision 038); without them the account gets an escrowed
+ * data key on its first GET /api/vault/key.
  */
 export async function registerUser(
   deps: Deps,
@@ -57,7 +60,8 @@ export async function registerUser(
     throw err;
   }
   // For an address that already had an account, better-auth answers with a synthetic user
-  // whose id matches no profile, so this changes nothing.
+  // whose id matches no profile or account, so this changes nothing.
+  if (input.keys) await storeNewAccountKeys(deps, userId, input.keys);
   if (input.invitationCode)
     await acceptInvitation(deps.db, { userId, email: input.email, code: input.invitationCode });
   else if (firm) await joinFirmAsClient(deps.db, { userId, firmId: firm.id, via: "registration" });

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { registerSchema } from "../../common/auth-schemas.js";
+import { registerWithKeysSchema } from "../../common/keys.js";
 import type { AppEnv } from "../http/context.js";
 import { parseJson } from "../http/validate.js";
 import { limitFirmCodeMisses } from "../rate-limit/per-user-middleware.js";
@@ -12,7 +12,7 @@ export const registerRoutes = new Hono<AppEnv>().post(
   "/register",
   limitFirmCodeMisses,
   async (c) => {
-    const input = await parseJson(c, registerSchema);
+    const input = await parseJson(c, registerWithKeysSchema);
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.var.ip);
     await registerUser(c.var.deps, input, headers);

@@ -15,7 +15,7 @@ const TWO_FACTOR_COOKIE = "two_factor";
  * verifyTwoFactor does not check the row's expiry, so until housekeeping deletes it, it still
  * mails a code). Null: the plugin answers 401 itself.
  */
-async function codeRecipient(ctx: HookContext): Promise<string | null> {
+export async function codeRecipient(ctx: HookContext): Promise<string | null> {
   const session = await getSessionFromCtx(ctx).catch(() => null);
   if (session) return session.user.id;
   const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE);

@@ -8,5 +8,9 @@ export const presentBeneficiary = (b: BeneficiaryRow): BeneficiaryView => ({
   phone: b.phone,
   relationship: b.relationship,
   notes: b.notes,
+  details:
+    b.detailsKey && b.details
+      ? { wrappedKey: b.detailsKey.toString("base64"), data: b.details.toString("base64") }
+      : null,
   createdAt: b.createdAt.toISOString(),
 });

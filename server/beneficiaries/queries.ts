@@ -1,12 +1,15 @@
 import { desc, eq } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
-import { beneficiaries, profiles } from "../db/schema/index.js";
+import { beneficiaries, profiles, userKeys } from "../db/schema/index.js";
 
 /** Under withActor: row-level security shows the actor their own beneficiaries only. */
 
 export type BeneficiaryRow = typeof beneficiaries.$inferSelect;
 export type BeneficiaryChanges = Partial<
-  Pick<BeneficiaryRow, "name" | "email" | "phone" | "relationship" | "notes">
+  Pick<
+    BeneficiaryRow,
+    "name" | "email" | "phone" | "relationship" | "notes" | "detailsKey" | "details"
+  >
 >;
 
 export const listBeneficiaryRows = (tx: Tx, userId: string) =>
@@ -50,3 +53,12 @@ export const selectOwnerName = (tx: Tx, userId: string) =>
     .where(eq(profiles.id, userId))
     .limit(1)
     .then((r) => r[0]?.name ?? null);
+
+/** Whether the owner's keys are their own (decision 038): then phone, relationship and notes come sealed. */
+export const selectHasOwnKeys = (tx: Tx, userId: string) =>
+  tx
+    .select({ kdfSalt: userKeys.kdfSalt })
+    .from(userKeys)
+    .where(eq(userKeys.userId, userId))
+    .limit(1)
+    .then((r) => Boolean(r[0]?.kdfSalt));

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { beneficiarySchema, beneficiaryUpdateSchema } from "../../common/beneficiaries.js";
+import { beneficiaryUpdateSchema, createBeneficiarySchema } from "../../common/beneficiaries.js";
 import { requireActor } from "../auth/actor.js";
 import type { AppEnv } from "../http/context.js";
 import { parseIdParam } from "../http/params.js";
@@ -19,7 +19,7 @@ export const beneficiaryRoutes = new Hono<AppEnv>()
     return c.json({ beneficiaries: rows.map(presentBeneficiary) });
   })
   .post("/beneficiaries", requireActor, async (c) => {
-    const input = await parseJson(c, beneficiarySchema);
+    const input = await parseJson(c, createBeneficiarySchema);
     const { row, isNotified } = await createBeneficiary(c.var.deps, c.var.actor, input);
     return c.json({ beneficiary: presentBeneficiary(row), notified: isNotified }, 201);
   })

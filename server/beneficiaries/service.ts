@@ -1,8 +1,13 @@
-import type { BeneficiaryInput, BeneficiaryUpdateInput } from "../../common/beneficiaries.js";
+import {
+  BENEFICIARY_MSG,
+  type BeneficiaryInput,
+  type BeneficiaryUpdateInput,
+  type SealedDetails,
+} from "../../common/beneficiaries.js";
 import { requireAccess, type ActorProfile } from "../access.js";
 import { withActor } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
-import { AppError } from "../errors.js";
+import { AppError, isUniqueViolation } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { describeError } from "../logger.js";
 import { beneficiaryNamedMail } from "./emails.js";
@@ -11,6 +16,7 @@ import {
   insertBeneficiary,
   listBeneficiaryRows,
   selectBeneficiary,
+  selectHasOwnKeys,
   selectOwnerName,
   updateBeneficiaryRow,
 } from "./queries.js";
@@ -26,6 +32,34 @@ async function loadOwnBeneficiary(tx: Tx, actor: ActorProfile, id: string) {
   return row;
 }
 
+type DetailsInput = {
+  phone?: string | null;
+  relationship?: string | null;
+  notes?: string | null;
+  details?: SealedDetails | null;
+};
+
+/**
+ * The columns for phone, relationship and notes (decision 038, item 7). Sealed details replace the
+ * clear copy; an owner whose keys are their own never stores a clear one (400), so a dump holds
+ * none. `undefined` leaves the columns alone (an edit of the name only).
+ */
+async function detailsColumns(tx: Tx, userId: string, input: DetailsInput) {
+  if (input.details) {
+    return {
+      phone: null,
+      relationship: null,
+      notes: null,
+      detailsKey: Buffer.from(input.details.wrappedKey, "base64"),
+      details: Buffer.from(input.details.data, "base64"),
+    };
+  }
+  const hasClear = [input.phone, input.relationship, input.notes].some((v) => v != null);
+  if (hasClear && (await selectHasOwnKeys(tx, userId)))
+    throw new AppError("VALIDATION", BENEFICIARY_MSG.detailsInClear);
+  return input.details === null ? { detailsKey: null, details: null } : {};
+}
+
 /** Newest first. */
 export const listBeneficiaries = (deps: Deps, actor: ActorProfile) =>
   asActor(deps, actor, (tx) => listBeneficiaryRows(tx, actor.id));
@@ -39,10 +73,22 @@ export const getBeneficiary = (deps: Deps, actor: ActorProfile, id: string) =>
  */
 export async function createBeneficiary(deps: Deps, actor: ActorProfile, input: BeneficiaryInput) {
   requireAccess(actor, "vault:own", { ownerId: actor.id });
-  const { row, ownerName } = await asActor(deps, actor, async (tx) => ({
-    row: await insertBeneficiary(tx, { ...input, userId: actor.id }),
-    ownerName: await selectOwnerName(tx, actor.id),
-  }));
+  const { id, name, email, phone, relationship, notes } = input;
+  const { row, ownerName } = await asActor(deps, actor, async (tx) => {
+    const details = await detailsColumns(tx, actor.id, input);
+    return {
+      row: await insertBeneficiary(tx, {
+        ...(id ? { id } : {}),
+        ...{ name, email, phone, relationship, notes },
+        ...details,
+        userId: actor.id,
+      }),
+      ownerName: await selectOwnerName(tx, actor.id),
+    };
+  }).catch((err: unknown) => {
+    if (isUniqueViolation(err)) throw new AppError("CONFLICT"); // a browser-made id already taken
+    throw err;
+  });
   if (!row) throw new AppError("INTERNAL");
   try {
     await deps.sendMail(
@@ -67,7 +113,11 @@ export function updateBeneficiary(
   return asActor(deps, actor, async (tx) => {
     const current = await loadOwnBeneficiary(tx, actor, id);
     if (Object.keys(input).length === 0) return current;
-    const row = await updateBeneficiaryRow(tx, id, input);
+    const { details: _sealed, ...fields } = input;
+    const row = await updateBeneficiaryRow(tx, id, {
+      ...fields,
+      ...(await detailsColumns(tx, actor.id, input)),
+    });
     if (!row) throw new AppError("NOT_FOUND");
     return row;
   });

@@ -8,6 +8,7 @@ import { buildUser, createTestContext, rowsOf, type TestContext } from "../../te
 import { withClientView } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
 import {
+  assetBeneficiaries,
   assetFileChunks,
   assetFiles,
   assets,
@@ -27,7 +28,7 @@ type ClientDashboard = {
   counts: Record<string, number>;
   recent: { id: string; type: string; title: string; updatedAt: string }[];
   beneficiaries: number;
-  beneficiaryNames: { name: string; relationship: string | null }[];
+  beneficiaryNames: { name: string }[];
 };
 
 /** A firm, one of its staff, and a client who joined with the firm code. */
@@ -68,7 +69,7 @@ describe("GET /api/clients/:id/dashboard ('View as Client')", () => {
           type,
           dataKey: dk,
           content,
-          beneficiaryEmail: `${marker.toLowerCase()}-asset@example.com`,
+          beneficiaryEmails: [`${marker.toLowerCase()}-asset@example.com`],
         }),
       );
     }
@@ -95,16 +96,15 @@ describe("GET /api/clients/:id/dashboard ('View as Client')", () => {
       const text = await res.text();
       expect(text).not.toContain(marker);
       expect(text.toLowerCase()).not.toContain(marker.toLowerCase());
-      expect(text).not.toMatch(/wrappedKey|encryptedData|beneficiaryEmail|"files"|"notes"|"phone"/);
+      expect(text).not.toMatch(
+        /wrappedKey|encryptedData|beneficiaryEmail|"files"|"notes"|"phone"|"relationship"|"Son"/,
+      );
       const body = JSON.parse(text) as ClientDashboard;
       expect(body.client).toEqual({ id: client.id, name: "Cora Client", email: client.email });
       expect(body.firmName).toBe(firm.firmName);
       expect(body.counts).toEqual({ password: 2, document: 1, note: 3 });
       expect(body.beneficiaries).toBe(2);
-      expect(body.beneficiaryNames).toEqual([
-        { name: "ada aunt", relationship: null },
-        { name: "Hal Heir", relationship: "Son" },
-      ]);
+      expect(body.beneficiaryNames).toEqual([{ name: "ada aunt" }, { name: "Hal Heir" }]);
       expect(body.recent.map((r) => r.id)).toEqual(
         made
           .slice(1)
@@ -202,7 +202,9 @@ describe("lv_client_view (the database's side of 'View as Client')", () => {
       await failure(asAdmin((tx) => tx.select({ x: assets.wrappedKey }).from(assets))),
     ).toMatch(/permission denied/);
     expect(
-      await failure(asAdmin((tx) => tx.select({ x: assets.beneficiaryEmail }).from(assets))),
+      await failure(
+        asAdmin((tx) => tx.select({ x: assetBeneficiaries.email }).from(assetBeneficiaries)),
+      ),
     ).toMatch(/permission denied/);
     expect(
       await failure(asAdmin((tx) => tx.select({ x: beneficiaries.email }).from(beneficiaries))),

@@ -25,6 +25,8 @@ export async function getClientDashboard(deps: Deps, actor: ActorProfile, client
       action: "client_dashboard.viewed",
       subjectType: "user",
       subjectId: client.id,
+      ownerId: client.id,
+      firmId: client.firmId,
     });
     return { client, firm: await selectFirmForMember(tx, client.firmId) };
   });

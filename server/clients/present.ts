@@ -1,5 +1,6 @@
 import type {
   ClientDashboardView,
+  ClientFirmDetailsAnswer,
   ClientProfileView,
   ClientRowView,
 } from "../../common/clients.js";
@@ -31,7 +32,7 @@ export const presentClientProfile = (p: typeof profiles.$inferSelect): ClientPro
 type ClientDashboard = Parameters<typeof presentDashboard>[0] & {
   client: { id: string; name: string; email: string };
   firmName: string | null;
-  beneficiaryNames: { name: string; relationship: string | null }[];
+  beneficiaryNames: { name: string }[];
 };
 
 /**
@@ -42,5 +43,18 @@ export const presentClientDashboard = (d: ClientDashboard): ClientDashboardView 
   client: { id: d.client.id, name: d.client.name, email: d.client.email },
   firmName: d.firmName,
   ...presentDashboard(d),
-  beneficiaryNames: d.beneficiaryNames.map((b) => ({ name: b.name, relationship: b.relationship })),
+  beneficiaryNames: d.beneficiaryNames.map((b) => ({ name: b.name })),
+});
+
+/** The firm's reference and notes with the client they are about (name and e-mail only). */
+export const presentClientFirmDetails = (d: {
+  client: { id: string; name: string; email: string };
+  details: { reference: string | null; notes: string | null; updatedAt: Date } | null;
+}): ClientFirmDetailsAnswer => ({
+  client: { id: d.client.id, name: d.client.name, email: d.client.email },
+  details: {
+    reference: d.details?.reference ?? null,
+    notes: d.details?.notes ?? null,
+    updatedAt: d.details?.updatedAt.toISOString() ?? null,
+  },
 });

@@ -12,7 +12,7 @@ import {
 } from "drizzle-orm";
 import type { ClientListQuery } from "../../common/clients.js";
 import type { Tx } from "../db/client.js";
-import { firms, profiles } from "../db/schema/index.js";
+import { clientFirmDetails, firms, profiles } from "../db/schema/index.js";
 import type { PageCursor } from "./cursor.js";
 import { planPage, type PageWalk } from "./page-plan.js";
 
@@ -239,4 +239,39 @@ export const getClient = (tx: Tx, firmId: string, id: string) =>
     .from(profiles)
     .where(and(eq(profiles.id, id), eq(profiles.firmId, firmId), eq(profiles.role, "regular_user")))
     .limit(1)
+    .then((r) => r[0] ?? null);
+
+/** Under withActor (RLS: the client's current firm only): the firm's reference and notes, or null before the first save. */
+export const selectClientFirmDetails = (tx: Tx, firmId: string, clientId: string) =>
+  tx
+    .select()
+    .from(clientFirmDetails)
+    .where(and(eq(clientFirmDetails.firmId, firmId), eq(clientFirmDetails.clientId, clientId)))
+    .limit(1)
+    .then((r) => r[0] ?? null);
+
+/** Under withActor: writes the firm's reference and notes about a client, by `updatedBy`. */
+export const upsertClientFirmDetails = (
+  tx: Tx,
+  row: {
+    firmId: string;
+    clientId: string;
+    reference: string | null;
+    notes: string | null;
+    updatedBy: string;
+  },
+) =>
+  tx
+    .insert(clientFirmDetails)
+    .values({ ...row, updatedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: [clientFirmDetails.firmId, clientFirmDetails.clientId],
+      set: {
+        reference: row.reference,
+        notes: row.notes,
+        updatedBy: row.updatedBy,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning()
     .then((r) => r[0] ?? null);

@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   CLIENTS_PAGE_SIZE,
   clientListQuerySchema,
+  updateClientFirmDetailsSchema,
   type ClientListView,
 } from "../../common/clients.js";
 import { requireActor } from "../auth/actor.js";
@@ -10,8 +11,19 @@ import type { AppEnv } from "../http/context.js";
 import { parseIdParam } from "../http/params.js";
 import { parseJson, parseWith } from "../http/validate.js";
 import { getClientDashboard } from "./dashboard.js";
-import { presentClientDashboard, presentClientProfile, presentClientRow } from "./present.js";
-import { getClientProfile, listClients, recordImpersonation } from "./service.js";
+import {
+  presentClientDashboard,
+  presentClientFirmDetails,
+  presentClientProfile,
+  presentClientRow,
+} from "./present.js";
+import {
+  getClientFirmDetails,
+  getClientProfile,
+  listClients,
+  recordImpersonation,
+  updateClientFirmDetails,
+} from "./service.js";
 
 export const clientRoutes = new Hono<AppEnv>()
   .get("/clients", requireActor, async (c) => {
@@ -45,6 +57,20 @@ export const clientRoutes = new Hono<AppEnv>()
       parseIdParam(c.req.param("id"), "user"),
     );
     return c.json(presentClientDashboard(dashboard));
+  })
+  .get("/clients/:id/firm-details", requireActor, async (c) => {
+    const found = await getClientFirmDetails(
+      c.var.deps,
+      c.var.actor,
+      parseIdParam(c.req.param("id"), "user"),
+    );
+    return c.json(presentClientFirmDetails(found));
+  })
+  .put("/clients/:id/firm-details", requireActor, async (c) => {
+    const clientId = parseIdParam(c.req.param("id"), "user");
+    const input = await parseJson(c, updateClientFirmDetailsSchema);
+    const saved = await updateClientFirmDetails(c.var.deps, c.var.actor, { clientId, input });
+    return c.json(presentClientFirmDetails(saved));
   })
   .post("/clients/:id/impersonation", requireActor, async (c) => {
     const { active } = await parseJson(c, z.object({ active: z.boolean() }));

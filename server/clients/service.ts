@@ -1,11 +1,19 @@
-import type { ClientListQuery } from "../../common/clients.js";
+import type { z } from "zod";
+import type { ClientListQuery, updateClientFirmDetailsSchema } from "../../common/clients.js";
 import { requireAccess, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
 import { withActor } from "../db/actor.js";
 import { AppError } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { decodeCursor, encodeCursor } from "./cursor.js";
-import { getClient, listClientsPage } from "./queries.js";
+import {
+  getClient,
+  listClientsPage,
+  selectClientFirmDetails,
+  upsertClientFirmDetails,
+} from "./queries.js";
+
+type UpdateClientFirmDetailsOutput = z.output<typeof updateClientFirmDetailsSchema>;
 
 /** One page of the firm's clients, read from the request's cursor when that is nearer (decision 033). */
 export async function listClients(deps: Deps, actor: ActorProfile, query: ClientListQuery) {
@@ -40,6 +48,58 @@ export async function recordImpersonation(
       action: isActive ? "impersonation.started" : "impersonation.ended",
       subjectType: "user",
       subjectId: clientId,
+      ownerId: clientId,
+      firmId: actor.firmId,
     });
+  });
+}
+
+type FirmDetailsRow = Awaited<ReturnType<typeof selectClientFirmDetails>>;
+export type ClientFirmDetails = {
+  client: { id: string; name: string; email: string };
+  details: FirmDetailsRow;
+};
+
+/** /clients/edit/{id}: the firm's reference and notes about one of its clients (admins and staff). */
+export async function getClientFirmDetails(
+  deps: Deps,
+  actor: ActorProfile,
+  clientId: string,
+): Promise<ClientFirmDetails> {
+  requireAccess(actor, "clients:edit", { firmId: actor.firmId });
+  const firmId = actor.firmId ?? "";
+  return withActor(deps.db, { userId: actor.id }, async (tx) => {
+    const client = await getClient(tx, firmId, clientId);
+    if (!client) throw new AppError("NOT_FOUND");
+    return { client, details: await selectClientFirmDetails(tx, firmId, clientId) };
+  });
+}
+
+/** Saves the firm's reference and notes; the client's own fields are not touched. Audited without the text. */
+export async function updateClientFirmDetails(
+  deps: Deps,
+  actor: ActorProfile,
+  update: { clientId: string; input: UpdateClientFirmDetailsOutput },
+): Promise<ClientFirmDetails> {
+  requireAccess(actor, "clients:edit", { firmId: actor.firmId });
+  const firmId = actor.firmId ?? "";
+  const { clientId, input } = update;
+  return withActor(deps.db, { userId: actor.id }, async (tx) => {
+    const client = await getClient(tx, firmId, clientId);
+    if (!client) throw new AppError("NOT_FOUND");
+    const details = await upsertClientFirmDetails(tx, {
+      firmId,
+      clientId,
+      reference: input.reference,
+      notes: input.notes,
+      updatedBy: actor.id,
+    });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "client.details_updated",
+      subjectType: "user",
+      subjectId: clientId,
+    });
+    return { client, details };
   });
 }

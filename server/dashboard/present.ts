@@ -1,5 +1,6 @@
 import type { AssetType } from "../../common/assets.js";
-import type { DashboardView } from "../../common/dashboard.js";
+import type { ActivityEvent } from "../../common/activity.js";
+import type { DashboardView, FirmOverviewView } from "../../common/dashboard.js";
 
 type Dashboard = {
   counts: { type: AssetType; n: number }[];
@@ -22,4 +23,21 @@ export const presentDashboard = (d: Dashboard): DashboardView => ({
     updatedAt: a.updatedAt.toISOString(),
   })),
   beneficiaries: d.beneficiaries,
+});
+
+type FirmOverview = {
+  clients: number;
+  pendingInvitations: number;
+  staff: number | undefined;
+  activeCodes: number | undefined;
+  myActions: ActivityEvent[];
+};
+
+/** Only the numbers the caller may see: an absent number is left out, never sent as null. */
+export const presentFirmOverview = (o: FirmOverview): FirmOverviewView => ({
+  clients: o.clients,
+  pendingInvitations: o.pendingInvitations,
+  ...(o.staff === undefined ? {} : { staff: o.staff }),
+  ...(o.activeCodes === undefined ? {} : { activeCodes: o.activeCodes }),
+  myActions: o.myActions,
 });

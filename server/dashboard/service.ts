@@ -1,7 +1,17 @@
-import type { ActorProfile } from "../access.js";
+import { RECENT_FIRM_ACTIONS } from "../../common/dashboard.js";
+import { can, requireAccess, type ActorProfile } from "../access.js";
+import { listOwnFirmActions } from "../activity/service.js";
 import { withActor } from "../db/actor.js";
 import type { Deps } from "../deps.js";
-import { countAssetsByType, countBeneficiaries, listRecentAssets } from "./queries.js";
+import {
+  countActiveCodes,
+  countAssetsByType,
+  countBeneficiaries,
+  countClients,
+  countPendingInvitations,
+  countStaff,
+  listRecentAssets,
+} from "./queries.js";
 
 /** The client dashboard (spec 02 §1, §9): counts per type, the 5 most recently updated assets, beneficiaries. */
 export function getDashboard(deps: Deps, actor: ActorProfile) {
@@ -10,4 +20,28 @@ export function getDashboard(deps: Deps, actor: ActorProfile) {
     recent: await listRecentAssets(tx, actor.id),
     beneficiaries: await countBeneficiaries(tx, actor.id),
   }));
+}
+
+/**
+ * The Firm Overview (issue 16, point 8), for the firm's admins and staff: each number only when the
+ * caller's role may manage what it counts (server/access.ts); staff count the client invitations,
+ * the only ones they may send.
+ */
+export async function getFirmOverview(deps: Deps, actor: ActorProfile) {
+  const firm = { firmId: actor.firmId };
+  requireAccess(actor, "clients:read", firm);
+  const firmId = actor.firmId ?? "";
+  const numbers = await withActor(deps.db, { userId: actor.id }, async (tx) => ({
+    clients: await countClients(tx, firmId),
+    pendingInvitations: await countPendingInvitations(
+      tx,
+      firmId,
+      can(actor, "invitations:manage", firm) ? undefined : ["regular_user"],
+    ),
+    staff: can(actor, "staff:manage", firm) ? await countStaff(tx, firmId) : undefined,
+    activeCodes: can(actor, "firm-codes:manage", firm)
+      ? await countActiveCodes(tx, firmId)
+      : undefined,
+  }));
+  return { ...numbers, myActions: await listOwnFirmActions(deps, actor, RECENT_FIRM_ACTIONS) };
 }

@@ -96,7 +96,7 @@ async function populate(ctx: TestContext): Promise<Populated & { client: TestCli
         type: "note",
         content: note,
         dataKey: dk,
-        beneficiaryEmail: "heir@example.com",
+        beneficiaryEmails: ["heir@example.com"],
       })
     ).id,
     content: note,

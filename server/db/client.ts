@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { PGlite, type QueryOptions, type Transaction } from "@electric-sql/pglite";
+import { listenPostgres, type ListenHandlers } from "./listen-postgres.js";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -24,6 +25,11 @@ export type Database = {
   close(): Promise<void>;
   /** PostgreSQL only: the connection pool's clients (total, idle) and the requests waiting for one. */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /**
+   * LISTEN on `channel` (live screens, server/live/): each NOTIFY payload from any process, until
+   * the returned stop. PostgreSQL listens on a connection of its own, which reconnects.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   /** PGlite only: a gzip tar of the data directory as it is between two statements (docs/decisions/030-backups.md). */
   dumpDataDir?: () => Promise<Blob>;
 };
@@ -105,6 +111,10 @@ export async function openPglite(
       await client.query("select 1");
     },
     close: () => client.close(),
+    listen: async (channel, { onNotify }) => {
+      const stop = await client.listen(channel, onNotify);
+      return () => stop();
+    },
     // PGlite runs it between two statements (its query lock): a transaction still open then is not in it, as after a crash.
     dumpDataDir: () => client.dumpDataDir("gzip"),
   };
@@ -130,6 +140,7 @@ export function openPostgres(url: string): Database {
       await db.execute(sql`select 1`);
     },
     close: () => pool.end(),
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

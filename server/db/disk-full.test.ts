@@ -1,3 +1,5 @@
+import type { DataKeyView } from "../../common/keys.js";
+import { buildOwnerWithKeys, makeAccountKeys } from "../../test/factories/owner-keys.js";
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statfsSync } from "node:fs";
@@ -6,13 +8,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { APP_MSG } from "../../common/app.js";
 import { PGLITE_TEMPLATE, withDatabase } from "../../test/global-setup.js";
-import {
-  buildUser,
-  createTestContext,
-  freePort,
-  uniqueEmail,
-  type TestContext,
-} from "../../test/harness.js";
+import { createTestContext, freePort, uniqueEmail, type TestContext } from "../../test/harness.js";
 import { ServerProcess } from "../../test/server-process.js";
 import { openPglite, openPostgres } from "./client.js";
 import { PGLITE_MIN_FREE_BYTES } from "./storage-guard.js";
@@ -92,12 +88,14 @@ class Browser {
 async function signedIn(server: ServerProcess): Promise<Browser> {
   const browser = new Browser(server);
   const email = uniqueEmail("disk");
+  const made = await makeAccountKeys("Marble-Sparrow-45");
   expect(
     (
       await browser.json("POST", "/api/register", {
         name: "Disk Full",
         email,
-        password: "Marble-Sparrow-45",
+        password: made.signInSecret,
+        keys: made.keys, // as the web app registers (decision 038): the key exists before the disk fills
       })
     ).status,
   ).toBe(200);
@@ -113,10 +111,14 @@ async function signedIn(server: ServerProcess): Promise<Browser> {
   return browser;
 }
 
+/** A beneficiary with about 2 KB of sealed details (an owner with keys sends nothing in clear). */
 const beneficiary = () => ({
   name: "Filling Fay",
   email: uniqueEmail("fay"),
-  notes: randomBytes(1500).toString("base64"),
+  details: {
+    wrappedKey: randomBytes(60).toString("base64"),
+    data: randomBytes(2000).toString("base64"),
+  },
 });
 type ErrorBody = { error: { code: string; message: string } };
 
@@ -169,9 +171,9 @@ describe("PGlite on a full disk (a real server process on a filled tmpfs)", () =
       const me = await browser.json<{ user: { email: string } }>("GET", "/api/me");
       expect(me.status).toBe(200);
       // The owner still opens their vault: the key fetch's audit row is best-effort (its first fetch here, so it has one to write).
-      const key = await browser.json<{ dataKey: string }>("GET", "/api/vault/key");
+      const key = await browser.json<DataKeyView>("GET", "/api/vault/key");
       expect(key.status).toBe(200);
-      expect(Buffer.from(key.body.dataKey, "base64")).toHaveLength(32);
+      expect(key.body.passwordWrappedKey).toEqual(expect.any(String));
       expect(
         (await browser.json<{ beneficiaries: unknown[] }>("GET", "/api/beneficiaries")).body
           .beneficiaries.length,
@@ -224,7 +226,7 @@ describe("PostgreSQL on a full disk (the test database in a tablespace on a fill
           {},
           { database: openPostgres(withDatabase(PG_SERVER_URL, name)) },
         );
-        const user = await buildUser(ctx);
+        const user = await buildOwnerWithKeys(ctx);
         expect((await user.client.json("POST", "/api/beneficiaries", beneficiary())).status).toBe(
           201,
         );

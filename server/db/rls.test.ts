@@ -104,11 +104,16 @@ describe("row-level security under lv_app", () => {
     expect(row).toMatchObject({ role: "regular_user", firmId: null });
   });
 
-  it("lv_app cannot read the audit log", async () => {
+  it("lv_app reads only the audit rows of its own timeline, and never their address (decision 040)", async () => {
     const message = await failure(
       withActor(db, { userId: alice.id }, (tx) => tx.select().from(auditLog)),
     );
-    expect(message).toMatch(/permission denied/);
+    expect(message).toMatch(/permission denied/); // the ip and dedup_key columns
+    const owners = await withActor(db, { userId: alice.id }, (tx) =>
+      tx.select({ ownerId: auditLog.ownerId, firmId: auditLog.firmId }).from(auditLog),
+    );
+    expect(owners.length).toBeGreaterThan(0); // her sign-in
+    expect(owners.every((r) => r.ownerId === alice.id)).toBe(true);
   });
 
   it("PATCH /api/profile refuses role and firmId in the body, and the role stays regular_user", async () => {

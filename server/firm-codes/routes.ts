@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import {
   createFirmCodeSchema,
-  firmCodeInputSchema,
+  firmCodeLookupSchema,
   joinFirmSchema,
 } from "../../common/firm-codes.js";
 import { requireActor } from "../auth/actor.js";
@@ -33,7 +33,7 @@ export const firmCodeRoutes = new Hono<AppEnv>()
     return c.json({ code: presentFirmCode(row) });
   })
   .get("/firms/lookup", limitFirmCodeMisses, async (c) => {
-    const code = parseWith(firmCodeInputSchema, c.req.query("code") ?? "");
+    const code = parseWith(firmCodeLookupSchema, c.req.query("code") ?? "");
     return c.json({ firm: presentFirmSummary(await lookupFirm(c.var.deps, code)) });
   })
   .post("/firms/join", limitFirmCodeMisses, requireActor, async (c) => {

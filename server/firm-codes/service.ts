@@ -9,7 +9,8 @@ import { recordAudit } from "../audit/record.js";
 import { withActor } from "../db/actor.js";
 import type { Db } from "../db/client.js";
 import type { Deps } from "../deps.js";
-import { AppError, isUniqueViolation } from "../errors.js";
+import { AppError, isUniqueViolation, toAppError } from "../errors.js";
+import { describeError } from "../logger.js";
 import { joinFirmAsClient } from "../firms/membership.js";
 import { generateFirmCode } from "./generate.js";
 import {
@@ -53,6 +54,7 @@ export async function createFirmCode(deps: Deps, actor: ActorProfile, input: Cre
       action: "firm_code.created",
       subjectType: "firm_code",
       subjectId: row.id,
+      firmId: row.firmId,
     });
     return row;
   }).catch((err: unknown) => {
@@ -72,6 +74,7 @@ export async function deactivateFirmCode(deps: Deps, actor: ActorProfile, id: st
       action: "firm_code.deactivated",
       subjectType: "firm_code",
       subjectId: row.id,
+      firmId: row.firmId,
     });
     return row;
   });
@@ -90,8 +93,20 @@ export async function findFirmByCode(db: Db, input: string): Promise<FirmSummary
   return (await findFirmByActiveCode(db, code)) ?? (await findFirmByOwnCode(db, code));
 }
 
+/** A look-up that failed (not a code that matched nothing): 'Failed to find firm' (spec 01 §5); an outage stays a 503. */
+async function findOrFail(deps: Deps, code: string) {
+  try {
+    return await findFirmByCode(deps.db, code);
+  } catch (err) {
+    const known = toAppError(err);
+    if (known.code !== "INTERNAL") throw known;
+    deps.log.error(`firm look-up failed: ${describeError(err, { withStack: true })}`);
+    throw new AppError("INTERNAL", FIRM_CODE_MSG.firmLookupFailed);
+  }
+}
+
 export async function lookupFirm(deps: Deps, code: string): Promise<FirmSummaryView> {
-  const firm = await findFirmByCode(deps.db, code);
+  const firm = await findOrFail(deps, code);
   if (!firm) throw new AppError("NOT_FOUND", FIRM_CODE_MSG.invalidFirmCode);
   return firm;
 }

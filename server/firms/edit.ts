@@ -21,6 +21,7 @@ export async function updateFirmDetails(deps: Deps, actor: ActorProfile, input: 
       action: "firm.updated",
       subjectType: "firm",
       subjectId: row.id,
+      firmId: row.id,
     });
     return row;
   }).catch((err: unknown) => {
@@ -47,6 +48,7 @@ export async function setFirmLogo(deps: Deps, actor: ActorProfile, bytes: Buffer
       action: "firm.logo_changed",
       subjectType: "firm",
       subjectId: firmId,
+      firmId,
     });
     return row;
   });

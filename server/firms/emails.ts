@@ -32,3 +32,33 @@ export function firmClaimLinkMail(head: {
     ],
   );
 }
+
+/**
+ * To each admin of a firm a client has just left (decision 047): the firm's access ended at once.
+ * Names the client (the admins knew them as a client until now); no link, nothing to do.
+ */
+export function clientLeftMail(head: {
+  appUrl: string;
+  to: string;
+  firmName: string;
+  client: { name: string; email: string };
+}): Mail {
+  const { appUrl, to, firmName, client } = head;
+  return composeMail(
+    {
+      template: "client-left-firm",
+      to,
+      subject: `${client.name} left ${firmName}`,
+      expiresAt: null,
+    },
+    [
+      {
+        text: `${client.name} (${client.email}) has left ${firmName} on Legacy Vault. They are no longer in your client list, and nobody at the firm can view their vault as client any more.`,
+      },
+      {
+        text: "The firm's reference and notes about them are kept, and show again if they join the firm again with a firm code or an invitation.",
+      },
+      { link: `${appUrl}/clients`, label: "Your client list" },
+    ],
+  );
+}

@@ -42,6 +42,8 @@ async function becomeAdmin(tx: Tx, actorId: string, firm: { id: string }, via: s
     action: "firm.claimed",
     subjectType: "firm",
     subjectId: firm.id,
+    ownerId: actorId,
+    firmId: firm.id,
     details: { role: "firm_admin", via },
   });
   return true;

@@ -64,3 +64,24 @@ export const markFirmClaimed = (tx: Tx, firmId: string) =>
     .update(firms)
     .set({ claimedAt: new Date(), claimSecretHash: null, updatedAt: new Date() })
     .where(eq(firms.id, firmId));
+
+/** Locks a client's profile (a regular_user) and reads the firm they are in; undefined for anyone else. */
+export const lockClient = (tx: Tx, userId: string) =>
+  tx
+    .select({
+      id: profiles.id,
+      name: profiles.name,
+      email: profiles.email,
+      firmId: profiles.firmId,
+    })
+    .from(profiles)
+    .where(and(eq(profiles.id, userId), eq(profiles.role, "regular_user")))
+    .for("update")
+    .then((r) => r[0]);
+
+/** The firm's administrators, to tell them what happened to the firm. */
+export const selectFirmAdmins = (tx: Tx, firmId: string) =>
+  tx
+    .select({ name: profiles.name, email: profiles.email })
+    .from(profiles)
+    .where(and(eq(profiles.firmId, firmId), eq(profiles.role, "firm_admin")));

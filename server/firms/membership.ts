@@ -35,6 +35,8 @@ export async function joinFirmAsClient(
       action: "firm.joined",
       subjectType: "firm",
       subjectId: firmId,
+      ownerId: userId,
+      firmId,
       details: { via },
     });
     return true;
@@ -75,6 +77,8 @@ export async function joinByInvitation(
       action: "invitation.accepted",
       subjectType: "firm",
       subjectId: inv.firmId,
+      ownerId: userId,
+      firmId: inv.firmId,
       details: { role: inv.role },
     });
     return true;

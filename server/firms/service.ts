@@ -10,6 +10,7 @@ import { asSystem, withActor } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
 import { AppError, isUniqueViolation } from "../errors.js";
 import { generateFirmCode } from "../firm-codes/generate.js";
+import { storeNewAccountKeys } from "../keys/owner-keys-service.js";
 import { insertDefaultCode, isCodeTaken } from "../firm-codes/queries.js";
 import type { Deps } from "../deps.js";
 import { describeError } from "../logger.js";
@@ -58,6 +59,7 @@ export async function insertNewFirm(
     action: "firm.created",
     subjectType: "firm",
     subjectId: row.id,
+    firmId: row.id,
     ip: made.ip,
   });
   return row;
@@ -110,6 +112,7 @@ export async function claimFirm(
     headers,
   });
   const userId = result.user.id;
+  if (input.keys) await storeNewAccountKeys(deps, userId, input.keys); // decision 038: no escrowed copy
   const firm = await asSystem(db, async (tx) => {
     const locked = await lockClaimableFirm(tx, firmId, CLAIM_WINDOW_HOURS);
     if (!locked || !isClaimSecret(locked.claimSecretHash, input.claimSecret)) return null;
@@ -119,6 +122,8 @@ export async function claimFirm(
       action: "firm.claimed",
       subjectType: "firm",
       subjectId: firmId,
+      ownerId: userId,
+      firmId,
       details: { role: "firm_admin" },
     });
     return locked;
@@ -133,12 +138,17 @@ export async function claimFirm(
 const isClaimSecret = (storedHash: string | null, secret: string) =>
   !!storedHash && timingSafeEqual(Buffer.from(storedHash, "hex"), sha256(secret));
 
+/**
+ * The actor's own firm. About the actor alone (no id is asked for), so the answer may say why there
+ * is none: 'No firm information found' without a firm, 'Could not find firm details' when it is gone.
+ */
 export async function getOwnFirm(deps: Deps, actor: ActorProfile) {
+  if (!actor.firmId) throw new AppError("NOT_FOUND", FIRM_MSG.noFirmInformation);
   requireAccess(actor, "firm:read");
   const firm = await withActor(deps.db, { userId: actor.id }, (tx) =>
     selectFirmForMember(tx, actor.firmId ?? ""),
   );
-  if (!firm) throw new AppError("NOT_FOUND");
+  if (!firm) throw new AppError("NOT_FOUND", FIRM_MSG.firmDetailsNotFound);
   return firm;
 }
 

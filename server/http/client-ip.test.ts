@@ -12,7 +12,7 @@ import {
 
 /** The proxy in front of the app; TestClients' own addresses are random in 10.0.0.0/8. */
 const PROXY = "192.0.2.10";
-const RESET = "/api/auth/reset-password";
+const RESET = "/api/vault/reset";
 const resetLimit =
   RATE_LIMIT_RULES.find((r) => r.method === "POST" && r.path === RESET)?.perIp.max ?? 0;
 

@@ -22,7 +22,7 @@ if (!hasNginx)
     `server/http/proxy-nginx.test.ts is skipped: ${NGINX} is missing (apt-get install nginx; .ci/run installs it)`,
   );
 
-const RESET = "/api/auth/reset-password";
+const RESET = "/api/vault/reset";
 const resetLimit =
   RATE_LIMIT_RULES.find((r) => r.method === "POST" && r.path === RESET)?.perIp.max ?? 0;
 

@@ -391,7 +391,7 @@ describe.skipIf(missing.length > 0)(
           id,
           type: "document",
           title: "My will",
-          beneficiaryEmail: heir,
+          beneficiaryEmails: [heir],
           wrappedKey: sealed.wrappedKey,
           encryptedData: sealed.encryptedData,
         });
@@ -535,7 +535,7 @@ describe.skipIf(missing.length > 0)(
               id,
               type: "document",
               title: `Scan ${n}`,
-              beneficiaryEmail: null,
+              beneficiaryEmails: [],
               wrappedKey: sealed.wrappedKey,
               encryptedData: sealed.encryptedData,
             });

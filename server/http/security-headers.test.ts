@@ -34,6 +34,7 @@ function expectSecurityHeaders(res: Response, label: string) {
   expect(csp, label).toContain("script-src 'self'");
   expect(csp, label).toContain("object-src 'none'");
   expect(csp, label).toContain("frame-ancestors 'none'");
+  expect(csp, label).toContain("frame-src blob:;");
   expect(csp, label).not.toContain("unsafe-eval");
   expect(res.headers.get("x-content-type-options"), label).toBe("nosniff");
   expect(res.headers.get("referrer-policy"), label).toBe("no-referrer");

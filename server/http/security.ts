@@ -14,6 +14,8 @@ const CSP = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "media-src 'self' blob:",
+  // A decrypted PDF previewed in an <iframe> from a blob: URL (docs/decisions/049); nothing else.
+  "frame-src blob:",
   "font-src 'self'",
   "connect-src 'self'",
   "object-src 'none'",

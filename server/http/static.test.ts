@@ -38,6 +38,27 @@ describe("serving the web app", () => {
   });
 });
 
+describe("first pages the build prepared", () => {
+  const dist = distWith({
+    "index.html": "<!doctype html><title>app</title>",
+    "pages/login.html":
+      '<!doctype html><title>app</title><link rel="modulepreload" href="/assets/login-1.js">',
+  });
+  const app = staticRoutes(dist);
+
+  it("sends a page's own HTML for its path, and index.html for every other route", async () => {
+    const login = await app.request("/login");
+    expect(login.status).toBe(200);
+    expect(login.headers.get("cache-control")).toBe("no-cache");
+    expect(await login.text()).toContain('href="/assets/login-1.js"');
+    for (const other of ["/register", "/login/extra", "/vault/123", "/Login"]) {
+      const res = await app.request(other);
+      expect(res.status, other).toBe(200);
+      expect(await res.text(), other).toBe("<!doctype html><title>app</title>");
+    }
+  });
+});
+
 describe("precompressed static files", () => {
   const js = `export const greeting = ${JSON.stringify("hello ".repeat(500))};\n`;
   const html = `<!doctype html><title>app</title><p>${"welcome ".repeat(300)}</p>`;

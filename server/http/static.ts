@@ -51,6 +51,9 @@ export function chooseEncoding(header: string | undefined): Encoding | undefined
   return best?.name;
 }
 
+/** A path that may have a prepared page: one lower-case segment (`/login`, `/register`). */
+const PAGE_PATH = /^\/[a-z][a-z-]{0,40}$/;
+
 type Variant = { body: Uint8Array<ArrayBuffer>; encoding?: Encoding };
 /** A file and its precompressed copies (only for compressible files, only those the build wrote). */
 type StaticFile = { type: string; compressible: boolean; plain: Variant; encoded: Variant[] };
@@ -104,6 +107,13 @@ export function staticRoutes(distDir: string) {
     return file.endsWith(path.sep) ? path.join(file, "index.html") : file;
   };
 
+  /**
+   * A first page the build prepared (dist/pages/<name>.html: index.html plus modulepreload links
+   * for the page's own chunks; web/vite.config.ts, pagePreloads), for a one-segment path.
+   */
+  const pageFor = (urlPath: string): StaticFile | null =>
+    PAGE_PATH.test(urlPath) ? load(path.join(root, "pages", `${urlPath.slice(1)}.html`)) : null;
+
   const send = (c: Context<AppEnv>, found: StaticFile, cacheControl: string) => {
     const wanted = found.compressible ? chooseEncoding(c.req.header("Accept-Encoding")) : undefined;
     const variant = found.encoded.find((v) => v.encoding === wanted) ?? found.plain;
@@ -134,7 +144,7 @@ export function staticRoutes(distDir: string) {
   app.all("/assets/*", (c) => c.body(null, 404));
   app.use("*", serve("no-cache"));
   app.get("*", (c) => {
-    const index = load(indexFile);
+    const index = pageFor(c.req.path) ?? load(indexFile);
     return index ? send(c, index, "no-cache") : c.body(null, 404);
   });
   return app;

@@ -97,7 +97,7 @@ describe("invitations", () => {
     expect(res.body.error?.message).toMatch(/Invalid invitation/);
   });
 
-  it("an expired invitation is refused on the server; re-inviting extends it to 7 days from now with a fresh link", async () => {
+  it("an expired invitation is refused on the server; re-inviting extends it to 7 days from now with a fresh link, the expired link staying dead", async () => {
     const { admin } = await buildFirm(ctx);
     const email = uniqueEmail("late");
     await admin.post("/api/invitations", { email, role: "regular_user" });
@@ -118,6 +118,12 @@ describe("invitations", () => {
     expect(days).toBeLessThanOrEqual(7);
     const newLink = await linkFromMail(ctx, email, "/register");
     expect(newLink.searchParams.get("code")).not.toBe(oldLink.searchParams.get("code"));
+    // The link of the expired invitation stays dead: only a pending one's earlier links are kept.
+    const stale = await new TestClient(ctx).json(
+      "GET",
+      `/api/invitations/check?email=${encodeURIComponent(email)}&code=${oldLink.searchParams.get("code")}`,
+    );
+    expect(stale.body).toEqual({ valid: false });
     const fresh = await registerThroughLink(email);
     expect(fresh.res.status).toBe(200);
   });

@@ -99,7 +99,7 @@ describe("pending invitations", () => {
     ]);
   });
 
-  it("resend e-mails a fresh link valid 7 days from now; the old link stops working; it is audited", async () => {
+  it("resend e-mails a new link and extends the invitation to 7 days from now; the earlier link keeps working; it is audited", async () => {
     const { admin, adminId, firmName } = await buildFirm(ctx);
     const inv = await invite(admin);
     await ctx.services.deps.db
@@ -128,17 +128,52 @@ describe("pending invitations", () => {
     const fresh = await linkFromMail(ctx, inv.email, "/register");
     const code = fresh.searchParams.get("code") ?? "";
     expect(code).not.toBe(inv.code);
-    expect((await check(inv.email, inv.code)).body).toEqual({ valid: false });
-    expect((await register(inv.email, inv.code)).status).toBe(400);
-    expect((await check(inv.email, code)).body).toEqual({
-      valid: true,
-      firmName,
-      role: "firm_staff",
-    });
+    const valid = { valid: true, firmName, role: "firm_staff" };
+    expect((await check(inv.email, code)).body).toEqual(valid);
+    // Spec 01 §4: the earlier link keeps working, until the extended expiry.
+    expect((await check(inv.email, inv.code)).body).toEqual(valid);
     const [audit] = await auditOf("invitation.resent", inv.id);
     expect(audit).toMatchObject({ actorId: adminId, subjectType: "invitation" });
     expect(JSON.stringify(audit)).not.toContain(code);
-    expect((await register(inv.email, code)).status).toBe(200);
+    // Either link accepts it, once: after registering through the earlier one, the new one is used.
+    expect((await register(inv.email, inv.code)).status).toBe(200);
+    expect((await check(inv.email, code)).body).toEqual({ valid: false });
+    expect((await register(inv.email, code)).status).toBe(400);
+  });
+
+  it("the earlier links of a pending invitation expire with it, and die with a revoke; an expired invitation sent again does not bring them back", async () => {
+    const { admin } = await buildFirm(ctx);
+    const inv = await invite(admin);
+    expect((await admin.request("POST", `/api/invitations/${inv.id}/resend`)).status).toBe(200);
+    const second = (await linkFromMail(ctx, inv.email, "/register")).searchParams.get("code") ?? "";
+    expect((await check(inv.email, inv.code)).body).toMatchObject({ valid: true });
+    // Past its expiry, every link is refused.
+    const db = ctx.services.deps.db;
+    await db
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitations.id, inv.id));
+    expect((await check(inv.email, inv.code)).body).toEqual({ valid: false });
+    expect((await register(inv.email, inv.code)).status).toBe(400);
+    // Sent again once expired: only the newest link works.
+    expect((await admin.request("POST", `/api/invitations/${inv.id}/resend`)).status).toBe(200);
+    const third = (await linkFromMail(ctx, inv.email, "/register")).searchParams.get("code") ?? "";
+    expect((await check(inv.email, third)).body).toMatchObject({ valid: true });
+    expect((await check(inv.email, inv.code)).body).toEqual({ valid: false });
+    expect((await check(inv.email, second)).body).toEqual({ valid: false });
+    // Pending again and re-invited through the form: the third link keeps working; a revoke ends both.
+    expect(
+      (await admin.request("POST", "/api/invitations", { email: inv.email, role: "firm_staff" }))
+        .status,
+    ).toBe(200);
+    const fourth = (await linkFromMail(ctx, inv.email, "/register")).searchParams.get("code") ?? "";
+    expect((await check(inv.email, third)).body).toMatchObject({ valid: true });
+    expect((await check(inv.email, fourth)).body).toMatchObject({ valid: true });
+    expect((await admin.request("POST", `/api/invitations/${inv.id}/revoke`)).status).toBe(200);
+    for (const c of [third, fourth]) {
+      expect((await check(inv.email, c)).body).toEqual({ valid: false, reason: "revoked" });
+      expect((await register(inv.email, c)).status).toBe(400);
+    }
   });
 
   it("revoke: the link then says it was withdrawn, at the check and at registration; audited; inviting again gives a working link", async () => {

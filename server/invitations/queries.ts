@@ -1,6 +1,19 @@
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.js";
-import { invitations } from "../db/schema/index.js";
+import { invitationEarlierLinks, invitations } from "../db/schema/index.js";
+
+/** How many links sent before the current one keep working (a re-invite extends them too). */
+export const EARLIER_LINKS_KEPT = 5;
+
+/** The invitation a link belongs to: its current link, or one sent before it (migration 0026). */
+const isLinkOf = (tokenHash: string) =>
+  or(
+    eq(invitations.tokenHash, tokenHash),
+    inArray(
+      invitations.id,
+      sql`(select ${invitationEarlierLinks.invitationId} from ${invitationEarlierLinks} where ${invitationEarlierLinks.tokenHash} = ${tokenHash})`,
+    ),
+  );
 
 export const findInvitationForEmail = (tx: Db | Tx, firmId: string, email: string) =>
   tx
@@ -14,23 +27,25 @@ export const findInvitationByToken = (tx: Db | Tx, tokenHash: string) =>
   tx
     .select()
     .from(invitations)
-    .where(eq(invitations.tokenHash, tokenHash))
+    .where(isLinkOf(tokenHash))
     .limit(1)
     .then((r) => r[0] ?? null);
 
-/** Under withActor (row-level security: the actor's firm only): not accepted, not revoked, not expired; newest first. */
+/** A pending invitation of `firmId`: not accepted, not revoked, not expired. */
+export const isPendingOf = (firmId: string) =>
+  and(
+    eq(invitations.firmId, firmId),
+    eq(invitations.used, false),
+    isNull(invitations.revokedAt),
+    gt(invitations.expiresAt, sql`now()`),
+  );
+
+/** Under withActor (row-level security: the actor's firm only): the pending ones, newest first. */
 export const listPendingInvitations = (tx: Tx, firmId: string) =>
   tx
     .select()
     .from(invitations)
-    .where(
-      and(
-        eq(invitations.firmId, firmId),
-        eq(invitations.used, false),
-        isNull(invitations.revokedAt),
-        gt(invitations.expiresAt, sql`now()`),
-      ),
-    )
+    .where(isPendingOf(firmId))
     .orderBy(desc(invitations.sentAt), desc(invitations.id));
 
 /** System: one invitation of `firmId`, locked until the transaction ends (two admins acting at once take turns). */
@@ -80,7 +95,7 @@ export const consumeInvitation = (tx: Tx, link: { tokenHash: string; email: stri
     .set({ used: true })
     .where(
       and(
-        eq(invitations.tokenHash, link.tokenHash),
+        isLinkOf(link.tokenHash),
         eq(invitations.email, link.email),
         eq(invitations.used, false),
         isNull(invitations.revokedAt),
@@ -89,3 +104,32 @@ export const consumeInvitation = (tx: Tx, link: { tokenHash: string; email: stri
     )
     .returning()
     .then((r) => r[0]);
+
+/**
+ * System: before a pending invitation gets a new link, its current one joins the earlier links,
+ * which keep working until the (extended) expiry; only the newest EARLIER_LINKS_KEPT are kept.
+ */
+export async function keepEarlierLink(tx: Tx, inv: Invitation) {
+  await tx
+    .insert(invitationEarlierLinks)
+    .values({ tokenHash: inv.tokenHash, invitationId: inv.id, sentAt: inv.sentAt })
+    .onConflictDoNothing();
+  const newest = tx
+    .select({ tokenHash: invitationEarlierLinks.tokenHash })
+    .from(invitationEarlierLinks)
+    .where(eq(invitationEarlierLinks.invitationId, inv.id))
+    .orderBy(desc(invitationEarlierLinks.sentAt))
+    .limit(EARLIER_LINKS_KEPT);
+  await tx
+    .delete(invitationEarlierLinks)
+    .where(
+      and(
+        eq(invitationEarlierLinks.invitationId, inv.id),
+        notInArray(invitationEarlierLinks.tokenHash, newest),
+      ),
+    );
+}
+
+/** System: an expired or revoked invitation sent again starts afresh: the links sent before stay dead. */
+export const dropEarlierLinks = (tx: Tx, invitationId: string) =>
+  tx.delete(invitationEarlierLinks).where(eq(invitationEarlierLinks.invitationId, invitationId));

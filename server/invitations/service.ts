@@ -15,6 +15,8 @@ import { joinByInvitation } from "../firms/membership.js";
 import { selectFirmName, selectFirmNameAndCode } from "../firms/queries.js";
 import { invitationMail } from "./emails.js";
 import {
+  dropEarlierLinks,
+  keepEarlierLink,
   findInvitationByToken,
   type Invitation,
   findInvitationForEmail,
@@ -27,6 +29,16 @@ import {
 } from "./queries.js";
 import { hashLinkToken, newLinkToken } from "../keys/link-token.js";
 import { enqueueMail } from "../mail/outbox.js";
+
+/** Pending: neither accepted, revoked nor expired. Its links keep working when it is sent again. */
+const isPending = (inv: Invitation) => !inv.used && !inv.revokedAt && inv.expiresAt > new Date();
+
+/**
+ * Before a new link replaces the current one: a pending invitation keeps the links sent before
+ * (the re-invite extends them to the new expiry, spec 01 §4); an expired or revoked one starts afresh.
+ */
+const rememberLinks = (tx: Tx, inv: Invitation) =>
+  isPending(inv) ? keepEarlierLink(tx, inv) : dropEarlierLinks(tx, inv.id);
 
 /** A link sent now and valid for 7 days from now. */
 const freshTimes = () => {
@@ -52,7 +64,8 @@ export async function isReinvite(
 
 /**
  * Sends (or re-sends) an invitation to join the actor's firm. Re-inviting an unused one
- * gives it a fresh link valid 7 days from now; an accepted one is refused. A revoked one is
+ * sends a new link and extends it to 7 days from now; while it was pending, the links sent before
+ * keep working too (spec 01 §4). An accepted one is refused. A revoked one is
  * invited again only by those who may revoke (invitations:manage, the firm's admins): staff are
  * told to ask an admin, and nothing changes (docs/decisions/022).
  */
@@ -62,6 +75,8 @@ export async function sendInvitation(
   invite: z.infer<typeof sendInvitationSchema> & { inviterName: string },
 ) {
   const { inviterName, ...input } = invite;
+  // About the actor alone: someone in no firm is told so (spec 01 §8), whatever they asked for.
+  if (!actor.firmId) throw new AppError("NOT_FOUND", INVITATION_MSG.notAssociated);
   requireAccess(actor, "invitations:send", { firmId: actor.firmId, role: input.role });
   const firmId = actor.firmId ?? "";
   const { token, hash } = newLinkToken();
@@ -83,14 +98,17 @@ export async function sendInvitation(
       ...times,
       revokedAt: null,
     };
-    if (existing) await updateInvitation(tx, existing.id, values);
-    else
+    if (existing) {
+      await rememberLinks(tx, existing);
+      await updateInvitation(tx, existing.id, values);
+    } else
       await insertInvitation(tx, { ...values, email: input.email, firmId, firmCode: f.firmCode });
     await recordAudit(tx, {
       actorId: actor.id,
       action: existing ? "invitation.resent" : "invitation.sent",
       subjectType: "firm",
       subjectId: firmId,
+      firmId,
       details: { role: input.role },
     });
     return f;
@@ -151,8 +169,9 @@ async function changePending<T>(
 }
 
 /**
- * E-mails a fresh link, valid 7 days from now, in the same transaction as the new hash: the old
- * link stops working. Expired invitations may be resent too (the admin's list may be old).
+ * E-mails a new link and extends the invitation to 7 days from now, in one transaction; the links
+ * sent before keep working until then (spec 01 §4). Expired invitations may be resent too (the
+ * admin's list may be old): their old links stay dead.
  */
 export async function resendInvitation(
   deps: Deps,
@@ -164,6 +183,7 @@ export async function resendInvitation(
     id: resend.id,
     change: async (tx, inv) => {
       const times = freshTimes();
+      await rememberLinks(tx, inv);
       const renewed = await renewInvitation(tx, inv.id, {
         tokenHash: hash,
         invitedBy: actor.id,
@@ -189,6 +209,7 @@ export async function resendInvitation(
         action: "invitation.resent",
         subjectType: "invitation",
         subjectId: inv.id,
+        firmId: inv.firmId,
         details: { role: inv.role },
       });
       return renewed;
@@ -209,6 +230,7 @@ export async function revokePendingInvitation(deps: Deps, actor: ActorProfile, i
         action: "invitation.revoked",
         subjectType: "invitation",
         subjectId: inv.id,
+        firmId: inv.firmId,
         details: { role: inv.role },
       });
     },

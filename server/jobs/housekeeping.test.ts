@@ -22,6 +22,7 @@ import {
   mailOutbox,
   rateLimits,
   releaseLinks,
+  emailChanges,
   session,
   signInFailures,
   verification,
@@ -102,6 +103,27 @@ async function seed(tag: string) {
     for (const table of ["legacyCode", "legacySession", "releaseLink"])
       add(kind, `${table}:${key}`);
   }
+  // e-mail changes: over once the confirmation link expired unused, or the undo link expired
+  for (const [kind, confirmExpiresAt, confirmed, undoExpiresAt] of [
+    ["expired", at(releaseNow - MINUTE_MS), false, null],
+    ["live", at(releaseNow + MINUTE_MS), false, null],
+    ["live", at(releaseNow - MINUTE_MS), true, at(releaseNow + MINUTE_MS)],
+    ["expired", at(releaseNow - MINUTE_MS), true, at(releaseNow - MINUTE_MS)],
+  ] as const) {
+    const key = `${tag}-${kind}-${randomBytes(4).toString("hex")}`;
+    await db()
+      .insert(emailChanges)
+      .values({
+        userId: owner.id,
+        oldEmail: "old@example.com",
+        newEmail: "new@example.com",
+        confirmTokenHash: key,
+        confirmExpiresAt,
+        confirmedAt: confirmed ? at(releaseNow - 2 * MINUTE_MS) : null,
+        undoExpiresAt,
+      });
+    add(kind, `emailChange:${key}`);
+  }
   for (const [kind, expiresAt, used] of [
     ["expired", at(now - (RETENTION_DAYS + 1) * DAY_MS), false],
     ["live", at(now - DAY_MS), false], // expired lately: kept a while
@@ -151,6 +173,9 @@ async function present(tag: string): Promise<string[]> {
     ...(await db().select().from(releaseLinks).where(like(releaseLinks.tokenHash, t))).map(
       (r) => `releaseLink:${r.tokenHash}`,
     ),
+    ...(await db().select().from(emailChanges).where(like(emailChanges.confirmTokenHash, t))).map(
+      (r) => `emailChange:${r.confirmTokenHash}`,
+    ),
     ...(await db().select().from(invitations).where(like(invitations.email, t))).map(
       (r) => `invitation:${r.email}`,
     ),
@@ -179,6 +204,7 @@ describe("housekeeping", () => {
       legacyCodes: 1,
       legacySessions: 1,
       releaseLinks: 1,
+      emailChanges: 2,
       invitations: 1,
     });
     expect(counts?.mailDeleted).toBe(1);
@@ -319,6 +345,7 @@ describe("housekeeping", () => {
           legacyCodes: 1,
           legacySessions: 1,
           releaseLinks: 1,
+          emailChanges: 2,
           invitations: 1,
         });
         expect((await present(`hk3-${round}`)).sort()).toEqual(rows.live.sort());

@@ -8,6 +8,7 @@ import {
   deleteExpiredLegacyCodes,
   deleteExpiredLegacySessions,
   deleteExpiredReleaseLinks,
+  deleteFinishedEmailChanges,
   deleteExpiredSessions,
   deleteExpiredVerifications,
   deleteInvitationsExpiredBefore,
@@ -57,6 +58,7 @@ export async function runHousekeeping(
     legacyCodes: await deleteExpiredLegacyCodes(db, now),
     legacySessions: await deleteExpiredLegacySessions(db, now),
     releaseLinks: await deleteExpiredReleaseLinks(db, now),
+    emailChanges: await deleteFinishedEmailChanges(db, now),
     invitations: await deleteInvitationsExpiredBefore(db, retainedSince),
     // A count of failed sign-ins that stopped long ago starts again; one at the cap stays until its reset (decision 017).
     signInFailures: await deleteSignInFailuresBefore(

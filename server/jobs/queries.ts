@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import {
   invitations,
@@ -7,6 +7,7 @@ import {
   legacySessions,
   rateLimits,
   releaseLinks,
+  emailChanges,
   session,
   signInFailures,
   verification,
@@ -83,6 +84,19 @@ export const deleteExpiredReleaseLinks = (db: Db, now: Date) =>
     .delete(releaseLinks)
     .where(lt(releaseLinks.expiresAt, now))
     .returning({ tokenHash: releaseLinks.tokenHash })
+    .then(counted);
+
+/** E-mail changes whose links are all over: never confirmed within the hour, or past the 72-hour undo (decision 043). */
+export const deleteFinishedEmailChanges = (db: Db, now: Date) =>
+  db
+    .delete(emailChanges)
+    .where(
+      or(
+        and(isNull(emailChanges.confirmedAt), lt(emailChanges.confirmExpiresAt, now)),
+        lt(emailChanges.undoExpiresAt, now),
+      ),
+    )
+    .returning({ id: emailChanges.id })
     .then(counted);
 
 /** Invitations never accepted that expired before `before`. Accepted ones stay: re-inviting that address is refused on them. */

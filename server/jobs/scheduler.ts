@@ -1,5 +1,7 @@
 import type { Deps } from "../deps.js";
 import { describeError } from "../logger.js";
+import { sendViewDigests } from "../activity/digest.js";
+import { eraseDueAccounts } from "../account-deletion/erase.js";
 import { cleanupUnclaimedFirms } from "../firms/service.js";
 import { runDueTimers } from "../release/timers.js";
 import { describeCounts, runHousekeeping } from "./housekeeping.js";
@@ -22,11 +24,29 @@ export const JOBS: Job[] = [
     },
   },
   {
+    // accounts whose 7-day grace period is over (server/account-deletion/erase.ts, decision 042)
+    name: "account deletions",
+    everyMs: 60 * 1000,
+    run: async (deps) => {
+      const n = await eraseDueAccounts(deps);
+      return n ? `erased ${n} account(s) at the end of their grace period` : null;
+    },
+  },
+  {
     name: "delete unclaimed firms",
     everyMs: 60 * 60 * 1000,
     run: async (deps) => {
       const n = await cleanupUnclaimedFirms(deps);
       return n ? `deleted ${n} firm(s) nobody claimed within 24 hours` : null;
+    },
+  },
+  {
+    // each client's daily e-mail of the firm's views as client, at most one a day (docs/decisions/047)
+    name: "views digest",
+    everyMs: 60 * 60 * 1000,
+    run: async (deps) => {
+      const n = await sendViewDigests(deps);
+      return n ? `sent ${n} views-as-client digest(s)` : null;
     },
   },
   {

@@ -47,16 +47,17 @@ async function until(condition: () => Promise<boolean>, what: string) {
 }
 
 /**
- * Holds the asset's row lock in a transaction of its own until `release` is called, so that a
- * request writing the asset stops right before its write, with whatever locks it took before.
+ * Holds the row locks of the asset's beneficiaries (where the wraps live, docs/decisions/053) in
+ * a transaction of its own until `release` is called, so that a request writing a wrap stops
+ * right before its write, with whatever locks it took before.
  */
-async function holdAssetRow(assetId: string) {
+async function holdWrapRows(assetId: string) {
   let release = () => {};
   const released = new Promise<void>((r) => (release = r));
   let locked = () => {};
   const isLocked = new Promise<void>((r) => (locked = r));
   const done = db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from assets where id = ${assetId} for update`);
+    await tx.execute(sql`select 1 from asset_beneficiaries where asset_id = ${assetId} for update`);
     locked();
     await released;
   });
@@ -72,23 +73,23 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
         const owner = await buildUser(ctx);
         const dk = await dataKeyOf(owner.client);
         const heir = uniqueEmail("heir");
-        const item = await buildAsset(owner.client, { beneficiaryEmail: heir, dataKey: dk });
+        const item = await buildAsset(owner.client, { beneficiaryEmails: [heir], dataKey: dk });
         const old = await createBeneficiaryKey(owner.client, dk, { email: heir });
         const wrap = {
           assetId: item.id,
           wrappedKey: await wrapForBeneficiary(old.bk, item.id, item.ck),
         };
 
-        const held = await holdAssetRow(item.id);
+        const held = await holdWrapRows(item.id);
         const wrapping =
           via === "PATCH /api/assets/:id"
             ? owner.client.json("PATCH", `/api/assets/${item.id}`, {
-                beneficiaryKey: { id: old.id, wrappedKey: wrap.wrappedKey },
+                beneficiaryKeys: [{ id: old.id, wrappedKey: wrap.wrappedKey }],
               })
             : owner.client.json("PUT", `/api/keys/beneficiaries/${old.id}/items`, {
                 items: [wrap],
               });
-        await until(async () => (await lockWaiters()) >= 1, "the wrap to wait for the asset row");
+        await until(async () => (await lockWaiters()) >= 1, "the wrap to wait for its row");
         const next = await makeBeneficiaryKey(dk, { email: heir, replaces: old.id });
         let isReissued = false;
         const reissue = owner.client
@@ -104,7 +105,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
 
         const [row] = rowsOf<{ key: string | null; wrapped: string | null }>(
           await db.execute(
-            sql`select beneficiary_key_id as key, encode(beneficiary_wrapped_key, 'hex') as wrapped from assets where id = ${item.id}`,
+            sql`select beneficiary_key_id as key, encode(wrapped_key, 'hex') as wrapped from asset_beneficiaries where asset_id = ${item.id}`,
           ),
         );
         expect(row).toEqual({ key: null, wrapped: null });

@@ -20,7 +20,7 @@ import {
 } from "../../test/harness.js";
 import { withActor, withClientView } from "../db/actor.js";
 import type { Db } from "../db/client.js";
-import { assets, auditLog, beneficiaryKeys } from "../db/schema/index.js";
+import { assetBeneficiaries, auditLog, beneficiaryKeys } from "../db/schema/index.js";
 
 let ctx: TestContext;
 let db: Db;
@@ -37,11 +37,12 @@ const list = async (client: TestClient) => {
 };
 const pendingIds = async (client: TestClient) =>
   (await list(client)).pending.map((p) => p.assetId).sort();
+/** The item's one beneficiary's wrap (these items are left to one person each). */
 const wrapOf = (assetId: string) =>
   db
-    .select({ keyId: assets.beneficiaryKeyId, wrapped: assets.beneficiaryWrappedKey })
-    .from(assets)
-    .where(eq(assets.id, assetId))
+    .select({ keyId: assetBeneficiaries.beneficiaryKeyId, wrapped: assetBeneficiaries.wrappedKey })
+    .from(assetBeneficiaries)
+    .where(eq(assetBeneficiaries.assetId, assetId))
     .then((r) => r[0]);
 const storedKeys = (userId: string) =>
   db.select().from(beneficiaryKeys).where(eq(beneficiaryKeys.userId, userId));
@@ -61,9 +62,12 @@ async function ownerWithItems() {
   const dk = await dataKeyOf(owner.client);
   const heir1 = uniqueEmail("heir1");
   const heir2 = uniqueEmail("heir2");
-  const a1 = await buildAsset(owner.client, { beneficiaryEmail: heir1, dataKey: dk });
-  const a2 = await buildAsset(owner.client, { beneficiaryEmail: heir1.toUpperCase(), dataKey: dk });
-  const a3 = await buildAsset(owner.client, { beneficiaryEmail: heir2, dataKey: dk });
+  const a1 = await buildAsset(owner.client, { beneficiaryEmails: [heir1], dataKey: dk });
+  const a2 = await buildAsset(owner.client, {
+    beneficiaryEmails: [heir1.toUpperCase()],
+    dataKey: dk,
+  });
+  const a3 = await buildAsset(owner.client, { beneficiaryEmails: [heir2], dataKey: dk });
   const mine = await buildAsset(owner.client, { dataKey: dk });
   return { owner, dk, heir1, heir2, a1, a2, a3, mine };
 }
@@ -242,7 +246,9 @@ describe("the owner's beneficiary keys", () => {
           400,
         );
     }
-    const stranger = await buildAsset((await buildUser(ctx)).client, { beneficiaryEmail: v.heir1 });
+    const stranger = await buildAsset((await buildUser(ctx)).client, {
+      beneficiaryEmails: [v.heir1],
+    });
     for (const item of [v.a3, v.mine, stranger]) {
       const bad = await makeBeneficiaryKey(v.dk, { email: v.heir1, items: [v.a1, item] });
       expect(await v.owner.client.json("POST", "/api/keys/beneficiaries", bad.body)).toEqual({
@@ -283,7 +289,7 @@ describe("someone else cannot", () => {
       ).status,
     ).toBe(200);
     const other = await buildUser(ctx);
-    const strangerAsset = await buildAsset(other.client, { beneficiaryEmail: v.heir1 });
+    const strangerAsset = await buildAsset(other.client, { beneficiaryEmails: [v.heir1] });
     for (const stranger of [other.client, firm.admin, staff.client]) {
       expect(await list(stranger)).toEqual({
         keys: [],
@@ -327,11 +333,14 @@ describe("someone else cannot", () => {
         tx.delete(beneficiaryKeys).where(eq(beneficiaryKeys.userId, v.owner.id)).returning(),
       ),
     ).toEqual([]);
-    // an item cannot point at another owner's key (the owner is part of the reference)
+    // an item's beneficiary cannot point at another owner's key (the owner is part of the reference)
     expect(
       await failure(
         withActor(db, { userId: v.owner.id }, (tx) =>
-          tx.update(assets).set({ beneficiaryKeyId: otherKey.id }).where(eq(assets.id, v.a1.id)),
+          tx
+            .update(assetBeneficiaries)
+            .set({ beneficiaryKeyId: otherKey.id })
+            .where(eq(assetBeneficiaries.assetId, v.a1.id)),
         ),
       ),
     ).toMatch(/foreign key/);
@@ -358,7 +367,7 @@ describe("someone else cannot", () => {
     expect(
       await failure(
         withClientView(db, { userId: firm.adminId, clientId: client.id }, (tx) =>
-          tx.select({ id: assets.beneficiaryWrappedKey }).from(assets),
+          tx.select({ id: assetBeneficiaries.wrappedKey }).from(assetBeneficiaries),
         ),
       ),
     ).toMatch(/permission denied/);

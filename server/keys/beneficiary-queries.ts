@@ -1,17 +1,18 @@
-import { and, eq, inArray, isNotNull, or, sql, isNull } from "drizzle-orm";
+import { and, eq, inArray, or, sql, isNull } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
-import { assets, beneficiaryKeys } from "../db/schema/index.js";
+import { assetBeneficiaries, assets, beneficiaryKeys } from "../db/schema/index.js";
 
 /**
  * Beneficiary keys (docs/decisions/032). Every query here runs under withActor: row-level security
  * shows lv_app only the actor's own keys and assets; each also names the owner.
  */
 
-/** The asset's beneficiary address as the keys store it (lower-case). */
-const assetEmail = sql<string>`lower(${assets.beneficiaryEmail})`;
-
-/** How many of the owner's items name the key's address. */
-const itemCount = sql<number>`(select count(*)::int from ${assets} where ${assets.userId} = ${beneficiaryKeys.userId} and lower(${assets.beneficiaryEmail}) = ${beneficiaryKeys.email})`;
+/**
+ * How many of the owner's items are left to the key's address (among others, docs/decisions/053).
+ * Qualified by hand: Drizzle writes a one-table select's columns unqualified, and both tables
+ * have user_id and email.
+ */
+const itemCount = sql<number>`(select count(*)::int from asset_beneficiaries b where b.user_id = beneficiary_keys.user_id and b.email = beneficiary_keys.email)`;
 
 /** What the owner's browser sees of a key: never the server share, never the escrowed access key. */
 const KEY_VIEW = {
@@ -86,32 +87,33 @@ export const selectKeyIdByEmailForUpdate = (tx: Tx, userId: string, email: strin
     .then((r) => r[0]?.id ?? null);
 
 /**
- * The owner's items that name an address but have no wrap for that address's current key: never
- * wrapped, their key re-issued or deleted, or wrapped for another address's key. With the content
- * key wrapped by the owner's data key, for their browser to wrap again.
+ * The owner's (item, address) pairs with no wrap for that address's current key: never wrapped,
+ * their key re-issued or deleted, or wrapped for another address's key. One entry per address of
+ * an item left to several (docs/decisions/053). With the content key wrapped by the owner's data
+ * key, for their browser to wrap again.
  */
 export const listPendingItems = (tx: Tx, userId: string) =>
   tx
     .select({
       assetId: assets.id,
-      beneficiaryEmail: assetEmail,
+      beneficiaryEmail: assetBeneficiaries.email,
       wrappedKey: assets.wrappedKey,
-      isNamedBeforeKeys: assets.namedBeforeKeys,
+      isNamedBeforeKeys: assetBeneficiaries.namedBeforeKeys,
     })
-    .from(assets)
-    .leftJoin(beneficiaryKeys, eq(beneficiaryKeys.id, assets.beneficiaryKeyId))
+    .from(assetBeneficiaries)
+    .innerJoin(assets, eq(assets.id, assetBeneficiaries.assetId))
+    .leftJoin(beneficiaryKeys, eq(beneficiaryKeys.id, assetBeneficiaries.beneficiaryKeyId))
     .where(
       and(
-        eq(assets.userId, userId),
-        isNotNull(assets.beneficiaryEmail),
+        eq(assetBeneficiaries.userId, userId),
         or(
-          isNull(assets.beneficiaryWrappedKey),
+          isNull(assetBeneficiaries.wrappedKey),
           isNull(beneficiaryKeys.id),
-          sql`${beneficiaryKeys.email} <> ${assetEmail}`,
+          sql`${beneficiaryKeys.email} <> ${assetBeneficiaries.email}`,
         ),
       ),
     )
-    .orderBy(assets.createdAt, assets.id);
+    .orderBy(assets.createdAt, assets.id, assetBeneficiaries.position);
 
 export const insertKey = (tx: Tx, values: typeof beneficiaryKeys.$inferInsert) =>
   tx.insert(beneficiaryKeys).values(values).returning({ id: beneficiaryKeys.id });
@@ -133,28 +135,48 @@ export const updateKey = (
     .returning({ id: beneficiaryKeys.id });
 export type KeyChanges = { handedOverAt?: Date; escrowShare?: Buffer };
 
-/** The owner's items among `assetIds`, with the address each names (lower-case). */
-export const selectItemEmails = (tx: Tx, userId: string, assetIds: string[]) =>
-  tx
-    .select({ id: assets.id, email: assetEmail })
-    .from(assets)
-    .where(and(eq(assets.userId, userId), inArray(assets.id, assetIds)));
-
-/** Drops the beneficiary wrap of every item wrapped for this key (a re-issue). */
-export const clearWrapsOfKey = (tx: Tx, userId: string, keyId: string) =>
-  tx
-    .update(assets)
-    .set({ beneficiaryKeyId: null, beneficiaryWrappedKey: null })
-    .where(and(eq(assets.userId, userId), eq(assets.beneficiaryKeyId, keyId)));
-
-/** Sets one item's beneficiary wrap (the composite foreign key keeps it to the owner's own key). */
-export const setItemWrap = (
+/** The owner's items among `assetIds` that are left to `email` (among others). */
+export const selectItemsLeftTo = (
   tx: Tx,
-  { userId, assetId, keyId, wrappedKey }: ItemWrap & { userId: string },
+  { userId, email, assetIds }: { userId: string; email: string; assetIds: string[] },
 ) =>
   tx
-    .update(assets)
-    .set({ beneficiaryKeyId: keyId, beneficiaryWrappedKey: wrappedKey })
-    .where(and(eq(assets.userId, userId), eq(assets.id, assetId)))
-    .returning({ id: assets.id });
+    .select({ id: assetBeneficiaries.assetId })
+    .from(assetBeneficiaries)
+    .where(
+      and(
+        eq(assetBeneficiaries.userId, userId),
+        eq(assetBeneficiaries.email, email),
+        inArray(assetBeneficiaries.assetId, assetIds),
+      ),
+    );
+
+/** Drops every beneficiary wrap made with this key (a re-issue). */
+export const clearWrapsOfKey = (tx: Tx, userId: string, keyId: string) =>
+  tx
+    .update(assetBeneficiaries)
+    .set({ beneficiaryKeyId: null, wrappedKey: null })
+    .where(
+      and(eq(assetBeneficiaries.userId, userId), eq(assetBeneficiaries.beneficiaryKeyId, keyId)),
+    );
+
+/**
+ * Sets one item's wrap for the key's address (the composite foreign key keeps it to the owner's
+ * own key; the caller checked that the item is left to that address).
+ */
+export const setItemWrap = (
+  tx: Tx,
+  { userId, assetId, email, keyId, wrappedKey }: ItemWrap & { userId: string; email: string },
+) =>
+  tx
+    .update(assetBeneficiaries)
+    .set({ beneficiaryKeyId: keyId, wrappedKey })
+    .where(
+      and(
+        eq(assetBeneficiaries.userId, userId),
+        eq(assetBeneficiaries.assetId, assetId),
+        eq(assetBeneficiaries.email, email),
+      ),
+    )
+    .returning({ id: assetBeneficiaries.assetId });
 export type ItemWrap = { assetId: string; keyId: string; wrappedKey: Buffer };

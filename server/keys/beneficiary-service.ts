@@ -17,7 +17,7 @@ import {
   insertKey,
   listKeyViews,
   listPendingItems,
-  selectItemEmails,
+  selectItemsLeftTo,
   selectKeyIdByEmailForUpdate,
   selectKeyRef,
   selectKeyRefForShare,
@@ -26,6 +26,7 @@ import {
   updateKey,
   type KeyChanges,
 } from "./beneficiary-queries.js";
+import { dropEscrowWhenDone } from "./owner-keys-service.js";
 
 /**
  * The owner's beneficiary keys (docs/decisions/032): made in their browser, stored here with the
@@ -70,25 +71,31 @@ async function loadOwnKey(
   return key;
 }
 
-/** Each item must be the owner's and name exactly `email`; otherwise 400 before anything is written. */
+/** Each item must be the owner's and left to `email` (among others); otherwise 400 before anything is written. */
 async function requireItemsOf(
   tx: Tx,
   { userId, email, items }: { userId: string; email: string; items: ItemWrapInput[] },
 ) {
   if (items.length === 0) return;
   const ids = [...new Set(items.map((i) => i.assetId))];
-  const found = await selectItemEmails(tx, userId, ids);
-  const named = new Set(found.filter((r) => r.email === email).map((r) => r.id));
+  const found = await selectItemsLeftTo(tx, { userId, email, assetIds: ids });
+  const named = new Set(found.map((r) => r.id));
   if (ids.some((id) => !named.has(id))) throw new AppError("VALIDATION", KEYS_MSG.itemNotForKey);
 }
 
 async function wrapItems(
   tx: Tx,
-  { userId, keyId, items }: { userId: string; keyId: string; items: ItemWrapInput[] },
+  {
+    userId,
+    keyId,
+    email,
+    items,
+  }: { userId: string; keyId: string; email: string; items: ItemWrapInput[] },
 ) {
   for (const item of items)
     await setItemWrap(tx, {
       userId,
+      email,
       keyId,
       assetId: item.assetId,
       wrappedKey: bytes(item.wrappedKey),
@@ -135,21 +142,40 @@ export function createBeneficiaryKey(
       serverShare,
       escrowShare,
     });
-    await wrapItems(tx, { userId: actor.id, keyId: input.id, items: input.items });
+    await wrapItems(tx, {
+      userId: actor.id,
+      keyId: input.id,
+      email: input.email,
+      items: input.items,
+    });
     await recordAudit(tx, {
       actorId: actor.id,
       action: "keys.beneficiary_key_created",
       ...subject(input.id),
+      ownerId: actor.id,
       ip,
       details: { beneficiary: input.email, reissue: !!existing, escrow: !!escrowShare },
     });
     return keyView(tx, actor.id, input.id);
-  }).catch((err: unknown) => {
-    // two requests made a key for the same address (or the browser's id is taken) at once
-    if (isUniqueViolation(err)) throw conflict();
-    throw err;
-  });
+  })
+    .catch((err: unknown) => {
+      // two requests made a key for the same address (or the browser's id is taken) at once
+      if (isUniqueViolation(err)) throw conflict();
+      throw err;
+    })
+    .then(afterWrapping(deps, actor));
 }
+
+/**
+ * After items were wrapped: a moved-over owner's escrowed data key goes once nothing depends on it
+ * (decision 038; their browser wraps the pending items right after sign-in).
+ */
+const afterWrapping =
+  (deps: Deps, actor: ActorProfile) =>
+  async <T>(result: T): Promise<T> => {
+    await dropEscrowWhenDone(deps.db, actor.id);
+    return result;
+  };
 
 /** Wraps more of the address's items for the owner's key `id` (replacing any wrap they had). */
 export function wrapBeneficiaryItems(
@@ -160,9 +186,9 @@ export function wrapBeneficiaryItems(
   return asOwner(deps, actor, async (tx) => {
     const key = await loadOwnKey(tx, actor, { id, forWrapping: true });
     await requireItemsOf(tx, { userId: actor.id, email: key.email, items: input.items });
-    await wrapItems(tx, { userId: actor.id, keyId: id, items: input.items });
+    await wrapItems(tx, { userId: actor.id, keyId: id, email: key.email, items: input.items });
     return { wrapped: new Set(input.items.map((i) => i.assetId)).size };
-  });
+  }).then(afterWrapping(deps, actor));
 }
 
 /**
@@ -183,7 +209,13 @@ export function updateBeneficiaryKey(
     const key = await loadOwnKey(tx, actor, { id, forWrapping: false });
     if ((await updateKey(tx, { userId: actor.id, id, changes })).length === 0)
       throw new AppError("NOT_FOUND", KEYS_MSG.keyNotFound);
-    const event = { actorId: actor.id, ...subject(id), ip, details: { beneficiary: key.email } };
+    const event = {
+      actorId: actor.id,
+      ...subject(id),
+      ownerId: actor.id,
+      ip,
+      details: { beneficiary: key.email },
+    };
     if (changes.handedOverAt)
       await recordAudit(tx, { ...event, action: "keys.access_key_handed_over" });
     if (changes.escrowShare) await recordAudit(tx, { ...event, action: "keys.escrow_chosen" });

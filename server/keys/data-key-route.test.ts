@@ -6,7 +6,7 @@ import { failure } from "../../test/db-errors.js";
 import { TestClient, buildUser, createTestContext, type TestContext } from "../../test/harness.js";
 import { withActor } from "../db/actor.js";
 import type { Db } from "../db/client.js";
-import { userKeys } from "../db/schema/index.js";
+import { session, sessionVaultKeys, userKeys } from "../db/schema/index.js";
 
 let ctx: TestContext;
 let db: Db;
@@ -29,20 +29,20 @@ const keyOf = async (client: TestClient) => {
 const storedKey = (userId: string) => db.select().from(userKeys).where(eq(userKeys.userId, userId));
 
 describe("GET /api/vault/key", () => {
-  it("an account gets its data key when it is created, stored only wrapped; GET hands the owner the raw 256-bit key, no-store", async () => {
+  it("an account registered without keys gets an escrowed data key on its first GET, stored only wrapped; GET hands the owner the raw 256-bit key, no-store", async () => {
     const alice = await buildUser(ctx);
-    const [row] = await storedKey(alice.id);
-    expect(row?.wrappedKey.length).toBe(60);
+    expect(await storedKey(alice.id)).toEqual([]); // none made at registration any more (decision 038)
 
     const { res, dataKey } = await keyOf(alice.client);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(dataKey?.length).toBe(32);
-    expect(row?.wrappedKey.includes(dataKey ?? Buffer.alloc(0))).toBe(false);
+    const [row] = await storedKey(alice.id);
+    const wrapped = row?.wrappedKey ?? Buffer.alloc(0);
+    expect(wrapped.length).toBe(60);
+    expect(wrapped.includes(dataKey ?? Buffer.alloc(0))).toBe(false);
     expect(
-      ctx.services.deps.dataKeys
-        .unwrap(alice.id, row?.wrappedKey ?? Buffer.alloc(0))
-        .equals(dataKey ?? Buffer.alloc(0)),
+      ctx.services.deps.dataKeys.unwrap(alice.id, wrapped).equals(dataKey ?? Buffer.alloc(0)),
     ).toBe(true);
     expect((await keyOf(alice.client)).dataKey?.equals(dataKey ?? Buffer.alloc(0))).toBe(true);
   });
@@ -55,7 +55,7 @@ describe("GET /api/vault/key", () => {
 
   it("an account from before the vault gets a key on its first GET, and keeps it", async () => {
     const old = await buildUser(ctx);
-    await db.delete(userKeys).where(eq(userKeys.userId, old.id));
+    expect(await storedKey(old.id)).toEqual([]);
     const [first, second] = await Promise.all([keyOf(old.client), keyOf(old.client)]);
     expect(first.res.status).toBe(200);
     expect(first.dataKey?.equals(second.dataKey ?? Buffer.alloc(0))).toBe(true);
@@ -66,6 +66,8 @@ describe("GET /api/vault/key", () => {
   it("a wrapped key copied to another user's row does not unwrap (500, nothing handed out)", async () => {
     const victim = await buildUser(ctx);
     const thief = await buildUser(ctx);
+    await keyOf(victim.client);
+    await keyOf(thief.client);
     const [row] = await storedKey(victim.id);
     await db
       .update(userKeys)
@@ -95,6 +97,8 @@ describe("user_keys under lv_app", () => {
   it("an actor reads only their own row, even with no where clause, and cannot write any", async () => {
     const alice = await buildUser(ctx);
     const bob = await buildUser(ctx);
+    await keyOf(alice.client);
+    await keyOf(bob.client);
     const rows = await withActor(db, { userId: alice.id }, (tx) =>
       tx.select({ userId: userKeys.userId }).from(userKeys),
     );
@@ -120,6 +124,33 @@ describe("user_keys under lv_app", () => {
       ),
     ).toMatch(/permission denied/);
     const [after] = await storedKey(bob.id);
-    expect(after?.wrappedKey.equals(bobRow?.wrappedKey ?? Buffer.alloc(0))).toBe(true);
+    expect(after?.wrappedKey?.equals(bobRow?.wrappedKey ?? Buffer.alloc(0))).toBe(true);
+  });
+});
+
+describe("session_vault_keys under lv_app", () => {
+  it("an actor reads only their own sessions' keys, and cannot write any", async () => {
+    const alice = await buildUser(ctx);
+    const bob = await buildUser(ctx);
+    expect((await alice.client.get("/api/vault/session-key")).status).toBe(200);
+    expect((await bob.client.get("/api/vault/session-key")).status).toBe(200);
+    const [aliceSession] = await db
+      .select({ id: session.id })
+      .from(session)
+      .where(eq(session.userId, alice.id));
+    const rows = await withActor(db, { userId: alice.id }, (tx) =>
+      tx.select({ sessionId: sessionVaultKeys.sessionId }).from(sessionVaultKeys),
+    );
+    expect(rows).toEqual([{ sessionId: aliceSession?.id }]);
+    expect(
+      await failure(
+        withActor(db, { userId: alice.id }, (tx) =>
+          tx.update(sessionVaultKeys).set({ key: Buffer.alloc(32) }),
+        ),
+      ),
+    ).toMatch(/permission denied/);
+    expect(
+      await failure(withActor(db, { userId: alice.id }, (tx) => tx.delete(sessionVaultKeys))),
+    ).toMatch(/permission denied/);
   });
 });

@@ -1,6 +1,4 @@
-import { randomUUID } from "node:crypto";
-import { readFile } from "node:fs/promises";
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ASSET_FILES_JSON_LENGTH_HEADER } from "../../common/assets.js";
 import type { BeneficiaryKeysView } from "../../common/keys.js";
@@ -16,7 +14,7 @@ import {
 import { sealAsset } from "../../test/vault-crypto.js";
 import { withActor } from "../db/actor.js";
 import type { Db } from "../db/client.js";
-import { assets } from "../db/schema/index.js";
+import { assetBeneficiaries } from "../db/schema/index.js";
 
 /**
  * pending[].fromBeforeKeys (docs/decisions/032, "Defaults"): only items that named their address
@@ -36,14 +34,17 @@ const fromBefore = async (client: TestClient) => {
   expect(res.status).toBe(200);
   return Object.fromEntries(res.body.pending.map((p) => [p.assetId, p.fromBeforeKeys]));
 };
-/** What migration 0022 did to the items that existed before it (as the database owner). */
+/** What migration 0022 did to the items that existed before it (carried by 0036; as the database owner). */
 const markAsFromBefore = (ids: string[]) =>
-  db.update(assets).set({ namedBeforeKeys: true }).where(inArray(assets.id, ids));
+  db
+    .update(assetBeneficiaries)
+    .set({ namedBeforeKeys: true })
+    .where(inArray(assetBeneficiaries.assetId, ids));
 const storedMark = (id: string) =>
   db
-    .select({ mark: assets.namedBeforeKeys })
-    .from(assets)
-    .where(eq(assets.id, id))
+    .select({ mark: assetBeneficiaries.namedBeforeKeys })
+    .from(assetBeneficiaries)
+    .where(eq(assetBeneficiaries.assetId, id))
     .then((r) => r[0]?.mark);
 
 describe("pending items from before beneficiary keys", () => {
@@ -52,17 +53,17 @@ describe("pending items from before beneficiary keys", () => {
     const dk = await dataKeyOf(owner.client);
     const heir1 = uniqueEmail("heir1");
     const heir2 = uniqueEmail("heir2");
-    const kept = await buildAsset(owner.client, { beneficiaryEmail: heir1, dataKey: dk });
-    const moved = await buildAsset(owner.client, { beneficiaryEmail: heir1, dataKey: dk });
-    const cleared = await buildAsset(owner.client, { beneficiaryEmail: heir2, dataKey: dk });
+    const kept = await buildAsset(owner.client, { beneficiaryEmails: [heir1], dataKey: dk });
+    const moved = await buildAsset(owner.client, { beneficiaryEmails: [heir1], dataKey: dk });
+    const cleared = await buildAsset(owner.client, { beneficiaryEmails: [heir2], dataKey: dk });
     const note = await buildAsset(owner.client, {
       type: "note",
-      beneficiaryEmail: heir1,
+      beneficiaryEmails: [heir1],
       content: { text: "hi", audioRecording: null, attachment: null },
       dataKey: dk,
     });
     await markAsFromBefore([kept.id, moved.id, cleared.id, note.id]);
-    const fresh = await buildAsset(owner.client, { beneficiaryEmail: heir1, dataKey: dk });
+    const fresh = await buildAsset(owner.client, { beneficiaryEmails: [heir1], dataKey: dk });
     expect(await fromBefore(owner.client)).toEqual({
       [kept.id]: true,
       [moved.id]: true,
@@ -73,14 +74,16 @@ describe("pending items from before beneficiary keys", () => {
 
     const patch = (id: string, body: object) =>
       owner.client.json("PATCH", `/api/assets/${id}`, body).then((r) => r.status);
-    expect(await patch(kept.id, { title: "Renamed", beneficiaryEmail: heir1.toUpperCase() })).toBe(
-      200,
-    );
-    expect(await patch(moved.id, { beneficiaryEmail: heir2 })).toBe(200);
-    expect(await patch(moved.id, { beneficiaryEmail: heir1 })).toBe(200);
-    expect(await patch(cleared.id, { beneficiaryEmail: null })).toBe(200);
-    expect(await storedMark(cleared.id)).toBe(false);
-    expect(await patch(cleared.id, { beneficiaryEmail: heir2 })).toBe(200);
+    expect(
+      await patch(kept.id, { title: "Renamed", beneficiaryEmails: [heir1.toUpperCase()] }),
+    ).toBe(200);
+    expect(await patch(moved.id, { beneficiaryEmails: [heir2] })).toBe(200);
+    expect(await patch(moved.id, { beneficiaryEmails: [heir1] })).toBe(200);
+    expect(await patch(cleared.id, { beneficiaryEmails: [] })).toBe(200);
+    expect(await storedMark(cleared.id)).toBeUndefined();
+    expect(await patch(cleared.id, { beneficiaryEmails: [heir2] })).toBe(200);
+    // a second person added keeps the first one's mark (it is per address, docs/decisions/053)
+    expect(await patch(kept.id, { beneficiaryEmails: [heir1, heir2] })).toBe(200);
 
     const sealed = await sealAsset(dk, note.id, {
       text: "again",
@@ -88,7 +91,11 @@ describe("pending items from before beneficiary keys", () => {
       attachment: null,
     });
     const head = Buffer.from(
-      JSON.stringify({ encryptedData: sealed.encryptedData, files: {}, beneficiaryEmail: heir2 }),
+      JSON.stringify({
+        encryptedData: sealed.encryptedData,
+        files: {},
+        beneficiaryEmails: [heir2],
+      }),
     );
     const put = await owner.client.send("PUT", `/api/assets/${note.id}/files`, head, {
       "content-type": "application/octet-stream",
@@ -96,64 +103,52 @@ describe("pending items from before beneficiary keys", () => {
     });
     expect(put.status).toBe(200);
 
-    expect(await fromBefore(owner.client)).toEqual({
-      [kept.id]: true,
-      [moved.id]: false,
-      [cleared.id]: false,
-      [note.id]: false,
-      [fresh.id]: false,
+    const pending = await owner.client.json<BeneficiaryKeysView>("GET", "/api/keys/beneficiaries");
+    expect(
+      Object.fromEntries(
+        pending.body.pending.map((p) => [`${p.assetId} ${p.beneficiaryEmail}`, p.fromBeforeKeys]),
+      ),
+    ).toEqual({
+      [`${kept.id} ${heir1}`]: true,
+      [`${kept.id} ${heir2}`]: false,
+      [`${moved.id} ${heir1}`]: false,
+      [`${cleared.id} ${heir2}`]: false,
+      [`${note.id} ${heir2}`]: false,
+      [`${fresh.id} ${heir1}`]: false,
     });
   });
 
   it("below the API: lv_app can neither insert an item with the mark nor set it", async () => {
     const owner = await buildUser(ctx);
     const other = await buildUser(ctx);
+    const existing = await buildAsset(owner.client, { beneficiaryEmails: [uniqueEmail("heir")] });
     const row = (namedBeforeKeys: boolean) => ({
-      id: randomUUID(),
+      assetId: existing.id,
       userId: owner.id,
-      type: "password" as const,
-      title: "Bank",
-      beneficiaryEmail: uniqueEmail("heir"),
-      wrappedKey: Buffer.alloc(60),
-      encryptedData: Buffer.alloc(60),
+      email: uniqueEmail("heir"),
+      position: 1,
       namedBeforeKeys,
     });
     const insert = (values: ReturnType<typeof row>) =>
       withActor(db, { userId: owner.id }, (tx) =>
-        tx.insert(assets).values(values).returning({ id: assets.id }),
+        tx.insert(assetBeneficiaries).values(values).returning({ email: assetBeneficiaries.email }),
       );
     // the check can fail: the same row without the mark goes in
     const plain = row(false);
-    expect(await insert(plain)).toEqual([{ id: plain.id }]);
+    expect(await insert(plain)).toEqual([{ email: plain.email }]);
     expect(await failure(insert(row(true)))).toMatch(/row-level security/);
 
-    const existing = await buildAsset(owner.client, { beneficiaryEmail: uniqueEmail("heir") });
     for (const userId of [owner.id, other.id])
       expect(
         await failure(
           withActor(db, { userId }, (tx) =>
-            tx.update(assets).set({ namedBeforeKeys: true }).where(eq(assets.id, existing.id)),
+            tx
+              .update(assetBeneficiaries)
+              .set({ namedBeforeKeys: true })
+              .where(eq(assetBeneficiaries.assetId, existing.id)),
           ),
         ),
       ).toMatch(/permission denied/);
     expect(await storedMark(existing.id)).toBe(false);
-  });
-
-  // last in this file: the statement marks every item of the database, as the migration did
-  it("migration 0022 marks exactly the items that named an address", async () => {
-    const owner = await buildUser(ctx);
-    const named = await buildAsset(owner.client, { beneficiaryEmail: uniqueEmail("heir") });
-    const mine = await buildAsset(owner.client, {});
-    const file = await readFile(
-      new URL("../db/migrations/0022_beneficiary_keys.sql", import.meta.url),
-      "utf8",
-    );
-    const statement = file
-      .split("--> statement-breakpoint")
-      .map((s) => s.trim())
-      .find((s) => s.startsWith("UPDATE assets SET named_before_keys"));
-    expect(statement).toBeDefined();
-    await db.execute(sql.raw(statement ?? ""));
-    expect([await storedMark(named.id), await storedMark(mine.id)]).toEqual([true, false]);
   });
 });

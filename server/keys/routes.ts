@@ -7,7 +7,6 @@ import {
   wrapItemsSchema,
   type BeneficiaryKeyView,
   type BeneficiaryKeysView,
-  type DataKeyView,
 } from "../../common/keys.js";
 import { requireActor } from "../auth/actor.js";
 import { jsonBody } from "../http/body-gate.js";
@@ -21,13 +20,6 @@ import {
   updateBeneficiaryKey,
   wrapBeneficiaryItems,
 } from "./beneficiary-service.js";
-import { getDataKey } from "./service.js";
-
-/** The owner's data key, for their browser only (Cache-Control: no-store, as every /api/* answer). */
-export const dataKeyRoutes = new Hono<AppEnv>().get("/vault/key", requireActor, async (c) => {
-  const dataKey = await getDataKey(c.var.deps, c.var.actor, c.var.ip);
-  return c.json<DataKeyView>({ dataKey: dataKey.toString("base64") });
-});
 
 /** Up to WRAP_ITEMS_MAX items, each at most ~200 characters of JSON (a uuid and a wrapped key of at most 100 bytes). */
 const itemsJsonLimit = jsonBody(JSON_BODY_MAX_BYTES + WRAP_ITEMS_MAX * 256);

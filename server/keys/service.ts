@@ -5,30 +5,38 @@ import { AppError } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { describeError } from "../logger.js";
 import { createDataKeyForNewUser } from "./create-data-key.js";
-import { selectWrappedDataKey } from "./queries.js";
+import { selectStoredKeys, type StoredKeys } from "./owner-keys-queries.js";
 
 /**
- * The signed-in owner's raw data key. Accounts made before the vault existed get theirs now. Each
- * fetch is audited ("vault.key_fetched", never the key), once per owner, address and window
- * (docs/decisions/023): a page that asks again and again writes no more. That audit is
- * best-effort: when it cannot be written (a full disk), it is logged and the owner still gets the key.
+ * The signed-in owner's keys (docs/decisions/038): the raw data key only while the server still
+ * holds an escrowed copy (an account that has not moved over, or whose items still depend on it),
+ * and the browser's wraps. An account without keys (made before the vault, or by a client that sent
+ * none) gets an escrowed data key now, so that it can move over. Each fetch is audited
+ * ("vault.key_fetched", never a key), once per owner, address and window (docs/decisions/023): a
+ * page that asks again and again writes no more. That audit is best-effort: when it cannot be
+ * written (a full disk), it is logged and the owner still gets the key.
  */
-export async function getDataKey(deps: Deps, actor: ActorProfile, ip: string): Promise<Buffer> {
+export async function getDataKey(
+  deps: Deps,
+  actor: ActorProfile,
+  ip: string,
+): Promise<{ stored: StoredKeys; dataKey: Buffer | null }> {
   requireAccess(actor, "vault:own", { ownerId: actor.id });
   const read = () =>
-    withActor(deps.db, { userId: actor.id }, (tx) => selectWrappedDataKey(tx, actor.id));
-  let wrapped = await read();
-  if (!wrapped) {
+    withActor(deps.db, { userId: actor.id }, (tx) => selectStoredKeys(tx, actor.id));
+  let stored = await read();
+  if (!stored) {
     await createDataKeyForNewUser(deps.db, deps.dataKeys, actor.id); // a concurrent first request may win: both then read its key
-    wrapped = await read();
+    stored = await read();
   }
-  if (!wrapped) throw new AppError("INTERNAL");
-  const dataKey = deps.dataKeys.unwrap(actor.id, wrapped);
+  if (!stored) throw new AppError("INTERNAL");
+  const dataKey = stored.wrappedKey ? deps.dataKeys.unwrap(actor.id, stored.wrappedKey) : null;
   const event = {
     actorId: actor.id,
     action: "vault.key_fetched",
     subjectType: "user",
     subjectId: actor.id,
+    ownerId: actor.id,
     ip,
   };
   try {
@@ -37,5 +45,5 @@ export async function getDataKey(deps: Deps, actor: ActorProfile, ip: string): P
     // Best-effort, as auditRefusal: a read must not fail on its audit row (a full disk answers writes 507).
     deps.log.warn(`audit of a vault key fetch failed: ${describeError(err)}`);
   }
-  return dataKey;
+  return { stored, dataKey };
 }

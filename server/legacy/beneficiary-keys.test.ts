@@ -11,7 +11,13 @@ import {
 } from "../../test/factories/beneficiary-keys.js";
 import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
-import { DAY_MS, advance, mailsTo, portalClient } from "../../test/factories/release.js";
+import {
+  DAY_MS,
+  advance,
+  mailsTo,
+  portalClient,
+  releaseByAttestation,
+} from "../../test/factories/release.js";
 import {
   TestClient,
   buildUser,
@@ -21,7 +27,7 @@ import {
   type TestContext,
 } from "../../test/harness.js";
 import { decryptBytes, type CryptoKey } from "../../test/vault-crypto.js";
-import { assets, releases } from "../db/schema/index.js";
+import { assetBeneficiaries, releases, userKeys } from "../db/schema/index.js";
 import { createOffsetClock } from "../release/clock.js";
 
 let ctx: TestContext;
@@ -64,14 +70,14 @@ async function ownerWithKeys() {
   const secret = `pw-${randomBytes(8).toString("hex")}`;
   const wrapped = await buildAsset(owner.client, {
     title: "Bank",
-    beneficiaryEmail: heirA,
+    beneficiaryEmails: [heirA],
     content: { password: secret },
     dataKey: dk,
   });
   const escrowed = await buildAsset(owner.client, {
     type: "note",
     title: "Letter",
-    beneficiaryEmail: heirB,
+    beneficiaryEmails: [heirB],
     content: { text: "Dear B" },
     dataKey: dk,
   });
@@ -83,14 +89,14 @@ async function ownerWithKeys() {
   });
   const pending = await buildAsset(owner.client, {
     title: "Shop",
-    beneficiaryEmail: heirA,
+    beneficiaryEmails: [heirA],
     content: { password: "not prepared" },
     dataKey: dk,
   });
   const pendingEscrowed = await buildAsset(owner.client, {
     type: "note",
     title: "Recipes",
-    beneficiaryEmail: heirB,
+    beneficiaryEmails: [heirB],
     content: { text: "old way, escrowed" },
     dataKey: dk,
   });
@@ -98,7 +104,7 @@ async function ownerWithKeys() {
   const noKey = await buildAsset(owner.client, {
     type: "note",
     title: "Diary",
-    beneficiaryEmail: heirC,
+    beneficiaryEmails: [heirC],
     content: { text: "old way, no key" },
     dataKey: dk,
   });
@@ -108,16 +114,8 @@ async function ownerWithKeys() {
   };
 }
 
-async function release(v: Awaited<ReturnType<typeof ownerWithKeys>>) {
-  await v.firm.admin.json("POST", `/api/clients/${v.owner.id}/release`, {
-    attesterName: "Ada Admin",
-    eventDate: "2026-11-01",
-  });
-  await advance(ctx, clock, 8 * DAY_MS);
-  expect((await v.owner.client.json<ReleasePlanView>("GET", "/api/release")).body.state).toBe(
-    "released",
-  );
-}
+const release = (v: { firm: { admin: TestClient }; owner: { id: string; client: TestClient } }) =>
+  releaseByAttestation(ctx, clock, { firmAdmin: v.firm.admin, owner: v.owner });
 
 /** The server-held ways into an item: none of them may appear in a refusal. */
 const secretsOf = (v: Awaited<ReturnType<typeof ownerWithKeys>>) =>
@@ -176,7 +174,7 @@ describe("the portal with beneficiary keys", () => {
     const other = await buildUser(ctx);
     const otherDk = await dataKeyOf(other.client);
     const unreleased = await buildAsset(other.client, {
-      beneficiaryEmail: v.heirA,
+      beneficiaryEmails: [v.heirA],
       dataKey: otherDk,
     });
     await createBeneficiaryKey(other.client, otherDk, { email: v.heirA, items: [unreleased] });
@@ -249,9 +247,9 @@ describe("the portal with beneficiary keys", () => {
     const v = await ownerWithKeys();
     // a wrap that points at heirB's key on an item left to heirA (only the database could do this)
     await ctx.services.deps.db
-      .update(assets)
-      .set({ beneficiaryKeyId: v.keyB.id, beneficiaryWrappedKey: randomBytes(60) })
-      .where(eq(assets.id, v.pending.id));
+      .update(assetBeneficiaries)
+      .set({ beneficiaryKeyId: v.keyB.id, wrappedKey: randomBytes(60) })
+      .where(eq(assetBeneficiaries.assetId, v.pending.id));
     await release(v);
     const b = await portalClient(ctx, v.heirB);
     const got = await item(b, v.escrowed.id);
@@ -282,6 +280,27 @@ describe("the portal with beneficiary keys", () => {
     });
     const c = await portalClient(ctx, v.heirC);
     expect(await openOldWay(await item(c, v.noKey.id))).toEqual({ text: "old way, no key" });
+  });
+
+  it("without the owner's escrowed data key (moved over, decision 038), an item never wrapped answers 409, never 500", async () => {
+    const v = await ownerWithKeys();
+    await release(v);
+    // the owner moved over and the server's escrowed copy is gone (as the browser's wraps replace it)
+    await ctx.services.deps.db
+      .update(userKeys)
+      .set({
+        wrappedKey: null,
+        kdfSalt: randomBytes(16),
+        kdfIterations: 600_000,
+        passwordWrappedKey: randomBytes(60),
+      })
+      .where(eq(userKeys.userId, v.owner.id));
+    const b = await portalClient(ctx, v.heirB);
+    await expectNotReady(b, v.pendingEscrowed.id, v);
+    const c = await portalClient(ctx, v.heirC);
+    await expectNotReady(c, v.noKey.id, v);
+    // what was wrapped for a beneficiary key still opens: it never needed the data key
+    expect((await item(b, v.escrowed.id)).key.kind).toBe("beneficiary-key");
   });
 
   it("a re-issue to a hand-over key whose items were never sent again: none of them opens", async () => {
@@ -373,7 +392,13 @@ describe("the portal with beneficiary keys", () => {
     await item(await portalClient(ctx, v.heirA), v.wrapped.id);
     const keysText = await tableText("beneficiary_keys");
     expect(keysText).toContain(v.keyA.id);
-    for (const table of ["beneficiary_keys", "assets", "audit_log", "release_items"]) {
+    for (const table of [
+      "beneficiary_keys",
+      "assets",
+      "asset_beneficiaries",
+      "audit_log",
+      "release_items",
+    ]) {
       const text = table === "beneficiary_keys" ? keysText : await tableText(table);
       for (const secret of [
         v.keyA.accessKey,

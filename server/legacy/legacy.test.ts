@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEGACY_MSG, type LegacyItemDetail, type LegacyItemsView } from "../../common/legacy.js";
 import { type ReleasePlanView } from "../../common/release.js";
+import type { AssetFileVersionsView } from "../../common/assets.js";
 import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
 import {
@@ -40,7 +41,7 @@ const contentKeyOf = (item: LegacyItemDetail) => {
 };
 
 /** A firm client with a password and a document for `heirA`, a note for `heirB`, one item for nobody; released by attestation. */
-async function releasedVault(options: { askBefore?: boolean } = {}) {
+async function releasedVault(options: { askBefore?: boolean; isReplaced?: boolean } = {}) {
   const firm = await buildFirm(ctx);
   const owner = await buildInvitedMember(ctx, firm.admin, "regular_user", "Olga Owner");
   const heirA = uniqueEmail("heir-a");
@@ -49,27 +50,31 @@ async function releasedVault(options: { askBefore?: boolean } = {}) {
   const password = await buildAsset(owner.client, {
     type: "password",
     title: "Bank",
-    beneficiaryEmail: heirA,
+    beneficiaryEmails: [heirA],
     content: { username: "olga", password: secret, website: "", notes: "" },
   });
   const document = await buildAsset(owner.client, {
     type: "document",
     title: "Will",
-    beneficiaryEmail: heirA.toUpperCase(),
+    beneficiaryEmails: [heirA.toUpperCase()],
     content: { fileName: "will.pdf", notes: "" },
   });
   const fileBytes = Buffer.from(`%PDF-1.4 will ${randomUUID()} %%EOF`);
-  await uploadEncryptedFile(owner.client, {
-    assetId: document.id,
-    ck: document.ck,
-    kind: "document",
-    plaintext: fileBytes,
-    type: "application/pdf",
-  });
+  // isReplaced: an earlier file first, kept as a version (docs/decisions/049).
+  for (const plaintext of options.isReplaced
+    ? [Buffer.from("%PDF-1.4 draft"), fileBytes]
+    : [fileBytes])
+    await uploadEncryptedFile(owner.client, {
+      assetId: document.id,
+      ck: document.ck,
+      kind: "document",
+      plaintext,
+      type: "application/pdf",
+    });
   const note = await buildAsset(owner.client, {
     type: "note",
     title: "Letter",
-    beneficiaryEmail: heirB,
+    beneficiaryEmails: [heirB],
     content: { text: "Dear B" },
   });
   const kept = await buildAsset(owner.client, { type: "password", title: "Mine only" });
@@ -159,6 +164,38 @@ describe("the beneficiary portal", () => {
     // signing out ends the portal session
     expect((await a.post("/api/legacy/sign-out")).status).toBe(200);
     expect((await a.json("GET", "/api/legacy/items")).status).toBe(401);
+  });
+
+  it("a replaced document: the beneficiary receives the current file only, never an earlier version", async () => {
+    const v = await releasedVault({ isReplaced: true });
+    const a = await portalClient(ctx, v.heirA);
+    const doc = (
+      await a.json<{ item: LegacyItemDetail }>("GET", `/api/legacy/items/${v.document.id}`)
+    ).body.item;
+    expect(doc.files).toEqual([
+      { kind: "document", contentType: "application/pdf", size: v.fileBytes.length + 28 },
+    ]);
+    const blob = Buffer.from(
+      await (
+        await a.request("GET", `/api/legacy/items/${v.document.id}/files/document`)
+      ).arrayBuffer(),
+    );
+    expect(
+      (await decryptBytes(await importContentKey(contentKeyOf(doc)), blob)).equals(v.fileBytes),
+    ).toBe(true);
+    const versions = await v.owner.client.json<AssetFileVersionsView>(
+      "GET",
+      `/api/assets/${v.document.id}/files/document/versions`,
+    );
+    expect(versions.body.versions).toHaveLength(2);
+    const earlier = versions.body.versions[1]?.versionId;
+    // The portal has no route to versions; the owner's routes need the owner's session.
+    const portal = `/api/legacy/items/${v.document.id}/files/document`;
+    for (const path of [`${portal}/versions`, `${portal}/versions/${earlier}`])
+      expect((await a.request("GET", path)).status, path).toBe(404);
+    const owner = `/api/assets/${v.document.id}/files/document`;
+    for (const path of [`${owner}/versions`, `${owner}/versions/${earlier}`])
+      expect((await a.request("GET", path)).status, path).toBe(401);
   });
 
   it("codes: 6 digits, single use, 10 minutes, 5 tries; the same answer for any address", async () => {

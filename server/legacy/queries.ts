@@ -4,6 +4,7 @@ import type { AssetFileKind } from "../../common/assets.js";
 import { selectFileData as selectAssetFileData } from "../assets/file-queries.js";
 import type { Tx } from "../db/client.js";
 import {
+  assetBeneficiaries,
   assetFiles,
   assets,
   beneficiaryKeys,
@@ -15,7 +16,11 @@ import {
   userKeys,
 } from "../db/schema/index.js";
 
-/** Everything released to `email` (release_items is the only grant), with the owner's name; access may have ended (compare accessEndsAt). */
+/**
+ * Everything released to `email` (release_items is the only grant) and still left to it (an owner
+ * who removed a beneficiary took the item back, with its wrap; docs/decisions/053), with the owner's
+ * name; access may have ended (compare accessEndsAt).
+ */
 export function selectReleasedTo(tx: Tx, email: string) {
   return tx
     .select({
@@ -30,6 +35,13 @@ export function selectReleasedTo(tx: Tx, email: string) {
     .from(releaseItems)
     .innerJoin(releases, eq(releases.id, releaseItems.releaseId))
     .innerJoin(assets, eq(assets.id, releaseItems.assetId))
+    .innerJoin(
+      assetBeneficiaries,
+      and(
+        eq(assetBeneficiaries.assetId, releaseItems.assetId),
+        eq(assetBeneficiaries.email, releaseItems.beneficiaryEmail),
+      ),
+    )
     .innerJoin(profiles, eq(profiles.id, releases.userId))
     .where(and(eq(releaseItems.beneficiaryEmail, email), eq(releases.status, "released")))
     .orderBy(profiles.name, assets.title);
@@ -41,7 +53,8 @@ const addressKey = alias(beneficiaryKeys, "address_key");
 
 /**
  * One item, only when it was released to `email`: with its ciphertext, wrapped key and the owner's
- * wrapped data key, its beneficiary wrap with that key's address and sealed shares, and whether the
+ * escrowed data key (null once the owner holds it alone), its wrap for `email` (decision 053: each
+ * beneficiary of an item has their own) with that key's address and sealed shares, and whether the
  * owner has a key for `email` and whether the service holds its access key (decision 032).
  */
 export async function selectReleasedItem(tx: Tx, email: string, assetId: string) {
@@ -54,18 +67,22 @@ export async function selectReleasedItem(tx: Tx, email: string, assetId: string)
       wrappedDataKey: userKeys.wrappedKey,
       beneficiaryKeyId: beneficiaryKeys.id,
       beneficiaryKeyEmail: beneficiaryKeys.email,
-      beneficiaryWrappedKey: assets.beneficiaryWrappedKey,
+      beneficiaryWrappedKey: assetBeneficiaries.wrappedKey,
       sealedServerShare: beneficiaryKeys.serverShare,
       sealedEscrowShare: beneficiaryKeys.escrowShare,
       addressKeyId: addressKey.id,
       isAddressKeyEscrowed: sql<boolean>`${addressKey.escrowShare} is not null`,
     })
     .from(assets)
-    .innerJoin(userKeys, eq(userKeys.userId, assets.userId))
+    .leftJoin(userKeys, eq(userKeys.userId, assets.userId)) // no escrowed copy: wrappedDataKey null (decision 038)
+    .innerJoin(
+      assetBeneficiaries,
+      and(eq(assetBeneficiaries.assetId, assets.id), eq(assetBeneficiaries.email, email)),
+    )
     .leftJoin(
       beneficiaryKeys,
       and(
-        eq(beneficiaryKeys.id, assets.beneficiaryKeyId),
+        eq(beneficiaryKeys.id, assetBeneficiaries.beneficiaryKeyId),
         eq(beneficiaryKeys.userId, assets.userId),
       ),
     )

@@ -74,7 +74,7 @@ export const legacyRoutes = new Hono<AppEnv>()
     return c.json({ item });
   })
   .get(
-    "/legacy/items/:id/files/:kind{document|recording|attachment}",
+    "/legacy/items/:id/files/:kind{(?:document|recording|attachment)}",
     requireBeneficiary,
     async (c) => {
       const kind = parseWith(assetFileKindSchema, c.req.param("kind"));

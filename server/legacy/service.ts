@@ -170,11 +170,15 @@ const isWrappedFor = (row: ReleasedItemRow, email: string) =>
  * 409 for an item not wrapped for the address's key when that key is a hand-over key (the service
  * does not hold its access key): the owner chose that the service cannot open this address's items,
  * so the server does not open this one either (a re-issue in progress, a failed batch, a stale
- * browser). Only without a key, or with an escrowed one, does decision 009's way stay open.
+ * browser). Only without a key, or with an escrowed one, does decision 009's way stay open, and
+ * only while the server still holds the owner's escrowed data key (decision 038).
  */
 function requireOpenable(row: ReleasedItemRow, email: string) {
-  if (!isWrappedFor(row, email) && row.addressKeyId && !row.isAddressKeyEscrowed)
+  if (isWrappedFor(row, email)) return;
+  if (row.addressKeyId && !row.isAddressKeyEscrowed)
     throw new AppError("CONFLICT", KEYS_MSG.itemNotReady);
+  // the owner holds their data key alone (decision 038): the server cannot open the item either
+  if (!row.wrappedDataKey) throw new AppError("CONFLICT", KEYS_MSG.itemNotReady);
 }
 
 /**
@@ -203,6 +207,7 @@ function itemKey(deps: Deps, row: ReleasedItemRow, email: string): LegacyItemKey
     escrowed?.fill(0);
     return key;
   }
+  if (!row.wrappedDataKey) throw new AppError("CONFLICT", KEYS_MSG.itemNotReady); // requireOpenable said so already
   const dataKey = deps.dataKeys.unwrap(row.ownerId, row.wrappedDataKey);
   const contentKey = createSealer(dataKey).open(row.id, row.wrappedKey);
   dataKey.fill(0);

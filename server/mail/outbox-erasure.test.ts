@@ -260,7 +260,7 @@ describe("each message expires with the link or code it carries", () => {
   it("release e-mails: the check-in and cancel links' expiry; the beneficiary's code's; none for notices", async () => {
     const owner = await buildUser(ctx, { name: "Olive Owner" });
     const heir = uniqueEmail("heir");
-    await buildAsset(owner.client, { title: "Bank login", beneficiaryEmail: heir });
+    await buildAsset(owner.client, { title: "Bank login", beneficiaryEmails: [heir] });
     expect(
       (await owner.client.post("/api/beneficiaries", { name: "Hal Heir", email: heir })).status,
     ).toBe(201);

@@ -1,4 +1,5 @@
 import { VERIFICATION_CODE_MAX_TRIES, VERIFICATION_CODE_TTL_MINUTES } from "../../common/auth.js";
+import { SECOND_FACTOR_LOCK_AFTER, SECOND_FACTOR_LOCK_SECONDS } from "../../common/two-factor.js";
 import {
   EMAIL_MAX_LENGTH,
   JSON_BODY_MAX_BYTES,
@@ -8,6 +9,7 @@ import {
 import { ASSET_JSON_MAX_BYTES } from "../../common/assets.js";
 import type { Limit } from "./limiter.js";
 import {
+  CURRENT_PASSWORD_LIMITS,
   FIRM_CODE_MISS_LIMITS,
   FIRM_PASSWORD_LIMITS,
   PER_USER_LIMITS,
@@ -40,6 +42,8 @@ export function everyWindowedLimit(): Limit[] {
     FIRM_CODE_MISS_LIMITS.perAccount,
     FIRM_PASSWORD_LIMITS.perIp,
     FIRM_PASSWORD_LIMITS.perAccount,
+    CURRENT_PASSWORD_LIMITS.perIp,
+    CURRENT_PASSWORD_LIMITS.perAccount,
     SIGN_IN_CODE_ACCOUNT_LIMIT,
     { max: L.addressMaxFailures, windowSeconds: L.addressWindowSeconds },
   ];
@@ -75,6 +79,11 @@ export function limitRows(): LimitRow[] {
       perAccount: formatLimit(FIRM_PASSWORD_LIMITS.perAccount),
     },
     {
+      what: "Wrong current passwords when moving over to owner-held keys, changing the password (decision 038), deleting the account (decision 042), changing the e-mail address (decision 043) or changing sign-in protection (decision 052)",
+      perAddress: formatLimit(CURRENT_PASSWORD_LIMITS.perIp),
+      perAccount: formatLimit(CURRENT_PASSWORD_LIMITS.perAccount),
+    },
+    {
       what: "E-mailed sign-in codes sent",
       perAddress: "see `send-otp` above",
       perAccount: formatLimit(SIGN_IN_CODE_ACCOUNT_LIMIT),
@@ -85,9 +94,34 @@ export function limitRows(): LimitRow[] {
       perAccount: `${VERIFICATION_CODE_MAX_TRIES} tries, ${VERIFICATION_CODE_TTL_MINUTES} minutes, single use`,
     },
     {
+      what: "Authenticator codes and recovery codes at sign-in (decision 052)",
+      perAddress: "see `verify-totp` and `verify-backup-code` above",
+      perAccount: `${VERIFICATION_CODE_MAX_TRIES} tries per sign-in (shared by both); after ${SECOND_FACTOR_LOCK_AFTER} wrong second-factor codes in a row (any kind), every factor waits ${duration(SECOND_FACTOR_LOCK_SECONDS)}; a recovery code works once`,
+    },
+    {
+      what: "Codes tried while confirming a new authenticator app (decision 052)",
+      perAddress: "see `/api/two-factor/authenticator/confirm` above",
+      perAccount: formatLimit(PER_USER_LIMITS.authenticatorConfirm),
+    },
+    {
+      what: "Removing the authenticator app or making new recovery codes, each e-mailing a notice (decision 052)",
+      perAddress: "see `/api/two-factor/...` above",
+      perAccount: `${formatLimit(PER_USER_LIMITS.factorChange)}; wrong passwords as the row on current passwords`,
+    },
+    {
       what: "Invitation resends (decision 022)",
       perAddress: "—",
       perAccount: `${formatLimit(PER_USER_LIMITS.invitationResend)} per admin`,
+    },
+    {
+      what: "Account deletion requests, each e-mailing a cancel link (decision 042)",
+      perAddress: "—",
+      perAccount: formatLimit(PER_USER_LIMITS.accountDeletion),
+    },
+    {
+      what: "E-mail change requests, each mailing the new address (decision 043)",
+      perAddress: "see `/api/email-change` above",
+      perAccount: formatLimit(PER_USER_LIMITS.emailChangeRequest),
     },
   ];
 }

@@ -6,7 +6,13 @@ import { AppError } from "../errors.js";
 import type { ActorProfile } from "../access.js";
 import type { AppEnv } from "../http/context.js";
 import { countHit, giveBack, hitAccount, type Hit, type Limit } from "./limiter.js";
-import { FIRM_CODE_MISS_LIMITS, FIRM_PASSWORD_LIMITS, type PerUserLimits } from "./rules.js";
+import { AUTH_MSG } from "../../common/auth.js";
+import {
+  CURRENT_PASSWORD_LIMITS,
+  FIRM_CODE_MISS_LIMITS,
+  FIRM_PASSWORD_LIMITS,
+  type PerUserLimits,
+} from "./rules.js";
 
 /**
  * Limits keyed by the signed-in account (its user id, as the session says) rather than by an
@@ -69,6 +75,13 @@ export const limitFirmPasswordFailures = limitFailures(
   "firm-password",
   FIRM_PASSWORD_LIMITS,
   (error) => error instanceof AppError && error.message === FIRM_MSG.passwordWrong,
+);
+
+/** Wrong current passwords when moving over or changing the password (rules.ts CURRENT_PASSWORD_LIMITS). */
+export const limitCurrentPasswordFailures = limitFailures(
+  "current-password",
+  CURRENT_PASSWORD_LIMITS,
+  (error) => error instanceof AppError && error.message === AUTH_MSG.currentPasswordWrong,
 );
 
 type ActorEnv = { Variables: AppEnv["Variables"] & { actor: ActorProfile } };

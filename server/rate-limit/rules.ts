@@ -47,11 +47,11 @@ export const RATE_LIMIT_RULES: Rule[] = [
     perAccount: { max: 3, windowSeconds: minutes(10) },
     chargeAccountFor: "sent",
   },
-  {
-    method: "POST",
-    path: "/api/auth/reset-password",
-    perIp: { max: 10, windowSeconds: minutes(10) },
-  },
+  // the salt asked for before a sign-in (decision 038): as the sign-in's own per-address limit
+  { method: "POST", path: "/api/kdf", perIp: { max: 30, windowSeconds: minutes(5) } },
+  // the e-mailed reset link: looked at, then used (better-auth's own /reset-password is off)
+  { method: "GET", path: "/api/vault/reset", perIp: { max: 20, windowSeconds: minutes(10) } },
+  { method: "POST", path: "/api/vault/reset", perIp: { max: 10, windowSeconds: minutes(10) } },
   { method: "GET", path: "/api/auth/verify-email", perIp: { max: 20, windowSeconds: minutes(10) } },
   // each one e-mails a code to an account; per account: SIGN_IN_CODE_ACCOUNT_LIMIT (docs/decisions/018)
   {
@@ -64,9 +64,47 @@ export const RATE_LIMIT_RULES: Rule[] = [
     path: "/api/auth/two-factor/verify-otp",
     perIp: { max: 20, windowSeconds: minutes(10) },
   },
+  // the sign-in's second step by authenticator app or recovery code (decision 052): as the e-mailed
+  // code; besides, 5 tries per sign-in and SECOND_FACTOR_LOCK_AFTER wrong codes in a row per account
   {
     method: "POST",
-    path: "/api/auth/change-password",
+    path: "/api/auth/two-factor/verify-totp",
+    perIp: { max: 20, windowSeconds: minutes(10) },
+  },
+  {
+    method: "POST",
+    path: "/api/auth/two-factor/verify-backup-code",
+    perIp: { max: 20, windowSeconds: minutes(10) },
+  },
+  // the profile's authenticator and recovery codes (decision 052); wrong passwords: CURRENT_PASSWORD_LIMITS
+  {
+    method: "POST",
+    path: "/api/two-factor/authenticator",
+    perIp: { max: 10, windowSeconds: minutes(10) },
+  },
+  {
+    method: "POST",
+    path: "/api/two-factor/authenticator/confirm",
+    perIp: { max: 20, windowSeconds: minutes(10) },
+  },
+  {
+    method: "DELETE",
+    path: "/api/two-factor/authenticator",
+    perIp: { max: 10, windowSeconds: minutes(10) },
+  },
+  {
+    method: "POST",
+    path: "/api/two-factor/recovery-codes",
+    perIp: { max: 10, windowSeconds: minutes(10) },
+  },
+  {
+    method: "POST",
+    path: "/api/vault/key/password",
+    perIp: { max: 10, windowSeconds: minutes(10) },
+  },
+  {
+    method: "POST",
+    path: "/api/vault/key/move-over",
     perIp: { max: 10, windowSeconds: minutes(10) },
   },
   {
@@ -102,6 +140,23 @@ export const RATE_LIMIT_RULES: Rule[] = [
     path: "/api/release/cancel-link",
     perIp: { max: 20, windowSeconds: minutes(10) },
   },
+  {
+    method: "POST",
+    path: "/api/account-deletion/cancel-link",
+    perIp: { max: 20, windowSeconds: minutes(10) },
+  },
+  // e-mail change (decision 043): the request mails a stranger's address; the links are looked at once
+  { method: "POST", path: "/api/email-change", perIp: { max: 10, windowSeconds: minutes(10) } },
+  {
+    method: "POST",
+    path: "/api/email-change/confirm",
+    perIp: { max: 20, windowSeconds: minutes(10) },
+  },
+  {
+    method: "POST",
+    path: "/api/email-change/undo",
+    perIp: { max: 20, windowSeconds: minutes(10) },
+  },
   // a claim e-mails the new admin (a wrong claim secret, 24+ random characters, is no guess worth counting per account)
   {
     method: "POST",
@@ -118,6 +173,14 @@ export const RATE_LIMIT_RULES: Rule[] = [
  */
 export const PER_USER_LIMITS = {
   invitationResend: { max: 10, windowSeconds: minutes(60) },
+  // each request e-mails the account's own address a cancel link (decision 042)
+  accountDeletion: { max: 5, windowSeconds: minutes(60) },
+  /** Each request e-mails the new address (decision 043): an account cannot make the form a way to mail strangers. */
+  emailChangeRequest: { max: 5, windowSeconds: minutes(60) },
+  /** Codes tried while confirming a new authenticator app (decision 052): a signed-in account, not a sign-in, so better-auth counts none. */
+  authenticatorConfirm: { max: 10, windowSeconds: minutes(10) },
+  /** Each change of a factor e-mails the account a notice (decision 052). */
+  factorChange: { max: 10, windowSeconds: minutes(60) },
 } satisfies Record<string, Limit>;
 
 /** Limits that count per address and per signed-in account (server/rate-limit/per-user-middleware.ts, docs/decisions/018). */
@@ -134,6 +197,15 @@ export const FIRM_CODE_MISS_LIMITS: PerUserLimits = {
 
 /** Wrong passwords when an account registers or claims a firm (decision 034): 10 an hour per account, 20 per address. */
 export const FIRM_PASSWORD_LIMITS: PerUserLimits = {
+  perIp: { max: 20, windowSeconds: minutes(60) },
+  perAccount: { max: 10, windowSeconds: minutes(60) },
+};
+
+/**
+ * Wrong current passwords when moving over to owner-held keys or changing the password (decision
+ * 038): 10 an hour per account, 20 per address.
+ */
+export const CURRENT_PASSWORD_LIMITS: PerUserLimits = {
   perIp: { max: 20, windowSeconds: minutes(60) },
   perAccount: { max: 10, windowSeconds: minutes(60) },
 };

@@ -9,6 +9,7 @@ import {
   uniqueEmail,
   type TestContext,
 } from "../../test/harness.js";
+import { browser, makeAccountKeys } from "../../test/factories/owner-keys.js";
 import { listOutbox } from "../mail/outbox.js";
 import { delayAfter } from "./sign-in-lockout.js";
 
@@ -257,11 +258,18 @@ describe("sign-in lockout (docs/decisions/017)", () => {
       ).status,
     ).toBe(200);
     const token = (await linkFromMail(ctx, email, "/update-password")).searchParams.get("token");
-    const newPassword = "Lighthouse-Meadow-77";
-    expect(
-      (await stranger().request("POST", "/api/auth/reset-password", { newPassword, token })).status,
-    ).toBe(200);
-    expect((await signIn(stranger(), email, newPassword)).status).toBe(200);
+    // the reset page (decision 038): a new data key and the sign-in secret of the new password
+    const made = await makeAccountKeys("Lighthouse-Meadow-77", {
+      dataKey: await browser.newDataKey(),
+    });
+    const reset = await stranger().request("POST", "/api/vault/reset", {
+      token,
+      newPassword: made.signInSecret,
+      keys: made.keys,
+      keepsDataKey: false,
+    });
+    expect(reset.status).toBe(200);
+    expect((await signIn(stranger(), email, made.signInSecret)).status).toBe(200);
   }, 120_000);
 
   it("counts concurrent failures exactly, from many addresses and from one", async () => {

@@ -3,11 +3,12 @@ import { z } from "zod";
 import type { AppEnv } from "../http/context.js";
 import { parseJson } from "../http/validate.js";
 import type { OffsetClock } from "./clock.js";
+import { eraseDueAccounts } from "../account-deletion/erase.js";
 import { runDueTimers } from "./timers.js";
 
 /**
  * TEST_CLOCK=1 only (refused in production): browser journeys move the release clock forward and
- * run the timers that became due, as the minute scheduler would. Mounted under /dev behind devOnly
+ * run the timers and account erasures that became due, as the minute scheduler would. Mounted under /dev behind devOnly
  * (server/http/security.ts): from this machine only, not relayed, same origin, JSON.
  */
 export function clockRoutes(clock: OffsetClock) {
@@ -24,6 +25,7 @@ export function clockRoutes(clock: OffsetClock) {
     );
     clock.advance(advanceMs);
     const ran = await runDueTimers(c.var.deps);
-    return c.json({ now: clock.now().toISOString(), ran });
+    const erased = await eraseDueAccounts(c.var.deps);
+    return c.json({ now: clock.now().toISOString(), ran, erased });
   });
 }

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.js";
 import {
+  assetBeneficiaries,
   assets,
   auditLog,
   beneficiaries,
@@ -119,13 +120,23 @@ export async function markReleaseReleased(tx: Tx, releaseId: string, now: Date) 
     .where(eq(releases.id, releaseId));
 }
 
-/** Marks every asset of the owner that names a beneficiary as released; returns them with their beneficiary's address. */
-export function markAssetsReleased(tx: Tx, ownerId: string, now: Date) {
-  return tx
+/** An asset left to at least one beneficiary (asset_beneficiaries, docs/decisions/053). */
+const isLeftToSomeone = sql`exists (select 1 from asset_beneficiaries b where b.asset_id = assets.id)`;
+
+/**
+ * Marks every asset of the owner that is left to someone as released; returns one (asset, address)
+ * pair per beneficiary of each: an item left to two people reaches both.
+ */
+export async function markAssetsReleased(tx: Tx, ownerId: string, now: Date) {
+  await tx
     .update(assets)
     .set({ releaseTriggered: true, releasedAt: now })
-    .where(and(eq(assets.userId, ownerId), isNotNull(assets.beneficiaryEmail)))
-    .returning({ id: assets.id, email: assets.beneficiaryEmail });
+    .where(and(eq(assets.userId, ownerId), isLeftToSomeone));
+  return tx
+    .select({ id: assetBeneficiaries.assetId, email: assetBeneficiaries.email })
+    .from(assetBeneficiaries)
+    .where(eq(assetBeneficiaries.userId, ownerId))
+    .orderBy(assetBeneficiaries.assetId, assetBeneficiaries.position);
 }
 
 export async function insertReleaseItems(tx: Tx, rows: (typeof releaseItems.$inferInsert)[]) {
@@ -167,7 +178,7 @@ export async function countAssetsWithBeneficiary(tx: Tx, userId: string): Promis
   const [row] = await tx
     .select({ n: count() })
     .from(assets)
-    .where(and(eq(assets.userId, userId), isNotNull(assets.beneficiaryEmail)));
+    .where(and(eq(assets.userId, userId), isLeftToSomeone));
   return row?.n ?? 0;
 }
 

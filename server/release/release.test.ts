@@ -32,7 +32,7 @@ const subjects = async (to: string) =>
 async function ownerWithBeneficiaries() {
   const owner = await buildUser(ctx, { name: "Olive Owner" });
   const heir = uniqueEmail("heir");
-  const asset = await buildAsset(owner.client, { title: "Bank login", beneficiaryEmail: heir });
+  const asset = await buildAsset(owner.client, { title: "Bank login", beneficiaryEmails: [heir] });
   await buildAsset(owner.client, { title: "Kept to myself" });
   return { owner, heir, asset };
 }

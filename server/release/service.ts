@@ -136,6 +136,25 @@ export async function cancelByOwner(deps: Deps, actor: ActorProfile): Promise<Re
   return getPlanView(deps, actor);
 }
 
+/**
+ * Inside the caller's system transaction, as the client leaves a firm (decision 047): a release
+ * that this firm's attestation started and that is still waiting is cancelled, as if the owner had
+ * pressed Cancel. The attestation was the firm's word for a client who has just acted and who no
+ * longer lets the firm act for them. True when one was cancelled (the caller wakes the mailer).
+ */
+export async function cancelFirmAttestation(
+  tx: Tx,
+  deps: Deps,
+  { ownerId, firmId }: { ownerId: string; firmId: string },
+): Promise<boolean> {
+  const release = await selectOpenRelease(tx, ownerId, { forUpdate: true });
+  if (release?.status !== "waiting" || release.trigger !== "attestation") return false;
+  if (release.firmId !== firmId) return false;
+  const now = deps.clock.now();
+  await cancelRelease(tx, deps, { release, now, actorId: ownerId, via: "left_firm" });
+  return true;
+}
+
 /** The one-click "Cancel the release" link of the owner's e-mails. */
 export async function cancelByLink(deps: Deps, token: string): Promise<void> {
   await system(deps, async (tx) => {

@@ -130,6 +130,7 @@ export async function startRelease(tx: Tx, deps: Deps, input: StartInput): Promi
     action: "release.started",
     at: now,
     actorId: input.attestation?.attestedBy ?? null,
+    firmId: input.attestation?.firmId ?? null,
     details: {
       trigger: input.trigger,
       releaseAt: releaseAt.toISOString(),
@@ -164,7 +165,12 @@ export async function cancelRelease(
     now,
     actorId,
     via,
-  }: { release: ReleaseRow; now: Date; actorId: string | null; via: "owner" | "link" },
+  }: {
+    release: ReleaseRow;
+    now: Date;
+    actorId: string | null;
+    via: "owner" | "link" | "left_firm";
+  },
 ) {
   if (release.status !== "waiting") throw new AppError("CONFLICT", RELEASE_MSG.nothingToCancel);
   await markReleaseCancelled(tx, release.id, { cancelledAt: now, cancelledBy: actorId ?? via });
@@ -184,8 +190,9 @@ export async function cancelRelease(
 }
 
 /**
- * The release: each asset that names a beneficiary is marked released and recorded against that
- * beneficiary (release_items: the only way a content key is ever handed out); each beneficiary gets one e-mail.
+ * The release: each asset left to someone is marked released and recorded against each of its
+ * beneficiaries (release_items: the only way a content key is ever handed out; docs/decisions/053);
+ * each beneficiary gets one e-mail counting exactly the items left to them.
  */
 export async function performRelease(
   tx: Tx,
@@ -200,12 +207,13 @@ export async function performRelease(
   const items = released.map((a) => ({
     releaseId: release.id,
     assetId: a.id,
-    beneficiaryEmail: (a.email ?? "").toLowerCase(),
+    beneficiaryEmail: a.email,
     accessEndsAt: endsAt,
   }));
   await insertReleaseItems(tx, items);
   await markReleaseReleased(tx, release.id, now);
 
+  const itemCount = new Set(items.map((i) => i.assetId)).size;
   const perEmail = new Map<string, number>();
   for (const item of items)
     perEmail.set(item.beneficiaryEmail, (perEmail.get(item.beneficiaryEmail) ?? 0) + 1);
@@ -225,7 +233,7 @@ export async function performRelease(
     ownerReleasedMail(deps.env.APP_URL, {
       to: owner.email,
       name: owner.name,
-      itemCount: items.length,
+      itemCount,
     }),
   );
   await insertTimers(tx, [
@@ -237,7 +245,7 @@ export async function performRelease(
     at: now,
     actorId: null,
     details: {
-      items: items.length,
+      items: itemCount,
       beneficiaries: perEmail.size,
     },
   });

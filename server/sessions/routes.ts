@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { SessionList } from "../../common/sessions.js";
 import { requireUser } from "../auth/session.js";
 import type { AppEnv } from "../http/context.js";
+import { passSetCookies } from "../http/cookies.js";
 import { presentSession } from "./present.js";
 import { listSessions, revokeOtherSessions, revokeSession } from "./service.js";
 
@@ -20,7 +21,7 @@ export const sessionRoutes = new Hono<AppEnv>()
   })
   .delete("/sessions/:id", requireUser, async (c) => {
     const headers = await revokeSession(c.var.deps, caller(c), c.req.param("id"));
-    for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
+    passSetCookies(c, headers);
     return c.body(null, 204);
   });
 

@@ -46,6 +46,7 @@ export async function revokeSession({ db, auth }: SessionDeps, caller: Caller, i
     action: "auth.session_revoked",
     subjectType: "session",
     subjectId: id,
+    ownerId: caller.userId,
     ip: caller.ip,
   });
   return headers;
@@ -57,6 +58,7 @@ export async function revokeOtherSessions({ db, auth }: SessionDeps, caller: Cal
   await recordAudit(db, {
     actorId: caller.userId,
     action: "auth.other_sessions_revoked",
+    ownerId: caller.userId,
     ip: caller.ip,
   });
 }

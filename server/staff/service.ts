@@ -54,6 +54,8 @@ export async function changeStaffRole(
         action: "staff.role_changed",
         subjectType: "user",
         subjectId: id,
+        ownerId: id,
+        firmId: actor.firmId,
         details: { role },
       });
     },
@@ -71,6 +73,8 @@ export async function removeStaff(deps: Deps, actor: ActorProfile, targetId: str
         action: "staff.removed",
         subjectType: "user",
         subjectId: targetId,
+        ownerId: targetId,
+        firmId: actor.firmId,
       });
     },
   });

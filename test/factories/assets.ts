@@ -4,10 +4,16 @@ import type { DataKeyView } from "../../common/keys.js";
 import type { TestClient } from "../harness.js";
 import { encryptBytes, importDataKey, sealAsset, type CryptoKey } from "../vault-crypto.js";
 
-/** The signed-in user's data key, imported as their browser would. */
+/**
+ * The signed-in user's data key, imported as their browser would, from the escrowed copy the
+ * server hands to an account that has not moved over. An owner-held key (decision 038): pass
+ * `dataKey` to buildAsset (test/factories/owner-keys.ts ownerDataKey, or the key the owner made).
+ */
 export async function dataKeyOf(client: TestClient): Promise<CryptoKey> {
   const res = await client.json<DataKeyView>("GET", "/api/vault/key");
   if (res.status !== 200) throw new Error(`GET /api/vault/key -> ${res.status}`);
+  if (!res.body.dataKey)
+    throw new Error("GET /api/vault/key: no escrowed data key (an owner-held key: pass dataKey)");
   return importDataKey(res.body.dataKey);
 }
 
@@ -17,7 +23,7 @@ export async function buildAsset(
   overrides: {
     type?: AssetType;
     title?: string;
-    beneficiaryEmail?: string | null;
+    beneficiaryEmails?: string[];
     content?: unknown;
     dataKey?: CryptoKey;
   } = {},
@@ -36,7 +42,7 @@ export async function buildAsset(
     id,
     type,
     title: overrides.title ?? `My ${type} ${id.slice(0, 6)}`,
-    beneficiaryEmail: overrides.beneficiaryEmail ?? null,
+    beneficiaryEmails: overrides.beneficiaryEmails ?? [],
     wrappedKey,
     encryptedData,
   });

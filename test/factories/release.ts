@@ -12,6 +12,24 @@ export async function advance(ctx: TestContext, clock: OffsetClock, ms: number) 
   return runDueTimers(ctx.services.deps);
 }
 
+/**
+ * The firm reports the owner's death (attestation), the wait passes, and the owner's vault is
+ * released; fails unless the release plan says "released".
+ */
+export async function releaseByAttestation(
+  ctx: TestContext,
+  clock: OffsetClock,
+  { firmAdmin, owner }: { firmAdmin: TestClient; owner: { id: string; client: TestClient } },
+) {
+  await firmAdmin.json("POST", `/api/clients/${owner.id}/release`, {
+    attesterName: "Ada Admin",
+    eventDate: "2026-11-01",
+  });
+  await advance(ctx, clock, 8 * DAY_MS);
+  const view = await owner.client.json<{ state: string }>("GET", "/api/release");
+  if (view.body.state !== "released") throw new Error(`release state ${view.body.state}`);
+}
+
 /** The token of the newest /release/<kind> link mailed to `to`. */
 export async function releaseLinkToken(ctx: TestContext, to: string, kind: "check-in" | "cancel") {
   const link = await linkFromMail(ctx, to, `/release/${kind}`);

@@ -7,6 +7,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -25,22 +26,16 @@ export const assets = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     type: text("type", { enum: ASSET_TYPES }).notNull(),
     title: text("title").notNull(),
-    beneficiaryEmail: text("beneficiary_email"),
     /** 12-byte IV ‖ AES-GCM(data key, content key) with the asset id as additional data. */
     wrappedKey: bytea("wrapped_key").notNull(),
     /** 12-byte IV ‖ AES-GCM(content key, JSON of the small fields) ‖ tag. */
     encryptedData: bytea("encrypted_data").notNull(),
-    /** The beneficiary key (decision 032) the content key is also wrapped with; null until the owner's browser wrapped it. */
-    beneficiaryKeyId: uuid("beneficiary_key_id"),
-    /** 12-byte IV ‖ AES-GCM(beneficiary key, content key), the asset id as additional data. */
-    beneficiaryWrappedKey: bytea("beneficiary_wrapped_key"),
-    /**
-     * The item named its address before beneficiary keys existed (migration 0022 set it; cleared by a
-     * trigger when the address changes; the app role can neither insert it true nor update it).
-     */
-    namedBeforeKeys: boolean("named_before_keys").notNull().default(false),
     releaseTriggered: boolean("release_triggered").notNull().default(false),
     releasedAt: timestamp("released_at", { withTimezone: true }),
+    /** The owner's favourite (migration 0028): lists show favourites first. */
+    favorite: boolean("favorite").notNull().default(false),
+    /** When the owner last copied from the item or opened it (migration 0028); never moves updated_at. */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
@@ -55,6 +50,35 @@ export const assets = pgTable(
     check("assets_type_check", sql`${t.type} in ('password', 'document', 'note')`),
     index("assets_user_updated_idx").on(t.userId, t.updatedAt.desc().nullsFirst()),
     index("assets_user_type_updated_idx").on(t.userId, t.type, t.updatedAt.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * The people an item is left to (docs/decisions/053, migration 0036), one row per address, in the
+ * owner's order, each with its beneficiary wrap of the item's content key (decision 032).
+ */
+export const assetBeneficiaries = pgTable(
+  "asset_beneficiaries",
+  {
+    assetId: uuid("asset_id").notNull(),
+    userId: text("user_id").notNull(),
+    /** Lower-case, as beneficiary keys and release items store it. */
+    email: text("email").notNull(),
+    position: smallint("position").notNull(),
+    /** The beneficiary key of this address the content key is wrapped with; null until the owner's browser wrapped it. */
+    beneficiaryKeyId: uuid("beneficiary_key_id"),
+    /** 12-byte IV ‖ AES-GCM(beneficiary key, content key), the asset id as additional data. */
+    wrappedKey: bytea("wrapped_key"),
+    /** The item named this address before beneficiary keys existed (migration 0022, carried by 0036; never set by the app). */
+    namedBeforeKeys: boolean("named_before_keys").notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ name: "asset_beneficiaries_pk", columns: [t.assetId, t.email] }),
+    foreignKey({
+      columns: [t.assetId, t.userId],
+      foreignColumns: [assets.id, assets.userId],
+    }).onDelete("cascade"),
+    index("asset_beneficiaries_user_email_idx").on(t.userId, t.email),
   ],
 );
 
@@ -98,4 +122,45 @@ export const assetFileChunks = pgTable(
       foreignColumns: [assetFiles.assetId, assetFiles.kind],
     }).onDelete("cascade"),
   ],
+);
+
+/**
+ * A file's earlier versions (migration 0033, docs/decisions/049-document-versions.md): replacing
+ * a document's file copies the current one here first; the current file stays in asset_files.
+ */
+export const assetFileVersions = pgTable(
+  "asset_file_versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    assetId: uuid("asset_id")
+      .notNull()
+      .references(() => assets.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ASSET_FILE_KINDS }).notNull(),
+    contentType: text("content_type").notNull(),
+    /** Ciphertext bytes (plaintext + 28). */
+    size: integer("size").notNull(),
+    /** When this version was uploaded (the file's created_at then). */
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    replacedAt: timestamp("replaced_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "asset_file_versions_kind_check",
+      sql`${t.kind} in ('document', 'recording', 'attachment')`,
+    ),
+    index("asset_file_versions_asset_idx").on(t.assetId, t.kind, t.createdAt),
+  ],
+);
+
+/** An earlier version's ciphertext in pieces of at most 1 MiB, in order (as asset_file_chunks). */
+export const assetFileVersionChunks = pgTable(
+  "asset_file_version_chunks",
+  {
+    versionId: uuid("version_id")
+      .notNull()
+      .references(() => assetFileVersions.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.versionId, t.seq] })],
 );

@@ -7,6 +7,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 
 export const auditLog = pgTable(
@@ -22,6 +23,10 @@ export const auditLog = pgTable(
     details: jsonb("details").$type<Record<string, unknown>>(),
     /** Set only for events written at most once per key and window (migration 0020, server/audit/record.ts). */
     dedupKey: text("dedup_key"),
+    /** Whose activity timeline the row is on: the account or vault it is about (migration 0027). */
+    ownerId: text("owner_id"),
+    /** The firm whose activity timeline the row is on (migration 0027). */
+    firmId: uuid("firm_id"),
   },
   (t) => [
     index("audit_log_actor_idx").on(t.actorId, t.at),
@@ -29,5 +34,14 @@ export const auditLog = pgTable(
     uniqueIndex("audit_log_dedup_key_idx")
       .on(t.dedupKey)
       .where(sql`${t.dedupKey} is not null`),
+    index("audit_log_owner_timeline_idx")
+      .on(t.ownerId, t.at.desc(), t.id.desc())
+      .where(sql`${t.ownerId} is not null`),
+    index("audit_log_firm_timeline_idx")
+      .on(t.firmId, t.at.desc(), t.id.desc())
+      .where(sql`${t.firmId} is not null`),
+    index("audit_log_view_digest_idx")
+      .on(t.at, t.ownerId)
+      .where(sql`${t.action} in ('client_dashboard.viewed', 'activity.views_digest_sent')`),
   ],
 );

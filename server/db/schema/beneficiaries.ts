@@ -1,5 +1,5 @@
 import { index, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { createdAt } from "./columns.js";
+import { bytea, createdAt } from "./columns.js";
 import { user } from "./auth.js";
 
 export const beneficiaries = pgTable(
@@ -14,6 +14,9 @@ export const beneficiaries = pgTable(
     phone: text("phone"),
     relationship: text("relationship"),
     notes: text("notes"),
+    /** Phone, relationship and notes sealed in the owner's browser (decision 038): key and data. */
+    detailsKey: bytea("details_key"),
+    details: bytea("details"),
     createdAt: createdAt(),
   },
   (t) => [index("beneficiaries_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst())],

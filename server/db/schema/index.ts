@@ -2,6 +2,7 @@
 export * from "./auth.js";
 export * from "./firms.js";
 export * from "./profiles.js";
+export * from "./clients.js";
 export * from "./firm-codes.js";
 export * from "./invitations.js";
 export * from "./keys.js";
@@ -14,3 +15,5 @@ export * from "./audit.js";
 export * from "./mail.js";
 export * from "./rate-limit.js";
 export * from "./jobs.js";
+export * from "./account-deletions.js";
+export * from "./email-changes.js";

@@ -33,3 +33,20 @@ export const invitations = pgTable(
       .where(sql`not ${t.used} and ${t.revokedAt} is null`),
   ],
 );
+
+/**
+ * Links e-mailed before the current one of a pending invitation (migration 0026): a re-invite
+ * extends the invitation and sends a new link, and these keep working until it expires (spec 01 §4,
+ * docs/decisions/022). Hashes only; system access only.
+ */
+export const invitationEarlierLinks = pgTable(
+  "invitation_earlier_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    invitationId: uuid("invitation_id")
+      .notNull()
+      .references(() => invitations.id, { onDelete: "cascade" }),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("invitation_earlier_links_invitation_idx").on(t.invitationId)],
+);

@@ -81,7 +81,7 @@ export const releaseItems = pgTable(
     accessEndsAt: timestamp("access_ends_at", { withTimezone: true }).notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.releaseId, t.assetId] }),
+    primaryKey({ name: "release_items_pk", columns: [t.releaseId, t.assetId, t.beneficiaryEmail] }),
     index("release_items_email_idx").on(t.beneficiaryEmail),
   ],
 );

@@ -1,11 +1,19 @@
 import type { Role } from "@common/app";
 import { APP_MSG } from "@common/app";
-import { useEffect } from "react";
+import { useDeferredValue, useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { Loading } from "@/components/loading";
 import { toast } from "@/lib/toast";
 import { useMe } from "@/lib/me";
 import { clearSessionEnded, isSessionEnded } from "@/lib/session-ended";
+
+/**
+ * `isPending` of /api/me, deferred: when the answer arrives (a synchronous update, as every React
+ * Query update is) the guard first renders its cheap <Loading /> once more, and the screen behind
+ * it renders in a deferred pass that React slices and interrupts for input, instead of one long
+ * task on a first visit (issue 13, Lighthouse's Total Blocking Time).
+ */
+const useIsStillPending = (isPending: boolean) => useDeferredValue(isPending);
 
 /**
  * Signed-in users only; everyone else goes to /login, remembering where they were going. When the
@@ -15,11 +23,12 @@ import { clearSessionEnded, isSessionEnded } from "@/lib/session-ended";
  */
 export function RequireAuth() {
   const { data: me, isPending } = useMe();
+  const isWaiting = useIsStillPending(isPending);
   const location = useLocation();
   useEffect(() => {
     if (me) clearSessionEnded();
   }, [me]);
-  if (isPending) return <Loading />;
+  if (isWaiting) return <Loading />;
   const from = location.pathname + location.search;
   if (!me && !isSessionEnded()) return <Navigate to="/login" replace state={{ from }} />;
   // One shape whether or not the session just ended, so that the screen (and its form) stays mounted.
@@ -31,13 +40,22 @@ export function RequireAuth() {
   );
 }
 
-/** Signed-in users with one of `roles`; others see the spec's message and go to /dashboard. */
-export function RequireRole({ roles }: { roles: readonly Role[] }) {
+/**
+ * Signed-in users with one of `roles`; others see the spec's message and go to /dashboard: the
+ * screen's own (spec 02 §6: staff pages, client detail) or 'You don't have permission to access this page.'
+ */
+export function RequireRole({
+  roles,
+  message = APP_MSG.guardForbidden,
+}: {
+  roles: readonly Role[];
+  message?: string;
+}) {
   const { data: me } = useMe();
   const isAllowed = !!me && roles.includes(me.role);
   useEffect(() => {
-    if (me && !isAllowed) toast.error(APP_MSG.guardForbidden, { id: "guard-forbidden" });
-  }, [me, isAllowed]);
+    if (me && !isAllowed) toast.error(message, { id: "guard-forbidden" });
+  }, [me, isAllowed, message]);
   if (!me) return <Loading />;
   if (!isAllowed) return <Navigate to="/dashboard" replace />;
   return <Outlet />;
@@ -46,7 +64,7 @@ export function RequireRole({ roles }: { roles: readonly Role[] }) {
 /** /login, /register, /mfa and /firm-register send a signed-in visitor to /dashboard. */
 export function RedirectIfAuthenticated() {
   const { data: me, isPending } = useMe();
-  if (isPending) return <Loading />;
+  if (useIsStillPending(isPending)) return <Loading />;
   if (me) return <Navigate to="/dashboard" replace />;
   return <Outlet />;
 }

@@ -1,3 +1,4 @@
+import { GUARD_MSG } from "@common/app";
 import { lazy, Suspense, type ComponentType } from "react";
 import { Outlet, Route, Routes } from "react-router";
 import { useMe } from "@/lib/me";
@@ -40,6 +41,18 @@ export function AppRoutes() {
       <Route path="/legacy" element={screen(() => import("@/routes/legacy"))} />
       <Route path="/release/check-in" element={screen(() => import("@/routes/release-check-in"))} />
       <Route path="/release/cancel" element={screen(() => import("@/routes/release-cancel"))} />
+      <Route
+        path="/account-deletion/cancel"
+        element={screen(() => import("@/routes/account-deletion-cancel"))}
+      />
+      <Route
+        path="/email-change/confirm"
+        element={screen(() => import("@/routes/email-change-confirm"))}
+      />
+      <Route
+        path="/email-change/undo"
+        element={screen(() => import("@/routes/email-change-undo"))}
+      />
       <Route path="/privacy" element={screen(() => import("@/routes/privacy"))} />
       <Route path="/terms" element={screen(() => import("@/routes/terms"))} />
       <Route path="/security" element={screen(() => import("@/routes/security"))} />
@@ -50,7 +63,6 @@ export function AppRoutes() {
         <Route path="/firm-register" element={screen(() => import("@/routes/firm-register"))} />
       </Route>
       <Route element={<RequireAuth />}>
-        <Route path="/join-firm" element={screen(() => import("@/routes/join-firm"))} />
         <Route
           element={
             <Suspense fallback={<Loading />}>
@@ -59,7 +71,10 @@ export function AppRoutes() {
           }
         >
           <Route path="/dashboard" element={screen(() => import("@/routes/dashboard"))} />
+          <Route path="/join-firm" element={screen(() => import("@/routes/join-firm"))} />
           <Route path="/profile" element={screen(() => import("@/routes/profile"))} />
+          <Route path="/profile/inventory" element={screen(() => import("@/routes/inventory"))} />
+          <Route path="/activity" element={screen(() => import("@/routes/activity"))} />
           <Route path="/firm/codes" element={screen(() => import("@/routes/firm-codes"))} />
           <Route path="/firm/new" element={screen(() => import("@/routes/firm-new"))} />
           <Route element={<RequireRole roles={["firm_admin"]} />}>
@@ -67,6 +82,7 @@ export function AppRoutes() {
           </Route>
           <Route path="/vault" element={screen(() => import("@/routes/passwords"))} />
           <Route path="/vault/new" element={screen(() => import("@/routes/password-new"))} />
+          <Route path="/vault/import" element={screen(() => import("@/routes/password-import"))} />
           <Route path="/vault/:id" element={screen(() => import("@/routes/password-detail"))} />
           <Route path="/documents" element={screen(() => import("@/routes/documents"))} />
           <Route path="/documents/new" element={screen(() => import("@/routes/document-new"))} />
@@ -83,6 +99,10 @@ export function AppRoutes() {
             path="/beneficiaries/edit/:id"
             element={screen(() => import("@/routes/beneficiary-edit"))}
           />
+          <Route
+            path="/beneficiaries/:id"
+            element={screen(() => import("@/routes/beneficiary-detail"))}
+          />
           <Route path="/release" element={screen(() => import("@/routes/release"))} />
           <Route element={<RequireRole roles={["firm_admin", "firm_staff"]} />}>
             <Route path="/clients" element={screen(() => import("@/routes/clients"))} />
@@ -90,10 +110,22 @@ export function AppRoutes() {
               path="/clients/invite"
               element={screen(() => import("@/routes/client-invite"))}
             />
+            <Route
+              path="/clients/edit/:id"
+              element={screen(() => import("@/routes/client-edit"))}
+            />
+          </Route>
+          <Route
+            element={
+              <RequireRole roles={["firm_admin", "firm_staff"]} message={GUARD_MSG.viewClients} />
+            }
+          >
             <Route path="/clients/:id" element={screen(() => import("@/routes/client-detail"))} />
           </Route>
-          <Route element={<RequireRole roles={["firm_admin"]} />}>
+          <Route element={<RequireRole roles={["firm_admin"]} message={GUARD_MSG.manageStaff} />}>
             <Route path="/staff" element={screen(() => import("@/routes/staff"))} />
+          </Route>
+          <Route element={<RequireRole roles={["firm_admin"]} message={GUARD_MSG.inviteStaff} />}>
             <Route path="/staff/invite" element={screen(() => import("@/routes/staff-invite"))} />
           </Route>
         </Route>

@@ -6,13 +6,16 @@ import { onUnauthorized } from "@/lib/api-client";
 import { getMe, meQueryKey } from "@/lib/me";
 import { markSessionEnded } from "@/lib/session-ended";
 import { toast } from "@/lib/toast";
+import { endVaultLock } from "@/features/keys/vault-lock-state";
+import { clearVault } from "@/features/keys/vault-state";
 
 /**
  * A lost session (issue 15, point 7): when the API answers 401 to a signed-in screen, the user is
  * asked for again; if the session is gone (expired, or signed out from another device), the
  * screen goes to /login, which says so and brings the person back here after signing in. A form
  * with changes asks first (lib/use-warn-on-leave.ts): whoever stays keeps what they typed, and
- * the cached user stays until they leave. A 401 that was not a lost session changes nothing.
+ * the cached user stays until they leave. The tab's data key goes at once (decision 038). A 401
+ * that was not a lost session changes nothing.
  */
 export function SessionWatcher() {
   const queryClient = useQueryClient();
@@ -32,6 +35,8 @@ export function SessionWatcher() {
         .then((me) => {
           if (me !== null) return; // still signed in: that 401 was about something else
           markSessionEnded();
+          clearVault(); // the session key is gone with the session: so is this tab's copy
+          endVaultLock(); // /login next, not the unlock dialog
           const state: AuthNavState = { from: latest.current.from, reason: "session-ended" };
           latest.current.navigate("/login", { replace: true, state });
           if (window.location.pathname !== "/login") return; // stayed to keep their changes

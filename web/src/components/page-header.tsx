@@ -24,7 +24,7 @@ export function PageHeader({
       {back && (
         <Link
           to={back.to}
-          className="flex w-fit items-center gap-1 text-sm text-link underline-offset-4 hover:underline"
+          className="flex w-fit items-center gap-1 text-sm text-link underline-offset-4 hover:underline print:hidden"
         >
           <ArrowLeft aria-hidden="true" className="size-4" /> {back.label}
         </Link>
@@ -40,7 +40,7 @@ export function PageHeader({
           </h1>
           {description && <p className="text-muted-foreground">{description}</p>}
         </div>
-        {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+        {actions && <div className="flex flex-wrap gap-2 print:hidden">{actions}</div>}
       </div>
     </div>
   );

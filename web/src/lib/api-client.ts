@@ -1,4 +1,4 @@
-import { APP_MSG } from "@common/app";
+import { APP_MSG, GATEWAY_RETRY } from "@common/app";
 
 /** The one way the web app talks to the API. Errors arrive as ApiError with the server's message. */
 export class ApiError extends Error {
@@ -33,33 +33,67 @@ export function onUnauthorized(listener: (path: string) => void): () => void {
   return () => void unauthorizedListeners.delete(listener);
 }
 
-export async function api<T>(
-  path: string,
-  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
-): Promise<T> {
+const isRead = (method: string) => method === "GET" || method === "HEAD";
+
+/** Waits `ms`, or rejects at once when `signal` aborts (a query that is no longer wanted). */
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+type Init = { method?: string; body?: unknown; signal?: AbortSignal };
+
+/**
+ * One request; reads answered 502, 503 or 504 are sent again after 200, 400, 800 ms … for at most
+ * 30 s (GATEWAY_RETRY), and the last answer counts.
+ */
+async function send(path: string, init: Init): Promise<Response> {
   const { method = "GET", body, signal } = init;
-  let res: Response;
-  try {
-    res = await fetch(path, {
-      method,
-      credentials: "same-origin",
-      headers: body === undefined ? {} : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
-  } catch {
-    throw new ApiError(
-      0,
-      "NETWORK",
-      "Could not reach the server. Check your connection and try again.",
-    );
+  const started = Date.now();
+  for (let delay = GATEWAY_RETRY.firstDelayMs; ; delay *= 2) {
+    let res: Response;
+    try {
+      res = await fetch(path, {
+        method,
+        credentials: "same-origin",
+        headers: body === undefined ? {} : { "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      });
+    } catch (err) {
+      if (signal?.aborted) throw err;
+      throw new ApiError(
+        0,
+        "NETWORK",
+        "Could not reach the server. Check your connection and try again.",
+      );
+    }
+    const isRetryable = isRead(method) && GATEWAY_RETRY.statuses.includes(res.status);
+    if (!isRetryable || Date.now() + delay - started > GATEWAY_RETRY.withinMs) return res;
+    await res.body?.cancel();
+    await wait(delay, signal);
   }
+}
+
+export async function api<T>(path: string, init: Init = {}): Promise<T> {
+  const res = await send(path, init);
   const text = await res.text();
   let data: unknown = undefined;
+  let isJson = true;
   try {
     data = text ? JSON.parse(text) : undefined;
   } catch {
-    data = undefined;
+    isJson = false;
   }
   if (!res.ok) {
     if (res.status === 401) unauthorizedListeners.forEach((listener) => listener(path));
@@ -67,12 +101,13 @@ export async function api<T>(
     throw new ApiError(
       res.status,
       err?.code ?? "HTTP_" + res.status,
-      err?.message ?? "An unexpected error occurred. Please try again.",
+      err?.message ?? (isJson ? APP_MSG.unexpected : APP_MSG.invalidResponse),
       err?.authCode,
       err?.fields,
       err?.requestId,
     );
   }
+  if (!isJson) throw new ApiError(res.status, "INVALID_RESPONSE", APP_MSG.invalidResponse);
   return data as T;
 }
 

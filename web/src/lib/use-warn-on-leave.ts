@@ -16,7 +16,26 @@ let unwrap: (() => void) | undefined;
 /** The last replacing navigation the person refused: a <Navigate> that renders again does not ask again (a click does). */
 let refused: string | undefined;
 
-const isBlocking = () => [...hasChangesChecks].some((hasChanges) => hasChanges());
+/** True while a form that has just kept a draft of itself in memory leaves (leaveWithoutAsking). */
+let isLeavingWithDraft = false;
+
+/** Whether a form on screen has unsaved changes (the vault's lock keeps such a screen: decision 046). */
+export const hasUnsavedChanges = () => [...hasChangesChecks].some((hasChanges) => hasChanges());
+
+const isBlocking = () => !isLeavingWithDraft && hasUnsavedChanges();
+
+/**
+ * Runs `go`, a navigation, without asking: for a form that keeps its values in memory and gets
+ * them back when the person returns (the beneficiary picker's "+ Add new beneficiary").
+ */
+export function leaveWithoutAsking(go: () => void) {
+  isLeavingWithDraft = true;
+  try {
+    go();
+  } finally {
+    isLeavingWithDraft = false;
+  }
+}
 
 function onBeforeUnload(event: BeforeUnloadEvent) {
   if (!isBlocking()) return;

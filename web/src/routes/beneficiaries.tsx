@@ -1,6 +1,6 @@
 import { BENEFICIARY_MSG } from "@common/beneficiaries";
 import { UserPlus, Users } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { LoadError } from "@/components/load-error";
 import { Loading } from "@/components/loading";
@@ -11,11 +11,11 @@ import {
   useBeneficiaries,
   type Beneficiary,
 } from "@/features/beneficiaries/api/list-beneficiaries";
+import { useSealClearDetails } from "@/features/beneficiaries/api/update-beneficiary";
 import { BeneficiaryDetailDialog } from "@/features/beneficiaries/components/beneficiary-detail-dialog";
 import { BeneficiaryList } from "@/features/beneficiaries/components/beneficiary-list";
 import { DeleteBeneficiaryDialog } from "@/features/beneficiaries/components/delete-beneficiary-dialog";
 import { errorMessage } from "@/lib/api-client";
-import { toast } from "@/lib/toast";
 
 const AddButton = ({ label }: { label: string }) => (
   <Button asChild>
@@ -28,6 +28,7 @@ const AddButton = ({ label }: { label: string }) => (
 /** /beneficiaries: the user's beneficiaries, newest first, with a detail dialog, edit and delete. */
 export default function BeneficiariesScreen() {
   const list = useBeneficiaries();
+  useSealClearDetails(list.data);
   const [viewing, setViewing] = useState<Beneficiary | null>(null);
   const [deleting, setDeleting] = useState<Beneficiary | null>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -35,10 +36,6 @@ export default function BeneficiariesScreen() {
   const rowTrigger = useRef<HTMLElement | null>(null);
   const isDeleted = useRef(false);
   const loadError = list.isError ? errorMessage(list.error, BENEFICIARY_MSG.loadFailed) : undefined;
-
-  useEffect(() => {
-    if (loadError) toast.error(loadError, { id: "beneficiaries-load" });
-  }, [loadError]);
 
   const returnFocus = (event: Event) => {
     event.preventDefault();

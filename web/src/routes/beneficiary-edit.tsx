@@ -1,5 +1,4 @@
 import { BENEFICIARY_MSG } from "@common/beneficiaries";
-import { useEffect } from "react";
 import { useNavigate, useParams } from "react-router";
 import { LoadError } from "@/components/load-error";
 import { Loading } from "@/components/loading";
@@ -10,6 +9,8 @@ import { useBeneficiary } from "@/features/beneficiaries/api/get-beneficiary";
 import { useUpdateBeneficiary } from "@/features/beneficiaries/api/update-beneficiary";
 import { BeneficiaryFormFields } from "@/features/beneficiaries/components/beneficiary-form";
 import { BeneficiaryNotFound } from "@/features/beneficiaries/components/beneficiary-not-found";
+import { VaultUnlockCard } from "@/features/keys/components/vault-unlock-form";
+import { VaultLockedError } from "@/features/keys/vault-unlock";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 
@@ -20,14 +21,12 @@ export default function BeneficiaryEditScreen() {
   const beneficiary = useBeneficiary(id);
   const update = useUpdateBeneficiary();
   const isNotFound = beneficiary.error instanceof ApiError && beneficiary.error.status === 404;
+  // The details are sealed with the vault key: a locked tab unlocks here, then loads them.
+  const isLocked = beneficiary.error instanceof VaultLockedError;
   const loadError =
-    beneficiary.isError && !isNotFound
+    beneficiary.isError && !isNotFound && !isLocked
       ? errorMessage(beneficiary.error, BENEFICIARY_MSG.loadFailed)
       : undefined;
-
-  useEffect(() => {
-    if (loadError) toast.error(loadError, { id: "beneficiary-load" });
-  }, [loadError]);
 
   if (isNotFound) return <BeneficiaryNotFound />;
 
@@ -62,6 +61,8 @@ export default function BeneficiaryEditScreen() {
               cancelTo="/beneficiaries"
               onSubmit={onSubmit}
             />
+          ) : isLocked ? (
+            <VaultUnlockCard onUnlocked={() => void beneficiary.refetch()} />
           ) : loadError ? (
             <LoadError onRetry={() => void beneficiary.refetch()}>{loadError}</LoadError>
           ) : (

@@ -11,6 +11,7 @@ import { useMe } from "@/lib/me";
 import { useClient } from "@/features/clients/api/get-client";
 import { useRecordImpersonation } from "@/features/clients/api/record-impersonation";
 import { ClientDashboardPreview } from "@/features/clients/components/client-dashboard-preview";
+import { ClientFirmDetailsCard } from "@/features/clients/components/client-firm-details-card";
 import { ClientProfileDetails } from "@/features/clients/components/client-profile";
 import { ClientVaultSummary } from "@/features/clients/components/client-vault-summary";
 import { CountCards } from "@/features/dashboard/components/count-cards";
@@ -96,6 +97,9 @@ export default function ClientDetailScreen() {
               <ClientProfileDetails client={c} />
             </CardContent>
           </Card>
+          <div className="mt-6">
+            <ClientFirmDetailsCard clientId={c.id} />
+          </div>
         </TabsContent>
         <TabsContent value="dashboard">
           {isImpersonating ? (

@@ -13,8 +13,8 @@ import { ClientsEmpty } from "@/features/clients/components/clients-empty";
 import { ClientsTable } from "@/features/clients/components/clients-table";
 import { useClientListParams } from "@/features/clients/use-client-list-params";
 import { useRefreshClients } from "@/features/clients/use-refresh-clients";
+import { formatCount } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import { toast } from "@/lib/toast";
 
 /** /clients (firm_admin or firm_staff): the firm's clients, searched, sorted and paged by the server; all of it kept in the URL. */
 export default function ClientsScreen() {
@@ -24,9 +24,6 @@ export default function ClientsScreen() {
   const data = clients.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
-  useEffect(() => {
-    if (clients.isError) toast.error(CLIENT_MSG.loadFailed, { id: "clients-load" });
-  }, [clients.isError]);
   // A page past the end (a stale link, or clients left): go to the last one.
   useEffect(() => {
     if (data && !clients.isPlaceholderData && params.page > pageCount)
@@ -72,7 +69,7 @@ export default function ClientsScreen() {
           {clients.isPending || clients.isPlaceholderData
             ? CLIENT_MSG.loading
             : data && data.total > 0
-              ? `Showing ${first}–${last} of ${data.total} ${data.total === 1 ? "client" : "clients"}`
+              ? `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(data.total, "client")}`
               : ""}
         </p>
         {clients.isError && !data ? (

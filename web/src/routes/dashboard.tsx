@@ -1,16 +1,26 @@
 import { useMe } from "@/lib/me";
 import { AssetDashboard } from "@/features/dashboard/components/asset-dashboard";
+import { AdminNumbers, StaffOverview } from "@/features/dashboard/components/staff-overview";
 import { RecentClientsCard } from "@/features/clients/components/recent-clients-card";
 import FirmOverview from "@/features/firms/components/firm-overview";
 import { StaffManagementCard } from "@/features/staff/components/staff-management-card";
 
-/** /dashboard: the Firm Overview for firm_admin, the asset dashboard for everyone else (spec 02 §2 Dashboard). */
+/**
+ * /dashboard: the Firm Overview for firm_admin (spec 02 §2 Dashboard) and, with what their role
+ * may see, for firm_staff (issue 16, point 8); the asset dashboard for everyone else.
+ */
 export default function DashboardScreen() {
   const { data: me } = useMe();
   if (!me) return null; // RequireAuth renders this screen only with a user
   if (me.role === "firm_admin")
     return (
-      <FirmOverview staffCard={<StaffManagementCard />} recentClients={<RecentClientsCard />} />
+      <FirmOverview
+        numbers={<AdminNumbers />}
+        staffCard={<StaffManagementCard />}
+        recentClients={<RecentClientsCard />}
+      />
     );
+  if (me.role === "firm_staff")
+    return <StaffOverview name={me.name} recentClients={<RecentClientsCard />} />;
   return <AssetDashboard holder={me} />;
 }

@@ -5,8 +5,7 @@ import { AssetListScreen } from "@/features/assets/components/asset-list-screen"
 import { AssetSearch, matchesTitle } from "@/features/assets/components/asset-search";
 import { DocumentsTable } from "@/features/assets/documents/components/documents-table";
 import { useDeleteFromList } from "@/features/assets/use-delete-from-list";
-
-const countOf = (n: number) => `${n} ${n === 1 ? "document" : "documents"}`;
+import { formatCount } from "@/lib/format";
 
 /** /documents: the user's documents, searched by title, each deletable after a confirmation. */
 export default function DocumentsScreen() {
@@ -37,8 +36,8 @@ export default function DocumentsScreen() {
             <AssetSearch label="Search documents" value={search} onChange={setSearch} />
             <p role="status" className="text-sm text-muted-foreground">
               {search.trim()
-                ? `${shown.length} of ${assets.length} documents match`
-                : countOf(assets.length)}
+                ? `${formatCount(shown.length)} of ${formatCount(assets.length)} documents match`
+                : formatCount(assets.length, "document")}
             </p>
             {shown.length > 0 ? (
               <DocumentsTable

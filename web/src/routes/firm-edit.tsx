@@ -1,5 +1,4 @@
 import { FIRM_EDIT_MSG } from "@common/firms";
-import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
@@ -7,15 +6,12 @@ import { LoadError } from "@/components/load-error";
 import { Card, CardContent } from "@/components/ui/card";
 import { useFirm } from "@/features/firms/api/get-firm";
 import { FirmEditForm } from "@/features/firms/components/firm-edit-form";
-import { toast } from "@/lib/toast";
+import { errorMessage } from "@/lib/api-client";
 
 /** /firm/edit (firm_admin): the firm's logo, name, phone and address. */
 export default function FirmEditScreen() {
   const navigate = useNavigate();
   const firm = useFirm();
-  useEffect(() => {
-    if (firm.isError) toast.error(FIRM_EDIT_MSG.loadFailed, { id: "firm-load" });
-  }, [firm.isError]);
 
   return (
     <div className="mx-auto grid max-w-2xl gap-6">
@@ -33,7 +29,9 @@ export default function FirmEditScreen() {
               onSaved={() => navigate("/dashboard")}
             />
           ) : firm.isError ? (
-            <LoadError onRetry={() => void firm.refetch()}>{FIRM_EDIT_MSG.loadFailed}</LoadError>
+            <LoadError onRetry={() => void firm.refetch()}>
+              {errorMessage(firm.error, FIRM_EDIT_MSG.loadFailed)}
+            </LoadError>
           ) : (
             <Loading variant="detail" />
           )}

@@ -5,6 +5,7 @@ import { useId, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { buttonLook, inputLook, labelLook, linkLook } from "@/components/looks";
 import { ApiError, errorMessage } from "@/lib/api-client";
+import { formatCount } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { getMe } from "@/lib/me";
 import { signIn } from "@/features/auth/api/sign-in";
@@ -52,7 +53,8 @@ export default function Login() {
     try {
       const result = await signIn({ email: address, password });
       if (result.twoFactorRedirect) {
-        navigate("/mfa", { state: { email: address, from } satisfies AuthNavState });
+        const factor = result.twoFactorMethods?.includes("totp") ? "app" : "email";
+        navigate("/mfa", { state: { email: address, from, factor } satisfies AuthNavState });
         return;
       }
       const me = await getMe();
@@ -143,8 +145,8 @@ export default function Login() {
                 role="status"
                 className="rounded-md border border-warning-border bg-warning-surface p-3 text-sm text-warning-text"
               >
-                {failures} failed sign-in attempts. {attemptsLeft}{" "}
-                {attemptsLeft === 1 ? "attempt remains" : "attempts remain"} before sign-in is
+                {formatCount(failures)} failed sign-in attempts.{" "}
+                {formatCount(attemptsLeft, "attempt remains", "attempts remain")} before sign-in is
                 disabled.
               </p>
             )}

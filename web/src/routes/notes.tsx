@@ -6,6 +6,7 @@ import { AssetListScreen } from "@/features/assets/components/asset-list-screen"
 import { AssetSearch, matchesTitle } from "@/features/assets/components/asset-search";
 import { NotesList } from "@/features/assets/notes/components/notes-list";
 import { useDeleteFromList } from "@/features/assets/use-delete-from-list";
+import { formatCount } from "@/lib/format";
 
 /** /notes: the user's notes, searched by title, in the tabs All Notes and Assigned (those with a beneficiary). */
 export default function NotesScreen() {
@@ -31,17 +32,21 @@ export default function NotesScreen() {
     >
       {({ assets, search, setSearch }) => {
         const all = assets.filter((n) => matchesTitle(n.title, search));
-        const assigned = all.filter((n) => n.beneficiaryEmail);
+        const assigned = all.filter((n) => n.beneficiaryEmails.length > 0);
         return (
           <>
             <AssetSearch label="Search notes" value={search} onChange={setSearch} />
             <p role="status" className="sr-only">
-              {search.trim() ? `${all.length} of ${assets.length} notes match` : ""}
+              {search.trim()
+                ? `${formatCount(all.length)} of ${formatCount(assets.length)} notes match`
+                : ""}
             </p>
             <Tabs defaultValue="all">
               <TabsList>
-                <TabsTrigger value="all">All Notes ({all.length})</TabsTrigger>
-                <TabsTrigger value="assigned">Assigned ({assigned.length})</TabsTrigger>
+                <TabsTrigger value="all">All Notes ({formatCount(all.length)})</TabsTrigger>
+                <TabsTrigger value="assigned">
+                  Assigned ({formatCount(assigned.length)})
+                </TabsTrigger>
               </TabsList>
               <TabsContent value="all">
                 <NotesList

@@ -1,3 +1,4 @@
+import { AUTH_MSG } from "@common/auth";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { linkLook } from "@/components/looks";
@@ -7,18 +8,43 @@ import { CheckEmail } from "@/features/auth/components/check-email";
 import { InvitationPanel } from "@/features/auth/components/invitation-panel";
 import { RegisterForm } from "@/features/auth/components/register-form";
 import { readInvitationLink, useInvitationCheck } from "@/features/auth/invitation-link";
+import { RecoveryKit } from "@/features/keys/components/recovery-kit";
+import { toast } from "@/lib/toast";
 
-/** /register (spec 01 §2): account creation, optionally tied to a firm by code or an invitation link. */
+/**
+ * /register (spec 01 §2): account creation, optionally tied to a firm by code or an invitation
+ * link; then the recovery kit, shown once (decision 038: the key lives in this state only), then
+ * "check your e-mail". The success toast comes with that last step, never over the kit's buttons
+ * (issue 16, point 10: on a phone toasts show at the top, where the kit's buttons may be).
+ */
 export default function Register() {
   const [params] = useSearchParams();
   const link = readInvitationLink(params);
   const invitation = useInvitationCheck(link);
-  const [registeredEmail, setRegisteredEmail] = useState<string>();
+  const [registered, setRegistered] = useState<{ email: string; recoveryKey: string }>();
+  const [hasSavedKit, setHasSavedKit] = useState(false);
 
-  if (registeredEmail) {
+  if (registered && !hasSavedKit) {
+    return (
+      <AuthLayout
+        title="Save your recovery kit"
+        description="Your account is created. Before you confirm your email address, save this kit."
+      >
+        <RecoveryKit
+          recoveryKey={registered.recoveryKey}
+          email={registered.email}
+          onSaved={() => {
+            setHasSavedKit(true);
+            toast.success(AUTH_MSG.registerSuccess);
+          }}
+        />
+      </AuthLayout>
+    );
+  }
+  if (registered) {
     return (
       <AuthLayout title="Check your email">
-        <CheckEmail email={registeredEmail} />
+        <CheckEmail email={registered.email} />
       </AuthLayout>
     );
   }
@@ -36,7 +62,12 @@ export default function Register() {
         defaultEmail={link?.email ?? ""}
         isEmailLocked={invitation?.valid === true}
         invitationCode={invitation?.valid ? link?.code : undefined}
-        onRegistered={setRegisteredEmail}
+        invitedClientOf={
+          invitation?.valid && invitation.role === "regular_user"
+            ? (invitation.firmName ?? "your law firm")
+            : undefined
+        }
+        onRegistered={setRegistered}
       />
       <p className="mt-6 text-center text-sm text-muted-foreground">
         Already have an account?{" "}

@@ -1,10 +1,8 @@
 import { RELEASE_UI_MSG } from "@common/release";
-import { useEffect } from "react";
 import { LoadError } from "@/components/load-error";
 import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
-import { useBeneficiaries } from "@/features/beneficiaries/api/list-beneficiaries";
 import { useReleasePlan } from "@/features/release/api/get-release-plan";
 import { AccessKeysCard } from "@/features/release/components/access-keys-card";
 import { ReleaseCoverageCard } from "@/features/release/components/release-coverage-card";
@@ -12,20 +10,15 @@ import { ReleasePlanForm } from "@/features/release/components/release-plan-form
 import { ReleaseStatusCard } from "@/features/release/components/release-status-card";
 import { ReleaseTimeline } from "@/features/release/components/release-timeline";
 import { errorMessage } from "@/lib/api-client";
-import { toast } from "@/lib/toast";
+import { useBeneficiaryNameOf } from "@/lib/beneficiary-names";
 
 /** /release: the owner's release (state, and the way to cancel one that waits), the plan, what it would hand out and its timeline. */
 export default function ReleaseScreen() {
   const release = useReleasePlan();
-  const beneficiaries = useBeneficiaries();
-  const nameOf = (email: string) =>
-    beneficiaries.data?.find((b) => b.email.toLowerCase() === email)?.name;
+  const nameOf = useBeneficiaryNameOf();
   const loadError = release.isError
     ? errorMessage(release.error, RELEASE_UI_MSG.loadFailed)
     : undefined;
-  useEffect(() => {
-    if (loadError) toast.error(loadError, { id: "release-load" });
-  }, [loadError]);
 
   const view = release.data;
   return (

@@ -26,25 +26,30 @@ export default function SecurityScreen() {
           database and our backups is unreadable ciphertext.
         </p>
         <p>
-          The item keys are in turn locked with your <strong>data key</strong>. When you sign in,
-          your browser fetches your data key over an encrypted connection, keeps it in memory only,
-          and forgets it when you sign out or close the tab.
+          The item keys are in turn locked with your <strong>data key</strong>, which is made in
+          your browser and is yours alone. We keep it only locked twice: with a key your browser
+          derives from your password, and with the <strong>recovery key</strong> of the kit you
+          print when you register. While you are signed in, your browser keeps the data key in
+          memory, and forgets it when you sign out or close the tab.
         </p>
       </AboutSection>
 
-      <AboutSection id="today" title="What the service could open today">
+      <AboutSection id="today" title="What the service cannot open">
         <p>
-          <strong>
-            Today the service could open your vault if its keys were misused; we are changing that.
-          </strong>
+          <strong>The service cannot open your vault: your password never reaches it.</strong>
         </p>
         <p>
-          Your data key is stored locked with the service's own master key, so that your items can
-          reach the people you chose even when you can no longer sign in. The master key is never
-          stored in the database or in backups, but whoever runs the server and holds that key
-          could, in principle, unlock any vault. We are moving your data key into your own hands
-          (locked with your password and a recovery key that only you have), so that the service
-          alone cannot open anything.
+          When you sign in, your browser turns your password into two values: one it sends to prove
+          it is you (we store only a one-way hash of it), and one it keeps to unlock your data key.
+          Neither our database nor our server's own keys, together or apart, can unlock your data
+          key. If you forget your password, your recovery key keeps your vault; without it, your
+          account can be recovered but what you stored cannot be read again, by you or by us.
+        </p>
+        <p>
+          Accounts made before this change keep a copy of their data key locked with the service's
+          master key until their owner next signs in; that sign-in moves the account over and the
+          copy is deleted. Like every vault that runs in a browser, this relies on the page your
+          browser loads from us being the one we publish.
         </p>
       </AboutSection>
 
@@ -60,11 +65,12 @@ export default function SecurityScreen() {
           <li>a log of security events (sign-ins, failed attempts, firm changes, releases).</li>
         </ul>
         <p>
-          We never see the content of your items: passwords, notes, documents, recordings or file
-          names. Your account password is stored only as a one-way hash (argon2id), never as you
-          typed it. Sign-in links, reset links, invitation links and codes are stored only as
-          hashes, and the e-mails that carried them are erased once delivered or expired. Our server
-          logs contain no request bodies, no links and no codes.
+          We never see the content of your items (passwords, notes, documents, recordings or file
+          names), nor your beneficiaries' phone numbers, relationships or notes. Your password never
+          reaches us: we store only a one-way hash (argon2id) of the value your browser derives from
+          it. Sign-in links, reset links, invitation links and codes are stored only as hashes, and
+          the e-mails that carried them are erased once delivered or expired. Our server logs
+          contain no request bodies, no links and no codes.
         </p>
       </AboutSection>
 
@@ -99,10 +105,6 @@ export default function SecurityScreen() {
           but whoever holds the service's keys could open those items. You choose this per
           beneficiary, and you can change your mind: the key is then replaced, and the old one opens
           nothing any more.
-        </p>
-        <p>
-          While your data key is still locked by the service's master key (see above), the service
-          itself could still reach your items another way. That is the part we are changing.
         </p>
       </AboutSection>
 

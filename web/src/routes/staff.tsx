@@ -1,6 +1,6 @@
 import { STAFF_MSG } from "@common/staff";
 import { UserPlus } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "@/components/page-header";
 import { LoadError } from "@/components/load-error";
@@ -13,7 +13,6 @@ import { useStaff } from "@/features/staff/api/list-staff";
 import { StaffTable } from "@/features/staff/components/staff-table";
 import { useFirmRequired } from "@/features/staff/use-firm-required";
 import { errorMessage } from "@/lib/api-client";
-import { toast } from "@/lib/toast";
 
 /** /staff (firm_admin): the firm's admins and staff, with role changes and removal; then the pending invitations. */
 export default function StaffScreen() {
@@ -22,10 +21,6 @@ export default function StaffScreen() {
   const staff = useStaff(hasFirm);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const loadError = staff.isError ? errorMessage(staff.error, STAFF_MSG.loadFailed) : undefined;
-
-  useEffect(() => {
-    if (loadError) toast.error(loadError, { id: "staff-load" });
-  }, [loadError]);
 
   if (!me || !hasFirm) return null;
   return (

@@ -1,14 +1,16 @@
 import { AUTH_MSG } from "@common/auth";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { InvalidResetLink } from "@/features/auth/components/invalid-reset-link";
 import { AuthLayout } from "@/features/auth/components/auth-layout";
-import { UpdatePasswordForm } from "@/features/auth/components/update-password-form";
+import { ResetPasswordFlow } from "@/features/auth/components/reset-password-flow";
 import { toast } from "@/lib/toast";
 
 /**
- * /update-password?token=...: the e-mailed link. A reset ends every session, so on success the
- * user goes to /login (the spec's /dashboard would only bounce there) with the spec's toast.
+ * /update-password?token=...: the e-mailed link (decision 038: the recovery key, or a plain
+ * warning without it, then the new password and any new recovery kit). A reset ends every
+ * session, so on success the user goes to /login (the spec's /dashboard would only bounce there)
+ * with the spec's toast.
  */
 export default function UpdatePasswordScreen() {
   const [params] = useSearchParams();
@@ -17,10 +19,10 @@ export default function UpdatePasswordScreen() {
     token && !params.get("error") ? undefined : AUTH_MSG.linkInvalid,
   );
   const navigate = useNavigate();
-  const onUpdated = () => {
+  const onUpdated = useCallback(() => {
     toast.success(AUTH_MSG.passwordUpdated, { description: AUTH_MSG.passwordUpdatedSignIn });
     navigate("/login", { replace: true });
-  };
+  }, [navigate]);
   return (
     <AuthLayout
       title={invalidMessage ? "Reset link not valid" : "Choose a new password"}
@@ -33,11 +35,7 @@ export default function UpdatePasswordScreen() {
       {invalidMessage ? (
         <InvalidResetLink message={invalidMessage} />
       ) : (
-        <UpdatePasswordForm
-          token={token}
-          onUpdated={onUpdated}
-          onInvalidToken={setInvalidMessage}
-        />
+        <ResetPasswordFlow token={token} onUpdated={onUpdated} onInvalidToken={setInvalidMessage} />
       )}
       <p className="mt-6 text-center text-sm">
         <Link to="/login" className="font-medium text-link underline underline-offset-4">

@@ -32,7 +32,7 @@ export function DesktopSidebar({ me, sidebar }: { me: Me; sidebar: SidebarState 
       id={SIDEBAR_ID}
       data-state={isCollapsed ? "collapsed" : "expanded"}
       className={cn(
-        "shrink-0 border-r border-border bg-card transition-[width] duration-200 motion-reduce:transition-none",
+        "shrink-0 border-r border-border bg-card transition-[width] print:hidden duration-200 motion-reduce:transition-none",
         isCollapsed ? "w-12" : "w-64",
       )}
     >

@@ -1,6 +1,7 @@
 import { Menu, X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ReactNode } from "react";
+import { getVaultLock } from "@/features/keys/vault-lock-state";
 
 type Props = {
   isOpen: boolean;
@@ -34,6 +35,10 @@ export function MobileDrawer({ isOpen, onOpenChange, children }: Props) {
         <div aria-hidden="true" className="fixed inset-0 z-50 bg-slate-900/60" />
         <DialogPrimitive.Content
           aria-describedby={undefined}
+          // Closed by Lock now: focus stays in the unlock dialog, not on the menu button under it.
+          onCloseAutoFocus={(e) => {
+            if (getVaultLock().isLocked) e.preventDefault();
+          }}
           className="fixed inset-y-0 left-0 z-50 w-72 max-w-[calc(100vw-2rem)] border-r border-border bg-card shadow-xl transition-transform duration-200 starting:-translate-x-full motion-reduce:transition-none"
         >
           <DialogPrimitive.Title className="sr-only">Menu</DialogPrimitive.Title>

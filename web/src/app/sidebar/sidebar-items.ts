@@ -2,6 +2,7 @@ import type { Role } from "@common/app";
 import {
   Building2,
   FileText,
+  History,
   Hourglass,
   KeyRound,
   LayoutDashboard,
@@ -13,8 +14,24 @@ import {
   type LucideIcon,
 } from "lucide-react";
 
-export type SidebarItem = { to: string; label: string; icon: LucideIcon; isExact?: boolean };
-export type SidebarSection = { label: string; items: SidebarItem[] };
+export type SidebarItem = {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  isExact?: boolean;
+  /** Shown but not followable, with why (firm staff see the admin-only entries this way). */
+  disabledReason?: string;
+};
+export type SidebarSection = {
+  label: string;
+  items: SidebarItem[];
+  logoutLabel: string;
+  /** "Search vault" (and its / shortcut): for individuals only, whose sidebar is their vault (issue 16). */
+  hasVaultSearch: boolean;
+};
+
+/** Why staff cannot open an admin-only entry (display only: the routes and the server refuse them too). */
+export const ADMIN_ONLY_REASON = "Admins only";
 
 const INDIVIDUAL: SidebarItem[] = [
   { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard, isExact: true },
@@ -23,6 +40,7 @@ const INDIVIDUAL: SidebarItem[] = [
   { to: "/notes", label: "Notes", icon: StickyNote },
   { to: "/beneficiaries", label: "Beneficiaries", icon: Users },
   { to: "/release", label: "Release Plan", icon: Hourglass },
+  { to: "/activity", label: "Activity", icon: History },
 ];
 
 const FIRM: (SidebarItem & { isAdminOnly?: boolean })[] = [
@@ -34,14 +52,21 @@ const FIRM: (SidebarItem & { isAdminOnly?: boolean })[] = [
 ];
 
 /**
- * Spec 02 'Layout and sidebar': individuals get their vault (and, issue 5, their Release Plan), firm admins and staff the
- * 'Firm Management' sidebar, staff without the admin-only entries. (Display only: the routes
- * and the server enforce the roles.)
+ * Spec 02 'Layout and sidebar': individuals get their vault (and, issue 5, their Release Plan) and
+ * 'Log out'; firm admins and staff the 'Firm Management' sidebar with its five entries and 'Logout'
+ * (their activity timeline is linked from the profile, as everyone's is: decision 040).
+ * Staff see the admin-only entries disabled, saying so. (Display only: the routes and the server
+ * enforce the roles.)
  */
 export function sidebarFor(role: Role): SidebarSection {
-  if (role === "regular_user") return { label: "Main", items: INDIVIDUAL };
+  if (role === "regular_user")
+    return { label: "Main", items: INDIVIDUAL, logoutLabel: "Log out", hasVaultSearch: true };
   return {
     label: "Firm Management",
-    items: FIRM.filter((item) => role === "firm_admin" || !item.isAdminOnly),
+    items: FIRM.map(({ isAdminOnly, ...item }) =>
+      isAdminOnly && role !== "firm_admin" ? { ...item, disabledReason: ADMIN_ONLY_REASON } : item,
+    ),
+    logoutLabel: "Logout",
+    hasVaultSearch: false,
   };
 }

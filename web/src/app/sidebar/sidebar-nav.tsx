@@ -1,8 +1,11 @@
-import { CircleUserRound, LogOut } from "lucide-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { CircleUserRound, LockKeyhole, LogOut, Search } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { Logo } from "@/components/logo";
 import { ThemeToggle } from "@/components/theme-toggle";
+import { openVaultSearch } from "@/features/assets/vault-search/vault-search";
+import { lockVault } from "@/features/keys/vault-lock";
 import type { Me } from "@/lib/me";
 import { cn } from "@/lib/utils";
 import { sidebarFor } from "./sidebar-items";
@@ -31,10 +34,11 @@ type Props = {
   onNavigate?: () => void;
 };
 
-/** The sidebar: the role's links (the current one marked aria-current="page"), the user, and Log out. */
+/** The sidebar: the role's links (the current one marked aria-current="page"; staff's admin-only ones disabled), the user, Lock now (decision 046) and Log out (Logout for firm users, as the spec words them). */
 export function SidebarNav({ me, isCollapsed, control, onNavigate }: Props) {
   const section = sidebarFor(me.role);
   const { logout, isPending } = useLogout();
+  const queryClient = useQueryClient();
   const isFirm = me.role !== "regular_user";
   return (
     <nav
@@ -62,20 +66,60 @@ export function SidebarNav({ me, isCollapsed, control, onNavigate }: Props) {
           {me.firmName && <p className="text-sm font-medium wrap-anywhere">{me.firmName}</p>}
         </div>
       )}
-      <ul className="grid gap-1">
-        {section.items.map(({ to, label, icon: Icon, isExact }) => (
-          <li key={to}>
-            <NavLink
-              to={to}
-              end={isExact}
-              onClick={onNavigate}
-              className={({ isActive }) =>
-                cn(row, isActive ? active : idle, isCollapsed && "justify-center")
-              }
+      {section.hasVaultSearch && (
+        <button
+          type="button"
+          onClick={() => {
+            onNavigate?.();
+            openVaultSearch();
+          }}
+          aria-keyshortcuts="/ Control+K Meta+K"
+          className={cn(row, idle, "w-full border border-border", isCollapsed && "justify-center")}
+        >
+          <Search aria-hidden="true" className="size-4 shrink-0" />
+          <RowLabel isCollapsed={isCollapsed}>Search vault</RowLabel>
+          {!isCollapsed && (
+            <kbd
+              aria-hidden="true"
+              className="ml-auto rounded border border-border px-1.5 font-sans text-xs text-muted-foreground"
             >
-              <Icon aria-hidden="true" className="size-4 shrink-0" />
-              <RowLabel isCollapsed={isCollapsed}>{label}</RowLabel>
-            </NavLink>
+              /
+            </kbd>
+          )}
+        </button>
+      )}
+      <ul className="grid gap-1">
+        {section.items.map(({ to, label, icon: Icon, isExact, disabledReason }) => (
+          <li key={to}>
+            {disabledReason ? (
+              <span
+                role="link"
+                aria-disabled="true"
+                className={cn(
+                  row,
+                  "cursor-not-allowed text-muted-foreground",
+                  isCollapsed && "justify-center",
+                )}
+              >
+                <Icon aria-hidden="true" className="size-4 shrink-0" />
+                <RowLabel isCollapsed={isCollapsed}>
+                  {isCollapsed ? `${label} (${disabledReason})` : label}
+                </RowLabel>
+                {!isCollapsed && <span className="ml-auto shrink-0 text-xs">{disabledReason}</span>}
+              </span>
+            ) : (
+              <NavLink
+                to={to}
+                end={isExact}
+                onClick={onNavigate}
+                className={({ isActive }) =>
+                  cn(row, isActive ? active : idle, isCollapsed && "justify-center")
+                }
+              >
+                <Icon aria-hidden="true" className="size-4 shrink-0" />
+                <RowLabel isCollapsed={isCollapsed}>{label}</RowLabel>
+              </NavLink>
+            )}
           </li>
         ))}
       </ul>
@@ -102,12 +146,23 @@ export function SidebarNav({ me, isCollapsed, control, onNavigate }: Props) {
         </NavLink>
         <button
           type="button"
+          onClick={() => {
+            onNavigate?.();
+            lockVault({ queryClient, reason: "now" });
+          }}
+          className={cn(row, idle, "w-full", isCollapsed && "justify-center")}
+        >
+          <LockKeyhole aria-hidden="true" className="size-4 shrink-0" />
+          <RowLabel isCollapsed={isCollapsed}>Lock now</RowLabel>
+        </button>
+        <button
+          type="button"
           onClick={logout}
           disabled={isPending}
           className={cn(row, idle, "w-full disabled:opacity-60", isCollapsed && "justify-center")}
         >
           <LogOut aria-hidden="true" className="size-4 shrink-0" />
-          <RowLabel isCollapsed={isCollapsed}>Log out</RowLabel>
+          <RowLabel isCollapsed={isCollapsed}>{section.logoutLabel}</RowLabel>
         </button>
       </div>
     </nav>

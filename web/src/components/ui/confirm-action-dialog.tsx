@@ -24,7 +24,9 @@ type Props = {
   isPending: boolean;
   /** Why the last attempt failed; the dialog stays open and says so. */
   failure?: string;
-  onConfirm: () => void;
+  /** Confirming without a form; or, with `formId`, the confirm button submits that form (inside `children`: Enter submits too). */
+  onConfirm?: () => void;
+  formId?: string;
   /** Closing without confirming (Cancel, Escape); ignored while the action runs. */
   onCancel: () => void;
   /** Where focus goes when the dialog closes (the row it was opened from may be gone). */
@@ -43,6 +45,7 @@ export function ConfirmActionDialog({
   isPending,
   failure,
   onConfirm,
+  formId,
   onCancel,
   onCloseAutoFocus,
 }: Props) {
@@ -64,7 +67,11 @@ export function ConfirmActionDialog({
               {cancelLabel}
             </Button>
           </AlertDialogCancel>
-          <Button variant="destructive" disabled={isPending} onClick={onConfirm}>
+          <Button
+            variant="destructive"
+            disabled={isPending}
+            {...(formId ? { type: "submit", form: formId } : { onClick: onConfirm })}
+          >
             {isPending ? pendingLabel : confirmLabel}
           </Button>
         </AlertDialogFooter>

@@ -9,40 +9,50 @@ export type BeneficiaryWrapInput = {
   assetId: string;
   /** The asset's content key wrapped with the data key (as stored): unwrapped here, extractable, only when a wrap is sent. */
   wrappedKey: Uint8Array;
-  /** The beneficiary the request leaves the asset with (undefined: the request keeps it). */
-  beneficiaryEmail: string | null | undefined;
-  /** The asset's beneficiary before the request (null for a new asset). */
-  previousBeneficiaryEmail: string | null;
+  /** The people the request leaves the asset to (undefined: the request keeps them). */
+  beneficiaryEmails: string[] | undefined;
+  /** The asset's beneficiaries before the request ([] for a new asset). */
+  previousBeneficiaryEmails: string[];
   /** The request sets a new wrapped content key (a new asset). */
   isNewContentKey: boolean;
 };
 
 /**
- * The `beneficiaryKey` of an asset request (decision 032): the content key wrapped for the key of
- * the asset's beneficiary, whenever the asset has one and the request sets a new content key or
- * changes the beneficiary (the server then drops the old wrap). Otherwise undefined: the wrap the
- * asset has stays, and an item still pending is wrapped by moving over.
+ * The addresses whose wrap a request must carry (docs/decisions/032, 053): every beneficiary when
+ * the content key is new, otherwise only those the request adds (the others keep their wraps on
+ * the server; a removed one loses theirs there). Pure, lower-case, in the request's order.
  */
-export async function beneficiaryKeyFor(
+export function addressesToWrap({
+  beneficiaryEmails,
+  previousBeneficiaryEmails,
+  isNewContentKey,
+}: Omit<BeneficiaryWrapInput, "assetId" | "wrappedKey">): string[] {
+  const next = (beneficiaryEmails ?? previousBeneficiaryEmails).map(normalizeEmail);
+  if (isNewContentKey) return [...new Set(next)];
+  const before = new Set(previousBeneficiaryEmails.map(normalizeEmail));
+  return [...new Set(next.filter((email) => !before.has(email)))];
+}
+
+/**
+ * The `beneficiaryKeys` of an asset request: the content key wrapped for the key of each address
+ * that addressesToWrap names. Undefined when there is none: the wraps the asset has stay, and an
+ * item still pending is wrapped by moving over.
+ */
+export async function beneficiaryKeysFor(
   queryClient: QueryClient,
   input: BeneficiaryWrapInput,
-): Promise<{ id: string; wrappedKey: string } | undefined> {
-  const email =
-    input.beneficiaryEmail === undefined ? input.previousBeneficiaryEmail : input.beneficiaryEmail;
-  if (!email) return undefined;
-  const isChanged =
-    input.beneficiaryEmail !== undefined &&
-    normalizeEmail(email) !== normalizeEmail(input.previousBeneficiaryEmail ?? "");
-  if (!isChanged && !input.isNewContentKey) return undefined;
+): Promise<{ id: string; wrappedKey: string }[] | undefined> {
+  const addresses = addressesToWrap(input);
+  if (!addresses.length) return undefined;
   const dataKey = await queryClient.fetchQuery(dataKeyQueryOptions());
-  return wrapForBeneficiary({
-    queryClient,
-    dataKey,
-    email,
-    // The one extractable copy, for this request only: the open screen's key cannot be exported.
-    contentKey: await unwrapContentKey(input.wrappedKey, dataKey, input.assetId, true),
-    assetId: input.assetId,
-  });
+  // The one extractable copy, for this request only: the open screen's key cannot be exported.
+  const contentKey = await unwrapContentKey(input.wrappedKey, dataKey, input.assetId, true);
+  const wraps: { id: string; wrappedKey: string }[] = [];
+  for (const email of addresses)
+    wraps.push(
+      await wrapForBeneficiary({ queryClient, dataKey, email, contentKey, assetId: input.assetId }),
+    );
+  return wraps;
 }
 
 /** After a save that may have named a beneficiary: the plan page's key list counts items again. */

@@ -48,13 +48,6 @@ export async function checkFile(file: File, kind: AssetFileKind): Promise<FileCh
   return { ok: true, rule };
 }
 
-/** "1.4 MB", "820 KB", "12 bytes". */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} ${bytes === 1 ? "byte" : "bytes"}`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 /** "PDF", "DOCX"... for a stored file's declared type. */
 export const fileTypeLabel = (kind: AssetFileKind, contentType: string) =>
   (

@@ -9,6 +9,8 @@ export type AuthNavState = {
   email?: string;
   /** Why the visitor is here: "session-ended" when a signed-in screen got a 401 (app/guards.tsx). */
   reason?: "session-ended";
+  /** /mfa: the account has an authenticator app ("app"), so no code was e-mailed yet; else "email" (decision 052). */
+  factor?: "app" | "email";
 };
 
 const field = (state: unknown, key: keyof AuthNavState): string | undefined => {
@@ -28,6 +30,10 @@ export function readFrom(state: unknown): string | undefined {
 }
 
 export const readEmail = (state: unknown): string | undefined => field(state, "email");
+
+/** Which second factor /mfa asks for first: the authenticator app only when the password step said so. */
+export const readFactor = (state: unknown): "app" | "email" =>
+  field(state, "factor") === "app" ? "app" : "email";
 
 /** True when /login was reached because the session ended (expired or signed out elsewhere). */
 export const hasSessionEnded = (state: unknown): boolean =>

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { formatCount } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { dataKeyQueryOptions } from "./api/get-data-key";
 import { moveOver, type MoveOverResult } from "./move-over";
@@ -14,19 +15,22 @@ export async function moveOverWithProgress(queryClient: QueryClient): Promise<Mo
     queryClient,
     getDataKey: () => queryClient.fetchQuery(dataKeyQueryOptions()),
     onProgress: ({ total, done }) =>
-      toast.info(`Preparing your items for your beneficiaries: ${done} of ${total}`, {
-        id: TOAST_ID,
-      }),
+      toast.info(
+        `Preparing your items for your beneficiaries: ${formatCount(done)} of ${formatCount(total)}`,
+        {
+          id: TOAST_ID,
+        },
+      ),
   });
   if (result.total === 0) return result;
   if (result.failed === 0)
     toast.success(
-      `${result.wrapped} ${result.wrapped === 1 ? "item is" : "items are"} ready for your beneficiaries.`,
+      `${formatCount(result.wrapped, "item is", "items are")} ready for your beneficiaries.`,
       { id: TOAST_ID },
     );
   else
     toast.warning(
-      `${result.failed} of ${result.total} items could not be prepared for your beneficiaries yet. We will try again the next time you sign in.`,
+      `${formatCount(result.failed)} of ${formatCount(result.total, "item")} could not be prepared for your beneficiaries yet. We will try again the next time you sign in.`,
       { id: TOAST_ID },
     );
   return result;

@@ -1,14 +1,9 @@
 import { attestationSchema, RELEASE_UI_MSG } from "@common/release";
 import { z } from "zod";
-
-/** Today in the reader's own calendar, as YYYY-MM-DD (the date input's format and its `max`). */
-export function localToday(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-}
+import { isoDay } from "@/lib/format";
 
 /** The server's attestation rules, plus: the date of death or incapacity is not in the future. */
-export const attestationFormSchema = attestationSchema.refine((v) => v.eventDate <= localToday(), {
+export const attestationFormSchema = attestationSchema.refine((v) => v.eventDate <= isoDay(), {
   path: ["eventDate"],
   message: RELEASE_UI_MSG.eventDateInFuture,
 });

@@ -5,6 +5,7 @@ import {
   type InactivityMonths,
   type WaitDays,
 } from "@common/release";
+import { formatCount } from "@/lib/format";
 
 /** The select's value of each inactivity choice ("off" for none, the trigger's default). */
 export const INACTIVITY_OPTIONS: {
@@ -13,16 +14,22 @@ export const INACTIVITY_OPTIONS: {
   label: string;
 }[] = [
   { value: "off", months: null, label: "Off" },
-  ...INACTIVITY_MONTHS.map((m) => ({ value: String(m), months: m, label: `${m} months` })),
+  ...INACTIVITY_MONTHS.map((m) => ({
+    value: String(m),
+    months: m,
+    label: formatCount(m, "month"),
+  })),
 ];
 
 export const WAIT_OPTIONS: { value: string; days: WaitDays; label: string }[] = WAIT_DAYS.map(
   (d) => ({
     value: String(d),
     days: d,
-    label: d === 1 ? "1 day" : `${d} days`,
+    label: formatCount(d, "day"),
   }),
 );
 
 /** "30, 7 and 1 day" */
-export const REMINDERS_TEXT = `${REMINDER_DAYS.slice(0, -1).join(", ")} and ${REMINDER_DAYS.at(-1)} ${REMINDER_DAYS.at(-1) === 1 ? "day" : "days"}`;
+export const REMINDERS_TEXT = `${REMINDER_DAYS.slice(0, -1)
+  .map((d) => formatCount(d))
+  .join(", ")} and ${formatCount(REMINDER_DAYS.at(-1) ?? 0, "day")}`;

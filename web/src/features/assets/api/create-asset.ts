@@ -2,7 +2,7 @@ import type { AssetType, AssetView, ContentOf } from "@common/assets";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { toBase64 } from "@/lib/crypto/vault-crypto";
-import { beneficiaryKeyFor, invalidateBeneficiaryKeys } from "../beneficiary-wrap";
+import { beneficiaryKeysFor, invalidateBeneficiaryKeys } from "../beneficiary-wrap";
 import { sealNewAsset } from "../seal";
 import { dataKeyQueryOptions } from "@/features/keys/api/get-data-key";
 import { assetsQueryKey } from "./list-assets";
@@ -10,13 +10,13 @@ import { assetsQueryKey } from "./list-assets";
 export type CreateAssetInput<T extends AssetType> = {
   type: T;
   title: string;
-  beneficiaryEmail: string | null;
+  beneficiaryEmails: string[];
   content: ContentOf<T>;
 };
 
 /**
  * Encrypts the content in the browser, then stores only ciphertext, with the content key wrapped
- * for the beneficiary's key when it names one. Returns the asset and its content key (for file uploads).
+ * for each beneficiary's key. Returns the asset and its content key (for file uploads).
  */
 export async function createAsset<T extends AssetType>(
   queryClient: QueryClient,
@@ -24,11 +24,11 @@ export async function createAsset<T extends AssetType>(
 ) {
   const dataKey = await queryClient.fetchQuery(dataKeyQueryOptions());
   const sealed = await sealNewAsset<T>(dataKey, input.content);
-  const beneficiaryKey = await beneficiaryKeyFor(queryClient, {
+  const beneficiaryKeys = await beneficiaryKeysFor(queryClient, {
     assetId: sealed.id,
     wrappedKey: sealed.wrappedKey,
-    beneficiaryEmail: input.beneficiaryEmail,
-    previousBeneficiaryEmail: null,
+    beneficiaryEmails: input.beneficiaryEmails,
+    previousBeneficiaryEmails: [],
     isNewContentKey: true,
   });
   const { asset } = await api<{ asset: AssetView }>("/api/assets", {
@@ -37,10 +37,10 @@ export async function createAsset<T extends AssetType>(
       id: sealed.id,
       type: input.type,
       title: input.title,
-      beneficiaryEmail: input.beneficiaryEmail,
+      beneficiaryEmails: input.beneficiaryEmails,
       wrappedKey: toBase64(sealed.wrappedKey),
       encryptedData: toBase64(sealed.encryptedData),
-      beneficiaryKey,
+      beneficiaryKeys,
     },
   });
   return { asset, contentKey: sealed.contentKey };
@@ -51,7 +51,7 @@ export function useCreateAsset<T extends AssetType>() {
   return useMutation({
     mutationFn: (input: CreateAssetInput<T>) => createAsset(qc, input),
     onSuccess: (_, input) => {
-      if (input.beneficiaryEmail) void invalidateBeneficiaryKeys(qc);
+      if (input.beneficiaryEmails.length) void invalidateBeneficiaryKeys(qc);
       return qc.invalidateQueries({ queryKey: assetsQueryKey });
     },
   });

@@ -5,6 +5,7 @@ import { openAsset } from "../seal";
 import { useDataKey } from "@/features/keys/api/get-data-key";
 import { assetsQueryKey } from "./list-assets";
 import type { AssetType, AssetView, AssetWithContentView, ContentOf } from "@common/assets";
+import { plaintextMeta } from "@/features/keys/vault-lock";
 
 export const getAsset = (id: string) =>
   api<{ asset: AssetWithContentView }>(`/api/assets/${encodeURIComponent(id)}`).then(
@@ -41,6 +42,7 @@ export const openAssetQueryOptions = <T extends AssetType>(
     enabled: !!dataKey,
     staleTime: 0,
     gcTime: 0, // decrypted content leaves memory as soon as no screen shows it
+    meta: plaintextMeta, // a lock removes it (decision 046)
     retry: false,
   });
 

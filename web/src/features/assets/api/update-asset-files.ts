@@ -10,7 +10,7 @@ import {
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { encryptBytes, encryptJson, toBase64 } from "@/lib/crypto/vault-crypto";
 import { uploadFile } from "@/lib/upload";
-import { beneficiaryKeyFor, invalidateBeneficiaryKeys } from "../beneficiary-wrap";
+import { beneficiaryKeysFor, invalidateBeneficiaryKeys } from "../beneficiary-wrap";
 import { assetsQueryKey } from "./list-assets";
 import type { UpdateAssetInput } from "./update-asset";
 import { ENCRYPT_SHARE, FileReadError, type UploadProgress } from "./upload-asset-file";
@@ -37,8 +37,8 @@ export async function updateAssetFiles<T extends AssetType>(
   {
     id,
     title,
-    beneficiaryEmail,
-    previousBeneficiaryEmail,
+    beneficiaryEmails,
+    previousBeneficiaryEmails,
     contentKey,
     wrappedKey,
     content,
@@ -65,13 +65,13 @@ export async function updateAssetFiles<T extends AssetType>(
   }
   const json: FilesBodyJson = {
     title: title?.trim() ? title : undefined,
-    beneficiaryEmail,
+    beneficiaryEmails,
     encryptedData: toBase64(await encryptJson(contentKey, content)),
-    beneficiaryKey: await beneficiaryKeyFor(queryClient, {
+    beneficiaryKeys: await beneficiaryKeysFor(queryClient, {
       assetId: id,
       wrappedKey,
-      beneficiaryEmail,
-      previousBeneficiaryEmail,
+      beneficiaryEmails,
+      previousBeneficiaryEmails,
       isNewContentKey: false,
     }),
     files: Object.fromEntries(

@@ -2,16 +2,16 @@ import type { AssetType, AssetView, ContentOf } from "@common/assets";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { encryptJson, toBase64 } from "@/lib/crypto/vault-crypto";
-import { beneficiaryKeyFor, invalidateBeneficiaryKeys } from "../beneficiary-wrap";
+import { beneficiaryKeysFor, invalidateBeneficiaryKeys } from "../beneficiary-wrap";
 import { assetsQueryKey } from "./list-assets";
 
-/** Spec 02 §5: title only when non-empty, beneficiary whenever given (null clears), content re-encrypted only when supplied. */
+/** Spec 02 §5: title only when non-empty, beneficiaries whenever given ([] clears), content re-encrypted only when supplied. */
 export type UpdateAssetInput<T extends AssetType> = {
   id: string;
   title?: string;
-  beneficiaryEmail?: string | null;
-  /** The beneficiary before this edit: a change sends the content key wrapped for the new one's key. */
-  previousBeneficiaryEmail: string | null;
+  beneficiaryEmails?: string[];
+  /** The beneficiaries before this edit: each one added gets the content key wrapped for their key. */
+  previousBeneficiaryEmails: string[];
   /** The asset's content key (from useOpenAsset, not extractable): encrypts new content. */
   contentKey: CryptoKey;
   /** The asset's stored `wrappedKey` (from useOpenAsset): a new beneficiary's wrap is made from it. */
@@ -24,28 +24,28 @@ export async function updateAsset<T extends AssetType>(
   {
     id,
     title,
-    beneficiaryEmail,
-    previousBeneficiaryEmail,
+    beneficiaryEmails,
+    previousBeneficiaryEmails,
     contentKey,
     wrappedKey,
     content,
   }: UpdateAssetInput<T>,
 ) {
   const encryptedData = content ? toBase64(await encryptJson(contentKey, content)) : undefined;
-  const beneficiaryKey = await beneficiaryKeyFor(queryClient, {
+  const beneficiaryKeys = await beneficiaryKeysFor(queryClient, {
     assetId: id,
     wrappedKey,
-    beneficiaryEmail,
-    previousBeneficiaryEmail,
+    beneficiaryEmails,
+    previousBeneficiaryEmails,
     isNewContentKey: false,
   });
   const { asset } = await api<{ asset: AssetView }>(`/api/assets/${encodeURIComponent(id)}`, {
     method: "PATCH",
     body: {
       title: title?.trim() ? title : undefined,
-      beneficiaryEmail,
+      beneficiaryEmails,
       encryptedData,
-      beneficiaryKey,
+      beneficiaryKeys,
     },
   });
   return asset;

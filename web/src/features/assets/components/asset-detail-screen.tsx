@@ -8,6 +8,8 @@ import { errorMessage } from "@/lib/api-client";
 import { DecryptError } from "@/lib/crypto/vault-crypto";
 import { cn } from "@/lib/utils";
 import { dataKeyQueryOptions } from "@/features/keys/api/get-data-key";
+import { VaultUnlockCard } from "@/features/keys/components/vault-unlock-form";
+import { VaultLockedError } from "@/features/keys/vault-unlock";
 import type { OpenedAsset } from "../api/get-asset";
 import { useOwnedAsset } from "../use-owned-asset";
 
@@ -29,7 +31,8 @@ type Props<T extends AssetType> = {
 /**
  * The one detail screen of the asset types: opens (decrypts) the asset, goes back to the list when it
  * is missing, not the user's or of another type (spec 02 Asset detail rules), shows a failed load or
- * decryption (never partial data) with LoadError, then the type's own view.
+ * decryption (never partial data) with LoadError, a locked tab with "Unlock your vault" (decision
+ * 038), then the type's own view.
  */
 export function AssetDetailScreen<T extends AssetType>({
   id,
@@ -56,6 +59,13 @@ export function AssetDetailScreen<T extends AssetType>({
   };
 
   if (opened.isGone) return null;
+  if (error instanceof VaultLockedError)
+    return (
+      <div className={cn("mx-auto grid gap-6", width)}>
+        <PageHeader title={fallbackTitle} back={back} />
+        <VaultUnlockCard />
+      </div>
+    );
   if (error) {
     const isDecryptError = error instanceof DecryptError;
     const title =

@@ -1,6 +1,6 @@
 import type { AssetType, AssetView } from "@common/assets";
 import type { LucideIcon } from "lucide-react";
-import { useEffect, useState, type ReactNode, type Ref } from "react";
+import { useState, type ReactNode, type Ref } from "react";
 import { Link } from "react-router";
 import { Loading } from "@/components/loading";
 import { LoadError } from "@/components/load-error";
@@ -8,7 +8,6 @@ import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/lib/utils";
-import { toast } from "@/lib/toast";
 import { useAssets } from "../api/list-assets";
 
 export type AssetListState = {
@@ -23,8 +22,10 @@ type Props = {
   description: string;
   /** The header's action (add, upload, create): a link to the type's new-asset screen. */
   action: { to: string; label: string; Icon: LucideIcon };
+  /** More header links before the action (e.g. Import); the empty state shows only the action. */
+  moreActions?: ReactNode;
   titleRef: Ref<HTMLHeadingElement>;
-  /** The text of a failed load, shown in a toast and in the card with "Try again". */
+  /** The text of a failed load, shown once: in the card, with "Try again". */
   loadFailed: (error: Error) => string;
   cardClassName: string;
   /** The empty state with the header's action, for a type that shows no search until it has an asset. */
@@ -35,13 +36,14 @@ type Props = {
 
 /**
  * The one list screen of the asset types (passwords, documents, notes): the header, and a card that
- * shows the loading state, a failed load (toast and LoadError with "Try again") or the type's list.
+ * shows the loading state, a failed load (LoadError with "Try again", no toast: errors show once) or the type's list.
  */
 export function AssetListScreen({
   type,
   title,
   description,
   action: { to, label, Icon },
+  moreActions,
   titleRef,
   loadFailed,
   cardClassName,
@@ -52,10 +54,6 @@ export function AssetListScreen({
   const [search, setSearch] = useState("");
   const loadError = assets.isError ? loadFailed(assets.error) : undefined;
 
-  useEffect(() => {
-    if (loadError) toast.error(loadError, { id: `${type}s-load` });
-  }, [loadError, type]);
-
   const action = (
     <Button asChild>
       <Link to={to}>
@@ -65,7 +63,17 @@ export function AssetListScreen({
   );
   return (
     <div className="grid gap-6">
-      <PageHeader title={title} description={description} titleRef={titleRef} actions={action} />
+      <PageHeader
+        title={title}
+        description={description}
+        titleRef={titleRef}
+        actions={
+          <>
+            {moreActions}
+            {action}
+          </>
+        }
+      />
       <Card className={cn("min-w-0", cardClassName)}>
         {assets.isPending ? (
           <Loading variant="list" />

@@ -1,9 +1,16 @@
 import { createContext, useContext, type ReactNode } from "react";
 
 export type BeneficiaryFieldProps = {
-  /** The chosen beneficiary's e-mail, or null for none. */
-  value: string | null;
-  onChange: (email: string | null) => void;
+  /** The chosen beneficiaries' e-mails ([] for none; docs/decisions/053). */
+  value: string[];
+  onChange: (emails: string[]) => void;
+  /**
+   * Called before "+ Add new beneficiary" leaves the screen: the form keeps a draft of itself
+   * (useFormDraft), so the picker leaves without asking and the form comes back as it was.
+   */
+  onAddNew?: () => void;
+  /** A message under the field (a screen that requires a beneficiary). */
+  error?: string;
 };
 
 type RenderPicker = (props: BeneficiaryFieldProps) => ReactNode;

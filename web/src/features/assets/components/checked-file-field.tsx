@@ -3,7 +3,8 @@ import { FileText, X } from "lucide-react";
 import type { ReactNode, Ref } from "react";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
-import { checkFile, formatFileSize } from "../check-file";
+import { formatFileSize } from "@/lib/format";
+import { checkFile } from "../check-file";
 import { FileDropZone } from "./file-drop-zone";
 
 export type PickedFile = { file: File; rule: FileTypeRule };

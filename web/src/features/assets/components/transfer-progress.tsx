@@ -1,4 +1,5 @@
 import { Progress } from "@/components/ui/progress";
+import { formatPercent } from "@/lib/format";
 
 export type Transfer = { label: string; fraction: number | null };
 
@@ -9,7 +10,7 @@ export type Transfer = { label: string; fraction: number | null };
 export function TransferProgress({ transfer }: { transfer: Transfer | null }) {
   const percent = transfer?.fraction == null ? null : Math.round(transfer.fraction * 100);
   const spoken = transfer
-    ? `${transfer.label}${percent == null ? "" : ` ${Math.floor(percent / 25) * 25}%`}`
+    ? `${transfer.label}${percent == null ? "" : ` ${formatPercent(Math.floor(percent / 25) / 4)}`}`
     : "";
   return (
     <div className="grid gap-1">
@@ -20,7 +21,9 @@ export function TransferProgress({ transfer }: { transfer: Transfer | null }) {
             aria-hidden="true"
           >
             <span>{transfer.label}</span>
-            {percent != null && <span className="tabular-nums">{percent}%</span>}
+            {percent != null && (
+              <span className="tabular-nums">{formatPercent(percent / 100)}</span>
+            )}
           </div>
           <Progress value={percent} aria-label={transfer.label} />
         </>

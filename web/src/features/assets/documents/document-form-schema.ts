@@ -11,10 +11,19 @@ export const documentFormSchema = z.object({
     .min(1, ASSET_MSG.documentTitleRequired)
     .max(TITLE_MAX_LENGTH, ASSET_MSG.titleTooLong),
   notes: z.string().max(NOTES_MAX_LENGTH),
-  beneficiaryEmail: z.string().nullable(),
+  beneficiaryEmails: z.array(z.string()),
 });
 export type DocumentForm = z.infer<typeof documentFormSchema>;
 
-/** /documents/{id}: only the notes and the beneficiary can change. */
-export const documentEditSchema = documentFormSchema.omit({ title: true });
+/** A file name kept in the encrypted content; a browser's download takes any name but an empty one. */
+export const FILE_NAME_MAX_LENGTH = 255;
+
+/** /documents/{id}: the title, the file's name (renamed in place), the notes and the beneficiary. */
+export const documentEditSchema = documentFormSchema.extend({
+  fileName: z
+    .string()
+    .trim()
+    .min(1, "Please enter a file name")
+    .max(FILE_NAME_MAX_LENGTH, `File name must be at most ${FILE_NAME_MAX_LENGTH} characters`),
+});
 export type DocumentEdit = z.infer<typeof documentEditSchema>;

@@ -7,7 +7,7 @@ import { useUploadAssetFile, type UploadProgress } from "@/features/assets/api/u
 export type UploadDocumentInput = {
   title: string;
   notes: string;
-  beneficiaryEmail: string | null;
+  beneficiaryEmails: string[];
   file: File;
   /** The rule vault/check-file.ts found for the file: its type is what the content and the server are told. */
   rule: FileTypeRule;
@@ -26,7 +26,7 @@ export function useUploadDocument() {
     mutationFn: async ({
       title,
       notes,
-      beneficiaryEmail,
+      beneficiaryEmails,
       file,
       rule,
       onProgress,
@@ -35,7 +35,7 @@ export function useUploadDocument() {
       const { asset, contentKey } = await createAsset({
         type: "document",
         title: title.trim(),
-        beneficiaryEmail,
+        beneficiaryEmails,
         content,
       });
       try {

@@ -9,6 +9,6 @@ export const noteFormSchema = z.object({
     .min(1, ASSET_MSG.titleRequired)
     .max(TITLE_MAX_LENGTH, ASSET_MSG.titleTooLong),
   text: z.string().max(100_000),
-  beneficiaryEmail: z.string().nullable(),
+  beneficiaryEmails: z.array(z.string()),
 });
 export type NoteForm = z.infer<typeof noteFormSchema>;

@@ -102,7 +102,3 @@ export function useAudioRecorder(onRecorded: (recording: Recording) => void) {
 
   return { state, seconds, error, start, stop };
 }
-
-/** 75 -> "1:15". */
-export const formatDuration = (seconds: number) =>
-  `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, "0")}`;

@@ -13,7 +13,7 @@ import { noteContentOf, type AttachmentDraft, type RecordingDraft } from "./note
 export type NoteDraft = {
   title: string;
   text: string;
-  beneficiaryEmail: string | null;
+  beneficiaryEmails: string[];
   recording: RecordingDraft;
   attachment: AttachmentDraft;
 };
@@ -82,7 +82,7 @@ export function useCreateNote() {
       const { asset, contentKey } = await createAsset({
         type: "note",
         title: draft.title.trim(),
-        beneficiaryEmail: draft.beneficiaryEmail,
+        beneficiaryEmails: draft.beneficiaryEmails,
         content,
       });
       try {
@@ -103,8 +103,8 @@ export function useCreateNote() {
 
 type UpdateInput = {
   id: string;
-  /** The note's beneficiary before this edit. */
-  previousBeneficiaryEmail: string | null;
+  /** The note's beneficiaries before this edit. */
+  previousBeneficiaryEmails: string[];
   contentKey: CryptoKey;
   /** The note's stored `wrappedKey` (a new beneficiary's wrap is made from it). */
   wrappedKey: Uint8Array;
@@ -135,7 +135,7 @@ export function useUpdateNote() {
   return useMutation({
     mutationFn: ({
       id,
-      previousBeneficiaryEmail,
+      previousBeneficiaryEmails,
       contentKey,
       wrappedKey,
       stored,
@@ -150,8 +150,8 @@ export function useUpdateNote() {
       return updateAssetFiles({
         id,
         title: draft.title,
-        beneficiaryEmail: draft.beneficiaryEmail,
-        previousBeneficiaryEmail,
+        beneficiaryEmails: draft.beneficiaryEmails,
+        previousBeneficiaryEmails,
         contentKey,
         wrappedKey,
         content: noteContentOf(draft.text, draft.recording, draft.attachment),

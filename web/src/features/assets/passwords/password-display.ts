@@ -19,3 +19,10 @@ export function websiteHref(website: string): string | null {
     return null;
   }
 }
+
+/** The site's host name for a list row ("bank.example.com" of "https://bank.example.com/login"), else the text as stored. */
+export function websiteHost(website: string): string {
+  const href = websiteHref(website);
+  if (!href) return website.trim();
+  return new URL(href).hostname.replace(/^www\./, "");
+}

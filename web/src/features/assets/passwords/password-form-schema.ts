@@ -10,7 +10,7 @@ const contentFields = {
     .min(1, ASSET_MSG.passwordRequired)
     .max(2000, "Password must be at most 2000 characters"),
   notes: z.string().max(20_000, "Notes must be at most 20000 characters"),
-  beneficiaryEmail: z.string().nullable(),
+  beneficiaryEmails: z.array(z.string()),
 };
 
 /** /vault/new: the form requires a title. */
@@ -37,7 +37,7 @@ export const emptyPasswordForm: PasswordForm = {
   username: "",
   password: "",
   notes: "",
-  beneficiaryEmail: null,
+  beneficiaryEmails: [],
 };
 
 /** The part of the form that is encrypted in the browser. */

@@ -10,7 +10,9 @@ export function InvitationPanel({ check }: { check: InvitationCheck | null }) {
       <Alert variant="success" className="mb-6">
         <p>
           <strong>{INVITATION_MSG.invitationValidTitle}</strong>{" "}
-          {INVITATION_MSG.invitationValidText(check.firmName ?? "your law firm")}
+          {(check.role === "regular_user"
+            ? INVITATION_MSG.invitationValidClientText
+            : INVITATION_MSG.invitationValidText)(check.firmName ?? "your law firm")}
         </p>
       </Alert>
     );

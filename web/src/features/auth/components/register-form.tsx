@@ -1,12 +1,18 @@
 import { FIRM_CODE_INPUT_MAX } from "@common/firm-codes";
 
 import { AUTH_MSG } from "@common/auth";
+import { FIRM_CONSENT_MSG } from "@common/firm-membership";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { FirmConsent } from "@/components/firm-consent";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { CommonPasswordError, prepareNewPassword } from "@/features/keys/account-keys";
+import { DerivingStatus } from "@/features/keys/components/deriving-status";
+import { NewPasswordField } from "@/components/new-password-field";
 import { applyServerErrors } from "@/lib/field-errors";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
@@ -22,20 +28,31 @@ type Props = {
   defaultEmail: string;
   isEmailLocked: boolean;
   invitationCode?: string;
-  onRegistered: (email: string) => void;
+  /** The firm a valid invitation makes the new account a client of (not staff or admin). */
+  invitedClientOf?: string;
+  /** The account exists: its address, and the recovery key to show once. */
+  onRegistered: (registered: { email: string; recoveryKey: string }) => void;
 };
 
 /** 'Please fill out all required fields' is said once above the form, not under each empty field. */
 const fieldError = (message: string | undefined) =>
   message === AUTH_MSG.registerMissing ? undefined : message;
 
-export function RegisterForm({ defaultEmail, isEmailLocked, invitationCode, onRegistered }: Props) {
+export function RegisterForm({
+  defaultEmail,
+  isEmailLocked,
+  invitationCode,
+  invitedClientOf,
+  onRegistered,
+}: Props) {
   const registration = useRegister();
+  const [isDeriving, setIsDeriving] = useState(false);
   const {
     register,
     handleSubmit,
     setError,
-    formState: { errors },
+    control,
+    formState: { errors, isSubmitting },
   } = useForm<RegisterFormInput, unknown, RegisterFormValues>({
     resolver: zodResolver(registerFormSchema),
     defaultValues: {
@@ -46,28 +63,43 @@ export function RegisterForm({ defaultEmail, isEmailLocked, invitationCode, onRe
       firmCode: "",
     },
   });
+  const [password = "", name = "", email = ""] = useWatch({
+    control,
+    name: ["password", "name", "email"],
+  });
 
+  /**
+   * The password is checked against the common-password list here (the server only receives a
+   * value derived from it), then the keys are made (decision 038), then the account is created.
+   */
   const onSubmit = handleSubmit(async ({ name, email, password, firmCode }) => {
     try {
+      const made = await prepareNewPassword({ password, onDeriving: () => setIsDeriving(true) });
+      const secret = { password: made.signInSecret, keys: made.keys };
       await registration.mutateAsync(
         invitationCode
-          ? { name, email, password, invitationCode }
-          : { name, email, password, firmCode: firmCode || undefined },
+          ? { name, email, ...secret, invitationCode }
+          : { name, email, ...secret, firmCode: firmCode || undefined },
       );
-      toast.success(AUTH_MSG.registerSuccess);
-      onRegistered(email);
+      onRegistered({ email, recoveryKey: made.recoveryKey });
     } catch (err) {
+      if (err instanceof CommonPasswordError)
+        return setError("password", { message: err.message }, { shouldFocus: true });
       toast.error(errorMessage(err, AUTH_MSG.registerFailure));
       applyServerErrors(setError, err, {
         fields: REGISTER_FORM_FIELDS,
         fallback: AUTH_MSG.registerFormError,
       });
+    } finally {
+      setIsDeriving(false);
     }
   });
 
   const isMissing = [errors.name, errors.email, errors.password].some(
     (e) => e?.message === AUTH_MSG.registerMissing,
   );
+  const typedCode = useWatch({ control, name: "firmCode" });
+  const hasTypedCode = !invitationCode && typedCode.trim() !== "";
   const formError = isMissing ? AUTH_MSG.registerMissing : errors.root?.server?.message;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
@@ -88,18 +120,13 @@ export function RegisterForm({ defaultEmail, isEmailLocked, invitationCode, onRe
           {...register("email")}
         />
       </FormField>
-      <FormField
+      <NewPasswordField
         label="Password"
         error={fieldError(errors.password?.message)}
-        hint="At least 8 characters. A long passphrase is best."
-      >
-        <Input
-          type="password"
-          autoComplete="new-password"
-          aria-required="true"
-          {...register("password")}
-        />
-      </FormField>
+        registration={register("password")}
+        password={password}
+        userInputs={[name, email]}
+      />
       <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
         <Input
           type="password"
@@ -125,8 +152,23 @@ export function RegisterForm({ defaultEmail, isEmailLocked, invitationCode, onRe
         </FormField>
       )}
       {formError && <Alert variant="destructive">{formError}</Alert>}
-      <Button type="submit" disabled={registration.isPending} className="w-full">
-        {registration.isPending ? "Creating account..." : "Create Account"}
+      {isDeriving && <DerivingStatus />}
+      {(invitedClientOf || hasTypedCode) && (
+        // One form (spec 01 §2): what the firm will see is said by its button (decision 047)
+        <section
+          aria-label="What joining a firm means"
+          className="grid gap-3 rounded-md border border-border bg-muted/40 p-4"
+        >
+          <p className="text-sm font-medium text-foreground wrap-anywhere">
+            {invitedClientOf
+              ? FIRM_CONSENT_MSG.registerStatement(invitedClientOf)
+              : FIRM_CONSENT_MSG.registerStatementByCode}
+          </p>
+          <FirmConsent firmName={invitedClientOf ?? FIRM_CONSENT_MSG.firmOfCode} />
+        </section>
+      )}
+      <Button type="submit" disabled={isSubmitting} className="w-full">
+        {isSubmitting ? "Creating account..." : "Create Account"}
       </Button>
     </form>
   );

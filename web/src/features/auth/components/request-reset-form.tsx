@@ -42,7 +42,6 @@ export function RequestResetForm({
         onError: (err) => {
           const message = failureMessage(err);
           setServerError(message);
-          toast.error(message);
         },
       },
     );

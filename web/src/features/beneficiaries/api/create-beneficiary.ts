@@ -1,26 +1,31 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { BeneficiaryDetails, BeneficiaryView } from "@common/beneficiaries";
+import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { beneficiariesQueryKey, type Beneficiary } from "./list-beneficiaries";
+import { dataKeyQueryOptions } from "@/features/keys/api/get-data-key";
+import { sealDetails } from "../seal-details";
+import { beneficiariesQueryKey } from "./list-beneficiaries";
 
-export type BeneficiaryInput = {
-  name: string;
-  email: string;
-  phone: string | null;
-  relationship: string | null;
-  notes: string | null;
-};
+/** What the form gives: phone, relationship and notes in clear, sealed here before they leave. */
+export type BeneficiaryInput = { name: string; email: string } & BeneficiaryDetails;
 
-/** Saves a beneficiary; `notified` is false when the notification e-mail could not be sent (the beneficiary is saved anyway). */
-export const createBeneficiary = (input: BeneficiaryInput) =>
-  api<{ beneficiary: Beneficiary; notified: boolean }>("/api/beneficiaries", {
+/**
+ * Saves a beneficiary, its details sealed with the data key (the id is made here: it is bound into
+ * the sealed details). `notified` is false when the notification e-mail could not be sent (the
+ * beneficiary is saved anyway).
+ */
+export async function createBeneficiary(qc: QueryClient, input: BeneficiaryInput) {
+  const id = crypto.randomUUID();
+  const details = await sealDetails(() => qc.fetchQuery(dataKeyQueryOptions()), id, input);
+  return api<{ beneficiary: BeneficiaryView; notified: boolean }>("/api/beneficiaries", {
     method: "POST",
-    body: input,
+    body: { id, name: input.name, email: input.email, details },
   });
+}
 
 export function useCreateBeneficiary() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: createBeneficiary,
+    mutationFn: (input: BeneficiaryInput) => createBeneficiary(qc, input),
     onSuccess: () => qc.invalidateQueries({ queryKey: beneficiariesQueryKey }),
   });
 }

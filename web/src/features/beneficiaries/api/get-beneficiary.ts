@@ -1,15 +1,30 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { BeneficiaryView } from "@common/beneficiaries";
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { dataKeyQueryOptions } from "@/features/keys/api/get-data-key";
+import { plaintextMeta } from "@/features/keys/vault-lock";
+import { openBeneficiary } from "../seal-details";
 import { beneficiariesQueryKey, type Beneficiary } from "./list-beneficiaries";
 
-/** One of the user's beneficiaries; a missing one and someone else's both answer 404. */
-export const getBeneficiary = async (id: string) =>
-  (await api<{ beneficiary: Beneficiary }>(`/api/beneficiaries/${encodeURIComponent(id)}`))
-    .beneficiary;
+/**
+ * One of the user's beneficiaries with their details opened; a missing one and someone else's
+ * both answer 404, a locked tab fails with VaultLockedError (the edit screen asks to unlock).
+ */
+export async function getBeneficiary(qc: QueryClient, id: string): Promise<Beneficiary> {
+  const { beneficiary } = await api<{ beneficiary: BeneficiaryView }>(
+    `/api/beneficiaries/${encodeURIComponent(id)}`,
+  );
+  const dataKey = beneficiary.details ? await qc.fetchQuery(dataKeyQueryOptions()) : null;
+  return openBeneficiary(beneficiary, dataKey);
+}
 
-export const beneficiaryQueryOptions = (id: string) =>
+export const beneficiaryQueryOptions = (qc: QueryClient, id: string) =>
   queryOptions({
     queryKey: [...beneficiariesQueryKey, "detail", id],
-    queryFn: () => getBeneficiary(id),
+    queryFn: () => getBeneficiary(qc, id),
+    meta: plaintextMeta, // the opened details: a lock removes them (decision 046)
   });
-export const useBeneficiary = (id: string) => useQuery(beneficiaryQueryOptions(id));
+export function useBeneficiary(id: string) {
+  const qc = useQueryClient();
+  return useQuery(beneficiaryQueryOptions(qc, id));
+}

@@ -1,22 +1,59 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { BeneficiaryView } from "@common/beneficiaries";
+import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { api } from "@/lib/api-client";
+import { dataKeyQueryOptions } from "@/features/keys/api/get-data-key";
+import { sealDetails } from "../seal-details";
 import type { BeneficiaryInput } from "./create-beneficiary";
 import { beneficiariesQueryKey, type Beneficiary } from "./list-beneficiaries";
 
-export type UpdateBeneficiaryInput = { id: string } & Partial<BeneficiaryInput>;
+export type UpdateBeneficiaryInput = { id: string } & BeneficiaryInput;
 
-export const updateBeneficiary = async ({ id, ...changes }: UpdateBeneficiaryInput) =>
-  (
-    await api<{ beneficiary: Beneficiary }>(`/api/beneficiaries/${encodeURIComponent(id)}`, {
+/**
+ * Saves an edit: name and e-mail as they are, phone, relationship and notes sealed anew (a fresh
+ * key each time; none sealed, and no clear copy, when all three are empty).
+ */
+export async function updateBeneficiary(qc: QueryClient, { id, ...input }: UpdateBeneficiaryInput) {
+  const details = await sealDetails(() => qc.fetchQuery(dataKeyQueryOptions()), id, input);
+  const { beneficiary } = await api<{ beneficiary: BeneficiaryView }>(
+    `/api/beneficiaries/${encodeURIComponent(id)}`,
+    {
       method: "PATCH",
-      body: changes,
-    })
-  ).beneficiary;
+      body: {
+        name: input.name,
+        email: input.email,
+        phone: null,
+        relationship: null,
+        notes: null,
+        details,
+      },
+    },
+  );
+  return beneficiary;
+}
 
 export function useUpdateBeneficiary() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: updateBeneficiary,
+    mutationFn: (input: UpdateBeneficiaryInput) => updateBeneficiary(qc, input),
     onSuccess: () => qc.invalidateQueries({ queryKey: beneficiariesQueryKey }),
   });
+}
+
+/**
+ * Seals the details that an account stored in clear before its keys were its own (decision 038,
+ * item 7), once this tab holds the data key; a locked tab tries again when the list next changes.
+ */
+export function useSealClearDetails(beneficiaries: Beneficiary[] | undefined) {
+  const qc = useQueryClient();
+  useEffect(() => {
+    const clear = beneficiaries?.filter((b) => b.hasClearDetails) ?? [];
+    if (clear.length === 0) return;
+    void (async () => {
+      for (const b of clear) await updateBeneficiary(qc, b);
+      await qc.invalidateQueries({ queryKey: beneficiariesQueryKey });
+    })().catch(() => {
+      // Locked or offline: the clear copy stays as it was until the next try.
+    });
+  }, [beneficiaries, qc]);
 }

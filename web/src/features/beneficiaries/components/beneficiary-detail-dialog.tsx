@@ -11,7 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { formatDate } from "@/lib/format-date";
+import { formatDate } from "@/lib/format";
 import type { Beneficiary } from "../api/list-beneficiaries";
 
 type Props = {
@@ -32,6 +32,8 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 }
 
 const NONE = <span className="text-muted-foreground">Not given</span>;
+/** Sealed with the vault key, which this tab does not hold now (the list still shows names). */
+const SEALED = <span className="text-muted-foreground">Sealed: unlock your vault to see it</span>;
 
 /** A beneficiary's details, with Edit and Delete. */
 export function BeneficiaryDetailDialog({
@@ -40,6 +42,7 @@ export function BeneficiaryDetailDialog({
   onDelete,
   onCloseAutoFocus,
 }: Props) {
+  const none = beneficiary?.hasSealedDetails ? SEALED : NONE;
   return (
     <Dialog open={beneficiary !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
       <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
@@ -62,9 +65,9 @@ export function BeneficiaryDetailDialog({
                   {beneficiary.email}
                 </a>
               </Detail>
-              <Detail term="Phone">{beneficiary.phone ?? NONE}</Detail>
-              <Detail term="Relationship">{beneficiary.relationship ?? NONE}</Detail>
-              <Detail term="Notes">{beneficiary.notes ?? NONE}</Detail>
+              <Detail term="Phone">{beneficiary.phone ?? none}</Detail>
+              <Detail term="Relationship">{beneficiary.relationship ?? none}</Detail>
+              <Detail term="Notes">{beneficiary.notes ?? none}</Detail>
               <Detail term="Added">{formatDate(beneficiary.createdAt)}</Detail>
             </dl>
             <DialogFooter>

@@ -8,7 +8,6 @@ import { FormField } from "@/components/ui/form-field";
 import { Input, Textarea } from "@/components/ui/input";
 import { applyServerErrors } from "@/lib/field-errors";
 import { errorMessage } from "@/lib/api-client";
-import { toast } from "@/lib/toast";
 import type { BeneficiaryInput } from "../api/create-beneficiary";
 import {
   BENEFICIARY_FIELDS,
@@ -54,7 +53,6 @@ export function BeneficiaryFormFields({
     } catch (err) {
       const message = errorMessage(err, failedMessage);
       applyServerErrors(form.setError, err, { fields: BENEFICIARY_FIELDS, fallback: message });
-      toast.error(message);
     }
   });
 

@@ -22,7 +22,12 @@ export function BeneficiaryList({ beneficiaries, onView, onDelete }: Props) {
           >
             <div className="grid min-w-0 flex-1 basis-48 gap-0.5">
               <p className="flex flex-wrap items-center gap-2">
-                <span className="font-medium wrap-anywhere">{b.name}</span>
+                <Link
+                  to={`/beneficiaries/${encodeURIComponent(b.id)}`}
+                  className="font-medium text-link underline-offset-4 wrap-anywhere hover:underline"
+                >
+                  {b.name}
+                </Link>
                 {b.relationship && <Badge className="wrap-anywhere">{b.relationship}</Badge>}
               </p>
               <p className="text-sm text-muted-foreground wrap-anywhere">{b.email}</p>

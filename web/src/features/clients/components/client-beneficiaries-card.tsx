@@ -4,7 +4,7 @@ import { useId } from "react";
 import { Card, CardContent, CardHeader, CardHeading } from "@/components/ui/card";
 import type { ClientDashboard } from "../api/get-client-dashboard";
 
-/** 'View as Client': the client's beneficiaries by name and relationship, read-only (no contact details). */
+/** 'View as Client': the client's beneficiaries by name only, read-only (no contact details; the relationship is sealed, decision 038). */
 export function ClientBeneficiariesCard({
   names,
   total,
@@ -28,16 +28,8 @@ export function ClientBeneficiariesCard({
           <ul aria-labelledby={headingId} className="divide-y divide-border">
             {names.map((b, i) => (
               // Names are not unique and carry no id: the list is static, so the position is a stable key.
-              <li
-                key={i}
-                className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 py-2"
-              >
-                <span className="min-w-0 font-medium wrap-anywhere">{b.name}</span>
-                {b.relationship && (
-                  <span className="min-w-0 text-sm text-muted-foreground wrap-anywhere">
-                    {b.relationship}
-                  </span>
-                )}
+              <li key={i} className="py-2 font-medium wrap-anywhere">
+                {b.name}
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { formatDate } from "@/lib/format-date";
+import { formatDate } from "@/lib/format";
 import type { ClientProfile } from "../api/get-client";
 
 const NOT_GIVEN = <span className="text-muted-foreground">Not provided</span>;

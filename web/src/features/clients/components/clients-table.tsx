@@ -8,7 +8,9 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
-import { formatDate } from "@/lib/format-date";
+import { CARDS_BELOW_SM } from "@/components/table-cards";
+import { TruncatedText } from "@/components/truncated-text";
+import { formatDate } from "@/lib/format";
 import type { ClientRow, ClientSort, SortDir } from "../api/list-clients";
 import { SortableHead } from "./sortable-head";
 
@@ -19,7 +21,10 @@ type Props = {
   onSort: (column: ClientSort) => void;
 };
 
-/** Client Name (sortable), Email and Joined (sortable). A click anywhere on a row opens the client; keyboard users have the name's link. */
+/**
+ * Client Name (sortable), Email and Joined (sortable). A click anywhere on a row opens the client;
+ * keyboard users have the name's link. Below 640 px each row is a card under the sort buttons.
+ */
 export function ClientsTable({ clients, sort, dir, onSort }: Props) {
   const navigate = useNavigate();
   const onRowClick = (event: MouseEvent<HTMLTableRowElement>, id: string) => {
@@ -28,15 +33,13 @@ export function ClientsTable({ clients, sort, dir, onSort }: Props) {
     navigate(`/clients/${id}`);
   };
   return (
-    <Table>
+    <Table className={CARDS_BELOW_SM}>
       <TableHeader>
         <TableRow>
           <SortableHead direction={sort === "name" ? dir : null} onSort={() => onSort("name")}>
             Client Name
           </SortableHead>
-          <TableHead scope="col" className="hidden sm:table-cell">
-            Email
-          </TableHead>
+          <TableHead scope="col">Email</TableHead>
           <SortableHead direction={sort === "joined" ? dir : null} onSort={() => onSort("joined")}>
             Joined
           </SortableHead>
@@ -56,13 +59,11 @@ export function ClientsTable({ clients, sort, dir, onSort }: Props) {
               >
                 {c.name}
               </Link>
-              {/* Narrow screens: the e-mail under the name instead of its own column. */}
-              <span className="block text-xs font-normal text-foreground-soft wrap-anywhere sm:hidden">
-                {c.email}
-              </span>
             </TableCell>
-            <TableCell className="hidden text-foreground-soft sm:table-cell">{c.email}</TableCell>
-            <TableCell className="whitespace-nowrap text-foreground-soft">
+            <TableCell data-label="Email" className="text-foreground-soft">
+              <TruncatedText text={c.email} />
+            </TableCell>
+            <TableCell data-label="Joined" className="whitespace-nowrap text-foreground-soft">
               {formatDate(c.createdAt)}
             </TableCell>
           </TableRow>

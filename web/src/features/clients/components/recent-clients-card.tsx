@@ -13,7 +13,9 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
-import { formatDate } from "@/lib/format-date";
+import { CARDS_BELOW_SM } from "@/components/table-cards";
+import { TruncatedText } from "@/components/truncated-text";
+import { formatDate } from "@/lib/format";
 import { DEFAULT_CLIENT_LIST, useClients, type ClientRow } from "../api/list-clients";
 import { sampleClients } from "../sample-clients";
 
@@ -49,13 +51,11 @@ export function RecentClientsCard() {
             No clients yet. Invite one, or give them your firm code.
           </p>
         ) : (
-          <Table scrollLabel={isSample ? "Sample clients" : undefined}>
+          <Table className={CARDS_BELOW_SM} scrollLabel={isSample ? "Sample clients" : undefined}>
             <TableHeader>
               <TableRow>
                 <TableHead scope="col">Name</TableHead>
-                <TableHead scope="col" className="hidden sm:table-cell">
-                  Email
-                </TableHead>
+                <TableHead scope="col">Email</TableHead>
                 <TableHead scope="col">Joined</TableHead>
               </TableRow>
             </TableHeader>
@@ -75,14 +75,11 @@ export function RecentClientsCard() {
                         {c.name}
                       </Link>
                     )}
-                    <span className="block text-xs font-normal text-foreground-soft wrap-anywhere sm:hidden">
-                      {c.email}
-                    </span>
                   </TableCell>
-                  <TableCell className="hidden text-foreground-soft sm:table-cell">
-                    {c.email}
+                  <TableCell data-label="Email" className="text-foreground-soft">
+                    <TruncatedText text={c.email} />
                   </TableCell>
-                  <TableCell className="whitespace-nowrap text-foreground-soft">
+                  <TableCell data-label="Joined" className="whitespace-nowrap text-foreground-soft">
                     {formatDate(c.createdAt)}
                   </TableCell>
                 </TableRow>

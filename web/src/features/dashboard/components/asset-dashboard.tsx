@@ -1,9 +1,7 @@
-import { useEffect } from "react";
 import { LoadError } from "@/components/load-error";
 import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
 import { errorMessage } from "@/lib/api-client";
-import { toast } from "@/lib/toast";
 import { useDashboard } from "../api/get-dashboard";
 import { CountCards } from "./count-cards";
 import { EmptyVaultCard } from "./empty-vault-card";
@@ -20,9 +18,6 @@ const LOAD_FAILED = "Your vault summary could not be loaded.";
 export function AssetDashboard({ holder }: { holder: Holder }) {
   const dashboard = useDashboard();
   const loadError = dashboard.isError ? errorMessage(dashboard.error, LOAD_FAILED) : undefined;
-  useEffect(() => {
-    if (loadError) toast.error(loadError, { id: "dashboard-load" });
-  }, [loadError]);
 
   const d = dashboard.data;
   const isEmpty = d !== undefined && d.recent.length === 0;

@@ -2,6 +2,7 @@ import { ASSET_TYPES, type AssetType } from "@common/assets";
 import { FileText, KeyRound, NotebookPen, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { formatCount } from "@/lib/format";
 import type { Dashboard } from "../api/get-dashboard";
 import { ASSET_ROUTES } from "../asset-routes";
 
@@ -14,7 +15,7 @@ const ICONS: Record<AssetType, ReactNode> = {
 const BOX = "flex flex-col gap-1 rounded-lg border border-border bg-card p-4 shadow-sm";
 
 /** A link to `to`, or, read-only (no `to`), a list item. */
-function CountCard({
+export function CountCard({
   to,
   icon,
   label,
@@ -29,7 +30,9 @@ function CountCard({
     <>
       <span className="flex items-center justify-between gap-2">
         <span className="text-brand">{icon}</span>
-        <span className="text-3xl font-semibold text-foreground tabular-nums">{count}</span>
+        <span className="text-3xl font-semibold text-foreground tabular-nums">
+          {formatCount(count)}
+        </span>
       </span>{" "}
       <span className="font-medium text-foreground">{label}</span>
     </>

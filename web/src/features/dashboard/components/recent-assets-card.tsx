@@ -2,7 +2,7 @@ import { Clock } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardHeading } from "@/components/ui/card";
-import { formatDate } from "@/lib/format-date";
+import { formatDate } from "@/lib/format";
 import type { Dashboard } from "../api/get-dashboard";
 import { ASSET_ROUTES, assetDetailPath } from "../asset-routes";
 

@@ -40,7 +40,6 @@ export function CreateFirmCodeForm({ onCreated }: { onCreated: () => void }) {
       onCreated();
     } catch (err) {
       const message = errorMessage(err, FIRM_CODE_MSG.codeCreateFailed);
-      toast.error(message);
       if (err instanceof ApiError && err.status === 409)
         return setError("code", { message }, { shouldFocus: true });
       applyServerErrors(setError, err, {

@@ -1,12 +1,11 @@
 import { FIRM_CODE_MSG } from "@common/firm-codes";
 import { Loading } from "@/components/loading";
 import { KeyRound } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { PageHeader } from "@/components/page-header";
 import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { toast } from "@/lib/toast";
 import { useFirmCodes } from "../api/list-firm-codes";
 import { CreateFirmCodeDialog } from "./create-firm-code-dialog";
 import { FirmCodesTable } from "./firm-codes-table";
@@ -15,10 +14,6 @@ import { FirmCodesTable } from "./firm-codes-table";
 export function FirmCodesManager({ firmName }: { firmName: string }) {
   const codes = useFirmCodes();
   const [isCreateOpen, setIsCreateOpen] = useState(false);
-
-  useEffect(() => {
-    if (codes.isError) toast.error(FIRM_CODE_MSG.loadCodesFailed, { id: "firm-codes-load" });
-  }, [codes.isError]);
 
   return (
     <div className="grid gap-6">

@@ -11,8 +11,9 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
-import { formatDate } from "@/lib/format-date";
-import { CopyCodeButton } from "./copy-code-button";
+import { CARDS_BELOW_SM } from "@/components/table-cards";
+import { formatDate } from "@/lib/format";
+import { CopyCodeButton } from "@/components/copy-code-button";
 import { DeactivateCodeDialog } from "./deactivate-code-dialog";
 
 /** Codes chosen before decision 018 were stored padded with spaces to 6 characters: shown and copied without them. */
@@ -23,8 +24,8 @@ const StatusBadge = ({ isActive }: { isActive: boolean }) => (
 );
 
 /**
- * The firm's codes. Below 640 px the Description, Status and Created columns fold into the
- * Code cell, so the table fits a 360 px screen without scrolling sideways.
+ * The firm's codes. Below 640 px each row is a card, so the table fits a 360 px screen without
+ * scrolling sideways.
  */
 export function FirmCodesTable({ codes }: { codes: FirmCodeView[] }) {
   const id = useId();
@@ -44,14 +45,14 @@ export function FirmCodesTable({ codes }: { codes: FirmCodeView[] }) {
 
   return (
     <>
-      <Table>
+      <Table className={CARDS_BELOW_SM}>
         <TableCaption className="sr-only">Firm codes, newest first</TableCaption>
         <TableHeader>
           <TableRow>
             <TableHead>Code</TableHead>
-            <TableHead className="hidden sm:table-cell">Description</TableHead>
-            <TableHead className="hidden sm:table-cell">Status</TableHead>
-            <TableHead className="hidden sm:table-cell">Created</TableHead>
+            <TableHead>Description</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead>Created</TableHead>
             <TableHead className="text-right">Actions</TableHead>
           </TableRow>
         </TableHeader>
@@ -59,32 +60,24 @@ export function FirmCodesTable({ codes }: { codes: FirmCodeView[] }) {
           {codes.map((code) => (
             <TableRow key={code.id}>
               <TableCell>
-                <span className="flex flex-wrap items-center gap-2">
-                  <span className="font-mono text-base font-semibold tracking-wider">
-                    {shown(code)}
-                  </span>
-                  <span className="sm:hidden">
-                    <StatusBadge isActive={code.isActive} />
-                  </span>
-                </span>
-                <span className="mt-1 grid gap-0.5 text-xs text-muted-foreground sm:hidden">
-                  <span className="wrap-break-word">{code.description || "N/A"}</span>
-                  <span>
-                    Created <span className="whitespace-nowrap">{formatDate(code.createdAt)}</span>
-                  </span>
+                <span className="font-mono text-base font-semibold tracking-wider">
+                  {shown(code)}
                 </span>
               </TableCell>
-              <TableCell className="hidden max-w-64 wrap-break-word text-foreground-soft sm:table-cell">
+              <TableCell
+                data-label="Description"
+                className="max-w-64 wrap-break-word text-foreground-soft max-sm:max-w-none"
+              >
                 {code.description || "N/A"}
               </TableCell>
-              <TableCell className="hidden sm:table-cell">
+              <TableCell data-label="Status">
                 <StatusBadge isActive={code.isActive} />
               </TableCell>
-              <TableCell className="hidden whitespace-nowrap sm:table-cell">
+              <TableCell data-label="Created" className="whitespace-nowrap">
                 {formatDate(code.createdAt)}
               </TableCell>
               <TableCell>
-                <div className="flex items-center justify-end gap-1">
+                <div className="flex items-center justify-end gap-1 max-sm:justify-start">
                   <CopyCodeButton id={copyButtonId(code.id)} code={shown(code)} />
                   {code.isActive && (
                     <Button

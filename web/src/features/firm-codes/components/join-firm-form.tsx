@@ -10,18 +10,23 @@ import { toast } from "@/lib/toast";
 import type { useJoinFirm } from "../api/join-firm";
 import { toTypedFirmCode } from "../typed-firm-code";
 import { useFirmCodeCheck } from "../use-firm-code-check";
+import { JoinFirmConsentDialog } from "./join-firm-consent-dialog";
 
-/** /join-firm's form: the code is checked as it is typed; joining is possible once the check found the firm. */
+/**
+ * /join-firm's form: the code is checked as it is typed; joining is possible once the check found
+ * the firm, and happens once the client has read what the firm will see and confirmed (decision 047).
+ */
 export function JoinFirmForm({ join }: { join: ReturnType<typeof useJoinFirm> }) {
   const navigate = useNavigate();
   const inputRef = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState("");
   const [submitError, setSubmitError] = useState<string>();
+  const [consentFirm, setConsentFirm] = useState<{ code: string; name: string } | null>(null);
   const check = useFirmCodeCheck(code);
   const isUnverified = code.length >= FIRM_CODE_INPUT_MIN && !check.firm;
   const isDisabled = join.isPending || check.isChecking || isUnverified;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isDisabled) return;
     const parsed = firmCodeInputSchema.safeParse(code);
@@ -30,8 +35,13 @@ export function JoinFirmForm({ join }: { join: ReturnType<typeof useJoinFirm> })
       inputRef.current?.focus();
       return;
     }
+    if (check.firm) setConsentFirm({ code: parsed.data, name: check.firm.name });
+  };
+
+  const onConsent = async () => {
+    if (!consentFirm) return;
     try {
-      await join.mutateAsync(parsed.data);
+      await join.mutateAsync(consentFirm.code);
       toast.success(FIRM_CODE_MSG.joinSuccess);
       toast.info(FIRM_CODE_MSG.joinRedirecting);
       navigate("/dashboard", { replace: true });
@@ -39,7 +49,7 @@ export function JoinFirmForm({ join }: { join: ReturnType<typeof useJoinFirm> })
       const message = errorMessage(err, FIRM_CODE_MSG.joinFailed);
       toast.error(message);
       setSubmitError(message);
-      inputRef.current?.focus();
+      setConsentFirm(null); // focus goes back to the code (onCloseAutoFocus)
     }
   };
 
@@ -63,29 +73,42 @@ export function JoinFirmForm({ join }: { join: ReturnType<typeof useJoinFirm> })
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <FormField label="Firm Code" hint={hint} error={error}>
-        <Input
-          ref={inputRef}
-          value={code}
-          onChange={(e) => {
-            setCode(toTypedFirmCode(e.target.value));
-            setSubmitError(undefined);
-          }}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          aria-required="true"
-          className="font-mono tracking-widest"
-        />
-      </FormField>
-      {/* The check's outcome, read out as it arrives (the visible texts above are not live). */}
-      <p role="status" className="sr-only">
-        {status}
-      </p>
-      <Button type="submit" disabled={isDisabled} className="w-full">
-        {join.isPending ? "Joining..." : "Join Firm"}
-      </Button>
-    </form>
+    <>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <FormField label="Firm Code" hint={hint} error={error}>
+          <Input
+            ref={inputRef}
+            value={code}
+            onChange={(e) => {
+              setCode(toTypedFirmCode(e.target.value));
+              setSubmitError(undefined);
+            }}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            aria-required="true"
+            className="font-mono tracking-widest"
+          />
+        </FormField>
+        {/* The check's outcome, read out as it arrives (the visible texts above are not live). */}
+        <p role="status" className="sr-only">
+          {status}
+        </p>
+        <Button type="submit" disabled={isDisabled} className="w-full">
+          {join.isPending ? "Joining..." : "Join Firm"}
+        </Button>
+      </form>
+      <JoinFirmConsentDialog
+        firmName={consentFirm?.name ?? null}
+        isPending={join.isPending}
+        onConfirm={() => void onConsent()}
+        onCancel={() => setConsentFirm(null)}
+        onCloseAutoFocus={(event) => {
+          if (!join.isError) return;
+          event.preventDefault();
+          inputRef.current?.focus();
+        }}
+      />
+    </>
   );
 }

@@ -1,11 +1,14 @@
 import { FIRM_MSG, FIRM_ONBOARDING_MSG } from "@common/firms";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect } from "react";
-import { useForm } from "react-hook-form";
+import { useEffect, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { CommonPasswordError, prepareNewPassword } from "@/features/keys/account-keys";
+import { DerivingStatus } from "@/features/keys/components/deriving-status";
+import { NewPasswordField } from "@/components/new-password-field";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import {
@@ -23,21 +26,32 @@ type Props = {
   /** Focus the first field: the wizard just moved here. */
   shouldFocus: boolean;
   onFirmMissing: () => void;
-  onComplete: () => void;
+  /** The admin account exists: its address, and the recovery key to show once. */
+  onComplete: (created: { email: string; recoveryKey: string }) => void;
 };
 
-/** Step 2 of /firm-register: the firm's first administrator, who must confirm their e-mail before signing in. */
+/**
+ * Step 2 of /firm-register: the firm's first administrator, who must confirm their e-mail before
+ * signing in. The password is checked against the common-password list and its keys made here
+ * (decision 038); the server receives only the derived sign-in secret.
+ */
 export function AdminAccountForm({ firm, shouldFocus, onFirmMissing, onComplete }: Props) {
   const claim = useClaimFirm();
+  const [isDeriving, setIsDeriving] = useState(false);
   const {
     register,
     handleSubmit,
     setError,
     setFocus,
-    formState: { errors },
+    control,
+    formState: { errors, isSubmitting },
   } = useForm<AdminAccountFormInput, unknown, AdminAccountFormValues>({
     resolver: zodResolver(adminAccountFormSchema),
     defaultValues: { name: "", email: "", phone: "", password: "", confirmPassword: "" },
+  });
+  const [password = "", name = "", email = ""] = useWatch({
+    control,
+    name: ["password", "name", "email"],
   });
 
   useEffect(() => {
@@ -50,17 +64,21 @@ export function AdminAccountForm({ firm, shouldFocus, onFirmMissing, onComplete 
       return onFirmMissing();
     }
     try {
+      const made = await prepareNewPassword({ password, onDeriving: () => setIsDeriving(true) });
       await claim.mutateAsync({
         firmId: firm.id,
         claimSecret: firm.claimSecret,
         name,
         email,
         phone,
-        password,
+        password: made.signInSecret,
+        keys: made.keys,
       });
       toast.success(FIRM_MSG.adminCreated);
-      onComplete();
+      onComplete({ email, recoveryKey: made.recoveryKey });
     } catch (err) {
+      if (err instanceof CommonPasswordError)
+        return setError("password", { message: err.message }, { shouldFocus: true });
       const message = errorMessage(err, FIRM_MSG.adminCreateFailed);
       toast.error(message);
       if (err instanceof ApiError && err.status === 404) return onFirmMissing();
@@ -68,6 +86,8 @@ export function AdminAccountForm({ firm, shouldFocus, onFirmMissing, onComplete 
         fields: ADMIN_ACCOUNT_FIELDS,
         fallback: FIRM_MSG.adminCreateFailed,
       });
+    } finally {
+      setIsDeriving(false);
     }
   });
 
@@ -87,18 +107,13 @@ export function AdminAccountForm({ firm, shouldFocus, onFirmMissing, onComplete 
       <FormField label="Phone Number (Optional)" error={errors.phone?.message}>
         <Input type="tel" autoComplete="tel" {...register("phone")} />
       </FormField>
-      <FormField
+      <NewPasswordField
         label="Password"
         error={errors.password?.message}
-        hint="At least 8 characters. A long passphrase is best."
-      >
-        <Input
-          type="password"
-          autoComplete="new-password"
-          aria-required="true"
-          {...register("password")}
-        />
-      </FormField>
+        registration={register("password")}
+        password={password}
+        userInputs={[name, email]}
+      />
       <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
         <Input
           type="password"
@@ -110,8 +125,9 @@ export function AdminAccountForm({ firm, shouldFocus, onFirmMissing, onComplete 
       {errors.root?.server?.message && (
         <Alert variant="destructive">{errors.root.server.message}</Alert>
       )}
-      <Button type="submit" disabled={claim.isPending} className="w-full">
-        {claim.isPending ? "Creating Account..." : "Complete Registration"}
+      {isDeriving && <DerivingStatus />}
+      <Button type="submit" disabled={isSubmitting} className="w-full">
+        {isSubmitting ? "Creating Account..." : "Complete Registration"}
       </Button>
     </form>
   );

@@ -60,7 +60,7 @@ export function ClaimFirmByLinkForm({
 
   const onSubmit = handleSubmit(async (input) => {
     try {
-      onClaimed(await claim.mutateAsync({ ...input, firmId: link.firmId }));
+      onClaimed(await claim.mutateAsync({ ...input, firmId: link.firmId, email: me.email }));
     } catch (err) {
       applyServerErrors(setError, err, {
         fields: ["password"],

@@ -3,6 +3,7 @@ import { Loading } from "@/components/loading";
 import { Pencil } from "lucide-react";
 import { Link } from "react-router";
 import { LoadError } from "@/components/load-error";
+import { errorMessage } from "@/lib/api-client";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { useFirm } from "../api/get-firm";
@@ -50,7 +51,9 @@ export function FirmCard() {
             </dl>
           </>
         ) : firm.isError ? (
-          <LoadError>{FIRM_EDIT_MSG.fetchFailed}</LoadError>
+          <LoadError onRetry={() => void firm.refetch()}>
+            {errorMessage(firm.error, FIRM_EDIT_MSG.fetchFailed)}
+          </LoadError>
         ) : (
           <Loading variant="detail" />
         )}

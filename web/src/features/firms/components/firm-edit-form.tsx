@@ -47,7 +47,6 @@ export function FirmEditForm({ firm, onSaved }: { firm: FirmView; onSaved: () =>
       const message = errorMessage(err, FIRM_EDIT_MSG.saveFailed);
       if (err instanceof ApiError && LOGO_STATUSES.has(err.status)) setLogoError(message);
       else setServerError(message);
-      toast.error(message);
     } finally {
       setProgress(null);
     }

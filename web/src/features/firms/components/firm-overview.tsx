@@ -1,12 +1,11 @@
-import { FIRM_EDIT_MSG } from "@common/firms";
-import { useEffect, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { PageHeader } from "@/components/page-header";
 import { useMe } from "@/lib/me";
-import { toast } from "@/lib/toast";
-import { useFirm } from "../api/get-firm";
 import { FirmCard } from "./firm-card";
 
 type Props = {
+  /** The firm's numbers, above the cards. */
+  numbers: ReactNode;
   /** The staff management card, beside the firm card. */
   staffCard: ReactNode;
   /** The recent clients, below both. */
@@ -14,18 +13,15 @@ type Props = {
 };
 
 /**
- * Firm Overview, the firm_admin's dashboard (spec 02 §2 Dashboard): firm card, staff management
- * and recent clients. It carries the page's h1: render it as the whole /dashboard for firm_admin.
+ * Firm Overview, the firm_admin's dashboard (spec 02 §2 Dashboard): the firm's numbers (issue 16),
+ * firm card, staff management and recent clients. It carries the page's h1: render it as the whole /dashboard for firm_admin.
  */
-export default function FirmOverview({ staffCard, recentClients }: Props) {
+export default function FirmOverview({ numbers, staffCard, recentClients }: Props) {
   const { data: me } = useMe();
-  const firm = useFirm();
-  useEffect(() => {
-    if (firm.isError) toast.error(FIRM_EDIT_MSG.fetchFailed, { id: "firm-fetch" });
-  }, [firm.isError]);
   return (
     <div className="grid gap-6">
       <PageHeader title="Firm Overview" description={me ? `Welcome, ${me.name}` : undefined} />
+      {numbers}
       <div className="grid items-start gap-6 md:grid-cols-2">
         <FirmCard />
         {staffCard}

@@ -2,6 +2,7 @@ import { FIRM_MSG } from "@common/firms";
 import { useIsMutating } from "@tanstack/react-query";
 import { useState } from "react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { RecoveryKit } from "@/features/keys/components/recovery-kit";
 import { firmRegistrationMutationKey } from "../api/create-firm";
 import { AdminAccountForm } from "./admin-account-form";
 import { FirmDetailsForm, type RegisteredFirm } from "./firm-details-form";
@@ -17,13 +18,21 @@ const isStep = (value: string): value is Step => (STEPS as readonly string[]).in
  * The three steps of /firm-register (spec 01 §2, §4). Admin Account opens once a firm exists,
  * Confirmation only as the current step; every tab is disabled while a request runs. Once
  * registration is complete the earlier steps close, so the firm code stays on screen. The
- * claim secret lives in this component's state only.
+ * claim secret lives in this component's state only, as does the admin's recovery key, shown once
+ * (decision 038) before the firm code.
  */
-export function FirmRegistrationWizard() {
+export function FirmRegistrationWizard({
+  onConfirmation,
+}: {
+  /** Called once the last step opens (the screen then drops its own links to /login). */
+  onConfirmation?: () => void;
+}) {
   const [step, setStep] = useState<Step>("firm-details");
   const [firm, setFirm] = useState<RegisteredFirm | null>(null);
   const [notice, setNotice] = useState<string>();
   const [hasAdvanced, setHasAdvanced] = useState(false);
+  const [kit, setKit] = useState<{ email: string; recoveryKey: string }>();
+  const [hasSavedKit, setHasSavedKit] = useState(false);
   const isBusy = useIsMutating({ mutationKey: firmRegistrationMutationKey }) > 0;
   const isComplete = step === "confirmation";
 
@@ -76,11 +85,26 @@ export function FirmRegistrationWizard() {
             setNotice(FIRM_MSG.firmInfoMissing);
             advance("firm-details");
           }}
-          onComplete={() => advance("confirmation")}
+          onComplete={(created) => {
+            setKit(created);
+            advance("confirmation");
+            onConfirmation?.();
+          }}
         />
       </TabsContent>
       <TabsContent value="confirmation">
-        {firm && <RegistrationComplete firmCode={firm.firm_code} />}
+        {kit && !hasSavedKit ? (
+          <div className="grid gap-4">
+            <h2 className="text-xl font-semibold">Save your recovery kit</h2>
+            <RecoveryKit
+              recoveryKey={kit.recoveryKey}
+              email={kit.email}
+              onSaved={() => setHasSavedKit(true)}
+            />
+          </div>
+        ) : (
+          firm && <RegistrationComplete firmCode={firm.firm_code} />
+        )}
       </TabsContent>
     </Tabs>
   );

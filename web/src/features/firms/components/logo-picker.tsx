@@ -3,6 +3,7 @@ import { Building2, ImageUp, Trash2 } from "lucide-react";
 import { useId, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
+import { formatPercent } from "@/lib/format";
 import { logoFileError } from "../firm-form-schema";
 
 /** What happens to the logo on save: nothing, a new file (with its preview as a data: URL), or removal. */
@@ -127,7 +128,7 @@ export function LogoPicker({
         <div className="grid gap-1">
           <Progress value={Math.round(progress * 100)} aria-label="Logo upload progress" />
           <p className="text-xs text-foreground-soft" aria-hidden="true">
-            Uploading logo... {Math.round(progress * 100)}%
+            Uploading logo... {formatPercent(progress)}
           </p>
         </div>
       )}

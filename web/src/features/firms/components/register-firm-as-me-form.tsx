@@ -39,7 +39,7 @@ export function RegisterFirmAsMeForm({
 
   const onSubmit = handleSubmit(async (input) => {
     try {
-      onRegistered(await registration.mutateAsync(input));
+      onRegistered(await registration.mutateAsync({ ...input, email: me.email }));
     } catch (err) {
       if (err instanceof ApiError && err.message === FIRM_MSG.firmNameTaken)
         return setError("name", { message: FIRM_MSG.firmNameTaken }, { shouldFocus: true });

@@ -2,6 +2,7 @@ import { FIRM_ONBOARDING_MSG } from "@common/firms";
 import { CircleCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { CopyCodeButton } from "@/components/copy-code-button";
 import { Button } from "@/components/ui/button";
 
 /** Step 3 of /firm-register. Focus lands on its heading, so a screen reader starts reading here. */
@@ -16,12 +17,15 @@ export function RegistrationComplete({ firmCode }: { firmCode: string }) {
       </h2>
       <p className="text-sm text-foreground-soft">{FIRM_ONBOARDING_MSG.confirmationSent}</p>
       <div className="grid w-full gap-2 rounded-lg border border-border bg-muted p-4">
-        <dl className="grid gap-2">
-          <dt className="text-sm font-medium text-foreground-soft">Your firm code</dt>
-          <dd className="font-mono text-3xl font-semibold tracking-[0.2em] text-foreground">
-            {firmCode}
-          </dd>
-        </dl>
+        <div className="flex items-end justify-center gap-2">
+          <dl className="grid gap-2">
+            <dt className="text-sm font-medium text-foreground-soft">Your firm code</dt>
+            <dd className="font-mono text-3xl font-semibold tracking-[0.2em] text-foreground">
+              {firmCode}
+            </dd>
+          </dl>
+          <CopyCodeButton id="firm-code-copy" code={firmCode} />
+        </div>
         <p className="text-sm text-foreground-soft">{FIRM_ONBOARDING_MSG.saveFirmCode}</p>
       </div>
       <Button asChild className="w-full">

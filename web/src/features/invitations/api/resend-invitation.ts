@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { invitationsQueryKey } from "./list-invitations";
 
-/** E-mails a fresh link, valid 7 days from now; the old link stops working. */
+/** E-mails a new link and extends the invitation to 7 days from now; earlier links keep working (spec 01 §4). */
 export const resendInvitation = async (id: string) =>
   (
     await api<{ invitation: PendingInvitationView }>(

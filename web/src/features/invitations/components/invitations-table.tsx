@@ -12,7 +12,9 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
-import { formatDate } from "@/lib/format-date";
+import { CARDS_BELOW_SM } from "@/components/table-cards";
+import { TruncatedText } from "@/components/truncated-text";
+import { formatDate } from "@/lib/format";
 import { INVITED_ROLE_LABEL } from "../role-choices";
 import { ResendInvitationButton } from "./resend-invitation-button";
 import { RevokeInvitationDialog } from "./revoke-invitation-dialog";
@@ -26,8 +28,8 @@ const When = ({ iso }: { iso: string }) => (
 type Props = { invitations: PendingInvitationView[]; onRevoked: () => void };
 
 /**
- * Email, Role, Sent, Expires and Actions. Below 640 px the Role, Sent and Expires columns fold
- * into the Email cell and the two buttons stack, so the table fits a 360 px screen.
+ * Email, Role, Sent, Expires and Actions. Below 640 px each row is a card, so the table fits a
+ * 360 px screen.
  */
 export function InvitationsTable({ invitations, onRevoked }: Props) {
   const [target, setTarget] = useState<PendingInvitationView | null>(null);
@@ -44,20 +46,14 @@ export function InvitationsTable({ invitations, onRevoked }: Props) {
 
   return (
     <>
-      <Table>
+      <Table className={CARDS_BELOW_SM}>
         <TableCaption className="sr-only">Pending invitations, newest first</TableCaption>
         <TableHeader>
           <TableRow>
             <TableHead scope="col">Email</TableHead>
-            <TableHead scope="col" className="hidden sm:table-cell">
-              Role
-            </TableHead>
-            <TableHead scope="col" className="hidden sm:table-cell">
-              Sent
-            </TableHead>
-            <TableHead scope="col" className="hidden sm:table-cell">
-              Expires
-            </TableHead>
+            <TableHead scope="col">Role</TableHead>
+            <TableHead scope="col">Sent</TableHead>
+            <TableHead scope="col">Expires</TableHead>
             <TableHead scope="col" className="text-right">
               Actions
             </TableHead>
@@ -66,30 +62,20 @@ export function InvitationsTable({ invitations, onRevoked }: Props) {
         <TableBody>
           {invitations.map((inv) => (
             <TableRow key={inv.id}>
-              <TableCell className="font-medium wrap-anywhere">
-                {inv.email}
-                {/* Narrow screens: the role and the dates under the e-mail instead of their own columns. */}
-                <span className="mt-1 grid justify-items-start gap-1 text-xs font-normal text-foreground-soft sm:hidden">
-                  <Badge>{INVITED_ROLE_LABEL[inv.role]}</Badge>
-                  <span>
-                    Sent <When iso={inv.sentAt} />
-                  </span>
-                  <span>
-                    Expires <When iso={inv.expiresAt} />
-                  </span>
-                </span>
+              <TableCell className="font-medium">
+                <TruncatedText text={inv.email} />
               </TableCell>
-              <TableCell className="hidden sm:table-cell">
+              <TableCell data-label="Role">
                 <Badge>{INVITED_ROLE_LABEL[inv.role]}</Badge>
               </TableCell>
-              <TableCell className="hidden sm:table-cell">
+              <TableCell data-label="Sent">
                 <When iso={inv.sentAt} />
               </TableCell>
-              <TableCell className="hidden sm:table-cell">
+              <TableCell data-label="Expires">
                 <When iso={inv.expiresAt} />
               </TableCell>
               <TableCell>
-                <div className="flex flex-col items-stretch justify-end gap-1 sm:flex-row sm:items-center">
+                <div className="flex flex-wrap items-center justify-end gap-1 max-sm:justify-start">
                   <ResendInvitationButton invitation={inv} />
                   <Button
                     variant="outline"

@@ -44,7 +44,6 @@ export function InviteForm({
   const { errors } = form.formState;
   const fail = (message: string) => {
     setServerError(message);
-    toast.error(message);
   };
 
   const onSubmit = form.handleSubmit(({ email, role, note }) => {

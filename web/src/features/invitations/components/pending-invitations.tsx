@@ -1,11 +1,10 @@
 import { INVITATION_MSG } from "@common/invitations";
 import { Loading } from "@/components/loading";
 import { MailClock } from "lucide-react";
-import { useEffect, useId, useRef } from "react";
+import { useId, useRef } from "react";
 import { LoadError } from "@/components/load-error";
 import { Card, CardContent, CardDescription, CardHeader, CardHeading } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
-import { toast } from "@/lib/toast";
 import { useInvitations } from "../api/list-invitations";
 import { InvitationsTable } from "./invitations-table";
 
@@ -15,10 +14,6 @@ export function PendingInvitations() {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const loadError = list.isError ? errorMessage(list.error, INVITATION_MSG.loadFailed) : undefined;
-
-  useEffect(() => {
-    if (loadError) toast.error(loadError, { id: "invitations-load" });
-  }, [loadError]);
 
   return (
     <Card className="min-w-0" aria-labelledby={headingId} role="region">

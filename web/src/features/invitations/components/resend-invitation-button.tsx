@@ -5,7 +5,7 @@ import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useResendInvitation } from "../api/resend-invitation";
 
-/** E-mails the invitee a fresh link (the old one stops working) and says so in a toast. */
+/** E-mails the invitee the invitation again, extended to 7 days (earlier links keep working), and says so in a toast. */
 export function ResendInvitationButton({ invitation }: { invitation: PendingInvitationView }) {
   const resend = useResendInvitation();
   const onClick = () =>

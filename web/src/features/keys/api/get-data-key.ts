@@ -1,22 +1,21 @@
-import type { DataKeyView } from "@common/keys";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
-import { fromBase64, importDataKey } from "@/lib/crypto/vault-crypto";
+import { getDataKey } from "../vault-unlock";
 
 /**
- * The user's data key as a non-extractable CryptoKey, fetched once per session and kept in
- * memory only (never localStorage or IndexedDB); sign-out clears the query cache with it.
+ * The owner's data key as a non-extractable CryptoKey, in memory only (decision 038: see
+ * features/keys/vault-unlock.ts for where it comes from). A locked tab fails with
+ * VaultLockedError, which the screens answer with the unlock form; sign-out clears it.
  */
-export async function getDataKey(): Promise<CryptoKey> {
-  const { dataKey } = await api<DataKeyView>("/api/vault/key");
-  return importDataKey(fromBase64(dataKey));
-}
+export { getDataKey };
+
+export const dataKeyQueryKey = ["vault-key"] as const;
 
 export const dataKeyQueryOptions = () =>
   queryOptions({
-    queryKey: ["vault-key"],
+    queryKey: dataKeyQueryKey,
     queryFn: getDataKey,
     staleTime: Infinity,
     gcTime: Infinity,
+    retry: false,
   });
 export const useDataKey = () => useQuery(dataKeyQueryOptions());

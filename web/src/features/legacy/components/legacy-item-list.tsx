@@ -7,7 +7,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
-import { formatDate } from "@/lib/format-date";
+import { formatDate } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useSignOutOfPortal } from "../api/sign-out";
 import { groupByOwner } from "../group-by-owner";

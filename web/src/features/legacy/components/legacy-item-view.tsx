@@ -8,7 +8,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { PasswordDetails } from "@/features/assets/passwords/components/password-details";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { DecryptError } from "@/lib/crypto/vault-crypto";
-import { formatDate } from "@/lib/format-date";
+import { formatDate } from "@/lib/format";
 import {
   AccessKeyNeededError,
   openLegacyItemQueryOptions,

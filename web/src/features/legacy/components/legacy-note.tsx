@@ -1,9 +1,8 @@
 import { FileText } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { StoredRecordingPlayer } from "@/features/assets/notes/components/recording-player";
-import { formatDuration } from "@/features/assets/notes/use-audio-recorder";
 import type { NoteContent } from "@common/assets";
-import { formatFileSize } from "@/features/assets/check-file";
+import { formatDuration, formatFileSize } from "@/lib/format";
 import { DownloadFileButton } from "@/features/assets/components/download-file-button";
 import { TransferProgress, type Transfer } from "@/features/assets/components/transfer-progress";
 import { Card, CardContent } from "@/components/ui/card";

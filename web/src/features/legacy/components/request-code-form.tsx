@@ -7,7 +7,6 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
-import { toast } from "@/lib/toast";
 import { useRequestLegacyCode } from "../api/request-code";
 
 /** Step 1 of /legacy: the address the release e-mail went to; "Send code" mails a 6-digit code (the answer never says whether anything was left). */
@@ -33,7 +32,6 @@ export function RequestCodeForm({
         onError: (err) => {
           const message = errorMessage(err, LEGACY_MSG.codeSendFailed);
           setServerError(message);
-          toast.error(message);
         },
       },
     );

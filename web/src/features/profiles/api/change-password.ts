@@ -1,15 +1,18 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
 import { meQueryKey } from "@/lib/me";
+import {
+  changeVaultPassword,
+  type ChangeVaultPasswordInput,
+} from "@/features/keys/change-vault-password";
 
-export type ChangePasswordInput = { currentPassword: string; newPassword: string };
+export type ChangePasswordInput = ChangeVaultPasswordInput;
 
-/** Keeps this session (the server issues a fresh one) and signs every other device out. */
-export const changePassword = (input: ChangePasswordInput) =>
-  api<unknown>("/api/auth/change-password", {
-    method: "POST",
-    body: { ...input, revokeOtherSessions: true },
-  });
+/**
+ * POST /api/vault/key/password (decision 038): both passwords are derived in the browser and the
+ * data key is wrapped again for the new one (features/keys/change-vault-password.ts). Keeps this
+ * session and signs every other device out.
+ */
+export const changePassword = (input: ChangePasswordInput) => changeVaultPassword(input);
 
 export function useChangePassword() {
   const qc = useQueryClient();

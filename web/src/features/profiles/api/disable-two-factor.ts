@@ -1,10 +1,18 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { meQueryKey } from "@/lib/me";
+import { signInSecretFor } from "@/features/keys/sign-in-secret";
 
-/** Turns sign-in codes off; the server asks for the password again. */
-export const disableTwoFactor = ({ password }: { password: string }) =>
-  api<{ status: boolean }>("/api/auth/two-factor/disable", { method: "POST", body: { password } });
+export type DisableTwoFactorInput = { email: string; password: string };
+
+/** Turns sign-in codes off; the server asks for the password again (its sign-in secret, decision 038). */
+export const disableTwoFactor = async ({ email, password }: DisableTwoFactorInput) => {
+  const { secret } = await signInSecretFor(email, password);
+  return api<{ status: boolean }>("/api/auth/two-factor/disable", {
+    method: "POST",
+    body: { password: secret },
+  });
+};
 
 export function useDisableTwoFactor() {
   const qc = useQueryClient();

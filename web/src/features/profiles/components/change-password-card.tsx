@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { useFocusOnReturn } from "../use-focus-on-return";
+import { useFocusOnReturn } from "@/lib/use-focus-on-return";
 import { ChangePasswordForm } from "./change-password-form";
 import { ProfileCard } from "./profile-card";
 

@@ -2,13 +2,15 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { PASSWORD_MIN_LENGTH, AUTH_MSG } from "@common/auth";
 import { changePasswordFormSchema } from "@common/auth-schemas";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
+import { WrongVaultPasswordError } from "@/features/keys/vault-unlock";
+import { PasswordStrengthMeter } from "@/components/password-strength-meter";
 import { useChangePassword } from "../api/change-password";
 
 const NEW_PASSWORD_ERRORS = new Set([
@@ -18,9 +20,13 @@ const NEW_PASSWORD_ERRORS = new Set([
 ]);
 const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
-/** Change password; every other signed-in device is signed out. */
+/**
+ * Change password; every other signed-in device is signed out. Both passwords are derived here
+ * (PBKDF2, about a second for the two): the button says "Changing..." meanwhile.
+ */
 export function ChangePasswordForm({ email, onDone }: { email: string; onDone: () => void }) {
   const form = useForm({ resolver: zodResolver(changePasswordFormSchema), defaultValues: EMPTY });
+  const newPassword = useWatch({ control: form.control, name: "newPassword" }) ?? "";
   const change = useChangePassword();
   const [serverError, setServerError] = useState<string>();
   const { errors } = form.formState;
@@ -35,17 +41,17 @@ export function ChangePasswordForm({ email, onDone }: { email: string; onDone: (
         },
         onError: (err) => {
           const authCode = err instanceof ApiError ? err.authCode : undefined;
-          if (authCode === "INVALID_PASSWORD")
+          // The current password is checked here first: it must open the vault (decision 038).
+          if (err instanceof WrongVaultPasswordError || authCode === "INVALID_PASSWORD")
             return form.setError(
               "currentPassword",
-              { message: err.message },
+              { message: AUTH_MSG.currentPasswordWrong },
               { shouldFocus: true },
             );
           if (authCode && NEW_PASSWORD_ERRORS.has(authCode))
             return form.setError("newPassword", { message: err.message }, { shouldFocus: true });
           const message = errorMessage(err, AUTH_MSG.passwordChangeFailed);
           setServerError(message);
-          toast.error(message);
         },
       },
     );
@@ -67,13 +73,16 @@ export function ChangePasswordForm({ email, onDone }: { email: string; onDone: (
           {...form.register("currentPassword")}
         />
       </FormField>
-      <FormField
-        label="New password"
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        error={errors.newPassword?.message}
-      >
-        <Input type="password" autoComplete="new-password" {...form.register("newPassword")} />
-      </FormField>
+      <div className="grid gap-2">
+        <FormField
+          label="New password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          error={errors.newPassword?.message}
+        >
+          <Input type="password" autoComplete="new-password" {...form.register("newPassword")} />
+        </FormField>
+        <PasswordStrengthMeter password={newPassword} userInputs={[email]} />
+      </div>
       <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
         <Input type="password" autoComplete="new-password" {...form.register("confirmPassword")} />
       </FormField>

@@ -7,7 +7,6 @@ import { FormField } from "@/components/ui/form-field";
 import { Input, Textarea } from "@/components/ui/input";
 import { applyServerErrors } from "@/lib/field-errors";
 import type { Me } from "@/lib/me";
-import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useWarnOnLeave } from "@/lib/use-warn-on-leave";
 import { useUpdateProfile } from "../api/update-profile";
@@ -30,11 +29,10 @@ export function ProfileDetailsForm({ me }: { me: Me }) {
           form.reset(toValues(user));
         },
         onError: (err) => {
-          const known = applyServerErrors(form.setError, err, {
+          applyServerErrors(form.setError, err, {
             fields: FIELDS,
             fallback: PROFILE_MSG.profileSaveFailed,
           });
-          if (!known.length) toast.error(errorMessage(err, PROFILE_MSG.profileSaveFailed));
         },
       },
     );

@@ -14,14 +14,16 @@ import {
 } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { copyToClipboard } from "@/features/assets/passwords/copy-to-clipboard";
+import { copyToClipboard } from "@/lib/clipboard";
 import { dataKeyQueryOptions } from "@/features/keys/api/get-data-key";
+import { VaultUnlockForm } from "@/features/keys/components/vault-unlock-form";
+import { VaultLockedError } from "@/features/keys/vault-unlock";
 import { groupForReading } from "@/features/keys/access-key-text";
 import { revealAccessKey, useHandOverKey } from "@/features/keys/use-key-actions";
 import { errorMessage } from "@/lib/api-client";
-import { formatDate } from "@/lib/format-date";
+import { formatDate } from "@/lib/format";
 import { toast } from "@/lib/toast";
-import { AccessKeyQr } from "./access-key-qr";
+import { QrCode } from "@/components/qr-code";
 import { AccessKeySheet } from "./access-key-sheet";
 
 type Revealed = { link: string; text: string };
@@ -43,6 +45,8 @@ export default function AccessKeyDialog({
   const qc = useQueryClient();
   const [revealed, setRevealed] = useState<Revealed>();
   const [failure, setFailure] = useState<string>();
+  const [isLocked, setIsLocked] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const handOver = useHandOverKey();
   const linkId = useId();
   const textId = useId();
@@ -55,14 +59,15 @@ export default function AccessKeyDialog({
         const shown = await revealAccessKey(dataKey, key, window.location.origin);
         if (isCurrent) setRevealed(shown);
       } catch (err) {
-        if (isCurrent)
-          setFailure(errorMessage(err, "The access key could not be opened. Try again."));
+        if (!isCurrent) return;
+        if (err instanceof VaultLockedError) setIsLocked(true);
+        else setFailure(errorMessage(err, "The access key could not be opened. Try again."));
       }
     })();
     return () => {
       isCurrent = false;
     };
-  }, [qc, key]);
+  }, [qc, key, attempt]);
 
   const onHandedOver = async () => {
     try {
@@ -86,7 +91,19 @@ export default function AccessKeyDialog({
           </DialogDescription>
         </DialogHeader>
         {failure && <Alert variant="destructive">{failure}</Alert>}
-        {!revealed ? (
+        {isLocked ? (
+          <div className="grid gap-2">
+            <p className="text-sm">
+              This tab does not hold the key to your vault. Enter your password to open it.
+            </p>
+            <VaultUnlockForm
+              onUnlocked={() => {
+                setIsLocked(false);
+                setAttempt((n) => n + 1);
+              }}
+            />
+          </div>
+        ) : !revealed ? (
           !failure && <p role="status">Opening the access key...</p>
         ) : (
           <>
@@ -121,7 +138,7 @@ export default function AccessKeyDialog({
                 {groupForReading(revealed.text)}
               </p>
             </div>
-            <AccessKeyQr
+            <QrCode
               text={revealed.link}
               label={`QR code of the link for ${key.email}`}
               className="mx-auto size-48"

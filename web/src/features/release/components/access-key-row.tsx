@@ -8,7 +8,7 @@ import { keyState } from "@/features/keys/pending-items";
 import type { ReissueProgress } from "@/features/keys/reissue";
 import { useEscrowKey, useReissueKey } from "@/features/keys/use-key-actions";
 import { errorMessage } from "@/lib/api-client";
-import { formatDate } from "@/lib/format-date";
+import { formatCount, formatDate } from "@/lib/format";
 import { toast } from "@/lib/toast";
 
 // The dialog draws a QR code: its code loads when the owner first opens it, not with the page.
@@ -16,7 +16,7 @@ const AccessKeyDialog = lazy(() => import("./access-key-dialog"));
 
 type Confirming = "escrow" | "reissue" | undefined;
 
-const itemsText = (n: number) => `${n} ${n === 1 ? "item" : "items"}`;
+const itemsText = (n: number) => formatCount(n, "item");
 const stillPreparingText = (n: number) =>
   `${itemsText(n)} still being prepared — sign in again to finish. Until then they do not open at a release.`;
 
@@ -24,7 +24,7 @@ const stillPreparingText = (n: number) =>
 function reissueStatus(progress: ReissueProgress | undefined): string {
   if (!progress || progress.phase === "key") return "Making a new key...";
   if (progress.phase === "items")
-    return `Preparing ${itemsText(progress.total)} for the new key: ${progress.done} of ${progress.total}.`;
+    return `Preparing ${itemsText(progress.total)} for the new key: ${formatCount(progress.done)} of ${formatCount(progress.total)}.`;
   return `${itemsText(progress.count)} still being prepared — keep this page open or sign in again to finish. Trying again...`;
 }
 
@@ -48,8 +48,8 @@ export function AccessKeyRow({
   const state = keyState(key);
   const who = name ? `${name} (${key.email})` : key.email;
   const count =
-    `${key.itemCount} ${key.itemCount === 1 ? "item" : "items"}` +
-    (pendingCount > 0 ? ` (${pendingCount} being prepared)` : "");
+    itemsText(key.itemCount) +
+    (pendingCount > 0 ? ` (${formatCount(pendingCount)} being prepared)` : "");
 
   const close = () => {
     setConfirming(undefined);

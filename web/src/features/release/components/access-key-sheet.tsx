@@ -1,5 +1,5 @@
 import { useMe } from "@/lib/me";
-import { AccessKeyQr } from "./access-key-qr";
+import { QrCode } from "@/components/qr-code";
 
 /**
  * The one-page sheet "Print" prints (index.css: while it is in the page, printing shows it alone):
@@ -27,7 +27,7 @@ export function AccessKeySheet({
       <p className="font-mono text-sm break-all">{link}</p>
       <p className="mt-4 font-semibold">Access key</p>
       <p className="font-mono text-lg tracking-wide">{text}</p>
-      <AccessKeyQr text={link} label="QR code of the link" className="mt-4 size-56" />
+      <QrCode text={link} label="QR code of the link" className="mt-4 size-56" />
       <h2 className="mt-6 text-lg font-semibold">What to do with it</h2>
       <ul className="mt-2 list-disc pl-6">
         <li>Keep this sheet safe and private, as you would a key to a house.</li>

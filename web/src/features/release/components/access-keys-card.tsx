@@ -4,9 +4,8 @@ import { Loading } from "@/components/loading";
 import { Card, CardContent, CardHeader, CardHeading } from "@/components/ui/card";
 import { useBeneficiaryKeys } from "@/features/keys/api/list-beneficiary-keys";
 import { addressesBeingPrepared, normalizeEmail } from "@/features/keys/pending-items";
+import { formatCount } from "@/lib/format";
 import { AccessKeyRow } from "./access-key-row";
-
-const items = (n: number) => `${n} ${n === 1 ? "item" : "items"}`;
 
 /**
  * "Access keys" (decision 032): per beneficiary address, its key's state and what the owner can do
@@ -56,7 +55,9 @@ export function AccessKeysCard({ nameOf }: { nameOf: (email: string) => string |
                 <span className="font-medium wrap-anywhere">
                   {nameOf(p.email) ? `${nameOf(p.email)} (${p.email})` : p.email}
                 </span>
-                <span className="text-muted-foreground">{items(p.itemCount)} · Being prepared</span>
+                <span className="text-muted-foreground">
+                  {formatCount(p.itemCount, "item")} · Being prepared
+                </span>
               </li>
             ))}
           </ul>

@@ -1,8 +1,9 @@
+import { ATTESTATION_DOCUMENT_MAX_BYTES } from "@common/release";
 import { FileText, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
-import { formatFileSize } from "@/features/assets/check-file";
 import { FileDropZone } from "@/features/assets/components/file-drop-zone";
+import { formatFileSize } from "@/lib/format";
 import {
   ATTESTATION_ACCEPT,
   checkAttestationDocument,
@@ -27,7 +28,7 @@ export function AttestationDocumentField({ value, error, onChange, disabled }: P
     <div className="grid gap-3">
       <FormField
         label="Document (optional)"
-        hint="A death certificate or medical statement: PDF, JPG or PNG, up to 10 MB."
+        hint={`A death certificate or medical statement: PDF, JPG or PNG, up to ${formatFileSize(ATTESTATION_DOCUMENT_MAX_BYTES)}.`}
         error={error}
       >
         <FileDropZone

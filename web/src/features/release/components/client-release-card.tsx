@@ -6,7 +6,7 @@ import { linkLook } from "@/components/looks";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
-import { formatDate, formatDateTime, formatDay } from "@/lib/format-date";
+import { formatDate, formatDateTime, formatDay } from "@/lib/format";
 import { useClientRelease } from "../api/get-client-release";
 import { StartReleaseDialog } from "./start-release-dialog";
 

@@ -1,6 +1,7 @@
 import { PackageCheck } from "lucide-react";
 import { Link } from "react-router";
 import { Card, CardContent, CardHeader, CardHeading } from "@/components/ui/card";
+import { formatCount } from "@/lib/format";
 
 /** How many items name a beneficiary: only these are ever released, each to its own beneficiary. */
 export function ReleaseCoverageCard({ count }: { count: number }) {
@@ -16,7 +17,7 @@ export function ReleaseCoverageCard({ count }: { count: number }) {
               className="text-2xl font-semibold text-foreground tabular-nums"
               data-testid="release-asset-count"
             >
-              {count}
+              {formatCount(count)}
             </span>{" "}
             {count === 1 ? "item names a beneficiary." : "items name a beneficiary."} A release
             hands each one to its beneficiary only; items without a beneficiary are never released.

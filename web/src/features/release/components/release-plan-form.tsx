@@ -34,7 +34,6 @@ export function ReleasePlanForm({ plan }: { plan: ReleasePlanView["plan"] }) {
       toast.success(RELEASE_MSG.planSaved);
     } catch (err) {
       const message = errorMessage(err, RELEASE_MSG.planSaveFailed);
-      toast.error(message);
       applyServerErrors(form.setError, err, { fields: FIELDS, fallback: message });
     }
   });

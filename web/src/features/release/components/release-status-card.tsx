@@ -3,7 +3,7 @@ import { Hourglass } from "lucide-react";
 import { useRef } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
-import { formatDate, formatDateTime, formatDay } from "@/lib/format-date";
+import { formatDate, formatDateTime, formatDay } from "@/lib/format";
 import { CancelReleaseButton } from "./cancel-release-button";
 
 const STATE_LABELS: Record<ReleaseState, string> = {
@@ -15,7 +15,7 @@ const STATE_LABELS: Record<ReleaseState, string> = {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const accessEnds = (releasedAt: string) =>
-  new Date(new Date(releasedAt).getTime() + ACCESS_DAYS * DAY_MS).toISOString();
+  new Date(new Date(releasedAt).getTime() + ACCESS_DAYS * DAY_MS);
 
 /** What the waiting release is about: who attested what, or the inactivity. */
 function reasonOf(view: ReleasePlanView): string {

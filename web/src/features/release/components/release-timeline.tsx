@@ -2,7 +2,7 @@ import type { TimelineEntry } from "@common/release";
 import { History } from "lucide-react";
 import { useId } from "react";
 import { Card, CardContent, CardHeader, CardHeading } from "@/components/ui/card";
-import { formatDateTime } from "@/lib/format-date";
+import { formatDateTime } from "@/lib/format";
 
 /** What happened to the plan and its releases, in the order the server gives (an ordered list). */
 export function ReleaseTimeline({ timeline }: { timeline: TimelineEntry[] }) {

@@ -10,6 +10,7 @@ import { Input } from "@/components/ui/input";
 import { TransferProgress, type Transfer } from "@/features/assets/components/transfer-progress";
 import { errorMessage } from "@/lib/api-client";
 import { applyServerErrors } from "@/lib/field-errors";
+import { isoDay } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useCreateClientRelease } from "../api/create-client-release";
 import { useUploadClientReleaseDocument } from "../api/upload-client-release-document";
@@ -17,7 +18,6 @@ import type { AttestationDocument } from "../attestation-document";
 import {
   ATTESTATION_FIELDS,
   attestationFormSchema,
-  localToday,
   type AttestationForm,
 } from "../attestation-form-schema";
 import { AttestationDocumentField } from "./attestation-document-field";
@@ -62,7 +62,6 @@ export function StartReleaseForm({
       return true;
     } catch (err) {
       const message = errorMessage(err, RELEASE_UI_MSG.attestationFailed);
-      toast.error(message);
       applyServerErrors(form.setError, err, { fields: ATTESTATION_FIELDS, fallback: message });
       return false;
     }
@@ -77,7 +76,6 @@ export function StartReleaseForm({
       return true;
     } catch (err) {
       const message = errorMessage(err, RELEASE_UI_MSG.documentUploadFailed);
-      toast.error(message);
       setDocumentError(message);
       return false;
     } finally {
@@ -117,7 +115,7 @@ export function StartReleaseForm({
       <FormField label="Date of death or incapacity" error={errors.eventDate?.message}>
         <Input
           type="date"
-          max={localToday()}
+          max={isoDay()}
           aria-required="true"
           readOnly={isStarted}
           {...form.register("eventDate")}

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { ConfirmActionDialog } from "@/components/ui/confirm-action-dialog";
 import { errorMessage } from "@/lib/api-client";
-import { formatDate, formatDateTime } from "@/lib/format-date";
+import { formatDate, formatDateTime } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useDeleteOtherSessions } from "../api/delete-other-sessions";
 import { useDeleteSession } from "../api/delete-session";

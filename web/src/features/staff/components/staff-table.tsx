@@ -8,22 +8,17 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
-import { formatDate } from "@/lib/format-date";
-import { cn } from "@/lib/utils";
+import { CARDS_BELOW_SM } from "@/components/table-cards";
+import { TruncatedText } from "@/components/truncated-text";
+import { formatDate } from "@/lib/format";
 import { ROLE_LABEL } from "../role-labels";
 import { EditRoleDialog } from "./edit-role-dialog";
 import { RemoveStaffButton } from "./remove-staff-button";
 
-const EmailLink = ({ email, className }: { email: string; className?: string }) => (
-  <a
-    href={`mailto:${email}`}
-    className={cn("text-link underline-offset-4 hover:underline", className)}
-  >
-    {email}
-  </a>
-);
-
-/** Name, Email, Role, Since and Actions; the signed-in admin's own row has no actions. */
+/**
+ * Name, Email, Role, Since and Actions; the signed-in admin's own row has no actions. Below 640 px
+ * each row is a card.
+ */
 export function StaffTable({
   staff,
   currentUserId,
@@ -36,17 +31,13 @@ export function StaffTable({
   if (staff.length === 0)
     return <p className="py-10 text-center text-muted-foreground">{STAFF_MSG.empty}</p>;
   return (
-    <Table>
+    <Table className={CARDS_BELOW_SM}>
       <TableHeader>
         <TableRow>
           <TableHead scope="col">Name</TableHead>
-          <TableHead scope="col" className="hidden sm:table-cell">
-            Email
-          </TableHead>
+          <TableHead scope="col">Email</TableHead>
           <TableHead scope="col">Role</TableHead>
-          <TableHead scope="col" className="hidden sm:table-cell">
-            Since
-          </TableHead>
+          <TableHead scope="col">Since</TableHead>
           <TableHead scope="col" className="text-right">
             Actions
           </TableHead>
@@ -62,26 +53,25 @@ export function StaffTable({
                 {isSelf && (
                   <span className="ml-2 text-xs font-normal text-muted-foreground">(you)</span>
                 )}
-                {/* Narrow screens: the e-mail and the date under the name instead of their own columns. */}
-                <span className="grid text-xs font-normal sm:hidden">
-                  <EmailLink email={m.email} className="wrap-anywhere" />
-                  <span className="text-foreground-soft">Since {formatDate(m.createdAt)}</span>
-                </span>
               </TableCell>
-              <TableCell className="hidden sm:table-cell">
-                <EmailLink email={m.email} />
+              <TableCell data-label="Email">
+                <TruncatedText
+                  text={m.email}
+                  href={`mailto:${m.email}`}
+                  className="text-link underline-offset-4 hover:underline"
+                />
               </TableCell>
-              <TableCell>
+              <TableCell data-label="Role">
                 <Badge variant={m.role === "firm_admin" ? "success" : "default"}>
                   {ROLE_LABEL[m.role]}
                 </Badge>
               </TableCell>
-              <TableCell className="hidden whitespace-nowrap sm:table-cell">
+              <TableCell data-label="Since" className="whitespace-nowrap">
                 {formatDate(m.createdAt)}
               </TableCell>
               <TableCell className="text-right whitespace-nowrap">
                 {!isSelf && (
-                  <div className="flex justify-end gap-1">
+                  <div className="flex justify-end gap-1 max-sm:justify-start">
                     <EditRoleDialog member={m} />
                     <RemoveStaffButton member={m} onRemoved={onRemoved} />
                   </div>

@@ -3,7 +3,7 @@ import { ASSET_MSG } from "@common/assets";
 import { Controller, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
-import { Textarea } from "@/components/ui/input";
+import { Input, Textarea } from "@/components/ui/input";
 import type { OpenedAsset } from "@/features/assets/api/get-asset";
 import { useUpdateAsset } from "@/features/assets/api/update-asset";
 import { BeneficiaryField } from "@/features/assets/components/beneficiary-field";
@@ -12,28 +12,35 @@ import { toast } from "@/lib/toast";
 import { useWarnOnLeave } from "@/lib/use-warn-on-leave";
 import { documentEditSchema, type DocumentEdit } from "../document-form-schema";
 
-/** The document's notes (re-encrypted with its content key) and beneficiary. */
+/** The document's title, its file's name and notes (re-encrypted with its content key), and beneficiary. */
 export function DocumentEditForm({ opened }: { opened: OpenedAsset<"document"> }) {
   const { asset, contentKey, wrappedKey, content } = opened;
   const form = useForm<DocumentEdit>({
     resolver: zodResolver(documentEditSchema),
-    defaultValues: { notes: content.notes, beneficiaryEmail: asset.beneficiaryEmail },
+    defaultValues: {
+      title: asset.title,
+      fileName: content.fileName,
+      notes: content.notes,
+      beneficiaryEmails: asset.beneficiaryEmails,
+    },
   });
   const update = useUpdateAsset<"document">();
   const { errors, isSubmitting } = form.formState;
   useWarnOnLeave(form.formState.isDirty && !isSubmitting);
 
-  const onSubmit = form.handleSubmit(async ({ notes, beneficiaryEmail }) => {
+  const onSubmit = form.handleSubmit(async (values) => {
+    const { title, fileName, notes, beneficiaryEmails } = values;
     try {
       await update.mutateAsync({
         id: asset.id,
-        beneficiaryEmail,
-        previousBeneficiaryEmail: asset.beneficiaryEmail,
+        title,
+        beneficiaryEmails,
+        previousBeneficiaryEmails: asset.beneficiaryEmails,
         contentKey,
         wrappedKey,
-        content: { ...content, notes },
+        content: { ...content, fileName, notes },
       });
-      form.reset({ notes, beneficiaryEmail });
+      form.reset(values);
       toast.success(ASSET_MSG.documentUpdated);
     } catch (err) {
       toast.error(errorMessage(err, ASSET_MSG.documentUpdateFailed));
@@ -42,12 +49,18 @@ export function DocumentEditForm({ opened }: { opened: OpenedAsset<"document"> }
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
+      <FormField label="Title" error={errors.title?.message}>
+        <Input autoComplete="off" {...form.register("title")} />
+      </FormField>
+      <FormField label="File name" error={errors.fileName?.message}>
+        <Input autoComplete="off" {...form.register("fileName")} />
+      </FormField>
       <FormField label="Notes" error={errors.notes?.message}>
         <Textarea rows={5} {...form.register("notes")} />
       </FormField>
       <Controller
         control={form.control}
-        name="beneficiaryEmail"
+        name="beneficiaryEmails"
         render={({ field }) => <BeneficiaryField value={field.value} onChange={field.onChange} />}
       />
       <div>

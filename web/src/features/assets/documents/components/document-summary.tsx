@@ -1,6 +1,6 @@
 import type { AssetView, DocumentContent } from "@common/assets";
-import { fileTypeLabel, formatFileSize } from "@/features/assets/check-file";
-import { formatDate } from "@/lib/format-date";
+import { fileTypeLabel } from "@/features/assets/check-file";
+import { formatDate, formatFileSize } from "@/lib/format";
 
 type Props = {
   /** The owner's stored asset, for its dates (a beneficiary's view has none). */

@@ -24,7 +24,7 @@ const HINT = `PDF, Word, Excel, PowerPoint, JPG, PNG, GIF, TXT or CSV, ${ASSET_M
 export function DocumentUploadForm({ onUploaded }: { onUploaded: () => void }) {
   const form = useForm<DocumentForm>({
     resolver: zodResolver(documentFormSchema),
-    defaultValues: { title: "", notes: "", beneficiaryEmail: null },
+    defaultValues: { title: "", notes: "", beneficiaryEmails: [] },
   });
   const upload = useUploadDocument();
   const [picked, setPicked] = useState<PickedFile | null>(null);
@@ -73,7 +73,6 @@ export function DocumentUploadForm({ onUploaded }: { onUploaded: () => void }) {
       const message = errorMessage(err, ASSET_MSG.documentUploadFailed);
       if (err instanceof ApiError && FILE_STATUSES.has(err.status)) setFileError(message);
       else setServerError(message);
-      toast.error(message);
     } finally {
       setTransfer(null);
     }
@@ -118,7 +117,7 @@ export function DocumentUploadForm({ onUploaded }: { onUploaded: () => void }) {
       </FormField>
       <Controller
         control={form.control}
-        name="beneficiaryEmail"
+        name="beneficiaryEmails"
         render={({ field }) => <BeneficiaryField value={field.value} onChange={field.onChange} />}
       />
       <TransferProgress transfer={transfer} />

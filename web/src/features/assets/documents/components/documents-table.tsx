@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { BeneficiaryLabels } from "@/components/beneficiary-label";
 import {
   Table,
   TableBody,
@@ -8,9 +9,9 @@ import {
   TableRow,
 } from "@/components/ui/table";
 import type { AssetView } from "@common/assets";
-import { fileTypeLabel, formatFileSize, plainSize } from "@/features/assets/check-file";
+import { fileTypeLabel, plainSize } from "@/features/assets/check-file";
 import { DeleteAssetButton } from "@/features/assets/components/delete-asset-button";
-import { formatDate } from "@/lib/format-date";
+import { formatDate, formatFileSize } from "@/lib/format";
 
 type Props = { documents: AssetView[]; onDelete: (doc: AssetView) => void; deletingId?: string };
 
@@ -64,7 +65,11 @@ export function DocumentsTable({ documents, onDelete, deletingId }: Props) {
                 {file ? formatFileSize(plainSize(file)) : "—"}
               </TableCell>
               <TableCell className="hidden text-foreground-soft wrap-anywhere md:table-cell">
-                {doc.beneficiaryEmail ?? "None"}
+                {doc.beneficiaryEmails.length ? (
+                  <BeneficiaryLabels emails={doc.beneficiaryEmails} isCompact />
+                ) : (
+                  "None"
+                )}
               </TableCell>
               <TableCell className="hidden whitespace-nowrap text-foreground-soft sm:table-cell">
                 {formatDate(doc.createdAt)}

@@ -1,13 +1,14 @@
-import { allowedExtensions, ASSET_MSG, ATTACHMENT_MAX_BYTES, toMegabytes } from "@common/assets";
+import { allowedExtensions, ASSET_MSG, ATTACHMENT_MAX_BYTES } from "@common/assets";
 import { useState } from "react";
 import { assetFilePath } from "@/features/assets/api/upload-asset-file";
 import { CheckedFileField } from "@/features/assets/components/checked-file-field";
 import { DownloadFileButton } from "@/features/assets/components/download-file-button";
 import { TransferProgress, type Transfer } from "@/features/assets/components/transfer-progress";
+import { formatFileSize } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import type { AttachmentDraft } from "../note-drafts";
 
-const HINT = `One file: ${allowedExtensions("attachment")}, up to ${toMegabytes(ATTACHMENT_MAX_BYTES)}MB. Encrypted in your browser before it is sent.`;
+const HINT = `One file: ${allowedExtensions("attachment")}, up to ${formatFileSize(ATTACHMENT_MAX_BYTES)}. Encrypted in your browser before it is sent.`;
 
 type Props = {
   draft: AttachmentDraft;

@@ -13,6 +13,7 @@ import { TransferProgress, type Transfer } from "@/features/assets/components/tr
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useWarnOnLeave } from "@/lib/use-warn-on-leave";
+import { useFormDraft, useKeepOnUnmount } from "../../form-draft";
 import {
   attachmentDraftOf,
   recordingDraftOf,
@@ -24,31 +25,58 @@ import { useCreateNote, useUpdateNote } from "../use-save-note";
 import { AttachmentField } from "./attachment-field";
 import { RecordingField } from "./recording-field";
 
-type Props = { opened?: OpenedAsset<"note">; onSaved: () => void };
+type Props = {
+  opened?: OpenedAsset<"note">;
+  onSaved: () => void;
+  /** The edit mode's Cancel (back to the reading view): shown when given. */
+  onCancel?: () => void;
+};
 
-/** Create (no `opened`) or edit a note: title, text, one recording, one attachment and the beneficiary; files are encrypted and uploaded with progress. */
-export function NoteForm({ opened, onSaved }: Props) {
+type FileDrafts = { recording: RecordingDraft; attachment: AttachmentDraft };
+
+/**
+ * Create (no `opened`) or edit a note: title, text, one recording, one attachment and the
+ * beneficiary; files are encrypted and uploaded with progress. What was typed is kept in memory
+ * (form-draft) across the picker's "+ Add new beneficiary", and, in edit mode, when the screen
+ * goes away unsaved (the browser's back button): the reading view then offers it back.
+ */
+export function NoteForm({ opened, onSaved, onCancel }: Props) {
   const content = opened?.content ?? null;
   const form = useForm<NoteFormValues>({
     resolver: zodResolver(noteFormSchema),
     defaultValues: {
       title: opened?.asset.title ?? "",
       text: content?.text ?? "",
-      beneficiaryEmail: opened?.asset.beneficiaryEmail ?? null,
+      beneficiaryEmails: opened?.asset.beneficiaryEmails ?? [],
     },
   });
-  const [recording, setRecording] = useState<RecordingDraft>(() => recordingDraftOf(content));
-  const [attachment, setAttachment] = useState<AttachmentDraft>(() => attachmentDraftOf(content));
+  const draft = useFormDraft<NoteFormValues, FileDrafts>(form);
+  const [recording, setRecording] = useState<RecordingDraft>(
+    () => draft.restoredExtra?.recording ?? recordingDraftOf(content),
+  );
+  const [attachment, setAttachment] = useState<AttachmentDraft>(
+    () => draft.restoredExtra?.attachment ?? attachmentDraftOf(content),
+  );
   const [transfer, setTransfer] = useState<Transfer | null>(null);
   const [serverError, setServerError] = useState<string>();
   const [isRecording, setIsRecording] = useState(false);
   const create = useCreateNote();
   const update = useUpdateNote();
   const { errors, isSubmitting } = form.formState;
-  const [initialDrafts] = useState(() => ({ recording, attachment }));
+  // A restored draft counts as changed: fresh drafts of the stored files never equal its own.
+  const [initialDrafts] = useState(() =>
+    draft.restoredExtra
+      ? { recording: recordingDraftOf(content), attachment: attachmentDraftOf(content) }
+      : { recording, attachment },
+  );
   const hasFileChanges =
     recording !== initialDrafts.recording || attachment !== initialDrafts.attachment;
-  useWarnOnLeave((form.formState.isDirty || hasFileChanges) && !isSubmitting);
+  const hasChanges = (form.formState.isDirty || hasFileChanges) && !isSubmitting;
+  useWarnOnLeave(hasChanges);
+
+  // Edit mode left unsaved without a question (the browser's back button): keep the draft.
+  const keep = () => draft.keep({ recording, attachment });
+  const leaving = useKeepOnUnmount(opened && hasChanges ? keep : undefined);
   const stored = opened ? { assetId: opened.asset.id, contentKey: opened.contentKey } : null;
   const [done, failed] = opened
     ? [ASSET_MSG.noteUpdated, ASSET_MSG.noteUpdateFailed]
@@ -56,26 +84,26 @@ export function NoteForm({ opened, onSaved }: Props) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(undefined);
-    const draft = { ...values, recording, attachment };
+    const note = { ...values, recording, attachment };
     try {
       if (opened)
         await update.mutateAsync({
           id: opened.asset.id,
-          previousBeneficiaryEmail: opened.asset.beneficiaryEmail,
+          previousBeneficiaryEmails: opened.asset.beneficiaryEmails,
           contentKey: opened.contentKey,
           wrappedKey: opened.wrappedKey,
           stored: opened.content,
-          draft,
+          draft: note,
           onProgress: setTransfer,
         });
-      else await create.mutateAsync({ draft, onProgress: setTransfer });
+      else await create.mutateAsync({ draft: note, onProgress: setTransfer });
+      leaving.finish();
       toast.success(done);
       onSaved();
     } catch (err) {
       const message =
         err instanceof FileReadError ? ASSET_MSG.fileProcessingError : errorMessage(err, failed);
       setServerError(message);
-      toast.error(message);
     } finally {
       setTransfer(null);
     }
@@ -109,14 +137,29 @@ export function NoteForm({ opened, onSaved }: Props) {
       />
       <Controller
         control={form.control}
-        name="beneficiaryEmail"
-        render={({ field }) => <BeneficiaryField value={field.value} onChange={field.onChange} />}
+        name="beneficiaryEmails"
+        render={({ field }) => (
+          <BeneficiaryField value={field.value} onChange={field.onChange} onAddNew={keep} />
+        )}
       />
       <TransferProgress transfer={transfer} />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={isSubmitting || isRecording}>
           {isSubmitting ? "Saving..." : opened ? "Save Changes" : "Create Note"}
         </Button>
+        {onCancel && (
+          <Button
+            type="button"
+            variant="outline"
+            disabled={isSubmitting}
+            onClick={() => {
+              leaving.finish();
+              onCancel();
+            }}
+          >
+            Cancel
+          </Button>
+        )}
         {isRecording && (
           <p className="text-sm text-foreground-soft">Stop the recording to save the note.</p>
         )}

@@ -1,8 +1,9 @@
 import { Mic, Paperclip } from "lucide-react";
+import { BeneficiaryLabels } from "@/components/beneficiary-label";
 import { Link } from "react-router";
 import type { AssetView } from "@common/assets";
 import { DeleteAssetButton } from "@/features/assets/components/delete-asset-button";
-import { formatDate } from "@/lib/format-date";
+import { formatDate } from "@/lib/format";
 
 type Props = {
   notes: AssetView[];
@@ -32,9 +33,13 @@ export function NotesList({ notes, onDelete, deletingId, empty }: Props) {
               <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-foreground-soft">
                 <span>Updated {formatDate(note.updatedAt)}</span>
                 <span className="wrap-anywhere">
-                  {note.beneficiaryEmail
-                    ? `Assigned to ${note.beneficiaryEmail}`
-                    : "No beneficiary"}
+                  {note.beneficiaryEmails.length ? (
+                    <>
+                      Assigned to <BeneficiaryLabels emails={note.beneficiaryEmails} isCompact />
+                    </>
+                  ) : (
+                    "No beneficiary"
+                  )}
                 </span>
                 {hasRecording && (
                   <span className="inline-flex items-center gap-1">

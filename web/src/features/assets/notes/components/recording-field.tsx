@@ -3,7 +3,8 @@ import { useEffect } from "react";
 import { Button } from "@/components/ui/button";
 import { assetFilePath } from "@/features/assets/api/upload-asset-file";
 import type { RecordingDraft } from "../note-drafts";
-import { formatDuration, useAudioRecorder } from "../use-audio-recorder";
+import { formatDuration } from "@/lib/format";
+import { useAudioRecorder } from "../use-audio-recorder";
 import { NewRecordingPlayer, StoredRecordingPlayer } from "./recording-player";
 
 type Props = {

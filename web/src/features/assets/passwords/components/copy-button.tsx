@@ -2,7 +2,7 @@ import { COPIED_INDICATOR_MS } from "@common/app";
 import { Check, Copy } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { copyToClipboard } from "../copy-to-clipboard";
+import { copyToClipboard } from "@/lib/clipboard";
 
 /** An icon button that copies `value` and shows a check mark for 3 seconds (spec 02 §9). */
 export function CopyButton({

@@ -8,6 +8,7 @@ import { useCreateAsset } from "@/features/assets/api/create-asset";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useWarnOnLeave } from "@/lib/use-warn-on-leave";
+import { useFormDraft } from "../../form-draft";
 import {
   emptyPasswordForm,
   newPasswordSchema,
@@ -22,6 +23,7 @@ export function CreatePasswordForm({ onCreated }: { onCreated: (id: string) => v
     resolver: zodResolver(newPasswordSchema),
     defaultValues: emptyPasswordForm,
   });
+  const draft = useFormDraft(form);
   useWarnOnLeave(form.formState.isDirty && !form.formState.isSubmitting);
   const create = useCreateAsset<"password">();
   const [failure, setFailure] = useState<string>();
@@ -32,7 +34,7 @@ export function CreatePasswordForm({ onCreated }: { onCreated: (id: string) => v
       const { asset } = await create.mutateAsync({
         type: "password",
         title: values.title,
-        beneficiaryEmail: values.beneficiaryEmail,
+        beneficiaryEmails: values.beneficiaryEmails,
         content: toPasswordContent(values),
       });
       toast.success(ASSET_MSG.passwordSaved);
@@ -40,7 +42,6 @@ export function CreatePasswordForm({ onCreated }: { onCreated: (id: string) => v
     } catch (err) {
       const message = errorMessage(err, ASSET_MSG.passwordSaveFailed);
       setFailure(message);
-      toast.error(message);
     }
   });
 
@@ -52,7 +53,7 @@ export function CreatePasswordForm({ onCreated }: { onCreated: (id: string) => v
           <AlertDescription>{failure}</AlertDescription>
         </Alert>
       )}
-      <PasswordFields form={form} />
+      <PasswordFields form={form} onAddBeneficiary={draft.keep} />
       <div>
         <Button type="submit" disabled={isSaving}>
           {isSaving ? "Saving..." : "Save Password"}

@@ -9,6 +9,7 @@ import { useUpdateAsset } from "@/features/assets/api/update-asset";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useWarnOnLeave } from "@/lib/use-warn-on-leave";
+import { useFormDraft } from "../../form-draft";
 import { editPasswordSchema, toPasswordContent, type PasswordForm } from "../password-form-schema";
 import { PasswordFields } from "./password-fields";
 
@@ -29,8 +30,9 @@ export function EditPasswordForm({
   const { asset, content, contentKey, wrappedKey } = opened;
   const form = useForm<PasswordForm>({
     resolver: zodResolver(editPasswordSchema),
-    defaultValues: { title: asset.title, beneficiaryEmail: asset.beneficiaryEmail, ...content },
+    defaultValues: { title: asset.title, beneficiaryEmails: asset.beneficiaryEmails, ...content },
   });
+  const draft = useFormDraft(form);
   useWarnOnLeave(form.formState.isDirty && !form.formState.isSubmitting);
   const update = useUpdateAsset<"password">();
   const [failure, setFailure] = useState<string>();
@@ -42,8 +44,8 @@ export function EditPasswordForm({
       await update.mutateAsync({
         id: asset.id,
         title: values.title,
-        beneficiaryEmail: values.beneficiaryEmail,
-        previousBeneficiaryEmail: asset.beneficiaryEmail,
+        beneficiaryEmails: values.beneficiaryEmails,
+        previousBeneficiaryEmails: asset.beneficiaryEmails,
         contentKey,
         wrappedKey,
         content: toPasswordContent(values),
@@ -53,7 +55,6 @@ export function EditPasswordForm({
     } catch (err) {
       const message = errorMessage(err, ASSET_MSG.passwordUpdateFailed);
       setFailure(message);
-      toast.error(message);
     }
   });
 
@@ -65,7 +66,11 @@ export function EditPasswordForm({
           <AlertDescription>{failure}</AlertDescription>
         </Alert>
       )}
-      <PasswordFields form={form} titleHint="Leave empty to keep the current title." />
+      <PasswordFields
+        form={form}
+        onAddBeneficiary={draft.keep}
+        titleHint="Leave empty to keep the current title."
+      />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={isSaving}>
           {isSaving ? "Saving..." : "Done"}

@@ -1,7 +1,8 @@
 import { ASSET_MSG, type AssetView, type PasswordContent } from "@common/assets";
+import { BeneficiaryLabels } from "@/components/beneficiary-label";
 import { ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
-import { formatDate } from "@/lib/format-date";
+import { formatDate } from "@/lib/format";
 import { websiteHref } from "../password-display";
 import { CopyButton } from "./copy-button";
 import { MaskedPassword } from "./masked-password";
@@ -37,7 +38,7 @@ function Website({ website }: { website: string }) {
 
 type Props = {
   /** The owner's stored asset, for its beneficiary and last update (a beneficiary's view has neither). */
-  asset?: Pick<AssetView, "beneficiaryEmail" | "updatedAt">;
+  asset?: Pick<AssetView, "beneficiaryEmails" | "updatedAt">;
   content: PasswordContent;
 };
 
@@ -90,9 +91,11 @@ export function PasswordDetails({ asset, content }: Props) {
       </Row>
       {asset && (
         <>
-          <Row term="Beneficiary">
-            {asset.beneficiaryEmail ? (
-              <span className="min-w-0 wrap-anywhere">{asset.beneficiaryEmail}</span>
+          <Row term={asset.beneficiaryEmails.length > 1 ? "Beneficiaries" : "Beneficiary"}>
+            {asset.beneficiaryEmails.length ? (
+              <span className="min-w-0">
+                <BeneficiaryLabels emails={asset.beneficiaryEmails} />
+              </span>
             ) : (
               NONE
             )}

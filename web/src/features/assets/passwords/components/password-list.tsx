@@ -1,51 +1,111 @@
-import { KeyRound, Trash2, UserRound } from "lucide-react";
+import type { AssetView, PasswordContent } from "@common/assets";
+import { Trash2, TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import type { AssetView } from "@common/assets";
-import { formatDate } from "@/lib/format-date";
+import { FavoriteButton } from "../../components/favorite-button";
+import { LetterAvatar } from "../../components/letter-avatar";
+import { healthLabel, type PasswordHealth } from "../password-health";
+import { websiteHost } from "../password-display";
+import { RowCopyButton } from "./row-copy-button";
 
-/** The passwords as the list shows them: metadata only (title, beneficiary, date), never content. */
+type Props = {
+  passwords: AssetView[];
+  /** The decrypted fields by id; undefined while the vault is being opened or when it failed. */
+  contents: Map<string, PasswordContent> | undefined;
+  isDecrypting: boolean;
+  onDelete: (password: AssetView) => void;
+  /** The owner copied from a row: "recently used". */
+  onUsed: (id: string) => void;
+  /** The "weak or reused" markers, rated in the browser after decryption (usePasswordHealth). */
+  health?: Map<string, PasswordHealth>;
+};
+
+/**
+ * The passwords as a password manager lists them: a letter avatar, the title (a link to the
+ * item), the username and site (decrypted in the browser), a star, one-click copies of the
+ * username and password, and Delete.
+ */
 export function PasswordList({
   passwords,
+  contents,
+  isDecrypting,
   onDelete,
-}: {
-  passwords: AssetView[];
-  onDelete: (password: AssetView) => void;
-}) {
+  onUsed,
+  health,
+}: Props) {
   return (
     <ul aria-label="Passwords" className="divide-y divide-border">
-      {passwords.map((p) => (
-        <li key={p.id} className="flex items-center gap-3 px-2 py-3 sm:px-4">
-          <KeyRound aria-hidden="true" className="size-5 shrink-0 text-brand" />
-          <div className="grid min-w-0 flex-1 gap-0.5">
-            <Link
-              to={`/vault/${p.id}`}
-              className="w-fit font-medium text-link underline-offset-4 wrap-anywhere hover:underline"
-            >
-              {p.title}
-            </Link>
-            <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
-              <span>Updated {formatDate(p.updatedAt)}</span>
-              {p.beneficiaryEmail && (
-                <span className="flex min-w-0 items-center gap-1 wrap-anywhere">
-                  <UserRound aria-hidden="true" className="size-3.5 shrink-0" />
-                  <span className="sr-only">Beneficiary:</span> {p.beneficiaryEmail}
-                </span>
+      {passwords.map((p) => {
+        const content = contents?.get(p.id);
+        const marker = health?.get(p.id);
+        const host = content?.website ? websiteHost(content.website) : "";
+        return (
+          <li key={p.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-2 py-3 sm:px-4">
+            <LetterAvatar title={p.title} />
+            <div className="grid min-w-0 flex-1 basis-40 gap-0.5">
+              <Link
+                to={`/vault/${p.id}`}
+                className="w-fit font-medium text-link underline-offset-4 wrap-anywhere hover:underline"
+              >
+                {p.title}
+              </Link>
+              {marker && (
+                <Badge className="w-fit border-warning-border bg-warning-surface text-warning-text">
+                  <TriangleAlert aria-hidden="true" className="size-3" />
+                  {healthLabel(marker)}
+                  <span className="sr-only"> password</span>
+                </Badge>
               )}
-            </p>
-          </div>
-          <Button
-            variant="ghost"
-            size="icon"
-            title={`Delete ${p.title}`}
-            onClick={() => onDelete(p)}
-            className="shrink-0 text-destructive"
-          >
-            <Trash2 aria-hidden="true" />
-            <span className="sr-only">Delete {p.title}</span>
-          </Button>
-        </li>
-      ))}
+              <p className="flex min-h-5 flex-wrap gap-x-3 text-sm text-muted-foreground">
+                {content === undefined ? (
+                  <span className="sr-only">{isDecrypting ? "Decrypting" : "Not decrypted"}</span>
+                ) : (
+                  <>
+                    {content.username && (
+                      <span className="min-w-0 wrap-anywhere">
+                        <span className="sr-only">Username: </span>
+                        {content.username}
+                      </span>
+                    )}
+                    {host && (
+                      <span className="min-w-0 wrap-anywhere">
+                        <span className="sr-only">Site: </span>
+                        {host}
+                      </span>
+                    )}
+                  </>
+                )}
+              </p>
+            </div>
+            <div className="ml-auto flex shrink-0 items-center gap-1">
+              <FavoriteButton asset={p} />
+              <RowCopyButton
+                what="username"
+                title={p.title}
+                value={content?.username}
+                onCopied={() => onUsed(p.id)}
+              />
+              <RowCopyButton
+                what="password"
+                title={p.title}
+                value={content?.password}
+                onCopied={() => onUsed(p.id)}
+              />
+              <Button
+                variant="ghost"
+                size="icon"
+                title={`Delete ${p.title}`}
+                onClick={() => onDelete(p)}
+                className="shrink-0 text-destructive"
+              >
+                <Trash2 aria-hidden="true" />
+                <span className="sr-only">Delete {p.title}</span>
+              </Button>
+            </div>
+          </li>
+        );
+      })}
     </ul>
   );
 }

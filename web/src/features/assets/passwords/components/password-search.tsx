@@ -3,7 +3,7 @@ import { useRef } from "react";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 
-/** Search by title: the list filters as you type (its titles are already in the browser). */
+/** Search by title, username and site: the list filters as you type (all of it is in the browser, decrypted). */
 export function PasswordSearch({
   value,
   onChange,
@@ -24,7 +24,7 @@ export function PasswordSearch({
           type="search"
           value={value}
           onChange={(e) => onChange(e.target.value)}
-          placeholder="Title"
+          placeholder="Title, username or site"
           autoComplete="off"
           className="pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"
         />

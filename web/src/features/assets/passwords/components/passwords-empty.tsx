@@ -10,7 +10,9 @@ export function PasswordsEmpty({ search, onClear }: { search: string; onClear: (
       {search ? (
         <>
           <h2 className="text-lg font-semibold">No passwords found</h2>
-          <p className="text-muted-foreground wrap-anywhere">No title contains “{search}”.</p>
+          <p className="text-muted-foreground wrap-anywhere">
+            No title, username or site contains “{search}”.
+          </p>
           <Button variant="outline" onClick={onClear}>
             Clear search
           </Button>

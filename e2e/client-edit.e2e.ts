@@ -1,0 +1,139 @@
+import { APP_MSG, GUARD_MSG } from "../common/app.js";
+import { CLIENT_MSG } from "../common/clients.js";
+import { describe, expect, it } from "vitest";
+import {
+  apiAsUser,
+  apiRequest,
+  buildUser,
+  confirmUser,
+  DESKTOP,
+  expectNoAxeViolations,
+  expectPath,
+  expectText,
+  GOOD_PASSWORD,
+  openPath,
+  screenshot,
+  signedInPage,
+  uniqueEmail,
+} from "./fixtures.js";
+import { buildFirmAdmin } from "./firm-people-setup.js";
+
+/** /clients/edit/{id} (issue 16 point 10, docs/decisions/039): the firm's reference and notes about a client. */
+
+const PHONE = { width: 375, height: 740 };
+const NARROW = { width: 360, height: 740 };
+
+async function firmWithClient(clientName: string) {
+  const { admin, firm } = await buildFirmAdmin();
+  const client = { name: clientName, email: uniqueEmail("client"), password: GOOD_PASSWORD };
+  const res = await apiRequest("POST", "/api/register", { ...client, firmCode: firm.code });
+  expect(res.status).toBe(200);
+  await confirmUser(client.email);
+  return { admin, firm, client };
+}
+
+describe("client edit", () => {
+  it("an admin opens a client from the list, edits the firm's reference and notes, and sees them on the client's page", async () => {
+    const { admin } = await firmWithClient("Cleo Client");
+    const page = await signedInPage(admin, DESKTOP);
+    await openPath(page, "/clients");
+    await page.getByRole("row", { name: /Cleo Client/ }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/clients\/[^/]+$/);
+    const detailPath = new URL(page.url()).pathname;
+    const id = detailPath.split("/").pop() ?? "";
+    await expectText(page, "Your firm's details");
+    await expectText(page, CLIENT_MSG.noDetails);
+    await page.getByRole("link", { name: "Edit client" }).click();
+    await expectPath(page, `/clients/edit/${id}`);
+    await expectText(page.getByRole("heading", { level: 1 }), CLIENT_MSG.editTitle);
+    await expectText(page, CLIENT_MSG.editDescription("Cleo Client"));
+    await expectNoAxeViolations(page);
+    await screenshot(page, "client-edit");
+
+    // Too long: the field says so, nothing is saved.
+    const reference = page.getByLabel("Reference (Optional)");
+    await reference.fill("R".repeat(51));
+    await page.getByRole("button", { name: "Save Client Details" }).click();
+    await expectText(page, CLIENT_MSG.referenceTooLong);
+    expect(await reference.getAttribute("aria-invalid")).toBe("true");
+    await expectNoAxeViolations(page);
+
+    await reference.fill("M-2026-114");
+    await page.getByLabel("Notes (Optional)").fill("Prefers phone calls.\nWill signed 2019.");
+    await page.getByRole("button", { name: "Save Client Details" }).click();
+    await expectText(page, CLIENT_MSG.detailsSaved);
+    await expectPath(page, detailPath);
+    await expectText(page, "M-2026-114");
+    await expectText(page, "Prefers phone calls.");
+    await expectNoAxeViolations(page);
+    await screenshot(page, "client-detail-firm-details");
+  });
+
+  it("someone else cannot: the client is refused the edit and detail screens, another firm's admin gets 'Not found'", async () => {
+    const { admin, client } = await firmWithClient("Olga Other");
+    const page = await signedInPage(admin, DESKTOP);
+    await openPath(page, "/clients");
+    await page.getByRole("row", { name: /Olga Other/ }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/clients\/[^/]+$/);
+    const id = new URL(page.url()).pathname.split("/").pop() ?? "";
+    expect(
+      (await apiAsUser(page, "PUT", `/api/clients/${id}/firm-details`, { reference: "M-2026-114" }))
+        .status,
+    ).toBe(200);
+
+    // The client: the edit screen is not theirs, nor their firm's view of them.
+    const own = await signedInPage(client, DESKTOP);
+    await openPath(own, `/clients/edit/${id}`);
+    await expectText(own, APP_MSG.guardForbidden);
+    await expectPath(own, "/dashboard");
+    await openPath(own, `/clients/${id}`);
+    await expectText(own, GUARD_MSG.viewClients);
+    await expectPath(own, "/dashboard");
+    expect(await own.getByText("M-2026-114").count()).toBe(0);
+
+    // Another firm's admin: the same answer as a missing client.
+    const other = await buildFirmAdmin();
+    const stranger = await signedInPage(other.admin, DESKTOP);
+    await openPath(stranger, `/clients/edit/${id}`);
+    await expectText(stranger, APP_MSG.notFound);
+    expect(await stranger.getByText("M-2026-114").count()).toBe(0);
+    await expectNoAxeViolations(stranger);
+  });
+
+  it("works at 360 and 375 px, and for a plain individual the route is refused", async () => {
+    const { admin, client } = await firmWithClient("Nina Narrow");
+    const page = await signedInPage(admin, NARROW);
+    await openPath(page, "/clients");
+    await page.getByText("Nina Narrow").first().click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/clients\/[^/]+$/);
+    const id = new URL(page.url()).pathname.split("/").pop() ?? "";
+    await page.getByRole("link", { name: "Edit client" }).click();
+    await expectPath(page, `/clients/edit/${id}`);
+    await expectText(page, CLIENT_MSG.editDescription("Nina Narrow"));
+    await expectNoAxeViolations(page);
+    await screenshot(page, "client-edit");
+    await page.setViewportSize(PHONE);
+    await screenshot(page, "client-edit");
+    expect(
+      await page.evaluate(() => {
+        const d = (
+          globalThis as unknown as {
+            document: { documentElement: { scrollWidth: number; clientWidth: number } };
+          }
+        ).document;
+        return d.documentElement.scrollWidth <= d.documentElement.clientWidth;
+      }),
+    ).toBe(true);
+    await page.getByLabel("Reference (Optional)").fill("N-1");
+    await page.getByRole("button", { name: "Save Client Details" }).click();
+    await expectPath(page, `/clients/${id}`);
+    await expectText(page, "N-1");
+
+    const loner = await buildUser({ name: "Lonny Loner" });
+    const lonerPage = await signedInPage(loner, NARROW);
+    await openPath(lonerPage, `/clients/edit/${id}`);
+    await expectText(lonerPage, APP_MSG.guardForbidden);
+    await expectPath(lonerPage, "/dashboard");
+    void client;
+  });
+});

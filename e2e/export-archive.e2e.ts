@@ -1,0 +1,124 @@
+import { readFile } from "node:fs/promises";
+import type { Page, Route } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { AUTH_MSG } from "../common/auth.js";
+import { ARCHIVE_MSG } from "../common/export.js";
+import type { AssetView } from "../common/assets.js";
+import {
+  addBeneficiary,
+  addDocument,
+  addPassword,
+  expectPasswordsInVault,
+  pdf,
+} from "./release-setup.js";
+import {
+  apiAsUser,
+  buildUser,
+  checkLightAndDark,
+  expectText,
+  openPath,
+  signedInPage,
+  uniqueEmail,
+} from "./fixtures.js";
+
+/**
+ * Issue 15 point 1's encrypted archive (decision 055): exported as .lvault under a password typed
+ * twice, then imported into another account with that password: the same passwords come back.
+ */
+
+const SECRETS = { "Old bank": "Harbour-Lantern-77", "Old mail": "Orchard-Violet-12" };
+const ARCHIVE_PASSWORD = "Copper-Kettle-Meadow-31";
+const exportCard = (page: Page) => page.getByRole("region", { name: "Export your vault" });
+
+type TestFile = { name: string; mimeType: string; buffer: Buffer };
+/** The archive chosen on /vault/import: the screen asks for its password. */
+async function chooseArchive(page: Page, archive: TestFile) {
+  await page.getByLabel("Export file").setInputFiles(archive);
+  await page.getByLabel("Archive password", { exact: true }).waitFor();
+}
+
+describe("the encrypted archive", () => {
+  it("exports the vault as a password-protected .lvault and imports it back elsewhere with the same passwords", async () => {
+    const user = await buildUser({ name: "Ada Archive" });
+    const page = await signedInPage(user);
+    const heir = uniqueEmail("heir");
+    await addBeneficiary(page, "Hugo Heir", heir);
+    for (const [title, secret] of Object.entries(SECRETS))
+      await addPassword(page, title, secret, heir);
+    await addDocument(
+      page,
+      { name: "Will.pdf", mimeType: "application/pdf", buffer: pdf("My will") },
+      heir,
+    );
+
+    // 1. The export card with the encrypted archive chosen: two passwords that differ are refused.
+    await openPath(page, "/profile");
+    const card = exportCard(page);
+    await card.getByRole("radio", { name: "Encrypted archive (.lvault)" }).click();
+    await card.getByLabel("Archive password", { exact: true }).fill(ARCHIVE_PASSWORD);
+    await card.getByLabel("Confirm archive password").fill(`${ARCHIVE_PASSWORD}!`);
+    await card.getByRole("button", { name: "Export vault" }).click();
+    await expectText(card, AUTH_MSG.passwordsDoNotMatch);
+    await card.getByLabel("Confirm archive password").fill(ARCHIVE_PASSWORD);
+    await card.scrollIntoViewIfNeeded();
+    await checkLightAndDark(page, "export-archive-card", { part: card });
+
+    // 2. Progress as for the ZIP (the file held back), then the .lvault download.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const hold = async (route: Route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    };
+    await page.route("**/api/assets/*/files/*", hold);
+    const downloading = page.waitForEvent("download");
+    await card.getByRole("button", { name: "Export vault" }).click();
+    await expectText(card, "Exporting your vault: 2 of 3 items");
+    release();
+    const download = await downloading;
+    await page.unroute("**/api/assets/*/files/*", hold);
+    expect(download.suggestedFilename()).toMatch(/^legacy-vault-export-\d{4}-\d{2}-\d{2}\.lvault$/);
+    const bytes = await readFile((await download.path()) ?? "");
+    expect(bytes.subarray(0, 6).toString("latin1")).toBe("LVAULT");
+    for (const clear of ["passwords.json", "Harbour-Lantern-77", "My will"])
+      expect(bytes.includes(Buffer.from(clear))).toBe(false);
+    await expectText(card, `Saved as ${download.suggestedFilename()}, encrypted.`);
+    expect(await card.getByLabel("Archive password", { exact: true }).inputValue()).toBe("");
+    const archive = { name: download.suggestedFilename(), mimeType: "", buffer: bytes };
+
+    // 3. Imported back into the same vault: both flagged as duplicates.
+    await openPath(page, "/vault/import");
+    await chooseArchive(page, archive);
+    await page.getByLabel("Archive password", { exact: true }).fill(ARCHIVE_PASSWORD);
+    await page.getByRole("button", { name: "Open archive" }).click();
+    await expectText(page, "Legacy Vault export. 2 passwords found: 2 duplicates.");
+    await page.getByRole("button", { name: "Import 2 passwords" }).waitFor();
+    await page.context().close();
+
+    // 4. Another account: a wrong password saves nothing, the right one previews, then imports.
+    const other = await buildUser({ name: "Ada Elsewhere" });
+    const back = await signedInPage(other);
+    await addBeneficiary(back, "Hugo Heir", heir);
+    await openPath(back, "/vault/import");
+    await chooseArchive(back, archive);
+    await checkLightAndDark(back, "import-archive-password");
+    await back.getByLabel("Archive password", { exact: true }).fill("Copper-Kettle-Meadow-32");
+    await back.getByRole("button", { name: "Open archive" }).click();
+    await expectText(back.getByRole("alert"), ARCHIVE_MSG.wrongPassword);
+    await checkLightAndDark(back, "import-archive-wrong-password");
+    const none = await apiAsUser<{ assets: AssetView[] }>(back, "GET", "/api/assets");
+    expect(none.body.assets).toEqual([]);
+    await back.getByLabel("Archive password", { exact: true }).fill(ARCHIVE_PASSWORD);
+    await back.getByRole("button", { name: "Open archive" }).click();
+    await expectText(back, "Legacy Vault export. 2 passwords found.");
+    const importButton = back.getByRole("button", { name: "Import 2 passwords" });
+    await importButton.waitFor();
+    await back.getByLabel("Beneficiary", { exact: true }).selectOption(heir);
+    await checkLightAndDark(back, "import-archive-preview");
+    await importButton.click();
+    await expectText(back.getByRole("heading", { name: "Import finished" }), "Import finished");
+
+    // 5. The same passwords, opened from the other vault.
+    await expectPasswordsInVault(back, SECRETS);
+  }, 240_000);
+});

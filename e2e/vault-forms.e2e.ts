@@ -1,0 +1,333 @@
+import { addNewBeneficiary, isBeneficiaryChosen } from "./beneficiary-picker.js";
+import { randomUUID } from "node:crypto";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { ASSET_MSG } from "../common/assets.js";
+import {
+  buildUser,
+  DESKTOP,
+  expectNoAxeViolations,
+  expectPath,
+  expectText,
+  MOBILE,
+  openPath,
+  screenshot,
+  settle,
+  signedInPage,
+} from "./fixtures.js";
+
+/**
+ * Issue 16, points 2, 4 and 6: the password generator and strength meter, the "weak or reused"
+ * marker, a note's reading view, and "+ Add new beneficiary" keeping what the form had typed.
+ */
+
+type FocusGlobals = { document: { activeElement: unknown } };
+const PHONE = { width: 375, height: 812 };
+
+const isFocused = (locator: Locator) =>
+  locator.evaluate((el) => el === (globalThis as unknown as FocusGlobals).document.activeElement);
+const passwordInput = (page: Page) => page.getByLabel("Password", { exact: true });
+const meter = (page: Page) => page.getByTestId("password-strength");
+
+/** Presses Tab until `target` has focus (at most `max` times); fails otherwise. */
+async function tabTo(page: Page, target: Locator, max = 8): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press("Tab");
+    if (await isFocused(target)) return;
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+/** The JavaScript files the page fetched whose code holds zxcvbn's keyboard graphs (its dictionary chunk). */
+function watchDictionaries(page: Page): () => number {
+  let count = 0;
+  page.on("response", (response) => {
+    if (!response.url().endsWith(".js")) return;
+    void response
+      .text()
+      .then((body) => {
+        if (body.includes("qwertz:")) count += 1;
+      })
+      .catch(() => undefined);
+  });
+  return () => count;
+}
+
+async function savePassword(page: Page, title: string, password: string): Promise<void> {
+  await openPath(page, "/vault/new");
+  await page.getByLabel("Title").fill(title);
+  await passwordInput(page).fill(password);
+  await page.getByRole("button", { name: "Save Password" }).click();
+  await expectText(page, ASSET_MSG.passwordSaved);
+  await page.waitForURL((url) => /^\/vault\/[0-9a-f-]{36}$/.test(url.pathname));
+}
+
+const row = (page: Page, title: string) =>
+  page
+    .getByRole("list", { name: "Passwords" })
+    .getByRole("listitem")
+    .filter({
+      has: page.getByRole("link", { name: title, exact: true }),
+    });
+
+describe("vault forms", () => {
+  it("generates a password by keyboard, rates it and saves it; the edit form has both", async () => {
+    const user = await buildUser({ name: "Gene Rator" });
+    const page = await signedInPage(user);
+    const dictionaryLoads = watchDictionaries(page);
+
+    await openPath(page, "/vault/new");
+    await page.getByLabel("Title").fill("Mail account");
+    await page.getByLabel("Username").fill("gene@example.com");
+    // The dictionaries load when a password is there to rate, not with the screen.
+    expect(dictionaryLoads()).toBe(0);
+
+    // Keyboard only: from the Password field to the generator's controls.
+    await passwordInput(page).focus();
+    const length = page.getByLabel(/^Length:/);
+    await tabTo(page, length);
+    for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowRight");
+    await expectText(page, "Length: 24 characters");
+    const symbols = page.getByLabel("Symbols (!#$...)");
+    await tabTo(page, symbols, 4);
+    await page.keyboard.press("Space");
+    expect(await symbols.isChecked()).toBe(false);
+    const generate = page.getByRole("button", { name: "Generate password" });
+    await tabTo(page, generate, 2);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => passwordInput(page).inputValue()).toMatch(/^[A-Za-z0-9]{24}$/);
+    const generated = await passwordInput(page).inputValue();
+    expect(generated).toMatch(/[0-9]/);
+
+    // The meter: a bar and the strength in words, announced politely.
+    await expectText(meter(page), "Strength: Strong.");
+    expect(await meter(page).locator("[aria-live=polite]").count()).toBe(1);
+    await expect.poll(dictionaryLoads).toBe(1);
+
+    // A weak password: the meter says so with zxcvbn's feedback.
+    await passwordInput(page).fill("password123");
+    await expectText(meter(page), /Strength: (Very weak|Weak)\./);
+    await expectText(meter(page), /common/i);
+    await expectNoAxeViolations(page);
+
+    // A passphrase, then back to the generated password by keyboard again.
+    await page.getByLabel("Passphrase (words)").check();
+    await expectText(page, "Words: 6");
+    await generate.click();
+    await expect
+      .poll(async () => (await passwordInput(page).inputValue()).split("-").length)
+      .toBe(6);
+    await expectText(meter(page), /Strength: (Good|Strong)\./);
+    await page.getByRole("button", { name: "Show password" }).click();
+    await expectNoAxeViolations(page);
+    await screenshot(page, "vault-new-generator");
+    await page.getByLabel("Random characters").check();
+    await generate.click();
+    await page.getByRole("button", { name: "Save Password" }).click();
+    await expectText(page, ASSET_MSG.passwordSaved);
+    await page.waitForURL((url) => /^\/vault\/[0-9a-f-]{36}$/.test(url.pathname));
+
+    // The edit form has the generator and the meter too.
+    await page.getByRole("button", { name: "Edit" }).click();
+    await page.getByRole("button", { name: "Generate password" }).waitFor();
+    await expectText(meter(page), /Strength: /);
+    await page.getByRole("button", { name: "Cancel" }).click();
+  }, 150_000);
+
+  it("marks weak and reused passwords in the list, with words", async () => {
+    const user = await buildUser({ name: "Mark Er" });
+    const page = await signedInPage(user);
+    await savePassword(page, "Mail account", `Strong-${randomUUID()}`);
+    // Weak (score below 3) and reused (the same password in two items): a badge with words.
+    const shared = `Shared-${randomUUID()}`;
+    await savePassword(page, "Weak one", "password123");
+    await savePassword(page, "Reused A", shared);
+    await savePassword(page, "Reused B", shared);
+    await openPath(page, "/vault");
+    await expectText(row(page, "Weak one"), "Weak password");
+    await expectText(row(page, "Reused A"), "Reused password");
+    await expectText(row(page, "Reused B"), "Reused password");
+    expect(
+      await row(page, "Mail account")
+        .getByText(/weak|reused/i)
+        .count(),
+    ).toBe(0);
+    await expectText(page, "3 passwords are weak or reused.");
+    await expectNoAxeViolations(page);
+    await screenshot(page, "vault-health");
+  }, 150_000);
+
+  it("opens a note as a letter; Edit is its own mode, the back button returns and keeps the changes", async () => {
+    const user = await buildUser({ name: "Letty Reader" });
+    const page = await signedInPage(user);
+    await openPath(page, "/notes/new");
+    await page.getByLabel("Title").fill("Letter to Sam");
+    const text = "Dear Sam,\n\nThe keys to the cabin are with Mrs Ellis next door.\n\nWith love";
+    await page.getByLabel("Note", { exact: true }).fill(text);
+    await page.getByRole("button", { name: "Create Note" }).click();
+    await expectText(page, ASSET_MSG.noteCreated);
+    await expectPath(page, "/notes");
+    await settle(page);
+    await page.getByRole("link", { name: "Letter to Sam", exact: true }).click();
+    await settle(page);
+
+    // Reading: the title as the heading, the dates, no form.
+    await expectText(page.getByRole("heading", { level: 1 }), "Letter to Sam");
+    expect(await page.getByTestId("note-text").textContent()).toBe(text);
+    await expectText(page, "Written");
+    await expectText(page, "none yet");
+    expect(await page.getByLabel("Note", { exact: true }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "note-reading");
+    const readUrl = page.url();
+
+    // Edit: its own history entry; the back button returns to reading.
+    await page.getByRole("link", { name: "Edit", exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get("mode") === "edit");
+    await settle(page);
+    expect(await page.getByLabel("Note", { exact: true }).inputValue()).toBe(text);
+    await expectNoAxeViolations(page);
+    await page.getByLabel("Note", { exact: true }).fill(`${text}\nP.S. Feed the cat.`);
+    await page.goBack();
+    await page.waitForURL(readUrl);
+    expect(await page.getByTestId("note-text").textContent()).toBe(text);
+    // Not lost silently: the reading view offers the unsaved changes back.
+    await expectText(page, "You left the edit with unsaved changes.");
+    await expectNoAxeViolations(page);
+    await page.getByRole("link", { name: "Continue editing" }).click();
+    await expect
+      .poll(() => page.getByLabel("Note", { exact: true }).inputValue())
+      .toBe(`${text}\nP.S. Feed the cat.`);
+    // Cancel goes back to reading; the changes go with a confirmation.
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.waitForURL(readUrl);
+    await page.getByTestId("note-text").waitFor();
+    expect(await page.getByText("You left the edit with unsaved changes.").count()).toBe(0);
+
+    // Saving from the edit mode.
+    await page.getByRole("link", { name: "Edit", exact: true }).click();
+    await page.getByLabel("Note", { exact: true }).fill(`${text}\nP.S. Water the plants.`);
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expectText(page, ASSET_MSG.noteUpdated);
+    await page.goto(readUrl);
+    await settle(page);
+    expect(await page.getByTestId("note-text").textContent()).toBe(
+      `${text}\nP.S. Water the plants.`,
+    );
+  }, 150_000);
+
+  it("keeps the title and password when a beneficiary is added from the picker", async () => {
+    const user = await buildUser({ name: "Pia Picker" });
+    const page = await signedInPage(user);
+    await openPath(page, "/vault/new");
+    await page.getByLabel("Title").fill("Pension fund");
+    await page.getByLabel("Username").fill("pia-1984");
+    await passwordInput(page).fill("Kept-While-Away-77!");
+    // No "unsaved changes" question: the form keeps its draft.
+    let asked = false;
+    page.on("dialog", (dialog) => {
+      asked = true;
+      void dialog.dismiss();
+    });
+    await addNewBeneficiary(page);
+    await page.waitForURL((url) => url.pathname === "/beneficiaries/new");
+    expect(asked).toBe(false);
+    const email = `heir-${randomUUID().slice(0, 8)}@example.com`;
+    await page.getByLabel("Name", { exact: true }).fill("Noah Heir");
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByRole("button", { name: "Add Beneficiary" }).click();
+    await expectPath(page, "/vault/new");
+    await settle(page);
+    expect(await page.getByLabel("Title").inputValue()).toBe("Pension fund");
+    expect(await page.getByLabel("Username").inputValue()).toBe("pia-1984");
+    expect(await passwordInput(page).inputValue()).toBe("Kept-While-Away-77!");
+    await expect.poll(() => isBeneficiaryChosen(page, email)).toBe(true);
+    await page.getByRole("button", { name: "Save Password" }).click();
+    await expectText(page, ASSET_MSG.passwordSaved);
+    await page.waitForURL((url) => /^\/vault\/[0-9a-f-]{36}$/.test(url.pathname));
+    await expectText(page, email);
+    expect(asked).toBe(false);
+
+    // The same from a note's edit mode: the changed title comes back with the new beneficiary.
+    await openPath(page, "/notes/new");
+    await page.getByLabel("Title").fill("For Noah");
+    await page.getByLabel("Note", { exact: true }).fill("Hello");
+    await page.getByRole("button", { name: "Create Note" }).click();
+    await expectText(page, ASSET_MSG.noteCreated);
+    await settle(page);
+    await page.getByRole("link", { name: "For Noah", exact: true }).click();
+    await page.getByRole("link", { name: "Edit", exact: true }).click();
+    await page.getByLabel("Title").fill("For Noah, changed");
+    await addNewBeneficiary(page);
+    await page.waitForURL((url) => url.pathname === "/beneficiaries/new");
+    const second = `heir-${randomUUID().slice(0, 8)}@example.com`;
+    await page.getByLabel("Name", { exact: true }).fill("Nora Heir");
+    await page.getByLabel("Email", { exact: true }).fill(second);
+    await page.getByRole("button", { name: "Add Beneficiary" }).click();
+    await page.waitForURL((url) => url.searchParams.get("mode") === "edit");
+    await settle(page);
+    expect(await page.getByLabel("Title").inputValue()).toBe("For Noah, changed");
+    await expect.poll(() => isBeneficiaryChosen(page, second)).toBe(true);
+    expect(asked).toBe(false);
+  }, 150_000);
+
+  describe.each(["light", "dark"] as const)("in %s", (scheme) => {
+    it.each([DESKTOP, MOBILE])(
+      "is accessible at $width px",
+      async (viewport) => {
+        const user = await buildUser({ name: "Axe Person" });
+        const page = await signedInPage(user, viewport);
+        await page.emulateMedia({ colorScheme: scheme });
+        await savePassword(page, "Weak one", "password123");
+        await openPath(page, "/vault/new");
+        await passwordInput(page).fill("password123");
+        await expectText(meter(page), /Strength: /);
+        await expectNoAxeViolations(page);
+        await openPath(page, "/vault");
+        await expectText(page, "Weak password");
+        await expectNoAxeViolations(page);
+        await openPath(page, "/notes/new");
+        await page.getByLabel("Title").fill("A note");
+        await page.getByLabel("Note", { exact: true }).fill("Some words for later.");
+        await page.getByRole("button", { name: "Create Note" }).click();
+        await expectText(page, ASSET_MSG.noteCreated);
+        await settle(page);
+        await page.getByRole("link", { name: "A note", exact: true }).click();
+        await page.getByTestId("note-text").waitFor();
+        await expectNoAxeViolations(page);
+        const width = await page.evaluate(
+          () =>
+            (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } })
+              .document.documentElement.scrollWidth,
+        );
+        expect(width).toBeLessThanOrEqual(viewport.width);
+      },
+      150_000,
+    );
+  });
+
+  it("screenshots at 375 px: the note reading view and the password form", async () => {
+    const user = await buildUser({ name: "Phoebe Phone" });
+    const page = await signedInPage(user, PHONE);
+    await openPath(page, "/notes/new");
+    await page.getByLabel("Title").fill("Letter to Sam");
+    await page
+      .getByLabel("Note", { exact: true })
+      .fill(
+        "Dear Sam,\n\nThe keys to the cabin are with Mrs Ellis next door. The boat is in the shed, and the papers for it are in the blue folder on the top shelf of the study.\n\nWith love, Grace",
+      );
+    await page.getByRole("button", { name: "Create Note" }).click();
+    await expectText(page, ASSET_MSG.noteCreated);
+    await settle(page);
+    await page.getByRole("link", { name: "Letter to Sam", exact: true }).click();
+    await page.getByTestId("note-text").waitFor();
+    await screenshot(page, "note-reading");
+    await openPath(page, "/vault/new");
+    await page.getByLabel("Title").fill("Mail account");
+    await page.getByRole("button", { name: "Generate password" }).click();
+    await expectText(meter(page), /Strength: /);
+    await page.getByRole("button", { name: "Show password" }).click();
+    await screenshot(page, "vault-new-generator");
+  }, 150_000);
+});

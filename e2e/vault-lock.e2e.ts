@@ -1,0 +1,177 @@
+import { randomUUID } from "node:crypto";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { ASSET_MSG } from "../common/assets.js";
+import { VAULT_LOCK_MSG } from "../common/keys.js";
+import {
+  buildUser,
+  expectNoAxeViolations,
+  expectText,
+  openPath,
+  screenshot,
+  settle,
+  signedInPage,
+  type TestUser,
+} from "./fixtures.js";
+import { addPassword, sessionCopy } from "./vault-setup.js";
+
+/**
+ * Auto-lock (issue 16 point 5, decision 046): idle for the chosen time, the tab forgets the vault
+ * key and what it decrypted, and the unlock dialog asks for the password over the screen (the
+ * session stays); "Lock now" does the same at once, in every tab; a form with unsaved changes
+ * survives the lock; a new tab of the same session asks for the password. Playwright's clock
+ * moves the page's time forward: the app keeps its real timeout.
+ */
+
+type Globals = { document: { body: { innerHTML: string } } };
+const bodyHtml = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as Globals).document.body.innerHTML);
+
+/** Dark (or light) once the colours' transitions have ended: screenshots and axe see the end state. */
+async function setScheme(page: Page, colorScheme: "light" | "dark") {
+  await page.emulateMedia({ colorScheme });
+  await page.waitForTimeout(500);
+}
+
+const lockDialog = (page: Page) => page.getByRole("dialog", { name: VAULT_LOCK_MSG.lockedTitle });
+
+async function showSecret(page: Page, secret: string) {
+  await page.getByRole("button", { name: "Show password" }).click();
+  await expectText(page, secret, { exact: true });
+}
+
+async function unlock(page: Page, user: TestUser) {
+  const dialog = lockDialog(page);
+  await dialog.getByLabel("Password", { exact: true }).fill(user.password);
+  await dialog.getByRole("button", { name: "Unlock" }).click();
+  await dialog.waitFor({ state: "hidden", timeout: 20_000 });
+}
+
+describe("auto-lock", () => {
+  it("locks after the chosen idle time, forgets the plaintext, and opens again with the password", async () => {
+    const user = await buildUser();
+    const page = await signedInPage(user);
+    const { id, secret } = await addPassword(page);
+    // The page's clock from its start, so that the app's timers run on it.
+    await page.clock.install();
+    await page.reload();
+    await settle(page);
+
+    await openPath(page, "/profile");
+    const choice = page.getByLabel("Lock the vault after…");
+    expect(await choice.inputValue()).toBe("15"); // the default
+    await choice.selectOption("1");
+    await expectText(page, "Saved: your vault locks after 1 minute without activity.");
+    await expectNoAxeViolations(page);
+    await page.getByRole("heading", { name: "Vault lock" }).scrollIntoViewIfNeeded();
+    await screenshot(page, "profile-vault-lock");
+
+    await openPath(page, `/vault/${id}`);
+    await showSecret(page, secret);
+
+    // 59 s idle: still open. A minute: locked.
+    await page.clock.fastForward(59_000);
+    expect(await lockDialog(page).count()).toBe(0);
+    await page.clock.fastForward(2_000);
+    await lockDialog(page).waitFor();
+    await expectText(lockDialog(page), VAULT_LOCK_MSG.lockedIdle);
+    expect(await bodyHtml(page)).not.toContain(secret);
+    expect(await sessionCopy(page)).toBeNull();
+    expect(new URL(page.url()).pathname).toBe(`/vault/${id}`); // still signed in, same screen
+    await expectNoAxeViolations(page);
+    await screenshot(page, "vault-locked-light");
+    await setScheme(page, "dark");
+    await screenshot(page, "vault-locked-dark");
+    await expectNoAxeViolations(page);
+    await setScheme(page, "light");
+
+    // Escape does not close it; the password does.
+    await page.keyboard.press("Escape");
+    await lockDialog(page).waitFor();
+    await unlock(page, user);
+    await showSecret(page, secret);
+    expect(await sessionCopy(page)).toBeTruthy(); // a reload stays open again
+  });
+
+  it("locks at once with Lock now (by keyboard), keeps a form's unsaved text, and saves it after unlocking", async () => {
+    const user = await buildUser();
+    const page = await signedInPage(user);
+    const { secret } = await addPassword(page);
+    await page.getByRole("button", { name: "Edit" }).click();
+    const notes = `Typed before the lock ${randomUUID()}`;
+    await page.getByLabel("Notes").fill(notes);
+
+    const lockNow = page.getByRole("button", { name: "Lock now" });
+    await lockNow.focus();
+    await page.keyboard.press("Enter");
+    const dialog = lockDialog(page);
+    await dialog.waitFor();
+    await expectText(dialog, VAULT_LOCK_MSG.lockedNow);
+    await expectText(dialog, VAULT_LOCK_MSG.keptForm);
+    expect(await page.getByLabel("Notes").isVisible()).toBe(false); // hidden under the dialog
+    expect(await sessionCopy(page)).toBeNull();
+    await expectNoAxeViolations(page);
+    await screenshot(page, "vault-locked-kept-form");
+
+    await unlock(page, user);
+    expect(await page.getByLabel("Notes").inputValue()).toBe(notes);
+    expect(await page.getByLabel("Password", { exact: true }).inputValue()).toBe(secret);
+    await page.getByRole("button", { name: "Done" }).click();
+    await expectText(page, ASSET_MSG.passwordUpdated);
+    await expectText(page, notes, { exact: true });
+  });
+
+  it("asks a new tab of the same session for the password, and Lock now locks every tab", async () => {
+    const user = await buildUser();
+    const page = await signedInPage(user);
+    const { id, secret } = await addPassword(page);
+
+    const tab = await page.context().newPage();
+    await tab.goto(`/vault/${id}`);
+    const card = tab.getByRole("region", { name: "Unlock your vault" });
+    await card.waitFor();
+    expect(await sessionCopy(tab)).toBeNull();
+    await card.getByLabel("Password", { exact: true }).fill(user.password);
+    await card.getByRole("button", { name: "Unlock" }).click();
+    await card.waitFor({ state: "hidden", timeout: 20_000 });
+    await showSecret(tab, secret);
+
+    await page.getByRole("button", { name: "Lock now" }).click();
+    await lockDialog(page).waitFor();
+    await lockDialog(tab).waitFor(); // told over the BroadcastChannel
+    expect(await bodyHtml(tab)).not.toContain(secret);
+    expect(await sessionCopy(tab)).toBeNull();
+    await unlock(tab, user); // each tab unlocks on its own
+    expect(await lockDialog(page).count()).toBe(1);
+  });
+
+  it("shows the locked screen on a phone, light and dark", async () => {
+    const user = await buildUser();
+    const page = await signedInPage(user, { width: 375, height: 812 });
+    await setScheme(page, "light");
+    await openPath(page, "/profile");
+    await page.getByLabel("Lock the vault after…").selectOption("tab");
+    await expectText(page, "Saved: your vault locks only when you close the tab.");
+    await screenshot(page, "profile-vault-lock");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("button", { name: "Lock now" }).click();
+    await lockDialog(page).waitFor();
+    // Focus is in the password field (not on the menu button that the drawer gave it back to).
+    await page.waitForTimeout(300);
+    expect(
+      await lockDialog(page)
+        .getByLabel("Password", { exact: true })
+        .evaluate(
+          (el) =>
+            el ===
+            (globalThis as unknown as { document: { activeElement: unknown } }).document
+              .activeElement,
+        ),
+    ).toBe(true);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "vault-locked-light");
+    await setScheme(page, "dark");
+    await screenshot(page, "vault-locked-dark");
+    await expectNoAxeViolations(page);
+  });
+});

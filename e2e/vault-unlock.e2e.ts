@@ -1,0 +1,111 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { AUTH_MSG } from "../common/auth.js";
+import { KEYS_MSG } from "../common/keys.js";
+import {
+  buildUser,
+  expectNoAxeViolations,
+  expectNoText,
+  expectPath,
+  expectText,
+  openPath,
+  screenshot,
+  settle,
+  signedInPage,
+  signIn,
+  newPage,
+} from "./fixtures.js";
+import { addPassword, sessionCopy } from "./vault-setup.js";
+
+/**
+ * Owner-held keys in the browser (docs/decisions/038-owner-held-keys.md): the tab keeps the data
+ * key across a reload (wrapped with the session's key in sessionStorage), a new tab asks for the
+ * password and opens the vault with it (the session stays), and a new password opens the same
+ * items.
+ */
+
+const NEW_PASSWORD = "Marmalade-Lighthouse-77";
+
+/** The item's page shows its secret (decrypted in the browser). */
+async function expectOpens(page: Page, id: string, secret: string) {
+  if (new URL(page.url()).pathname !== `/vault/${id}`) await openPath(page, `/vault/${id}`);
+  await page.getByRole("button", { name: "Show password" }).click();
+  await expectText(page, secret, { exact: true });
+}
+
+describe("the vault in the browser", () => {
+  it("stays open after a reload, without asking for the password", async () => {
+    const user = await buildUser();
+    const page = await signedInPage(user);
+    const { id, secret } = await addPassword(page);
+    expect(await sessionCopy(page)).toBeTruthy();
+    await page.reload();
+    await settle(page);
+    await expectNoText(page, "Unlock your vault");
+    await expectOpens(page, id, secret);
+  });
+
+  it("asks a new tab for the password, refuses a wrong one, and opens with the right one", async () => {
+    const user = await buildUser();
+    const page = await signedInPage(user);
+    const { id, secret } = await addPassword(page);
+
+    // Same browser, same session cookie, but a new tab: no copy of the key in it.
+    const tab = await page.context().newPage();
+    await tab.goto(`/vault/${id}`);
+    const unlock = tab.getByRole("region", { name: "Unlock your vault" });
+    await unlock.waitFor();
+    await expectNoAxeViolations(tab);
+    await screenshot(tab, "vault-unlock");
+
+    const field = unlock.getByLabel("Password", { exact: true });
+    await field.fill("Not-The-Right-One-99");
+    await field.press("Enter");
+    await expectText(unlock, KEYS_MSG.wrongVaultPassword);
+    await expectNoAxeViolations(tab);
+
+    await field.fill(user.password);
+    await unlock.getByRole("button", { name: "Unlock" }).click();
+    await unlock.waitFor({ state: "hidden" });
+    await expectOpens(tab, id, secret);
+    // Still signed in, and the tab now keeps its own copy for reloads.
+    await tab.reload();
+    await settle(tab);
+    await expectNoText(tab, "Unlock your vault");
+    await expectOpens(tab, id, secret);
+  });
+
+  it("after a password change, signing in with the new password opens the same items", async () => {
+    const user = await buildUser();
+    const page = await signedInPage(user);
+    const { id, secret } = await addPassword(page);
+
+    await openPath(page, "/profile");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await page.getByLabel("Current password").fill("Not-The-Right-One-99");
+    await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
+    await expectText(page, /^Strength: /); // the strength meter, as on the item forms (issue 16)
+    await page.getByLabel("Confirm new password").fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expectText(page, AUTH_MSG.currentPasswordWrong);
+
+    await page.getByLabel("Current password").fill(user.password);
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expectText(page, AUTH_MSG.passwordChanged);
+    // This tab stays open.
+    await expectOpens(page, id, secret);
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expectText(page, AUTH_MSG.logoutOk);
+    await expectPath(page, "/login");
+    expect(await sessionCopy(page)).toBeNull();
+
+    // The old password opens nothing; the new one signs in and opens the item.
+    const fresh = await newPage();
+    await signIn(fresh, user.email, user.password);
+    await expectText(fresh, "Invalid email or password");
+    await signIn(fresh, user.email, NEW_PASSWORD);
+    await expectPath(fresh, "/dashboard");
+    await settle(fresh);
+    await expectOpens(fresh, id, secret);
+  });
+});

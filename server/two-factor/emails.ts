@@ -1,0 +1,60 @@
+import { TWO_FACTOR_MSG } from "../../common/two-factor.js";
+import { composeMail, type Mail } from "../mail/templates.js";
+
+/** What changed: each one is told to the account's address (decision 052). */
+export type FactorChange =
+  "authenticator_added" | "authenticator_removed" | "recovery_codes_renewed";
+
+const WHAT: Record<FactorChange, { subject: string; text: string }> = {
+  authenticator_added: {
+    subject: TWO_FACTOR_MSG.authenticatorAddedSubject,
+    text: "An authenticator app was just added to your Legacy Vault account. From now on, signing in asks for its code after your password.",
+  },
+  authenticator_removed: {
+    subject: TWO_FACTOR_MSG.authenticatorRemovedSubject,
+    text: "The authenticator app was just removed from your Legacy Vault account, with its recovery codes.",
+  },
+  recovery_codes_renewed: {
+    subject: TWO_FACTOR_MSG.recoveryRenewedSubject,
+    text: "New recovery codes were just made for your Legacy Vault account. The earlier codes no longer work.",
+  },
+};
+
+const IF_NOT_YOU =
+  "If this was not you, someone knows your password: choose a new one now, which signs out every device, and check your sign-in protection on your profile.";
+
+/** "Was this you?" after a change to the account's sign-in protection. Grants nothing. */
+export function factorChangeMail(
+  appUrl: string,
+  { to, change }: { to: string; change: FactorChange },
+): Mail {
+  const { subject, text } = WHAT[change];
+  return composeMail({ template: `two-factor-${change}`, to, subject, expiresAt: null }, [
+    { text },
+    { text: "Was this you? Then there is nothing to do." },
+    { text: IF_NOT_YOU },
+    { link: `${appUrl}/reset-password`, label: "Choose a new password" },
+    { link: `${appUrl}/profile#sign-in-protection`, label: "See your sign-in protection" },
+  ]);
+}
+
+/** After a sign-in with a recovery code: how many are left, and what to do when they run low. */
+export function recoveryCodeUsedMail({ to, left }: { to: string; left: number }): Mail {
+  return composeMail(
+    {
+      template: "two-factor-recovery-code-used",
+      to,
+      subject: TWO_FACTOR_MSG.recoveryUsedSubject,
+      expiresAt: null,
+    },
+    [
+      {
+        text: "A recovery code was just used to sign in to your Legacy Vault account. It will not work again.",
+      },
+      {
+        text: `${TWO_FACTOR_MSG.recoveryLeft(left)} You can make a new set on your profile, under Sign-in protection.`,
+      },
+      { text: IF_NOT_YOU },
+    ],
+  );
+}

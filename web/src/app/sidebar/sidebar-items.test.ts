@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { ADMIN_ONLY_REASON, sidebarFor } from "./sidebar-items";
+
+const FIRM_ITEMS = [
+  ["Firm Overview", "/dashboard"],
+  ["Staff Management", "/staff"],
+  ["Client Management", "/clients"],
+  ["Firm Codes", "/firm/codes"],
+  ["Edit Firm", "/firm/edit"],
+];
+
+describe("sidebarFor (spec 02 'Layout and sidebar')", () => {
+  it("firm admins get the five 'Firm Management' entries, all followable, and 'Logout'", () => {
+    const s = sidebarFor("firm_admin");
+    expect(s.label).toBe("Firm Management");
+    expect(s.items.map((i) => [i.label, i.to])).toEqual(FIRM_ITEMS);
+    expect(s.items.every((i) => !i.disabledReason)).toBe(true);
+    expect(s.logoutLabel).toBe("Logout");
+    expect(s.hasVaultSearch).toBe(false);
+  });
+
+  it("firm staff get the same five and 'Logout'; the admin-only ones are disabled, saying why", () => {
+    const s = sidebarFor("firm_staff");
+    expect(s.items.map((i) => [i.label, i.to])).toEqual(FIRM_ITEMS);
+    expect(s.items.filter((i) => i.disabledReason).map((i) => i.label)).toEqual([
+      "Staff Management",
+      "Firm Codes",
+      "Edit Firm",
+    ]);
+    expect(s.items.find((i) => i.label === "Edit Firm")?.disabledReason).toBe(ADMIN_ONLY_REASON);
+    expect(s.logoutLabel).toBe("Logout");
+    expect(s.hasVaultSearch).toBe(false);
+  });
+
+  it("individuals keep their vault sidebar, with the release plan and the activity timeline (decision 040), and 'Log out'", () => {
+    const s = sidebarFor("regular_user");
+    expect(s.label).toBe("Main");
+    expect(s.items.map((i) => i.label)).toEqual([
+      "Dashboard",
+      "Password Vault",
+      "Documents",
+      "Notes",
+      "Beneficiaries",
+      "Release Plan",
+      "Activity",
+    ]);
+    expect(s.logoutLabel).toBe("Log out");
+    expect(s.hasVaultSearch).toBe(true);
+  });
+});

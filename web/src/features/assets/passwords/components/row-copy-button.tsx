@@ -1,0 +1,50 @@
+import { COPIED_INDICATOR_MS } from "@common/app";
+import { Check, KeyRound, UserRound } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { copyAndClearLater } from "../copy-to-clipboard";
+
+/**
+ * One click copies a row's username or password; the clipboard is cleared 30 seconds later if it
+ * still holds it. Disabled while the row is being decrypted, or when there is nothing to copy.
+ */
+export function RowCopyButton({
+  what,
+  title,
+  value,
+  onCopied,
+}: {
+  what: "username" | "password";
+  title: string;
+  value: string | undefined;
+  onCopied: () => void;
+}) {
+  const [isCopied, setIsCopied] = useState(false);
+  useEffect(() => {
+    if (!isCopied) return;
+    const timer = setTimeout(() => setIsCopied(false), COPIED_INDICATOR_MS);
+    return () => clearTimeout(timer);
+  }, [isCopied]);
+
+  const label = `Copy ${what} of ${title}`;
+  const Icon = isCopied ? Check : what === "username" ? UserRound : KeyRound;
+  const onClick = async () => {
+    if (!value || !(await copyAndClearLater(value))) return;
+    setIsCopied(true);
+    onCopied();
+  };
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size="icon"
+      title={`Copy ${what}`}
+      disabled={!value}
+      onClick={() => void onClick()}
+      className="shrink-0"
+    >
+      <Icon aria-hidden="true" className={isCopied ? "text-success" : undefined} />
+      <span className="sr-only">{label}</span>
+    </Button>
+  );
+}

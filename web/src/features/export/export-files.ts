@@ -1,0 +1,120 @@
+import type { AssetView, PasswordContent } from "@common/assets";
+import {
+  EXPORT_FILES,
+  PASSWORDS_EXPORT_FORMAT,
+  PASSWORDS_EXPORT_VERSION,
+  type ExportedPassword,
+  type PasswordsExport,
+} from "@common/export";
+
+/** The texts of the export: passwords.json, each note's Markdown, README.txt. Pure. */
+
+const orNull = (s: string) => (s.trim() ? s : null);
+
+/** A password item as passwords.json holds it: what it has, null for what it leaves empty. */
+export const toExportedPassword = (
+  asset: AssetView,
+  content: PasswordContent,
+): ExportedPassword => ({
+  title: asset.title,
+  username: orNull(content.username),
+  password: content.password,
+  url: orNull(content.website),
+  notes: orNull(content.notes),
+  beneficiaryEmails: asset.beneficiaryEmails,
+  createdAt: asset.createdAt,
+  updatedAt: asset.updatedAt,
+});
+
+export const passwordsJson = (items: ExportedPassword[]): string =>
+  JSON.stringify(
+    {
+      format: PASSWORDS_EXPORT_FORMAT,
+      version: PASSWORDS_EXPORT_VERSION,
+      items,
+    } satisfies PasswordsExport,
+    null,
+    2,
+  ) + "\n";
+
+/** A link to a file beside the note (in the note's folder); the destination in <>, so spaces stay readable. */
+const mdLink = (label: string, folder: string, name: string) =>
+  `[${label.replace(/[[\]\\]/g, "\\$&")}](<${folder}/${name}>)`;
+
+export type NoteMarkdownInput = {
+  asset: AssetView;
+  text: string;
+  /** The folder beside the .md that holds its files (its name, relative). */
+  folder: string;
+  /** The note's files in that folder, as [label, file name]. */
+  files: readonly { label: string; name: string }[];
+};
+
+/** notes/<title>.md: the title, who it is for, its dates, the text as written, links to its files. */
+export function noteMarkdown({ asset, text, folder, files }: NoteMarkdownInput): string {
+  const lines = [
+    `# ${asset.title}`,
+    "",
+    `- Beneficiaries: ${asset.beneficiaryEmails.join(", ") || "none"}`,
+    `- Created: ${asset.createdAt}`,
+    `- Updated: ${asset.updatedAt}`,
+    "",
+  ];
+  if (text.trim()) lines.push(text.trimEnd(), "");
+  if (files.length) {
+    lines.push("## Files", "");
+    for (const f of files) lines.push(`- ${mdLink(f.label, folder, f.name)}`);
+    lines.push("");
+  }
+  return lines.join("\n");
+}
+
+/** A document's notes, beside it. */
+export const documentNotesText = (asset: AssetView, fileName: string, notes: string) =>
+  `Notes on "${asset.title}" (${fileName})\n\n${notes.trimEnd()}\n`;
+
+export type ReadmeInput = {
+  exportedAt: string;
+  email: string;
+  counts: { passwords: number; documents: number; notes: number };
+  /** Items (or their files) that could not be opened or downloaded: what and why. */
+  failures: readonly string[];
+};
+
+/** README.txt: what the ZIP holds, and that none of it is encrypted. */
+export function readmeText({ exportedAt, email, counts, failures }: ReadmeInput): string {
+  const { readme, passwordsJson: json, passwordsCsv: csv, documents, notes } = EXPORT_FILES;
+  const lines = [
+    "Legacy Vault export",
+    "===================",
+    "",
+    `Account: ${email}`,
+    `Made: ${exportedAt}`,
+    `Items: ${counts.passwords} passwords, ${counts.documents} documents, ${counts.notes} notes`,
+    "",
+    "THIS ARCHIVE IS NOT ENCRYPTED.",
+    "Anyone who has this file can read every password, document and note in it. Keep it",
+    "somewhere only you can reach (an encrypted disk, a password manager's import), and",
+    "delete it, and empty the bin, once you no longer need it.",
+    "",
+    "What is in it",
+    "-------------",
+    `${readme}     this file.`,
+    `${json}  every password with its title, username, website, notes, beneficiary and dates`,
+    `                (format "${PASSWORDS_EXPORT_FORMAT}", version ${PASSWORDS_EXPORT_VERSION}). The exact values.`,
+    `${csv}   the same passwords as name,url,username,password,note, the columns that`,
+    "                Bitwarden, Chrome and most password managers import. A cell that starts",
+    "                with = + - or @ has a ' put before it, so that spreadsheets do not run it",
+    `                as a formula: remove it, or import ${json} instead, if that matters.`,
+    `${documents}/      every document under its own file name; a document's notes beside it.`,
+    `${notes}/          every note as Markdown (<title>.md); its voice recording and attachment`,
+    "                in the folder of the same name.",
+    "",
+    "Two items or files with the same name are told apart by a number: will.pdf, will (2).pdf.",
+  ];
+  if (failures.length) {
+    lines.push("", "Not in this archive", "-------------------");
+    lines.push(...failures.map((f) => `- ${f}`));
+  }
+  return lines.join("\r\n") + "\r\n";
+}

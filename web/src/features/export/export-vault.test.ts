@@ -1,0 +1,165 @@
+import type { AssetFileKind, AssetType, AssetView } from "@common/assets";
+import { passwordsExportSchema } from "@common/export";
+import { QueryClient } from "@tanstack/react-query";
+import { unzipSync } from "fflate";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { sealNewAsset } from "@/features/assets/seal";
+import { dataKeyQueryKey } from "@/features/keys/api/get-data-key";
+import { openVaultArchive } from "@/lib/crypto/vault-archive";
+import { encryptBytes, toBase64 } from "@/lib/crypto/vault-crypto";
+import { exportVault, type ExportProgress } from "./export-vault";
+
+/** A vault of three items (one damaged, one whose file the server has lost) behind a stubbed fetch. */
+async function fakeVault() {
+  const dataKey = await crypto.subtle.generateKey({ name: "AES-GCM", length: 256 }, false, [
+    "wrapKey",
+    "unwrapKey",
+  ]);
+  const assets: AssetView[] = [];
+  const contents: { id: string; wrappedKey: string; encryptedData: string }[] = [];
+  const files = new Map<string, Uint8Array>();
+  const add = async (
+    type: AssetType,
+    title: string,
+    content: unknown,
+    withFiles: Partial<Record<AssetFileKind, Uint8Array>> = {},
+  ) => {
+    const sealed = await sealNewAsset(dataKey, content as never);
+    const kinds = Object.keys(withFiles) as AssetFileKind[];
+    for (const kind of kinds)
+      files.set(`${sealed.id}/${kind}`, await encryptBytes(sealed.contentKey, withFiles[kind]!));
+    assets.push({
+      id: sealed.id,
+      type,
+      title,
+      beneficiaryEmails: [],
+      createdAt: "2026-01-01T00:00:00.000Z",
+      updatedAt: "2026-02-01T00:00:00.000Z",
+      releaseTriggered: false,
+      releasedAt: null,
+      isFavorite: false,
+      lastUsedAt: null,
+      files: kinds.map((kind) => ({ kind, contentType: "application/pdf", size: 1 })),
+    });
+    contents.push({
+      id: sealed.id,
+      wrappedKey: toBase64(sealed.wrappedKey),
+      encryptedData: toBase64(sealed.encryptedData),
+    });
+    return sealed.id;
+  };
+  const pdf = new Uint8Array([37, 80, 68, 70, 0, 255, 7]);
+  await add("password", "Bank", { username: "ada", password: "=1+1", website: "", notes: "" });
+  await add(
+    "document",
+    "Will",
+    { fileName: "will.pdf", contentType: "application/pdf", fileSize: 7, notes: "" },
+    { document: pdf },
+  );
+  const lost = await add(
+    "document",
+    "Deed",
+    { fileName: "deed.pdf", contentType: "application/pdf", fileSize: 7, notes: "" },
+    { document: pdf },
+  );
+  files.delete(`${lost}/document`);
+  const damaged = await add("note", "Letter", {
+    text: "x",
+    audioRecording: null,
+    attachment: null,
+  });
+  contents[contents.length - 1]!.encryptedData = toBase64(new Uint8Array(40));
+
+  vi.stubGlobal("fetch", async (url: string) => {
+    const path = new URL(url, "http://app.test").pathname;
+    const json = (body: unknown, status = 200) => Response.json(body, { status });
+    if (path === "/api/assets") return json({ assets });
+    if (path === "/api/assets/contents") return json({ contents, next: null });
+    const file = /^\/api\/assets\/([^/]+)\/files\/(\w+)$/.exec(path);
+    const bytes = file && files.get(`${file[1]}/${file[2]}`);
+    if (bytes) return new Response(bytes as Uint8Array<ArrayBuffer>);
+    return json({ error: { code: "NOT_FOUND", message: "Not found" } }, 404);
+  });
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(dataKeyQueryKey, dataKey);
+  return { queryClient, pdf, damaged };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** The export of a fake vault, its progress reports kept. */
+async function exportOf(vault: { queryClient: QueryClient }, archivePassword?: string) {
+  const progress: ExportProgress[] = [];
+  const result = await exportVault({
+    queryClient: vault.queryClient,
+    email: "ada@example.com",
+    onProgress: (p) => progress.push(p),
+    signal: new AbortController().signal,
+    archivePassword,
+  });
+  return { result, progress };
+}
+
+describe("exportVault", () => {
+  it("zips what opens, lists what does not in README.txt, and counts every item to the end", async () => {
+    const vault = await fakeVault();
+    const { pdf } = vault;
+    const { result, progress } = await exportOf(vault);
+    const zip = unzipSync(new Uint8Array(await result.zip.arrayBuffer()));
+    expect(Object.keys(zip).sort()).toEqual([
+      "README.txt",
+      "documents/will.pdf",
+      "passwords.csv",
+      "passwords.json",
+    ]);
+    expect(zip["documents/will.pdf"]).toEqual(pdf);
+    const text = (name: string) => new TextDecoder().decode(zip[name]);
+    expect(passwordsExportSchema.parse(JSON.parse(text("passwords.json"))).items[0]).toMatchObject({
+      title: "Bank",
+      username: "ada",
+      password: "=1+1",
+      url: null,
+    });
+    expect(text("passwords.csv")).toContain("Bank,,ada,'=1+1,");
+    expect(result.failures).toEqual([
+      '"Letter" (note): it could not be decrypted.',
+      '"Deed" (document): its file: Not found',
+    ]);
+    expect(text("README.txt")).toContain('- "Deed" (document): its file: Not found');
+    expect(text("README.txt")).toContain("Items: 1 passwords, 2 documents, 0 notes");
+    // Never backwards, and all four items done at the end.
+    const dones = progress.map((p) => p.done);
+    expect(dones).toEqual([...dones].sort((a, b) => a - b));
+    expect(progress.at(-1)).toEqual({ done: 4, total: 4 });
+    expect(result.fileName).toMatch(/^legacy-vault-export-\d{4}-\d{2}-\d{2}\.zip$/);
+  });
+
+  it("seals the same ZIP as an encrypted archive (.lvault) when given a password", async () => {
+    const vault = await fakeVault();
+    const { result, progress } = await exportOf(vault, "Quiet-Lantern-Orchard-19");
+    expect(result.fileName).toMatch(/^legacy-vault-export-\d{4}-\d{2}-\d{2}\.lvault$/);
+    const sealed = new Uint8Array(await result.zip.arrayBuffer());
+    expect(new TextDecoder().decode(sealed.subarray(0, 6))).toBe("LVAULT");
+    expect(new TextDecoder("latin1").decode(sealed)).not.toContain("passwords.json");
+    const zip = unzipSync(await openVaultArchive(sealed, "Quiet-Lantern-Orchard-19"));
+    expect(zip["documents/will.pdf"]).toEqual(vault.pdf);
+    expect(JSON.parse(new TextDecoder().decode(zip["passwords.json"])).items[0].password).toBe(
+      "=1+1",
+    );
+    expect(progress.at(-1)).toEqual({ done: 4, total: 4, isSealing: true });
+  });
+
+  it("stops when canceled and hands over nothing", async () => {
+    const { queryClient } = await fakeVault();
+    const controller = new AbortController();
+    const run = exportVault({
+      queryClient,
+      email: "ada@example.com",
+      onProgress: (p) => {
+        if (p.done === 1) controller.abort();
+      },
+      signal: controller.signal,
+    });
+    await expect(run).rejects.toThrow(/abort/i);
+  });
+});

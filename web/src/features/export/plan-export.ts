@@ -1,0 +1,112 @@
+import type {
+  AssetFileKind,
+  AssetView,
+  DocumentContent,
+  NoteContent,
+  PasswordContent,
+} from "@common/assets";
+import { EXPORT_FILES, type ExportedPassword } from "@common/export";
+import { passwordsCsv } from "./csv";
+import { documentNotesText, noteMarkdown, passwordsJson, toExportedPassword } from "./export-files";
+import {
+  safeFileName,
+  splitExtension,
+  takeFileName,
+  takeStem,
+  type FolderNames,
+} from "./file-names";
+
+/** An item of the vault, decrypted. */
+export type OpenedItem =
+  | { type: "password"; asset: AssetView; content: PasswordContent }
+  | { type: "document"; asset: AssetView; content: DocumentContent }
+  | { type: "note"; asset: AssetView; content: NoteContent };
+
+/** A text the ZIP holds, made here. */
+export type TextEntry = { path: string; mtime: string; text: string };
+/** A file of an item, to download and decrypt: the ZIP holds it under `path`. */
+export type FileEntry = {
+  path: string;
+  mtime: string;
+  asset: AssetView;
+  kind: AssetFileKind;
+  contentType: string;
+};
+export type ExportPlan = { texts: TextEntry[]; files: FileEntry[]; passwords: ExportedPassword[] };
+
+const byTitle = (a: OpenedItem, b: OpenedItem) =>
+  a.asset.title.localeCompare(b.asset.title) || a.asset.createdAt.localeCompare(b.asset.createdAt);
+const hasFile = (asset: AssetView, kind: AssetFileKind) => asset.files.some((f) => f.kind === kind);
+
+/**
+ * Where everything goes in the ZIP (README.txt aside, written last): passwords.json and .csv,
+ * documents/<file name>, notes/<title>.md with notes/<title>/<its files>. Names are made safe
+ * and unique per folder; items go in title order, so the same vault gives the same names.
+ */
+export function planExport(items: readonly OpenedItem[], exportedAt: string): ExportPlan {
+  const sorted = [...items].sort(byTitle);
+  const passwords = sorted.flatMap((i) =>
+    i.type === "password" ? [toExportedPassword(i.asset, i.content)] : [],
+  );
+  const texts: TextEntry[] = [
+    { path: EXPORT_FILES.passwordsJson, mtime: exportedAt, text: passwordsJson(passwords) },
+    { path: EXPORT_FILES.passwordsCsv, mtime: exportedAt, text: passwordsCsv(passwords) },
+  ];
+  const files: FileEntry[] = [];
+  const documentNames: FolderNames = new Set();
+  const noteNames: FolderNames = new Set();
+  for (const item of sorted) {
+    const { asset } = item;
+    const mtime = asset.updatedAt;
+    if (item.type === "document" && hasFile(asset, "document")) {
+      const { content } = item;
+      const safe = safeFileName(content.fileName, safeFileName(asset.title, "document"));
+      const { stem, ext } = splitExtension(safe);
+      const notesSuffix = " (notes).txt";
+      const hasNotes = !!content.notes.trim();
+      const unique = takeStem(documentNames, stem, hasNotes ? [ext, notesSuffix] : [ext]);
+      const folder = EXPORT_FILES.documents;
+      files.push({
+        path: `${folder}/${unique}${ext}`,
+        mtime,
+        asset,
+        kind: "document",
+        contentType: content.contentType,
+      });
+      if (hasNotes)
+        texts.push({
+          path: `${folder}/${unique}${notesSuffix}`,
+          mtime,
+          text: documentNotesText(asset, `${unique}${ext}`, content.notes),
+        });
+    }
+    if (item.type === "note") {
+      const { content } = item;
+      const stem = takeStem(noteNames, safeFileName(asset.title, "note"), [".md", ""]);
+      const folder = `${EXPORT_FILES.notes}/${stem}`;
+      const inFolder: FolderNames = new Set();
+      const links: { label: string; name: string }[] = [];
+      const addFile = (kind: AssetFileKind, label: string, name: string, contentType: string) => {
+        if (!hasFile(asset, kind)) return;
+        const unique = takeFileName(inFolder, name, kind);
+        files.push({ path: `${folder}/${unique}`, mtime, asset, kind, contentType });
+        links.push({ label, name: unique });
+      };
+      const { audioRecording: recording, attachment } = content;
+      addFile(
+        "recording",
+        "Voice recording",
+        "recording.webm",
+        recording?.contentType ?? "audio/webm",
+      );
+      if (attachment)
+        addFile("attachment", attachment.fileName, attachment.fileName, attachment.contentType);
+      texts.push({
+        path: `${EXPORT_FILES.notes}/${stem}.md`,
+        mtime,
+        text: noteMarkdown({ asset, text: content.text, folder: stem, files: links }),
+      });
+    }
+  }
+  return { texts, files, passwords };
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { getVaultKeys } from "./get-vault-keys";
+
+export const recoveryKitStatusQueryKey = ["recovery-kit-status"] as const;
+
+/** Whether the signed-in owner has a recovery kit (GET /api/vault/key's `hasRecoveryKey`; nothing else of it is kept). */
+export const getRecoveryKitStatus = async () => {
+  const { hasRecoveryKey } = await getVaultKeys();
+  return { hasRecoveryKey };
+};
+
+export const recoveryKitStatusQueryOptions = () =>
+  queryOptions({ queryKey: recoveryKitStatusQueryKey, queryFn: getRecoveryKitStatus });
+
+export const useRecoveryKitStatus = () => useQuery(recoveryKitStatusQueryOptions());
