@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { chooseBeneficiaries } from "./beneficiary-picker.js";
 import type { Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { AUTH_MSG } from "../common/auth.js";
@@ -113,7 +114,7 @@ describe("the encrypted archive", () => {
     await expectText(back, "Legacy Vault export. 2 passwords found.");
     const importButton = back.getByRole("button", { name: "Import 2 passwords" });
     await importButton.waitFor();
-    await back.getByLabel("Beneficiary", { exact: true }).selectOption(heir);
+    await chooseBeneficiaries(back, [heir]);
     await checkLightAndDark(back, "import-archive-preview");
     await importButton.click();
     await expectText(back.getByRole("heading", { name: "Import finished" }), "Import finished");

@@ -71,7 +71,9 @@ export function NoteForm({ opened, onSaved, onCancel }: Props) {
   );
   const hasFileChanges =
     recording !== initialDrafts.recording || attachment !== initialDrafts.attachment;
-  const hasChanges = (form.formState.isDirty || hasFileChanges) && !isSubmitting;
+  // Saved is not unsaved: the next screen may still be loading while this one shows.
+  const [isSaved, setIsSaved] = useState(false);
+  const hasChanges = (form.formState.isDirty || hasFileChanges) && !isSubmitting && !isSaved;
   useWarnOnLeave(hasChanges);
 
   // Edit mode left unsaved without a question (the browser's back button): keep the draft.
@@ -98,6 +100,7 @@ export function NoteForm({ opened, onSaved, onCancel }: Props) {
         });
       else await create.mutateAsync({ draft: note, onProgress: setTransfer });
       leaving.finish();
+      setIsSaved(true);
       toast.success(done);
       onSaved();
     } catch (err) {

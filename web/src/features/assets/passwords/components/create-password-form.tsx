@@ -24,7 +24,9 @@ export function CreatePasswordForm({ onCreated }: { onCreated: (id: string) => v
     defaultValues: emptyPasswordForm,
   });
   const draft = useFormDraft(form);
-  useWarnOnLeave(form.formState.isDirty && !form.formState.isSubmitting);
+  // Saved is not unsaved: the next screen may still be loading while this one shows (decision 035).
+  const [isSaved, setIsSaved] = useState(false);
+  useWarnOnLeave(form.formState.isDirty && !form.formState.isSubmitting && !isSaved);
   const create = useCreateAsset<"password">();
   const [failure, setFailure] = useState<string>();
 
@@ -37,6 +39,7 @@ export function CreatePasswordForm({ onCreated }: { onCreated: (id: string) => v
         beneficiaryEmails: values.beneficiaryEmails,
         content: toPasswordContent(values),
       });
+      setIsSaved(true);
       toast.success(ASSET_MSG.passwordSaved);
       onCreated(asset.id);
     } catch (err) {

@@ -33,7 +33,9 @@ export function EditPasswordForm({
     defaultValues: { title: asset.title, beneficiaryEmails: asset.beneficiaryEmails, ...content },
   });
   const draft = useFormDraft(form);
-  useWarnOnLeave(form.formState.isDirty && !form.formState.isSubmitting);
+  // Saved is not unsaved: the next screen may still be loading while this one shows (decision 035).
+  const [isSaved, setIsSaved] = useState(false);
+  useWarnOnLeave(form.formState.isDirty && !form.formState.isSubmitting && !isSaved);
   const update = useUpdateAsset<"password">();
   const [failure, setFailure] = useState<string>();
   useEffect(() => form.setFocus("title"), [form]);
@@ -50,6 +52,7 @@ export function EditPasswordForm({
         wrappedKey,
         content: toPasswordContent(values),
       });
+      setIsSaved(true);
       toast.success(ASSET_MSG.passwordUpdated);
       onDone();
     } catch (err) {
