@@ -18,8 +18,16 @@ export const MOBILE = { width: 360, height: 740 };
 export const GOOD_PASSWORD = "Tangerine-Harbour-42";
 const SCREENSHOTS = path.join(import.meta.dirname, "..", "test-results", "screenshots");
 
-/** The origin of the server that e2e/global-setup.ts started (APP_URL). */
-export const appUrl = (): string => inject("appUrl");
+/**
+ * The origin (APP_URL) of this worker's own server, one of those e2e/global-setup.ts started:
+ * files that run at the same time never share a server (nor its release clock).
+ */
+export const appUrl = (): string => {
+  const urls = inject("appUrls");
+  const url = urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length];
+  if (!url) throw new Error("e2e/global-setup.ts provided no server");
+  return url;
+};
 
 // ---- Browser and pages -------------------------------------------------------------------
 

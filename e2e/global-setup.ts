@@ -14,11 +14,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { CHROMIUM_MISSING, CHROMIUM_PATH } from "./chromium.js";
+import { E2E_WORKERS } from "./workers.js";
 
 const ROOT = path.join(import.meta.dirname, "..");
 const WEB_DIST_INDEX = path.join(ROOT, "web", "dist", "index.html");
 const RESULTS = path.join(ROOT, "test-results");
-const SERVER_LOG = path.join(RESULTS, "e2e-server.log");
 /** A loaded machine can take longer to migrate a fresh database: E2E_START_TIMEOUT_MS overrides it. */
 const START_TIMEOUT_MS = Number(process.env.E2E_START_TIMEOUT_MS ?? 60_000);
 const STOP_TIMEOUT_MS = 12_000;
@@ -27,16 +27,18 @@ declare module "vitest" {
   // Module augmentation needs an interface.
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   export interface ProvidedContext {
-    appUrl: string;
+    appUrls: string[];
   }
 }
 
 /**
- * Starts the real server once for every journey: `node --import tsx server/main.ts` on a free
- * port with its own temporary DATA_DIR (embedded PostgreSQL), serving the built web/dist, with
- * TEST_CLOCK=1 so that release journeys can move the release clock forward (POST /dev/clock).
- * The returned teardown stops it (SIGTERM, then SIGKILL) and removes the data directory;
- * a failed start stops it too. A watchdog preload ends the server if this process dies.
+ * Starts the real server once per journey worker (E2E_WORKERS, default 2): `node --import tsx
+ * server/main.ts` on a free port with its own temporary DATA_DIR (embedded PostgreSQL), serving
+ * the built web/dist, with TEST_CLOCK=1 so that release journeys can move the release clock
+ * forward (POST /dev/clock). A worker talks only to its own server (e2e/fixtures.ts appUrl), so
+ * one file moving the clock never moves it under another (docs/decisions/057). The returned
+ * teardown stops them (SIGTERM, then SIGKILL) and removes their data directories; a failed start
+ * stops them too. A watchdog preload ends a server if this process dies.
  */
 export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(CHROMIUM_MISSING);
@@ -46,12 +48,34 @@ export default async function setup(project: TestProject) {
     );
   }
   warnIfDistIsStale();
-
   mkdirSync(RESULTS, { recursive: true });
+
+  const started = await Promise.allSettled(
+    Array.from({ length: E2E_WORKERS }, (_, i) => startServer(i + 1)),
+  );
+  const servers = started.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+  const teardown = async () => {
+    await Promise.all(servers.map((s) => s.teardown()));
+  };
+  const failed = started.find((r) => r.status === "rejected");
+  if (failed) {
+    await teardown();
+    throw failed.reason;
+  }
+  project.provide(
+    "appUrls",
+    servers.map((s) => s.appUrl),
+  );
+  return teardown;
+}
+
+/** Server `n` logs to test-results/e2e-server-<n>.log. */
+async function startServer(n: number): Promise<{ appUrl: string; teardown: () => Promise<void> }> {
+  const serverLog = path.join(RESULTS, `e2e-server-${n}.log`);
   const dataDir = mkdtempSync(path.join(tmpdir(), "lv-e2e-"));
   const port = await freePort();
   const appUrl = `http://localhost:${port}`;
-  const log = createWriteStream(SERVER_LOG);
+  const log = createWriteStream(serverLog);
   const child = spawn(
     process.execPath,
     ["--import", "tsx", "--import", "./e2e/exit-with-parent.mjs", "server/main.ts"],
@@ -86,15 +110,14 @@ export default async function setup(project: TestProject) {
     await waitUntilReady(child, port);
   } catch (err) {
     await teardown();
-    const tail = existsSync(SERVER_LOG)
-      ? readFileSync(SERVER_LOG, "utf8").split("\n").slice(-30).join("\n")
+    const tail = existsSync(serverLog)
+      ? readFileSync(serverLog, "utf8").split("\n").slice(-30).join("\n")
       : "";
     throw new Error(
-      `The e2e server did not start: ${err instanceof Error ? err.message : String(err)}\n--- ${SERVER_LOG} (tail) ---\n${tail}`,
+      `The e2e server did not start: ${err instanceof Error ? err.message : String(err)}\n--- ${serverLog} (tail) ---\n${tail}`,
     );
   }
-  project.provide("appUrl", appUrl);
-  return teardown;
+  return { appUrl, teardown };
 }
 
 function freePort(): Promise<number> {
