@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware } from "better-auth/api";
@@ -43,6 +44,7 @@ import {
   rememberUsedTotp,
 } from "./sign-in-factors.js";
 import { deviceOf } from "../../common/activity.js";
+import { requireVerifiedUser } from "./passkey-checks.js";
 
 export const CLIENT_IP_HEADER = "x-lv-client-ip";
 
@@ -75,6 +77,7 @@ export function createAuth({ db, appUrl, secret, sendMail, log, onSignIn }: Auth
         account: schema.account,
         verification: schema.verification,
         twoFactor: schema.twoFactor,
+        passkey: schema.passkey,
       },
     }),
     // The actor's role and firm, copied from the profile by PostgreSQL (migration 0016): they come
@@ -107,6 +110,14 @@ export function createAuth({ db, appUrl, secret, sendMail, log, onSignIn }: Auth
       "/revoke-session",
       "/revoke-sessions",
       "/revoke-other-sessions",
+      // Served as /api/passkeys (server/passkeys/, decision 056): the password check, the audit row
+      // and the notice mail go with them. generate-authenticate-options and verify-authentication
+      // stay open: they are the passkey sign-in.
+      "/passkey/generate-register-options",
+      "/passkey/verify-registration",
+      "/passkey/list-user-passkeys",
+      "/passkey/update-passkey",
+      "/passkey/delete-passkey",
     ],
     emailAndPassword: {
       enabled: true,
@@ -218,6 +229,19 @@ export function createAuth({ db, appUrl, secret, sendMail, log, onSignIn }: Auth
           durationSeconds: SECOND_FACTOR_LOCK_SECONDS,
         },
         twoFactorCookieMaxAge: VERIFICATION_CODE_TTL_MINUTES * 60,
+      }),
+      // Passkeys (decision 056): the relying party is APP_URL's host, and only APP_URL's origin is
+      // accepted (never the request's Origin header). Discoverable credentials, so that /login asks
+      // for no e-mail; the device must verify its user (fingerprint, face, PIN), since a passkey
+      // stands for the password and the second step together.
+      passkey({
+        rpID: new URL(appUrl).hostname,
+        rpName: "Legacy Vault",
+        origin: new URL(appUrl).origin,
+        authenticatorSelection: { residentKey: "required", userVerification: "required" },
+        registration: { afterVerification: requireVerifiedUser },
+        authentication: { afterVerification: requireVerifiedUser },
+        advanced: { webAuthnChallengeCookie: "passkey-challenge" },
       }),
     ],
     telemetry: { enabled: false },
