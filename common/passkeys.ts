@@ -19,6 +19,9 @@ export type PasskeyView = {
 };
 export type PasskeyList = { passkeys: PasskeyView[] };
 
+const PASSKEY_SIGN_IN_MSG_FAILED =
+  "That passkey did not sign you in. Try again, or use your password.";
+
 export const PASSKEY_MSG = {
   cardTitle: "Passkeys",
   cardDescription:
@@ -40,14 +43,21 @@ export const PASSKEY_MSG = {
   removeConfirm: (name: string) =>
     `Remove the passkey “${name}”? It will no longer sign you in. Remove it from your device or password manager too.`,
   tooMany: `An account can have at most ${PASSKEYS_PER_ACCOUNT_MAX} passkeys. Remove one first.`,
-  signIn: "Sign in with a passkey",
-  signingIn: "Waiting for your passkey…",
-  signInFailed: "That passkey did not sign you in. Try again, or use your password.",
-  /** The lock screen right after a passkey sign-in: the session is open, the vault is not. */
-  lockedAfterPasskey: "You signed in with a passkey. Your vault needs your password to open.",
+  signInFailed: PASSKEY_SIGN_IN_MSG_FAILED,
   addedSubject: "A passkey was added to your Legacy Vault account",
   removedSubject: "A passkey was removed from your Legacy Vault account",
 } as const;
+
+/** /login's words, apart: /login's first-visit bundle takes only these (its budget, decision 004). */
+export const PASSKEY_SIGN_IN_MSG = {
+  button: "Sign in with a passkey",
+  busy: "Waiting for your passkey…",
+  failed: PASSKEY_SIGN_IN_MSG_FAILED,
+} as const;
+
+/** The lock screen right after a passkey sign-in: the session is open, the vault is not. */
+export const LOCKED_AFTER_PASSKEY =
+  "You signed in with a passkey: it opens your account, not your vault.";
 
 /** A passkey id as better-auth makes them; anything else is answered like a missing passkey. */
 export const PASSKEY_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
