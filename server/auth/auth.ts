@@ -48,6 +48,12 @@ import { requireVerifiedUser } from "./passkey-checks.js";
 
 export const CLIENT_IP_HEADER = "x-lv-client-ip";
 
+/**
+ * What the passkey plugin logs as an error when a browser's WebAuthn answer does not check out
+ * (wrong challenge, malformed fields): the client's bad input, answered 400, not the server's fault.
+ */
+const REFUSED_PASSKEY_ANSWER = /^Failed to verify (authentication|registration)$/;
+
 type AuthDeps = {
   db: Db;
   appUrl: string;
@@ -152,9 +158,8 @@ export function createAuth({ db, appUrl, secret, sendMail, log, onSignIn }: Auth
         const detail = args
           .map((a) => (a instanceof Error ? describeError(a, { withStack: true }) : String(a)))
           .join(" ");
-        (level === "error" ? log.error : log.debug)(
-          `better-auth: ${message}${detail ? ` ${detail}` : ""}`,
-        );
+        const isError = level === "error" && !REFUSED_PASSKEY_ANSWER.test(message);
+        (isError ? log.error : log.debug)(`better-auth: ${message}${detail ? ` ${detail}` : ""}`);
       },
     },
     onAPIError: { throw: true },

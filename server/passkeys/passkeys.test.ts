@@ -4,6 +4,7 @@ import { AUTH_MSG } from "../../common/auth.js";
 import { PASSKEY_MSG, type PasskeyList, type PasskeyView } from "../../common/passkeys.js";
 import { withActor } from "../db/actor.js";
 import { auditLog, passkey } from "../db/schema/index.js";
+import { createLogger } from "../logger.js";
 import { listOutbox } from "../mail/outbox.js";
 import {
   APP_URL,
@@ -22,8 +23,12 @@ type ErrorBody = { error: { code: string; message: string } };
 type User = Awaited<ReturnType<typeof buildUser>>;
 
 let ctx: TestContext;
+const errors: string[] = [];
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext(
+    {},
+    { log: createLogger("error", (_level, line) => errors.push(line)) },
+  );
 });
 afterAll(() => ctx.close());
 
@@ -243,6 +248,37 @@ describe("signing in with a passkey", () => {
       .from(auditLog)
       .where(eq(auditLog.action, "auth.sign_in_failed"));
     expect(failures.length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("a malformed passkey sign-in", () => {
+  it("answers 4xx, never 5xx, whatever the body, and logs no error", async () => {
+    const user = await buildUser(ctx);
+    const device = new SoftAuthenticator(APP_URL);
+    await addPasskey(user, device);
+    const client = new TestClient(ctx);
+    const options = await client.json<AuthenticationOptions>(
+      "GET",
+      "/api/auth/passkey/generate-authenticate-options",
+    );
+    const good = device.authenticate(options.body);
+    const bodies: unknown[] = [
+      {},
+      { response: "x" },
+      { response: {} },
+      { response: { id: 5 } },
+      { response: { ...good, response: { ...good.response, signature: "AAAA" } } },
+      { response: { ...good, response: "x" } },
+    ];
+    for (const body of bodies) {
+      const fresh = new TestClient(ctx);
+      await fresh.get("/api/auth/passkey/generate-authenticate-options");
+      const res = await fresh.request("POST", "/api/auth/passkey/verify-authentication", body);
+      expect(res.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
+      expect(res.status, JSON.stringify(body)).toBeLessThan(500);
+      expect(fresh.hasSession()).toBe(false);
+    }
+    expect(errors).toEqual([]);
   });
 });
 
