@@ -27,7 +27,7 @@ export function passkeyChangeMail(
     { text: text(name) },
     { text: "Was this you? Then there is nothing to do." },
     {
-      text: "If this was not you, someone has signed in to your account: choose a new password now, which signs out every device, and check your passkeys on your profile.",
+      text: "If this was not you, someone has signed in to your account: choose a new password now, which signs out every device and removes every passkey.",
     },
     { link: `${appUrl}/reset-password`, label: "Choose a new password" },
     { link: `${appUrl}/profile#passkeys`, label: "See your passkeys" },

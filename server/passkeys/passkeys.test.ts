@@ -11,8 +11,11 @@ import {
   TestClient,
   buildUser,
   createTestContext,
+  linkFromMail,
+  uniqueEmail,
   type TestContext,
 } from "../../test/harness.js";
+import { buildOwnerWithKeys, makeAccountKeys } from "../../test/factories/owner-keys.js";
 import {
   SoftAuthenticator,
   type AuthenticationOptions,
@@ -20,7 +23,7 @@ import {
 } from "../../test/webauthn.js";
 
 type ErrorBody = { error: { code: string; message: string } };
-type User = Awaited<ReturnType<typeof buildUser>>;
+type User = { client: TestClient; password: string; email: string; id: string };
 
 let ctx: TestContext;
 const errors: string[] = [];
@@ -32,10 +35,15 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** The profile's "Add a passkey": the password, the options, the device's answer. */
-async function addPasskey(user: User, device: SoftAuthenticator, name = "Work laptop") {
+/** The profile's "Add a passkey": the password (as the server checks it), the options, the device's answer. */
+async function addPasskey(
+  user: User,
+  device: SoftAuthenticator,
+  name = "Work laptop",
+  password = user.password,
+) {
   const options = await user.client.json<RegistrationOptions>("POST", "/api/passkeys/options", {
-    password: user.password,
+    password,
     name,
   });
   expect(options.status).toBe(200);
@@ -320,6 +328,63 @@ describe("renaming and removing passkeys", () => {
     }
     expect((await list(alice)).body.passkeys).toEqual([added]);
     expect(await mailTo(alice.email, "passkey-passkey_removed")).toEqual([]);
+  });
+});
+
+describe("account recovery", () => {
+  const NEW_PASSWORD = "Lighthouse-Meadow-77";
+  const passkeysOf = async (userId: string) =>
+    ctx.services.deps.db.select({ id: passkey.id }).from(passkey).where(eq(passkey.userId, userId));
+
+  it("a password reset by e-mail link removes every passkey, as it ends every session", async () => {
+    const owner = await buildOwnerWithKeys(ctx);
+    const device = new SoftAuthenticator(APP_URL);
+    await addPasskey(owner, device, "Phone", owner.signInSecret);
+    expect(await passkeysOf(owner.id)).toHaveLength(1);
+
+    const asked = await new TestClient(ctx).json("POST", "/api/auth/request-password-reset", {
+      email: owner.email,
+      redirectTo: "/update-password",
+    });
+    expect(asked.status).toBe(200);
+    const token = (await linkFromMail(ctx, owner.email, "/update-password")).searchParams.get(
+      "token",
+    );
+    const made = await makeAccountKeys(NEW_PASSWORD, { dataKey: owner.dataKey });
+    const reset = await new TestClient(ctx).json("POST", "/api/vault/reset", {
+      token,
+      newPassword: made.signInSecret,
+      keys: made.keys,
+      keepsDataKey: true,
+    });
+    expect(reset.status).toBe(200);
+    expect(await passkeysOf(owner.id)).toEqual([]);
+    expect((await signInWithPasskey(device)).status).toBe(400);
+  });
+
+  it("an undone e-mail change removes every passkey, as it signs every device out", async () => {
+    const owner = await buildOwnerWithKeys(ctx);
+    const device = new SoftAuthenticator(APP_URL);
+    await addPasskey(owner, device, "Phone", owner.signInSecret);
+    const newEmail = uniqueEmail("new");
+    const asked = await owner.client.json("POST", "/api/email-change", {
+      newEmail,
+      currentPassword: owner.signInSecret,
+    });
+    expect(asked.status).toBe(200);
+    const tokenIn = async (to: string, path: "confirm" | "undo") =>
+      (await linkFromMail(ctx, to, `/email-change/${path}`)).searchParams.get("token");
+    const client = new TestClient(ctx);
+    const confirmed = await client.json("POST", "/api/email-change/confirm", {
+      token: await tokenIn(newEmail, "confirm"),
+    });
+    expect(confirmed.status).toBe(200);
+    const undone = await client.json("POST", "/api/email-change/undo", {
+      token: await tokenIn(owner.email, "undo"),
+    });
+    expect(undone.status).toBe(200);
+    expect(await passkeysOf(owner.id)).toEqual([]);
+    expect((await signInWithPasskey(device)).status).toBe(400);
   });
 });
 

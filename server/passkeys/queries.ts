@@ -50,3 +50,16 @@ export async function deleteOwnPasskey(
     .returning(shown);
   return row;
 }
+
+/**
+ * Removes every passkey of the account, in the caller's transaction, as the system: the account
+ * recovery paths (a password reset by e-mail link, an undone e-mail change) end every way in that
+ * someone else may hold, passkeys as well as sessions (decision 056).
+ */
+export async function deleteAllPasskeys(tx: Tx, userId: string): Promise<number> {
+  const rows = await tx
+    .delete(passkey)
+    .where(eq(passkey.userId, userId))
+    .returning({ id: passkey.id });
+  return rows.length;
+}
