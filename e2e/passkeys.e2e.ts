@@ -85,11 +85,15 @@ describe("passkeys", () => {
     await field.press("Enter");
     await expectText(page, PASSKEY_MSG.renamed);
     await expectText(list, "Old laptop");
+    const hasFocus = (name: string) =>
+      card.getByRole("button", { name }).evaluate((el) => el === el.ownerDocument.activeElement);
+    await expect(hasFocus("Rename Old laptop")).resolves.toBe(true); // keyboard: back where it was
     await card.getByRole("button", { name: "Remove Old laptop" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Remove this passkey?" });
     await confirm.getByRole("button", { name: "Remove passkey" }).click();
     await expectText(page, PASSKEY_MSG.removed);
     await expectText(card, PASSKEY_MSG.none);
     await expect(card.getByText("Old laptop").count()).resolves.toBe(0);
+    await expect(hasFocus(PASSKEY_MSG.add)).resolves.toBe(true);
   }, 180_000);
 });

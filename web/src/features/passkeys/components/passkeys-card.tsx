@@ -1,5 +1,5 @@
 import { PASSKEY_MSG, type PasskeyView } from "@common/passkeys";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { LoadError } from "@/components/load-error";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
@@ -26,6 +26,10 @@ export function PasskeysCard({ email }: { email: string }) {
   const [removing, setRemoving] = useState<PasskeyView>();
   const [failure, setFailure] = useState<string>();
   const { ref: addRef, returnFocus } = useFocusOnReturn();
+  const { ref: renameRef, returnFocus: returnRenameFocus } = useFocusOnReturn();
+  const [lastRenamed, setLastRenamed] = useState<string>();
+  const addButton = useRef<HTMLButtonElement | null>(null);
+  const wasRemoved = useRef(false);
   const list = passkeys.data?.passkeys ?? [];
 
   const closeRemove = () => {
@@ -38,6 +42,7 @@ export function PasskeysCard({ email }: { email: string }) {
     remove.mutate(removing.id, {
       onSuccess: () => {
         toast.success(PASSKEY_MSG.removed);
+        wasRemoved.current = true;
         closeRemove();
       },
       onError: (err) =>
@@ -72,7 +77,14 @@ export function PasskeysCard({ email }: { email: string }) {
                 className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between"
               >
                 {renaming === p.id ? (
-                  <RenamePasskeyForm passkey={p} onDone={() => setRenaming(undefined)} />
+                  <RenamePasskeyForm
+                    passkey={p}
+                    onDone={() => {
+                      returnRenameFocus(); // back on this row's Rename button
+                      setLastRenamed(p.id);
+                      setRenaming(undefined);
+                    }}
+                  />
                 ) : (
                   <>
                     <div className="grid min-w-0 gap-1">
@@ -82,7 +94,12 @@ export function PasskeysCard({ email }: { email: string }) {
                       </p>
                     </div>
                     <div className="flex flex-wrap gap-2">
-                      <Button variant="outline" size="sm" onClick={() => setRenaming(p.id)}>
+                      <Button
+                        ref={p.id === lastRenamed ? renameRef : undefined}
+                        variant="outline"
+                        size="sm"
+                        onClick={() => setRenaming(p.id)}
+                      >
                         Rename<span className="sr-only"> {p.name}</span>
                       </Button>
                       <Button variant="outline" size="sm" onClick={() => setRemoving(p)}>
@@ -104,7 +121,15 @@ export function PasskeysCard({ email }: { email: string }) {
             }}
           />
         ) : (
-          <Button ref={addRef} type="button" className="w-fit" onClick={() => setIsAdding(true)}>
+          <Button
+            ref={(el) => {
+              addButton.current = el;
+              addRef(el);
+            }}
+            type="button"
+            className="w-fit"
+            onClick={() => setIsAdding(true)}
+          >
             {PASSKEY_MSG.add}
           </Button>
         )}
@@ -119,6 +144,12 @@ export function PasskeysCard({ email }: { email: string }) {
         failure={failure}
         onConfirm={confirmRemove}
         onCancel={closeRemove}
+        onCloseAutoFocus={(event) => {
+          if (!wasRemoved.current) return; // cancelled: back to the row's Remove button
+          wasRemoved.current = false;
+          event.preventDefault(); // the row is gone: focus the card's own action
+          addButton.current?.focus();
+        }}
       />
     </Card>
   );
