@@ -15,6 +15,7 @@ import { profileRoutes } from "./profiles/routes.js";
 import { emailChangeRoutes } from "./email-change/routes.js";
 import { twoFactorRoutes } from "./two-factor/routes.js";
 import { sessionRoutes } from "./sessions/routes.js";
+import { passkeyRoutes } from "./passkeys/routes.js";
 import { firmRoutes } from "./firms/routes.js";
 import { firmCodeRoutes } from "./firm-codes/routes.js";
 import { invitationRoutes } from "./invitations/routes.js";
@@ -77,6 +78,7 @@ export function createApp(deps: Deps, options: { webDist?: string; testClock?: O
   api.route("/", emailChangeRoutes);
   api.route("/", sessionRoutes);
   api.route("/", twoFactorRoutes);
+  api.route("/", passkeyRoutes);
   api.route("/", firmRoutes);
   api.route("/", firmCodeRoutes);
   api.route("/", invitationRoutes);

@@ -74,6 +74,12 @@ function ownerText(row: EventRow, n: Names): string {
       return "You made new recovery codes; the old ones no longer work";
     case "auth.recovery_code_used":
       return "You signed in with a recovery code";
+    case "auth.passkey_added":
+      return "You added a passkey to your sign-in";
+    case "auth.passkey_renamed":
+      return "You renamed a passkey";
+    case "auth.passkey_removed":
+      return "You removed a passkey from your sign-in";
     case "auth.session_revoked":
       return "You signed a device out";
     case "auth.other_sessions_revoked":

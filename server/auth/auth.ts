@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware } from "better-auth/api";
@@ -43,8 +44,15 @@ import {
   rememberUsedTotp,
 } from "./sign-in-factors.js";
 import { deviceOf } from "../../common/activity.js";
+import { requireVerifiedUser } from "./passkey-checks.js";
 
 export const CLIENT_IP_HEADER = "x-lv-client-ip";
+
+/**
+ * What the passkey plugin logs as an error when a browser's WebAuthn answer does not check out
+ * (wrong challenge, malformed fields): the client's bad input, answered 400, not the server's fault.
+ */
+const REFUSED_PASSKEY_ANSWER = /^Failed to verify (authentication|registration)$/;
 
 type AuthDeps = {
   db: Db;
@@ -75,6 +83,7 @@ export function createAuth({ db, appUrl, secret, sendMail, log, onSignIn }: Auth
         account: schema.account,
         verification: schema.verification,
         twoFactor: schema.twoFactor,
+        passkey: schema.passkey,
       },
     }),
     // The actor's role and firm, copied from the profile by PostgreSQL (migration 0016): they come
@@ -107,6 +116,14 @@ export function createAuth({ db, appUrl, secret, sendMail, log, onSignIn }: Auth
       "/revoke-session",
       "/revoke-sessions",
       "/revoke-other-sessions",
+      // Served as /api/passkeys (server/passkeys/, decision 056): the password check, the audit row
+      // and the notice mail go with them. generate-authenticate-options and verify-authentication
+      // stay open: they are the passkey sign-in.
+      "/passkey/generate-register-options",
+      "/passkey/verify-registration",
+      "/passkey/list-user-passkeys",
+      "/passkey/update-passkey",
+      "/passkey/delete-passkey",
     ],
     emailAndPassword: {
       enabled: true,
@@ -141,9 +158,8 @@ export function createAuth({ db, appUrl, secret, sendMail, log, onSignIn }: Auth
         const detail = args
           .map((a) => (a instanceof Error ? describeError(a, { withStack: true }) : String(a)))
           .join(" ");
-        (level === "error" ? log.error : log.debug)(
-          `better-auth: ${message}${detail ? ` ${detail}` : ""}`,
-        );
+        const isError = level === "error" && !REFUSED_PASSKEY_ANSWER.test(message);
+        (isError ? log.error : log.debug)(`better-auth: ${message}${detail ? ` ${detail}` : ""}`);
       },
     },
     onAPIError: { throw: true },
@@ -218,6 +234,19 @@ export function createAuth({ db, appUrl, secret, sendMail, log, onSignIn }: Auth
           durationSeconds: SECOND_FACTOR_LOCK_SECONDS,
         },
         twoFactorCookieMaxAge: VERIFICATION_CODE_TTL_MINUTES * 60,
+      }),
+      // Passkeys (decision 056): the relying party is APP_URL's host, and only APP_URL's origin is
+      // accepted (never the request's Origin header). Discoverable credentials, so that /login asks
+      // for no e-mail; the device must verify its user (fingerprint, face, PIN), since a passkey
+      // stands for the password and the second step together.
+      passkey({
+        rpID: new URL(appUrl).hostname,
+        rpName: "Legacy Vault",
+        origin: new URL(appUrl).origin,
+        authenticatorSelection: { residentKey: "required", userVerification: "required" },
+        registration: { afterVerification: requireVerifiedUser },
+        authentication: { afterVerification: requireVerifiedUser },
+        advanced: { webAuthnChallengeCookie: "passkey-challenge" },
       }),
     ],
     telemetry: { enabled: false },

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { APP_MSG } from "../../common/app.js";
 import { AUTH_MSG } from "../../common/auth.js";
+import { PASSKEY_MSG } from "../../common/passkeys.js";
 import { TWO_FACTOR_MSG } from "../../common/two-factor.js";
 import { JSON_BODY_MAX_BYTES } from "../../common/request-limits.js";
 import { recordAudit } from "../audit/record.js";
@@ -25,7 +26,17 @@ const AUTH_MESSAGES: Record<string, string> = {
   INVALID_PASSWORD: AUTH_MSG.currentPasswordWrong,
   PASSWORD_TOO_SHORT: AUTH_MSG.passwordTooShort,
   PASSWORD_TOO_COMMON: AUTH_MSG.commonPassword,
+  // the passkey sign-in (decision 056): one message, whichever check refused it
+  PASSKEY_NOT_FOUND: PASSKEY_MSG.signInFailed,
+  AUTHENTICATION_FAILED: PASSKEY_MSG.signInFailed,
+  CHALLENGE_NOT_FOUND: PASSKEY_MSG.signInFailed,
+  PASSKEY_USER_NOT_VERIFIED: PASSKEY_MSG.signInFailed,
 };
+
+/** The sign-ins whose failures are audited: the password step and the passkey. */
+const SIGN_IN_PATHS = /\/(sign-in\/email|passkey\/verify-authentication)$/;
+/** A refused passkey is a failed sign-in, not a lost session: 400, never 401 (which the web app reads as "signed out"). */
+const isPasskeySignIn = (path: string) => path.endsWith("/passkey/verify-authentication");
 
 const STATUS_CODE: Record<number, ErrorCode> = {
   400: "VALIDATION",
@@ -65,7 +76,7 @@ export const authHandler = new Hono<AppEnv>().all(
     }
     const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
     const code = body.code ?? "";
-    if (c.req.path.endsWith("/sign-in/email")) {
+    if (SIGN_IN_PATHS.test(c.req.path)) {
       await recordAudit(db, {
         actorId: null,
         action: "auth.sign_in_failed",
@@ -74,7 +85,8 @@ export const authHandler = new Hono<AppEnv>().all(
       });
     }
     const message = AUTH_MESSAGES[code] ?? body.message ?? APP_MSG.unexpected;
-    const error = new AppError(STATUS_CODE[response.status] ?? "VALIDATION", message);
+    const status = isPasskeySignIn(c.req.path) && response.status !== 429 ? 400 : response.status;
+    const error = new AppError(STATUS_CODE[status] ?? "VALIDATION", message);
     // better-auth answers its 429s (the sign-in code cap) rather than throwing them: audited like the app's own.
     if (error.code === "RATE_LIMITED")
       await auditRefusal(
@@ -96,7 +108,7 @@ export const authHandler = new Hono<AppEnv>().all(
           requestId: c.var.requestId,
         },
       },
-      response.status as 400,
+      status as 400,
     );
     response.headers.forEach((value, key) => {
       if (key.toLowerCase() === "set-cookie") out.headers.append(key, value);

@@ -16,6 +16,7 @@ import { AppError, isUniqueViolation } from "../errors.js";
 import { hashLinkToken, newLinkToken } from "../keys/link-token.js";
 import { requireCurrentPassword } from "../keys/owner-keys-service.js";
 import { deleteSessions } from "../keys/owner-keys-queries.js";
+import { deleteAllPasskeys } from "../passkeys/queries.js";
 import { enqueueMail } from "../mail/outbox.js";
 import { accountKey } from "../rate-limit/accounts.js";
 import { clearSignInFailures } from "../rate-limit/sign-in-queries.js";
@@ -216,6 +217,7 @@ export async function undoEmailChange(
     await moveAddressReferences(tx, { from: account.email.toLowerCase(), to: change.oldEmail });
     await markUndone(tx, account.id, now);
     await deleteSessions(tx, account.id);
+    await deleteAllPasskeys(tx, account.id); // someone else may have added one (decision 056)
     await recordAudit(tx, {
       actorId: null,
       action: "auth.email_change_undone",

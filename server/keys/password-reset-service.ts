@@ -23,6 +23,7 @@ import {
   dropEscrowWhenDone,
   refuseCommonPassword,
 } from "./owner-keys-service.js";
+import { deleteAllPasskeys } from "../passkeys/queries.js";
 
 /**
  * Forgot password (docs/decisions/038): better-auth e-mails the link (POST
@@ -64,7 +65,7 @@ export async function getResetKeys(deps: Deps, token: string): Promise<ResetKeys
 /**
  * POST /api/vault/reset: uses the link up, and in one transaction stores the new hash and the
  * browser's wraps (a new DK when `keepsDataKey` is false: the escrowed copy of the old one goes
- * too), and ends every session. The sign-in lock is lifted (decision 017).
+ * too), and ends every session and removes every passkey. The sign-in lock is lifted (decision 017).
  */
 export async function resetPassword(
   deps: Deps,
@@ -82,6 +83,7 @@ export async function resetPassword(
     await setPasswordHash(tx, { userId, hash });
     await resetAccountKeys(tx, { userId, keys, keepsDataKey: input.keepsDataKey });
     await deleteSessions(tx, userId);
+    await deleteAllPasskeys(tx, userId); // account recovery: every way in goes (decision 056)
     await recordAudit(tx, {
       actorId: userId,
       action: "auth.password_reset",

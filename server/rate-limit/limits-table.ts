@@ -79,7 +79,7 @@ export function limitRows(): LimitRow[] {
       perAccount: formatLimit(FIRM_PASSWORD_LIMITS.perAccount),
     },
     {
-      what: "Wrong current passwords when moving over to owner-held keys, changing the password (decision 038), deleting the account (decision 042), changing the e-mail address (decision 043) or changing sign-in protection (decision 052)",
+      what: "Wrong current passwords when moving over to owner-held keys, changing the password (decision 038), deleting the account (decision 042), changing the e-mail address (decision 043), changing sign-in protection (decision 052) or adding a passkey (decision 056)",
       perAddress: formatLimit(CURRENT_PASSWORD_LIMITS.perIp),
       perAccount: formatLimit(CURRENT_PASSWORD_LIMITS.perAccount),
     },
@@ -107,6 +107,11 @@ export function limitRows(): LimitRow[] {
       what: "Removing the authenticator app or making new recovery codes, each e-mailing a notice (decision 052)",
       perAddress: "see `/api/two-factor/...` above",
       perAccount: `${formatLimit(PER_USER_LIMITS.factorChange)}; wrong passwords as the row on current passwords`,
+    },
+    {
+      what: "Adding (password step and device answer), renaming and removing passkeys; adding and removing e-mail a notice (decision 056)",
+      perAddress: "see `/api/passkeys/options` above",
+      perAccount: `${formatLimit(PER_USER_LIMITS.passkeyChange)}; wrong passwords as the row on current passwords`,
     },
     {
       what: "Invitation resends (decision 022)",

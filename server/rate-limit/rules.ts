@@ -97,6 +97,19 @@ export const RATE_LIMIT_RULES: Rule[] = [
     path: "/api/two-factor/recovery-codes",
     perIp: { max: 10, windowSeconds: minutes(10) },
   },
+  // passkeys (decision 056): the sign-in's challenge and answer, as the password sign-in's per-address
+  // limit; adding one asks for the password first (CURRENT_PASSWORD_LIMITS)
+  {
+    method: "GET",
+    path: "/api/auth/passkey/generate-authenticate-options",
+    perIp: { max: 30, windowSeconds: minutes(5) },
+  },
+  {
+    method: "POST",
+    path: "/api/auth/passkey/verify-authentication",
+    perIp: { max: 30, windowSeconds: minutes(5) },
+  },
+  { method: "POST", path: "/api/passkeys/options", perIp: { max: 10, windowSeconds: minutes(10) } },
   {
     method: "POST",
     path: "/api/vault/key/password",
@@ -181,6 +194,8 @@ export const PER_USER_LIMITS = {
   authenticatorConfirm: { max: 10, windowSeconds: minutes(10) },
   /** Each change of a factor e-mails the account a notice (decision 052). */
   factorChange: { max: 10, windowSeconds: minutes(60) },
+  /** Adding (the password step and the device's answer), renaming and removing passkeys (decision 056): adding and removing e-mail the account a notice. */
+  passkeyChange: { max: 20, windowSeconds: minutes(60) },
 } satisfies Record<string, Limit>;
 
 /** Limits that count per address and per signed-in account (server/rate-limit/per-user-middleware.ts, docs/decisions/018). */

@@ -6,6 +6,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns.js";
@@ -121,4 +122,32 @@ export const signInDevices = pgTable(
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: "sign_in_devices_pk", columns: [t.userId, t.deviceKey] })],
+);
+
+/**
+ * Passkeys (migration 0037, docs/decisions/056-passkeys.md): better-auth's passkey plugin's model,
+ * its field names as the plugin spells them (credentialID). Written by better-auth; listed, renamed
+ * and deleted by server/passkeys/ under row-level security.
+ */
+export const passkey = pgTable(
+  "passkey",
+  {
+    id: text("id").primaryKey(),
+    name: text("name"),
+    publicKey: text("public_key").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    credentialID: text("credential_id").notNull(),
+    counter: integer("counter").notNull(),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull(),
+    transports: text("transports"),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow(),
+    aaguid: text("aaguid"),
+  },
+  (t) => [
+    index("passkey_user_id_idx").on(t.userId),
+    uniqueIndex("passkey_credential_id_idx").on(t.credentialID),
+  ],
 );

@@ -1,4 +1,5 @@
 import { LOGIN_LOCKOUT_AT, LOGIN_WARNING_AFTER, AUTH_MSG } from "@common/auth";
+import { PASSKEY_SIGN_IN_MSG } from "@common/passkeys";
 import { SESSIONS_MSG } from "@common/sessions";
 
 import { useId, useState, type FormEvent } from "react";
@@ -36,6 +37,7 @@ export default function Login() {
   const [error, setError] = useState<string>();
   const [isUnconfirmed, setIsUnconfirmed] = useState(false);
   const [isBusy, setIsBusy] = useState(false);
+  const [isPasskeyBusy, setIsPasskeyBusy] = useState(false);
   const isLocked = failures >= LOGIN_LOCKOUT_AT;
   const attemptsLeft = LOGIN_LOCKOUT_AT - failures;
 
@@ -68,6 +70,26 @@ export default function Login() {
       toast.error(message || AUTH_MSG.loginFailedToast, { id: "sign-in-failure" });
     } finally {
       setIsBusy(false);
+    }
+  };
+
+  // "Sign in with a passkey" (decision 056): WebAuthn's code loads on click only (the budget). The
+  // vault stays locked after it: the signed-in frame asks for the password.
+  const onPasskey = async () => {
+    if (isBusy || isPasskeyBusy) return;
+    setError(undefined);
+    setIsUnconfirmed(false);
+    setIsPasskeyBusy(true);
+    try {
+      const { signInWithPasskey } = await import("@/features/passkeys/api/sign-in-with-passkey");
+      await signInWithPasskey();
+      const me = await getMe();
+      if (!me) throw new ApiError(401, "NO_SESSION", AUTH_MSG.noSession);
+      enterApp(me, from);
+    } catch (err) {
+      setError(errorMessage(err, PASSKEY_SIGN_IN_MSG.failed));
+    } finally {
+      setIsPasskeyBusy(false);
     }
   };
 
@@ -159,6 +181,14 @@ export default function Login() {
           className={`${buttonLook.primary} w-full`}
         >
           {isBusy ? "Signing in..." : "Sign In"}
+        </button>
+        <button
+          type="button"
+          onClick={() => void onPasskey()}
+          disabled={isBusy || isPasskeyBusy}
+          className={`${buttonLook.outline} w-full`}
+        >
+          {isPasskeyBusy ? PASSKEY_SIGN_IN_MSG.busy : PASSKEY_SIGN_IN_MSG.button}
         </button>
       </form>
       <p className="mt-6 text-center text-sm text-muted-foreground">

@@ -13,6 +13,7 @@ import { EmailChangeSection } from "@/features/email-change/components/email-cha
 import { TwoFactorCard } from "@/features/profiles/components/two-factor-card";
 import { ExportVaultCard } from "@/features/export/components/export-vault-card";
 import { VaultLockCard } from "@/features/profiles/components/vault-lock-card";
+import { PasskeysCard } from "@/features/passkeys/components/passkeys-card";
 import { SessionsCard } from "@/features/sessions/components/sessions-card";
 import { useTwoFactor } from "@/features/two-factor/api/get-two-factor";
 import { AuthenticatorCard } from "@/features/two-factor/components/authenticator-card";
@@ -73,7 +74,7 @@ export default function ProfileScreen() {
   );
 }
 
-/** "Sign-in protection" (decision 052): the authenticator app, and the e-mailed code as its fallback. */
+/** "Sign-in protection" (decisions 052, 056): the authenticator app, the e-mailed code as its fallback, and passkeys. */
 function SignInProtection({ me }: { me: Me }) {
   const { data } = useTwoFactor();
   return (
@@ -87,6 +88,7 @@ function SignInProtection({ me }: { me: Me }) {
       </h2>
       <AuthenticatorCard email={me.email} />
       <TwoFactorCard me={me} isFallback={data?.hasAuthenticator === true} />
+      <PasskeysCard email={me.email} />
     </section>
   );
 }

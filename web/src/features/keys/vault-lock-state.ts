@@ -5,8 +5,11 @@ import { useSyncExternalStore } from "react";
  * sign-out, in the first bundle, end it): vault-lock.ts does the locking.
  */
 
-/** Why the tab locked: idle time, "Lock now" here, or a lock in another tab of the app. */
-export type LockReason = "idle" | "now" | "elsewhere";
+/**
+ * Why the tab locked: idle time, "Lock now" here, a lock in another tab of the app, or a passkey
+ * sign-in (no password, so no key yet: decision 056).
+ */
+export type LockReason = "idle" | "now" | "elsewhere" | "passkey";
 
 export type VaultLock =
   | { isLocked: false }

@@ -1,4 +1,5 @@
 import { VAULT_LOCK_MSG } from "@common/keys";
+import { LOCKED_AFTER_PASSKEY } from "@common/passkeys";
 import { LockKeyhole } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { Alert } from "@/components/ui/alert";
@@ -11,6 +12,7 @@ const WHY: Record<LockReason, string> = {
   idle: VAULT_LOCK_MSG.lockedIdle,
   now: VAULT_LOCK_MSG.lockedNow,
   elsewhere: VAULT_LOCK_MSG.lockedNow,
+  passkey: LOCKED_AFTER_PASSKEY,
 };
 
 const keepOpen = (event: Event) => event.preventDefault();
