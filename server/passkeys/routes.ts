@@ -1,4 +1,4 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import type { PasskeyList, PasskeyView } from "../../common/passkeys.js";
 import {
   passkeyCreateSchema,
@@ -6,6 +6,7 @@ import {
   passkeyRenameSchema,
 } from "../../common/passkeys-schemas.js";
 import { requireActor } from "../auth/actor.js";
+import { callerOf } from "../http/caller.js";
 import type { AppEnv } from "../http/context.js";
 import { passSetCookies } from "../http/cookies.js";
 import { parseJson } from "../http/validate.js";
@@ -17,7 +18,6 @@ import {
   deletePasskey,
   listPasskeys,
   renamePasskey,
-  type Caller,
 } from "./service.js";
 
 const limitChanges = perUserLimit("passkey-change", PER_USER_LIMITS.passkeyChange);
@@ -54,14 +54,3 @@ export const passkeyRoutes = new Hono<AppEnv>()
     await deletePasskey(c.var.deps, callerOf(c), c.req.param("id"));
     return c.body(null, 204);
   });
-
-type ActorContext = Context<
-  AppEnv & { Variables: { actor: Caller["actor"]; user: { id: string; email: string } } }
->;
-
-const callerOf = (c: ActorContext): Caller => ({
-  actor: c.var.actor,
-  email: c.var.user.email,
-  headers: c.req.raw.headers,
-  ip: c.var.ip ?? null,
-});

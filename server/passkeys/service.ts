@@ -8,6 +8,7 @@ import {
 import type { PasskeyCreateInput } from "../../common/passkeys-schemas.js";
 import { requireAccess, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
+import type { Caller } from "../auth/caller.js";
 import { withActor } from "../db/actor.js";
 import type { Deps } from "../deps.js";
 import { AppError } from "../errors.js";
@@ -27,9 +28,6 @@ import {
  * deleted under row-level security; adding and removing one is audited and told to the account's
  * address. A passkey opens a session, never the vault.
  */
-
-/** The request's own account: its profile, its cookie (as headers, for better-auth), its address. */
-export type Caller = { actor: ActorProfile; email: string; headers: Headers; ip: string | null };
 
 const ownAccount = (actor: ActorProfile) =>
   requireAccess(actor, "vault:own", { ownerId: actor.id });

@@ -1,9 +1,10 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import {
   authenticatorCodeSchema,
   twoFactorPasswordSchema,
 } from "../../common/two-factor-schemas.js";
 import { requireActor } from "../auth/actor.js";
+import { callerOf } from "../http/caller.js";
 import type { AppEnv } from "../http/context.js";
 import { passSetCookies } from "../http/cookies.js";
 import { parseJson } from "../http/validate.js";
@@ -15,7 +16,6 @@ import {
   getTwoFactor,
   removeAuthenticator,
   renewRecoveryCodes,
-  type Caller,
 } from "./service.js";
 
 const limitConfirm = perUserLimit("authenticator-confirm", PER_USER_LIMITS.authenticatorConfirm);
@@ -60,14 +60,3 @@ export const twoFactorRoutes = new Hono<AppEnv>()
       return c.json(await renewRecoveryCodes(c.var.deps, callerOf(c), password));
     },
   );
-
-type ActorContext = Context<
-  AppEnv & { Variables: { actor: Caller["actor"]; user: { id: string; email: string } } }
->;
-
-const callerOf = (c: ActorContext): Caller => ({
-  actor: c.var.actor,
-  email: c.var.user.email,
-  headers: c.req.raw.headers,
-  ip: c.var.ip ?? null,
-});

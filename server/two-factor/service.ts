@@ -8,6 +8,7 @@ import {
 } from "../../common/two-factor.js";
 import { requireAccess, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
+import type { Caller } from "../auth/caller.js";
 import { asSystem } from "../db/actor.js";
 import type { Deps } from "../deps.js";
 import { AppError } from "../errors.js";
@@ -21,9 +22,6 @@ import { deleteAuthenticator, selectTwoFactorState } from "./queries.js";
  * through better-auth's two-factor plugin (`auth.api`, with the caller's cookie: its HTTP routes
  * for these are off), each change audited and told to the account's address.
  */
-
-/** The request's own account: its profile, its cookie (as headers, for better-auth), its address. */
-export type Caller = { actor: ActorProfile; email: string; headers: Headers; ip: string | null };
 
 const ownAccount = (actor: ActorProfile) =>
   requireAccess(actor, "vault:own", { ownerId: actor.id });
