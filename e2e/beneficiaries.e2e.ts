@@ -13,10 +13,9 @@ import {
   expectText,
   latestMailTo,
   MOBILE,
-  newPage,
   screenshot,
   settle,
-  signIn,
+  signedInPage,
   uniqueEmail,
 } from "./fixtures.js";
 
@@ -64,12 +63,9 @@ const addThroughApi = (page: Page, body: { name: string; email: string }) =>
     body,
   );
 
+/** Ruth, signed in with her vault open in this tab (signedInPage waits for the move-over, decision 038). */
 async function signedIn(viewport?: typeof MOBILE): Promise<Page> {
-  const user = await buildUser({ name: "Ruth Owner" });
-  const page = await newPage(viewport);
-  await signIn(page, user.email, user.password);
-  await expectPath(page, "/dashboard");
-  return page;
+  return signedInPage(await buildUser({ name: "Ruth Owner" }), viewport);
 }
 
 describe("beneficiaries", () => {

@@ -11,10 +11,9 @@ import {
   expectPath,
   expectText,
   MOBILE,
-  newPage,
   screenshot,
   settle,
-  signIn,
+  signedInPage,
   type TestUser,
 } from "./fixtures.js";
 import { pdf } from "./sample-files.js";
@@ -48,16 +47,13 @@ const exe = () =>
 const bigPdf = (size: number) =>
   Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(size - 9, 0x41)]);
 
-async function signedIn(
-  user: TestUser,
-  viewport?: { width: number; height: number },
-): Promise<Page> {
-  const page = await newPage(viewport);
-  await signIn(page, user.email, user.password);
-  await expectPath(page, "/dashboard");
-  await settle(page);
-  return page;
-}
+/**
+ * Signed in with the vault open in this tab: fixtures' signedInPage waits for the first browser
+ * sign-in's move-over (decision 038). Without that wait, this file's next full page load could
+ * cut the move-over short and find the tab locked ("Unlock your vault"), as CI saw under load.
+ */
+const signedIn = (user: TestUser, viewport?: { width: number; height: number }): Promise<Page> =>
+  signedInPage(user, viewport);
 
 async function open(page: Page, path: string, name?: string): Promise<void> {
   await page.goto(path);
