@@ -217,9 +217,12 @@ describe("beneficiaries", () => {
     await settle(page);
     await expect.poll(() => isBeneficiaryChosen(page, heir)).toBe(true);
     const chosen = page.getByRole("checkbox", { name: heir });
-    expect((await chosen.evaluate((el) => el.closest("label")?.textContent ?? "")).trim()).toBe(
-      `Frank Picked${heir}`,
-    );
+    // The name shows once the browser has opened the sealed details (decision 038): wait for it.
+    await expect
+      .poll(async () =>
+        (await chosen.evaluate((el) => el.closest("label")?.textContent ?? "")).trim(),
+      )
+      .toBe(`Frank Picked${heir}`);
     await chooseBeneficiaries(page, []);
     expect(await isBeneficiaryChosen(page, heir)).toBe(false);
 

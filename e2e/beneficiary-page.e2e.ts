@@ -12,6 +12,7 @@ import {
   settle,
   signIn,
   uniqueEmail,
+  waitForOpenVault,
 } from "./fixtures.js";
 
 /** Issue 16 point 7: a page per beneficiary, "What Emma will receive", with a preview of her portal. */
@@ -64,6 +65,7 @@ describe("a beneficiary's page", () => {
     const phone = await newPage(MOBILE);
     await signIn(phone, owner.email, owner.password);
     await expectPath(phone, "/dashboard");
+    await waitForOpenVault(phone); // before a full page load (the beneficiaries' details are sealed)
     await openPath(phone, "/beneficiaries");
     await phone.getByRole("link", { name: "Emma Stone", exact: true }).click();
     await phone.getByRole("list", { name: "What Emma will receive" }).waitFor();

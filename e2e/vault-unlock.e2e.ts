@@ -13,6 +13,7 @@ import {
   settle,
   signedInPage,
   signIn,
+  waitForOpenVault,
   newPage,
 } from "./fixtures.js";
 import { addPassword, sessionCopy } from "./vault-setup.js";
@@ -105,6 +106,8 @@ describe("the vault in the browser", () => {
     await expectText(fresh, "Invalid email or password");
     await signIn(fresh, user.email, NEW_PASSWORD);
     await expectPath(fresh, "/dashboard");
+    // The tab keeps its copy of the key just after it enters the app: wait before a full page load.
+    await waitForOpenVault(fresh);
     await settle(fresh);
     await expectOpens(fresh, id, secret);
   });
