@@ -14,7 +14,6 @@ import {
   screenshot,
   settle,
   signedInPage,
-  type TestUser,
 } from "./fixtures.js";
 import { pdf } from "./sample-files.js";
 
@@ -46,14 +45,6 @@ const exe = () =>
 /** `size` bytes that start like a PDF (the browser checks content, then size). */
 const bigPdf = (size: number) =>
   Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(size - 9, 0x41)]);
-
-/**
- * Signed in with the vault open in this tab: fixtures' signedInPage waits for the first browser
- * sign-in's move-over (decision 038). Without that wait, this file's next full page load could
- * cut the move-over short and find the tab locked ("Unlock your vault"), as CI saw under load.
- */
-const signedIn = (user: TestUser, viewport?: { width: number; height: number }): Promise<Page> =>
-  signedInPage(user, viewport);
 
 async function open(page: Page, path: string, name?: string): Promise<void> {
   await page.goto(path);
@@ -105,7 +96,7 @@ async function uploadDocument(
 describe("documents", () => {
   it("refuses wrong and oversize files before sending anything, uploads a PDF encrypted and downloads it byte-identical", async () => {
     const user = await buildUser({ name: "Dora Documents" });
-    const page = await signedIn(user);
+    const page = await signedInPage(user);
     const sent = watchAssetWrites(page);
 
     await open(page, "/documents", "documents-empty");
@@ -263,7 +254,7 @@ describe("documents", () => {
 
   it("encrypts and uploads a 10 MB document, and downloads it intact", async () => {
     const user = await buildUser({ name: "Tim Timing" });
-    const page = await signedIn(user);
+    const page = await signedInPage(user);
     const big = bigPdf(10 * MB);
     const finished = (method: string) =>
       page.waitForEvent("requestfinished", {
@@ -325,7 +316,7 @@ describe("documents", () => {
 describe("notes", () => {
   it("creates a note with text, a recording and an attachment; after a reload all three are back, decrypted; nothing in clear at rest", async () => {
     const user = await buildUser({ name: "Nora Notes" });
-    const page = await signedIn(user);
+    const page = await signedInPage(user);
     const heir = { name: "Sam Heir", email: `heir-${randomUUID().slice(0, 8)}@example.com` };
     expect((await apiAsUser(page, "POST", "/api/beneficiaries", heir)).status).toBe(201);
 
@@ -458,7 +449,7 @@ describe("notes", () => {
 
   it("the document and note screens at 360 px", async () => {
     const user = await buildUser({ name: "Mo Mobile" });
-    const page = await signedIn(user, MOBILE);
+    const page = await signedInPage(user, MOBILE);
     await uploadDocument(
       page,
       {
