@@ -170,6 +170,8 @@ export function createAuth({ db, appUrl, secret, sendMail, log, onSignIn }: Auth
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
     },
+    // No OpenTelemetry spans around every better-auth call: nothing here collects them (issue 13).
+    experimental: { instrumentation: { enabled: false } },
     databaseHooks: {
       // Every new account: its profile. Its data key comes with the keys its browser made
       // (server/keys/owner-keys-service.ts), or escrowed on its first GET /api/vault/key (decision 038).
