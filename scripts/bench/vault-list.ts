@@ -1,0 +1,229 @@
+/**
+ * Issue 13: the password vault screen (/vault) with ITEMS passwords, in Debian's Chromium with its
+ * CPU slowed down RATE times (Lighthouse's mobile preset uses 4). Starts the real server (PGlite in a
+ * temporary folder; serves web/dist, so run `npm run build` first), registers an account, signs in
+ * through /login, imports ITEMS passwords through /vault/import (encrypted in the browser, as a
+ * person's import would be), then, slowed down: opens /vault and times the list's first rows, all
+ * ITEMS rows, and the usernames decrypted; then scrolls the page from top to bottom at a steady
+ * 3,000 px/s and reports the frames (requestAnimationFrame intervals): mean fps, p95 and the longest
+ * frame, and the frames longer than 1.5 of a 60 Hz frame. Beside it, in the same run and the same
+ * browser, a bare page: ITEMS rows of plain static HTML, scrolled the same way (the baseline).
+ * TRY_CSS='name=>css||name2=>css2' reloads /vault and scrolls again with each style added (to find
+ * what a frame costs); PROFILE_FILE=f.cpuprofile writes the page's CPU profile of the scroll.
+ * Usage: node --import tsx scripts/bench/vault-list.ts [items=1000] [rate=4]
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { launchBrowser } from "../../e2e/chromium.js";
+import { WEB_DIST } from "../../server/paths.js";
+import { freePort, GOOD_PASSWORD } from "../../test/harness.js";
+import { ServerProcess } from "../../test/server-process.js";
+
+const ITEMS = Number(process.argv[2] ?? 1000);
+const RATE = Number(process.argv[3] ?? 4);
+const SCROLL_PX_PER_S = 3000;
+if (!existsSync(path.join(WEB_DIST, "index.html"))) throw new Error("run `npm run build` first");
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "lv-vault-list-"));
+const port = await freePort();
+const server = new ServerProcess(port, {
+  APP_URL: `http://localhost:${port}`,
+  DATA_DIR: dataDir,
+  VAULT_MASTER_KEY: randomBytes(32).toString("base64"),
+});
+await server.waitUntilListening();
+const email = `vault-list-${randomBytes(4).toString("hex")}@example.com`;
+const expectOk = async (res: Response, what: string) => {
+  if (!res.ok) throw new Error(`${what}: ${res.status} ${await res.text()}`);
+};
+await expectOk(
+  await fetch(`${server.baseUrl}/api/register`, {
+    method: "POST",
+    headers: { origin: server.origin, "content-type": "application/json" },
+    body: JSON.stringify({ name: "Bench User", email, password: GOOD_PASSWORD }),
+  }),
+  "register",
+);
+const mailbox = await server.json<{ messages: { to: string; text: string }[] }>(
+  "GET",
+  "/dev/mailbox.json",
+);
+const link = /https?:\/\/\S*\/auth\/callback\S*/.exec(
+  mailbox.body.messages.find((m) => m.to === email)?.text ?? "",
+)?.[0];
+if (!link) throw new Error("no confirmation link");
+await expectOk(
+  await fetch(
+    `${server.baseUrl}/api/auth/verify-email?token=${new URL(link).searchParams.get("code")}`,
+  ),
+  "confirm",
+);
+
+const browser = await launchBrowser();
+const context = await browser.newContext({
+  baseURL: server.origin,
+  viewport: { width: 1280, height: 800 },
+  bypassCSP: !!process.env.TRY_CSS, // TRY_CSS adds inline styles, which the app's CSP refuses
+});
+const page = await context.newPage();
+page.setDefaultTimeout(120_000);
+
+// Sign in, a beneficiary, and the import (not slowed down: the set-up, not what is measured).
+await page.goto("/login");
+await page.getByLabel("Email", { exact: true }).fill(email);
+await page.getByLabel("Password", { exact: true }).fill(GOOD_PASSWORD);
+await page.getByRole("button", { name: /^sign in$/i }).click();
+await page.waitForURL((url) => url.pathname === "/dashboard");
+await page.waitForFunction(() => sessionStorage.getItem("lv.vault") !== null);
+const heir = "heir@example.com";
+const added = await page.evaluate(
+  async ({ heir }) =>
+    (
+      await fetch("/api/beneficiaries", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: "Sam Heir", email: heir }),
+      })
+    ).status,
+  { heir },
+);
+if (added !== 201) throw new Error(`beneficiary: ${added}`);
+const csv = [
+  "name,url,username,password,note",
+  ...Array.from(
+    { length: ITEMS },
+    (_, i) =>
+      `Site ${String(i).padStart(4, "0")},https://site${i}.example.com/login,user${i}@example.com,Pw-${randomBytes(9).toString("base64url")},`,
+  ),
+  "",
+].join("\r\n");
+const importStart = performance.now();
+await page.goto("/vault/import");
+await page.getByLabel("Export file").setInputFiles({
+  name: "passwords.csv",
+  mimeType: "text/csv",
+  buffer: Buffer.from(csv),
+});
+await page
+  .getByRole("group", { name: /^Beneficiar/ })
+  .getByRole("checkbox", { name: heir })
+  .check();
+await page.getByRole("button", { name: /^Import [\d,]+ passwords$/ }).click();
+await page.getByRole("heading", { name: "Import finished" }).waitFor({ timeout: 600_000 });
+console.log(`imported ${ITEMS} passwords in ${Math.round(performance.now() - importStart)} ms`);
+
+type Frames = { fps: number; p95: number; max: number; slow: number; count: number };
+/** Scrolls the page from top to bottom at a steady speed; the intervals between frames. */
+const scrollFrames = async (p: Page) => {
+  // tsx names the functions it compiles with a helper the page does not have.
+  await p.evaluate("globalThis.__name = (f) => f");
+  return p.evaluate(async (pxPerS) => {
+    const root = document.scrollingElement ?? document.documentElement;
+    root.scrollTop = 0;
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const gaps: number[] = [];
+    await new Promise<void>((done) => {
+      const start = performance.now();
+      let last = start;
+      const step = (now: number) => {
+        gaps.push(now - last);
+        last = now;
+        const bottom = root.scrollHeight - innerHeight; // may change as rows render
+        root.scrollTop = Math.min(bottom, ((now - start) / 1000) * pxPerS);
+        if (root.scrollTop >= bottom - 1 || now - start > 60_000) done();
+        else requestAnimationFrame(step);
+      };
+      requestAnimationFrame(step);
+    });
+    gaps.shift(); // the first is from before the scroll
+    const sorted = [...gaps].sort((a, b) => a - b);
+    const total = gaps.reduce((a, b) => a + b, 0);
+    return {
+      fps: (gaps.length * 1000) / total,
+      p95: sorted[Math.floor(sorted.length * 0.95)] ?? NaN,
+      max: sorted.at(-1) ?? NaN,
+      slow: gaps.filter((g) => g > 25).length,
+      count: gaps.length,
+    };
+  }, SCROLL_PX_PER_S);
+};
+
+const cdp = await context.newCDPSession(page);
+await cdp.send("Emulation.setCPUThrottlingRate", { rate: RATE });
+
+// The vault screen, slowed down: a full load of /vault, as after a reload.
+const t0 = performance.now();
+await page.goto("/vault");
+await page.getByRole("list", { name: "Passwords" }).getByRole("listitem").first().waitFor();
+const firstRows = performance.now() - t0;
+await page.waitForFunction(
+  (n) => document.querySelectorAll('ul[aria-label="Passwords"] > li').length >= n,
+  ITEMS,
+);
+const allRows = performance.now() - t0;
+await page
+  .getByText("user0@example.com")
+  .waitFor()
+  .catch(async (e) => {
+    await page.screenshot({ path: "/tmp/vault-list-fail.png" });
+    throw e;
+  });
+const decrypted = performance.now() - t0;
+await page.waitForTimeout(1000);
+if (process.env.PROFILE_FILE) {
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.start");
+}
+const ours = await scrollFrames(page);
+if (process.env.PROFILE_FILE) {
+  const { profile } = await cdp.send("Profiler.stop");
+  (await import("node:fs")).writeFileSync(process.env.PROFILE_FILE, JSON.stringify(profile));
+}
+for (const [label, css] of (process.env.TRY_CSS ?? "")
+  .split("||")
+  .filter(Boolean)
+  .map((x) => x.split("=>"))) {
+  await page.reload();
+  await page.getByText("user0@example.com").waitFor();
+  await page.addStyleTag({ content: css ?? "" });
+  await page.waitForTimeout(1000);
+  const f = await scrollFrames(page);
+  console.log(
+    `try ${label}: ${f.fps.toFixed(1)} fps p95 ${f.p95.toFixed(1)} max ${f.max.toFixed(1)} slow ${f.slow}/${f.count}`,
+  );
+}
+
+// The bare page: the same number of rows of plain HTML, the app's stylesheet not loaded.
+await page.goto("about:blank");
+await page.setContent(
+  `<ul style="font:16px system-ui;margin:0;padding:0">${Array.from(
+    { length: ITEMS },
+    (_, i) =>
+      `<li style="display:flex;gap:12px;padding:12px 16px;border-bottom:1px solid #ddd"><span>S</span><a href="#">Site ${i}</a><span>user${i}@example.com</span><button>Copy</button></li>`,
+  ).join("")}</ul>`,
+);
+await page.waitForTimeout(500);
+const bare = await scrollFrames(page);
+
+const line = (name: string, f: Frames) =>
+  console.log(
+    `${name.padEnd(26)} ${f.fps.toFixed(1).padStart(5)} fps  p95 frame ${f.p95.toFixed(1).padStart(5)} ms  longest ${f.max.toFixed(1).padStart(6)} ms  frames > 25 ms: ${f.slow} of ${f.count}`,
+  );
+console.log(`Chromium, CPU slowed down ${RATE}×, 1280×800, ${ITEMS} passwords`);
+console.log(
+  `/vault full load: first rows ${Math.round(firstRows)} ms, all ${ITEMS} rows ${Math.round(allRows)} ms, usernames decrypted ${Math.round(decrypted)} ms`,
+);
+line("scroll /vault", ours);
+line("scroll bare page (baseline)", bare);
+console.log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`,
+);
+await browser.close();
+server.kill("SIGTERM");
+await server.exited;
+rmSync(dataDir, { recursive: true, force: true });
