@@ -36,8 +36,10 @@ export function chunkClosure(manifest, key, seen = new Set()) {
 /**
  * Pages whose first visit the build prepares: web/dist/pages/<name>.html is index.html plus a
  * `<link rel="modulepreload">` for each chunk of the page's screen, so that the browser fetches them
- * beside the entry chunk instead of after it has run (web/vite.config.ts, pagePreloads; served by
- * server/http/static.ts). The budgeted pages and /register, the first pages a person sees.
+ * beside the entry chunk instead of after it has run, and the screen's markup prerendered into
+ * `#root` (decision 058), which paints before any JavaScript has run (web/vite.config.ts,
+ * pagePreloads; served by server/http/static.ts). The budgeted pages and /register, the first
+ * pages a person sees.
  */
 export const PRELOADED_PAGES = { ...BUDGET_PAGES, "/register": "src/routes/register.tsx" };
 
@@ -110,9 +112,20 @@ export function measurePages(distDir = DIST) {
 }
 
 /**
- * Fails unless each of PRELOADED_PAGES has its prepared HTML (web/dist/pages/<name>.html) and it
- * preloads exactly its screen's chunks that the entry does not load: a page the server sends must
- * not name a chunk of an older build, nor miss one.
+ * What a prepared page's body holds after its `<div id="root" data-prerendered="<page>">` (the
+ * screen's prerendered markup, then the app's own elements), or undefined without such a root.
+ */
+export function prerenderedMarkup(html, page) {
+  const open = `<div id="root" data-prerendered="${page}">`;
+  const start = html.indexOf(open);
+  return start < 0 ? undefined : html.slice(start + open.length, html.indexOf("</body>"));
+}
+
+/**
+ * Fails unless each of PRELOADED_PAGES has its prepared HTML (web/dist/pages/<name>.html), it
+ * preloads exactly its screen's chunks that the entry does not load (a page the server sends must
+ * not name a chunk of an older build, nor miss one), and its `#root` holds the screen's
+ * prerendered markup (decision 058): at least its `<h1>`, not a loading placeholder.
  */
 export function checkPreloadedPages(distDir = DIST) {
   const manifest = JSON.parse(readFileSync(path.join(distDir, ".vite", "manifest.json"), "utf8"));
@@ -130,6 +143,11 @@ export function checkPreloadedPages(distDir = DIST) {
     if (preloaded.sort().join() !== expected.sort().join())
       throw new Error(
         `${page}'s prepared page preloads ${preloaded.join(", ")}, not ${expected.join(", ")}`,
+      );
+    const markup = prerenderedMarkup(readFileSync(file, "utf8"), page);
+    if (!markup?.includes("<h1") || markup.includes("Loading..."))
+      throw new Error(
+        `${page}'s prepared page has ${markup === undefined ? "no #root marked data-prerendered" : "no prerendered screen in its #root"} (web/vite.config.ts, prerenderPages)`,
       );
   }
 }

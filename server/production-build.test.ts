@@ -99,7 +99,9 @@ describe("the compiled server (node dist/server/main.js)", () => {
         expect(page.status).toBe(200);
         expect(page.headers.get("content-type")).toMatch(/^text\/html/);
         const html = await page.text();
-        expect(html).toContain('<div id="root"></div>');
+        // prerendered at build time (decision 058)
+        expect(html).toContain('<div id="root" data-prerendered="/welcome">');
+        expect(html).toContain("Secure Your Legacy, Share What Matters Most</h1>");
         const script = /<script type="module" crossorigin src="([^"]+\.js)"/.exec(html)?.[1];
         expect(script, html).toBeDefined();
         const bundle = await fetch(`${server.baseUrl}${script}`);
