@@ -102,7 +102,8 @@ describe("the compiled server (node dist/server/main.js)", () => {
         // prerendered at build time (decision 058)
         expect(html).toContain('<div id="root" data-prerendered="/welcome">');
         expect(html).toContain("Secure Your Legacy, Share What Matters Most</h1>");
-        const script = /<script type="module" crossorigin src="([^"]+\.js)"/.exec(html)?.[1];
+        // its entry chunk, which web/public/start-app.js starts once the page has painted
+        const script = /<script src="\/start-app\.js" data-entry="([^"]+\.js)"/.exec(html)?.[1];
         expect(script, html).toBeDefined();
         const bundle = await fetch(`${server.baseUrl}${script}`);
         expect(bundle.status).toBe(200);

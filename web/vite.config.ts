@@ -171,11 +171,13 @@ async function prerenderPages(pages: string[]): Promise<Map<string, string>> {
 
 /**
  * Writes dist/pages/<name>.html for each of PRELOADED_PAGES (scripts/check-bundle.mjs): index.html
- * plus `<link rel="modulepreload">` for every chunk of the page's screen that the entry does not
- * load already, and the screen's markup prerendered into `#root` (decision 058), with
- * `data-prerendered` naming its path for main.tsx, which hydrates it. Without the links the
- * screen's chunks are requested only once the entry chunk has run, a chain of round trips; without
- * the markup nothing paints before the JavaScript has run (issue 13's Lighthouse LCP).
+ * with the screen's markup prerendered into `#root` (decision 058), `data-prerendered` naming its
+ * path for main.tsx, which hydrates it, and its module script replaced by public/start-app.js,
+ * which starts the entry chunk once the page has painted, with a `<link rel="modulepreload">` for
+ * every chunk of the page's screen that the entry does not load already (its `data-preload`).
+ * Without the preloads the screen's chunks are requested only once the entry chunk has run, a
+ * chain of round trips (decision 054); without the markup nothing paints before the JavaScript has
+ * run, and JavaScript fetched before the first paint delays it (issue 13's Lighthouse LCP).
  * server/http/static.ts sends such a page for its path; every other path gets index.html.
  * Runs in writeBundle, before precompress() (closeBundle) compresses the pages too.
  */
@@ -192,15 +194,20 @@ function pagePreloads(): Plugin {
     const markup = await prerenderPages(Object.keys(PRELOADED_PAGES));
     const root = '<div id="root"></div>';
     if (!html.includes(root)) throw new Error(`index.html has no empty ${root}`);
+    const entryScript = /<script type="module" crossorigin src="(\/[^"]+)"><\/script>/;
+    const entryFile = entryScript.exec(html)?.[1];
+    if (!entryFile) throw new Error("index.html has no module script");
     mkdirSync(path.join(outDir, "pages"), { recursive: true });
     for (const [page, source] of Object.entries(PRELOADED_PAGES)) {
-      const links = [...chunkClosure(manifest, source)]
+      const preloads = [...chunkClosure(manifest, source)]
         .filter((key) => !loaded.has(key))
-        .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`);
+        .map((key) => `/${manifest[key]?.file}`);
+      // The page paints from its markup; its JavaScript starts after that paint (start-app.js).
+      const startApp = `<script src="/start-app.js" data-entry="${entryFile}" data-preload="${preloads.join(" ")}" defer></script>`;
       writeFileSync(
         path.join(outDir, "pages", `${page.slice(1)}.html`),
         html
-          .replace("</head>", `  ${links.join("\n    ")}\n  </head>`)
+          .replace(entryScript, () => startApp)
           .replace(
             root,
             () => `<div id="root" data-prerendered="${page}">${markup.get(page) ?? ""}</div>`,

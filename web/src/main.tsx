@@ -1,6 +1,5 @@
 import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { noteEarlyInput } from "./app/early-input";
 import { Providers } from "./app/providers";
 import { watchTabClose } from "./features/keys/tab-close";
 import { startTheme } from "./lib/theme";
@@ -39,8 +38,7 @@ if (root) {
   );
   if (isPrerenderedVisit(root)) {
     // React takes the markup over where it is (hydration is sliced and yields to input); what is
-    // typed before the screen's code has run is kept (app/early-input.ts).
-    noteEarlyInput(root);
+    // typed before the screen's code has run is kept (public/start-app.js, app/early-input.ts).
     hydrateRoot(root, app);
   } else {
     // A transition: React renders the first screen in slices that yield to the browser between
