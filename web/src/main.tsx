@@ -36,13 +36,14 @@ if (root) {
       <Providers prerenderedPage={prerenderedPage} />
     </StrictMode>
   );
+  // A transition: React renders (or hydrates) the first screen in slices that yield to the
+  // browser between them, instead of one long task that holds input (issue 13, Lighthouse's Total
+  // Blocking Time); a hydration outside one is not sliced.
   if (isPrerenderedVisit(root)) {
-    // React takes the markup over where it is (hydration is sliced and yields to input); what is
-    // typed before the screen's code has run is kept (public/start-app.js, app/early-input.ts).
-    hydrateRoot(root, app);
+    // React takes the markup over where it is; what is typed or sent before the screen's code has
+    // run is kept (public/start-app.js, app/early-input.ts).
+    startTransition(() => void hydrateRoot(root, app));
   } else {
-    // A transition: React renders the first screen in slices that yield to the browser between
-    // them, instead of one long task that holds input (issue 13, Lighthouse's Total Blocking Time).
     startTransition(() => createRoot(root).render(app));
   }
 }
