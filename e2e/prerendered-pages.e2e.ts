@@ -4,10 +4,13 @@ import {
   appUrl,
   buildUser,
   expectPath,
+  expectText,
+  GOOD_PASSWORD,
   launchBrowser,
   newPage,
   settle,
   signedInPage,
+  uniqueEmail,
 } from "./fixtures.js";
 
 /**
@@ -22,6 +25,8 @@ const isHydrated = (page: Page, selector: string) =>
 async function waitForHydration(page: Page, selector: string): Promise<void> {
   await expect.poll(() => isHydrated(page, selector), { timeout: 10_000 }).toBe(true);
 }
+
+type Storing = { localStorage: { setItem: (key: string, value: string) => void } };
 
 /** React's hydration errors, in production builds minified to their numbers (418, 423, 425). */
 const HYDRATION_ERROR = /hydrat|Minified React error #(?:418|423|425)/i;
@@ -95,6 +100,42 @@ describe("prerendered first pages", () => {
     expect((await signedIn).ok()).toBe(true);
     await expectPath(page, "/dashboard");
     expect(errors).toEqual([]);
+  });
+
+  it("hydrates /login with a stored dark theme, then shows that choice", async () => {
+    const page = await newPage();
+    const errors = hydrationErrors(page);
+    await page.addInitScript(() =>
+      (globalThis as unknown as Storing).localStorage.setItem("theme", "dark"),
+    );
+    await page.goto("/login");
+    await settle(page);
+    const dark = page.getByRole("group", { name: "Theme" }).getByRole("button", { name: "Dark" });
+    await expect.poll(() => dark.getAttribute("aria-pressed")).toBe("true");
+    expect(errors).toEqual([]);
+  });
+
+  it("keeps what is typed into /register before its code has run (react-hook-form's fields)", async () => {
+    const page = await newPage();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/register", { waitUntil: "commit" });
+    const name = page.getByLabel("Full Name");
+    await name.fill("Early Typist");
+    release();
+    await waitForHydration(page, "main h1");
+    await settle(page);
+    expect(await name.inputValue()).toBe("Early Typist");
+    // react-hook-form has it too: the account is made (a missing name would stop the form)
+    await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("early"));
+    await page.getByLabel("Password", { exact: true }).fill(GOOD_PASSWORD);
+    await page.getByLabel("Confirm Password").fill(GOOD_PASSWORD);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expectText(page.getByRole("heading", { level: 1 }), "Save your recovery kit");
   });
 
   it("sends a signed-in visitor who opens /login to /dashboard", async () => {
