@@ -4,7 +4,10 @@
  * joining a firm by one. Pure: used by server and web alike.
  */
 import { z } from "zod";
+import { FIRM_CODE_INPUT_MAX, FIRM_CODE_INPUT_MIN } from "./firm-code-input.js";
 import { optionalText } from "./optional-text.js";
+
+export { FIRM_CODE_INPUT_MAX, FIRM_CODE_INPUT_MIN };
 
 /* ---------- constants ---------- */
 
@@ -13,9 +16,6 @@ export const FIRM_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 /** New firm codes (generated or chosen): 8 to 10 characters of FIRM_CODE_ALPHABET (docs/decisions/018). */
 export const FIRM_CODE_LENGTH = 8;
 export const FIRM_CODE_MAX_LENGTH = 10;
-/** What the join and registration screens accept: older codes have 3 to 6 characters. */
-export const FIRM_CODE_INPUT_MIN = 3;
-export const FIRM_CODE_INPUT_MAX = 10;
 export const FIRM_CODE_DEBOUNCE_MS = 500;
 
 /** Case, whitespace and hyphens (any dash a keyboard or a word processor makes) do not matter. */

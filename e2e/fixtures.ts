@@ -92,9 +92,14 @@ export async function closeBrowser(): Promise<void> {
   await (await closing)?.close();
 }
 
-/** Waits for the app to finish loading: network quiet and no 'Loading...' placeholder. */
+/**
+ * Waits for the app to finish loading: network quiet, a prerendered page taken over by React
+ * (web/public/start-app.js's note of early input is gone once its screen has hydrated: decision
+ * 058) and no 'Loading...' placeholder.
+ */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() => !("legacyVaultEarlyInput" in globalThis));
   await page
     .getByRole("status")
     .filter({ hasText: /^Loading\.\.\.$/ })

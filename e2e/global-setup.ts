@@ -150,7 +150,8 @@ async function waitUntilReady(child: ChildProcess, port: number): Promise<void> 
     ]);
     if (ok) {
       const page = await fetch(`http://127.0.0.1:${port}/welcome`).then((r) => r.text());
-      if (!page.includes('<div id="root">'))
+      // (/welcome's #root holds its prerendered markup: decision 058)
+      if (!page.includes('<div id="root"'))
         throw new Error(
           "the server is up but does not serve web/dist (GET /welcome has no app shell)",
         );

@@ -14,5 +14,13 @@ export declare function chunkClosure(
   key: string,
   seen?: Set<string>,
 ): Set<string>;
-/** Throws unless each of PRELOADED_PAGES has its prepared HTML preloading exactly its screen's own chunks. */
+/** A prepared page's classic scripts, and the entry chunk and screen chunks that start-app.js loads (paths under dist). */
+export declare function pageScripts(html: string): {
+  scripts: string[];
+  entry: string | undefined;
+  preloads: string[];
+};
+/** What a prepared page's body holds after its `#root` marked `data-prerendered="<page>"`, or undefined without one. */
+export declare function prerenderedMarkup(html: string, page: string): string | undefined;
+/** Throws unless each of PRELOADED_PAGES has its prepared HTML preloading exactly its screen's own chunks, its `#root` prerendered. */
 export declare function checkPreloadedPages(distDir?: string): void;

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
  * The JavaScript budget (README, "Test it"; decisions 004 and 025): a first visit to /welcome or
- * /login transfers at most 100 KB of JavaScript. Counts what the browser fetches before the screen
- * shows: the entry chunk of web/dist/index.html, the route's lazy chunk, and every chunk they
- * import statically (recursively). Sizes are those of the precompressed `file.br` that the build
+ * /login transfers at most 100 KB of JavaScript. Counts what the browser fetches for the page: the
+ * scripts of its prepared page (web/dist/pages/<name>.html), the entry chunk it starts, the route's
+ * lazy chunk, and every chunk they import statically (recursively). Sizes are those of the precompressed `file.br` that the build
  * writes beside each file and that server/http/static.ts sends to a browser accepting brotli,
  * i.e. the bytes on the wire (the gzip column, `file.gz`, is what a browser without brotli gets).
  * Prints the table always; exits 1 when a page is over budget. Runs after `vite build`.
@@ -36,8 +36,10 @@ export function chunkClosure(manifest, key, seen = new Set()) {
 /**
  * Pages whose first visit the build prepares: web/dist/pages/<name>.html is index.html plus a
  * `<link rel="modulepreload">` for each chunk of the page's screen, so that the browser fetches them
- * beside the entry chunk instead of after it has run (web/vite.config.ts, pagePreloads; served by
- * server/http/static.ts). The budgeted pages and /register, the first pages a person sees.
+ * beside the entry chunk instead of after it has run, and the screen's markup prerendered into
+ * `#root` (decision 058), which paints before any JavaScript has run (web/vite.config.ts,
+ * pagePreloads; served by server/http/static.ts). The budgeted pages and /register, the first
+ * pages a person sees.
  */
 export const PRELOADED_PAGES = { ...BUDGET_PAGES, "/register": "src/routes/register.tsx" };
 
@@ -53,34 +55,50 @@ function precompressedSize(distDir, file, suffix) {
   return statSync(compressed).size;
 }
 
+/** A prepared page's HTML (web/dist/pages/<name>.html), which server/http/static.ts sends for `page`. */
+function preparedPage(distDir, page) {
+  const file = path.join(distDir, "pages", `${page.slice(1)}.html`);
+  if (!existsSync(file))
+    throw new Error(
+      `${path.relative(process.cwd(), file)} is missing: the build prepares it (web/vite.config.ts, pagePreloads)`,
+    );
+  return readFileSync(file, "utf8");
+}
+
+/**
+ * What a prepared page loads (web/vite.config.ts, pagePreloads): its classic scripts (`<script
+ * src>`: theme.js, start-app.js), and what start-app.js starts once the page has painted: the
+ * entry chunk (`data-entry`) and the screen's chunks it preloads (`data-preload`). Paths under dist.
+ */
+export function pageScripts(html) {
+  const scripts = [...html.matchAll(/<script[^>]*\ssrc="\/([^"]+\.js)"/g)].map((m) => m[1]);
+  const startApp =
+    /<script src="\/start-app\.js" data-entry="\/([^"]+)" data-preload="([^"]*)"/.exec(html);
+  return {
+    scripts,
+    entry: startApp?.[1],
+    preloads: (startApp?.[2] ?? "")
+      .split(" ")
+      .filter(Boolean)
+      .map((href) => href.slice(1)),
+  };
+}
+
 /**
  * For each budgeted page: the JavaScript files it loads initially (paths under dist, e.g.
- * "assets/index-abc.js") with raw, brotli and gzip sizes, and the total transferred (brotli).
+ * "assets/index-abc.js") with raw, brotli and gzip sizes, and the total transferred (brotli): the
+ * prepared page's own scripts, the entry chunk, the page's screen chunk and every chunk they
+ * import statically.
  */
 export function measurePages(distDir = DIST) {
   const manifestFile = path.join(distDir, ".vite", "manifest.json");
-  const indexFile = path.join(distDir, "index.html");
-  for (const f of [manifestFile, indexFile]) {
-    if (!existsSync(f))
-      throw new Error(
-        `${path.relative(process.cwd(), f)} is missing: run \`npm run build\` (web/vite.config.ts needs build.manifest: true)`,
-      );
-  }
+  if (!existsSync(manifestFile))
+    throw new Error(
+      `${path.relative(process.cwd(), manifestFile)} is missing: run \`npm run build\` (web/vite.config.ts needs build.manifest: true)`,
+    );
   const manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
-  const html = readFileSync(indexFile, "utf8");
-
-  // What index.html itself loads: its module script and any modulepreload links.
-  const htmlFiles = [
-    ...html.matchAll(
-      /<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g,
-    ),
-  ].map((m) => m[1]);
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!entryKey) throw new Error("web/dist/.vite/manifest.json has no entry chunk");
-  if (!htmlFiles.includes(manifest[entryKey].file))
-    throw new Error(
-      `index.html does not load the manifest's entry chunk ${manifest[entryKey].file}`,
-    );
 
   const closure = (key, seen) => chunkClosure(manifest, key, seen);
 
@@ -89,8 +107,13 @@ export function measurePages(distDir = DIST) {
       throw new Error(
         `manifest has no chunk for ${source} (the screen of ${page}): was it renamed?`,
       );
+    const { scripts, entry } = pageScripts(preparedPage(distDir, page));
+    if (entry !== manifest[entryKey].file)
+      throw new Error(
+        `${page}'s prepared page does not start the manifest's entry chunk ${manifest[entryKey].file}`,
+      );
     const keys = closure(source, closure(entryKey));
-    const files = new Set([...htmlFiles, ...[...keys].map((k) => manifest[k].file)]);
+    const files = new Set([...scripts, ...[...keys].map((k) => manifest[k].file)]);
     const rows = [...files].map((file) => {
       const raw = statSync(path.join(distDir, file)).size;
       return {
@@ -110,26 +133,43 @@ export function measurePages(distDir = DIST) {
 }
 
 /**
- * Fails unless each of PRELOADED_PAGES has its prepared HTML (web/dist/pages/<name>.html) and it
- * preloads exactly its screen's chunks that the entry does not load: a page the server sends must
- * not name a chunk of an older build, nor miss one.
+ * What a prepared page's body holds after its `<div id="root" data-prerendered="<page>">` (the
+ * screen's prerendered markup, then the app's own elements), or undefined without such a root.
+ */
+export function prerenderedMarkup(html, page) {
+  const open = `<div id="root" data-prerendered="${page}">`;
+  const start = html.indexOf(open);
+  return start < 0 ? undefined : html.slice(start + open.length, html.indexOf("</body>"));
+}
+
+/**
+ * Fails unless each of PRELOADED_PAGES has its prepared HTML (web/dist/pages/<name>.html), it
+ * starts the entry chunk and preloads exactly its screen's chunks that the entry does not load (a
+ * page the server sends must not name a chunk of an older build, nor miss one), and its `#root` holds the screen's
+ * prerendered markup (decision 058): at least its `<h1>`, not a loading placeholder.
  */
 export function checkPreloadedPages(distDir = DIST) {
   const manifest = JSON.parse(readFileSync(path.join(distDir, ".vite", "manifest.json"), "utf8"));
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
   const loaded = chunkClosure(manifest, entryKey);
   for (const [page, source] of Object.entries(PRELOADED_PAGES)) {
-    const file = path.join(distDir, "pages", `${page.slice(1)}.html`);
-    if (!existsSync(file)) throw new Error(`${path.relative(process.cwd(), file)} is missing`);
-    const preloaded = [
-      ...readFileSync(file, "utf8").matchAll(/<link rel="modulepreload"[^>]*\shref="\/([^"]+)"/g),
-    ].map((m) => m[1]);
+    const html = preparedPage(distDir, page);
+    const { entry, preloads: preloaded } = pageScripts(html);
+    if (entry !== manifest[entryKey].file)
+      throw new Error(
+        `${page}'s prepared page does not start the entry chunk ${manifest[entryKey].file}`,
+      );
     const expected = [...chunkClosure(manifest, source)]
       .filter((k) => !loaded.has(k))
       .map((k) => manifest[k].file);
     if (preloaded.sort().join() !== expected.sort().join())
       throw new Error(
         `${page}'s prepared page preloads ${preloaded.join(", ")}, not ${expected.join(", ")}`,
+      );
+    const markup = prerenderedMarkup(html, page);
+    if (!markup?.includes("<h1") || markup.includes("Loading..."))
+      throw new Error(
+        `${page}'s prepared page has ${markup === undefined ? "no #root marked data-prerendered" : "no prerendered screen in its #root"} (web/vite.config.ts, prerenderPages)`,
       );
   }
 }

@@ -99,8 +99,11 @@ describe("the compiled server (node dist/server/main.js)", () => {
         expect(page.status).toBe(200);
         expect(page.headers.get("content-type")).toMatch(/^text\/html/);
         const html = await page.text();
-        expect(html).toContain('<div id="root"></div>');
-        const script = /<script type="module" crossorigin src="([^"]+\.js)"/.exec(html)?.[1];
+        // prerendered at build time (decision 058)
+        expect(html).toContain('<div id="root" data-prerendered="/welcome">');
+        expect(html).toContain("Secure Your Legacy, Share What Matters Most</h1>");
+        // its entry chunk, which web/public/start-app.js starts once the page has painted
+        const script = /<script src="\/start-app\.js" data-entry="([^"]+\.js)"/.exec(html)?.[1];
         expect(script, html).toBeDefined();
         const bundle = await fetch(`${server.baseUrl}${script}`);
         expect(bundle.status).toBe(200);

@@ -1,9 +1,10 @@
 import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { defineConfig, type Plugin } from "vite";
+import { build, defineConfig, type Plugin } from "vite";
 import { chunkClosure, PRELOADED_PAGES } from "../scripts/check-bundle.mjs";
 
 /**
@@ -16,7 +17,7 @@ const COMPRESSIBLE_FILE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest|xml|map
 function onOutput(
   name: string,
   hook: "writeBundle" | "closeBundle",
-  run: (outDir: string) => void,
+  run: (outDir: string) => void | Promise<void>,
 ): Plugin {
   let outDir = "";
   return {
@@ -130,16 +131,58 @@ function preloadFont(): Plugin {
   };
 }
 
+const ALIASES = {
+  "@": path.join(import.meta.dirname, "src"),
+  "@common": path.join(import.meta.dirname, "..", "common"),
+};
+
+/** Where the prerender entry is built for Node: under node_modules, so that its imports of React & co. resolve. */
+const PRERENDER_DIR = path.join(import.meta.dirname, "..", "node_modules", ".cache", "prerender");
+
+/**
+ * The markup of each of `pages` (paths), rendered in Node at build time (decision 058): Vite builds
+ * src/prerender.tsx for Node (its dependencies stay in node_modules), then each page renders with
+ * a static router at its path, nobody signed in. No browser is needed.
+ */
+async function prerenderPages(pages: string[]): Promise<Map<string, string>> {
+  rmSync(PRERENDER_DIR, { recursive: true, force: true });
+  await build({
+    configFile: false,
+    root: import.meta.dirname,
+    logLevel: "warn",
+    plugins: [react()],
+    resolve: { alias: ALIASES },
+    build: {
+      ssr: path.join(import.meta.dirname, "src", "prerender.tsx"),
+      outDir: PRERENDER_DIR,
+      emptyOutDir: true,
+      minify: false,
+    },
+  });
+  const entry = pathToFileURL(path.join(PRERENDER_DIR, "prerender.js")).href;
+  const { prerenderPage } = (await import(entry)) as {
+    prerenderPage: (page: string) => Promise<string>;
+  };
+  const markup = new Map<string, string>();
+  for (const page of pages) markup.set(page, await prerenderPage(page));
+  rmSync(PRERENDER_DIR, { recursive: true, force: true });
+  return markup;
+}
+
 /**
  * Writes dist/pages/<name>.html for each of PRELOADED_PAGES (scripts/check-bundle.mjs): index.html
- * plus `<link rel="modulepreload">` for every chunk of the page's screen that the entry does not
- * load already. Without them the screen's chunks are requested only once the entry chunk has run
- * and /api/me has answered, a chain of round trips before the first paint (issue 13's Lighthouse
- * LCP). server/http/static.ts sends such a page for its path; every other path gets index.html.
+ * with the screen's markup prerendered into `#root` (decision 058), `data-prerendered` naming its
+ * path for main.tsx, which hydrates it, and its module script replaced by public/start-app.js,
+ * which starts the entry chunk once the page has painted, with a `<link rel="modulepreload">` for
+ * every chunk of the page's screen that the entry does not load already (its `data-preload`).
+ * Without the preloads the screen's chunks are requested only once the entry chunk has run, a
+ * chain of round trips (decision 054); without the markup nothing paints before the JavaScript has
+ * run, and JavaScript fetched before the first paint delays it (issue 13's Lighthouse LCP).
+ * server/http/static.ts sends such a page for its path; every other path gets index.html.
  * Runs in writeBundle, before precompress() (closeBundle) compresses the pages too.
  */
 function pagePreloads(): Plugin {
-  return onOutput("page-preloads", "writeBundle", (outDir) => {
+  return onOutput("page-preloads", "writeBundle", async (outDir) => {
     type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
     const manifest = JSON.parse(
       readFileSync(path.join(outDir, ".vite", "manifest.json"), "utf8"),
@@ -148,14 +191,27 @@ function pagePreloads(): Plugin {
     const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
     if (!entry) throw new Error("the manifest has no entry chunk");
     const loaded = chunkClosure(manifest, entry);
+    const markup = await prerenderPages(Object.keys(PRELOADED_PAGES));
+    const root = '<div id="root"></div>';
+    if (!html.includes(root)) throw new Error(`index.html has no empty ${root}`);
+    const entryScript = /<script type="module" crossorigin src="(\/[^"]+)"><\/script>/;
+    const entryFile = entryScript.exec(html)?.[1];
+    if (!entryFile) throw new Error("index.html has no module script");
     mkdirSync(path.join(outDir, "pages"), { recursive: true });
     for (const [page, source] of Object.entries(PRELOADED_PAGES)) {
-      const links = [...chunkClosure(manifest, source)]
+      const preloads = [...chunkClosure(manifest, source)]
         .filter((key) => !loaded.has(key))
-        .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`);
+        .map((key) => `/${manifest[key]?.file}`);
+      // The page paints from its markup; its JavaScript starts after that paint (start-app.js).
+      const startApp = `<script src="/start-app.js" data-entry="${entryFile}" data-preload="${preloads.join(" ")}" defer></script>`;
       writeFileSync(
         path.join(outDir, "pages", `${page.slice(1)}.html`),
-        html.replace("</head>", `  ${links.join("\n    ")}\n  </head>`),
+        html
+          .replace(entryScript, () => startApp)
+          .replace(
+            root,
+            () => `<div id="root" data-prerendered="${page}">${markup.get(page) ?? ""}</div>`,
+          ),
       );
     }
   });
@@ -173,12 +229,7 @@ export default defineConfig({
     pagePreloads(),
     precompress(),
   ],
-  resolve: {
-    alias: {
-      "@": path.join(import.meta.dirname, "src"),
-      "@common": path.join(import.meta.dirname, "..", "common"),
-    },
-  },
+  resolve: { alias: ALIASES },
   server: { port: 5173, proxy: { "/api": API, "/dev": API } },
   build: {
     outDir: "dist",

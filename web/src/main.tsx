@@ -1,5 +1,5 @@
 import { startTransition, StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { Providers } from "./app/providers";
 import { watchTabClose } from "./features/keys/tab-close";
 import { startTheme } from "./lib/theme";
@@ -8,15 +8,42 @@ import "./index.css";
 startTheme();
 watchTabClose(); // closing the tab locks the vault (decision 046)
 
+/**
+ * Whether the markup the build prerendered into `root` (decision 058: `data-prerendered` names
+ * its path) is what this visit renders: the same path, no query (/register's invitation link
+ * fills the form) and no router state (/login's "session ended" note, a remembered e-mail),
+ * which the build did not know.
+ */
+function isPrerenderedVisit(root: HTMLElement): boolean {
+  const state: unknown = window.history.state;
+  const hasRouterState =
+    typeof state === "object" && state !== null && (state as { usr?: unknown }).usr != null;
+  return (
+    root.dataset.prerendered === window.location.pathname &&
+    window.location.search === "" &&
+    !hasRouterState
+  );
+}
+
 const root = document.getElementById("root");
 if (root) {
-  // A transition: React renders the first screen in slices that yield to the browser between
-  // them, instead of one long task that holds input (issue 13, Lighthouse's Total Blocking Time).
-  startTransition(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <Providers />
-      </StrictMode>,
-    ),
+  // The prerendered page's guest screen shows while /api/me is pending (app/guards.tsx), whether
+  // React takes its markup over or renders afresh.
+  const prerenderedPage =
+    root.dataset.prerendered === window.location.pathname ? root.dataset.prerendered : undefined;
+  const app = (
+    <StrictMode>
+      <Providers prerenderedPage={prerenderedPage} />
+    </StrictMode>
   );
+  // A transition: React renders (or hydrates) the first screen in slices that yield to the
+  // browser between them, instead of one long task that holds input (issue 13, Lighthouse's Total
+  // Blocking Time); a hydration outside one is not sliced.
+  if (isPrerenderedVisit(root)) {
+    // React takes the markup over where it is; what is typed or sent before the screen's code has
+    // run is kept (public/start-app.js, app/early-input.ts).
+    startTransition(() => void hydrateRoot(root, app));
+  } else {
+    startTransition(() => createRoot(root).render(app));
+  }
 }

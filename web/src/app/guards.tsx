@@ -6,6 +6,7 @@ import { Loading } from "@/components/loading";
 import { toast } from "@/lib/toast";
 import { useMe } from "@/lib/me";
 import { clearSessionEnded, isSessionEnded } from "@/lib/session-ended";
+import { usePrerenderedPage } from "./prerendered-page";
 
 /**
  * `isPending` of /api/me, deferred: when the answer arrives (a synchronous update, as every React
@@ -61,10 +62,17 @@ export function RequireRole({
   return <Outlet />;
 }
 
-/** /login, /register, /mfa and /firm-register send a signed-in visitor to /dashboard. */
+/**
+ * /login, /register, /mfa and /firm-register send a signed-in visitor to /dashboard. While
+ * /api/me is pending they show <Loading />, except on the page the build prerendered (decision
+ * 058): there the guest screen stays, as its markup shows it, until the answer says otherwise.
+ */
 export function RedirectIfAuthenticated() {
   const { data: me, isPending } = useMe();
-  if (useIsStillPending(isPending)) return <Loading />;
+  const isWaiting = useIsStillPending(isPending);
+  const prerenderedPage = usePrerenderedPage();
+  const { pathname } = useLocation();
+  if (isWaiting && pathname !== prerenderedPage) return <Loading />;
   if (me) return <Navigate to="/dashboard" replace />;
   return <Outlet />;
 }

@@ -1,10 +1,18 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, Suspense, useState, useSyncExternalStore } from "react";
+import {
+  lazy,
+  Suspense,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+  type ReactNode,
+} from "react";
 import { BrowserRouter } from "react-router";
 import { RouteProgress } from "@/components/loading";
 import { createQueryClient } from "@/lib/query-client";
 import { useTheme } from "@/lib/theme";
 import { useToasterNeeded } from "@/lib/toast";
+import { PrerenderedPageContext } from "./prerendered-page";
 import { AppRoutes } from "./router";
 import { SessionWatcher } from "./session-watcher";
 
@@ -18,7 +26,11 @@ const subscribePhone = (l: () => void) => {
 };
 /** Below 640 px (Tailwind's sm). */
 function useIsPhone() {
-  return useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE_QUERY).matches);
+  return useSyncExternalStore(
+    subscribePhone,
+    () => window.matchMedia(PHONE_QUERY).matches,
+    () => false, // prerendered (and hydrated) without a toaster: nothing depends on it then
+  );
 }
 
 function ToastHost() {
@@ -40,14 +52,27 @@ function ToastHost() {
   );
 }
 
-export function Providers() {
+/**
+ * The whole app. `Router` is the browser's history, or a static router at one path when the build
+ * prerenders a first page (web/src/prerender.tsx); `prerenderedPage` is that page's path, on the
+ * server and in the browser that hydrates it (decision 058).
+ */
+export function Providers({
+  Router = BrowserRouter,
+  prerenderedPage,
+}: {
+  Router?: ComponentType<{ children: ReactNode }>;
+  prerenderedPage?: string;
+}) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <SessionWatcher />
-        <AppRoutes />
-      </BrowserRouter>
+      <PrerenderedPageContext value={prerenderedPage}>
+        <Router>
+          <SessionWatcher />
+          <AppRoutes />
+        </Router>
+      </PrerenderedPageContext>
       <RouteProgress />
       <ToastHost />
     </QueryClientProvider>

@@ -1,9 +1,16 @@
 import { GUARD_MSG } from "@common/app";
-import { lazy, Suspense, type ComponentType } from "react";
+import { lazy, Suspense, useEffect, type ComponentType } from "react";
 import { Outlet, Route, Routes } from "react-router";
 import { useMe } from "@/lib/me";
 import { Loading } from "@/components/loading";
+import { replayEarlyInput } from "./early-input";
 import { HomeRedirect, RedirectIfAuthenticated, RequireAuth, RequireRole } from "./guards";
+
+/** Renders nothing; once the screen beside it is on the page (hydrated, on a prerendered page), types again what was typed before (decision 058). */
+function ReplayEarlyInput() {
+  useEffect(replayEarlyInput, []);
+  return null;
+}
 
 /** Each screen is its own lazily loaded chunk (React Router's declarative mode: 14 KB lighter than the data router). */
 const screen = (load: () => Promise<{ default: ComponentType }>) => {
@@ -11,6 +18,7 @@ const screen = (load: () => Promise<{ default: ComponentType }>) => {
   return (
     <Suspense fallback={<Loading />}>
       <Screen />
+      <ReplayEarlyInput />
     </Suspense>
   );
 };

@@ -20,7 +20,11 @@ const subscribe = (l: () => void) => {
   return () => void listeners.delete(l);
 };
 export function useIsLoading(): boolean {
-  return useSyncExternalStore(subscribe, () => shown > 0);
+  return useSyncExternalStore(
+    subscribe,
+    () => shown > 0,
+    () => false, // prerendered pages (decision 058) show no <Loading>
+  );
 }
 
 const bone = "bg-muted-strong animate-pulse motion-reduce:animate-none";

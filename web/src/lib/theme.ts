@@ -69,12 +69,24 @@ function subscribe(l: () => void) {
   return () => void listeners.delete(l);
 }
 
-/** The stored choice (system, light or dark). */
+/**
+ * The stored choice (system, light or dark). A prerendered page (decision 058) is built with
+ * "system", and hydrates with it before showing the stored choice: the page's colours come from
+ * <html data-theme> (theme.js), set before the first paint either way.
+ */
 export function useThemeChoice(): ThemeChoice {
-  return useSyncExternalStore(subscribe, () => choice);
+  return useSyncExternalStore(
+    subscribe,
+    () => choice,
+    (): ThemeChoice => "system",
+  );
 }
 
-/** The theme in effect (light or dark), e.g. for sonner's Toaster. */
+/** The theme in effect (light or dark), e.g. for sonner's Toaster ("light" while prerendering). */
 export function useTheme(): Theme {
-  return useSyncExternalStore(subscribe, () => resolve(choice));
+  return useSyncExternalStore(
+    subscribe,
+    () => resolve(choice),
+    (): Theme => "light",
+  );
 }

@@ -1,15 +1,26 @@
 import { AUTH_MSG } from "@common/auth";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { linkLook } from "@/components/looks";
+import { Loading } from "@/components/loading";
 import { Alert } from "@/components/ui/alert";
 import { AuthLayout } from "@/features/auth/components/auth-layout";
-import { CheckEmail } from "@/features/auth/components/check-email";
-import { InvitationPanel } from "@/features/auth/components/invitation-panel";
 import { RegisterForm } from "@/features/auth/components/register-form";
 import { readInvitationLink, useInvitationCheck } from "@/features/auth/invitation-link";
-import { RecoveryKit } from "@/features/keys/components/recovery-kit";
 import { toast } from "@/lib/toast";
+
+// Not on the first paint (decision 058): an invitation link's panel, the steps after registering.
+const InvitationPanel = lazy(() =>
+  import("@/features/auth/components/invitation-panel").then((m) => ({
+    default: m.InvitationPanel,
+  })),
+);
+const RecoveryKit = lazy(() =>
+  import("@/features/keys/components/recovery-kit").then((m) => ({ default: m.RecoveryKit })),
+);
+const CheckEmail = lazy(() =>
+  import("@/features/auth/components/check-email").then((m) => ({ default: m.CheckEmail })),
+);
 
 /**
  * /register (spec 01 §2): account creation, optionally tied to a firm by code or an invitation
@@ -30,21 +41,25 @@ export default function Register() {
         title="Save your recovery kit"
         description="Your account is created. Before you confirm your email address, save this kit."
       >
-        <RecoveryKit
-          recoveryKey={registered.recoveryKey}
-          email={registered.email}
-          onSaved={() => {
-            setHasSavedKit(true);
-            toast.success(AUTH_MSG.registerSuccess);
-          }}
-        />
+        <Suspense fallback={<Loading variant="detail" />}>
+          <RecoveryKit
+            recoveryKey={registered.recoveryKey}
+            email={registered.email}
+            onSaved={() => {
+              setHasSavedKit(true);
+              toast.success(AUTH_MSG.registerSuccess);
+            }}
+          />
+        </Suspense>
       </AuthLayout>
     );
   }
   if (registered) {
     return (
       <AuthLayout title="Check your email">
-        <CheckEmail email={registered.email} />
+        <Suspense fallback={<Loading variant="detail" />}>
+          <CheckEmail email={registered.email} />
+        </Suspense>
       </AuthLayout>
     );
   }
@@ -53,7 +68,11 @@ export default function Register() {
       title="Create Your Account"
       description="Start protecting what matters most in a few minutes."
     >
-      <InvitationPanel check={invitation} />
+      {invitation && (
+        <Suspense fallback={null}>
+          <InvitationPanel check={invitation} />
+        </Suspense>
+      )}
       <Alert variant="info" className="mb-6">
         After registering you will receive an email with a confirmation link. You must confirm your
         email address before you can sign in.

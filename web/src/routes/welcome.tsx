@@ -289,7 +289,8 @@ export default function Welcome() {
               Security
             </Link>
           </nav>
-          <p>© {new Date().getFullYear()} Legacy Vault</p>
+          {/* prerendered at build time (decision 058): the year may have turned since */}
+          <p suppressHydrationWarning>© {new Date().getFullYear()} Legacy Vault</p>
         </div>
       </footer>
     </div>

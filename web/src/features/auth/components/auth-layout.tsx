@@ -35,7 +35,9 @@ export function AuthLayout({
         </div>
       </main>
       <footer className="py-6 text-center text-xs text-muted-foreground">
-        <AboutLinks className="mb-2" />© {new Date().getFullYear()} Legacy Vault
+        <AboutLinks className="mb-2" />
+        {/* prerendered at build time (decision 058): the year may have turned since */}
+        <span suppressHydrationWarning>© {new Date().getFullYear()} Legacy Vault</span>
       </footer>
     </div>
   );

@@ -1,12 +1,20 @@
+import { useSyncExternalStore } from "react";
+
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /** True when credentials would travel in clear text: plain HTTP on anything but this machine. */
 export const isInsecureConnection = (): boolean =>
   window.location.protocol !== "https:" && !LOCAL_HOSTS.has(window.location.hostname);
 
-/** The security warning of /login (spec 01 §2) when the page is not served over HTTPS. */
+const never = () => () => {};
+
+/**
+ * The security warning of /login (spec 01 §2) when the page is not served over HTTPS. The build
+ * prerenders /login without it (no address then: decision 058); it shows once the page hydrates.
+ */
 export function InsecureConnectionBanner() {
-  if (!isInsecureConnection()) return null;
+  const isInsecure = useSyncExternalStore(never, isInsecureConnection, () => false);
+  if (!isInsecure) return null;
   return (
     <div
       role="alert"

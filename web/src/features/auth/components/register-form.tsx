@@ -1,28 +1,43 @@
-import { FIRM_CODE_INPUT_MAX } from "@common/firm-codes";
+import { FIRM_CODE_INPUT_MAX } from "@common/firm-code-input";
 
 import { AUTH_MSG } from "@common/auth";
 import { FIRM_CONSENT_MSG } from "@common/firm-membership";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
-import { FirmConsent } from "@/components/firm-consent";
+import { lazy, Suspense, useState } from "react";
+import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { CommonPasswordError, prepareNewPassword } from "@/features/keys/account-keys";
 import { DerivingStatus } from "@/features/keys/components/deriving-status";
 import { NewPasswordField } from "@/components/new-password-field";
 import { applyServerErrors } from "@/lib/field-errors";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useRegister } from "../api/register";
-import {
-  REGISTER_FORM_FIELDS,
-  registerFormSchema,
-  type RegisterFormInput,
-  type RegisterFormValues,
-} from "../register-form-schema";
+import type { RegisterFormInput, RegisterFormValues } from "../register-form-schema";
+
+/*
+ * What the first paint of /register does not need loads when it is needed (decision 058): the
+ * form's checks (zod, 35 KB) with the first validation, the keys' code on submit, the firm's
+ * consent once a firm code is typed.
+ */
+const loadSchema = () => import("../register-form-schema");
+const loadAccountKeys = () => import("@/features/keys/account-keys");
+const FirmConsent = lazy(() =>
+  import("@/components/firm-consent").then((m) => ({ default: m.FirmConsent })),
+);
+
+const resolver: Resolver<RegisterFormInput, unknown, RegisterFormValues> = async (
+  values,
+  context,
+  options,
+) => {
+  const [{ zodResolver }, { registerFormSchema }] = await Promise.all([
+    import("@hookform/resolvers/zod"),
+    loadSchema(),
+  ]);
+  return zodResolver(registerFormSchema)(values, context, options);
+};
 
 type Props = {
   defaultEmail: string;
@@ -54,7 +69,7 @@ export function RegisterForm({
     control,
     formState: { errors, isSubmitting },
   } = useForm<RegisterFormInput, unknown, RegisterFormValues>({
-    resolver: zodResolver(registerFormSchema),
+    resolver,
     defaultValues: {
       name: "",
       email: defaultEmail,
@@ -73,8 +88,13 @@ export function RegisterForm({
    * value derived from it), then the keys are made (decision 038), then the account is created.
    */
   const onSubmit = handleSubmit(async ({ name, email, password, firmCode }) => {
+    let accountKeys: Awaited<ReturnType<typeof loadAccountKeys>> | undefined;
     try {
-      const made = await prepareNewPassword({ password, onDeriving: () => setIsDeriving(true) });
+      accountKeys = await loadAccountKeys();
+      const made = await accountKeys.prepareNewPassword({
+        password,
+        onDeriving: () => setIsDeriving(true),
+      });
       const secret = { password: made.signInSecret, keys: made.keys };
       await registration.mutateAsync(
         invitationCode
@@ -83,11 +103,11 @@ export function RegisterForm({
       );
       onRegistered({ email, recoveryKey: made.recoveryKey });
     } catch (err) {
-      if (err instanceof CommonPasswordError)
+      if (accountKeys && err instanceof accountKeys.CommonPasswordError)
         return setError("password", { message: err.message }, { shouldFocus: true });
       toast.error(errorMessage(err, AUTH_MSG.registerFailure));
       applyServerErrors(setError, err, {
-        fields: REGISTER_FORM_FIELDS,
+        fields: (await loadSchema()).REGISTER_FORM_FIELDS, // loaded by the form's checks already
         fallback: AUTH_MSG.registerFormError,
       });
     } finally {
@@ -164,7 +184,9 @@ export function RegisterForm({
               ? FIRM_CONSENT_MSG.registerStatement(invitedClientOf)
               : FIRM_CONSENT_MSG.registerStatementByCode}
           </p>
-          <FirmConsent firmName={invitedClientOf ?? FIRM_CONSENT_MSG.firmOfCode} />
+          <Suspense fallback={null}>
+            <FirmConsent firmName={invitedClientOf ?? FIRM_CONSENT_MSG.firmOfCode} />
+          </Suspense>
         </section>
       )}
       <Button type="submit" disabled={isSubmitting} className="w-full">
