@@ -99,7 +99,11 @@ const searches = ["a1", "ff", "c0", "9e", "d4"];
 type Case = { name: string; app: (i: number) => string; bare: (i: number) => string };
 const cases: Case[] = [
   { name: "GET /api/assets (all)", app: () => "/api/assets", bare: () => "/all" },
-  { name: "GET /api/assets?type=document", app: () => "/api/assets?type=document", bare: () => "/document" },
+  {
+    name: "GET /api/assets?type=document",
+    app: () => "/api/assets?type=document",
+    bare: () => "/document",
+  },
   {
     name: "GET /api/assets?search=",
     app: (i) => `/api/assets?search=${searches[i % 5]}`,
@@ -144,7 +148,12 @@ for (const c of cases) {
   base.sort((a, b) => a - b);
   all.push(...ours);
   allBare.push(...base);
-  row(c.name, ours, base, `  (${Math.round(ourBytes / 1024)} KB / ${Math.round(bareBytes / 1024)} KB)`);
+  row(
+    c.name,
+    ours,
+    base,
+    `  (${Math.round(ourBytes / 1024)} KB / ${Math.round(bareBytes / 1024)} KB)`,
+  );
 }
 all.sort((a, b) => a - b);
 allBare.sort((a, b) => a - b);

@@ -77,7 +77,9 @@ await page.getByLabel("Email", { exact: true }).fill(email);
 await page.getByLabel("Password", { exact: true }).fill(GOOD_PASSWORD);
 await page.getByRole("button", { name: /^sign in$/i }).click();
 await page.waitForURL((url) => url.pathname === "/dashboard");
-await page.waitForFunction(() => sessionStorage.getItem("lv.vault") !== null);
+await page.waitForFunction(
+  () => (globalThis as unknown as PageGlobals).sessionStorage.getItem("lv.vault") !== null,
+);
 const heir = "heir@example.com";
 const added = await page.evaluate(
   async ({ heir }) =>
@@ -115,15 +117,28 @@ await page.getByRole("button", { name: /^Import [\d,]+ passwords$/ }).click();
 await page.getByRole("heading", { name: "Import finished" }).waitFor({ timeout: 600_000 });
 console.log(`imported ${ITEMS} passwords in ${Math.round(performance.now() - importStart)} ms`);
 
+/** The page's globals, for the functions that run there (page.evaluate): the scripts' tsconfig has no DOM types. */
+type PageGlobals = {
+  document: {
+    scrollingElement: { scrollTop: number; scrollHeight: number } | null;
+    documentElement: { scrollTop: number; scrollHeight: number };
+    querySelectorAll(selector: string): { length: number };
+  };
+  innerHeight: number;
+  requestAnimationFrame(callback: (now: number) => void): number;
+  sessionStorage: { getItem(key: string): string | null };
+};
+
 type Frames = { fps: number; p95: number; max: number; slow: number; count: number };
 /** Scrolls the page from top to bottom at a steady speed; the intervals between frames. */
 const scrollFrames = async (p: Page) => {
   // tsx names the functions it compiles with a helper the page does not have.
   await p.evaluate("globalThis.__name = (f) => f");
   return p.evaluate(async (pxPerS) => {
-    const root = document.scrollingElement ?? document.documentElement;
+    const w = globalThis as unknown as PageGlobals; // its methods called on it (`this`)
+    const root = w.document.scrollingElement ?? w.document.documentElement;
     root.scrollTop = 0;
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    await new Promise((r) => w.requestAnimationFrame(() => w.requestAnimationFrame(r)));
     const gaps: number[] = [];
     await new Promise<void>((done) => {
       const start = performance.now();
@@ -131,12 +146,12 @@ const scrollFrames = async (p: Page) => {
       const step = (now: number) => {
         gaps.push(now - last);
         last = now;
-        const bottom = root.scrollHeight - innerHeight; // may change as rows render
+        const bottom = root.scrollHeight - w.innerHeight; // may change as rows render
         root.scrollTop = Math.min(bottom, ((now - start) / 1000) * pxPerS);
         if (root.scrollTop >= bottom - 1 || now - start > 60_000) done();
-        else requestAnimationFrame(step);
+        else w.requestAnimationFrame(step);
       };
-      requestAnimationFrame(step);
+      w.requestAnimationFrame(step);
     });
     gaps.shift(); // the first is from before the scroll
     const sorted = [...gaps].sort((a, b) => a - b);
@@ -160,7 +175,10 @@ await page.goto("/vault");
 await page.getByRole("list", { name: "Passwords" }).getByRole("listitem").first().waitFor();
 const firstRows = performance.now() - t0;
 await page.waitForFunction(
-  (n) => document.querySelectorAll('ul[aria-label="Passwords"] > li').length >= n,
+  (n) =>
+    (globalThis as unknown as PageGlobals).document.querySelectorAll(
+      'ul[aria-label="Passwords"] > li',
+    ).length >= n,
   ITEMS,
 );
 const allRows = performance.now() - t0;
