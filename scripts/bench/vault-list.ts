@@ -169,19 +169,25 @@ const scrollFrames = async (p: Page) => {
 const cdp = await context.newCDPSession(page);
 await cdp.send("Emulation.setCPUThrottlingRate", { rate: RATE });
 
-// The vault screen, slowed down: a full load of /vault, as after a reload.
+// The vault screen, slowed down: a full load of /vault, as after a reload. When the first row and
+// all rows were painted is measured in the page (the frame after they entered the DOM, from the
+// navigation's start): polling from here would wait behind the page's long tasks.
+await page.addInitScript(`(() => {
+  const marks = (window.__vaultMarks = {});
+  const rows = () => document.querySelectorAll('ul[aria-label="Passwords"] > li').length;
+  new MutationObserver(() => {
+    const n = rows();
+    if (n > 0 && !marks.first) requestAnimationFrame(() => (marks.first ??= performance.now()));
+    if (n >= ${ITEMS} && !marks.all) requestAnimationFrame(() => (marks.all ??= performance.now()));
+  }).observe(document, { childList: true, subtree: true });
+})();`);
+type Marks = { __vaultMarks: { first?: number; all?: number } };
 const t0 = performance.now();
 await page.goto("/vault");
-await page.getByRole("list", { name: "Passwords" }).getByRole("listitem").first().waitFor();
-const firstRows = performance.now() - t0;
-await page.waitForFunction(
-  (n) =>
-    (globalThis as unknown as PageGlobals).document.querySelectorAll(
-      'ul[aria-label="Passwords"] > li',
-    ).length >= n,
-  ITEMS,
+await page.waitForFunction(() => (globalThis as unknown as Marks).__vaultMarks.all);
+const { first: firstRows = NaN, all: allRows = NaN } = await page.evaluate(
+  () => (globalThis as unknown as Marks).__vaultMarks,
 );
-const allRows = performance.now() - t0;
 await page
   .getByText("user0@example.com")
   .waitFor()
@@ -189,7 +195,7 @@ await page
     await page.screenshot({ path: "/tmp/vault-list-fail.png" });
     throw e;
   });
-const decrypted = performance.now() - t0;
+const decrypted = performance.now() - t0; // this one from here (the page's clock starts a little later)
 await page.waitForTimeout(1000);
 if (process.env.PROFILE_FILE) {
   await cdp.send("Profiler.enable");
@@ -232,7 +238,7 @@ const line = (name: string, f: Frames) =>
   );
 console.log(`Chromium, CPU slowed down ${RATE}×, 1280×800, ${ITEMS} passwords`);
 console.log(
-  `/vault full load: first rows ${Math.round(firstRows)} ms, all ${ITEMS} rows ${Math.round(allRows)} ms, usernames decrypted ${Math.round(decrypted)} ms`,
+  `/vault full load (from the navigation's start): first rows ${Math.round(firstRows)} ms, all ${ITEMS} rows ${Math.round(allRows)} ms, usernames decrypted ${Math.round(decrypted)} ms`,
 );
 line("scroll /vault", ours);
 line("scroll bare page (baseline)", bare);

@@ -1,5 +1,6 @@
 import type { AssetView, PasswordContent } from "@common/assets";
 import { Trash2, TriangleAlert } from "lucide-react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -21,6 +22,9 @@ type Props = {
   health?: Map<string, PasswordHealth>;
 };
 
+/** Rows rendered at once when the list mounts; the rest follow in a pass that React slices. */
+const FIRST_ROWS = 40;
+
 /**
  * The passwords as a password manager lists them: a letter avatar, the title (a link to the
  * item), the username and site (decrypted in the browser), a star, one-click copies of the
@@ -34,9 +38,25 @@ export function PasswordList({
   onUsed,
   health,
 }: Props) {
+  // A long vault paints its first rows first; the whole list (1,000 rows: seconds on a slow phone)
+  // follows right after that paint (issue 13). Not in a transition: the decryption's updates would
+  // interrupt and restart it again and again. Only when the list mounts: a search or a sort then
+  // shows its rows at once.
+  const [isWhole, setIsWhole] = useState(passwords.length <= FIRST_ROWS);
+  useEffect(() => {
+    if (isWhole) return;
+    // A frame's callback runs before its paint; a timer set in it, after.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setIsWhole(true))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [isWhole]);
+  const rows = isWhole ? passwords : passwords.slice(0, FIRST_ROWS);
   return (
     <ul aria-label="Passwords" className="divide-y divide-border">
-      {passwords.map((p) => {
+      {rows.map((p) => {
         const content = contents?.get(p.id);
         const marker = health?.get(p.id);
         const host = content?.website ? websiteHost(content.website) : "";
