@@ -21,6 +21,7 @@ import { parseEnv } from "../../server/env.js";
 import { createLogger } from "../../server/logger.js";
 import { createServices } from "../../server/services.js";
 import { buildUser, type TestContext } from "../../test/harness.js";
+import { printPair, timeAlternately } from "./paired.js";
 
 const ASSETS = Number(process.argv[2] ?? 1000);
 const REQUESTS = Number(process.argv[3] ?? 1000);
@@ -112,24 +113,11 @@ const cases: Case[] = [
   { name: "GET /api/dashboard", app: () => "/api/dashboard", bare: () => "/dashboard" },
 ];
 
-const pct = (xs: number[], p: number) =>
-  xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
 async function get(port: number, path: string): Promise<number> {
   const res = await fetch(`http://127.0.0.1:${port}${path}`, port === appPort ? { headers } : {});
   if (res.status !== 200) throw new Error(`${path} -> ${res.status} ${await res.text()}`);
   return (await res.arrayBuffer()).byteLength;
 }
-async function timed(port: number, path: string) {
-  const t = performance.now();
-  await get(port, path);
-  return performance.now() - t;
-}
-const row = (name: string, ours: number[], base: number[], bytes = "") => {
-  const [o50, o99, b50, b99] = [pct(ours, 50), pct(ours, 99), pct(base, 50), pct(base, 99)];
-  console.log(
-    `${name.padEnd(32)} ours p50 ${o50.toFixed(1).padStart(5)} p99 ${o99.toFixed(1).padStart(5)} ms | bare p50 ${b50.toFixed(1).padStart(5)} p99 ${b99.toFixed(1).padStart(5)} ms | ×${(o50 / b50).toFixed(2)} / ×${(o99 / b99).toFixed(2)}${bytes}`,
-  );
-};
 const all: number[] = [];
 const allBare: number[] = [];
 for (const c of cases) {
@@ -138,26 +126,19 @@ for (const c of cases) {
     ourBytes = await get(appPort, c.app(i));
     bareBytes = await get(barePort, c.bare(i));
   }
-  const ours: number[] = [];
-  const base: number[] = [];
-  for (let i = 0; i < REQUESTS; i++) {
-    ours.push(await timed(appPort, c.app(i)));
-    base.push(await timed(barePort, c.bare(i)));
-  }
-  ours.sort((a, b) => a - b);
-  base.sort((a, b) => a - b);
-  all.push(...ours);
-  allBare.push(...base);
-  row(
-    c.name,
-    ours,
-    base,
-    `  (${Math.round(ourBytes / 1024)} KB / ${Math.round(bareBytes / 1024)} KB)`,
+  const times = await timeAlternately(
+    REQUESTS,
+    (i) => get(appPort, c.app(i)),
+    (i) => get(barePort, c.bare(i)),
   );
+  all.push(...times.ours);
+  allBare.push(...times.bare);
+  const kb = (bytes: number) => Math.round(bytes / 1024);
+  printPair(c.name, times.ours, times.bare, 32, `  (${kb(ourBytes)} KB / ${kb(bareBytes)} KB)`);
 }
 all.sort((a, b) => a - b);
 allBare.sort((a, b) => a - b);
-row(`all requests (n=${all.length})`, all, allBare);
+printPair(`all requests (n=${all.length})`, all, allBare, 32);
 console.log(
   `load average ${loadavg()
     .map((l) => l.toFixed(2))

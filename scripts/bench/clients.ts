@@ -22,6 +22,7 @@ import { createLogger } from "../../server/logger.js";
 import { createServices } from "../../server/services.js";
 import { buildFirm } from "../../test/factories/firm.js";
 import type { TestContext } from "../../test/harness.js";
+import { printPair, timeAlternately } from "./paired.js";
 
 const CLIENTS = Number(process.argv[2] ?? 100_000);
 const REQUESTS = Number(process.argv[3] ?? 200);
@@ -182,21 +183,8 @@ const cases: Case[] = [
   },
 ];
 
-const pct = (xs: number[], p: number) =>
-  xs[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
-async function timed(port: number, path: string) {
-  const t = performance.now();
-  await get(port, path);
-  return performance.now() - t;
-}
 const all: number[] = [];
 const allBare: number[] = [];
-const row = (name: string, ours: number[], base: number[]) => {
-  const [o50, o99, b50, b99] = [pct(ours, 50), pct(ours, 99), pct(base, 50), pct(base, 99)];
-  console.log(
-    `${name.padEnd(40)} ours p50 ${o50.toFixed(1).padStart(5)} p99 ${o99.toFixed(1).padStart(5)} ms | bare p50 ${b50.toFixed(1).padStart(5)} p99 ${b99.toFixed(1).padStart(5)} ms | ×${(o50 / b50).toFixed(1)} / ×${(o99 / b99).toFixed(1)}`,
-  );
-};
 for (const c of cases.filter((x) => !ONLY || x.name.includes(ONLY))) {
   // Warm-up, untimed: both servers must answer the same rows in the same order.
   for (let i = 0; i < 5; i++) {
@@ -204,21 +192,18 @@ for (const c of cases.filter((x) => !ONLY || x.name.includes(ONLY))) {
     const [a, b] = [ours.clients.map((r) => r.id).join(), base.map((r) => r.id).join()];
     if (a !== b) throw new Error(`${c.name}: ${c.app(i)} answered ${a}, the bare query ${b}`);
   }
-  const ours: number[] = [];
-  const base: number[] = [];
-  for (let i = 0; i < REQUESTS; i++) {
-    ours.push(await timed(appPort, c.app(i)));
-    base.push(await timed(barePort, c.bare(i)));
-  }
-  ours.sort((a, b) => a - b);
-  base.sort((a, b) => a - b);
-  all.push(...ours);
-  allBare.push(...base);
-  row(c.name, ours, base);
+  const times = await timeAlternately(
+    REQUESTS,
+    (i) => get(appPort, c.app(i)),
+    (i) => get(barePort, c.bare(i)),
+  );
+  all.push(...times.ours);
+  allBare.push(...times.bare);
+  printPair(c.name, times.ours, times.bare);
 }
 all.sort((a, b) => a - b);
 allBare.sort((a, b) => a - b);
-row(`all /api/clients requests (n=${all.length})`, all, allBare);
+printPair(`all /api/clients requests (n=${all.length})`, all, allBare);
 appServer.close();
 bare.close();
 await services.close();
