@@ -84,6 +84,15 @@ export function pageScripts(html) {
   };
 }
 
+/** Fails unless `page`'s prepared page starts the manifest's entry chunk (not one of an older build). */
+function checkStartsEntry(page, html, manifest, entryKey) {
+  const { entry } = pageScripts(html);
+  if (entry !== manifest[entryKey].file)
+    throw new Error(
+      `${page}'s prepared page does not start the manifest's entry chunk ${manifest[entryKey].file}`,
+    );
+}
+
 /**
  * For each budgeted page: the JavaScript files it loads initially (paths under dist, e.g.
  * "assets/index-abc.js") with raw, brotli and gzip sizes, and the total transferred (brotli): the
@@ -107,11 +116,9 @@ export function measurePages(distDir = DIST) {
       throw new Error(
         `manifest has no chunk for ${source} (the screen of ${page}): was it renamed?`,
       );
-    const { scripts, entry } = pageScripts(preparedPage(distDir, page));
-    if (entry !== manifest[entryKey].file)
-      throw new Error(
-        `${page}'s prepared page does not start the manifest's entry chunk ${manifest[entryKey].file}`,
-      );
+    const html = preparedPage(distDir, page);
+    checkStartsEntry(page, html, manifest, entryKey);
+    const { scripts } = pageScripts(html);
     const keys = closure(source, closure(entryKey));
     const files = new Set([...scripts, ...[...keys].map((k) => manifest[k].file)]);
     const rows = [...files].map((file) => {
@@ -154,11 +161,8 @@ export function checkPreloadedPages(distDir = DIST) {
   const loaded = chunkClosure(manifest, entryKey);
   for (const [page, source] of Object.entries(PRELOADED_PAGES)) {
     const html = preparedPage(distDir, page);
-    const { entry, preloads: preloaded } = pageScripts(html);
-    if (entry !== manifest[entryKey].file)
-      throw new Error(
-        `${page}'s prepared page does not start the entry chunk ${manifest[entryKey].file}`,
-      );
+    checkStartsEntry(page, html, manifest, entryKey);
+    const { preloads: preloaded } = pageScripts(html);
     const expected = [...chunkClosure(manifest, source)]
       .filter((k) => !loaded.has(k))
       .map((k) => manifest[k].file);

@@ -9,26 +9,22 @@ startTheme();
 watchTabClose(); // closing the tab locks the vault (decision 046)
 
 /**
- * Whether the markup the build prerendered into `root` (decision 058: `data-prerendered` names
- * its path) is what this visit renders: the same path, no query (/register's invitation link
- * fills the form) and no router state (/login's "session ended" note, a remembered e-mail),
- * which the build did not know.
+ * Whether this visit renders exactly what the build prerendered for its path: no query
+ * (/register's invitation link fills the form) and no router state (/login's "session ended"
+ * note, a remembered e-mail), which the build did not know.
  */
-function isPrerenderedVisit(root: HTMLElement): boolean {
+function isAsPrerendered(): boolean {
   const state: unknown = window.history.state;
   const hasRouterState =
     typeof state === "object" && state !== null && (state as { usr?: unknown }).usr != null;
-  return (
-    root.dataset.prerendered === window.location.pathname &&
-    window.location.search === "" &&
-    !hasRouterState
-  );
+  return window.location.search === "" && !hasRouterState;
 }
 
 const root = document.getElementById("root");
 if (root) {
-  // The prerendered page's guest screen shows while /api/me is pending (app/guards.tsx), whether
-  // React takes its markup over or renders afresh.
+  // The path whose markup the build prerendered into `root` (decision 058), when it is this one: its
+  // guest screen shows while /api/me is pending (app/guards.tsx), whether React takes the markup
+  // over or renders afresh.
   const prerenderedPage =
     root.dataset.prerendered === window.location.pathname ? root.dataset.prerendered : undefined;
   const app = (
@@ -39,7 +35,7 @@ if (root) {
   // A transition: React renders (or hydrates) the first screen in slices that yield to the
   // browser between them, instead of one long task that holds input (issue 13, Lighthouse's Total
   // Blocking Time); a hydration outside one is not sliced.
-  if (isPrerenderedVisit(root)) {
+  if (prerenderedPage && isAsPrerendered()) {
     // React takes the markup over where it is; what is typed or sent before the screen's code has
     // run is kept (public/start-app.js, app/early-input.ts).
     startTransition(() => void hydrateRoot(root, app));

@@ -3,11 +3,11 @@
  * text stays in the inputs, but React does not know it: a controlled input (/login) would submit
  * its empty state and clear the field on its next render (react-hook-form's uncontrolled fields,
  * /register, kept it in our journey; typed again, they keep it too). A form sent before then
- * would be sent by the browser itself, a page load with the fields in the address. So web/public/start-app.js, which starts the
- * page's JavaScript, notes the typed values and holds a submit from the start; once the screen has
- * hydrated, `replayEarlyInput` (app/router.tsx) types each noted value again as an input event
- * that React and react-hook-form see as the person's own, then sends a held submit again, through
- * the screen's own handler.
+ * would be sent by the browser itself, a page load with the fields in the address. So
+ * web/public/start-app.js, which starts the page's JavaScript, notes the typed values and holds a
+ * submit from the start; once the screen has hydrated, `replayEarlyInput` (app/router.tsx) types
+ * each noted value again as an input event that React and react-hook-form see as the person's
+ * own, then sends a held submit again, through the screen's own handler.
  */
 type Field = HTMLInputElement | HTMLTextAreaElement;
 type EarlyInput = {

@@ -22,7 +22,7 @@ type Props = {
   health?: Map<string, PasswordHealth>;
 };
 
-/** Rows rendered at once when the list mounts; the rest follow in a pass that React slices. */
+/** Rows painted first when the list mounts; the rest follow in the frame after. */
 const FIRST_ROWS = 40;
 
 /**
