@@ -46,6 +46,23 @@ describe("the vault in the browser", () => {
     await expectOpens(page, id, secret);
   });
 
+  it("holds the key before the first screen after a sign-in, so a reload at once stays open", async () => {
+    const user = await buildUser();
+    const first = await signedInPage(user); // moves the account over (decision 038)
+    const { id, secret } = await addPassword(first);
+    await first.context().close();
+
+    const page = await newPage();
+    await signIn(page, user.email, user.password);
+    await expectPath(page, "/dashboard");
+    // The tab's copy is there the moment the app is entered, not some requests later.
+    expect(await sessionCopy(page)).toBeTruthy();
+    await page.reload();
+    await settle(page);
+    await expectNoText(page, "Unlock your vault");
+    await expectOpens(page, id, secret);
+  });
+
   it("asks a new tab for the password, refuses a wrong one, and opens with the right one", async () => {
     const user = await buildUser();
     const page = await signedInPage(user);

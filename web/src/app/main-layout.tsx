@@ -11,7 +11,6 @@ import { VaultLockScreen } from "@/features/keys/components/vault-lock-screen";
 import { VaultUnlockDialog } from "@/features/keys/components/vault-unlock-dialog";
 import { useAutoLock } from "@/features/keys/use-auto-lock";
 import { useMoveOverOnce } from "@/features/keys/use-move-over";
-import { useOpenVaultAfterSignIn } from "@/features/keys/use-open-vault";
 import { useVaultLock } from "@/features/keys/vault-lock-state";
 import { DesktopSidebar } from "./sidebar/desktop-sidebar";
 import { MobileBar } from "./sidebar/mobile-bar";
@@ -35,7 +34,6 @@ export default function MainLayout() {
   // Every role: an individual who registered a firm is its admin and keeps their items. It lists
   // only the signed-in user's own keys (never a client's, also in View as Client), and fetches
   // the data key only when something is pending.
-  useOpenVaultAfterSignIn(!!me);
   useMoveOverOnce(!!me);
   useLiveUpdates(!!me);
   useAutoLock(me?.id ?? "");

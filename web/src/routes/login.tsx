@@ -61,7 +61,7 @@ export default function Login() {
       }
       const me = await getMe();
       if (!me) throw new ApiError(401, "NO_SESSION", AUTH_MSG.noSession);
-      enterApp(me, from);
+      await enterApp(me, from);
     } catch (err) {
       const message = errorMessage(err, "");
       setFailures((n) => n + 1);
@@ -85,7 +85,7 @@ export default function Login() {
       await signInWithPasskey();
       const me = await getMe();
       if (!me) throw new ApiError(401, "NO_SESSION", AUTH_MSG.noSession);
-      enterApp(me, from);
+      await enterApp(me, from);
     } catch (err) {
       setError(errorMessage(err, PASSKEY_SIGN_IN_MSG.failed));
     } finally {

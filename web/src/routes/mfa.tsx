@@ -77,7 +77,7 @@ function CodeForm({ email, from, hasApp }: { email: string; from?: string; hasAp
     setError(undefined);
     setNotice(undefined);
     try {
-      enterApp(await verify.mutateAsync({ kind, code: typed }), from);
+      await enterApp(await verify.mutateAsync({ kind, code: typed }), from);
     } catch (err) {
       setError(errorFor(kind, err));
       setFailures((n) => n + 1);

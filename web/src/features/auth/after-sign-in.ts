@@ -1,6 +1,7 @@
 import { DEFAULT_AFTER_LOGIN } from "@common/auth";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
+import { hasPendingKeys } from "@/features/keys/vault-state";
 import { meQueryKey, type Me } from "@/lib/me";
 
 /** What /login and /mfa carry in the router's location state. */
@@ -40,15 +41,23 @@ export const hasSessionEnded = (state: unknown): boolean =>
   field(state, "reason") === "session-ended";
 
 /**
- * Enters the app once a session exists. The guard of /login and /mfa (still on screen until the
- * router's transition commits) watches the cached user and would send a signed-in visitor to
- * /dashboard, not to `from`. So the signed-out answer it watches is dropped without telling it,
- * the user is cached afresh for the screens about to mount, and only then does the router move.
+ * Enters the app once a session exists. First the vault is opened with the keys the password
+ * step handed over, so that this tab holds its copy of the key before any screen shows: a reload
+ * at once then finds the vault open (its code loads now: /login's first-visit budget). The guard
+ * of /login and /mfa (still on screen until the router's transition commits) watches the cached
+ * user and would send a signed-in visitor to /dashboard, not to `from`. So the signed-out answer
+ * it watches is dropped without telling it, the user is cached afresh for the screens about to
+ * mount, and only then does the router move.
  */
 export function useEnterApp() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return (me: Me, from: string | undefined) => {
+  return async (me: Me, from: string | undefined) => {
+    if (hasPendingKeys()) {
+      const opening = await import("@/features/keys/open-after-sign-in").catch(() => undefined);
+      // Not loaded (offline): the screens that need the key ask for the password.
+      await opening?.openVaultWithSignInKeys(queryClient);
+    }
     queryClient.removeQueries({ queryKey: meQueryKey, exact: true });
     queryClient.setQueryData(meQueryKey, me);
     navigate(from ?? DEFAULT_AFTER_LOGIN, { replace: true });

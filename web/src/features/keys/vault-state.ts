@@ -29,6 +29,9 @@ export function holdPendingKeys(pending: PendingKeys) {
   state.pending = pending;
 }
 
+/** Whether the sign-in form handed over keys that nothing has used yet. */
+export const hasPendingKeys = (): boolean => !!state.pending;
+
 export function takePendingKeys(): PendingKeys | undefined {
   const pending = state.pending;
   state.pending = undefined;

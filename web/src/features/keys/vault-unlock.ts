@@ -282,6 +282,3 @@ export async function refreshSessionCopy(dataKey: CryptoKey): Promise<void> {
   await storeSessionCopy(dataKey);
   await keep(dataKey);
 }
-
-/** Whether the sign-in form handed over keys that no screen has used yet. */
-export const hasPendingKeys = (): boolean => !!vaultState().pending;

@@ -1,14 +1,9 @@
 import type { AssetView, PasswordContent } from "@common/assets";
-import { Trash2, TriangleAlert } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Link } from "react-router";
-import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { FavoriteButton } from "../../components/favorite-button";
-import { LetterAvatar } from "../../components/letter-avatar";
-import { healthLabel, type PasswordHealth } from "../password-health";
-import { websiteHost } from "../password-display";
-import { RowCopyButton } from "./row-copy-button";
+import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import { useCallback, useLayoutEffect, useRef, useState, type FocusEvent } from "react";
+import { cn } from "@/lib/utils";
+import type { PasswordHealth } from "../password-health";
+import { PasswordRow } from "./password-row";
 
 type Props = {
   passwords: AssetView[];
@@ -22,113 +17,138 @@ type Props = {
   health?: Map<string, PasswordHealth>;
 };
 
-/** Rows painted first when the list mounts; the rest follow in the frame after. */
-const FIRST_ROWS = 40;
-
 /**
- * The passwords as a password manager lists them: a letter avatar, the title (a link to the
- * item), the username and site (decrypted in the browser), a star, one-click copies of the
- * username and password, and Delete.
+ * Longer lists than this keep only the rows near the screen in the page (decision 060); shorter
+ * ones are whole, so that the browser's find and a screen reader's reading reach every row.
  */
-export function PasswordList({
-  passwords,
-  contents,
-  isDecrypting,
-  onDelete,
-  onUsed,
-  health,
-}: Props) {
-  // A long vault paints its first rows first; the whole list (1,000 rows: seconds on a slow phone)
-  // follows right after that paint (issue 13). Not in a transition: the decryption's updates would
-  // interrupt and restart it again and again. Only when the list mounts: a search or a sort then
-  // shows its rows at once.
-  const [isWhole, setIsWhole] = useState(passwords.length <= FIRST_ROWS);
-  useEffect(() => {
-    if (isWhole) return;
-    // A frame's callback runs before its paint; a timer set in it, after.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setIsWhole(true))));
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, [isWhole]);
-  const rows = isWhole ? passwords : passwords.slice(0, FIRST_ROWS);
+export const WINDOW_FROM = 150;
+
+/** The passwords, one row each (PasswordRow), in the order given. */
+export function PasswordList(props: Props) {
+  return props.passwords.length > WINDOW_FROM ? (
+    <WindowedList {...props} />
+  ) : (
+    <WholeList {...props} />
+  );
+}
+
+function WholeList({ passwords, contents, isDecrypting, onDelete, onUsed, health }: Props) {
   return (
     <ul aria-label="Passwords" className="divide-y divide-border">
-      {rows.map((p) => {
-        const content = contents?.get(p.id);
-        const marker = health?.get(p.id);
-        const host = content?.website ? websiteHost(content.website) : "";
+      {passwords.map((p) => (
+        <PasswordRow
+          key={p.id}
+          password={p}
+          fields={contents?.get(p.id)}
+          isDecrypting={isDecrypting}
+          marker={health?.get(p.id)}
+          onDelete={onDelete}
+          onUsed={onUsed}
+        />
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * A row's height before it is measured: its buttons beside the title where the list is wide
+ * enough, below it on a phone (measured at 1280 and 375 px).
+ */
+const rowEstimate = (listWidth: number) => (listWidth < NARROW_LIST_PX ? 135 : 69);
+const NARROW_LIST_PX = 420;
+/** The rows in the page are whole steps of this many (see rangeExtractor). */
+const ROW_STEP = 4;
+
+/**
+ * A long list (1,000 passwords) as a window: the rows on screen and about ten either side are in
+ * the page, each placed where the whole list would have it, so the page scrolls as far as the whole
+ * list would. Each row says where it stands ("5 of 1,000": aria-posinset and aria-setsize), and
+ * the row holding the focus stays in the page while scrolled away, so focus is never lost.
+ */
+function WindowedList({ passwords, contents, isDecrypting, onDelete, onUsed, health }: Props) {
+  const listRef = useRef<HTMLUListElement>(null);
+  // Where the list starts in the page. What is above it can change (the health summary, an error,
+  // a narrower window wrapping the search line); each of those changes the page's size.
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const measure = () => setScrollMargin(list.getBoundingClientRect().top + window.scrollY);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
+  const focusedId = useRef<string | null>(null);
+  const virtualizer = useWindowVirtualizer<HTMLLIElement>({
+    count: passwords.length,
+    overscan: 10,
+    estimateSize: () => rowEstimate(listRef.current?.clientWidth ?? window.innerWidth),
+    scrollMargin,
+    getItemKey: (index) => passwords[index]?.id ?? index,
+    rangeExtractor: (range) => {
+      // The rows in the page change in steps of ROW_STEP, not at every row: most scrolling frames
+      // then change nothing in the page, and the browser only moves what it has painted.
+      const first = Math.max(
+        0,
+        Math.floor((range.startIndex - range.overscan) / ROW_STEP) * ROW_STEP,
+      );
+      const last = Math.min(
+        range.count - 1,
+        Math.ceil((range.endIndex + range.overscan + 1) / ROW_STEP) * ROW_STEP - 1,
+      );
+      const indexes = Array.from({ length: last - first + 1 }, (_, i) => first + i);
+      const focused = focusedId.current
+        ? passwords.findIndex((p) => p.id === focusedId.current)
+        : -1;
+      if (focused < 0 || (focused >= first && focused <= last)) return indexes;
+      return [...indexes, focused].sort((a, b) => a - b);
+    },
+    // Rows are placed by the virtualizer itself, so scrolling renders again only when the rows
+    // on screen change.
+    directDomUpdates: true,
+    directDomUpdatesMode: "position",
+    // Rendered in its own task, not inside the scroll event: the frame that scrolls is not held up
+    // by the rows it will show only later (they are beyond the screen, in the overscan).
+    useFlushSync: false,
+  });
+  const setList = useCallback(
+    (node: HTMLUListElement | null) => {
+      listRef.current = node;
+      virtualizer.containerRef(node); // the virtualizer sets the list's height
+    },
+    [virtualizer],
+  );
+  const onFocus = (event: FocusEvent<HTMLUListElement>) => {
+    focusedId.current = event.target.closest("li")?.dataset.id ?? null;
+  };
+  const onBlur = (event: FocusEvent<HTMLUListElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) focusedId.current = null;
+  };
+  return (
+    <ul ref={setList} aria-label="Passwords" className="relative" onFocus={onFocus} onBlur={onBlur}>
+      {virtualizer.getVirtualItems().map((item) => {
+        const p = passwords[item.index];
+        if (!p) return null;
         return (
-          // contain: each row is laid out and painted apart, so that a frame of scrolling through
-          // 1,000 rows does not walk all of them (scripts/bench/vault-list.ts: 12-16 -> ~37 fps at a 4x CPU slowdown).
-          <li
-            key={p.id}
-            className="flex flex-wrap items-center gap-x-3 gap-y-1 px-2 py-3 [contain:content] sm:px-4"
-          >
-            <LetterAvatar title={p.title} />
-            <div className="grid min-w-0 flex-1 basis-40 gap-0.5">
-              <Link
-                to={`/vault/${p.id}`}
-                className="w-fit font-medium text-link underline-offset-4 wrap-anywhere hover:underline"
-              >
-                {p.title}
-              </Link>
-              {marker && (
-                <Badge className="w-fit border-warning-border bg-warning-surface text-warning-text">
-                  <TriangleAlert aria-hidden="true" className="size-3" />
-                  {healthLabel(marker)}
-                  <span className="sr-only"> password</span>
-                </Badge>
-              )}
-              <p className="flex min-h-5 flex-wrap gap-x-3 text-sm text-muted-foreground">
-                {content === undefined ? (
-                  <span className="sr-only">{isDecrypting ? "Decrypting" : "Not decrypted"}</span>
-                ) : (
-                  <>
-                    {content.username && (
-                      <span className="min-w-0 wrap-anywhere">
-                        <span className="sr-only">Username: </span>
-                        {content.username}
-                      </span>
-                    )}
-                    {host && (
-                      <span className="min-w-0 wrap-anywhere">
-                        <span className="sr-only">Site: </span>
-                        {host}
-                      </span>
-                    )}
-                  </>
-                )}
-              </p>
-            </div>
-            <div className="ml-auto flex shrink-0 items-center gap-1">
-              <FavoriteButton asset={p} />
-              <RowCopyButton
-                what="username"
-                title={p.title}
-                value={content?.username}
-                onCopied={() => onUsed(p.id)}
-              />
-              <RowCopyButton
-                what="password"
-                title={p.title}
-                value={content?.password}
-                onCopied={() => onUsed(p.id)}
-              />
-              <Button
-                variant="ghost"
-                size="icon"
-                title={`Delete ${p.title}`}
-                onClick={() => onDelete(p)}
-                className="shrink-0 text-destructive"
-              >
-                <Trash2 aria-hidden="true" />
-                <span className="sr-only">Delete {p.title}</span>
-              </Button>
-            </div>
-          </li>
+          <PasswordRow
+            key={item.key}
+            ref={virtualizer.measureElement}
+            data-index={item.index}
+            data-id={p.id}
+            aria-setsize={passwords.length}
+            aria-posinset={item.index + 1}
+            className={cn(
+              "absolute inset-x-0 top-0 left-0",
+              item.index < passwords.length - 1 && "border-b border-border",
+            )}
+            password={p}
+            fields={contents?.get(p.id)}
+            isDecrypting={isDecrypting}
+            marker={health?.get(p.id)}
+            onDelete={onDelete}
+            onUsed={onUsed}
+          />
         );
       })}
     </ul>

@@ -1,0 +1,121 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { chooseBeneficiaries } from "./beneficiary-picker.js";
+import {
+  apiAsUser,
+  buildUser,
+  checkLightAndDark,
+  expectNoAxeViolations,
+  expectText,
+  openPath,
+  PHONE,
+  screenshot,
+  settle,
+  signedInPage,
+} from "./fixtures.js";
+
+/**
+ * A long password list is a window (decision 060): only the rows near the screen are in the page,
+ * each saying where it stands in the whole list, the page scrolls as far as the whole list would,
+ * search reaches every row, and the row holding the focus stays while scrolled away.
+ */
+
+const COUNT = 180; // more than the list's WINDOW_FROM (150)
+const title = (i: number) => `Site ${String(i).padStart(3, "0")}`;
+
+/** Imports COUNT passwords through /vault/import (a Chrome export), left to one beneficiary. */
+async function importPasswords(page: Page) {
+  const heir = { name: "Long Heir", email: `heir-${Date.now()}@example.com` };
+  expect((await apiAsUser(page, "POST", "/api/beneficiaries", heir)).status).toBe(201);
+  const csv = [
+    "name,url,username,password,note",
+    ...Array.from(
+      { length: COUNT },
+      (_, i) => `${title(i)},https://site${i}.example.com/,user${i}@example.com,Pw-${i}-x7Q!k,`,
+    ),
+    "",
+  ].join("\r\n");
+  await openPath(page, "/vault/import");
+  await page.getByLabel("Export file").setInputFiles({
+    name: "passwords.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(csv),
+  });
+  await chooseBeneficiaries(page, [heir.email]);
+  await page.getByRole("button", { name: `Import ${COUNT} passwords` }).click();
+  await page.getByRole("heading", { name: "Import finished" }).waitFor({ timeout: 120_000 });
+}
+
+const rows = (page: Page) => page.getByRole("list", { name: "Passwords" }).getByRole("listitem");
+
+/** Scrolls the page to its top or bottom; waits until the list has drawn the row there. */
+async function scrollTo(page: Page, to: "top" | "bottom") {
+  await page.evaluate((where) => {
+    const w = globalThis as unknown as {
+      scrollTo(x: number, y: number): void;
+      document: { documentElement: { scrollHeight: number } };
+    };
+    w.scrollTo(0, where === "top" ? 0 : w.document.documentElement.scrollHeight);
+  }, to);
+  const row = page.getByRole("link", { name: title(to === "top" ? 0 : COUNT - 1), exact: true });
+  await row.waitFor();
+  await expect.poll(() => row.isVisible()).toBe(true);
+}
+
+describe("a long password list", () => {
+  it("keeps only the rows near the screen, says where each stands, and reaches every row", async () => {
+    const user = await buildUser();
+    const page = await signedInPage(user);
+    await importPasswords(page);
+    await openPath(page, "/vault");
+    await expectText(page, `${COUNT} passwords`);
+    await page.getByText("user0@example.com").waitFor(); // decrypted
+
+    // A window: far fewer rows than passwords, each "n of 180" for a screen reader.
+    const first = rows(page).first();
+    await expectText(first, title(0));
+    expect(await first.getAttribute("aria-posinset")).toBe("1");
+    expect(await first.getAttribute("aria-setsize")).toBe(String(COUNT));
+    const inPage = await rows(page).count();
+    expect(inPage).toBeGreaterThan(5);
+    expect(inPage).toBeLessThan(60);
+    await expectNoAxeViolations(page);
+
+    // The page scrolls as far as the whole list: the last password is at its bottom.
+    await scrollTo(page, "bottom");
+    const lastRow = rows(page).filter({ hasText: title(COUNT - 1) });
+    expect(await lastRow.getAttribute("aria-posinset")).toBe(String(COUNT));
+    await expectText(lastRow, `user${COUNT - 1}@example.com`);
+    await checkLightAndDark(page, "vault-long-list-bottom", { fullPage: false });
+
+    // Keyboard: the focused row's button keeps its focus while the page scrolls far away.
+    await scrollTo(page, "top");
+    const star = page.getByRole("button", { name: `Favourite ${title(2)}`, exact: true });
+    await star.focus();
+    await scrollTo(page, "bottom");
+    expect(
+      await page.evaluate(
+        () =>
+          (globalThis as unknown as { document: { activeElement: { textContent: string } | null } })
+            .document.activeElement?.textContent,
+      ),
+    ).toContain(`Favourite ${title(2)}`);
+    await page.keyboard.press("Tab"); // the next control in the focused row
+    await expectText(page.locator(":focus"), `Copy username of ${title(2)}`);
+
+    // Search reaches a row that is not in the page.
+    await scrollTo(page, "top");
+    expect(await page.getByRole("link", { name: title(170), exact: true }).count()).toBe(0);
+    await page.getByRole("searchbox", { name: /search/i }).fill("user170@");
+    await expectText(page, `1 of ${COUNT} passwords`);
+    await page.getByRole("link", { name: title(170), exact: true }).waitFor();
+
+    // A phone: rows wrap to two lines, and the last row is still at the bottom.
+    await page.getByRole("searchbox", { name: /search/i }).fill("");
+    await page.setViewportSize(PHONE);
+    await settle(page);
+    await scrollTo(page, "bottom");
+    await expectNoAxeViolations(page);
+    await screenshot(page, "vault-long-list-phone-bottom", { fullPage: false });
+  });
+});
