@@ -21,7 +21,7 @@ type Props = {
  * Longer lists than this keep only the rows near the screen in the page (decision 060); shorter
  * ones are whole, so that the browser's find and a screen reader's reading reach every row.
  */
-export const WINDOW_FROM = 150;
+const WINDOW_FROM = 150;
 
 /** The passwords, one row each (PasswordRow), in the order given. */
 export function PasswordList(props: Props) {
@@ -32,19 +32,21 @@ export function PasswordList(props: Props) {
   );
 }
 
-function WholeList({ passwords, contents, isDecrypting, onDelete, onUsed, health }: Props) {
+/** What a row shows of `password`, the same in both lists. */
+const rowOf = (props: Props, password: AssetView) => ({
+  password,
+  fields: props.contents?.get(password.id),
+  isDecrypting: props.isDecrypting,
+  marker: props.health?.get(password.id),
+  onDelete: props.onDelete,
+  onUsed: props.onUsed,
+});
+
+function WholeList(props: Props) {
   return (
     <ul aria-label="Passwords" className="divide-y divide-border">
-      {passwords.map((p) => (
-        <PasswordRow
-          key={p.id}
-          password={p}
-          fields={contents?.get(p.id)}
-          isDecrypting={isDecrypting}
-          marker={health?.get(p.id)}
-          onDelete={onDelete}
-          onUsed={onUsed}
-        />
+      {props.passwords.map((p) => (
+        <PasswordRow key={p.id} {...rowOf(props, p)} />
       ))}
     </ul>
   );
@@ -65,7 +67,8 @@ const ROW_STEP = 4;
  * list would. Each row says where it stands ("5 of 1,000": aria-posinset and aria-setsize), and
  * the row holding the focus stays in the page while scrolled away, so focus is never lost.
  */
-function WindowedList({ passwords, contents, isDecrypting, onDelete, onUsed, health }: Props) {
+function WindowedList(props: Props) {
+  const { passwords } = props;
   const listRef = useRef<HTMLUListElement>(null);
   // Where the list starts in the page. What is above it can change (the health summary, an error,
   // a narrower window wrapping the search line); each of those changes the page's size.
@@ -139,15 +142,10 @@ function WindowedList({ passwords, contents, isDecrypting, onDelete, onUsed, hea
             aria-setsize={passwords.length}
             aria-posinset={item.index + 1}
             className={cn(
-              "absolute inset-x-0 top-0 left-0",
+              "absolute inset-x-0 top-0",
               item.index < passwords.length - 1 && "border-b border-border",
             )}
-            password={p}
-            fields={contents?.get(p.id)}
-            isDecrypting={isDecrypting}
-            marker={health?.get(p.id)}
-            onDelete={onDelete}
-            onUsed={onUsed}
+            {...rowOf(props, p)}
           />
         );
       })}
