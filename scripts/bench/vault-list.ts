@@ -37,6 +37,11 @@ const server = new ServerProcess(port, {
   DATA_DIR: dataDir,
   VAULT_MASTER_KEY: randomBytes(32).toString("base64"),
 });
+// A failed run (an error thrown below) must not leave its server running under the next run.
+process.on("exit", () => {
+  server.kill("SIGTERM");
+  rmSync(dataDir, { recursive: true, force: true });
+});
 await server.waitUntilListening();
 const email = `vault-list-${randomBytes(4).toString("hex")}@example.com`;
 const expectOk = async (res: Response, what: string) => {
