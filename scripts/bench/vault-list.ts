@@ -16,7 +16,7 @@
  * Usage: node --import tsx scripts/bench/vault-list.ts [items=1000] [rate=4]
  */
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
@@ -254,11 +254,11 @@ if (process.env.TRACE_FILE) {
     chunks.push(r.data);
     if (r.eof) break;
   }
-  (await import("node:fs")).writeFileSync(process.env.TRACE_FILE, chunks.join(""));
+  writeFileSync(process.env.TRACE_FILE, chunks.join(""));
 }
 if (process.env.PROFILE_FILE) {
   const { profile } = await cdp.send("Profiler.stop");
-  (await import("node:fs")).writeFileSync(process.env.PROFILE_FILE, JSON.stringify(profile));
+  writeFileSync(process.env.PROFILE_FILE, JSON.stringify(profile));
 }
 for (const [label, css] of (process.env.TRY_CSS ?? "")
   .split("||")

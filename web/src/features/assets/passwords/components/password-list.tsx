@@ -1,5 +1,5 @@
 import type { AssetView, PasswordContent } from "@common/assets";
-import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import { useWindowVirtualizer, type Range } from "@tanstack/react-virtual";
 import { useCallback, useLayoutEffect, useRef, useState, type FocusEvent } from "react";
 import { cn } from "@/lib/utils";
 import type { PasswordHealth } from "../password-health";
@@ -52,14 +52,31 @@ function WholeList(props: Props) {
   );
 }
 
+const NARROW_LIST_PX = 420;
 /**
  * A row's height before it is measured: its buttons beside the title where the list is wide
  * enough, below it on a phone (measured at 1280 and 375 px).
  */
 const rowEstimate = (listWidth: number) => (listWidth < NARROW_LIST_PX ? 135 : 69);
-const NARROW_LIST_PX = 420;
-/** The rows in the page are whole steps of this many (see rangeExtractor). */
+
+/** The rows in the page are whole steps of this many (see windowIndexes). */
 const ROW_STEP = 4;
+
+/**
+ * The rows in the page: those on screen and the overscan, rounded out to whole steps of ROW_STEP
+ * (most scrolling frames then change nothing in the page, and the browser only moves what it has
+ * painted), plus the row holding the focus (`focused`, -1 for none) wherever it is.
+ */
+function windowIndexes(range: Range, focused: number): number[] {
+  const first = Math.max(0, Math.floor((range.startIndex - range.overscan) / ROW_STEP) * ROW_STEP);
+  const last = Math.min(
+    range.count - 1,
+    Math.ceil((range.endIndex + range.overscan + 1) / ROW_STEP) * ROW_STEP - 1,
+  );
+  const indexes = Array.from({ length: last - first + 1 }, (_, i) => first + i);
+  if (focused < 0 || (focused >= first && focused <= last)) return indexes;
+  return [...indexes, focused].sort((a, b) => a - b);
+}
 
 /**
  * A long list (1,000 passwords) as a window: the rows on screen and about ten either side are in
@@ -89,24 +106,11 @@ function WindowedList(props: Props) {
     estimateSize: () => rowEstimate(listRef.current?.clientWidth ?? window.innerWidth),
     scrollMargin,
     getItemKey: (index) => passwords[index]?.id ?? index,
-    rangeExtractor: (range) => {
-      // The rows in the page change in steps of ROW_STEP, not at every row: most scrolling frames
-      // then change nothing in the page, and the browser only moves what it has painted.
-      const first = Math.max(
-        0,
-        Math.floor((range.startIndex - range.overscan) / ROW_STEP) * ROW_STEP,
-      );
-      const last = Math.min(
-        range.count - 1,
-        Math.ceil((range.endIndex + range.overscan + 1) / ROW_STEP) * ROW_STEP - 1,
-      );
-      const indexes = Array.from({ length: last - first + 1 }, (_, i) => first + i);
-      const focused = focusedId.current
-        ? passwords.findIndex((p) => p.id === focusedId.current)
-        : -1;
-      if (focused < 0 || (focused >= first && focused <= last)) return indexes;
-      return [...indexes, focused].sort((a, b) => a - b);
-    },
+    rangeExtractor: (range) =>
+      windowIndexes(
+        range,
+        passwords.findIndex((p) => p.id === focusedId.current),
+      ),
     // Rows are placed by the virtualizer itself, so scrolling renders again only when the rows
     // on screen change.
     directDomUpdates: true,
