@@ -57,10 +57,15 @@ export async function startAddressProxy(
           Object.entries(answer.headers).filter(([name]) => !HOP_BY_HOP.has(name)),
         );
         res.writeHead(answer.statusCode ?? 502, answerHeaders);
+        // A connection reset half-way (the server or the browser going away) ends this exchange
+        // only: an error event without a listener would end the whole test run.
+        answer.on("error", () => res.destroy());
         answer.pipe(res);
       },
     );
     upstream.on("error", () => res.destroy());
+    req.on("error", () => upstream.destroy());
+    res.on("error", () => upstream.destroy());
     req.pipe(upstream);
   });
   // Playwright's page.request tunnels through the proxy with CONNECT, even to http:// URLs.
