@@ -2,11 +2,12 @@ import { createMiddleware } from "hono/factory";
 import { AppError } from "../errors.js";
 import type { AppEnv, SessionUser } from "../http/context.js";
 import { touchSession } from "../sessions/service.js";
+import { readSession } from "./session-read.js";
 
 /** Reads the better-auth session cookie (if any) into c.var.user. */
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
-  const result = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
-  c.set("user", result ? (result.user as SessionUser) : null);
+  const result = await readSession(c.var.deps.auth, c.var.deps.db, c.req.raw.headers);
+  c.set("user", result ? result.user : null);
   c.set("sessionId", result ? result.session.id : null);
   if (result)
     await touchSession(c.var.deps.db, {

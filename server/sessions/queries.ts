@@ -18,6 +18,34 @@ export function selectOwnSessions(tx: Tx, userId: string) {
 }
 export type OwnSessionRow = Awaited<ReturnType<typeof selectOwnSessions>>[number];
 
+/**
+ * The session of `token` and what the API reads of its user, in one statement: every signed-in
+ * request's session read (server/auth/session-read.ts, decision 061). Runs as the table's owner,
+ * as better-auth's own lookup does (lv_app never reads tokens).
+ */
+export async function selectSessionByToken(db: Db, token: string) {
+  const rows = await db
+    .select({
+      id: session.id,
+      expiresAt: session.expiresAt,
+      lastSeenAt: session.lastSeenAt,
+      user: {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        emailVerified: user.emailVerified,
+        twoFactorEnabled: user.twoFactorEnabled,
+        role: user.role,
+        firmId: user.firmId,
+      },
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(eq(session.token, token))
+    .limit(1);
+  return rows[0];
+}
+
 /** Moves the session's last-seen time to now if it is older than `staleSeconds`. Runs under withActor. */
 export async function touchOwnSession(
   tx: Tx,
