@@ -1,8 +1,10 @@
+import { availableParallelism } from "node:os";
 import { Hono } from "hono";
 import { auditRefusal } from "./audit/refusals.js";
 import { authHandler } from "./auth/better-auth-routes.js";
 import { registerRoutes } from "./auth/routes.js";
 import { loadSession } from "./auth/session.js";
+import { signInQueue } from "./auth/sign-in-queue-middleware.js";
 import { AppError, toAppError } from "./errors.js";
 import { healthRoutes } from "./health/routes.js";
 import type { Deps } from "./deps.js";
@@ -69,7 +71,13 @@ export function createApp(deps: Deps, options: { webDist?: string; testClock?: O
   });
 
   const api = new Hono<AppEnv>();
-  api.use("*", sameOrigin, bodyGate, rateLimit);
+  api.use(
+    "*",
+    sameOrigin,
+    bodyGate,
+    signInQueue(deps.env.SIGN_IN_CONCURRENCY ?? availableParallelism()),
+    rateLimit,
+  );
   api.route("/", healthRoutes);
   api.route("/auth", authHandler);
   api.use("*", loadSession);

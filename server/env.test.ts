@@ -131,6 +131,15 @@ describe("parseEnv", () => {
     expect(messageOf({ LOG_FORMAT: "yaml" })).toContain("- LOG_FORMAT: must be text or json");
   });
 
+  it("reads SIGN_IN_CONCURRENCY (unset: the machine's cores) and refuses anything but 1-1000", () => {
+    expect(parseEnv({}).SIGN_IN_CONCURRENCY).toBeUndefined();
+    expect(parseEnv({ SIGN_IN_CONCURRENCY: "4" }).SIGN_IN_CONCURRENCY).toBe(4);
+    for (const bad of ["0", "2.5", "many", "1001"])
+      expect(messageOf({ SIGN_IN_CONCURRENCY: bad })).toContain(
+        "- SIGN_IN_CONCURRENCY: must be a whole number from 1 to 1000",
+      );
+  });
+
   it("reads TRUST_PROXY (off by default) and refuses a malformed one by name", () => {
     expect(parseEnv({}).TRUST_PROXY).toBeUndefined();
     expect(parseEnv({}).TRUST_PROXY_HEADER).toBe("x-forwarded-for");

@@ -59,6 +59,13 @@ const envSchema = z.object({
     .min(1, { message: "must be a port number (1-65535)" })
     .max(65535, { message: "must be a port number (1-65535)" })
     .optional(),
+  /** Password sign-ins in progress at once in this process, the others waiting their turn (decision 062); default: the machine's cores. */
+  SIGN_IN_CONCURRENCY: z.coerce
+    .number({ message: "must be a whole number from 1 to 1000" })
+    .int({ message: "must be a whole number from 1 to 1000" })
+    .min(1, { message: "must be a whole number from 1 to 1000" })
+    .max(1000, { message: "must be a whole number from 1 to 1000" })
+    .optional(),
   TRUST_PROXY_HEADER: z
     .enum(["x-forwarded-for", "forwarded"], { message: "must be x-forwarded-for or forwarded" })
     .default("x-forwarded-for"),

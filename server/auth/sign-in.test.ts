@@ -124,4 +124,25 @@ describe("sign-in and sign-out", () => {
       .where(eq(auditLog.ip, client.ip));
     expect(rows.map((r) => [r.action, r.actorId])).toEqual([["auth.session_created", id]]);
   });
+
+  it("one sign-in at a time (SIGN_IN_CONCURRENCY=1): sign-ins sent at once all get their answer, failed ones included", async () => {
+    const oneAtATime = await createTestContext({ SIGN_IN_CONCURRENCY: "1" });
+    try {
+      const users = [await buildUser(oneAtATime), await buildUser(oneAtATime)];
+      const attempts = [
+        ...users.map((u) => ({ email: u.email, password: u.password })),
+        { email: users[0]?.email, password: "Wrong-Password-123" },
+        { email: uniqueEmail(), password: GOOD_PASSWORD },
+        ...users.map((u) => ({ email: u.email, password: u.password })),
+      ];
+      const answers = await Promise.all(
+        attempts.map((body) =>
+          new TestClient(oneAtATime).request("POST", "/api/auth/sign-in/email", body),
+        ),
+      );
+      expect(answers.map((r) => r.status)).toEqual([200, 200, 401, 401, 200, 200]);
+    } finally {
+      await oneAtATime.close();
+    }
+  });
 });
