@@ -87,25 +87,39 @@ function windowIndexes(range: Range, focused: number): number[] {
 function WindowedList(props: Props) {
   const { passwords } = props;
   const listRef = useRef<HTMLUListElement>(null);
-  // Where the list starts in the page. What is above it can change (the health summary, an error,
-  // a narrower window wrapping the search line); each of those changes the page's size.
+  // Where the list starts in the page, and a row's height before it is measured (it depends on
+  // the list's width). What is above the list can change (the health summary, an error, a
+  // narrower window wrapping the search line); each of those changes the page's size.
   const [scrollMargin, setScrollMargin] = useState(0);
+  const [estimate, setEstimate] = useState(() => rowEstimate(window.innerWidth));
   useLayoutEffect(() => {
     const list = listRef.current;
     if (!list) return;
-    const measure = () => setScrollMargin(list.getBoundingClientRect().top + window.scrollY);
+    const measure = () => {
+      setScrollMargin(list.getBoundingClientRect().top + window.scrollY);
+      setEstimate(rowEstimate(list.clientWidth));
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(document.body);
     return () => observer.disconnect();
   }, []);
   const focusedId = useRef<string | null>(null);
+  // Both are called for every row whose height is not measured yet, each time the rows are
+  // placed, so they read no layout. getItemKey stays the same function from render to render: a
+  // new one makes the virtualizer place all 1,000 rows again, which is what a new estimate needs.
+  const estimateSize = useCallback(() => estimate, [estimate]);
+  const getItemKey = useCallback(
+    (index: number) => passwords[index]?.id ?? index,
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new estimate places the rows again
+    [passwords, estimate],
+  );
   const virtualizer = useWindowVirtualizer<HTMLLIElement>({
     count: passwords.length,
     overscan: 10,
-    estimateSize: () => rowEstimate(listRef.current?.clientWidth ?? window.innerWidth),
+    estimateSize,
     scrollMargin,
-    getItemKey: (index) => passwords[index]?.id ?? index,
+    getItemKey,
     rangeExtractor: (range) =>
       windowIndexes(
         range,
