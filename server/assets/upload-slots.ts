@@ -1,4 +1,5 @@
 import type { Database } from "../db/client.js";
+import { takeTurns } from "../take-turns.js";
 
 /**
  * How many uploads write to the database at once; the others wait with their body read (reading
@@ -10,23 +11,7 @@ import type { Database } from "../db/client.js";
  */
 const SLOTS: Record<Database["kind"], number> = { pglite: 1, postgres: 2 };
 
-function createLimiter(size: number) {
-  let free = size;
-  const waiting: (() => void)[] = [];
-  return async <T>(fn: () => Promise<T>): Promise<T> => {
-    if (free > 0) free--;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await fn();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else free++;
-    }
-  };
-}
-
-const limiters = { pglite: createLimiter(SLOTS.pglite), postgres: createLimiter(SLOTS.postgres) };
+const limiters = { pglite: takeTurns(SLOTS.pglite), postgres: takeTurns(SLOTS.postgres) };
 
 /** Runs `fn` (an upload's database write) once one of the driver's slots is free. */
 export const withUploadSlot = <T>(driver: Database["kind"], fn: () => Promise<T>): Promise<T> =>

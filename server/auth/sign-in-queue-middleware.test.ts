@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import type { AppEnv } from "../http/context.js";
-import { signInQueue, takeTurns } from "./sign-in-queue-middleware.js";
+import { signInQueue } from "./sign-in-queue-middleware.js";
 
 /** A promise and the function that settles it. */
 function gate() {
@@ -10,37 +10,6 @@ function gate() {
   return { opened, open };
 }
 const settle = () => new Promise((resolve) => setImmediate(resolve));
-
-describe("takeTurns", () => {
-  it("runs at most `limit` tasks at once; the others start in the order they came", async () => {
-    const inTurn = takeTurns(2);
-    const started: number[] = [];
-    const gates = [gate(), gate(), gate(), gate()];
-    const done = gates.map((g, i) =>
-      inTurn(async () => {
-        started.push(i);
-        await g.opened;
-      }),
-    );
-    await settle();
-    expect(started).toEqual([0, 1]);
-    gates[1]?.open();
-    await settle();
-    expect(started).toEqual([0, 1, 2]);
-    gates[0]?.open();
-    await settle();
-    expect(started).toEqual([0, 1, 2, 3]);
-    for (const g of gates) g.open();
-    await Promise.all(done);
-  });
-
-  it("a task that fails gives its turn on", async () => {
-    const inTurn = takeTurns(1);
-    const failed = inTurn(() => Promise.reject(new Error("wrong password")));
-    await expect(failed).rejects.toThrow("wrong password");
-    await expect(inTurn(async () => "next")).resolves.toBe("next");
-  });
-});
 
 describe("signInQueue", () => {
   it("holds password sign-ins past the limit while other requests are answered", async () => {
