@@ -47,7 +47,8 @@ export async function noticeNewDevice(deps: NoticeDeps, s: NewSession): Promise<
   });
   if (!state) return;
   if (s.path === "/sign-in/email" && state.twoFactorEnabled) return;
-  await upsertDevice(deps.db, { userId: s.userId, deviceKey });
+  // A device's last-seen day is all the notice needs (KNOWN_DEVICE_DAYS): one write a day, not one a sign-in.
+  if (!state.isSeenToday) await upsertDevice(deps.db, { userId: s.userId, deviceKey });
   if (state.isKnown || !state.hasAny) return;
   await deps.sendMail(
     newDeviceMail(deps.appUrl, {

@@ -89,8 +89,8 @@ export async function selectOwnSessionToken(
 
 /**
  * What a new session needs to decide on the new-device notice: the account's address and
- * whether it uses sign-in codes, whether this device was seen within `knownDays`, and whether
- * the account has any device on record. Sign-in bookkeeping, like better-auth's own tables.
+ * whether it uses sign-in codes, whether this device was seen within `knownDays` (and within the
+ * last day), and whether the account has any device on record. Sign-in bookkeeping, like better-auth's own tables.
  */
 export async function selectDeviceState(
   db: Db,
@@ -101,6 +101,7 @@ export async function selectDeviceState(
       email: user.email,
       twoFactorEnabled: user.twoFactorEnabled,
       isKnown: sql<boolean>`exists (select 1 from ${signInDevices} d where d.user_id = ${user.id} and d.device_key = ${deviceKey} and d.last_seen_at > now() - make_interval(days => ${knownDays}))`,
+      isSeenToday: sql<boolean>`exists (select 1 from ${signInDevices} d where d.user_id = ${user.id} and d.device_key = ${deviceKey} and d.last_seen_at > now() - interval '1 day')`,
       hasAny: sql<boolean>`exists (select 1 from ${signInDevices} d where d.user_id = ${user.id})`,
     })
     .from(user)

@@ -226,6 +226,28 @@ describe("the new-device notice", () => {
     expect(notices[0]?.text).toContain("Safari 18 on iOS, network 192.0.2.0/24");
   });
 
+  it("writes a known device's last-seen time once a day, not at every sign-in", async () => {
+    const alice = await buildUser(ctx);
+    const device = { ip: "198.51.100.77", userAgent: FIREFOX };
+    const lastSeen = async () =>
+      JSON.stringify(
+        await ctx.services.deps.db.execute(
+          sql`select last_seen_at from sign_in_devices where user_id = ${alice.id} order by last_seen_at`,
+        ),
+      );
+    await signIn(alice, device);
+    const first = await lastSeen();
+    await signIn(alice, device);
+    expect(await lastSeen()).toBe(first);
+    await ctx.services.deps.db.execute(
+      sql`update sign_in_devices set last_seen_at = now() - interval '2 days' where user_id = ${alice.id}`,
+    );
+    const twoDaysAgo = await lastSeen();
+    await signIn(alice, device);
+    expect(await lastSeen()).not.toBe(twoDaysAgo);
+    expect(await noticesTo(alice.email)).toHaveLength(1);
+  });
+
   it("keeps no address in clear for the devices it knows", async () => {
     const alice = await buildUser(ctx);
     await signIn(alice, { ip: "198.51.100.99", userAgent: FIREFOX });
