@@ -1,7 +1,7 @@
 import { CLIENT_DASHBOARD_BENEFICIARIES } from "../../common/clients.js";
 import { requireAccess, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
-import { countAssetsByType, countBeneficiaries, listRecentAssets } from "../dashboard/queries.js";
+import { selectDashboard } from "../dashboard/queries.js";
 import { withActor, withClientView } from "../db/actor.js";
 import { AppError } from "../errors.js";
 import { selectFirmForMember } from "../firms/queries.js";
@@ -36,9 +36,7 @@ export async function getClientDashboard(deps: Deps, actor: ActorProfile, client
     deps.db,
     { userId: actor.id, clientId: holder.client.id },
     async (tx) => ({
-      counts: await countAssetsByType(tx, holder.client.id),
-      recent: await listRecentAssets(tx, holder.client.id),
-      beneficiaries: await countBeneficiaries(tx, holder.client.id),
+      ...(await selectDashboard(tx, holder.client.id)),
       beneficiaryNames: await listBeneficiaryNames(
         tx,
         holder.client.id,

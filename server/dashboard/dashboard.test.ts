@@ -49,5 +49,12 @@ describe("GET /api/dashboard", () => {
       title: "Touched last",
       updatedAt: expect.any(String),
     });
+    // the same instant, in the same ISO form, as the item's own answer gives it
+    const item = await client.json<{ asset: { updatedAt: string } }>(
+      "GET",
+      `/api/assets/${oldest.id}`,
+    );
+    expect(res.body.recent[0]?.updatedAt).toBe(item.body.asset.updatedAt);
+    expect(item.body.asset.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 });

@@ -1,12 +1,9 @@
 import type { AssetType } from "../../common/assets.js";
+import type { DashboardRow } from "./queries.js";
 import type { ActivityEvent } from "../../common/activity.js";
 import type { DashboardView, FirmOverviewView } from "../../common/dashboard.js";
 
-type Dashboard = {
-  counts: { type: AssetType; n: number }[];
-  recent: { id: string; type: AssetType; title: string; updatedAt: Date }[];
-  beneficiaries: number;
-};
+type Dashboard = DashboardRow;
 
 const countOf = (d: Dashboard, type: AssetType) => d.counts.find((c) => c.type === type)?.n ?? 0;
 
@@ -20,7 +17,7 @@ export const presentDashboard = (d: Dashboard): DashboardView => ({
     id: a.id,
     type: a.type,
     title: a.title,
-    updatedAt: a.updatedAt.toISOString(),
+    updatedAt: new Date(a.updatedAt).toISOString(), // PostgreSQL's JSON text of a timestamptz
   })),
   beneficiaries: d.beneficiaries,
 });

@@ -5,21 +5,15 @@ import { withActor } from "../db/actor.js";
 import type { Deps } from "../deps.js";
 import {
   countActiveCodes,
-  countAssetsByType,
-  countBeneficiaries,
   countClients,
   countPendingInvitations,
   countStaff,
-  listRecentAssets,
+  selectDashboard,
 } from "./queries.js";
 
 /** The client dashboard (spec 02 §1, §9): counts per type, the 5 most recently updated assets, beneficiaries. */
 export function getDashboard(deps: Deps, actor: ActorProfile) {
-  return withActor(deps.db, { userId: actor.id }, async (tx) => ({
-    counts: await countAssetsByType(tx, actor.id),
-    recent: await listRecentAssets(tx, actor.id),
-    beneficiaries: await countBeneficiaries(tx, actor.id),
-  }));
+  return withActor(deps.db, { userId: actor.id }, (tx) => selectDashboard(tx, actor.id));
 }
 
 /**
