@@ -210,7 +210,8 @@ await page
   });
 const decrypted = performance.now() - t0; // this one from here (the page's clock starts a little later)
 // The scroll is timed once the page has finished its work (the passwords' strength is rated in
-// slices after decryption): 90 frames in a row under 20 ms.
+// slices after decryption): 300 frames in a row under 20 ms (5 s; 90 could fall in a pause of the
+// rating, and one run then scrolled while it still ran).
 await page.evaluate("globalThis.__name = (f) => f"); // tsx's helper, as in scrollFrames
 const quietAt = await page.evaluate(
   () =>
@@ -224,7 +225,7 @@ const quietAt = await page.evaluate(
       const step = (now: number) => {
         smooth = last && now - last < 20 ? smooth + 1 : 0;
         last = now;
-        if (smooth >= 90) resolve(now);
+        if (smooth >= 300) resolve(now);
         else if (now - start > 120_000) reject(new Error("the page never settled"));
         else w.requestAnimationFrame(step);
       };
