@@ -2,6 +2,10 @@ import { accessSync, constants } from "node:fs";
 import { z } from "zod";
 import { parseTrustProxy, TrustProxyError } from "./trust-proxy-setting.js";
 
+/** A whole number from `min` to `max`, with one message for every way it can be wrong. */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.coerce.number({ message }).int({ message }).min(min, { message }).max(max, { message });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -53,19 +57,9 @@ const envSchema = z.object({
     })
     .optional(),
   /** GET /metrics (Prometheus) on this port of 127.0.0.1 only, never on PORT; off when unset (docs/decisions/029). */
-  METRICS_PORT: z.coerce
-    .number({ message: "must be a port number (1-65535)" })
-    .int({ message: "must be a port number (1-65535)" })
-    .min(1, { message: "must be a port number (1-65535)" })
-    .max(65535, { message: "must be a port number (1-65535)" })
-    .optional(),
+  METRICS_PORT: wholeNumber(1, 65535, "must be a port number (1-65535)").optional(),
   /** Password sign-ins in progress at once in this process, the others waiting their turn (decision 062); default: the machine's cores. */
-  SIGN_IN_CONCURRENCY: z.coerce
-    .number({ message: "must be a whole number from 1 to 1000" })
-    .int({ message: "must be a whole number from 1 to 1000" })
-    .min(1, { message: "must be a whole number from 1 to 1000" })
-    .max(1000, { message: "must be a whole number from 1 to 1000" })
-    .optional(),
+  SIGN_IN_CONCURRENCY: wholeNumber(1, 1000, "must be a whole number from 1 to 1000").optional(),
   TRUST_PROXY_HEADER: z
     .enum(["x-forwarded-for", "forwarded"], { message: "must be x-forwarded-for or forwarded" })
     .default("x-forwarded-for"),

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { takeTurns } from "./take-turns.js";
-
-/** A promise and the function that settles it. */
-function gate() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  return { opened, open };
-}
-const settle = () => new Promise((resolve) => setImmediate(resolve));
+import { gate, settle } from "../test/gate.js";
 
 describe("takeTurns", () => {
   it("runs at most `limit` tasks at once; the others start in the order they came", async () => {

@@ -7,7 +7,7 @@ import type { Auth } from "./auth.js";
 type SessionRow = NonNullable<Awaited<ReturnType<typeof selectSessionByToken>>>;
 export type SessionRead = {
   user: SessionRow["user"];
-  session: { id: string; lastSeenAt: unknown };
+  session: { id: string; lastSeenAt: Date | null | undefined };
 };
 
 /** better-call's signed cookie: `value.signature`, the signature a base64 HMAC-SHA256 of the value (44 characters). */

@@ -2,14 +2,7 @@ import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import type { AppEnv } from "../http/context.js";
 import { signInQueue } from "./sign-in-queue-middleware.js";
-
-/** A promise and the function that settles it. */
-function gate() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  return { opened, open };
-}
-const settle = () => new Promise((resolve) => setImmediate(resolve));
+import { gate, settle } from "../../test/gate.js";
 
 describe("signInQueue", () => {
   it("holds password sign-ins past the limit while other requests are answered", async () => {

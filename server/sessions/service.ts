@@ -18,7 +18,11 @@ export function listSessions(db: Db, actor: Actor) {
 /** Keeps a session's last-seen time to within LAST_SEEN_PRECISION_SECONDS: most requests write nothing. */
 export async function touchSession(
   db: Db,
-  { userId, sessionId, lastSeenAt }: { userId: string; sessionId: string; lastSeenAt: unknown },
+  {
+    userId,
+    sessionId,
+    lastSeenAt,
+  }: { userId: string; sessionId: string; lastSeenAt: Date | null | undefined },
 ) {
   const seen = lastSeenAt instanceof Date ? lastSeenAt.getTime() : Date.parse(String(lastSeenAt));
   if (Date.now() - seen < LAST_SEEN_PRECISION_SECONDS * 1000) return;
