@@ -11,6 +11,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { MIGRATIONS_DIR } from "../paths.js";
 import { BYTEA_PASSTHROUGH } from "./bytea.js";
+import { pipelinedQuery } from "./pglite-pipeline.js";
 import * as schema from "./schema/index.js";
 import { createStorageGuard, type StorageGuard } from "./storage-guard.js";
 
@@ -44,8 +45,13 @@ export type Database = {
 const DRIZZLE_PARSERS = [1082, 1114, 1115, 1182, 1184, 1185, 1186, 1187, 1231]; // date, timestamp(tz), interval, their arrays, numeric[]
 const identity = (value: string) => value;
 
-function withoutQueryParsers<T extends PGlite | Transaction>(client: T, guard?: StorageGuard): T {
+function withoutQueryParsers<T extends PGlite | Transaction>(
+  client: T,
+  owner: PGlite,
+  guard?: StorageGuard,
+): T {
   const expected = DRIZZLE_PARSERS.join();
+  const inTransaction = client !== owner;
   const unguardedQuery = (text: string, params?: unknown[], options?: QueryOptions) => {
     if (
       options?.parsers &&
@@ -56,10 +62,14 @@ function withoutQueryParsers<T extends PGlite | Transaction>(client: T, guard?: 
     ) {
       throw new Error(`Unexpected per-query parsers: ${Object.keys(options.parsers).join()}`);
     }
-    return client.query(text, params, options && { ...options, parsers: undefined });
+    const plain = options && { ...options, parsers: undefined };
+    if (inTransaction && (client as Transaction).closed) throw new Error("Transaction is closed");
+    return (
+      pipelinedQuery(owner, text, params, plain, inTransaction) ?? client.query(text, params, plain)
+    );
   };
   const unguardedTransaction = <R>(fn: (tx: Transaction) => Promise<R>) =>
-    (client as PGlite).transaction((tx) => fn(withoutQueryParsers(tx)));
+    owner.transaction((tx) => fn(withoutQueryParsers(tx, owner)));
   // Outside transactions only: the guard switches read-only mode between statements (server/db/storage-guard.ts).
   const query = guard
     ? async (text: string, params?: unknown[], options?: QueryOptions) => {
@@ -100,7 +110,7 @@ export async function openPglite(
     ...(loadDataDir ? { loadDataDir } : {}),
   });
   const guard = dir ? createStorageGuard(dir, client) : undefined;
-  const db = drizzlePglite(withoutQueryParsers(client, guard), { schema }) as unknown as Db;
+  const db = drizzlePglite(withoutQueryParsers(client, client, guard), { schema }) as unknown as Db;
   return {
     pglite: client,
     db,

@@ -1,0 +1,105 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { openPglite } from "./client.js";
+import { pipelinedQuery } from "./pglite-pipeline.js";
+import { rowsOf } from "../../test/harness.js";
+
+let database: Awaited<ReturnType<typeof openPglite>>;
+beforeAll(async () => {
+  database = await openPglite(undefined);
+  await database.pglite.exec(`
+    create table t (id int primary key, name text not null, big bigint, ok boolean,
+      at timestamptz, data bytea, doc jsonb, tags text[])`);
+});
+afterAll(() => database.close());
+
+const ROW = [
+  1,
+  "Ada",
+  9_007_199_254_740_993n,
+  true,
+  new Date("2026-11-27T10:00:00.123Z"),
+  Uint8Array.from([0, 1, 254, 255]),
+  JSON.stringify({ a: [1, "é"] }),
+] as const;
+const INSERT = "insert into t (id, name, big, ok, at, data, doc) values ($1, $2, $3, $4, $5, $6, $7)";
+
+describe("a statement sent in one call (pipelinedQuery)", () => {
+  it("gives what PGlite's own query() gives, for every plain parameter type and both row modes", async () => {
+    const { pglite } = database;
+    const inserted = await pipelinedQuery(pglite, INSERT, [...ROW], undefined, false);
+    expect(inserted?.affectedRows).toBe(1);
+    const select = "select *, $1::text as echo, $2::int as nothing from t where id = $3";
+    const params = ["x", null, 1];
+    for (const options of [undefined, { rowMode: "array" as const }]) {
+      const ours = await pipelinedQuery(pglite, select, params, options, false);
+      const theirs = await pglite.query(select, params, options);
+      expect(ours).toEqual(theirs);
+    }
+    const [row] = (await pglite.query<{ data: Uint8Array; at: string }>("select * from t")).rows;
+    expect([...(row?.data ?? [])]).toEqual([0, 1, 254, 255]);
+  });
+
+  it("enters PGlite's WebAssembly once per statement through the app's database", async () => {
+    const calls = vi.spyOn(database.pglite, "execProtocolRawSync");
+    try {
+      await database.db.execute(sql`select ${"a"}::text, ${2}::int`);
+      expect(calls).toHaveBeenCalledTimes(1);
+    } finally {
+      calls.mockRestore();
+    }
+  });
+
+  it("leaves a statement with an array or object parameter to PGlite's query()", async () => {
+    expect(
+      pipelinedQuery(database.pglite, "select $1::text[]", [["a", "b"]], undefined, false),
+    ).toBeUndefined();
+    const res = await database.db.execute(sql`select ${sql.param(["a", "b"])}::text[] as tags`);
+    expect(rowsOf(res)).toEqual([{ tags: ["a", "b"] }]);
+  });
+
+  it("throws PostgreSQL's error with its code and the statement, and the database goes on", async () => {
+    const { pglite } = database;
+    const duplicate = pipelinedQuery(pglite, INSERT, [...ROW], undefined, false);
+    await expect(duplicate).rejects.toMatchObject({ code: "23505", query: INSERT });
+    await expect(pipelinedQuery(pglite, "selec 1", [], undefined, false)).rejects.toMatchObject({
+      code: "42601",
+    });
+    expect((await pglite.query("select 1 as one")).rows).toEqual([{ one: 1 }]);
+  });
+
+  it("inside a transaction: an error aborts it, and nothing of it is kept", async () => {
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into t (id, name) values (${2}, ${"Grace"})`);
+        await tx.execute(sql`insert into t (id, name) values (${2}, ${"again"})`);
+      }),
+    ).rejects.toThrow();
+    const rows = await database.db.execute(sql`select id from t where id = ${2}`);
+    expect(rowsOf(rows)).toEqual([]);
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into t (id, name) values (${3}, ${"Hopper"})`);
+    });
+    expect(rowsOf(await database.db.execute(sql`select name from t where id = ${3}`))).toEqual([
+      { name: "Hopper" },
+    ]);
+  });
+
+  it("waits for a transaction in progress: a statement from outside never runs inside it", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const tx = database.db.transaction(async (t) => {
+      await t.execute(sql`insert into t (id, name) values (${4}, ${"rolled back"})`);
+      await held;
+      throw new Error("roll back");
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Drizzle runs a statement when it is awaited: then() starts it now, while the transaction is open.
+    const outside = database.db
+      .execute(sql`select count(*)::int as n from t where id = ${4}`)
+      .then((r) => rowsOf(r));
+    release();
+    await expect(tx).rejects.toThrow("roll back");
+    expect(await outside).toEqual([{ n: 0 }]);
+  });
+});
