@@ -22,7 +22,8 @@ const ROW = [
   Uint8Array.from([0, 1, 254, 255]),
   JSON.stringify({ a: [1, "é"] }),
 ] as const;
-const INSERT = "insert into t (id, name, big, ok, at, data, doc) values ($1, $2, $3, $4, $5, $6, $7)";
+const INSERT =
+  "insert into t (id, name, big, ok, at, data, doc) values ($1, $2, $3, $4, $5, $6, $7)";
 
 describe("a statement sent in one call (pipelinedQuery)", () => {
   it("gives what PGlite's own query() gives, for every plain parameter type and both row modes", async () => {

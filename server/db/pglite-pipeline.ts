@@ -101,7 +101,7 @@ export function pipelinedQuery<T>(
     }
   };
   if (inTransaction) return pglite._runExclusiveQuery(run);
-  return pglite._checkReady().then(() =>
-    pglite._runExclusiveTransaction(() => pglite._runExclusiveQuery(run)),
-  );
+  return pglite
+    ._checkReady()
+    .then(() => pglite._runExclusiveTransaction(() => pglite._runExclusiveQuery(run)));
 }
