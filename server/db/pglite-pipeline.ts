@@ -61,15 +61,57 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** Parse, Bind, Describe, Execute and Sync: one unnamed statement, in one message buffer. */
-function statementMessages(text: string, values: Wire[]): Uint8Array {
-  return concat([
-    serialize.parse({ text }),
-    serialize.bind({ values }),
+/**
+ * The statements kept prepared on one PGlite: PostgreSQL parses a kept statement once, and after
+ * five runs plans it once too (its plan cache, as for any driver's prepared statements). The most
+ * recently used MAX_KEPT, each by a name never used again; those that fall out, and any whose
+ * first run failed (it may or may not exist then), are closed at the next call.
+ */
+type Kept = { names: Map<string, string>; toClose: string[]; next: number };
+const MAX_KEPT = 200;
+const keptOf = new WeakMap<PGlite, Kept>();
+
+function keptFor(pglite: PGlite): Kept {
+  let kept = keptOf.get(pglite);
+  if (!kept) keptOf.set(pglite, (kept = { names: new Map(), toClose: [], next: 0 }));
+  return kept;
+}
+
+/**
+ * Close of the statements let go, then Parse (the first time only), Bind, Describe, Execute and
+ * Sync, in one message buffer; and what to record once it has run.
+ */
+function statementMessages(
+  kept: Kept,
+  text: string,
+  values: Wire[],
+): { message: Uint8Array; settle: (isOk: boolean) => void } {
+  const closes = kept.toClose.map((name) => serialize.close({ type: "S", name }));
+  kept.toClose = [];
+  const known = kept.names.get(text);
+  const name = known ?? `lv_${kept.next++}`;
+  if (known) {
+    kept.names.delete(text); // most recently used last
+    kept.names.set(text, known);
+  }
+  const message = concat([
+    ...closes,
+    ...(known ? [] : [serialize.parse({ name, text })]),
+    serialize.bind({ statement: name, values }),
     serialize.describe({ type: "P" }),
     serialize.execute({}),
     serialize.sync(),
   ]);
+  const settle = (isOk: boolean) => {
+    if (known) return;
+    if (!isOk) return void kept.toClose.push(name);
+    kept.names.set(text, name);
+    if (kept.names.size <= MAX_KEPT) return;
+    const [oldestText, oldestName] = kept.names.entries().next().value as [string, string];
+    kept.names.delete(oldestText);
+    kept.toClose.push(oldestName);
+  };
+  return { message, settle };
 }
 
 /**
@@ -89,12 +131,14 @@ export function pipelinedQuery<T>(
   if (options?.blob) return undefined;
   const values = wireParams(params ?? []);
   if (!values) return undefined;
-  const message = statementMessages(text, values);
   const run = async () => {
+    const { message, settle } = statementMessages(keptFor(pglite), text, values);
     try {
       const messages = await pglite.execProtocolStream(message, { syncToFs: !inTransaction });
+      settle(true);
       return parse.parseResults(messages, pglite.parsers, options)[0] as Results<T>;
     } catch (err) {
+      settle(false);
       if (err && typeof err === "object" && "code" in err)
         Object.assign(err, { query: text, params, queryOptions: options });
       throw err;
