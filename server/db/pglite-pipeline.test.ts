@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { PGlite } from "@electric-sql/pglite";
 import { openPglite } from "./client.js";
 import { pipelinedQuery } from "./pglite-pipeline.js";
 import { rowsOf } from "../../test/harness.js";
@@ -48,6 +49,49 @@ describe("a statement sent in one call (pipelinedQuery)", () => {
       expect(calls).toHaveBeenCalledTimes(1);
     } finally {
       calls.mockRestore();
+    }
+  });
+
+  it("keeps a statement prepared: parsed the first time only, closed when it falls out or its first run failed", async () => {
+    const pglite = await PGlite.create(); // none kept yet
+    await pglite.exec("create table t (id int primary key, name text)");
+    await pglite.exec("insert into t values (1, 'Ada')");
+    const calls = vi.spyOn(pglite, "execProtocolRawSync");
+    /** The kinds of the messages sent in the last call: P(arse), B(ind), C(lose), ... */
+    const sent = () => {
+      const buffer = Buffer.from(calls.mock.calls.at(-1)?.[0] ?? []);
+      const kinds: string[] = [];
+      for (let at = 0; at < buffer.length; at += 1 + buffer.readInt32BE(at + 1))
+        kinds.push(String.fromCharCode(buffer[at] ?? 0));
+      return kinds.join("");
+    };
+    const run = (text: string, params: unknown[] = []) =>
+      pipelinedQuery(pglite, text, params, undefined, false);
+    try {
+      await run("select $1::int + 1 as n", [1]);
+      expect(sent()).toBe("PBDES"); // Parse, Bind, Describe, Execute, Sync
+      expect((await run("select $1::int + 1 as n", [2]))?.rows).toEqual([{ n: 3 }]);
+      expect(sent()).toBe("BDES");
+
+      await expect(run("insert into t (id, name) values ($1, $2)", [1, "taken"])).rejects.toThrow();
+      await run("select 1 as one");
+      expect(sent()).toBe("CPBDES"); // Close of the failed one
+      await run("insert into t (id, name) values ($1, $2)", [5, "free"]);
+      expect(sent()).toBe("PBDES");
+
+      for (let i = 0; i < 197; i++) await run(`select ${i} as n`);
+      expect(sent()).toBe("PBDES"); // 200 kept
+      await run("select 1 as one");
+      expect(sent()).toBe("BDES");
+      await run("select 197 as n"); // the 201st: the least recently used falls out
+      expect(sent()).toBe("PBDES");
+      await run("select 198 as n");
+      expect(sent()).toBe("CPBDES"); // closed at the next call
+      expect((await run("select $1::int + 1 as n", [4]))?.rows).toEqual([{ n: 5 }]);
+      expect(sent()).toBe("CPBDES"); // it was that one: parsed again
+    } finally {
+      calls.mockRestore();
+      await pglite.close();
     }
   });
 
