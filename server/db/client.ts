@@ -11,7 +11,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { MIGRATIONS_DIR } from "../paths.js";
 import { BYTEA_PASSTHROUGH } from "./bytea.js";
-import { pipelinedQuery } from "./pglite-pipeline.js";
+import { pipelinedQuery, pipelinedTransaction } from "./pglite-pipeline.js";
 import * as schema from "./schema/index.js";
 import { createStorageGuard, type StorageGuard } from "./storage-guard.js";
 
@@ -45,31 +45,34 @@ export type Database = {
 const DRIZZLE_PARSERS = [1082, 1114, 1115, 1182, 1184, 1185, 1186, 1187, 1231]; // date, timestamp(tz), interval, their arrays, numeric[]
 const identity = (value: string) => value;
 
-function withoutQueryParsers<T extends PGlite | Transaction>(
-  client: T,
-  owner: PGlite,
-  guard?: StorageGuard,
-): T {
-  const expected = DRIZZLE_PARSERS.join();
-  const inTransaction = client !== owner;
-  const unguardedQuery = (text: string, params?: unknown[], options?: QueryOptions) => {
-    if (
-      options?.parsers &&
-      Object.keys(options.parsers)
-        .map(Number)
-        .sort((a, b) => a - b)
-        .join() !== expected
-    ) {
-      throw new Error(`Unexpected per-query parsers: ${Object.keys(options.parsers).join()}`);
-    }
-    const plain = options && { ...options, parsers: undefined };
-    if (inTransaction && (client as Transaction).closed) throw new Error("Transaction is closed");
-    return (
-      pipelinedQuery(owner, text, params, plain, inTransaction) ?? client.query(text, params, plain)
-    );
-  };
+/** The options without Drizzle's per-query parsers, which must be exactly DRIZZLE_PARSERS. */
+function withoutQueryParsers(options: QueryOptions | undefined): QueryOptions | undefined {
+  if (
+    options?.parsers &&
+    Object.keys(options.parsers)
+      .map(Number)
+      .sort((a, b) => a - b)
+      .join() !== DRIZZLE_PARSERS.join()
+  ) {
+    throw new Error(`Unexpected per-query parsers: ${Object.keys(options.parsers).join()}`);
+  }
+  return options && { ...options, parsers: undefined };
+}
+
+/**
+ * The PGlite that Drizzle talks to: its statements and transactions pipelined
+ * (server/db/pglite-pipeline.ts, decision 063), without per-query parsers, and, for a database
+ * in a folder, behind the storage guard.
+ */
+function forDrizzle(pglite: PGlite, guard?: StorageGuard): PGlite {
+  const unguardedQuery = (text: string, params?: unknown[], options?: QueryOptions) =>
+    pipelinedQuery(pglite, text, params, withoutQueryParsers(options));
   const unguardedTransaction = <R>(fn: (tx: Transaction) => Promise<R>) =>
-    owner.transaction((tx) => fn(withoutQueryParsers(tx, owner)));
+    pipelinedTransaction(pglite, (tx) =>
+      fn({
+        query: (text, params, options) => tx.query(text, params, withoutQueryParsers(options)),
+      } as Transaction),
+    );
   // Outside transactions only: the guard switches read-only mode between statements (server/db/storage-guard.ts).
   const query = guard
     ? async (text: string, params?: unknown[], options?: QueryOptions) => {
@@ -87,10 +90,10 @@ function withoutQueryParsers<T extends PGlite | Transaction>(
         );
       }
     : unguardedTransaction;
-  return new Proxy(client, {
+  return new Proxy(pglite, {
     get(target, prop) {
       if (prop === "query") return query;
-      if (prop === "transaction" && "transaction" in target) return transaction;
+      if (prop === "transaction") return transaction;
       const value: unknown = Reflect.get(target, prop, target);
       return typeof value === "function" ? value.bind(target) : value;
     },
@@ -110,7 +113,7 @@ export async function openPglite(
     ...(loadDataDir ? { loadDataDir } : {}),
   });
   const guard = dir ? createStorageGuard(dir, client) : undefined;
-  const db = drizzlePglite(withoutQueryParsers(client, client, guard), { schema }) as unknown as Db;
+  const db = drizzlePglite(forDrizzle(client, guard), { schema }) as unknown as Db;
   return {
     pglite: client,
     db,

@@ -29,12 +29,12 @@ const INSERT =
 describe("a statement sent in one call (pipelinedQuery)", () => {
   it("gives what PGlite's own query() gives, for every plain parameter type and both row modes", async () => {
     const { pglite } = database;
-    const inserted = await pipelinedQuery(pglite, INSERT, [...ROW], undefined, false);
+    const inserted = await pipelinedQuery(pglite, INSERT, [...ROW]);
     expect(inserted?.affectedRows).toBe(1);
     const select = "select *, $1::text as echo, $2::int as nothing from t where id = $3";
     const params = ["x", null, 1];
     for (const options of [undefined, { rowMode: "array" as const }]) {
-      const ours = await pipelinedQuery(pglite, select, params, options, false);
+      const ours = await pipelinedQuery(pglite, select, params, options);
       const theirs = await pglite.query(select, params, options);
       expect(ours).toEqual(theirs);
     }
@@ -65,8 +65,7 @@ describe("a statement sent in one call (pipelinedQuery)", () => {
         kinds.push(String.fromCharCode(buffer[at] ?? 0));
       return kinds.join("");
     };
-    const run = (text: string, params: unknown[] = []) =>
-      pipelinedQuery(pglite, text, params, undefined, false);
+    const run = (text: string, params: unknown[] = []) => pipelinedQuery(pglite, text, params);
     try {
       await run("select $1::int + 1 as n", [1]);
       expect(sent()).toBe("PBDES"); // Parse, Bind, Describe, Execute, Sync
@@ -95,19 +94,20 @@ describe("a statement sent in one call (pipelinedQuery)", () => {
     }
   });
 
-  it("leaves a statement with an array or object parameter to PGlite's query()", async () => {
-    expect(
-      pipelinedQuery(database.pglite, "select $1::text[]", [["a", "b"]], undefined, false),
-    ).toBeUndefined();
+  it("writes an array or object parameter as PGlite's query() does, from the described type", async () => {
+    const { pglite } = database;
+    const text = "select $1::text[] as tags, $2::jsonb as doc, $3::int[] as ns";
+    const params = [["a", "b,c"], { a: [1] }, [1, 2]];
+    expect(await pipelinedQuery(pglite, text, params)).toEqual(await pglite.query(text, params));
     const res = await database.db.execute(sql`select ${sql.param(["a", "b"])}::text[] as tags`);
     expect(rowsOf(res)).toEqual([{ tags: ["a", "b"] }]);
   });
 
   it("throws PostgreSQL's error with its code and the statement, and the database goes on", async () => {
     const { pglite } = database;
-    const duplicate = pipelinedQuery(pglite, INSERT, [...ROW], undefined, false);
+    const duplicate = pipelinedQuery(pglite, INSERT, [...ROW]);
     await expect(duplicate).rejects.toMatchObject({ code: "23505", query: INSERT });
-    await expect(pipelinedQuery(pglite, "selec 1", [], undefined, false)).rejects.toMatchObject({
+    await expect(pipelinedQuery(pglite, "selec 1", [])).rejects.toMatchObject({
       code: "42601",
     });
     expect((await pglite.query("select 1 as one")).rows).toEqual([{ one: 1 }]);
@@ -146,5 +146,61 @@ describe("a statement sent in one call (pipelinedQuery)", () => {
     release();
     await expect(tx).rejects.toThrow("roll back");
     expect(await outside).toEqual([{ n: 0 }]);
+  });
+
+  it("a transaction sends BEGIN with its first statement, and COMMIT in one call", async () => {
+    const { pglite } = database;
+    const calls = vi.spyOn(pglite, "execProtocolRawSync");
+    try {
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into t (id, name) values (${6}, ${"one"})`);
+        await tx.execute(sql`update t set name = ${"two"} where id = ${6}`);
+      });
+      expect(calls).toHaveBeenCalledTimes(3);
+      const firstKind = (i: number) => String.fromCharCode(calls.mock.calls[i]?.[0][0] ?? 0);
+      expect([firstKind(0), firstKind(1), firstKind(2)]).toEqual(["Q", "P", "Q"]); // BEGIN+insert, update, COMMIT
+      calls.mockClear();
+      await database.db.transaction(async () => {});
+      expect(calls).not.toHaveBeenCalled(); // nothing to begin or commit
+    } finally {
+      calls.mockRestore();
+    }
+    const rows = await database.db.execute(sql`select name from t where id = ${6}`);
+    expect(rowsOf(rows)).toEqual([{ name: "two" }]);
+  });
+
+  it("a transaction whose failed statement was caught is rolled back at COMMIT, with PostgreSQL's code", async () => {
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into t (id, name) values (${7}, ${"kept?"})`);
+        await tx.execute(sql`insert into t (id, name) values (${7}, ${"again"})`).catch(() => {});
+      }),
+    ).rejects.toMatchObject({ code: "25P02" });
+    expect(rowsOf(await database.db.execute(sql`select id from t where id = ${7}`))).toEqual([]);
+  });
+
+  it("a nested transaction rolls back to its savepoint only", async () => {
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into t (id, name) values (${8}, ${"outer"})`);
+      await tx
+        .transaction(async (inner) => {
+          await inner.execute(sql`insert into t (id, name) values (${9}, ${"inner"})`);
+          throw new Error("inner fails");
+        })
+        .catch(() => {});
+    });
+    const rows = await database.db.execute(sql`select id from t where id in (${8}, ${9})`);
+    expect(rowsOf(rows)).toEqual([{ id: 8 }]);
+  });
+
+  it("a statement after its transaction ended is refused", async () => {
+    let leaked: { execute: (q: ReturnType<typeof sql>) => Promise<unknown> } | undefined;
+    await database.db.transaction(async (tx) => {
+      leaked = tx;
+      await tx.execute(sql`select 1`);
+    });
+    await expect(leaked?.execute(sql`select 1`)).rejects.toMatchObject({
+      cause: { message: "Transaction is closed" },
+    });
   });
 });

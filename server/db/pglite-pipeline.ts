@@ -1,6 +1,7 @@
 import {
   parse,
   protocol,
+  TransactionAbortedError,
   type PGlite,
   type QueryOptions,
   type Results,
@@ -15,8 +16,11 @@ import {
  * Without that Describe, parameters are written from their JavaScript type instead of the
  * column's. That is how node-postgres writes them, and the server tests run on PostgreSQL through
  * node-postgres, so every statement the app sends is also checked that way. Only the plain types
- * are written here; a statement with any other parameter (an array, an object) goes through
- * PGlite's own query().
+ * are written so; a statement with any other parameter (an array, an object) is described first,
+ * and written with PGlite's serializers, as query() does.
+ *
+ * Transactions (pipelinedTransaction) send BEGIN with their first statement and COMMIT in one
+ * call, where PGlite's transaction() takes two calls for each.
  */
 
 const { serialize } = protocol;
@@ -114,38 +118,114 @@ function statementMessages(
   return { message, settle };
 }
 
+/** Where a statement runs: on its own, or in a transaction of pipelinedTransaction. */
+type Transaction = { isBeginSent: boolean; isClosed: boolean };
+
 /**
- * One statement on `pglite` in one call, with the same result and errors as PGlite's query():
- * outside a transaction it takes PGlite's transaction and query locks and syncs the files after,
- * as query() does; inside one (`inTransaction`, the transaction's lock already held) the query
- * lock only, as a transaction's query() does. Undefined when a parameter is not a plain value:
- * the caller then uses PGlite's own query().
+ * The parameters as PGlite's query() writes them, for a statement with a parameter that is not
+ * plain (an array, an object): its serializer for each parameter's type, which PostgreSQL
+ * describes. One more call, for these statements only.
+ */
+async function describedParams(pglite: PGlite, text: string, params: unknown[]): Promise<Wire[]> {
+  const described = await pglite.execProtocolStream(
+    concat([serialize.parse({ text }), serialize.describe({ type: "S" }), serialize.sync()]),
+    { syncToFs: false },
+  );
+  const types = parse.parseDescribeStatementResults(described);
+  return params.map((value, i) => {
+    if (value === null || value === undefined) return null;
+    const write = pglite.serializers[types[i] ?? 0] ?? String;
+    return write(value) as Wire;
+  });
+}
+
+async function runStatement<T>(
+  pglite: PGlite,
+  text: string,
+  params: unknown[],
+  options: QueryOptions | undefined,
+  tx: Transaction | undefined,
+): Promise<Results<T>> {
+  const values = wireParams(params) ?? (await describedParams(pglite, text, params));
+  const { message, settle } = statementMessages(keptFor(pglite), text, values);
+  // A transaction's BEGIN goes with its first statement.
+  const begin = tx && !tx.isBeginSent ? serialize.query("BEGIN") : undefined;
+  if (tx) tx.isBeginSent = true;
+  try {
+    const messages = await pglite.execProtocolStream(begin ? concat([begin, message]) : message, {
+      syncToFs: !tx,
+    });
+    settle(true);
+    return parse.parseResults(messages, pglite.parsers, options).at(-1) as Results<T>;
+  } catch (err) {
+    settle(false);
+    if (err && typeof err === "object" && "code" in err)
+      Object.assign(err, { query: text, params, queryOptions: options });
+    throw err;
+  }
+}
+
+/**
+ * One statement on `pglite` in one call, with the same result and errors as PGlite's query(). On
+ * its own, it takes PGlite's transaction and query locks, as query() does; in a transaction of
+ * pipelinedTransaction (`tx`, whose lock is held), the query lock only.
  */
 export function pipelinedQuery<T>(
   pglite: PGlite,
   text: string,
-  params: unknown[] | undefined,
-  options: QueryOptions | undefined,
-  inTransaction: boolean,
-): Promise<Results<T>> | undefined {
-  if (options?.blob) return undefined;
-  const values = wireParams(params ?? []);
-  if (!values) return undefined;
-  const run = async () => {
-    const { message, settle } = statementMessages(keptFor(pglite), text, values);
-    try {
-      const messages = await pglite.execProtocolStream(message, { syncToFs: !inTransaction });
-      settle(true);
-      return parse.parseResults(messages, pglite.parsers, options)[0] as Results<T>;
-    } catch (err) {
-      settle(false);
-      if (err && typeof err === "object" && "code" in err)
-        Object.assign(err, { query: text, params, queryOptions: options });
-      throw err;
-    }
-  };
-  if (inTransaction) return pglite._runExclusiveQuery(run);
+  params?: unknown[],
+  options?: QueryOptions,
+  tx?: Transaction,
+): Promise<Results<T>> {
+  if (options?.blob) throw new Error("PGlite's blob option is not supported here");
+  const run = () => runStatement<T>(pglite, text, params ?? [], options, tx);
+  if (tx) {
+    if (tx.isClosed) return Promise.reject(new Error("Transaction is closed"));
+    return pglite._runExclusiveQuery(run);
+  }
   return pglite
     ._checkReady()
     .then(() => pglite._runExclusiveTransaction(() => pglite._runExclusiveQuery(run)));
+}
+
+/** A simple-protocol statement (COMMIT, ROLLBACK) in one call, and its command tag. */
+async function runCommand(pglite: PGlite, text: string): Promise<string | undefined> {
+  const messages = await pglite._runExclusiveQuery(() =>
+    pglite.execProtocolStream(serialize.query(text), { syncToFs: true }),
+  );
+  return parse.parseResults(messages, pglite.parsers).at(-1)?.command;
+}
+
+export type PipelinedClient = {
+  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+};
+
+/**
+ * `fn` in one transaction, as PGlite's transaction() runs it (its transaction lock held
+ * throughout; ROLLBACK when `fn` throws; an error when COMMIT finds the transaction aborted), with
+ * its BEGIN sent with the first statement and its COMMIT in one call.
+ */
+export async function pipelinedTransaction<R>(
+  pglite: PGlite,
+  fn: (tx: PipelinedClient) => Promise<R>,
+): Promise<R> {
+  await pglite._checkReady();
+  return pglite._runExclusiveTransaction(async () => {
+    const tx: Transaction = { isBeginSent: false, isClosed: false };
+    const client: PipelinedClient = {
+      query: (text, params, options) => pipelinedQuery(pglite, text, params, options, tx),
+    };
+    let result: R;
+    try {
+      result = await fn(client);
+    } catch (err) {
+      tx.isClosed = true;
+      if (tx.isBeginSent) await runCommand(pglite, "ROLLBACK");
+      throw err;
+    }
+    tx.isClosed = true;
+    if (tx.isBeginSent && (await runCommand(pglite, "COMMIT")) === "ROLLBACK")
+      throw new TransactionAbortedError();
+    return result;
+  });
 }
