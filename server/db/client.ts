@@ -121,7 +121,7 @@ export async function openPglite(
     migrate: () =>
       migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => {
-      await client.query("select 1");
+      await db.execute(sql`select 1`);
     },
     close: () => client.close(),
     listen: async (channel, { onNotify }) => {
