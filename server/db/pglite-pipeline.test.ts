@@ -203,4 +203,29 @@ describe("a statement sent in one call (pipelinedQuery)", () => {
       cause: { message: "Transaction is closed" },
     });
   });
+
+  it("a kept statement under row-level security answers for the actor and role of each run", async () => {
+    const { pglite, db } = database;
+    await pglite.exec(`
+      create role lv_test_reader nologin;
+      create table notes (owner text, body text);
+      alter table notes enable row level security;
+      create policy own on notes using (owner = current_setting('app.user_id', true));
+      grant select on notes to lv_test_reader;
+      insert into notes values ('a', 'A1'), ('b', 'B1');`);
+    const bodiesAs = (actor: string | null) =>
+      db.transaction(async (tx) => {
+        if (actor)
+          await tx.execute(
+            sql`select set_config('role', 'lv_test_reader', true), set_config('app.user_id', ${actor}, true)`,
+          );
+        return rowsOf<{ body: string }>(
+          await tx.execute(sql`select body from notes where body <> ${""} order by body`),
+        ).map((r) => r.body);
+      });
+    for (let i = 0; i < 7; i++) expect(await bodiesAs("a")).toEqual(["A1"]); // past the plan cache's five custom plans
+    expect(await bodiesAs("b")).toEqual(["B1"]);
+    expect(await bodiesAs(null)).toEqual(["A1", "B1"]); // the owner, without row-level security
+    expect(await bodiesAs("a")).toEqual(["A1"]);
+  });
 });
