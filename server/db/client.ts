@@ -15,7 +15,12 @@ import { pipelinedQuery, pipelinedTransaction } from "./pglite-pipeline.js";
 import * as schema from "./schema/index.js";
 import { createStorageGuard, type StorageGuard } from "./storage-guard.js";
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * Without the schema: the app writes its queries with the query builder and SQL, never Drizzle's
+ * relational API (`db.query.*`), whose builders for every table Drizzle would otherwise construct
+ * again for every transaction (about 70 µs each, decision 063).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type Database = {
@@ -113,7 +118,7 @@ export async function openPglite(
     ...(loadDataDir ? { loadDataDir } : {}),
   });
   const guard = dir ? createStorageGuard(dir, client) : undefined;
-  const db = drizzlePglite(forDrizzle(client, guard), { schema }) as unknown as Db;
+  const db = drizzlePglite(forDrizzle(client, guard)) as unknown as Db;
   return {
     pglite: client,
     db,
@@ -144,7 +149,7 @@ export function openPostgres(url: string): Database {
   pool.on("error", () => {
     /* an idle client lost its connection: the pool replaces it on next use */
   });
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool) as unknown as Db;
   return {
     db,
     kind: "postgres",
