@@ -74,6 +74,7 @@ function forDrizzle(pglite: PGlite, guard?: StorageGuard): PGlite {
     pipelinedQuery(pglite, text, params, withoutQueryParsers(options));
   const unguardedTransaction = <R>(fn: (tx: Transaction) => Promise<R>) =>
     pipelinedTransaction(pglite, (tx) =>
+      // Drizzle's transaction session calls query() only (savepoints are statements too).
       fn({
         query: (text, params, options) => tx.query(text, params, withoutQueryParsers(options)),
       } as Transaction),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PGlite } from "@electric-sql/pglite";
 import { openPglite } from "./client.js";
 import { pipelinedQuery } from "./pglite-pipeline.js";
+import { gate, settle } from "../../test/gate.js";
 import { rowsOf } from "../../test/harness.js";
 
 let database: Awaited<ReturnType<typeof openPglite>>;
@@ -131,19 +132,21 @@ describe("a statement sent in one call (pipelinedQuery)", () => {
   });
 
   it("waits for a transaction in progress: a statement from outside never runs inside it", async () => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
+    const inside = gate();
+    const release = gate();
     const tx = database.db.transaction(async (t) => {
       await t.execute(sql`insert into t (id, name) values (${4}, ${"rolled back"})`);
-      await held;
+      inside.open();
+      await release.opened;
       throw new Error("roll back");
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await inside.opened;
     // Drizzle runs a statement when it is awaited: then() starts it now, while the transaction is open.
     const outside = database.db
       .execute(sql`select count(*)::int as n from t where id = ${4}`)
       .then((r) => rowsOf(r));
-    release();
+    await settle(); // time for it to run, if nothing held it back
+    release.open();
     await expect(tx).rejects.toThrow("roll back");
     expect(await outside).toEqual([{ n: 0 }]);
   });

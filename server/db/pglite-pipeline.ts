@@ -55,16 +55,6 @@ function wireParams(params: unknown[]): Wire[] | undefined {
   return values;
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
-}
-
 /**
  * The statements kept prepared on one PGlite: PostgreSQL parses a kept statement once, and after
  * five runs plans it once too (its plan cache, as for any driver's prepared statements). The most
@@ -98,7 +88,7 @@ function statementMessages(
     kept.names.delete(text); // most recently used last
     kept.names.set(text, known);
   }
-  const message = concat([
+  const message = Buffer.concat([
     ...closes,
     ...(known ? [] : [serialize.parse({ name, text })]),
     serialize.bind({ statement: name, values }),
@@ -128,7 +118,7 @@ type Transaction = { isBeginSent: boolean; isClosed: boolean };
  */
 async function describedParams(pglite: PGlite, text: string, params: unknown[]): Promise<Wire[]> {
   const described = await pglite.execProtocolStream(
-    concat([serialize.parse({ text }), serialize.describe({ type: "S" }), serialize.sync()]),
+    Buffer.concat([serialize.parse({ text }), serialize.describe({ type: "S" }), serialize.sync()]),
     { syncToFs: false },
   );
   const types = parse.parseDescribeStatementResults(described);
@@ -152,9 +142,12 @@ async function runStatement<T>(
   const begin = tx && !tx.isBeginSent ? serialize.query("BEGIN") : undefined;
   if (tx) tx.isBeginSent = true;
   try {
-    const messages = await pglite.execProtocolStream(begin ? concat([begin, message]) : message, {
-      syncToFs: !tx,
-    });
+    const messages = await pglite.execProtocolStream(
+      begin ? Buffer.concat([begin, message]) : message,
+      {
+        syncToFs: !tx,
+      },
+    );
     settle(true);
     return parse.parseResults(messages, pglite.parsers, options).at(-1) as Results<T>;
   } catch (err) {
