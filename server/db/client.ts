@@ -50,15 +50,20 @@ export type Database = {
 const DRIZZLE_PARSERS = [1082, 1114, 1115, 1182, 1184, 1185, 1186, 1187, 1231]; // date, timestamp(tz), interval, their arrays, numeric[]
 const identity = (value: string) => value;
 
+/** True when `parsers` has exactly the types of DRIZZLE_PARSERS (a count and a lookup each: this runs for every statement). */
+function isDrizzleParsers(parsers: NonNullable<QueryOptions["parsers"]>): boolean {
+  let count = 0;
+  for (const oid in parsers) {
+    if (!DRIZZLE_PARSER_SET.has(Number(oid))) return false;
+    count++;
+  }
+  return count === DRIZZLE_PARSERS.length;
+}
+const DRIZZLE_PARSER_SET = new Set(DRIZZLE_PARSERS);
+
 /** The options without Drizzle's per-query parsers, which must be exactly DRIZZLE_PARSERS. */
 function withoutQueryParsers(options: QueryOptions | undefined): QueryOptions | undefined {
-  if (
-    options?.parsers &&
-    Object.keys(options.parsers)
-      .map(Number)
-      .sort((a, b) => a - b)
-      .join() !== DRIZZLE_PARSERS.join()
-  ) {
+  if (options?.parsers && !isDrizzleParsers(options.parsers)) {
     throw new Error(`Unexpected per-query parsers: ${Object.keys(options.parsers).join()}`);
   }
   return options && { ...options, parsers: undefined };

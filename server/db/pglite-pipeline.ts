@@ -24,6 +24,12 @@ import {
  */
 
 const { serialize } = protocol;
+/** The same bytes after every Bind. */
+const DESCRIBE_EXECUTE_SYNC = Buffer.concat([
+  serialize.describe({ type: "P" }),
+  serialize.execute({}),
+  serialize.sync(),
+]);
 const NOT_PLAIN = Symbol("not a plain parameter");
 type Wire = string | Uint8Array | null;
 
@@ -92,9 +98,7 @@ function statementMessages(
     ...closes,
     ...(known ? [] : [serialize.parse({ name, text })]),
     serialize.bind({ statement: name, values }),
-    serialize.describe({ type: "P" }),
-    serialize.execute({}),
-    serialize.sync(),
+    DESCRIBE_EXECUTE_SYNC,
   ]);
   const settle = (isOk: boolean) => {
     if (known) return;

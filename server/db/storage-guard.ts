@@ -9,6 +9,15 @@ import type { PGlite } from "@electric-sql/pglite";
  */
 export const PGLITE_MIN_FREE_BYTES = 64 * 1024 * 1024;
 
+/**
+ * A reading this far above PGLITE_MIN_FREE_BYTES stands for TRUSTED_READING_MS: the disk is read
+ * again at the first check after that, not before every statement (statfs took about 15 µs, ten
+ * times in a sign-in; decision 065). PGlite writes far less than a gibibyte in a second (a 10 MB
+ * upload takes about 200 ms), so the floor cannot be crossed unseen in that time.
+ */
+export const TRUSTED_MARGIN_BYTES = 1024 * 1024 * 1024;
+export const TRUSTED_READING_MS = 1000;
+
 /** What a refused write throws: disk_full, which toAppError answers with 507 STORAGE_FULL. */
 export class StorageFullError extends Error {
   readonly code = "53100";
@@ -21,13 +30,32 @@ export type StorageGuard = {
   translate(err: unknown): unknown;
 };
 
+type Clock = { now(): number; freeBytes(dir: string): number };
+const systemClock: Clock = {
+  now: () => performance.now(),
+  freeBytes: (dir) => {
+    const { bavail, bsize } = statfsSync(dir);
+    return bavail * bsize;
+  },
+};
+
 /** Keeps PGlite read-only while the disk holding `dir` has less than PGLITE_MIN_FREE_BYTES free. */
-export function createStorageGuard(dir: string, client: PGlite): StorageGuard {
+export function createStorageGuard(
+  dir: string,
+  client: Pick<PGlite, "exec">,
+  clock: Clock = systemClock,
+): StorageGuard {
   let isReadOnly = false;
+  let trustedUntil = -Infinity;
   return {
     async check() {
-      const { bavail, bsize } = statfsSync(dir);
-      const isShort = bavail * bsize < PGLITE_MIN_FREE_BYTES;
+      if (clock.now() < trustedUntil) return;
+      const free = clock.freeBytes(dir);
+      trustedUntil =
+        free >= PGLITE_MIN_FREE_BYTES + TRUSTED_MARGIN_BYTES
+          ? clock.now() + TRUSTED_READING_MS
+          : -Infinity;
+      const isShort = free < PGLITE_MIN_FREE_BYTES;
       if (isShort === isReadOnly) return;
       isReadOnly = isShort;
       await client.exec(`set default_transaction_read_only = ${isShort ? "on" : "off"}`);

@@ -16,8 +16,8 @@ export type SignInReservation = { before: SignInCounters; after: SignInCounters 
  * Reads both counters under row locks, asks `decide` whether this attempt may go ahead and, if it
  * may, writes the counters `decide` returns: the attempt is counted as a failure before the
  * password is checked, so concurrent attempts (any process) each see the ones before them.
- * Short: no password hashing happens inside the transaction, and three statements in it (each
- * counter created if missing, locked and read in one; both written in one). Returns the verdict
+ * Short: no password hashing happens inside the transaction, and two statements in it (both
+ * counters created if missing, locked and read in one; both written in one). Returns the verdict
  * and, when the counters were written, what was written (for undoSignInAttempt).
  */
 export async function reserveSignInAttempt<V>(
@@ -42,35 +42,46 @@ export async function reserveSignInAttempt<V>(
 }
 
 /**
- * Both counters, created (empty) if missing, locked until the end of the transaction: an upsert
- * whose update changes nothing takes the row lock and returns the row as it is. Always the address
- * row first, then the account's: two attempts never wait on each other in a cycle.
+ * Both counters, created (empty) if missing, locked until the end of the transaction, in one
+ * statement: an upsert whose update changes nothing takes the row lock and returns the row as it
+ * is. Always the address row first, then the account's (its insert reads the address's result,
+ * so it runs only once that row is locked): two attempts never wait on each other in a cycle.
  */
 async function lockOrCreateCounters(
   tx: Tx,
   keys: SignInKeys,
   now: number,
 ): Promise<SignInCounters> {
-  const [address] = await tx
-    .insert(rateLimits)
-    .values({ key: keys.addressKey, windowStart: now, count: 0 })
-    .onConflictDoUpdate({ target: rateLimits.key, set: { key: sql`excluded.key` } })
-    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
-  const [account] = await tx
-    .insert(signInFailures)
-    .values({ accountKey: keys.accountKey, failures: 0, lastFailureAt: now, burstStartedAt: now })
-    .onConflictDoUpdate({
-      target: signInFailures.accountKey,
-      set: { accountKey: sql`excluded.account_key` },
-    })
-    .returning({
-      failures: signInFailures.failures,
-      lastFailureAt: signInFailures.lastFailureAt,
-      burstStartedAt: signInFailures.burstStartedAt,
-    });
-  if (!address || !account) throw new Error("sign-in counters missing after upsert");
-  return { address, account };
+  const result = await tx.execute(sql`
+    with address as (
+      insert into ${rateLimits} (key, window_start, count) values (${keys.addressKey}, ${now}, 0)
+      on conflict (key) do update set key = excluded.key
+      returning count, window_start
+    ), account as (
+      insert into ${signInFailures} (account_key, failures, last_failure_at, burst_started_at)
+      select ${keys.accountKey}, 0, ${now}, ${now} from address
+      on conflict (account_key) do update set account_key = excluded.account_key
+      returning failures, last_failure_at, burst_started_at
+    )
+    select address.count, address.window_start, account.failures, account.last_failure_at,
+      account.burst_started_at
+    from address, account`);
+  const [row] = (result as unknown as { rows: CounterRow[] }).rows; // PGlite and node-postgres alike
+  if (!row) throw new Error("sign-in counters missing after upsert");
+  return {
+    address: { count: Number(row.count), windowStart: Number(row.window_start) },
+    account: {
+      failures: Number(row.failures),
+      lastFailureAt: Number(row.last_failure_at),
+      burstStartedAt: Number(row.burst_started_at),
+    },
+  };
 }
+/** bigint columns come as text from node-postgres. */
+type CounterRow = Record<
+  "count" | "window_start" | "failures" | "last_failure_at" | "burst_started_at",
+  number | string
+>;
 
 /** Writes both (already locked) counters in one statement. */
 async function writeCounters(tx: Tx, keys: SignInKeys, next: SignInCounters): Promise<void> {

@@ -4,7 +4,7 @@ import { describeUserAgent, parseUserAgent } from "../../common/user-agent.js";
 import type { Db } from "../db/client.js";
 import type { Mail } from "../mail/templates.js";
 import { newDeviceMail } from "./new-device-mail.js";
-import { selectDeviceState, upsertDevice } from "./queries.js";
+import { recordDevice } from "./queries.js";
 
 type NoticeDeps = {
   db: Db;
@@ -40,15 +40,14 @@ export function deviceKeyOf(secret: string, s: Pick<NewSession, "ipAddress" | "u
  */
 export async function noticeNewDevice(deps: NoticeDeps, s: NewSession): Promise<void> {
   const deviceKey = deviceKeyOf(deps.secret, s);
-  const state = await selectDeviceState(deps.db, {
+  const isPasswordStep = s.path === "/sign-in/email";
+  const state = await recordDevice(deps.db, {
     userId: s.userId,
     deviceKey,
     knownDays: KNOWN_DEVICE_DAYS,
+    isPasswordStep,
   });
-  if (!state) return;
-  if (s.path === "/sign-in/email" && state.twoFactorEnabled) return;
-  // A device's last-seen day is all the notice needs (KNOWN_DEVICE_DAYS): one write a day, not one a sign-in.
-  if (!state.isSeenToday) await upsertDevice(deps.db, { userId: s.userId, deviceKey });
+  if (!state || (isPasswordStep && state.twoFactorEnabled)) return;
   if (state.isKnown || !state.hasAny) return;
   await deps.sendMail(
     newDeviceMail(deps.appUrl, {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.js";
 import { session, signInDevices, user } from "../db/schema/index.js";
 
@@ -88,38 +88,59 @@ export async function selectOwnSessionToken(
 }
 
 /**
- * What a new session needs to decide on the new-device notice: the account's address and
- * whether it uses sign-in codes, whether this device was seen within `knownDays` (and within the
- * last day), and whether the account has any device on record. Sign-in bookkeeping, like better-auth's own tables.
+ * A new session's device, recorded, and what the new-device notice decides on as it was before:
+ * the account's address and whether it uses sign-in codes, whether this device was seen within
+ * `knownDays` (and within the last day), and whether the account had any device on record. One
+ * statement (its parts see the rows as they were before it). The device's last-seen time moves
+ * at most once a day (a day is all the notice needs), and not at all for the password step
+ * (`isPasswordStep`) of an account with sign-in codes: that session is replaced once the code is
+ * entered. Sign-in bookkeeping, like better-auth's own tables: undefined for no such account.
  */
-export async function selectDeviceState(
+export async function recordDevice(
   db: Db,
-  { userId, deviceKey, knownDays }: { userId: string; deviceKey: string; knownDays: number },
-) {
-  const rows = await db
-    .select({
-      email: user.email,
-      twoFactorEnabled: user.twoFactorEnabled,
-      isKnown: sql<boolean>`exists (select 1 from ${signInDevices} d where d.user_id = ${user.id} and d.device_key = ${deviceKey} and d.last_seen_at > now() - make_interval(days => ${knownDays}))`,
-      isSeenToday: sql<boolean>`exists (select 1 from ${signInDevices} d where d.user_id = ${user.id} and d.device_key = ${deviceKey} and d.last_seen_at > now() - interval '1 day')`,
-      hasAny: sql<boolean>`exists (select 1 from ${signInDevices} d where d.user_id = ${user.id})`,
-    })
-    .from(user)
-    .where(eq(user.id, userId))
-    .limit(1);
-  return rows[0];
+  {
+    userId,
+    deviceKey,
+    knownDays,
+    isPasswordStep,
+  }: { userId: string; deviceKey: string; knownDays: number; isPasswordStep: boolean },
+): Promise<DeviceState | undefined> {
+  const seenWithin = (interval: SQL) =>
+    sql`exists (select 1 from ${signInDevices} d where d.user_id = ${user.id} and d.device_key = ${deviceKey} and d.last_seen_at > now() - ${interval})`;
+  const result = await db.execute(sql`
+    with state as (
+      select ${user.email} as email, ${user.twoFactorEnabled} as two_factor_enabled,
+        ${seenWithin(sql`make_interval(days => ${knownDays})`)} as is_known,
+        ${seenWithin(sql`interval '1 day'`)} as is_seen_today,
+        exists (select 1 from ${signInDevices} d where d.user_id = ${user.id}) as has_any
+      from ${user} where ${user.id} = ${userId}
+    ), seen as (
+      insert into ${signInDevices} (user_id, device_key)
+      select ${userId}, ${deviceKey} from state
+      where not state.is_seen_today and not (${isPasswordStep} and state.two_factor_enabled)
+      on conflict (user_id, device_key) do update set last_seen_at = now()
+    )
+    select * from state`);
+  const [row] = (result as unknown as { rows: DeviceRow[] }).rows; // PGlite and node-postgres alike
+  return (
+    row && {
+      email: row.email,
+      twoFactorEnabled: row.two_factor_enabled,
+      isKnown: row.is_known,
+      hasAny: row.has_any,
+    }
+  );
 }
-
-/** Records (or refreshes) a device the account signed in from. */
-export async function upsertDevice(
-  db: Db,
-  { userId, deviceKey }: { userId: string; deviceKey: string },
-) {
-  await db
-    .insert(signInDevices)
-    .values({ userId, deviceKey })
-    .onConflictDoUpdate({
-      target: [signInDevices.userId, signInDevices.deviceKey],
-      set: { lastSeenAt: sql`now()` },
-    });
-}
+type DeviceRow = {
+  email: string;
+  two_factor_enabled: boolean;
+  is_known: boolean;
+  is_seen_today: boolean;
+  has_any: boolean;
+};
+export type DeviceState = {
+  email: string;
+  twoFactorEnabled: boolean;
+  isKnown: boolean;
+  hasAny: boolean;
+};
