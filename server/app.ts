@@ -1,4 +1,3 @@
-import { availableParallelism } from "node:os";
 import { Hono } from "hono";
 import { auditRefusal } from "./audit/refusals.js";
 import { authHandler } from "./auth/better-auth-routes.js";
@@ -71,13 +70,7 @@ export function createApp(deps: Deps, options: { webDist?: string; testClock?: O
   });
 
   const api = new Hono<AppEnv>();
-  api.use(
-    "*",
-    sameOrigin,
-    bodyGate,
-    signInQueue(deps.env.SIGN_IN_CONCURRENCY ?? availableParallelism()),
-    rateLimit,
-  );
+  api.use("*", sameOrigin, bodyGate, signInQueue(deps.env.SIGN_IN_CONCURRENCY), rateLimit);
   api.route("/", healthRoutes);
   api.route("/auth", authHandler);
   api.use("*", loadSession);

@@ -151,6 +151,32 @@ describe("a statement sent in one call (pipelinedQuery)", () => {
     expect(await outside).toEqual([{ n: 0 }]);
   });
 
+  it("lets the event loop turn before each statement and transaction of its own: other I/O runs in between", async () => {
+    for (const [kind, run] of [
+      ["statements", () => database.db.execute(sql`select 1`)],
+      ["transactions", () => database.db.transaction((tx) => tx.execute(sql`select 1`))],
+    ] as const) {
+      let done = 0;
+      let isWatching = true;
+      const seenAt: number[] = [];
+      const watch = () => {
+        seenAt.push(done);
+        if (isWatching) setImmediate(watch); // once per turn of the event loop
+      };
+      setImmediate(watch);
+      for (let i = 0; i < 40; i++) {
+        await run();
+        done++;
+      }
+      isWatching = false;
+      // Without the turns, the 40 would run as one task: the watcher would see none of them or all.
+      expect(
+        seenAt.some((n) => n > 0 && n < 40),
+        `${kind}: seen at ${seenAt.join()}`,
+      ).toBe(true);
+    }
+  });
+
   it("a transaction sends BEGIN with its first statement, and COMMIT in one call", async () => {
     const { pglite } = database;
     const calls = vi.spyOn(pglite, "execProtocolRawSync");

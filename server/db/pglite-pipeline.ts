@@ -163,9 +163,18 @@ async function runStatement<T>(
 }
 
 /**
+ * A turn of the event loop. PGlite answers on the main thread, so a request's statements, each
+ * awaited after the last, would otherwise run as one task: other requests' sockets would wait
+ * for all of them (decision 065). Taken before each statement or transaction of its own; never
+ * inside a transaction, which holds PGlite's lock.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
  * One statement on `pglite` in one call, with the same result and errors as PGlite's query(). On
- * its own, it takes PGlite's transaction and query locks, as query() does; in a transaction of
- * pipelinedTransaction (`tx`, whose lock is held), the query lock only.
+ * its own, it waits a turn of the event loop (nextTurn) and takes PGlite's transaction and query
+ * locks, as query() does; in a transaction of pipelinedTransaction (`tx`, whose lock is held),
+ * the query lock only.
  */
 export function pipelinedQuery<T>(
   pglite: PGlite,
@@ -180,8 +189,8 @@ export function pipelinedQuery<T>(
     if (tx.isClosed) return Promise.reject(new Error("Transaction is closed"));
     return pglite._runExclusiveQuery(run);
   }
-  return pglite
-    ._checkReady()
+  return nextTurn()
+    .then(() => pglite._checkReady())
     .then(() => pglite._runExclusiveTransaction(() => pglite._runExclusiveQuery(run)));
 }
 
@@ -200,12 +209,14 @@ export type PipelinedClient = {
 /**
  * `fn` in one transaction, as PGlite's transaction() runs it (its transaction lock held
  * throughout; ROLLBACK when `fn` throws; an error when COMMIT finds the transaction aborted), with
- * its BEGIN sent with the first statement and its COMMIT in one call.
+ * its BEGIN sent with the first statement and its COMMIT in one call. It starts a turn of the
+ * event loop later (nextTurn).
  */
 export async function pipelinedTransaction<R>(
   pglite: PGlite,
   fn: (tx: PipelinedClient) => Promise<R>,
 ): Promise<R> {
+  await nextTurn();
   await pglite._checkReady();
   return pglite._runExclusiveTransaction(async () => {
     const tx: Transaction = { isBeginSent: false, isClosed: false };
