@@ -131,7 +131,7 @@ describe("parseEnv", () => {
     expect(messageOf({ LOG_FORMAT: "yaml" })).toContain("- LOG_FORMAT: must be text or json");
   });
 
-  it("reads SIGN_IN_CONCURRENCY (unset: one more than the machine's cores) and refuses anything but 1-1000", () => {
+  it("reads SIGN_IN_CONCURRENCY (unset: the sign-in queue's default, one more than the cores) and refuses anything but 1-1000", () => {
     expect(parseEnv({}).SIGN_IN_CONCURRENCY).toBeUndefined();
     expect(parseEnv({ SIGN_IN_CONCURRENCY: "4" }).SIGN_IN_CONCURRENCY).toBe(4);
     for (const bad of ["0", "2.5", "many", "1001"])

@@ -30,8 +30,9 @@ export type StorageGuard = {
   translate(err: unknown): unknown;
 };
 
-type Clock = { now(): number; freeBytes(dir: string): number };
-const systemClock: Clock = {
+/** The time and the disk's free space, as the guard reads them (a test gives its own). */
+type Readings = { now(): number; freeBytes(dir: string): number };
+const systemReadings: Readings = {
   now: () => performance.now(),
   freeBytes: (dir) => {
     const { bavail, bsize } = statfsSync(dir);
@@ -43,17 +44,17 @@ const systemClock: Clock = {
 export function createStorageGuard(
   dir: string,
   client: Pick<PGlite, "exec">,
-  clock: Clock = systemClock,
+  readings: Readings = systemReadings,
 ): StorageGuard {
   let isReadOnly = false;
   let trustedUntil = -Infinity;
   return {
     async check() {
-      if (clock.now() < trustedUntil) return;
-      const free = clock.freeBytes(dir);
+      if (readings.now() < trustedUntil) return;
+      const free = readings.freeBytes(dir);
       trustedUntil =
         free >= PGLITE_MIN_FREE_BYTES + TRUSTED_MARGIN_BYTES
-          ? clock.now() + TRUSTED_READING_MS
+          ? readings.now() + TRUSTED_READING_MS
           : -Infinity;
       const isShort = free < PGLITE_MIN_FREE_BYTES;
       if (isShort === isReadOnly) return;
