@@ -15,6 +15,13 @@ import {
 } from "../db/schema/index.js";
 
 /**
+ * RECENT_ASSETS written into the statement, not sent as a parameter: with a parameter in its
+ * LIMIT, PostgreSQL plans a kept statement again at every run (a generic plan's LIMIT is a guess,
+ * which makes it look dearer than a planned one), about 0.35 ms here (decision 065).
+ */
+const RECENT_LIMIT = sql.raw(String(Math.trunc(RECENT_ASSETS)));
+
+/**
  * A vault's dashboard in one statement (one round trip instead of three): its counts by type,
  * its RECENT_ASSETS most recently updated assets and its number of beneficiaries. Under withActor
  * (row-level security: the actor's own) or withClientView (a firm member's view of a client).
@@ -29,7 +36,7 @@ export async function selectDashboard(tx: Tx, userId: string) {
         select coalesce(json_agg(r order by r."updatedAt" desc, r.id desc), '[]') from (
           select ${assets.id} as id, ${assets.type} as type, ${assets.title} as title,
             ${assets.updatedAt} as "updatedAt" from ${assets} where ${assets.userId} = ${userId}
-          order by ${assets.updatedAt} desc, ${assets.id} desc limit ${RECENT_ASSETS}) r)`,
+          order by ${assets.updatedAt} desc, ${assets.id} desc limit ${RECENT_LIMIT}) r)`,
       beneficiaries: sql<number>`(select count(*)::int from ${beneficiaries} where ${beneficiaries.userId} = ${userId})`,
     })
     .from(sql`(select 1) as one`);

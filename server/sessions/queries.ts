@@ -18,6 +18,7 @@ export function selectOwnSessions(tx: Tx, userId: string) {
 }
 export type OwnSessionRow = Awaited<ReturnType<typeof selectOwnSessions>>[number];
 
+/** No LIMIT: the token is unique, and a LIMIT parameter would have the statement planned at every run (decision 065). */
 function prepareSessionByToken(db: Db) {
   return db
     .select({
@@ -37,7 +38,6 @@ function prepareSessionByToken(db: Db) {
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
     .where(eq(session.token, sql.placeholder("token")))
-    .limit(1)
     .prepare("session_by_token");
 }
 const sessionByToken = new WeakMap<Db, ReturnType<typeof prepareSessionByToken>>();
