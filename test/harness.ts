@@ -156,10 +156,7 @@ export class TestClient {
   }
 }
 
-/** The rows of a raw `db.execute(sql...)` result, for PGlite and node-postgres alike. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
+export { rowsOf } from "../server/db/client.js";
 
 /** A TCP port on 127.0.0.1 that nothing listens on right now. */
 export async function freePort(): Promise<number> {

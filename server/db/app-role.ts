@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "./client.js";
+import { rowsOf, type Db } from "./client.js";
 
 /** The roles the app's tenant queries run as (server/db/actor.ts). */
 export const APP_ROLES = ["lv_app", "lv_client_view"];
@@ -40,7 +40,7 @@ export async function assertRowLevelSecurity(db: Db): Promise<void> {
        and not c.relrowsecurity
        and (has_any_column_privilege(app.oid, c.oid, 'SELECT, INSERT, UPDATE') or has_table_privilege(app.oid, c.oid, 'DELETE'))
      order by 1, 2, 3`);
-  const findings = (result as unknown as { rows: RoleFinding[] }).rows; // PGlite and node-postgres alike
+  const findings = rowsOf<RoleFinding>(result);
   if (findings.length > 0) throw new UnsafeAppRoleError(findings.map(describe).join("\n"));
 }
 

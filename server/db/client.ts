@@ -23,6 +23,11 @@ import { createStorageGuard, type StorageGuard } from "./storage-guard.js";
 export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
+/** The rows of a raw `db.execute(sql...)` result, for PGlite and node-postgres alike. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
@@ -48,6 +53,7 @@ export type Database = {
  * changes them fails every test instead of changing results quietly).
  */
 const DRIZZLE_PARSERS = [1082, 1114, 1115, 1182, 1184, 1185, 1186, 1187, 1231]; // date, timestamp(tz), interval, their arrays, numeric[]
+const DRIZZLE_PARSER_SET = new Set(DRIZZLE_PARSERS);
 const identity = (value: string) => value;
 
 /** True when `parsers` has exactly the types of DRIZZLE_PARSERS (a count and a lookup each: this runs for every statement). */
@@ -59,7 +65,6 @@ function isDrizzleParsers(parsers: NonNullable<QueryOptions["parsers"]>): boolea
   }
   return count === DRIZZLE_PARSERS.length;
 }
-const DRIZZLE_PARSER_SET = new Set(DRIZZLE_PARSERS);
 
 /** The options without Drizzle's per-query parsers, which must be exactly DRIZZLE_PARSERS. */
 function withoutQueryParsers(options: QueryOptions | undefined): QueryOptions | undefined {

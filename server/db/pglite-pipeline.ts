@@ -1,3 +1,4 @@
+import { setImmediate } from "node:timers/promises";
 import {
   parse,
   protocol,
@@ -148,9 +149,7 @@ async function runStatement<T>(
   try {
     const messages = await pglite.execProtocolStream(
       begin ? Buffer.concat([begin, message]) : message,
-      {
-        syncToFs: !tx,
-      },
+      { syncToFs: !tx },
     );
     settle(true);
     return parse.parseResults(messages, pglite.parsers, options).at(-1) as Results<T>;
@@ -168,7 +167,7 @@ async function runStatement<T>(
  * for all of them (decision 065). Taken before each statement or transaction of its own; never
  * inside a transaction, which holds PGlite's lock.
  */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const nextTurn = () => setImmediate();
 
 /**
  * One statement on `pglite` in one call, with the same result and errors as PGlite's query(). On

@@ -1,5 +1,5 @@
 import { and, eq, gte, isNull, lt, or, sql } from "drizzle-orm";
-import type { Db, Tx } from "../db/client.js";
+import { rowsOf, type Db, type Tx } from "../db/client.js";
 import { rateLimits, signInFailures, user } from "../db/schema/index.js";
 
 /** The address+account window (a row of rate_limits) and the account's consecutive failures. */
@@ -66,7 +66,7 @@ async function lockOrCreateCounters(
     select address.count, address.window_start, account.failures, account.last_failure_at,
       account.burst_started_at
     from address, account`);
-  const [row] = (result as unknown as { rows: CounterRow[] }).rows; // PGlite and node-postgres alike
+  const [row] = rowsOf<CounterRow>(result);
   if (!row) throw new Error("sign-in counters missing after upsert");
   return {
     address: { count: Number(row.count), windowStart: Number(row.window_start) },

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
-import type { Db, Tx } from "../db/client.js";
+import { rowsOf, type Db, type Tx } from "../db/client.js";
 import { session, signInDevices, user } from "../db/schema/index.js";
 
 /** The actor's unexpired sessions, most recently seen first. Runs under withActor (row-level security: own rows only; lv_app cannot read tokens). */
@@ -120,24 +120,10 @@ export async function recordDevice(
       where not state.is_seen_today and not (${isPasswordStep} and state.two_factor_enabled)
       on conflict (user_id, device_key) do update set last_seen_at = now()
     )
-    select * from state`);
-  const [row] = (result as unknown as { rows: DeviceRow[] }).rows; // PGlite and node-postgres alike
-  return (
-    row && {
-      email: row.email,
-      twoFactorEnabled: row.two_factor_enabled,
-      isKnown: row.is_known,
-      hasAny: row.has_any,
-    }
-  );
+    select email, two_factor_enabled as "twoFactorEnabled", is_known as "isKnown", has_any as "hasAny"
+    from state`);
+  return rowsOf<DeviceState>(result)[0];
 }
-type DeviceRow = {
-  email: string;
-  two_factor_enabled: boolean;
-  is_known: boolean;
-  is_seen_today: boolean;
-  has_any: boolean;
-};
 export type DeviceState = {
   email: string;
   twoFactorEnabled: boolean;
