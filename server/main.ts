@@ -10,6 +10,7 @@ import { metricsApp } from "./metrics/routes.js";
 import { createServices } from "./services.js";
 import { FIRST_RUN_AFTER_START_MS, startScheduler } from "./jobs/scheduler.js";
 import { createOffsetClock } from "./release/clock.js";
+import { httpServerOptions } from "./http/node-response.js";
 
 async function main() {
   const started = performance.now();
@@ -70,7 +71,12 @@ async function main() {
   });
   const app = createApp(services.deps, { testClock });
   const server = serve(
-    { fetch: app.fetch, port: env.PORT, hostname: process.env.HOST ?? "0.0.0.0" },
+    {
+      fetch: app.fetch,
+      port: env.PORT,
+      hostname: process.env.HOST ?? "0.0.0.0",
+      serverOptions: httpServerOptions,
+    },
     () => {
       const ms = Math.round(performance.now() - started);
       log.info(

@@ -22,6 +22,7 @@ import { createLogger } from "../../server/logger.js";
 import { createServices } from "../../server/services.js";
 import { buildUser, type TestContext } from "../../test/harness.js";
 import { printPair, timeAlternately } from "./paired.js";
+import { httpServerOptions } from "../../server/http/node-response.js";
 
 const ASSETS = Number(process.argv[2] ?? 1000);
 const REQUESTS = Number(process.argv[3] ?? 1000);
@@ -90,7 +91,12 @@ const listen = () =>
     bare.listen(0, "127.0.0.1", () => resolve((bare.address() as AddressInfo).port)),
   );
 const barePort = await listen();
-const appServer = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+const appServer = serve({
+  fetch: app.fetch,
+  port: 0,
+  hostname: "127.0.0.1",
+  serverOptions: httpServerOptions, // as server/main.ts
+});
 const appPort = await new Promise<number>((resolve) =>
   appServer.once("listening", () => resolve((appServer.address() as AddressInfo).port)),
 );

@@ -23,6 +23,7 @@ import { createServices } from "../../server/services.js";
 import { buildFirm } from "../../test/factories/firm.js";
 import type { TestContext } from "../../test/harness.js";
 import { printPair, timeAlternately } from "./paired.js";
+import { httpServerOptions } from "../../server/http/node-response.js";
 
 const CLIENTS = Number(process.argv[2] ?? 100_000);
 const REQUESTS = Number(process.argv[3] ?? 200);
@@ -99,7 +100,12 @@ const listen = (server: { listen: typeof bare.listen } & { address: typeof bare.
     server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)),
   );
 const barePort = await listen(bare);
-const appServer = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+const appServer = serve({
+  fetch: app.fetch,
+  port: 0,
+  hostname: "127.0.0.1",
+  serverOptions: httpServerOptions, // as server/main.ts
+});
 const appPort = await new Promise<number>((resolve) =>
   appServer.once("listening", () => resolve((appServer.address() as AddressInfo).port)),
 );

@@ -46,13 +46,6 @@ export const presentAsset = ({ row, files }: { row: AssetMeta; files: FileMeta[]
   files: files.map(presentFile),
 });
 
-/**
- * A list of assets (AssetListView): `entries` is the JSON array PostgreSQL joined from the rows' list entries, each
- * presentAsset's JSON of its asset written by migration 0014's trigger (the same keys and values,
- * server/assets/list-entry.test.ts), sent without parsing it again (docs/decisions/014).
- */
-export const presentAssetList = (entries: string) => `{"assets":${entries}}`;
-
 /** An asset's content for its owner's browser to open: the wrapped content key and the ciphertext, in base64. */
 export const presentAssetContent = (c: {
   id: string;

@@ -12,12 +12,7 @@ import { jsonBody } from "../http/body-gate.js";
 import type { AppEnv } from "../http/context.js";
 import { parseIdParam } from "../http/params.js";
 import { parseJson, parseWith } from "../http/validate.js";
-import {
-  presentAsset,
-  presentAssetContent,
-  presentAssetList,
-  presentAssetWithContent,
-} from "./present.js";
+import { presentAsset, presentAssetContent, presentAssetWithContent } from "./present.js";
 import {
   createAsset,
   deleteAsset,
@@ -35,8 +30,8 @@ const jsonLimit = jsonBody(ASSET_JSON_MAX_BYTES);
 export const assetRoutes = new Hono<AppEnv>()
   .get("/assets", requireActor, async (c) => {
     const query = parseWith(assetListQuerySchema, c.req.query());
-    const entries = await listAssets(c.var.deps, c.var.actor, query);
-    return c.body(presentAssetList(entries), 200, { "content-type": "application/json" });
+    const body = await listAssets(c.var.deps, c.var.actor, query);
+    return c.body(body, 200, { "content-type": "application/json" });
   })
   .get("/assets/contents", requireActor, async (c) => {
     const query = parseWith(assetContentsQuerySchema, c.req.query());

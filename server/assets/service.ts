@@ -17,7 +17,7 @@ import {
   deleteAssetRow,
   insertAsset,
   listAssetContents,
-  listAssetEntries,
+  listAssetBody,
   listFileMeta,
   selectAssetContent,
   selectAssetMeta,
@@ -61,7 +61,7 @@ export async function loadOwnAsset(tx: Tx, actor: ActorProfile, id: string) {
 
 /** Newest updated first, with each asset's file types and sizes, as JSON text; no keys, no content. */
 export const listAssets = (deps: Deps, actor: ActorProfile, query: AssetListQuery) =>
-  asActor(deps, actor, (tx) => listAssetEntries(tx, actor.id, query));
+  asActor(deps, actor, (tx) => listAssetBody(tx, actor.id, query));
 
 /**
  * One page of the actor's wrapped content keys and encrypted contents (their own only), for the

@@ -144,6 +144,8 @@ function declaredLength(c: Context): number | null {
   return Number.isSafeInteger(n) && n >= 0 ? n : null;
 }
 
+const BODILESS = new Set(["GET", "HEAD"]);
+
 /** An empty body is no body: whatever type it claims, later readers (better-auth's sign-out) see none. */
 function passOnWithoutBody(c: Context, next: () => Promise<void>) {
   const { raw } = c.req;
@@ -171,7 +173,8 @@ export const bodyGate = createMiddleware<AppEnv>(async (c, next) => {
   }
   const rule = bodyRuleOf(matchedRoutes(c));
   const { raw } = c.req;
-  if (!rule || rule.kind === "binary" || !raw.body) return next();
+  // A GET or HEAD has no body (Fetch refuses one); not asking spares building the whole Request.
+  if (!rule || rule.kind === "binary" || BODILESS.has(c.req.method) || !raw.body) return next();
   const length = declaredLength(c);
   if (length === 0) return passOnWithoutBody(c, next);
   const isSaidToHaveBody = length !== null || c.req.header("transfer-encoding") !== undefined;

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createMiddleware } from "hono/factory";
 import { runWithRequestId } from "../logger.js";
 import type { AppEnv } from "./context.js";
+import { setResponseHeaders } from "./response-headers.js";
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
 
@@ -15,5 +16,5 @@ export const requestId = createMiddleware<AppEnv>(async (c, next) => {
   const id = randomUUID();
   c.set("requestId", id);
   await runWithRequestId(id, next);
-  c.header(REQUEST_ID_HEADER, id);
+  setResponseHeaders(c, [[REQUEST_ID_HEADER, id]]);
 });

@@ -4,6 +4,7 @@ import { createMiddleware } from "hono/factory";
 import { AppError } from "../errors.js";
 import { requireJsonType } from "./body-gate.js";
 import type { AppEnv } from "./context.js";
+import { setResponseHeaders } from "./response-headers.js";
 import { clientAddress } from "./trust-proxy.js";
 
 const CSP = [
@@ -24,17 +25,32 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-/** Headers every response carries (SECURITY.md, Data). */
+/** Headers every response carries (SECURITY.md, Data), */
+const EVERY_RESPONSE = [
+  ["Content-Security-Policy", CSP],
+  ["X-Content-Type-Options", "nosniff"],
+  ["Referrer-Policy", "no-referrer"],
+  ["X-Frame-Options", "DENY"],
+  ["Cross-Origin-Opener-Policy", "same-origin"],
+] as const;
+/** every API response, */
+const API_RESPONSE = [["Cache-Control", "no-store"]] as const;
+/** and every response when the app is served over HTTPS. */
+const HTTPS_RESPONSE = [
+  ["Strict-Transport-Security", "max-age=31536000; includeSubDomains"],
+] as const;
+
+/**
+ * Sets the headers above on every response, once its handler has answered (setResponseHeaders:
+ * Hono's c.header at that point would copy the response for each one).
+ */
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next();
-  c.header("Content-Security-Policy", CSP);
-  c.header("X-Content-Type-Options", "nosniff");
-  c.header("Referrer-Policy", "no-referrer");
-  c.header("X-Frame-Options", "DENY");
-  c.header("Cross-Origin-Opener-Policy", "same-origin");
-  if (c.req.path.startsWith("/api/")) c.header("Cache-Control", "no-store");
-  if (c.var.deps.env.APP_URL.startsWith("https://"))
-    c.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  setResponseHeaders(c, [
+    ...EVERY_RESPONSE,
+    ...(c.req.path.startsWith("/api/") ? API_RESPONSE : []),
+    ...(c.var.deps.env.APP_URL.startsWith("https://") ? HTTPS_RESPONSE : []),
+  ]);
 });
 
 /**
