@@ -45,7 +45,8 @@ export default defineConfig({
           include: ["e2e/**/*.e2e.ts"],
           globalSetup: ["e2e/global-setup.ts"],
           setupFiles: ["e2e/setup.ts"],
-          testTimeout: 60_000,
+          // A journey takes up to a minute alone on a slow shared machine (decision 010's addendum).
+          testTimeout: 120_000,
           hookTimeout: 60_000,
           pool: "forks",
           maxWorkers: E2E_WORKERS,
