@@ -71,6 +71,10 @@ export async function startAddressProxy(
   // Playwright's page.request tunnels through the proxy with CONNECT, even to http:// URLs.
   const tunnels = new Set<{ destroy(): void }>();
   proxy.on("connect", (req, client, head) => {
+    // Node leaves a CONNECT's socket to this handler, its errors too. Chromium's own background
+    // requests (to other hosts) are refused below, and Chromium may reset them: without a
+    // listener, that reset ended the whole test run (CI, 2026-11-27: every test passed).
+    client.on("error", () => client.destroy());
     if (req.url !== target.host) {
       client.end("HTTP/1.1 502 Bad Gateway\r\n\r\n");
       return;
