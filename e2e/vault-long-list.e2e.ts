@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { chooseBeneficiaries } from "./beneficiary-picker.js";
 import {
@@ -46,6 +46,26 @@ async function importPasswords(page: Page) {
   await page.getByRole("heading", { name: "Import finished" }).waitFor({ timeout: 120_000 });
 }
 
+type IconStyle = { maskImage: string; width: string; height: string; backgroundColor: string };
+type Styled = { getComputedStyle(e: unknown): IconStyle & { color: string } };
+
+/** How each icon of a row's buttons is drawn: its mask, its size, its colour, its text's and its button's. */
+function iconLooks(row: Locator) {
+  return row.locator("button .mask-icon").evaluateAll((spans) =>
+    spans.map((span) => {
+      const { getComputedStyle } = globalThis as unknown as Styled;
+      const style = getComputedStyle(span);
+      const button = (span as unknown as { closest(s: string): unknown }).closest("button");
+      return {
+        isDrawn: style.maskImage.startsWith('url("data:image/svg+xml,'),
+        mask: style.maskImage,
+        size: `${style.width}x${style.height}`.replaceAll("px", ""),
+        colours: [style.backgroundColor, style.color, getComputedStyle(button).color],
+      };
+    }),
+  );
+}
+
 const rows = (page: Page) => page.getByRole("list", { name: "Passwords" }).getByRole("listitem");
 
 /** Scrolls the page to its top or bottom; waits until the list has drawn the row there. */
@@ -87,6 +107,33 @@ describe("a long password list", () => {
     expect(await lastRow.getAttribute("aria-posinset")).toBe(String(COUNT));
     await expectText(lastRow, `user${COUNT - 1}@example.com`);
     await checkLightAndDark(page, "vault-long-list-bottom", { fullPage: false });
+
+    // A row's icons are masks (decision 067): each drawn, 16 px, in its button's text colour; in
+    // forced colours (Windows high contrast), in the system's button text colour.
+    const looks = await iconLooks(lastRow);
+    expect(looks.map(({ isDrawn, size }) => `${isDrawn} ${size}`)).toEqual(
+      Array<string>(4).fill("true 16x16"),
+    );
+    for (const {
+      colours: [drawn, text],
+    } of looks)
+      expect(drawn).toBe(text);
+    await page.emulateMedia({ forcedColors: "active" });
+    for (const {
+      colours: [drawn, , button],
+    } of await iconLooks(lastRow))
+      expect(drawn).toBe(button);
+    await page.emulateMedia({ forcedColors: "none" });
+    // A favourite's star is the filled drawing.
+    const lastStar = lastRow.getByRole("button", { name: `Favourite ${title(COUNT - 1)}` });
+    await lastStar.click();
+    await expect.poll(() => lastStar.getAttribute("aria-pressed")).toBe("true");
+    expect((await iconLooks(lastRow))[0]?.mask).toContain("fill%3D%22black%22");
+    expect((await iconLooks(lastRow))[1]?.mask).toContain("fill%3D%22none%22");
+    await scrollTo(page, "top"); // favourites come first
+    await screenshot(page, "vault-long-list-favourite", { fullPage: false });
+    await lastStar.click(); // as it was
+    await expect.poll(() => lastStar.getAttribute("aria-pressed")).toBe("false");
 
     // Keyboard: the focused row's button keeps its focus while the page scrolls far away.
     await scrollTo(page, "top");

@@ -9,7 +9,7 @@
  * 3,000 px/s and reports the frames (requestAnimationFrame intervals): mean fps, p95 and the longest
  * frame, and the frames longer than 1.5 of a 60 Hz frame. Beside it, in the same run and the same
  * browser, a bare page: ITEMS rows of plain static HTML, scrolled the same way (the baseline).
- * TRY_CSS='name=>css||name2=>css2' reloads /vault and scrolls again with each style added (to find
+ * TRY_CSS='name=>css||name2=>css2' reloads /vault and, once it has settled, scrolls again with each style added (to find
  * what a frame costs); PROFILE_FILE=f.cpuprofile writes the page's CPU profile of the scroll,
  * TRACE_FILE=f.json its Chromium trace (frames, style, layout, paint), and LONG_TASKS=1 prints the
  * page's tasks over 100 ms.
@@ -174,6 +174,34 @@ const scrollFrames = async (p: Page) => {
   }, SCROLL_PX_PER_S);
 };
 
+/**
+ * When the page has finished its work (the passwords' strength is rated in slices after
+ * decryption): 300 frames in a row under 20 ms (5 s; 90 could fall in a pause of the rating, and
+ * one run then scrolled while it still ran). The page's clock, in ms.
+ */
+const settled = async (p: Page) => {
+  await p.evaluate("globalThis.__name = (f) => f"); // tsx's helper, as in scrollFrames
+  return p.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const w = globalThis as unknown as {
+          requestAnimationFrame(callback: (now: number) => void): number;
+        };
+        let last = 0;
+        let smooth = 0;
+        const start = performance.now();
+        const step = (now: number) => {
+          smooth = last && now - last < 20 ? smooth + 1 : 0;
+          last = now;
+          if (smooth >= 300) resolve(now);
+          else if (now - start > 120_000) reject(new Error("the page never settled"));
+          else w.requestAnimationFrame(step);
+        };
+        w.requestAnimationFrame(step);
+      }),
+  );
+};
+
 const cdp = await context.newCDPSession(page);
 await cdp.send("Emulation.setCPUThrottlingRate", { rate: RATE });
 
@@ -209,29 +237,8 @@ await page
     throw e;
   });
 const decrypted = performance.now() - t0; // this one from here (the page's clock starts a little later)
-// The scroll is timed once the page has finished its work (the passwords' strength is rated in
-// slices after decryption): 300 frames in a row under 20 ms (5 s; 90 could fall in a pause of the
-// rating, and one run then scrolled while it still ran).
-await page.evaluate("globalThis.__name = (f) => f"); // tsx's helper, as in scrollFrames
-const quietAt = await page.evaluate(
-  () =>
-    new Promise<number>((resolve, reject) => {
-      const w = globalThis as unknown as {
-        requestAnimationFrame(callback: (now: number) => void): number;
-      };
-      let last = 0;
-      let smooth = 0;
-      const start = performance.now();
-      const step = (now: number) => {
-        smooth = last && now - last < 20 ? smooth + 1 : 0;
-        last = now;
-        if (smooth >= 300) resolve(now);
-        else if (now - start > 120_000) reject(new Error("the page never settled"));
-        else w.requestAnimationFrame(step);
-      };
-      w.requestAnimationFrame(step);
-    }),
-);
+// The scroll is timed once the page has finished its work.
+const quietAt = await settled(page);
 if (process.env.PROFILE_FILE) {
   await cdp.send("Profiler.enable");
   await cdp.send("Profiler.start");
@@ -268,7 +275,7 @@ for (const [label, css] of (process.env.TRY_CSS ?? "")
   await page.reload();
   await page.getByText("user0@example.com").waitFor();
   await page.addStyleTag({ content: css ?? "" });
-  await page.waitForTimeout(1000);
+  await settled(page);
   const f = await scrollFrames(page);
   console.log(
     `try ${label}: ${f.fps.toFixed(1)} fps p95 ${f.p95.toFixed(1)} max ${f.max.toFixed(1)} slow ${f.slow}/${f.count}`,

@@ -1,9 +1,9 @@
 import type { AssetView } from "@common/assets";
-import { Star } from "lucide-react";
+import * as starIcon from "lucide-react/icons/star";
 import { Button } from "@/components/ui/button";
+import { MaskIcon } from "@/components/ui/mask-icon";
 import { toast } from "@/lib/toast";
 import { errorMessage } from "@/lib/api-client";
-import { cn } from "@/lib/utils";
 import { useSetFavorite } from "../api/set-favorite";
 
 /** The star toggle of a row: a toggle button (aria-pressed) named for its item. */
@@ -32,9 +32,10 @@ export function FavoriteButton({
       onClick={onClick}
       className="shrink-0"
     >
-      <Star
-        aria-hidden="true"
-        className={cn(asset.isFavorite ? "fill-accent text-accent" : "text-foreground-soft")}
+      <MaskIcon
+        icon={starIcon}
+        isFilled={asset.isFavorite}
+        className={asset.isFavorite ? "text-accent" : "text-foreground-soft"}
       />
       <span className="sr-only">{label}</span>
     </Button>

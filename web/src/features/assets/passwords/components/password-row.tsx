@@ -1,9 +1,11 @@
 import type { AssetView, PasswordContent } from "@common/assets";
-import { Trash2, TriangleAlert } from "lucide-react";
+import * as trashIcon from "lucide-react/icons/trash";
+import * as warningIcon from "lucide-react/icons/triangle-exclamation-point";
 import { memo, type ComponentPropsWithRef } from "react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { MaskIcon } from "@/components/ui/mask-icon";
 import { cn } from "@/lib/utils";
 import { FavoriteButton } from "../../components/favorite-button";
 import { LetterAvatar } from "../../components/letter-avatar";
@@ -25,6 +27,7 @@ type Props = Omit<ComponentPropsWithRef<"li">, "children"> & {
  * One password as a password manager lists it: a letter avatar, the title (a link to the item),
  * the username and site, a star, one-click copies of the username and password, and Delete.
  * Memoised: a windowed list renders again on every scroll step, its rows only when they change.
+ * Its icons are MaskIcons, one element each: a scroll step mounts rows (decision 067).
  */
 export const PasswordRow = memo(function PasswordRow({
   password: p,
@@ -56,7 +59,7 @@ export const PasswordRow = memo(function PasswordRow({
         </Link>
         {marker && (
           <Badge className="w-fit border-warning-border bg-warning-surface text-warning-text">
-            <TriangleAlert aria-hidden="true" className="size-3" />
+            <MaskIcon icon={warningIcon} className="size-3" />
             {healthLabel(marker)}
             <span className="sr-only"> password</span>
           </Badge>
@@ -103,7 +106,7 @@ export const PasswordRow = memo(function PasswordRow({
           onClick={() => onDelete(p)}
           className="shrink-0 text-destructive"
         >
-          <Trash2 aria-hidden="true" />
+          <MaskIcon icon={trashIcon} />
           <span className="sr-only">Delete {p.title}</span>
         </Button>
       </div>

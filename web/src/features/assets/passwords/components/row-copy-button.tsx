@@ -1,7 +1,10 @@
 import { COPIED_INDICATOR_MS } from "@common/app";
-import { Check, KeyRound, UserRound } from "lucide-react";
+import * as checkIcon from "lucide-react/icons/check";
+import * as keyIcon from "lucide-react/icons/key-round";
+import * as userIcon from "lucide-react/icons/user-round";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { MaskIcon } from "@/components/ui/mask-icon";
 import { copyAndClearLater } from "../copy-to-clipboard";
 
 /**
@@ -27,7 +30,7 @@ export function RowCopyButton({
   }, [isCopied]);
 
   const label = `Copy ${what} of ${title}`;
-  const Icon = isCopied ? Check : what === "username" ? UserRound : KeyRound;
+  const icon = isCopied ? checkIcon : what === "username" ? userIcon : keyIcon;
   const onClick = async () => {
     if (!value || !(await copyAndClearLater(value))) return;
     setIsCopied(true);
@@ -43,7 +46,7 @@ export function RowCopyButton({
       onClick={() => void onClick()}
       className="shrink-0"
     >
-      <Icon aria-hidden="true" className={isCopied ? "text-success" : undefined} />
+      <MaskIcon icon={icon} className={isCopied ? "text-success" : undefined} />
       <span className="sr-only">{label}</span>
     </Button>
   );
