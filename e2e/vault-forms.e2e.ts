@@ -153,6 +153,9 @@ describe("vault forms", () => {
         .count(),
     ).toBe(0);
     await expectText(page, "3 passwords are weak or reused.");
+    // The badge's icon is the badge's size (12 px), not a button's (16 px).
+    const badgeIcon = row(page, "Weak one").locator("span:not(button *) > .mask-icon");
+    expect(await badgeIcon.boundingBox()).toMatchObject({ width: 12, height: 12 });
     await expectNoAxeViolations(page);
     await screenshot(page, "vault-health");
   }, 150_000);

@@ -24,8 +24,9 @@ const masks = new WeakMap<IconModule, Map<boolean, string>>();
  * lucide-react's component (24 × 24, a 2 px round stroke), or filled (a favourite's star). The
  * drawing is lucide-react's own `__iconData` export of the icon's module (an icon's own name: a
  * module of an old name, such as trash-2, re-exports the component only); a module without it
- * fails here, and in mask-icon.test.ts for the icons the rows use. Made on first use, not when a module loads: the build puts
- * some icons in chunks that load in a cycle with their users, whose exports are not set yet then.
+ * fails here, and in mask-icon.test.ts for the icons the rows use. Made on first use, not when a
+ * module loads: the build puts some icons in chunks that load in a cycle with their users, whose
+ * exports are not set yet then.
  */
 export function iconMask(module: IconModule, { isFilled = false } = {}): string {
   const known = masks.get(module)?.get(isFilled);
