@@ -49,7 +49,10 @@ async function importPasswords(page: Page) {
 type IconStyle = { maskImage: string; width: string; height: string; backgroundColor: string };
 type Styled = { getComputedStyle(e: unknown): IconStyle & { color: string } };
 
-/** How each icon of a row's buttons is drawn: its mask, its size, its colour, its text's and its button's. */
+/**
+ * How each icon of a row's buttons is drawn: its mask, its size, and its colours (drawn, its own
+ * text's, its button's text's).
+ */
 function iconLooks(row: Locator) {
   return row.locator("button .mask-icon").evaluateAll((spans) =>
     spans.map((span) => {
@@ -108,28 +111,23 @@ describe("a long password list", () => {
     await expectText(lastRow, `user${COUNT - 1}@example.com`);
     await checkLightAndDark(page, "vault-long-list-bottom", { fullPage: false });
 
-    // A row's icons are masks (decision 067): each drawn, 16 px, in its button's text colour; in
-    // forced colours (Windows high contrast), in the system's button text colour.
+    // A row's icons are masks (decision 067): each drawn, 16 px, in its own text colour; in forced
+    // colours (Windows high contrast), in its button's (the system's button text colour).
     const looks = await iconLooks(lastRow);
     expect(looks.map(({ isDrawn, size }) => `${isDrawn} ${size}`)).toEqual(
       Array<string>(4).fill("true 16x16"),
     );
-    for (const {
-      colours: [drawn, text],
-    } of looks)
-      expect(drawn).toBe(text);
+    for (const { colours } of looks) expect(colours[0]).toBe(colours[1]);
     await page.emulateMedia({ forcedColors: "active" });
-    for (const {
-      colours: [drawn, , button],
-    } of await iconLooks(lastRow))
-      expect(drawn).toBe(button);
+    for (const { colours } of await iconLooks(lastRow)) expect(colours[0]).toBe(colours[2]);
     await page.emulateMedia({ forcedColors: "none" });
     // A favourite's star is the filled drawing.
     const lastStar = lastRow.getByRole("button", { name: `Favourite ${title(COUNT - 1)}` });
     await lastStar.click();
     await expect.poll(() => lastStar.getAttribute("aria-pressed")).toBe("true");
-    expect((await iconLooks(lastRow))[0]?.mask).toContain("fill%3D%22black%22");
-    expect((await iconLooks(lastRow))[1]?.mask).toContain("fill%3D%22none%22");
+    const [starIcon, usernameIcon] = await iconLooks(lastRow);
+    expect(starIcon?.mask).toContain("fill%3D%22black%22");
+    expect(usernameIcon?.mask).toContain("fill%3D%22none%22");
     await scrollTo(page, "top"); // favourites come first
     await screenshot(page, "vault-long-list-favourite", { fullPage: false });
     await lastStar.click(); // as it was

@@ -9,10 +9,10 @@
  * 3,000 px/s and reports the frames (requestAnimationFrame intervals): mean fps, p95 and the longest
  * frame, and the frames longer than 1.5 of a 60 Hz frame. Beside it, in the same run and the same
  * browser, a bare page: ITEMS rows of plain static HTML, scrolled the same way (the baseline).
- * TRY_CSS='name=>css||name2=>css2' reloads /vault and, once it has settled, scrolls again with each style added (to find
- * what a frame costs); PROFILE_FILE=f.cpuprofile writes the page's CPU profile of the scroll,
- * TRACE_FILE=f.json its Chromium trace (frames, style, layout, paint), and LONG_TASKS=1 prints the
- * page's tasks over 100 ms.
+ * TRY_CSS='name=>css||name2=>css2' reloads /vault and, once it has settled, scrolls again with
+ * each style added (to find what a frame costs); PROFILE_FILE=f.cpuprofile writes the page's CPU
+ * profile of the scroll, TRACE_FILE=f.json its Chromium trace (frames, style, layout, paint), and
+ * LONG_TASKS=1 prints the page's tasks over 100 ms.
  * Usage: node --import tsx scripts/bench/vault-list.ts [items=1000] [rate=4]
  */
 import { randomBytes } from "node:crypto";
