@@ -7,7 +7,9 @@
  * ITEMS rows (a windowed list, decision 060: its rows say they are of ITEMS), and the usernames
  * decrypted; then scrolls the page from top to bottom at a steady
  * 3,000 px/s and reports the frames (requestAnimationFrame intervals): mean fps, p95 and the longest
- * frame, and the frames longer than 1.5 of a 60 Hz frame. Beside it, in the same run and the same
+ * frame, and the frames longer than 1.5 of a 60 Hz frame; and the page's main-thread work per
+ * 1,000 px scrolled (all tasks; script, style and layout), which a loaded machine moves less than
+ * the frame rate. Beside it, in the same run and the same
  * browser, a bare page: ITEMS rows of plain static HTML, scrolled the same way (the baseline).
  * TRY_CSS='name=>css||name2=>css2' reloads /vault and, once it has settled, scrolls again with
  * each style added (to find what a frame costs); PROFILE_FILE=f.cpuprofile writes the page's CPU
@@ -137,9 +139,49 @@ type PageGlobals = {
   sessionStorage: { getItem(key: string): string | null };
 };
 
-type Frames = { fps: number; p95: number; max: number; slow: number; count: number };
-/** Scrolls the page from top to bottom at a steady speed; the intervals between frames. */
-const scrollFrames = async (p: Page) => {
+type Work = { task: number; script: number; style: number; layout: number };
+type Frames = {
+  fps: number;
+  p95: number;
+  max: number;
+  slow: number;
+  count: number;
+  /** The page's main-thread work per 1,000 px scrolled, ms (Chromium's Performance metrics). */
+  work: Work;
+};
+/** The page's main-thread work so far (Chromium's Performance domain), in ms. */
+const workSoFar = async (): Promise<Work> => {
+  const { metrics } = await cdp.send("Performance.getMetrics");
+  const ms = (name: string) => 1000 * (metrics.find((m) => m.name === name)?.value ?? NaN);
+  return {
+    task: ms("TaskDuration"),
+    script: ms("ScriptDuration"),
+    style: ms("RecalcStyleDuration"),
+    layout: ms("LayoutDuration"),
+  };
+};
+const workText = (w: Work) =>
+  `main-thread work per 1,000 px: ${w.task.toFixed(0)} ms (script ${w.script.toFixed(0)}, style ${w.style.toFixed(0)}, layout ${w.layout.toFixed(0)})`;
+/**
+ * Scrolls the page from top to bottom at a steady speed: the intervals between frames, and the
+ * main thread's work per 1,000 px (less noisy than the frame rate on a loaded machine).
+ */
+const scrollFrames = async (p: Page): Promise<Frames> => {
+  const before = await workSoFar();
+  const frames = await scrollOnly(p);
+  const after = await workSoFar();
+  const per1000 = (key: keyof Work) => ((after[key] - before[key]) * 1000) / frames.px;
+  return {
+    ...frames,
+    work: {
+      task: per1000("task"),
+      script: per1000("script"),
+      style: per1000("style"),
+      layout: per1000("layout"),
+    },
+  };
+};
+const scrollOnly = async (p: Page) => {
   // tsx names the functions it compiles with a helper the page does not have.
   await p.evaluate("globalThis.__name = (f) => f");
   return p.evaluate(async (pxPerS) => {
@@ -170,6 +212,7 @@ const scrollFrames = async (p: Page) => {
       max: sorted.at(-1) ?? NaN,
       slow: gaps.filter((g) => g > 25).length,
       count: gaps.length,
+      px: root.scrollTop,
     };
   }, SCROLL_PX_PER_S);
 };
@@ -204,6 +247,7 @@ const settled = async (p: Page) => {
 
 const cdp = await context.newCDPSession(page);
 await cdp.send("Emulation.setCPUThrottlingRate", { rate: RATE });
+await cdp.send("Performance.enable");
 
 // The vault screen, slowed down: a full load of /vault, as after a reload. When the first row and
 // all rows were painted is measured in the page (the frame after they entered the DOM, from the
@@ -278,7 +322,7 @@ for (const [label, css] of (process.env.TRY_CSS ?? "")
   await settled(page);
   const f = await scrollFrames(page);
   console.log(
-    `try ${label}: ${f.fps.toFixed(1)} fps p95 ${f.p95.toFixed(1)} max ${f.max.toFixed(1)} slow ${f.slow}/${f.count}`,
+    `try ${label}: ${f.fps.toFixed(1)} fps p95 ${f.p95.toFixed(1)} max ${f.max.toFixed(1)} slow ${f.slow}/${f.count} ${workText(f.work)}`,
   );
 }
 
@@ -301,10 +345,12 @@ await page.setContent(
 await page.waitForTimeout(500);
 const bare = await scrollFrames(page);
 
-const line = (name: string, f: Frames) =>
+const line = (name: string, f: Frames) => {
   console.log(
     `${name.padEnd(26)} ${f.fps.toFixed(1).padStart(5)} fps  p95 frame ${f.p95.toFixed(1).padStart(5)} ms  longest ${f.max.toFixed(1).padStart(6)} ms  frames > 25 ms: ${f.slow} of ${f.count}`,
   );
+  console.log(`${"".padEnd(26)} ${workText(f.work)}`);
+};
 console.log(`Chromium, CPU slowed down ${RATE}×, 1280×800, ${ITEMS} passwords`);
 console.log(
   `/vault full load (from the navigation's start): first rows ${Math.round(firstRows)} ms, all ${ITEMS} rows ${Math.round(allRows)} ms, usernames decrypted ${Math.round(decrypted)} ms, page settled (strength rated) ${Math.round(quietAt)} ms`,

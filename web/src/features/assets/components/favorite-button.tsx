@@ -27,6 +27,7 @@ export function FavoriteButton({
       type="button"
       variant="ghost"
       size="icon"
+      aria-label={label}
       aria-pressed={asset.isFavorite}
       title={asset.isFavorite ? "Remove from favourites" : "Add to favourites"}
       onClick={onClick}
@@ -37,7 +38,6 @@ export function FavoriteButton({
         isFilled={asset.isFavorite}
         className={asset.isFavorite ? "text-accent" : "text-foreground-soft"}
       />
-      <span className="sr-only">{label}</span>
     </Button>
   );
 }

@@ -27,7 +27,8 @@ type Props = Omit<ComponentPropsWithRef<"li">, "children"> & {
  * One password as a password manager lists it: a letter avatar, the title (a link to the item),
  * the username and site, a star, one-click copies of the username and password, and Delete.
  * Memoised: a windowed list renders again on every scroll step, its rows only when they change.
- * Its icons are MaskIcons, one element each: a scroll step mounts rows (decision 067).
+ * Its icons are MaskIcons, one element each (decision 067), and its icon buttons are named by
+ * aria-label, not by hidden text laid out in every row (decision 068): a scroll step mounts rows.
  */
 export const PasswordRow = memo(function PasswordRow({
   password: p,
@@ -103,11 +104,11 @@ export const PasswordRow = memo(function PasswordRow({
           variant="ghost"
           size="icon"
           title={`Delete ${p.title}`}
+          aria-label={`Delete ${p.title}`}
           onClick={() => onDelete(p)}
           className="shrink-0 text-destructive"
         >
           <MaskIcon icon={trashIcon} />
-          <span className="sr-only">Delete {p.title}</span>
         </Button>
       </div>
     </li>

@@ -42,12 +42,12 @@ export function RowCopyButton({
       variant="ghost"
       size="icon"
       title={`Copy ${what}`}
+      aria-label={label}
       disabled={!value}
       onClick={() => void onClick()}
       className="shrink-0"
     >
       <MaskIcon icon={icon} className={isCopied ? "text-success" : undefined} />
-      <span className="sr-only">{label}</span>
     </Button>
   );
 }
