@@ -181,6 +181,7 @@ const scrollFrames = async (p: Page): Promise<Frames> => {
     },
   };
 };
+/** The scroll itself, in the page: the intervals between frames, and how far it went (px). */
 const scrollOnly = async (p: Page) => {
   // tsx names the functions it compiles with a helper the page does not have.
   await p.evaluate("globalThis.__name = (f) => f");

@@ -41,6 +41,7 @@ export const PasswordRow = memo(function PasswordRow({
   ...li
 }: Props) {
   const host = content?.website ? websiteHost(content.website) : "";
+  const deleteLabel = `Delete ${p.title}`;
   return (
     // contain: each row is laid out and painted apart (scripts/bench/vault-list.ts).
     <li
@@ -103,8 +104,8 @@ export const PasswordRow = memo(function PasswordRow({
         <Button
           variant="ghost"
           size="icon"
-          title={`Delete ${p.title}`}
-          aria-label={`Delete ${p.title}`}
+          title={deleteLabel}
+          aria-label={deleteLabel}
           onClick={() => onDelete(p)}
           className="shrink-0 text-destructive"
         >
