@@ -18,6 +18,7 @@ type Globals = {
     documentElement: { dataset: { theme?: string } };
     body: unknown;
     querySelector(s: string): unknown;
+    getAnimations(): { effect: { getTiming(): { iterations?: number } } | null }[];
   };
   getComputedStyle(el: unknown): { backgroundColor: string; animationName: string };
 };
@@ -30,6 +31,14 @@ const bodyBackground = (page: Page) =>
     return g.getComputedStyle(g.document.body).backgroundColor;
   });
 const WHITE = "rgb(255, 255, 255)";
+/** How many animations that never end (a spinner, the progress bar's slide) run in the page. */
+const endlessAnimations = (page: Page) =>
+  page.evaluate(
+    () =>
+      (globalThis as unknown as Globals).document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations === Infinity).length,
+  );
 
 describe("theme", () => {
   it("follows the system until a choice is made; the choice survives a reload", async () => {
@@ -150,6 +159,34 @@ describe("theme", () => {
     release();
     await status.waitFor({ state: "hidden" });
     await expect.poll(() => bar.isVisible()).toBe(false);
+  });
+
+  it("the progress bar slides only while a screen loads: a loaded screen runs no endless animation", async () => {
+    const user = await buildUser({ name: "Ida Idle" });
+    const page = await newPage(DESKTOP);
+    await signIn(page, user.email, user.password);
+    await expectPath(page, "/dashboard");
+    await settle(page);
+    // An endless animation, even of a hidden bar, has the browser restyle the page in every frame.
+    expect(await endlessAnimations(page)).toBe(0);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/assets(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("link", { name: "Password Vault" }).click();
+    const bar = page.locator(".route-progress[data-loading]");
+    await expect.poll(() => bar.isVisible()).toBe(true);
+    expect(
+      await bar
+        .locator(".route-progress-bar")
+        .evaluate((el) => (globalThis as unknown as Globals).getComputedStyle(el).animationName),
+    ).toBe("route-progress");
+    release();
+    await expect.poll(() => bar.isVisible()).toBe(false);
+    await settle(page);
+    expect(await endlessAnimations(page)).toBe(0);
   });
 
   it("prints light even in dark", async () => {
