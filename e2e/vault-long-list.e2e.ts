@@ -69,6 +69,12 @@ function iconLooks(row: Locator) {
   );
 }
 
+/** The value found most often in `values`. */
+const mostCommon = (values: number[]) =>
+  [...new Set(values)].sort(
+    (a, b) => values.filter((v) => v === b).length - values.filter((v) => v === a).length,
+  )[0] ?? NaN;
+
 const rows = (page: Page) => page.getByRole("list", { name: "Passwords" }).getByRole("listitem");
 
 /** Scrolls the page to its top or bottom; waits until the list has drawn the row there. */
@@ -102,6 +108,19 @@ describe("a long password list", () => {
     const inPage = await rows(page).count();
     expect(inPage).toBeGreaterThan(5);
     expect(inPage).toBeLessThan(60);
+    // The rows not yet measured are given a row's height: the list is as tall at first as its rows
+    // will be, so rows entering the page move none after them (nor the scrollbar).
+    const sizes = await page.getByRole("list", { name: "Passwords" }).evaluate((list) => {
+      type Box = { getBoundingClientRect(): { height: number } };
+      const ul = list as unknown as Box & { children: ArrayLike<Box> };
+      return {
+        list: ul.getBoundingClientRect().height,
+        rows: Array.from(ul.children, (li) => li.getBoundingClientRect().height),
+      };
+    });
+    const typical = mostCommon(sizes.rows);
+    const measured = sizes.rows.reduce((a, b) => a + b, 0);
+    expect((sizes.list - measured) / (COUNT - sizes.rows.length)).toBeCloseTo(typical, 1);
     await expectNoAxeViolations(page);
 
     // The page scrolls as far as the whole list: the last password is at its bottom.
