@@ -31,6 +31,25 @@ const bodyBackground = (page: Page) =>
     return g.getComputedStyle(g.document.body).backgroundColor;
   });
 const WHITE = "rgb(255, 255, 255)";
+/**
+ * Opens the password vault from the sidebar with its list's request held, so the screen stays
+ * loading; returns what lets the request go.
+ */
+async function openVaultHeld(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/assets(\?|$)/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("link", { name: "Password Vault" }).click();
+  return release;
+}
+/** The progress bar's animation ("none" when it stands still). */
+const barAnimation = (page: Page) =>
+  page
+    .locator(".route-progress-bar")
+    .evaluate((el) => (globalThis as unknown as Globals).getComputedStyle(el).animationName);
 /** How many animations that never end (a spinner, the progress bar's slide) run in the page. */
 const endlessAnimations = (page: Page) =>
   page.evaluate(
@@ -137,24 +156,14 @@ describe("theme", () => {
     await signIn(page, user.email, user.password);
     await expectPath(page, "/dashboard");
     await settle(page);
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/api\/assets(\?|$)/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.getByRole("link", { name: "Password Vault" }).click();
+    const release = await openVaultHeld(page);
     await expectPath(page, "/vault");
     const status = page.getByRole("status").filter({ hasText: /^Loading\.\.\.$/ });
     await status.waitFor();
     const bar = page.locator(".route-progress[data-loading]");
     await expect.poll(() => bar.isVisible()).toBe(true);
     expect(await bar.getAttribute("aria-hidden")).toBe("true");
-    expect(
-      await bar
-        .locator(".route-progress-bar")
-        .evaluate((el) => (globalThis as unknown as Globals).getComputedStyle(el).animationName),
-    ).toBe("none");
+    expect(await barAnimation(page)).toBe("none");
     await screenshot(page, "loading-skeleton-dark");
     release();
     await status.waitFor({ state: "hidden" });
@@ -169,20 +178,10 @@ describe("theme", () => {
     await settle(page);
     // An endless animation, even of a hidden bar, has the browser restyle the page in every frame.
     expect(await endlessAnimations(page)).toBe(0);
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/api\/assets(\?|$)/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.getByRole("link", { name: "Password Vault" }).click();
+    const release = await openVaultHeld(page);
     const bar = page.locator(".route-progress[data-loading]");
     await expect.poll(() => bar.isVisible()).toBe(true);
-    expect(
-      await bar
-        .locator(".route-progress-bar")
-        .evaluate((el) => (globalThis as unknown as Globals).getComputedStyle(el).animationName),
-    ).toBe("route-progress");
+    expect(await barAnimation(page)).toBe("route-progress");
     release();
     await expect.poll(() => bar.isVisible()).toBe(false);
     await settle(page);
