@@ -41,6 +41,16 @@ export async function animationsEnded(page: Page): Promise<void> {
   });
 }
 
+/** How many animations that never end (a spinner, the progress bar's slide) run in the page. */
+export function endlessAnimations(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      (globalThis as unknown as PageGlobals).document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations === Infinity).length,
+  );
+}
+
 /**
  * Runs axe-core (WCAG 2.0/2.1 A and AA, 2.2 AA) on the page once its transitions have ended (a
  * fading toast, colours changing with the theme: axe would measure half-way colours), and fails

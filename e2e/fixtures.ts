@@ -8,9 +8,9 @@ import { randomLoopbackAddress, startAddressProxy } from "./address-proxy.js";
 import { launchBrowser } from "./chromium.js";
 import type { DataKeyView, SignInKdfView } from "../common/keys.js";
 
-import { animationsEnded, expectNoAxeViolations } from "./axe.js";
+import { animationsEnded, endlessAnimations, expectNoAxeViolations } from "./axe.js";
 
-export { expectNoAxeViolations };
+export { endlessAnimations, expectNoAxeViolations };
 export { launchBrowser };
 
 export const DESKTOP = { width: 1280, height: 800 };

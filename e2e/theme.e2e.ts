@@ -3,12 +3,14 @@ import type { Page } from "playwright-core";
 import {
   buildUser,
   DESKTOP,
+  endlessAnimations,
   expectNoAxeViolations,
   expectPath,
   expectText,
   newPage,
   screenshot,
   settle,
+  signedInPage,
   signIn,
 } from "./fixtures.js";
 
@@ -18,7 +20,6 @@ type Globals = {
     documentElement: { dataset: { theme?: string } };
     body: unknown;
     querySelector(s: string): unknown;
-    getAnimations(): { effect: { getTiming(): { iterations?: number } } | null }[];
   };
   getComputedStyle(el: unknown): { backgroundColor: string; animationName: string };
 };
@@ -50,14 +51,6 @@ const barAnimation = (page: Page) =>
   page
     .locator(".route-progress-bar")
     .evaluate((el) => (globalThis as unknown as Globals).getComputedStyle(el).animationName);
-/** How many animations that never end (a spinner, the progress bar's slide) run in the page. */
-const endlessAnimations = (page: Page) =>
-  page.evaluate(
-    () =>
-      (globalThis as unknown as Globals).document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations === Infinity).length,
-  );
 
 describe("theme", () => {
   it("follows the system until a choice is made; the choice survives a reload", async () => {
@@ -171,11 +164,7 @@ describe("theme", () => {
   });
 
   it("the progress bar slides only while a screen loads: a loaded screen runs no endless animation", async () => {
-    const user = await buildUser({ name: "Ida Idle" });
-    const page = await newPage(DESKTOP);
-    await signIn(page, user.email, user.password);
-    await expectPath(page, "/dashboard");
-    await settle(page);
+    const page = await signedInPage(await buildUser({ name: "Ida Idle" }));
     // An endless animation, even of a hidden bar, has the browser restyle the page in every frame.
     expect(await endlessAnimations(page)).toBe(0);
     const release = await openVaultHeld(page);
