@@ -143,11 +143,8 @@ describe("theme", () => {
   });
 
   it("a loading screen shows a skeleton and the progress bar (still with reduced motion), and is announced", async () => {
-    const user = await buildUser({ name: "Sky Skeleton" });
-    const page = await newPage(DESKTOP);
+    const page = await signedInPage(await buildUser({ name: "Sky Skeleton" }));
     await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
-    await signIn(page, user.email, user.password);
-    await expectPath(page, "/dashboard");
     await settle(page);
     const release = await openVaultHeld(page);
     await expectPath(page, "/vault");

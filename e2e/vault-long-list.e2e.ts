@@ -77,6 +77,24 @@ const mostCommon = (values: number[]) =>
 
 const rows = (page: Page) => page.getByRole("list", { name: "Passwords" }).getByRole("listitem");
 
+/**
+ * How far the height the list gives each row not in the page (the list's height less its rows in
+ * the page, over the rows not in it) is from its rows' most common height, to 0.1 px.
+ */
+async function estimateError(page: Page): Promise<number> {
+  const sizes = await page.getByRole("list", { name: "Passwords" }).evaluate((list) => {
+    type Box = { getBoundingClientRect(): { height: number } };
+    const ul = list as unknown as Box & { children: ArrayLike<Box> };
+    return {
+      list: ul.getBoundingClientRect().height,
+      rows: Array.from(ul.children, (li) => li.getBoundingClientRect().height),
+    };
+  });
+  const measured = sizes.rows.reduce((a, b) => a + b, 0);
+  const estimate = (sizes.list - measured) / (COUNT - sizes.rows.length);
+  return Math.round((estimate - mostCommon(sizes.rows)) * 10) / 10;
+}
+
 /** Scrolls the page to its top or bottom; waits until the list has drawn the row there. */
 async function scrollTo(page: Page, to: "top" | "bottom") {
   await page.evaluate((where) => {
@@ -111,20 +129,7 @@ describe("a long password list", () => {
     // The rows not yet measured are given a row's height: the list is as tall at first as its rows
     // will be, so rows entering the page move none after them (nor the scrollbar).
     // (Polled: a row that has just changed height is measured a frame later.)
-    const estimateError = async () => {
-      const sizes = await page.getByRole("list", { name: "Passwords" }).evaluate((list) => {
-        type Box = { getBoundingClientRect(): { height: number } };
-        const ul = list as unknown as Box & { children: ArrayLike<Box> };
-        return {
-          list: ul.getBoundingClientRect().height,
-          rows: Array.from(ul.children, (li) => li.getBoundingClientRect().height),
-        };
-      });
-      const measured = sizes.rows.reduce((a, b) => a + b, 0);
-      const estimate = (sizes.list - measured) / (COUNT - sizes.rows.length);
-      return Math.round((estimate - mostCommon(sizes.rows)) * 10) / 10;
-    };
-    await expect.poll(estimateError).toBe(0);
+    await expect.poll(() => estimateError(page)).toBe(0);
     await expectNoAxeViolations(page);
 
     // The page scrolls as far as the whole list: the last password is at its bottom.
