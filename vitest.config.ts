@@ -1,6 +1,13 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { E2E_WORKERS } from "./e2e/workers.js";
+
+/** Server test files at a time: as many as the machine has cores, at least 2 (SERVER_WORKERS). */
+const SERVER_WORKERS = Math.max(
+  1,
+  Number(process.env.SERVER_WORKERS ?? Math.max(2, availableParallelism())) || 1,
+);
 
 export default defineConfig({
   test: {
@@ -14,6 +21,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: "forks",
+          // Vitest's default is one worker fewer than the cores: one on the 2-core machine, which
+          // left a core idle. Many files wait on child processes, nginx or mail (decision 071).
+          maxWorkers: SERVER_WORKERS,
           // A worker runs its files one after another in one module graph: each file still opens its
           // own database and app, but the server's modules are loaded once per worker, not once per
           // file (measured: 9m57s of CPU down to 6m11s for server + web; the server tests mock no module).
@@ -45,14 +55,12 @@ export default defineConfig({
           include: ["e2e/**/*.e2e.ts"],
           globalSetup: ["e2e/global-setup.ts"],
           setupFiles: ["e2e/setup.ts"],
-          // A journey takes up to a minute alone on a slow shared machine (decision 010's addendum).
-          testTimeout: 120_000,
+          // No journey may take a minute: a longer one is split (decision 071).
+          testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: "forks",
           maxWorkers: E2E_WORKERS,
           fileParallelism: E2E_WORKERS > 1,
-          // On CI's loaded 2-core machine a journey gets one more try (docs/decisions/010-browser-journeys.md).
-          retry: process.env.CI ? 1 : 0,
           sequence: { groupOrder: 1 },
         },
       },

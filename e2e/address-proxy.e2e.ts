@@ -29,7 +29,10 @@ describe("the journeys' address proxy", () => {
       refused.destroy();
       // As Chromium's background requests may: asked, then reset before the answer.
       for (let i = 0; i < 5; i++) askForTunnel(port).resetAndDestroy();
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // the proxy has taken all six connections and seen each one end
+      await expect
+        .poll(() => proxy.connections(), { timeout: 10_000 })
+        .toEqual({ accepted: 6, open: 0 });
       expect(uncaught).toEqual([]);
     } finally {
       process.off("uncaughtException", onUncaught);

@@ -18,7 +18,12 @@ const HOP_BY_HOP = new Set([
   "upgrade",
 ]);
 
-export type AddressProxy = { server: string; close(): Promise<void> };
+export type AddressProxy = {
+  server: string;
+  /** Connections the proxy has accepted, and how many of them are still open. */
+  connections(): { accepted: number; open: number };
+  close(): Promise<void>;
+};
 
 /**
  * An HTTP proxy for one browser context that forwards to `target` (the e2e server) from
@@ -89,10 +94,17 @@ export async function startAddressProxy(
     upstream.on("error", () => client.destroy());
     client.on("error", () => upstream.destroy());
   });
+  const connections = { accepted: 0, open: 0 };
+  proxy.on("connection", (socket: { once(event: "close", listener: () => void): void }) => {
+    connections.accepted += 1;
+    connections.open += 1;
+    socket.once("close", () => (connections.open -= 1));
+  });
   await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
   const { port } = proxy.address() as AddressInfo;
   return {
     server: `http://127.0.0.1:${port}`,
+    connections: () => ({ ...connections }),
     close: () =>
       new Promise<void>((resolve) => {
         agent.destroy();

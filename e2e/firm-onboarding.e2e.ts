@@ -234,11 +234,13 @@ describe("firm onboarding", () => {
     await expectText(page, FIRM_CODE_MSG.noFirmAccessTitle);
     await expectNoAxeViolations(page);
 
-    // Slow answers, so 'Checking...' stays long enough to be seen; count the look-ups.
+    // The first look-up is held until 'Checking...' has been seen; count the look-ups.
     let lookups = 0;
+    let answerLookups = () => {};
+    const lookupsHeld = new Promise<void>((resolve) => (answerLookups = resolve));
     await page.route("**/api/firms/lookup*", async (route) => {
       lookups += 1;
-      await new Promise((r) => setTimeout(r, 600));
+      await lookupsHeld;
       await route.continue();
     });
     await page.goto("/join-firm");
@@ -254,6 +256,7 @@ describe("firm onboarding", () => {
     await input.pressSequentially("zz9 zz9");
     expect(await input.inputValue()).toBe("ZZ9ZZ9");
     await expectText(page, "Checking...");
+    answerLookups();
     await expectText(page, FIRM_CODE_MSG.invalidFirmCode);
     expect(await joinButton.isDisabled()).toBe(true);
     expect(lookups).toBe(1); // one look-up, 500 ms after the last keystroke

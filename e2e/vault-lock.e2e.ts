@@ -14,6 +14,7 @@ import {
   type TestUser,
 } from "./fixtures.js";
 import { addPassword, sessionCopy } from "./vault-setup.js";
+import { animationsEnded } from "./axe.js";
 
 /**
  * Auto-lock (issue 16 point 5, decision 046): idle for the chosen time, the tab forgets the vault
@@ -30,7 +31,7 @@ const bodyHtml = (page: Page) =>
 /** Dark (or light) once the colours' transitions have ended: screenshots and axe see the end state. */
 async function setScheme(page: Page, colorScheme: "light" | "dark") {
   await page.emulateMedia({ colorScheme });
-  await page.waitForTimeout(500);
+  await animationsEnded(page);
 }
 
 const lockDialog = (page: Page) => page.getByRole("dialog", { name: VAULT_LOCK_MSG.lockedTitle });
@@ -157,17 +158,10 @@ describe("auto-lock", () => {
     await page.getByRole("button", { name: "Lock now" }).click();
     await lockDialog(page).waitFor();
     // Focus is in the password field (not on the menu button that the drawer gave it back to).
-    await page.waitForTimeout(300);
-    expect(
-      await lockDialog(page)
-        .getByLabel("Password", { exact: true })
-        .evaluate(
-          (el) =>
-            el ===
-            (globalThis as unknown as { document: { activeElement: unknown } }).document
-              .activeElement,
-        ),
-    ).toBe(true);
+    const password = lockDialog(page).getByLabel("Password", { exact: true });
+    await expect
+      .poll(() => password.evaluate((el) => el === el.ownerDocument.activeElement))
+      .toBe(true);
     await expectNoAxeViolations(page);
     await screenshot(page, "vault-locked-light");
     await setScheme(page, "dark");
