@@ -101,7 +101,7 @@ describe("deleting one's account", () => {
     await expectText(page, ACCOUNT_DELETION_MSG.cancelled);
     const again = card(page).getByRole("button", { name: "Delete account" });
     await expect.poll(() => isFocused(again)).toBe(true);
-  }, 180_000); // six screens checked in light and dark at two widths, two browsers
+  });
 
   it("after the grace period the account is erased: signing in then gets the usual wrong-credentials answer", async () => {
     const user = await buildUser({ name: "Gone Soon" });
@@ -148,5 +148,5 @@ describe("a pending deletion on every screen", () => {
     await openPath(page, "/activity");
     await expectText(page.getByRole("main"), "You cancelled the deletion of your account");
     expect(await banner.count()).toBe(0);
-  }, 120_000);
+  });
 });

@@ -84,5 +84,5 @@ describe("the activity timeline", () => {
       `${client.name} joined the firm with a code`,
     );
     await checkLightAndDark(adminPage, "activity-firm");
-  }, 240_000); // two people, axe in four looks each: slow on a shared machine
+  });
 });

@@ -120,5 +120,5 @@ describe("authenticator app and recovery codes (decision 052)", () => {
     await expectNoAxeViolations(again);
     await enterCode(again, mailed);
     await expectPath(again, "/dashboard");
-  }, 300_000); // five pages, axe in four looks on five screens: slow on a shared machine
+  });
 });

@@ -121,5 +121,5 @@ describe("the encrypted archive", () => {
 
     // 5. The same passwords, opened from the other vault.
     await expectPasswordsInVault(back, SECRETS);
-  }, 240_000);
+  });
 });

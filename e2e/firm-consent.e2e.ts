@@ -96,5 +96,5 @@ describe("joining a firm is informed consent (decision 047)", () => {
     await expectText(statement, FIRM_CONSENT_MSG.registerStatement(firm.name));
     await expectText(statement, FIRM_CONSENT_MSG.seesHeading(firm.name));
     await expectNoAxeViolations(visitor);
-  }, 240_000);
+  });
 });

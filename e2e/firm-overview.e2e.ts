@@ -143,7 +143,7 @@ describe("the Firm Overview", () => {
     await expectText(adminPage, firm.code);
     await checkLightAndDark(adminPage, "firm-codes-cards");
     await settle(adminPage);
-  }, 300_000); // three people, five screens with axe in four looks each: slow on a shared machine
+  });
 
   it("/join-firm opens inside the app's frame, with the sidebar", async () => {
     const person = { name: "Ivy Individual", email: uniqueEmail("ivy"), password: GOOD_PASSWORD };

@@ -108,16 +108,24 @@ export async function settle(page: Page): Promise<void> {
 }
 
 /**
- * Full-page PNG in test-results/screenshots/<name>-<width>.png; `fullPage: false` keeps to the
- * viewport (an open dialog: a full-page shot stretches the page under its fixed backdrop).
+ * Screenshots are for a person to open and look at (E2E_SCREENSHOTS=1 writes them); a test run
+ * asserts nothing about them, so by default they are not taken.
+ */
+export const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === "1";
+
+/**
+ * Full-page PNG in test-results/screenshots/<name>-<width>.png when E2E_SCREENSHOTS=1;
+ * `fullPage: false` keeps to the viewport (an open dialog: a full-page shot stretches the page
+ * under its fixed backdrop).
  */
 export async function screenshot(
   page: Page,
   name: string,
   options: { fullPage?: boolean } = {},
 ): Promise<string> {
-  mkdirSync(SCREENSHOTS, { recursive: true });
   const file = path.join(SCREENSHOTS, `${name}-${page.viewportSize()?.width ?? 0}.png`);
+  if (!TAKE_SCREENSHOTS) return file;
+  mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
   return file;
 }
@@ -146,7 +154,7 @@ export async function checkLightAndDark(
       await animationsEnded(page);
       await expectNoAxeViolations(page);
     }
-    for (const size of [DESKTOP, PHONE]) {
+    for (const size of TAKE_SCREENSHOTS ? [DESKTOP, PHONE] : []) {
       await page.setViewportSize(size);
       await settle(page);
       await animationsEnded(page);

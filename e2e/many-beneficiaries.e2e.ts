@@ -102,5 +102,5 @@ describe("an item left to two people", () => {
       await settle(portal);
       await checkLightAndDark(portal, `many-beneficiaries-portal-${who === emma ? "emma" : "sam"}`);
     }
-  }, 300_000);
+  });
 });

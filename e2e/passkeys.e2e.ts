@@ -95,5 +95,5 @@ describe("passkeys", () => {
     await expectText(card, PASSKEY_MSG.none);
     await expect(card.getByText("Old laptop").count()).resolves.toBe(0);
     await expect(hasFocus(PASSKEY_MSG.add)).resolves.toBe(true);
-  }, 180_000);
+  });
 });

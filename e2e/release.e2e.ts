@@ -213,7 +213,7 @@ describe("release", () => {
     await screenshot(ownerPage, "release-released");
     await openPath(adminPage, `/clients/${clientId}`);
     await expectText(adminPage.getByTestId("client-release-state"), "Released");
-  }, 180_000); // two owners' sign-ins (with their key derivation), a firm, two heirs and every step between
+  });
 
   it("the owner cancels during the wait: the link pages act only on a click, and nothing is released", async () => {
     const owner = await buildUser({ name: "Vera Veto" });

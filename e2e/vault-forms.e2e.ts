@@ -132,7 +132,7 @@ describe("vault forms", () => {
     await page.getByRole("button", { name: "Generate password" }).waitFor();
     await expectText(meter(page), /Strength: /);
     await page.getByRole("button", { name: "Cancel" }).click();
-  }, 150_000);
+  });
 
   it("marks weak and reused passwords in the list, with words", async () => {
     const user = await buildUser({ name: "Mark Er" });
@@ -158,7 +158,7 @@ describe("vault forms", () => {
     expect(await badgeIcon.boundingBox()).toMatchObject({ width: 12, height: 12 });
     await expectNoAxeViolations(page);
     await screenshot(page, "vault-health");
-  }, 150_000);
+  });
 
   it("opens a note as a letter; Edit is its own mode, the back button returns and keeps the changes", async () => {
     const user = await buildUser({ name: "Letty Reader" });
@@ -218,7 +218,7 @@ describe("vault forms", () => {
     expect(await page.getByTestId("note-text").textContent()).toBe(
       `${text}\nP.S. Water the plants.`,
     );
-  }, 150_000);
+  });
 
   it("keeps the title and password when a beneficiary is added from the picker", async () => {
     const user = await buildUser({ name: "Pia Picker" });
@@ -273,41 +273,37 @@ describe("vault forms", () => {
     expect(await page.getByLabel("Title").inputValue()).toBe("For Noah, changed");
     await expect.poll(() => isBeneficiaryChosen(page, second)).toBe(true);
     expect(asked).toBe(false);
-  }, 150_000);
+  });
 
   describe.each(["light", "dark"] as const)("in %s", (scheme) => {
-    it.each([DESKTOP, MOBILE])(
-      "is accessible at $width px",
-      async (viewport) => {
-        const user = await buildUser({ name: "Axe Person" });
-        const page = await signedInPage(user, viewport);
-        await page.emulateMedia({ colorScheme: scheme });
-        await savePassword(page, "Weak one", "password123");
-        await openPath(page, "/vault/new");
-        await passwordInput(page).fill("password123");
-        await expectText(meter(page), /Strength: /);
-        await expectNoAxeViolations(page);
-        await openPath(page, "/vault");
-        await expectText(page, "Weak password");
-        await expectNoAxeViolations(page);
-        await openPath(page, "/notes/new");
-        await page.getByLabel("Title").fill("A note");
-        await page.getByLabel("Note", { exact: true }).fill("Some words for later.");
-        await page.getByRole("button", { name: "Create Note" }).click();
-        await expectText(page, ASSET_MSG.noteCreated);
-        await settle(page);
-        await page.getByRole("link", { name: "A note", exact: true }).click();
-        await page.getByTestId("note-text").waitFor();
-        await expectNoAxeViolations(page);
-        const width = await page.evaluate(
-          () =>
-            (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } })
-              .document.documentElement.scrollWidth,
-        );
-        expect(width).toBeLessThanOrEqual(viewport.width);
-      },
-      150_000,
-    );
+    it.each([DESKTOP, MOBILE])("is accessible at $width px", async (viewport) => {
+      const user = await buildUser({ name: "Axe Person" });
+      const page = await signedInPage(user, viewport);
+      await page.emulateMedia({ colorScheme: scheme });
+      await savePassword(page, "Weak one", "password123");
+      await openPath(page, "/vault/new");
+      await passwordInput(page).fill("password123");
+      await expectText(meter(page), /Strength: /);
+      await expectNoAxeViolations(page);
+      await openPath(page, "/vault");
+      await expectText(page, "Weak password");
+      await expectNoAxeViolations(page);
+      await openPath(page, "/notes/new");
+      await page.getByLabel("Title").fill("A note");
+      await page.getByLabel("Note", { exact: true }).fill("Some words for later.");
+      await page.getByRole("button", { name: "Create Note" }).click();
+      await expectText(page, ASSET_MSG.noteCreated);
+      await settle(page);
+      await page.getByRole("link", { name: "A note", exact: true }).click();
+      await page.getByTestId("note-text").waitFor();
+      await expectNoAxeViolations(page);
+      const width = await page.evaluate(
+        () =>
+          (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } })
+            .document.documentElement.scrollWidth,
+      );
+      expect(width).toBeLessThanOrEqual(viewport.width);
+    });
   });
 
   it("screenshots at 375 px: the note reading view and the password form", async () => {
@@ -332,5 +328,5 @@ describe("vault forms", () => {
     await expectText(meter(page), /Strength: /);
     await page.getByRole("button", { name: "Show password" }).click();
     await screenshot(page, "vault-new-generator");
-  }, 150_000);
+  });
 });

@@ -43,7 +43,7 @@ async function importPasswords(page: Page) {
   });
   await chooseBeneficiaries(page, [heir.email]);
   await page.getByRole("button", { name: `Import ${COUNT} passwords` }).click();
-  await page.getByRole("heading", { name: "Import finished" }).waitFor({ timeout: 120_000 });
+  await page.getByRole("heading", { name: "Import finished" }).waitFor({ timeout: 45_000 });
 }
 
 type IconStyle = { maskImage: string; width: string; height: string; backgroundColor: string };

@@ -200,7 +200,7 @@ describe("password list and vault search", () => {
     await searchDialog(page).getByRole("option").first().waitFor();
     await expectNoAxeViolations(page);
     await screenshot(page, "vault-search-dark");
-  }, 240_000);
+  });
 
   it("works at 360 and 375 px: the list and the search from the top bar, light and dark", async () => {
     const user = await buildUser({ name: "Maximilian Alexander Featherstonehaugh" });
@@ -227,5 +227,5 @@ describe("password list and vault search", () => {
         await searchDialog(page).waitFor({ state: "detached" });
       }
     }
-  }, 240_000);
+  });
 });

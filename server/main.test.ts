@@ -42,10 +42,10 @@ async function startServer(dir: string, listenTimeoutMs?: number): Promise<Serve
 let initialized: string;
 beforeAll(async () => {
   initialized = emptyDir();
-  const server = await startServer(initialized, 150_000);
+  const server = await startServer(initialized, 50_000);
   server.kill("SIGTERM");
   expect((await server.exited).code).toBe(0);
-}, 180_000);
+});
 
 function dataDir(): string {
   const dir = emptyDir();
@@ -56,7 +56,7 @@ function dataDir(): string {
 describe("the server process", () => {
   it(
     "prints its URL and the mailbox URL, and a second process on the same DATA_DIR exits with a clear message",
-    { timeout: 120_000 },
+    { timeout: 60_000 },
     async () => {
       const dir = dataDir();
       const server = await startServer(dir);
@@ -80,7 +80,7 @@ describe("the server process", () => {
     },
   );
 
-  it("stops on a bad setting with a readable message", { timeout: 120_000 }, async () => {
+  it("stops on a bad setting with a readable message", { timeout: 60_000 }, async () => {
     const bad = new ServerProcess(await freePort(), {
       DATA_DIR: emptyDir(),
       DATABASE_URL: "mysql://db/vault",
@@ -92,7 +92,7 @@ describe("the server process", () => {
 
   it(
     "on SIGTERM finishes the request in flight, then exits 0 and releases the data directory",
-    { timeout: 120_000 },
+    { timeout: 60_000 },
     async () => {
       const dir = dataDir();
       const server = await startServer(dir);
@@ -135,7 +135,7 @@ describe("the server process", () => {
 
   it(
     "a write acknowledged before kill -9 is there after a restart",
-    { timeout: 120_000 },
+    { timeout: 60_000 },
     async () => {
       const dir = dataDir();
       const first = await startServer(dir);
@@ -173,7 +173,7 @@ describe("the server process", () => {
 describe("the server process with NODE_ENV=production", () => {
   it(
     "logs JSON lines, never serves /dev, and starts only with SMTP_URL, VAULT_MASTER_KEY and an https:// APP_URL",
-    { timeout: 120_000 },
+    { timeout: 60_000 },
     async () => {
       const sink = await startSmtpSink();
       try {

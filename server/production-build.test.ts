@@ -56,7 +56,7 @@ beforeAll(() => {
     statSync(COMPILED_SERVER).mtimeMs <
     Math.max(newestSource(path.join(ROOT, "server")), newestSource(path.join(ROOT, "common")));
   if (!existsSync(COMPILED_SERVER) || isStale()) run("build:server");
-}, 180_000);
+});
 
 afterAll(async () => {
   for (const child of children.splice(0)) {
@@ -69,7 +69,7 @@ afterAll(async () => {
 describe("the compiled server (node dist/server/main.js)", () => {
   it(
     "starts in production mode on a fresh PGlite directory from another working directory, serves the web app and the API, and exits 0 on SIGTERM",
-    { timeout: 240_000 },
+    { timeout: 60_000 },
     async () => {
       const sink = await startSmtpSink();
       try {
@@ -88,7 +88,7 @@ describe("the compiled server (node dist/server/main.js)", () => {
           { compiled: true, cwd: elsewhere },
         );
         children.push(server);
-        await server.waitUntilListening(180_000); // a fresh PGlite directory: created and migrated (web/dist, migrations found)
+        await server.waitUntilListening(50_000); // a fresh PGlite directory: created and migrated (web/dist, migrations found)
 
         const health = await fetch(`${server.baseUrl}/api/health`);
         expect(health.status).toBe(200);

@@ -98,7 +98,7 @@ describe("the app's roles cannot bypass row-level security, on both engines", ()
 
   it(
     "a server process on such a PGlite data directory exits with the message, not a stack trace",
-    { timeout: 120_000 },
+    { timeout: 60_000 },
     async () => {
       const dir = mkdtempSync(path.join(tmpdir(), "lv-role-"));
       dirs.push(dir);

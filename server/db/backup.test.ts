@@ -318,7 +318,7 @@ describe("backup and restore on PGlite (DATA_DIR)", () => {
     expect(wrongKey.stdout).toMatch(/is now in .*pglite\.before-restore-/);
     expect(wrongKey.stderr).toContain("this backup was taken under another master key");
     expect(wrongKey.code).toBe(3);
-  }, 180_000);
+  });
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)(
@@ -426,6 +426,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       });
       expect(forced.stderr).toBe("");
       expect(forced.code).toBe(0);
-    }, 180_000);
+    });
   },
 );

@@ -125,7 +125,7 @@ type ErrorBody = { error: { code: string; message: string } };
 describe("PGlite on a full disk (a real server process on a filled tmpfs)", () => {
   it.skipIf(!canMount)(
     "answers writes 507 with a clear message, keeps serving reads without spinning, recovers when space returns, and stops on SIGTERM (skipped when tmpfs cannot be mounted: needs root)",
-    { timeout: 180_000 },
+    { timeout: 60_000 },
     async () => {
       const dataDir = path.join(mountPoint, "data");
       const initial = existsSync(PGLITE_TEMPLATE)
@@ -137,7 +137,7 @@ describe("PGlite on a full disk (a real server process on a filled tmpfs)", () =
         DATA_DIR: dataDir,
         VAULT_MASTER_KEY: randomBytes(32).toString("base64"),
       });
-      await server.waitUntilListening(120_000);
+      await server.waitUntilListening(50_000);
       const browser = await signedIn(server);
       expect((await browser.json("POST", "/api/beneficiaries", beneficiary())).status).toBe(201);
 
@@ -209,7 +209,7 @@ const isServerReachable = isLocalServer && (await isPgServerReachable());
 describe("PostgreSQL on a full disk (the test database in a tablespace on a filled tmpfs)", () => {
   it.skipIf(!canMount || !isServerReachable)(
     `answers writes 507 with a clear message, keeps serving reads and recovers when space returns (skipped without root or without a PostgreSQL server on this machine at ${new URL(PG_SERVER_URL).host})`,
-    { timeout: 120_000 },
+    { timeout: 60_000 },
     async () => {
       const suffix = randomBytes(4).toString("hex");
       const [tablespace, name] = [`lv_t_db_ts_${suffix}`, `lv_t_db_${suffix}`];

@@ -51,7 +51,7 @@ async function startOn(url: string): Promise<ServerProcess> {
 describe("two processes starting together on an empty PostgreSQL database", () => {
   it.skipIf(!isServerReachable)(
     `both migrate under one lock and start normally, the second waiting for the first (skipped when no PostgreSQL server is reachable at ${new URL(PG_SERVER_URL).host})`,
-    { timeout: 240_000 },
+    { timeout: 60_000 },
     async () => {
       // Several rounds: the collision needs both processes inside the first migration at once.
       for (let round = 0; round < 3; round++) {
@@ -60,7 +60,7 @@ describe("two processes starting together on an empty PostgreSQL database", () =
         const outcome = await Promise.all(
           pair.map((p) =>
             Promise.race([
-              p.waitUntilListening(120_000).then(() => "listening"),
+              p.waitUntilListening(50_000).then(() => "listening"),
               p.exited.then(({ code }) => `exited ${code}: ${p.stderr}`),
             ]),
           ),

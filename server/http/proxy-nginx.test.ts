@@ -53,9 +53,9 @@ beforeAll(async () => {
     TRUST_PROXY: "127.0.0.1",
     VAULT_MASTER_KEY: randomBytes(32).toString("base64"),
   });
-  await server.waitUntilListening(120_000);
+  await server.waitUntilListening(50_000);
   nginx = await startNginx({ dir, port: nginxPort, upstreamPort: appPort, ...cert });
-}, 180_000);
+});
 
 afterAll(async () => {
   await nginx?.stop();

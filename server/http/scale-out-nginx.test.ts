@@ -246,7 +246,7 @@ describe.skipIf(missing.length > 0)(
       };
       for (const port of [appPort1, appPort2])
         apps.push(new ServerProcess(port, { ...env, DATA_DIR: path.join(dir, `data-${port}`) }));
-      await Promise.all(apps.map((a) => a.waitUntilListening(120_000)));
+      await Promise.all(apps.map((a) => a.waitUntilListening(50_000)));
 
       const rendered = substitute(readFileSync(SITE, "utf8"), [
         ["listen [::]:80;\n", ""],
@@ -269,7 +269,7 @@ describe.skipIf(missing.length > 0)(
         httpsPort,
         nginxMainConfig(dir, `  include /etc/nginx/mime.types;\n${rendered}`),
       );
-    }, 180_000);
+    });
 
     afterAll(async () => {
       await nginx?.stop();
@@ -376,7 +376,7 @@ describe.skipIf(missing.length > 0)(
 
     it(
       "register, confirm by the e-mailed link, sign in, store a document, sign in again on the other process",
-      { timeout: 120_000 },
+      { timeout: 60_000 },
       async () => {
         const browser = new Browser(site);
         const reg = await browser.json("POST", "/api/register", {
@@ -461,7 +461,7 @@ describe.skipIf(missing.length > 0)(
 
     it(
       "a release timer fires exactly once across both processes: one release, one set of mails",
-      { timeout: 120_000 },
+      { timeout: 60_000 },
       async () => {
         expect(document).toBeDefined();
         const owner = new Browser(site);
@@ -511,7 +511,7 @@ describe.skipIf(missing.length > 0)(
 
     it(
       "SIGKILL of one process during uploads: the other keeps serving, and every acknowledged upload downloads byte-identical",
-      { timeout: 180_000 },
+      { timeout: 60_000 },
       async () => {
         const browser = new Browser(site);
         expect(

@@ -22,9 +22,9 @@ beforeAll(async () => {
     METRICS_PORT: String(metricsPort),
     VAULT_MASTER_KEY: randomBytes(32).toString("base64"),
   });
-  await server.waitUntilListening(120_000);
+  await server.waitUntilListening(50_000);
   await server.waitForOutput(`metrics: GET http://127.0.0.1:${metricsPort}/metrics`);
-}, 180_000);
+});
 
 afterAll(async () => {
   if (server) {
