@@ -1,4 +1,5 @@
-import type { AssetFileKind, AssetType, AssetView } from "@common/assets";
+import type { AssetType, AssetView } from "@common/assets";
+import type { AssetFileKind } from "@common/assets/files";
 import { passwordsExportSchema } from "@common/export";
 import { QueryClient } from "@tanstack/react-query";
 import { unzipSync } from "fflate";

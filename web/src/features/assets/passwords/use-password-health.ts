@@ -1,4 +1,4 @@
-import type { PasswordContent } from "@common/assets";
+import type { PasswordContent } from "@common/assets/passwords";
 import { useQuery } from "@tanstack/react-query";
 import { assetsQueryKey } from "@/features/assets/api/list-assets";
 import { mapInSlices } from "@/lib/in-slices";
