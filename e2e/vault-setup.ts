@@ -7,7 +7,7 @@ import { expectText, openPath, settle } from "./fixtures.js";
 
 type Globals = { sessionStorage: { getItem: (key: string) => string | null } };
 
-/** This tab's copy of the data key (features/keys/vault-state.ts SESSION_COPY_KEY). */
+/** This tab's copy of the data key (lib/keys/vault-state.ts SESSION_COPY_KEY). */
 export const sessionCopy = (page: Page) =>
   page.evaluate(() => (globalThis as unknown as Globals).sessionStorage.getItem("lv.vault"));
 

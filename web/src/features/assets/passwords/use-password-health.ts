@@ -4,7 +4,7 @@ import { assetsQueryKey } from "@/features/assets/api/list-assets";
 import { mapInSlices } from "@/lib/in-slices";
 import { loadStrengthEstimator } from "@/lib/password-strength";
 import { passwordHealth } from "./password-health";
-import { plaintextMeta } from "@/features/keys/vault-lock";
+import { plaintextMeta } from "@/lib/keys/vault-lock";
 
 /**
  * Rates every password the list already decrypted in the browser (zxcvbn, loaded on first use; in
