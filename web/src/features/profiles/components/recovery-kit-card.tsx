@@ -11,7 +11,7 @@ import { getExtractableDataKey, VaultLockedError } from "@/lib/keys/vault-unlock
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useFocusOnReturn } from "@/lib/use-focus-on-return";
-import { ProfileCard } from "./profile-card";
+import { ProfileCard } from "@/components/profile-card";
 
 const FAILED = "The new recovery kit could not be made. Nothing changed; try again.";
 

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { FormField } from "@/components/ui/form-field";
 import { NativeSelect } from "@/components/ui/native-select";
 import { useLockAfter, writeLockAfter } from "@/lib/keys/lock-preference";
-import { ProfileCard } from "./profile-card";
+import { ProfileCard } from "@/components/profile-card";
 
 const label = (lockAfter: VaultLockAfter) =>
   lockAfter === null
