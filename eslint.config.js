@@ -18,7 +18,8 @@ const features = readdirSync(path.join(root, "web/src/features"), { withFileType
  * The boundaries of docs/decisions/027-one-shape-per-domain.md (as Bulletproof React's lint zones):
  * a feature imports no other feature except the shared asset layer features/assets, and never app/
  * or routes/; the shared floors (components/, lib/ with the key layer lib/keys, testing/) import
- * no feature, app/ or routes/; common/ imports neither side; web/ never imports server/.
+ * no feature, app/ or routes/, and lib/ no component; common/ imports neither side; web/ never
+ * imports server/.
  */
 const webZones = [
   ...features.map((feature) => ({
@@ -38,6 +39,12 @@ const webZones = [
     from: ["web/src/features", "web/src/app", "web/src/routes"],
     message:
       "Shared code (components/, lib/, testing/) imports no feature, app/ or routes/ (decision 027).",
+  },
+  {
+    target: "web/src/lib",
+    from: "web/src/components",
+    message:
+      "lib/ is the floor under components/: it imports no component (lib/keys has its UI in components/keys).",
   },
   { target: "web", from: "server", message: "web never imports server." },
   { target: "common", from: ["server", "web"], message: "common imports neither server nor web." },

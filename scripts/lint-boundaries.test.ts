@@ -37,6 +37,7 @@ beforeAll(() => {
   write(`web/src/features/clients/${probe}.ts`, "export const probe = 1;\n");
   write(`web/src/features/assets/${probe}.ts`, "export const probe = 1;\n");
   write(`web/src/lib/keys/${probe}.ts`, "export const probe = 1;\n");
+  write(`web/src/components/keys/${probe}.ts`, "export const probe = 1;\n");
   write(`web/src/testing/${probe}.ts`, "export const probe = 1;\n");
   write(`web/src/app/${probe}.ts`, "export const probe = 1;\n");
   write(`web/src/routes/${probe}.ts`, "export const probe = 1;\n");
@@ -94,7 +95,7 @@ describe("lint boundaries (decision 027)", { timeout: 60_000 }, () => {
     );
   });
 
-  it("lets any feature import the shared key layer lib/keys, which imports no feature", async () => {
+  it("lets any feature import the key layer lib/keys, which imports no feature or component", async () => {
     expect(
       await ruleIds("web/src/features/assets/probe-user.ts", importOf(`@/lib/keys/${probe}`)),
     ).toEqual([]);
@@ -108,6 +109,12 @@ describe("lint boundaries (decision 027)", { timeout: 60_000 }, () => {
       await ruleIds("web/src/lib/keys/probe-user.ts", importOf(`../../features/clients/${probe}`)),
     ).toContain("import-x/no-restricted-paths");
     expect(await ruleIds("web/src/lib/keys/probe-user.ts", importOf(`./${probe}`))).toEqual([]);
+    expect(
+      await ruleIds("web/src/lib/keys/probe-user.ts", importOf(`@/components/keys/${probe}`)),
+    ).toContain("import-x/no-restricted-paths");
+    expect(
+      await ruleIds("web/src/components/keys/probe-user.tsx", importOf(`@/lib/keys/${probe}`)),
+    ).toEqual([]);
   });
 
   it("refuses product code importing the test doubles of testing/, and lets tests", async () => {
