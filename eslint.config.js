@@ -16,19 +16,18 @@ const features = readdirSync(path.join(root, "web/src/features"), { withFileType
 
 /**
  * The boundaries of docs/decisions/027-one-shape-per-domain.md (as Bulletproof React's lint zones):
- * a feature imports no other feature except the shared layers features/assets and features/keys
- * (features/keys itself imports no other feature), and never app/ or routes/; components/ and lib/ import no feature, app/ or routes/; common/ imports neither
- * side; web/ never imports server/.
+ * a feature imports no other feature except the shared asset layer features/assets, and never app/
+ * or routes/; the shared floors (components/, lib/ with the key layer lib/keys, testing/) import
+ * no feature, app/ or routes/, and lib/ no component; common/ imports neither side; web/ never
+ * imports server/.
  */
 const webZones = [
   ...features.map((feature) => ({
     target: `web/src/features/${feature}`,
     from: "web/src/features",
-    except: feature === "keys" ? ["./keys"] : [...new Set([`./${feature}`, "./assets", "./keys"])],
+    except: [...new Set([`./${feature}`, "./assets"])],
     message:
-      feature === "keys"
-        ? "features/keys imports no other feature: compose them in routes/ (decision 027)."
-        : "A feature imports no other feature except features/assets and features/keys: compose them in routes/ (decision 027).",
+      "A feature imports no other feature except features/assets: compose them in routes/ (decision 027).",
   })),
   {
     target: "web/src/features",
@@ -36,9 +35,16 @@ const webZones = [
     message: "Features never import app/ or routes/ (decision 027).",
   },
   {
-    target: ["web/src/components", "web/src/lib"],
+    target: ["web/src/components", "web/src/lib", "web/src/testing"],
     from: ["web/src/features", "web/src/app", "web/src/routes"],
-    message: "Shared code (components/, lib/) imports no feature, app/ or routes/ (decision 027).",
+    message:
+      "Shared code (components/, lib/, testing/) imports no feature, app/ or routes/ (decision 027).",
+  },
+  {
+    target: "web/src/lib",
+    from: "web/src/components",
+    message:
+      "lib/ is the floor under components/: it imports no component (lib/keys has its UI in components/keys).",
   },
   { target: "web", from: "server", message: "web never imports server." },
   { target: "common", from: ["server", "web"], message: "common imports neither server nor web." },
@@ -62,6 +68,17 @@ const httpLayer = [
   "server/auth/actor.ts",
   "server/**/*.test.ts",
 ];
+/**
+ * Test doubles (web/src/testing/) are for tests: product code never imports them, so they never
+ * reach the bundle. Only *.test.ts(x) files and testing/ itself may.
+ */
+const testingZone = {
+  target: "web",
+  from: "web/src/testing",
+  message: "Only tests import web/src/testing/ (test doubles stay out of product code).",
+};
+const testFiles = ["web/**/*.test.{ts,tsx}", "web/src/testing/**"];
+
 const serverZones = [
   {
     target: "server",
@@ -121,6 +138,16 @@ export default tseslint.config(
   {
     files: ["web/**", "common/**"],
     rules: { "import-x/no-restricted-paths": ["error", { basePath: root, zones: webZones }] },
+  },
+  {
+    files: ["web/**"],
+    ignores: testFiles,
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        { basePath: root, zones: [...webZones, testingZone] },
+      ],
+    },
   },
   {
     files: ["server/**"],

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ciphertextBase64, wrappedKeySchema } from "./assets.js";
+import { ciphertextBase64, wrappedKeySchema } from "./ciphertext.js";
 import { optionalText } from "./optional-text.js";
 
 /** The people an owner names to receive assets (spec 02 §3, §5): input schemas, response type and texts. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AUTH_MSG, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./auth.js";
 import { emailSchema, registerSchema } from "./auth-schemas.js";
-import { wrappedKeySchema } from "./assets.js";
+import { wrappedKeySchema } from "./ciphertext.js";
 
 /**
  * Keys (docs/decisions/009-vault-keys.md, 032-beneficiary-keys.md): the owner's data key, and the

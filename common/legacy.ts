@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { AssetFileView, AssetType } from "./assets.js";
+import type { AssetType } from "./assets.js";
+import type { AssetFileView } from "./assets/files.js";
 import { emailSchema } from "./auth-schemas.js";
 
 /* ---------- the beneficiary portal (issue 5): constants ---------- */

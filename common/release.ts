@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FileTypeRule } from "./assets.js";
+import type { FileTypeRule } from "./assets/files.js";
 
 /* ---------- the rules of a release (issue 5) ---------- */
 

@@ -2,7 +2,8 @@ import { chooseBeneficiaries } from "./beneficiary-picker.js";
 import { randomUUID, webcrypto } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { ASSET_MSG } from "../common/assets.js";
+import { NOTE_MSG } from "../common/assets/notes.js";
+import { PASSWORD_MSG } from "../common/assets/passwords.js";
 import type { BeneficiaryKeysView, DataKeyView, PendingItemView } from "../common/keys.js";
 import {
   apiAsUser,
@@ -34,7 +35,7 @@ async function addPassword(page: Page, title: string, beneficiary: string): Prom
   await page.getByLabel("Password", { exact: true }).fill(`pw-${randomUUID()}`);
   await chooseBeneficiaries(page, [beneficiary]);
   await page.getByRole("button", { name: "Save Password" }).click();
-  await expectText(page, ASSET_MSG.passwordSaved);
+  await expectText(page, PASSWORD_MSG.saved);
   await page.waitForURL((url) => /^\/vault\/[0-9a-f-]{36}$/.test(url.pathname));
   await settle(page);
 }
@@ -145,7 +146,7 @@ describe("access keys on the release plan page", () => {
     await page.getByRole("button", { name: "Edit" }).click();
     await chooseBeneficiaries(page, [ben.email]);
     await page.getByRole("button", { name: "Done" }).click();
-    await expectText(page, ASSET_MSG.passwordUpdated);
+    await expectText(page, PASSWORD_MSG.updated);
     let view = await keys();
     expect(view.pending).toEqual([]);
     expect(view.keys.find((k) => k.email === ben.email)?.itemCount).toBe(1);
@@ -156,14 +157,14 @@ describe("access keys on the release plan page", () => {
     await page.getByLabel("Title").fill("Letter");
     await page.getByLabel("Note", { exact: true }).fill("Dear Ann");
     await page.getByRole("button", { name: "Create Note" }).click();
-    await expectText(page, ASSET_MSG.noteCreated);
+    await expectText(page, NOTE_MSG.created);
     await settle(page);
     await page.getByRole("link", { name: "Letter", exact: true }).click();
     await settle(page);
     await page.getByRole("link", { name: "Edit", exact: true }).click();
     await chooseBeneficiaries(page, [ann.email]);
     await page.getByRole("button", { name: "Save Changes" }).click();
-    await expectText(page, ASSET_MSG.noteUpdated);
+    await expectText(page, NOTE_MSG.updated);
     view = await keys();
     expect(view.pending).toEqual([]);
     expect(view.keys.find((k) => k.email === ann.email)?.itemCount).toBe(1);

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { deflateSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { ASSET_MSG } from "../common/assets.js";
+import { DOCUMENT_MSG } from "../common/assets/documents.js";
 import {
   buildUser,
   expectNoAxeViolations,
@@ -92,7 +92,7 @@ describe("document versions and preview", () => {
       .setInputFiles({ name: "scan.png", mimeType: "image/png", buffer: first });
     await page.getByText("scan.png", { exact: true }).waitFor();
     await page.getByRole("button", { name: "Upload Document" }).click();
-    await expectText(page, ASSET_MSG.documentUploaded, { timeout: 30_000 });
+    await expectText(page, DOCUMENT_MSG.uploaded, { timeout: 30_000 });
     await expectPath(page, "/documents");
     await settle(page);
     await page.getByRole("link", { name: "scan", exact: true }).click();
@@ -111,7 +111,7 @@ describe("document versions and preview", () => {
     await page.getByLabel("Title").fill("Passport scan");
     await page.getByLabel("File name").fill("passport.png");
     await page.getByRole("button", { name: "Save Changes" }).click();
-    await expectText(page, ASSET_MSG.documentUpdated);
+    await expectText(page, DOCUMENT_MSG.updated);
     await page.getByRole("heading", { level: 1, name: "Passport scan" }).waitFor();
     await expectText(page.locator("dl"), "passport.png");
 
@@ -197,7 +197,7 @@ describe("document versions and preview", () => {
     });
     await page.getByText("letter.pdf", { exact: true }).waitFor();
     await page.getByRole("button", { name: "Upload Document" }).click();
-    await expectText(page, ASSET_MSG.documentUploaded, { timeout: 30_000 });
+    await expectText(page, DOCUMENT_MSG.uploaded, { timeout: 30_000 });
     await settle(page);
     await page.getByRole("link", { name: "letter", exact: true }).click();
     await settle(page);

@@ -73,7 +73,7 @@ export async function newPage(
   return page;
 }
 
-/** The recovery key shown once after moving over (web/src/features/keys/components/recovery-key-after-move-over.tsx). */
+/** The recovery key shown once after moving over (web/src/components/keys/recovery-key-after-move-over.tsx). */
 export const recoveryKeyDialog = (page: Page): Locator =>
   page.getByRole("dialog", { name: "Save your recovery key" });
 

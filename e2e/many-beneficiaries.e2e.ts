@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { ASSET_MSG } from "../common/assets.js";
+import { PASSWORD_MSG } from "../common/assets/passwords.js";
 import {
   addBeneficiary,
   DAY,
@@ -51,7 +51,7 @@ describe("an item left to two people", () => {
     expect(await picker.getByRole("checkbox", { name: sam.email }).isChecked()).toBe(true);
     await checkLightAndDark(page, "many-beneficiaries-picker", { part: picker });
     await page.getByRole("button", { name: "Save Password" }).click();
-    await expectText(page, ASSET_MSG.passwordSaved);
+    await expectText(page, PASSWORD_MSG.saved);
     await page.waitForURL((url) => /^\/vault\/[0-9a-f-]{36}$/.test(url.pathname));
     await expectText(page, emma.name);
     await expectText(page, sam.name);
@@ -63,7 +63,7 @@ describe("an item left to two people", () => {
     await page.getByLabel("Password", { exact: true }).fill("Bike-Lock-4411");
     await chooseBeneficiaries(page, [sam.email]);
     await page.getByRole("button", { name: "Save Password" }).click();
-    await expectText(page, ASSET_MSG.passwordSaved);
+    await expectText(page, PASSWORD_MSG.saved);
 
     // Emma's page: the shared item, and who else receives it.
     await openPath(page, "/beneficiaries");

@@ -2,7 +2,9 @@ import { chooseBeneficiaries } from "./beneficiary-picker.js";
 import { readFile } from "node:fs/promises";
 import type { Download, Locator, Page } from "playwright-core";
 import { expect } from "vitest";
-import { ASSET_MSG } from "../common/assets.js";
+import { DOCUMENT_MSG } from "../common/assets/documents.js";
+import { NOTE_MSG } from "../common/assets/notes.js";
+import { PASSWORD_MSG } from "../common/assets/passwords.js";
 import { LEGACY_MSG } from "../common/legacy.js";
 import type { ReleasePlanView } from "../common/release.js";
 import {
@@ -44,7 +46,7 @@ export async function addPassword(
   await page.getByLabel("Password", { exact: true }).fill(password);
   await chooseBeneficiaries(page, beneficiary === null ? [] : [beneficiary]);
   await page.getByRole("button", { name: "Save Password" }).click();
-  await expectText(page, ASSET_MSG.passwordSaved);
+  await expectText(page, PASSWORD_MSG.saved);
   await page.waitForURL((url) => /^\/vault\/[0-9a-f-]{36}$/.test(url.pathname));
 }
 
@@ -71,7 +73,7 @@ export async function addDocument(page: Page, file: TestFile, beneficiary: strin
   await page.getByText(file.name, { exact: true }).waitFor();
   await chooseBeneficiaries(page, [beneficiary]);
   await page.getByRole("button", { name: "Upload Document" }).click();
-  await expectText(page, ASSET_MSG.documentUploaded, { timeout: 30_000 });
+  await expectText(page, DOCUMENT_MSG.uploaded, { timeout: 30_000 });
   await expectPath(page, "/documents");
 }
 
@@ -87,12 +89,12 @@ export async function addNote(
   await page.getByRole("button", { name: "Start Recording" }).click();
   await expectText(page.getByRole("timer"), "Recording 0:01", { timeout: 5_000 });
   await page.getByRole("button", { name: /^Stop Recording/ }).click();
-  await expectText(page, ASSET_MSG.recordingComplete);
+  await expectText(page, NOTE_MSG.recordingComplete);
   await page.getByLabel("Attachment (Optional)").setInputFiles(note.attachment);
-  await expectText(page, ASSET_MSG.attached);
+  await expectText(page, NOTE_MSG.attached);
   await chooseBeneficiaries(page, [beneficiary]);
   await page.getByRole("button", { name: "Create Note" }).click();
-  await expectText(page, ASSET_MSG.noteCreated);
+  await expectText(page, NOTE_MSG.created);
   await expectPath(page, "/notes");
 }
 

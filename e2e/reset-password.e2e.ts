@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { ASSET_MSG } from "../common/assets.js";
+import { PASSWORD_MSG } from "../common/assets/passwords.js";
 import { AUTH_MSG } from "../common/auth.js";
 import { KEYS_MSG } from "../common/keys.js";
 import {
@@ -33,7 +33,7 @@ async function addPassword(page: Page, title: string, secret: string): Promise<s
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Password", { exact: true }).fill(secret);
   await page.getByRole("button", { name: "Save Password" }).click();
-  await expectText(page, ASSET_MSG.passwordSaved);
+  await expectText(page, PASSWORD_MSG.saved);
   await page.waitForURL((url) => /^\/vault\/[0-9a-f-]{36}$/.test(url.pathname));
   await settle(page);
   return new URL(page.url()).pathname;

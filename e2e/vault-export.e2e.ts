@@ -5,7 +5,9 @@ import path from "node:path";
 import { unzipSync } from "fflate";
 import type { Locator, Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { ASSET_MSG } from "../common/assets.js";
+import { DOCUMENT_MSG } from "../common/assets/documents.js";
+import { NOTE_MSG } from "../common/assets/notes.js";
+import { PASSWORD_MSG } from "../common/assets/passwords.js";
 import { passwordsExportSchema } from "../common/export.js";
 import {
   DESKTOP,
@@ -105,7 +107,7 @@ describe("vault export and inventory", () => {
     await page.getByLabel("Username").fill("ada@bank.example");
     await page.getByLabel("Password", { exact: true }).fill(secret);
     await page.getByRole("button", { name: "Save Password" }).click();
-    await expectText(page, ASSET_MSG.passwordSaved);
+    await expectText(page, PASSWORD_MSG.saved);
 
     const pdf = pdfBytes();
     await openPath(page, "/documents/new");
@@ -114,7 +116,7 @@ describe("vault export and inventory", () => {
       .setInputFiles({ name: "Last Will.pdf", mimeType: "application/pdf", buffer: pdf });
     await page.getByText("Last Will.pdf", { exact: true }).waitFor();
     await page.getByRole("button", { name: "Upload Document" }).click();
-    await expectText(page, ASSET_MSG.documentUploaded, { timeout: 30_000 });
+    await expectText(page, DOCUMENT_MSG.uploaded, { timeout: 30_000 });
 
     const attachment = Buffer.from(`Attachment ${randomUUID()}\nThe key is under the mat.\n`);
     await openPath(page, "/notes/new");
@@ -123,9 +125,9 @@ describe("vault export and inventory", () => {
     await page
       .getByLabel("Attachment (Optional)")
       .setInputFiles({ name: "instructions.txt", mimeType: "text/plain", buffer: attachment });
-    await expectText(page, ASSET_MSG.attached);
+    await expectText(page, NOTE_MSG.attached);
     await page.getByRole("button", { name: "Create Note" }).click();
-    await expectText(page, ASSET_MSG.noteCreated);
+    await expectText(page, NOTE_MSG.created);
     await expectPath(page, "/notes");
 
     // The profile's card; the export code (and fflate) is not loaded before it is used.

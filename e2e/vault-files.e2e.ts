@@ -3,7 +3,10 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Download, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { ASSET_MSG, unsupportedFileTypeMessage } from "../common/assets.js";
+import { ASSET_MSG } from "../common/assets.js";
+import { FILE_MSG, unsupportedFileTypeMessage } from "../common/assets/files.js";
+import { DOCUMENT_MSG } from "../common/assets/documents.js";
+import { NOTE_MSG } from "../common/assets/notes.js";
 import {
   appUrl,
   buildUser,
@@ -86,7 +89,7 @@ async function uploadDocument(
   if (notes) await page.getByLabel("Notes (Optional)").fill(notes);
   const started = Date.now();
   await page.getByRole("button", { name: "Upload Document" }).click();
-  await expectText(page, ASSET_MSG.documentUploaded, { timeout: 30_000 });
+  await expectText(page, DOCUMENT_MSG.uploaded, { timeout: 30_000 });
   const elapsed = Date.now() - started;
   await expectPath(page, "/documents");
   await settle(page);
@@ -110,12 +113,12 @@ describe("documents", () => {
     // Nothing chosen, no title.
     await page.getByRole("button", { name: "Upload Document" }).click();
     await expectText(
-      page.getByRole("alert").filter({ hasText: ASSET_MSG.selectFile }),
-      ASSET_MSG.selectFile,
+      page.getByRole("alert").filter({ hasText: FILE_MSG.selectFile }),
+      FILE_MSG.selectFile,
     );
     await expectText(
-      page.getByRole("alert").filter({ hasText: ASSET_MSG.documentTitleRequired }),
-      ASSET_MSG.documentTitleRequired,
+      page.getByRole("alert").filter({ hasText: DOCUMENT_MSG.titleRequired }),
+      DOCUMENT_MSG.titleRequired,
     );
     await expectNoAxeViolations(page);
     await screenshot(page, "document-new-errors");
@@ -182,7 +185,7 @@ describe("documents", () => {
     const notesMarker = `Doc-notes-${randomUUID()}`;
     await page.getByLabel("Notes (Optional)").fill(notesMarker);
     await page.getByRole("button", { name: "Upload Document" }).click();
-    await expectText(page, ASSET_MSG.documentUploaded);
+    await expectText(page, DOCUMENT_MSG.uploaded);
     await expectPath(page, "/documents");
     await settle(page);
     expect(sent.map((s) => s.replace(/[0-9a-f-]{36}/, ":id"))).toEqual([
@@ -216,7 +219,7 @@ describe("documents", () => {
       page.waitForEvent("download"),
       page.getByRole("button", { name: "Download", exact: true }).click(),
     ]);
-    await expectText(page, ASSET_MSG.documentDownloadStarted);
+    await expectText(page, DOCUMENT_MSG.downloadStarted);
     expect(download.suggestedFilename()).toBe("Last Will.pdf");
     expect((await bytesOf(download)).equals(original)).toBe(true);
 
@@ -233,7 +236,7 @@ describe("documents", () => {
 
     await page.getByLabel("Notes", { exact: true }).fill("Kept in the safe at home");
     await page.getByRole("button", { name: "Save Changes" }).click();
-    await expectText(page, ASSET_MSG.documentUpdated);
+    await expectText(page, DOCUMENT_MSG.updated);
 
     // Search, then delete with a confirmation.
     await open(page, "/documents");
@@ -243,13 +246,13 @@ describe("documents", () => {
     await page.getByRole("button", { name: "Delete Last Will" }).click();
     await expectNoAxeViolations(page);
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
-    await expectText(page, ASSET_MSG.documentDeleted);
+    await expectText(page, DOCUMENT_MSG.deleted);
     await expectText(page, "No documents yet");
 
     // A missing (or someone else's) document: back to the list with a toast.
     await page.goto(`/documents/${randomUUID()}`);
     await expectPath(page, "/documents");
-    await expectText(page, ASSET_MSG.documentNotFound);
+    await expectText(page, DOCUMENT_MSG.notFound);
   });
 
   it("encrypts and uploads a 10 MB document, and downloads it intact", async () => {
@@ -337,13 +340,13 @@ describe("notes", () => {
     // By keyboard: Enter starts, the same button (keeping focus) stops; focus then lands on Delete Recording.
     await page.getByRole("button", { name: "Start Recording" }).focus();
     await page.keyboard.press("Enter");
-    await expectText(page, ASSET_MSG.recordingStarted);
+    await expectText(page, NOTE_MSG.recordingStarted);
     await expectText(page.getByRole("timer"), "Recording 0:00");
     await expectText(page.getByRole("timer"), "Recording 0:02", { timeout: 5_000 });
     await expectNoAxeViolations(page);
     await screenshot(page, "note-new-recording");
     await page.keyboard.press("Enter");
-    await expectText(page, ASSET_MSG.recordingComplete);
+    await expectText(page, NOTE_MSG.recordingComplete);
     const deleteRecording = page.getByRole("button", { name: "Delete Recording" });
     await deleteRecording.waitFor();
     expect(
@@ -361,7 +364,7 @@ describe("notes", () => {
       mimeType: "application/pdf",
       buffer: bigPdf(5 * MB + 1),
     });
-    await expectText(page.getByRole("alert"), ASSET_MSG.attachmentTooLarge);
+    await expectText(page.getByRole("alert"), FILE_MSG.attachmentTooLarge);
     const attachmentText = Buffer.from(
       `Attachment-marker-${randomUUID()}\nThe key is under the mat.\n`,
     );
@@ -370,13 +373,13 @@ describe("notes", () => {
       mimeType: "text/plain",
       buffer: attachmentText,
     });
-    await expectText(page, ASSET_MSG.attached);
+    await expectText(page, NOTE_MSG.attached);
     await chooseBeneficiaries(page, [heir.email]);
     await expectNoAxeViolations(page);
     await screenshot(page, "note-new-filled");
 
     await page.getByRole("button", { name: "Create Note" }).click();
-    await expectText(page, ASSET_MSG.noteCreated);
+    await expectText(page, NOTE_MSG.created);
     await expectPath(page, "/notes");
     await settle(page);
     await expectText(page, `Assigned to ${heir.name}`); // lists name people compactly (decision 053)
@@ -432,7 +435,7 @@ describe("notes", () => {
     await page.getByRole("button", { name: "Start Recording" }).waitFor();
     await page.getByLabel("Note", { exact: true }).fill("Dear Sam, see the attachment.");
     await page.getByRole("button", { name: "Save Changes" }).click();
-    await expectText(page, ASSET_MSG.noteUpdated);
+    await expectText(page, NOTE_MSG.updated);
     await expectPath(page, "/notes");
     const after = JSON.parse(
       (await apiAsUser(page, "GET", `/api/assets/${id}`)).text,
@@ -441,10 +444,10 @@ describe("notes", () => {
 
     await page.getByRole("button", { name: "Delete Letter to Sam" }).first().click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
-    await expectText(page, ASSET_MSG.noteDeleted);
+    await expectText(page, NOTE_MSG.deleted);
     await page.goto(`/notes/${id}`);
     await expectPath(page, "/notes");
-    await expectText(page, ASSET_MSG.noteNotFound);
+    await expectText(page, NOTE_MSG.notFound);
   });
 
   it("the document and note screens at 360 px", async () => {
@@ -479,11 +482,11 @@ describe("notes", () => {
     await page
       .getByLabel("Attachment (Optional)")
       .setInputFiles({ name: "map.pdf", mimeType: "application/pdf", buffer: pdf("Map") });
-    await expectText(page, ASSET_MSG.attached);
+    await expectText(page, NOTE_MSG.attached);
     await expectNoAxeViolations(page);
     await screenshot(page, "note-new");
     await page.getByRole("button", { name: "Create Note" }).click();
-    await expectText(page, ASSET_MSG.noteCreated);
+    await expectText(page, NOTE_MSG.created);
     await settle(page);
     await expectNoAxeViolations(page);
     await screenshot(page, "notes");

@@ -2,7 +2,8 @@ import { addNewBeneficiary, isBeneficiaryChosen } from "./beneficiary-picker.js"
 import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { ASSET_MSG } from "../common/assets.js";
+import { NOTE_MSG } from "../common/assets/notes.js";
+import { PASSWORD_MSG } from "../common/assets/passwords.js";
 import {
   buildUser,
   DESKTOP,
@@ -58,7 +59,7 @@ async function savePassword(page: Page, title: string, password: string): Promis
   await page.getByLabel("Title").fill(title);
   await passwordInput(page).fill(password);
   await page.getByRole("button", { name: "Save Password" }).click();
-  await expectText(page, ASSET_MSG.passwordSaved);
+  await expectText(page, PASSWORD_MSG.saved);
   await page.waitForURL((url) => /^\/vault\/[0-9a-f-]{36}$/.test(url.pathname));
 }
 
@@ -124,7 +125,7 @@ describe("vault forms", () => {
     await page.getByLabel("Random characters").check();
     await generate.click();
     await page.getByRole("button", { name: "Save Password" }).click();
-    await expectText(page, ASSET_MSG.passwordSaved);
+    await expectText(page, PASSWORD_MSG.saved);
     await page.waitForURL((url) => /^\/vault\/[0-9a-f-]{36}$/.test(url.pathname));
 
     // The edit form has the generator and the meter too.
@@ -168,7 +169,7 @@ describe("vault forms", () => {
     const text = "Dear Sam,\n\nThe keys to the cabin are with Mrs Ellis next door.\n\nWith love";
     await page.getByLabel("Note", { exact: true }).fill(text);
     await page.getByRole("button", { name: "Create Note" }).click();
-    await expectText(page, ASSET_MSG.noteCreated);
+    await expectText(page, NOTE_MSG.created);
     await expectPath(page, "/notes");
     await settle(page);
     await page.getByRole("link", { name: "Letter to Sam", exact: true }).click();
@@ -212,7 +213,7 @@ describe("vault forms", () => {
     await page.getByRole("link", { name: "Edit", exact: true }).click();
     await page.getByLabel("Note", { exact: true }).fill(`${text}\nP.S. Water the plants.`);
     await page.getByRole("button", { name: "Save Changes" }).click();
-    await expectText(page, ASSET_MSG.noteUpdated);
+    await expectText(page, NOTE_MSG.updated);
     await page.goto(readUrl);
     await settle(page);
     expect(await page.getByTestId("note-text").textContent()).toBe(
@@ -247,7 +248,7 @@ describe("vault forms", () => {
     expect(await passwordInput(page).inputValue()).toBe("Kept-While-Away-77!");
     await expect.poll(() => isBeneficiaryChosen(page, email)).toBe(true);
     await page.getByRole("button", { name: "Save Password" }).click();
-    await expectText(page, ASSET_MSG.passwordSaved);
+    await expectText(page, PASSWORD_MSG.saved);
     await page.waitForURL((url) => /^\/vault\/[0-9a-f-]{36}$/.test(url.pathname));
     await expectText(page, email);
     expect(asked).toBe(false);
@@ -257,7 +258,7 @@ describe("vault forms", () => {
     await page.getByLabel("Title").fill("For Noah");
     await page.getByLabel("Note", { exact: true }).fill("Hello");
     await page.getByRole("button", { name: "Create Note" }).click();
-    await expectText(page, ASSET_MSG.noteCreated);
+    await expectText(page, NOTE_MSG.created);
     await settle(page);
     await page.getByRole("link", { name: "For Noah", exact: true }).click();
     await page.getByRole("link", { name: "Edit", exact: true }).click();
@@ -292,7 +293,7 @@ describe("vault forms", () => {
       await page.getByLabel("Title").fill("A note");
       await page.getByLabel("Note", { exact: true }).fill("Some words for later.");
       await page.getByRole("button", { name: "Create Note" }).click();
-      await expectText(page, ASSET_MSG.noteCreated);
+      await expectText(page, NOTE_MSG.created);
       await settle(page);
       await page.getByRole("link", { name: "A note", exact: true }).click();
       await page.getByTestId("note-text").waitFor();
@@ -317,7 +318,7 @@ describe("vault forms", () => {
         "Dear Sam,\n\nThe keys to the cabin are with Mrs Ellis next door. The boat is in the shed, and the papers for it are in the blue folder on the top shelf of the study.\n\nWith love, Grace",
       );
     await page.getByRole("button", { name: "Create Note" }).click();
-    await expectText(page, ASSET_MSG.noteCreated);
+    await expectText(page, NOTE_MSG.created);
     await settle(page);
     await page.getByRole("link", { name: "Letter to Sam", exact: true }).click();
     await page.getByTestId("note-text").waitFor();

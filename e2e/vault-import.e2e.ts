@@ -2,7 +2,7 @@ import { chooseBeneficiaries } from "./beneficiary-picker.js";
 import { randomUUID } from "node:crypto";
 import type { Locator } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { ASSET_MSG } from "../common/assets.js";
+import { PASSWORD_MSG } from "../common/assets/passwords.js";
 import { IMPORT_MSG } from "../common/import.js";
 import {
   DESKTOP,
@@ -42,7 +42,7 @@ describe("password import", () => {
     await page.getByLabel("Password", { exact: true }).fill("Existing-Bank-1");
     await chooseBeneficiaries(page, [heir.email]);
     await page.getByRole("button", { name: "Save Password" }).click();
-    await expectText(page, ASSET_MSG.passwordSaved);
+    await expectText(page, PASSWORD_MSG.saved);
     await page.waitForURL((url) => /^\/vault\/[0-9a-f-]{36}$/.test(url.pathname));
 
     // The list's header links to the import.

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { ASSET_MSG } from "../common/assets.js";
+import { PASSWORD_MSG } from "../common/assets/passwords.js";
 import { VAULT_LOCK_MSG } from "../common/keys.js";
 import {
   buildUser,
@@ -118,7 +118,7 @@ describe("auto-lock", () => {
     expect(await page.getByLabel("Notes").inputValue()).toBe(notes);
     expect(await page.getByLabel("Password", { exact: true }).inputValue()).toBe(secret);
     await page.getByRole("button", { name: "Done" }).click();
-    await expectText(page, ASSET_MSG.passwordUpdated);
+    await expectText(page, PASSWORD_MSG.updated);
     await expectText(page, notes, { exact: true });
   });
 

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { ASSET_MSG } from "../common/assets.js";
+import { PASSWORD_MSG } from "../common/assets/passwords.js";
 import {
   apiRequest,
   buildUser,
@@ -60,7 +61,7 @@ async function addPassword(
   if (fields.notes) await page.getByLabel("Notes").fill(fields.notes);
   if (fields.beneficiary) await chooseBeneficiaries(page, [fields.beneficiary]);
   await page.getByRole("button", { name: "Save Password" }).click();
-  await expectText(page, ASSET_MSG.passwordSaved);
+  await expectText(page, PASSWORD_MSG.saved);
   await page.waitForURL((url) => /^\/vault\/[0-9a-f-]{36}$/.test(url.pathname));
   await settle(page);
   await expectText(page.getByRole("heading", { level: 1 }), fields.title);
@@ -109,8 +110,8 @@ describe("password vault", () => {
       ASSET_MSG.titleRequired,
     );
     await expectText(
-      page.getByRole("alert").filter({ hasText: ASSET_MSG.passwordRequired }),
-      ASSET_MSG.passwordRequired,
+      page.getByRole("alert").filter({ hasText: PASSWORD_MSG.passwordRequired }),
+      PASSWORD_MSG.passwordRequired,
     );
     expect(await page.locator("input:focus").getAttribute("name")).toBe("title"); // focus moves to the first error
     await expectNoAxeViolations(page);
@@ -147,13 +148,13 @@ describe("password vault", () => {
 
     // Copy buttons: the spec's toasts, and the clipboard holds the value.
     await page.getByRole("button", { name: "Copy password" }).click();
-    await expectText(page, ASSET_MSG.passwordCopied);
+    await expectText(page, PASSWORD_MSG.passwordCopied);
     expect(await clipboardText(page)).toBe(secret);
     await page.getByRole("button", { name: "Copy username" }).click();
-    await expectText(page, ASSET_MSG.usernameCopied);
+    await expectText(page, PASSWORD_MSG.usernameCopied);
     expect(await clipboardText(page)).toBe("ada@example.com");
     await page.getByRole("button", { name: "Copy website URL" }).click();
-    await expectText(page, ASSET_MSG.websiteCopied);
+    await expectText(page, PASSWORD_MSG.websiteCopied);
     expect(await clipboardText(page)).toBe("bank.example.com");
 
     // The server holds ciphertext only: no field of the content, in clear or in the base64.
@@ -210,12 +211,12 @@ describe("password vault", () => {
     const secret2 = marker();
     await page.getByLabel("Password", { exact: true }).fill("");
     await page.getByRole("button", { name: "Done" }).click();
-    await expectText(page, ASSET_MSG.passwordRequired);
+    await expectText(page, PASSWORD_MSG.passwordRequired);
     await page.getByLabel("Title").fill("Bank (joint account)");
     await page.getByLabel("Password", { exact: true }).fill(secret2);
     await chooseBeneficiaries(page, []);
     await page.getByRole("button", { name: "Done" }).click();
-    await expectText(page, ASSET_MSG.passwordUpdated);
+    await expectText(page, PASSWORD_MSG.updated);
     await expectText(page.getByRole("heading", { level: 1 }), "Bank (joint account)");
     await page.getByRole("button", { name: "Edit" }).waitFor();
     await expectNoText(page, heir.email);
@@ -230,7 +231,7 @@ describe("password vault", () => {
     await page.getByRole("button", { name: "Edit" }).click();
     await page.getByLabel("Title").fill("");
     await page.getByRole("button", { name: "Done" }).click();
-    await expectText(page, ASSET_MSG.passwordUpdated);
+    await expectText(page, PASSWORD_MSG.updated);
     await page.getByRole("button", { name: "Edit" }).waitFor();
     await expectText(page.getByRole("heading", { level: 1 }), "Bank (joint account)");
 
@@ -273,13 +274,13 @@ describe("password vault", () => {
     await dialog.waitFor({ state: "hidden" });
     await page.getByRole("button", { name: "Delete Bank (joint account)" }).click();
     await dialog.getByRole("button", { name: "Delete" }).click();
-    await expectText(page, ASSET_MSG.passwordDeleted);
+    await expectText(page, PASSWORD_MSG.deleted);
     await page.getByRole("link", { name: "Bank (joint account)" }).waitFor({ state: "detached" });
     await expectText(page.getByRole("status"), "1 password");
 
     // A deleted (missing) password: the toast, back to the list.
     await page.goto(`/vault/${id}`);
-    await expectText(page, ASSET_MSG.passwordNotFound);
+    await expectText(page, PASSWORD_MSG.notFound);
     await expectPath(page, "/vault");
   });
 
@@ -298,7 +299,7 @@ describe("password vault", () => {
 
     const other = await signedInPage(stranger);
     await other.goto(`/vault/${id}`);
-    await expectText(other, ASSET_MSG.passwordNotFound);
+    await expectText(other, PASSWORD_MSG.notFound);
     await expectPath(other, "/vault");
     expect((await apiAsUser(other, "GET", `/api/assets/${id}`)).status).toBe(404);
 

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { ASSET_MSG, type AssetType, type AssetView } from "../common/assets.js";
+import type { AssetType, AssetView } from "../common/assets.js";
+import { PASSWORD_MSG } from "../common/assets/passwords.js";
 import { importDataKey, sealAsset } from "../test/vault-crypto.js";
 import {
   apiAsUser,
@@ -99,7 +100,7 @@ describe("password list and vault search", () => {
 
     // One click copies; the toast says the clipboard will be cleared; the use is recorded.
     await page.getByRole("button", { name: "Copy username of Bank" }).click();
-    await expectText(page, ASSET_MSG.copiedWillClear);
+    await expectText(page, PASSWORD_MSG.copiedWillClear);
     expect(await clipboardText(page)).toBe("ada@lovelace.example");
     await page.getByRole("button", { name: "Copy password of Bank" }).click();
     expect(await clipboardText(page)).toBe(ids.bankPassword);

@@ -32,11 +32,13 @@ let eslint: ESLint;
 
 beforeAll(() => {
   // Feature folders exist before lint reads its config: a zone is made per folder present.
-  for (const feature of ["staff", "clients", "legacy", "assets", "keys"])
+  for (const feature of ["staff", "clients", "legacy", "assets"])
     ensureDir(`web/src/features/${feature}`);
   write(`web/src/features/clients/${probe}.ts`, "export const probe = 1;\n");
   write(`web/src/features/assets/${probe}.ts`, "export const probe = 1;\n");
-  write(`web/src/features/keys/${probe}.ts`, "export const probe = 1;\n");
+  write(`web/src/lib/keys/${probe}.ts`, "export const probe = 1;\n");
+  write(`web/src/components/keys/${probe}.ts`, "export const probe = 1;\n");
+  write(`web/src/testing/${probe}.ts`, "export const probe = 1;\n");
   write(`web/src/app/${probe}.ts`, "export const probe = 1;\n");
   write(`web/src/routes/${probe}.ts`, "export const probe = 1;\n");
   write(
@@ -93,22 +95,49 @@ describe("lint boundaries (decision 027)", { timeout: 60_000 }, () => {
     );
   });
 
-  it("lets any feature import the shared key layer, which imports no other feature", async () => {
+  it("lets any feature import the key layer lib/keys, which imports no feature or component", async () => {
     expect(
-      await ruleIds("web/src/features/assets/probe-user.ts", importOf(`@/features/keys/${probe}`)),
+      await ruleIds("web/src/features/assets/probe-user.ts", importOf(`@/lib/keys/${probe}`)),
     ).toEqual([]);
     expect(
-      await ruleIds("web/src/features/release/probe-user.ts", importOf(`../keys/${probe}`)),
+      await ruleIds("web/src/features/release/probe-user.ts", importOf(`@/lib/keys/${probe}`)),
     ).toEqual([]);
     expect(
-      await ruleIds("web/src/features/keys/probe-user.ts", importOf(`@/features/assets/${probe}`)),
+      await ruleIds("web/src/lib/keys/probe-user.ts", importOf(`@/features/assets/${probe}`)),
     ).toContain("import-x/no-restricted-paths");
     expect(
-      await ruleIds("web/src/features/keys/probe-user.ts", importOf(`../clients/${probe}`)),
+      await ruleIds("web/src/lib/keys/probe-user.ts", importOf(`../../features/clients/${probe}`)),
     ).toContain("import-x/no-restricted-paths");
-    expect(await ruleIds("web/src/features/keys/probe-user.ts", importOf(`./${probe}`))).toEqual(
-      [],
-    );
+    expect(await ruleIds("web/src/lib/keys/probe-user.ts", importOf(`./${probe}`))).toEqual([]);
+    expect(
+      await ruleIds("web/src/lib/keys/probe-user.ts", importOf(`@/components/keys/${probe}`)),
+    ).toContain("import-x/no-restricted-paths");
+    expect(
+      await ruleIds("web/src/components/keys/probe-user.tsx", importOf(`@/lib/keys/${probe}`)),
+    ).toEqual([]);
+  });
+
+  it("refuses product code importing the test doubles of testing/, and lets tests", async () => {
+    for (const user of [
+      "web/src/features/clients/probe-user.ts",
+      "web/src/lib/keys/probe-user.ts",
+      "web/src/components/probe-user.tsx",
+      "web/src/routes/probe-user.tsx",
+      "web/src/app/probe-user.tsx",
+    ])
+      expect(await ruleIds(user, importOf(`@/testing/${probe}`))).toContain(
+        "import-x/no-restricted-paths",
+      );
+    expect(
+      await ruleIds("web/src/lib/keys/probe-user.test.ts", importOf(`@/testing/${probe}`)),
+    ).toEqual([]);
+    expect(
+      await ruleIds("web/src/features/clients/probe-user.test.tsx", importOf(`@/testing/${probe}`)),
+    ).toEqual([]);
+    expect(await ruleIds("web/src/testing/probe-user.ts", importOf(`./${probe}`))).toEqual([]);
+    expect(
+      await ruleIds("web/src/testing/probe-user.ts", importOf(`@/features/clients/${probe}`)),
+    ).toContain("import-x/no-restricted-paths");
   });
 
   it("refuses a feature importing app/ or routes/", async () => {

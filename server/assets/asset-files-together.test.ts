@@ -1,10 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  ASSET_FILES_JSON_LENGTH_HEADER,
-  type AssetView,
-  type AssetWithContentView,
-} from "../../common/assets.js";
+import type { AssetView, AssetWithContentView } from "../../common/assets.js";
+import { ASSET_FILES_JSON_LENGTH_HEADER } from "../../common/assets/files.js";
 import { buildAsset, uploadEncryptedFile } from "../../test/factories/assets.js";
 import { FAIL_TITLE, injectDatabaseFault } from "../../test/db-fault.js";
 import {

@@ -1,9 +1,9 @@
-import type {
-  AssetContentsPageView,
-  AssetView,
-  AssetWithContentView,
+import {
+  ASSET_CONTENTS_PAGE_SIZE,
+  type AssetContentsPageView,
+  type AssetView,
+  type AssetWithContentView,
 } from "../../common/assets.js";
-import { ASSET_CONTENTS_PAGE_SIZE } from "../../common/assets.js";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ASSET_FILES_JSON_LENGTH_HEADER } from "../../common/assets.js";
+import { ASSET_FILES_JSON_LENGTH_HEADER } from "../../common/assets/files.js";
 import { KEYS_MSG, type BeneficiaryKeysView } from "../../common/keys.js";
 import { buildAsset, dataKeyOf } from "../../test/factories/assets.js";
 import { createBeneficiaryKey, wrapForBeneficiary } from "../../test/factories/beneficiary-keys.js";

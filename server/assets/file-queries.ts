@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { AssetFileKind } from "../../common/assets.js";
+import type { AssetFileKind } from "../../common/assets/files.js";
 import { readBytea, writeBytea } from "../db/bytea.js";
 import type { Tx } from "../db/client.js";
 import { assetFileChunks, assetFiles } from "../db/schema/index.js";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { assetFileKindSchema } from "../../common/assets.js";
+import { assetFileKindSchema } from "../../common/assets/files.js";
 import { requireActor } from "../auth/actor.js";
 import { binaryBody } from "../http/body-gate.js";
 import type { AppEnv } from "../http/context.js";

@@ -2,9 +2,9 @@ import {
   type AssetFileKind,
   fileTypeRule,
   type FileTypeRule,
-  GCM_OVERHEAD_BYTES,
   unsupportedFileTypeMessage,
-} from "../../common/assets.js";
+} from "../../common/assets/files.js";
+import { GCM_OVERHEAD_BYTES } from "../../common/ciphertext.js";
 import { AppError } from "../errors.js";
 
 /** The rule for a declared plaintext type, or 415 with the spec's list of allowed types. */

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { AssetFileKind } from "../../common/assets.js";
+import type { AssetFileKind } from "../../common/assets/files.js";
 import { readBytea } from "../db/bytea.js";
 import type { Tx } from "../db/client.js";
 import {

@@ -5,7 +5,7 @@ import {
   ASSET_FILES_JSON_LENGTH_HEADER,
   type AssetFileVersionsView,
   FILE_VERSIONS_KEPT,
-} from "../../common/assets.js";
+} from "../../common/assets/files.js";
 import { withActor } from "../db/actor.js";
 import { assetFileVersionChunks, assetFileVersions } from "../db/schema/index.js";
 import { buildAsset, uploadEncryptedFile } from "../../test/factories/assets.js";

@@ -3,7 +3,7 @@ import {
   type AssetFileVersionsView,
   FILE_VERSIONS_KEPT,
   VERSIONED_FILE_KINDS,
-} from "../../common/assets.js";
+} from "../../common/assets/files.js";
 import type { ActorProfile } from "../access.js";
 import { withActor } from "../db/actor.js";
 import type { Tx } from "../db/client.js";

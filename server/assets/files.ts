@@ -1,11 +1,10 @@
 import {
   ASSET_MSG,
-  type AssetFileKind,
   FILE_KIND_ASSET_TYPE,
-  fileTooLargeMessage,
-  GCM_OVERHEAD_BYTES,
   type UpdateAssetFilesInput,
 } from "../../common/assets.js";
+import { type AssetFileKind, fileTooLargeMessage } from "../../common/assets/files.js";
+import { GCM_OVERHEAD_BYTES } from "../../common/ciphertext.js";
 import type { ActorProfile } from "../access.js";
 import { withActor } from "../db/actor.js";
 import { AppError } from "../errors.js";

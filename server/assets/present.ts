@@ -1,12 +1,14 @@
 import type {
   AssetContentView,
-  AssetFileKind,
-  AssetFileView,
-  AssetFileVersionsView,
   AssetType,
   AssetView,
   AssetWithContentView,
 } from "../../common/assets.js";
+import type {
+  AssetFileKind,
+  AssetFileVersionsView,
+  AssetFileView,
+} from "../../common/assets/files.js";
 
 type AssetMeta = {
   id: string;

@@ -1,16 +1,18 @@
 import type { HonoRequest } from "hono";
 import { createMiddleware } from "hono/factory";
 import {
-  ASSET_FILE_KINDS,
-  ASSET_FILES_JSON_LENGTH_HEADER,
   ASSET_JSON_MAX_BYTES,
   ASSET_MSG,
-  type AssetFileKind,
-  assetFileKindSchema,
-  fileTooLargeMessage,
   type UpdateAssetFilesInput,
   updateAssetFilesSchema,
 } from "../../common/assets.js";
+import {
+  ASSET_FILE_KINDS,
+  ASSET_FILES_JSON_LENGTH_HEADER,
+  type AssetFileKind,
+  assetFileKindSchema,
+  fileTooLargeMessage,
+} from "../../common/assets/files.js";
 import { REQUEST_MSG } from "../../common/request-limits.js";
 import { AppError } from "../errors.js";
 import { parseJsonBytes } from "../http/body-gate.js";

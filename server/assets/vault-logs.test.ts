@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ASSET_FILES_JSON_LENGTH_HEADER } from "../../common/assets.js";
+import { ASSET_FILES_JSON_LENGTH_HEADER } from "../../common/assets/files.js";
 import { buildAsset, putFile, uploadEncryptedFile } from "../../test/factories/assets.js";
 import { FAIL_TITLE, injectDatabaseFault } from "../../test/db-fault.js";
 import { buildUser, createTestContext, TestClient, type TestContext } from "../../test/harness.js";

@@ -8,13 +8,9 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ReleasePlanView } from "../../common/release.js";
-import {
-  ASSET_FILE_KINDS,
-  ASSET_JSON_MAX_BYTES,
-  FILE_KIND_ASSET_TYPE,
-  FILE_TYPES,
-  GCM_OVERHEAD_BYTES,
-} from "../../common/assets.js";
+import { ASSET_JSON_MAX_BYTES, FILE_KIND_ASSET_TYPE } from "../../common/assets.js";
+import { ASSET_FILE_KINDS, FILE_TYPES } from "../../common/assets/files.js";
+import { GCM_OVERHEAD_BYTES } from "../../common/ciphertext.js";
 import { withDatabase } from "../../test/global-setup.js";
 import { GOOD_PASSWORD, freePort, uniqueEmail } from "../../test/harness.js";
 import {

@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ASSET_FILES_JSON_LENGTH_HEADER } from "../../common/assets.js";
+import { ASSET_FILES_JSON_LENGTH_HEADER } from "../../common/assets/files.js";
 import type { BeneficiaryKeysView } from "../../common/keys.js";
 import { failure } from "../../test/db-errors.js";
 import { buildAsset, dataKeyOf } from "../../test/factories/assets.js";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEGACY_MSG, type LegacyItemDetail, type LegacyItemsView } from "../../common/legacy.js";
 import { type ReleasePlanView } from "../../common/release.js";
-import type { AssetFileVersionsView } from "../../common/assets.js";
+import type { AssetFileVersionsView } from "../../common/assets/files.js";
 import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
 import {

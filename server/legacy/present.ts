@@ -1,4 +1,4 @@
-import type { AssetFileView } from "../../common/assets.js";
+import type { AssetFileView } from "../../common/assets/files.js";
 import type { LegacyItem, LegacyItemDetail, LegacyItemKey } from "../../common/legacy.js";
 import { presentFile } from "../assets/present.js";
 import type { ReleasedRow } from "./queries.js";

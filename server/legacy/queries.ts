@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { AssetFileKind } from "../../common/assets.js";
+import type { AssetFileKind } from "../../common/assets/files.js";
 import { selectFileData as selectAssetFileData } from "../assets/file-queries.js";
 import type { Tx } from "../db/client.js";
 import {

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { legacyCodeRequestSchema, legacyVerifySchema } from "../../common/legacy.js";
-import { assetFileKindSchema } from "../../common/assets.js";
+import { assetFileKindSchema } from "../../common/assets/files.js";
 import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
 import { parseIdParam } from "../http/params.js";

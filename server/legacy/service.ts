@@ -7,7 +7,7 @@ import {
   type LegacyItemKey,
   type LegacyItemsView,
 } from "../../common/legacy.js";
-import type { AssetFileKind } from "../../common/assets.js";
+import type { AssetFileKind } from "../../common/assets/files.js";
 import { KEYS_MSG } from "../../common/keys.js";
 import { recordAudit } from "../audit/record.js";
 import { asSystem } from "../db/actor.js";

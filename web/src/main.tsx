@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { Providers } from "./app/providers";
-import { watchTabClose } from "./features/keys/tab-close";
+import { watchTabClose } from "./lib/keys/tab-close";
 import { startTheme } from "./lib/theme";
 import "./index.css";
 

@@ -12,7 +12,8 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { ASSET_FILE_KINDS, ASSET_TYPES } from "../../../common/assets.js";
+import { ASSET_TYPES } from "../../../common/assets.js";
+import { ASSET_FILE_KINDS } from "../../../common/assets/files.js";
 import { bytea, createdAt, updatedAt } from "./columns.js";
 import { user } from "./auth.js";
 

@@ -6,8 +6,8 @@ import { onUnauthorized } from "@/lib/api-client";
 import { getMe, meQueryKey } from "@/lib/me";
 import { markSessionEnded } from "@/lib/session-ended";
 import { toast } from "@/lib/toast";
-import { endVaultLock } from "@/features/keys/vault-lock-state";
-import { clearVault } from "@/features/keys/vault-state";
+import { endVaultLock } from "@/lib/keys/vault-lock-state";
+import { clearVault } from "@/lib/keys/vault-state";
 
 /**
  * A lost session (issue 15, point 7): when the API answers 401 to a signed-in screen, the user is

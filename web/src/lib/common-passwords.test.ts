@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { readRepositoryFile } from "./repository-file";
+import { readRepositoryFile } from "@/testing/repository-file";
 
 /**
  * The browser's common-password check against the one list in the repository (the file the web

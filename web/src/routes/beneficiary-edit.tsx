@@ -9,8 +9,8 @@ import { useBeneficiary } from "@/features/beneficiaries/api/get-beneficiary";
 import { useUpdateBeneficiary } from "@/features/beneficiaries/api/update-beneficiary";
 import { BeneficiaryFormFields } from "@/features/beneficiaries/components/beneficiary-form";
 import { BeneficiaryNotFound } from "@/features/beneficiaries/components/beneficiary-not-found";
-import { VaultUnlockCard } from "@/features/keys/components/vault-unlock-form";
-import { VaultLockedError } from "@/features/keys/vault-unlock";
+import { VaultUnlockCard } from "@/components/keys/vault-unlock-form";
+import { VaultLockedError } from "@/lib/keys/vault-unlock";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 

@@ -1,4 +1,4 @@
-import { ASSET_MSG } from "@common/assets";
+import { DOCUMENT_MSG } from "@common/assets/documents";
 import { useParams } from "react-router";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
@@ -27,10 +27,10 @@ export default function DocumentDetailScreen() {
         id={id}
         type="document"
         back={BACK}
-        notFound={ASSET_MSG.documentNotFound}
+        notFound={DOCUMENT_MSG.notFound}
         fallbackTitle="Document"
         width="max-w-3xl"
-        loadError={{ fallback: ASSET_MSG.documentNotFound, canRetry: false }}
+        loadError={{ fallback: DOCUMENT_MSG.notFound, canRetry: false }}
       >
         {(opened) => {
           const { asset, content, contentKey } = opened;

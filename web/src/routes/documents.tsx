@@ -1,4 +1,4 @@
-import { ASSET_MSG } from "@common/assets";
+import { DOCUMENT_MSG } from "@common/assets/documents";
 import { FileUp } from "lucide-react";
 import { useRef } from "react";
 import { AssetListScreen } from "@/features/assets/components/asset-list-screen";
@@ -11,8 +11,8 @@ import { formatCount } from "@/lib/format";
 export default function DocumentsScreen() {
   const titleRef = useRef<HTMLHeadingElement>(null);
   const remove = useDeleteFromList({
-    deleted: ASSET_MSG.documentDeleted,
-    failed: ASSET_MSG.documentDeleteFailed,
+    deleted: DOCUMENT_MSG.deleted,
+    failed: DOCUMENT_MSG.deleteFailed,
     titleRef,
   });
   return (
@@ -22,7 +22,7 @@ export default function DocumentsScreen() {
       description="Wills, deeds and other files, encrypted in your browser."
       action={{ to: "/documents/new", label: "Upload Document", Icon: FileUp }}
       titleRef={titleRef}
-      loadFailed={() => ASSET_MSG.loadDocumentsFailed}
+      loadFailed={() => DOCUMENT_MSG.loadFailed}
       cardClassName="grid gap-4 p-4"
       empty={{
         title: "No documents yet",

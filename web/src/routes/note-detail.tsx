@@ -1,4 +1,4 @@
-import { ASSET_MSG } from "@common/assets";
+import { NOTE_MSG } from "@common/assets/notes";
 import { Pencil } from "lucide-react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { PageHeader } from "@/components/page-header";
@@ -33,10 +33,10 @@ export default function NoteDetailScreen() {
         id={id}
         type="note"
         back={BACK}
-        notFound={ASSET_MSG.noteNotFound}
+        notFound={NOTE_MSG.notFound}
         fallbackTitle="Note"
         width={isEditing ? "max-w-2xl" : "max-w-3xl"}
-        loadError={{ fallback: ASSET_MSG.noteNotFound, canRetry: false }}
+        loadError={{ fallback: NOTE_MSG.notFound, canRetry: false }}
       >
         {(opened) =>
           isEditing ? (

@@ -1,4 +1,4 @@
-import { ASSET_MSG } from "@common/assets";
+import { NOTE_MSG } from "@common/assets/notes";
 import { NotebookPen } from "lucide-react";
 import { useRef } from "react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -12,8 +12,8 @@ import { formatCount } from "@/lib/format";
 export default function NotesScreen() {
   const titleRef = useRef<HTMLHeadingElement>(null);
   const listProps = useDeleteFromList({
-    deleted: ASSET_MSG.noteDeleted,
-    failed: ASSET_MSG.noteDeleteFailed,
+    deleted: NOTE_MSG.deleted,
+    failed: NOTE_MSG.deleteFailed,
     titleRef,
   });
   return (
@@ -23,7 +23,7 @@ export default function NotesScreen() {
       description="Letters, wishes and voice messages, encrypted in your browser."
       action={{ to: "/notes/new", label: "Create Note", Icon: NotebookPen }}
       titleRef={titleRef}
-      loadFailed={() => ASSET_MSG.loadNotesFailed}
+      loadFailed={() => NOTE_MSG.loadFailed}
       cardClassName="grid gap-4 p-4"
       empty={{
         title: "No notes yet",

@@ -1,4 +1,4 @@
-import { ASSET_MSG } from "@common/assets";
+import { PASSWORD_MSG } from "@common/assets/passwords";
 import { useLocation, useParams } from "react-router";
 import { AssetDetailScreen } from "@/features/assets/components/asset-detail-screen";
 import { PasswordPanel } from "@/features/assets/passwords/components/password-panel";
@@ -30,7 +30,7 @@ export default function PasswordDetailScreen() {
         id={id}
         type="password"
         back={BACK}
-        notFound={ASSET_MSG.passwordNotFound}
+        notFound={PASSWORD_MSG.notFound}
         fallbackTitle="Password"
         width="max-w-3xl"
         loadError={LOAD_ERROR}

@@ -1,4 +1,5 @@
-import { ASSET_MSG, type AssetView } from "@common/assets";
+import type { AssetView } from "@common/assets";
+import { PASSWORD_MSG } from "@common/assets/passwords";
 import { Plus, Upload } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -56,7 +57,7 @@ export default function PasswordsScreen() {
           </Button>
         }
         titleRef={titleRef}
-        loadFailed={(error) => errorMessage(error, ASSET_MSG.loadPasswordsFailed)}
+        loadFailed={(error) => errorMessage(error, PASSWORD_MSG.loadFailed)}
         cardClassName="p-2 sm:p-4"
       >
         {({ assets, search, setSearch }) => {

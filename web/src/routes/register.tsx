@@ -16,7 +16,7 @@ const InvitationPanel = lazy(() =>
   })),
 );
 const RecoveryKit = lazy(() =>
-  import("@/features/keys/components/recovery-kit").then((m) => ({ default: m.RecoveryKit })),
+  import("@/components/keys/recovery-kit").then((m) => ({ default: m.RecoveryKit })),
 );
 const CheckEmail = lazy(() =>
   import("@/features/auth/components/check-email").then((m) => ({ default: m.CheckEmail })),

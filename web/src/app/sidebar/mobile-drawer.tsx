@@ -1,7 +1,7 @@
 import { Menu, X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ReactNode } from "react";
-import { getVaultLock } from "@/features/keys/vault-lock-state";
+import { getVaultLock } from "@/lib/keys/vault-lock-state";
 
 type Props = {
   isOpen: boolean;

@@ -5,7 +5,7 @@ import { Link, NavLink } from "react-router";
 import { Logo } from "@/components/logo";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { openVaultSearch } from "@/features/assets/vault-search/vault-search";
-import { lockVault } from "@/features/keys/vault-lock";
+import { lockVault } from "@/lib/keys/vault-lock";
 import type { Me } from "@/lib/me";
 import { cn } from "@/lib/utils";
 import { sidebarFor } from "./sidebar-items";

@@ -1,12 +1,12 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { dataKeyQueryOptions } from "@/features/keys/api/get-data-key";
+import { dataKeyQueryOptions } from "@/lib/keys/api/get-data-key";
 import {
   fakeKeysFetch,
   newFakeKeysServer,
   ownerBeneficiaryKey,
   type FakeKeysServer,
-} from "@/features/keys/fake-keys-api";
+} from "@/testing/fake-keys-api";
 import {
   decryptJson,
   fromBase64,

@@ -1,8 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { dataKeyQueryOptions } from "@/features/keys/api/get-data-key";
-import { beneficiaryKeysQueryKey } from "@/features/keys/api/list-beneficiary-keys";
-import { normalizeEmail } from "@/features/keys/pending-items";
-import { wrapForBeneficiary } from "@/features/keys/wrap-for-beneficiary";
+import { dataKeyQueryOptions } from "@/lib/keys/api/get-data-key";
+import { beneficiaryKeysQueryKey } from "@/lib/keys/api/list-beneficiary-keys";
+import { normalizeEmail } from "@/lib/keys/pending-items";
+import { wrapForBeneficiary } from "@/lib/keys/wrap-for-beneficiary";
 import { unwrapContentKey } from "@/lib/crypto/vault-crypto";
 
 export type BeneficiaryWrapInput = {

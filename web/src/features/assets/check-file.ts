@@ -5,9 +5,9 @@ import {
   FILE_TYPES,
   fileTooLargeMessage,
   type FileTypeRule,
-  GCM_OVERHEAD_BYTES,
   unsupportedFileTypeMessage,
-} from "@common/assets";
+} from "@common/assets/files";
+import { GCM_OVERHEAD_BYTES } from "@common/ciphertext";
 import { sniffFile, type SniffedType } from "@/lib/crypto/sniff-file";
 
 /** What each allowed type looks like by its first bytes (lib/crypto/sniff-file.ts). */

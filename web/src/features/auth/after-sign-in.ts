@@ -1,7 +1,7 @@
 import { DEFAULT_AFTER_LOGIN } from "@common/auth";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { hasPendingKeys } from "@/features/keys/vault-state";
+import { hasPendingKeys } from "@/lib/keys/vault-state";
 import { meQueryKey, type Me } from "@/lib/me";
 
 /** What /login and /mfa carry in the router's location state. */
@@ -54,7 +54,7 @@ export function useEnterApp() {
   const navigate = useNavigate();
   return async (me: Me, from: string | undefined) => {
     if (hasPendingKeys()) {
-      const opening = await import("@/features/keys/open-after-sign-in").catch(() => undefined);
+      const opening = await import("@/lib/keys/open-after-sign-in").catch(() => undefined);
       // Not loaded (offline): the screens that need the key ask for the password.
       await opening?.openVaultWithSignInKeys(queryClient);
     }

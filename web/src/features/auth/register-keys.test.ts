@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { prepareNewPassword } from "@/features/keys/account-keys";
+import { prepareNewPassword } from "@/lib/keys/account-keys";
 import {
   fakeAccountFetch,
   newFakeAccountServer,
   signInToFake,
   type FakeAccountServer,
-} from "@/features/keys/fake-account-api";
+} from "@/testing/fake-account-api";
 import { register } from "./api/register";
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { normalizeEmail } from "@/features/keys/pending-items";
+import { normalizeEmail } from "@/lib/keys/pending-items";
 import type { NameOf } from "@/lib/beneficiary-names";
 import { useBeneficiaries } from "./api/list-beneficiaries";
 

@@ -1,6 +1,6 @@
 import type { AssetView } from "@common/assets";
 import type { ReleasePlanView } from "@common/release";
-import { normalizeEmail } from "@/features/keys/pending-items";
+import { normalizeEmail } from "@/lib/keys/pending-items";
 import { formatCount, formatDate, formatDateTime } from "@/lib/format";
 
 /** The owner's items left to this address (alone or with others), by title (as the portal lists them). */

@@ -1,4 +1,5 @@
-import type { AssetView, PasswordContent } from "@common/assets";
+import type { AssetView } from "@common/assets";
+import type { PasswordContent } from "@common/assets/passwords";
 import {
   EXPORT_FILES,
   PASSWORDS_EXPORT_FORMAT,

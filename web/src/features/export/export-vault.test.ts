@@ -1,10 +1,11 @@
-import type { AssetFileKind, AssetType, AssetView } from "@common/assets";
+import type { AssetType, AssetView } from "@common/assets";
+import type { AssetFileKind } from "@common/assets/files";
 import { passwordsExportSchema } from "@common/export";
 import { QueryClient } from "@tanstack/react-query";
 import { unzipSync } from "fflate";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sealNewAsset } from "@/features/assets/seal";
-import { dataKeyQueryKey } from "@/features/keys/api/get-data-key";
+import { dataKeyQueryKey } from "@/lib/keys/api/get-data-key";
 import { openVaultArchive } from "@/lib/crypto/vault-archive";
 import { encryptBytes, toBase64 } from "@/lib/crypto/vault-crypto";
 import { exportVault, type ExportProgress } from "./export-vault";

@@ -4,7 +4,7 @@ import { downloadAssetFile } from "@/features/assets/api/download-asset-file";
 import { eachAssetContent } from "@/features/assets/api/list-asset-contents";
 import { listAssetsQueryOptions } from "@/features/assets/api/list-assets";
 import { assetFilePath } from "@/features/assets/api/upload-asset-file";
-import { dataKeyQueryOptions } from "@/features/keys/api/get-data-key";
+import { dataKeyQueryOptions } from "@/lib/keys/api/get-data-key";
 import { errorMessage } from "@/lib/api-client";
 import { sealVaultArchive } from "@/lib/crypto/vault-archive";
 import { isoDay } from "@/lib/format";

@@ -1,4 +1,5 @@
-import type { AssetFileKind, AssetView } from "@common/assets";
+import type { AssetView } from "@common/assets";
+import type { AssetFileKind } from "@common/assets/files";
 import { passwordsExportSchema } from "@common/export";
 import { describe, expect, it } from "vitest";
 import { noteMarkdown, readmeText } from "./export-files";

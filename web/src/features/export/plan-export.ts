@@ -1,10 +1,8 @@
-import type {
-  AssetFileKind,
-  AssetView,
-  DocumentContent,
-  NoteContent,
-  PasswordContent,
-} from "@common/assets";
+import type { AssetView } from "@common/assets";
+import type { AssetFileKind } from "@common/assets/files";
+import type { DocumentContent } from "@common/assets/documents";
+import type { NoteContent } from "@common/assets/notes";
+import type { PasswordContent } from "@common/assets/passwords";
 import { EXPORT_FILES, type ExportedPassword } from "@common/export";
 import { passwordsCsv } from "./csv";
 import { documentNotesText, noteMarkdown, passwordsJson, toExportedPassword } from "./export-files";

@@ -1,7 +1,7 @@
 import type { AccountDeletionView } from "@common/account-deletion";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { signInSecretFor } from "@/features/keys/sign-in-secret";
+import { signInSecretFor } from "@/lib/keys/sign-in-secret";
 import { accountDeletionQueryKey } from "./get-account-deletion";
 
 export type CreateAccountDeletionInput = { email: string; confirmation: string; password: string };

@@ -10,7 +10,7 @@ import { useForm } from "react-hook-form";
 import { ConfirmActionDialog } from "@/components/ui/confirm-action-dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { DerivingStatus } from "@/features/keys/components/deriving-status";
+import { DerivingStatus } from "@/components/keys/deriving-status";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useCreateAccountDeletion } from "../api/create-account-deletion";

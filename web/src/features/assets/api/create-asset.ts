@@ -4,7 +4,7 @@ import { api } from "@/lib/api-client";
 import { toBase64 } from "@/lib/crypto/vault-crypto";
 import { beneficiaryKeysFor, invalidateBeneficiaryKeys } from "../beneficiary-wrap";
 import { sealNewAsset } from "../seal";
-import { dataKeyQueryOptions } from "@/features/keys/api/get-data-key";
+import { dataKeyQueryOptions } from "@/lib/keys/api/get-data-key";
 import { assetsQueryKey } from "./list-assets";
 
 export type CreateAssetInput<T extends AssetType> = {

@@ -2,10 +2,10 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { fromBase64 } from "@/lib/crypto/vault-crypto";
 import { openAsset } from "../seal";
-import { useDataKey } from "@/features/keys/api/get-data-key";
+import { useDataKey } from "@/lib/keys/api/get-data-key";
 import { assetsQueryKey } from "./list-assets";
 import type { AssetType, AssetView, AssetWithContentView, ContentOf } from "@common/assets";
-import { plaintextMeta } from "@/features/keys/vault-lock";
+import { plaintextMeta } from "@/lib/keys/vault-lock";
 
 export const getAsset = (id: string) =>
   api<{ asset: AssetWithContentView }>(`/api/assets/${encodeURIComponent(id)}`).then(

@@ -2,10 +2,10 @@ import type { AssetContentsPageView, AssetType, ContentOf } from "@common/assets
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { fromBase64 } from "@/lib/crypto/vault-crypto";
-import { useDataKey } from "@/features/keys/api/get-data-key";
+import { useDataKey } from "@/lib/keys/api/get-data-key";
 import { openAsset } from "../seal";
 import { assetsQueryKey } from "./list-assets";
-import { plaintextMeta } from "@/features/keys/vault-lock";
+import { plaintextMeta } from "@/lib/keys/vault-lock";
 
 export const listAssetContentsPage = ({ type, after }: { type?: AssetType; after?: string }) => {
   const params = new URLSearchParams();

@@ -1,4 +1,4 @@
-import type { AssetFileKind, AssetFileVersionsView } from "@common/assets";
+import type { AssetFileKind, AssetFileVersionsView } from "@common/assets/files";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { assetsQueryKey } from "./list-assets";

@@ -1,12 +1,14 @@
+import type {
+  AssetType,
+  AssetView,
+  ContentOf,
+  UpdateAssetFilesInput as FilesBodyJson,
+} from "@common/assets";
 import {
   ASSET_FILE_KINDS,
   ASSET_FILES_JSON_LENGTH_HEADER,
   type AssetFileKind,
-  type AssetType,
-  type AssetView,
-  type ContentOf,
-  type UpdateAssetFilesInput as FilesBodyJson,
-} from "@common/assets";
+} from "@common/assets/files";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { encryptBytes, encryptJson, toBase64 } from "@/lib/crypto/vault-crypto";
 import { uploadFile } from "@/lib/upload";

@@ -1,4 +1,4 @@
-import type { AssetFileKind, AssetFileView } from "@common/assets";
+import type { AssetFileKind, AssetFileView } from "@common/assets/files";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { encryptBytes } from "@/lib/crypto/vault-crypto";
 import { uploadFile } from "@/lib/upload";

@@ -7,9 +7,9 @@ import { PageHeader } from "@/components/page-header";
 import { errorMessage } from "@/lib/api-client";
 import { DecryptError } from "@/lib/crypto/vault-crypto";
 import { cn } from "@/lib/utils";
-import { dataKeyQueryOptions } from "@/features/keys/api/get-data-key";
-import { VaultUnlockCard } from "@/features/keys/components/vault-unlock-form";
-import { VaultLockedError } from "@/features/keys/vault-unlock";
+import { dataKeyQueryOptions } from "@/lib/keys/api/get-data-key";
+import { VaultUnlockCard } from "@/components/keys/vault-unlock-form";
+import { VaultLockedError } from "@/lib/keys/vault-unlock";
 import type { OpenedAsset } from "../api/get-asset";
 import { useOwnedAsset } from "../use-owned-asset";
 

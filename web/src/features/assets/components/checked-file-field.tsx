@@ -1,4 +1,4 @@
-import { FILE_TYPES, type AssetFileKind, type FileTypeRule } from "@common/assets";
+import { type AssetFileKind, FILE_TYPES, type FileTypeRule } from "@common/assets/files";
 import { FileText, X } from "lucide-react";
 import type { ReactNode, Ref } from "react";
 import { Button } from "@/components/ui/button";

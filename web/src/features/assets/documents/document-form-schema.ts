@@ -1,4 +1,5 @@
 import { ASSET_MSG, TITLE_MAX_LENGTH } from "@common/assets";
+import { DOCUMENT_MSG } from "@common/assets/documents";
 import { z } from "zod";
 
 export const NOTES_MAX_LENGTH = 10_000;
@@ -8,7 +9,7 @@ export const documentFormSchema = z.object({
   title: z
     .string()
     .trim()
-    .min(1, ASSET_MSG.documentTitleRequired)
+    .min(1, DOCUMENT_MSG.titleRequired)
     .max(TITLE_MAX_LENGTH, ASSET_MSG.titleTooLong),
   notes: z.string().max(NOTES_MAX_LENGTH),
   beneficiaryEmails: z.array(z.string()),

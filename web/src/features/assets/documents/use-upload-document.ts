@@ -1,4 +1,4 @@
-import type { FileTypeRule } from "@common/assets";
+import type { FileTypeRule } from "@common/assets/files";
 import { useMutation } from "@tanstack/react-query";
 import { useCreateAsset } from "@/features/assets/api/create-asset";
 import { useDeleteAsset } from "@/features/assets/api/delete-asset";

@@ -1,4 +1,4 @@
-import { DOCUMENT_FILE_TYPES, essenceOf } from "@common/assets";
+import { DOCUMENT_FILE_TYPES, essenceOf } from "@common/assets/files";
 import { isoDay } from "@/lib/format";
 import { titleFromFileName } from "../check-file";
 

@@ -1,4 +1,4 @@
-import type { NoteContent } from "@common/assets";
+import type { NoteContent } from "@common/assets/notes";
 import type { PickedFile } from "@/features/assets/components/checked-file-field";
 
 /** A note's recording while it is edited: none, the one already stored, or a new one from the recorder. */

@@ -1,4 +1,4 @@
-import { ASSET_MSG } from "@common/assets";
+import { NOTE_MSG } from "@common/assets/notes";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "@/lib/toast";
 
@@ -44,8 +44,8 @@ export function useAudioRecorder(onRecorded: (recording: Recording) => void) {
     try {
       stream = await navigator.mediaDevices.getUserMedia({ audio: true });
     } catch {
-      setError(ASSET_MSG.microphoneDenied);
-      toast.error(ASSET_MSG.microphoneDenied);
+      setError(NOTE_MSG.microphoneDenied);
+      toast.error(NOTE_MSG.microphoneDenied);
       return;
     }
     const recorder = new MediaRecorder(stream, { mimeType });
@@ -63,7 +63,7 @@ export function useAudioRecorder(onRecorded: (recording: Recording) => void) {
         duration,
         contentType: recorder.mimeType || mimeType,
       });
-      toast.success(ASSET_MSG.recordingComplete);
+      toast.success(NOTE_MSG.recordingComplete);
     };
     recorder.start(1000);
     current.timer = window.setInterval(
@@ -73,7 +73,7 @@ export function useAudioRecorder(onRecorded: (recording: Recording) => void) {
     session.current = current;
     setSeconds(0);
     setState("recording");
-    toast.success(ASSET_MSG.recordingStarted);
+    toast.success(NOTE_MSG.recordingStarted);
   };
 
   const stop = () => {

@@ -1,4 +1,5 @@
-import type { AssetFileKind, NoteContent } from "@common/assets";
+import type { AssetFileKind } from "@common/assets/files";
+import type { NoteContent } from "@common/assets/notes";
 import { useMutation } from "@tanstack/react-query";
 import { useCreateAsset } from "@/features/assets/api/create-asset";
 import { useDeleteAsset } from "@/features/assets/api/delete-asset";

@@ -1,4 +1,4 @@
-import { ASSET_MSG, CLIPBOARD_CLEAR_MS } from "@common/assets";
+import { CLIPBOARD_CLEAR_MS, PASSWORD_MSG } from "@common/assets/passwords";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "@/lib/toast";
 import { copyAndClearLater } from "./copy-to-clipboard";
@@ -49,8 +49,10 @@ describe("copyAndClearLater", () => {
     const { state } = fakeBrowser();
     expect(await copyAndClearLater("s3cret")).toBe(true);
     expect(state.clipboard).toBe("s3cret");
-    expect(toast.success).toHaveBeenCalledWith(ASSET_MSG.copiedWillClear, expect.anything());
-    expect(ASSET_MSG.copiedWillClear).toBe("Copied. The clipboard will be cleared in 30 seconds.");
+    expect(toast.success).toHaveBeenCalledWith(PASSWORD_MSG.copiedWillClear, expect.anything());
+    expect(PASSWORD_MSG.copiedWillClear).toBe(
+      "Copied. The clipboard will be cleared in 30 seconds.",
+    );
 
     await vi.advanceTimersByTimeAsync(CLIPBOARD_CLEAR_MS - 1);
     expect(state.clipboard).toBe("s3cret");

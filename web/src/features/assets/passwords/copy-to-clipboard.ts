@@ -1,4 +1,4 @@
-import { ASSET_MSG, CLIPBOARD_CLEAR_MS } from "@common/assets";
+import { CLIPBOARD_CLEAR_MS, PASSWORD_MSG } from "@common/assets/passwords";
 import { COPY_FAILED } from "@/lib/clipboard";
 import { toast } from "@/lib/toast";
 
@@ -59,6 +59,6 @@ export async function copyAndClearLater(text: string): Promise<boolean> {
   }
   cancelPendingClear();
   pendingClear = { timer: setTimeout(() => void clearIfStill(text), CLIPBOARD_CLEAR_MS) };
-  toast.success(ASSET_MSG.copiedWillClear, { id: "clipboard-clear" });
+  toast.success(PASSWORD_MSG.copiedWillClear, { id: "clipboard-clear" });
   return true;
 }

@@ -1,4 +1,4 @@
-import { PASSWORD_MASK_MAX_DOTS } from "@common/assets";
+import { PASSWORD_MASK_MAX_DOTS } from "@common/assets/passwords";
 
 /** The masked password: one dot per character, at most 12 (spec 02 §2, §9), so the mask hints at no more than that. */
 export const maskPassword = (password: string) =>

@@ -1,4 +1,5 @@
-import { ASSET_MSG, type PasswordContent, TITLE_MAX_LENGTH } from "@common/assets";
+import { ASSET_MSG, TITLE_MAX_LENGTH } from "@common/assets";
+import { PASSWORD_MSG, type PasswordContent } from "@common/assets/passwords";
 import { z } from "zod";
 
 /** The fields besides the title (spec 02 §3, §5): the password is required, the rest optional. */
@@ -7,7 +8,7 @@ const contentFields = {
   username: z.string().max(500, "Username must be at most 500 characters"),
   password: z
     .string()
-    .min(1, ASSET_MSG.passwordRequired)
+    .min(1, PASSWORD_MSG.passwordRequired)
     .max(2000, "Password must be at most 2000 characters"),
   notes: z.string().max(20_000, "Notes must be at most 20000 characters"),
   beneficiaryEmails: z.array(z.string()),

@@ -1,10 +1,10 @@
-import type { PasswordContent } from "@common/assets";
+import type { PasswordContent } from "@common/assets/passwords";
 import { useQuery } from "@tanstack/react-query";
 import { assetsQueryKey } from "@/features/assets/api/list-assets";
 import { mapInSlices } from "@/lib/in-slices";
 import { loadStrengthEstimator } from "@/lib/password-strength";
 import { passwordHealth } from "./password-health";
-import { plaintextMeta } from "@/features/keys/vault-lock";
+import { plaintextMeta } from "@/lib/keys/vault-lock";
 
 /**
  * Rates every password the list already decrypted in the browser (zxcvbn, loaded on first use; in

@@ -1,11 +1,7 @@
-import type {
-  AssetType,
-  AssetView,
-  ContentOf,
-  DocumentContent,
-  NoteContent,
-  PasswordContent,
-} from "@common/assets";
+import type { AssetType, AssetView, ContentOf } from "@common/assets";
+import type { DocumentContent } from "@common/assets/documents";
+import type { NoteContent } from "@common/assets/notes";
+import type { PasswordContent } from "@common/assets/passwords";
 
 /** One searchable field of an item, with the label that a result shows beside its match. */
 export type SearchField = { label: string; text: string };

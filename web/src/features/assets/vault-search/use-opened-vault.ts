@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { dataKeyQueryOptions } from "@/features/keys/api/get-data-key";
+import { dataKeyQueryOptions } from "@/lib/keys/api/get-data-key";
 import { errorMessage } from "@/lib/api-client";
 import { openAssetContents } from "../api/list-asset-contents";
 import { listAssetsQueryOptions } from "../api/list-assets";

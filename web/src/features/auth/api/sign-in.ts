@@ -1,7 +1,7 @@
 import type { SecondFactor } from "@common/two-factor";
 import { api } from "@/lib/api-client";
-import { signInSecretFor } from "@/features/keys/sign-in-secret";
-import { holdPendingKeys } from "@/features/keys/vault-state";
+import { signInSecretFor } from "@/lib/keys/sign-in-secret";
+import { holdPendingKeys } from "@/lib/keys/vault-state";
 import { sendSignInCode } from "./send-sign-in-code";
 
 export type SignInInput = { email: string; password: string };
@@ -14,7 +14,7 @@ export type SignInResult = {
 /**
  * Password step. The password never leaves the browser (decision 038): the sign-in secret derived
  * from it goes as `password` (or, for an account not moved over yet, the password as is, the last
- * time), and the keys to open the vault are handed to features/keys for after sign-in (through
+ * time), and the keys to open the vault are handed to lib/keys for after sign-in (through
  * /mfa too: they live in memory, not in the page). When the account uses e-mail codes and has no
  * authenticator app, asks the server to send one; with an app, /mfa asks for its code and e-mails
  * one only when asked (decision 052).

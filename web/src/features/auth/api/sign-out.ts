@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { meQueryKey } from "@/lib/me";
-import { endVaultLock } from "@/features/keys/vault-lock-state";
-import { clearVault } from "@/features/keys/vault-state";
+import { endVaultLock } from "@/lib/keys/vault-lock-state";
+import { clearVault } from "@/lib/keys/vault-state";
 
 export const signOut = () => api("/api/auth/sign-out", { method: "POST", body: {} });
 

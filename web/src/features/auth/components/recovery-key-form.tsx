@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { openWithRecoveryKey, WrongRecoveryKeyError } from "@/features/keys/reset-keys";
+import { openWithRecoveryKey, WrongRecoveryKeyError } from "@/lib/keys/reset-keys";
 
 /**
  * The reset page's first question for an account with a recovery kit (decision 038): the

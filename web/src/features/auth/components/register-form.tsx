@@ -8,7 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { DerivingStatus } from "@/features/keys/components/deriving-status";
+import { DerivingStatus } from "@/components/keys/deriving-status";
 import { NewPasswordField } from "@/components/new-password-field";
 import { applyServerErrors } from "@/lib/field-errors";
 import { errorMessage } from "@/lib/api-client";
@@ -22,7 +22,7 @@ import type { RegisterFormInput, RegisterFormValues } from "../register-form-sch
  * consent once a firm code is typed.
  */
 const loadSchema = () => import("../register-form-schema");
-const loadAccountKeys = () => import("@/features/keys/account-keys");
+const loadAccountKeys = () => import("@/lib/keys/account-keys");
 const FirmConsent = lazy(() =>
   import("@/components/firm-consent").then((m) => ({ default: m.FirmConsent })),
 );

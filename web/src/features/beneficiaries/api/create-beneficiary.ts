@@ -1,7 +1,7 @@
 import type { BeneficiaryDetails, BeneficiaryView } from "@common/beneficiaries";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { dataKeyQueryOptions } from "@/features/keys/api/get-data-key";
+import { dataKeyQueryOptions } from "@/lib/keys/api/get-data-key";
 import { sealDetails } from "../seal-details";
 import { beneficiariesQueryKey } from "./list-beneficiaries";
 

@@ -1,8 +1,8 @@
 import type { BeneficiaryView } from "@common/beneficiaries";
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { dataKeyQueryOptions } from "@/features/keys/api/get-data-key";
-import { plaintextMeta } from "@/features/keys/vault-lock";
+import { dataKeyQueryOptions } from "@/lib/keys/api/get-data-key";
+import { plaintextMeta } from "@/lib/keys/vault-lock";
 import { openBeneficiary, type OpenedBeneficiary } from "../seal-details";
 
 export type Beneficiary = OpenedBeneficiary;

@@ -2,7 +2,7 @@ import type { BeneficiaryView } from "@common/beneficiaries";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { api } from "@/lib/api-client";
-import { dataKeyQueryOptions } from "@/features/keys/api/get-data-key";
+import { dataKeyQueryOptions } from "@/lib/keys/api/get-data-key";
 import { sealDetails } from "../seal-details";
 import type { BeneficiaryInput } from "./create-beneficiary";
 import { beneficiariesQueryKey, type Beneficiary } from "./list-beneficiaries";

@@ -1,7 +1,7 @@
 import type { EmailChangeRequestedView } from "@common/email-change";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { signInSecretFor } from "@/features/keys/sign-in-secret";
+import { signInSecretFor } from "@/lib/keys/sign-in-secret";
 import { emailChangeQueryKey } from "./get-email-change";
 
 export type RequestEmailChangeInput = { email: string; newEmail: string; password: string };

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { TransferProgress } from "@/features/assets/components/transfer-progress";
 import { saveBlob } from "@/features/assets/save-blob";
-import { VaultLockedError } from "@/features/keys/vault-unlock";
+import { VaultLockedError } from "@/lib/keys/vault-unlock";
 import { errorMessage } from "@/lib/api-client";
 import { isCommonPassword } from "@/lib/common-passwords";
 import { formatCount } from "@/lib/format";

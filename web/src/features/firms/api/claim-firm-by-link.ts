@@ -2,7 +2,7 @@ import type { ClaimFirmByLinkInput, FirmView } from "@common/firms";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { meQueryKey } from "@/lib/me";
-import { signInSecretFor } from "@/features/keys/sign-in-secret";
+import { signInSecretFor } from "@/lib/keys/sign-in-secret";
 import { storeFirm } from "./get-firm";
 
 /**

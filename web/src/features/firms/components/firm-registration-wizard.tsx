@@ -2,7 +2,7 @@ import { FIRM_MSG } from "@common/firms";
 import { useIsMutating } from "@tanstack/react-query";
 import { useState } from "react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { RecoveryKit } from "@/features/keys/components/recovery-kit";
+import { RecoveryKit } from "@/components/keys/recovery-kit";
 import { firmRegistrationMutationKey } from "../api/create-firm";
 import { AdminAccountForm } from "./admin-account-form";
 import { FirmDetailsForm, type RegisteredFirm } from "./firm-details-form";

@@ -1,5 +1,6 @@
 import type { LegacyItem, LegacyItemDetail } from "@common/legacy";
-import type { AssetFileKind, AssetType, ContentOf } from "@common/assets";
+import type { AssetType, ContentOf } from "@common/assets";
+import type { AssetFileKind } from "@common/assets/files";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { decryptJson } from "@/lib/crypto/vault-crypto";

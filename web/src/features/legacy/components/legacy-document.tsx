@@ -1,6 +1,6 @@
 import { DocumentFileActions } from "@/features/assets/documents/components/document-file-actions";
 import { DocumentSummary } from "@/features/assets/documents/components/document-summary";
-import type { DocumentContent } from "@common/assets";
+import type { DocumentContent } from "@common/assets/documents";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { legacyFilePath } from "../api/get-item";
 

@@ -1,7 +1,7 @@
 import { FileText } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { StoredRecordingPlayer } from "@/features/assets/notes/components/recording-player";
-import type { NoteContent } from "@common/assets";
+import type { NoteContent } from "@common/assets/notes";
 import { formatDuration, formatFileSize } from "@/lib/format";
 import { DownloadFileButton } from "@/features/assets/components/download-file-button";
 import { TransferProgress, type Transfer } from "@/features/assets/components/transfer-progress";

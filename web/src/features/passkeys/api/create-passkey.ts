@@ -2,7 +2,7 @@ import { PASSKEY_MSG, type PasskeyView } from "@common/passkeys";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import { api } from "@/lib/api-client";
-import { signInSecretFor } from "@/features/keys/sign-in-secret";
+import { signInSecretFor } from "@/lib/keys/sign-in-secret";
 import { passkeysQueryKey } from "./list-passkeys";
 import { loadWebAuthn, unsupported, webAuthnFailure } from "./webauthn";
 

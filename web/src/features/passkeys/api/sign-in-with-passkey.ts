@@ -1,8 +1,8 @@
 import { PASSKEY_MSG } from "@common/passkeys";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { api } from "@/lib/api-client";
-import { setVaultLock } from "@/features/keys/vault-lock-state";
-import { clearVault } from "@/features/keys/vault-state";
+import { setVaultLock } from "@/lib/keys/vault-lock-state";
+import { clearVault } from "@/lib/keys/vault-state";
 import { loadWebAuthn, unsupported, webAuthnFailure } from "./webauthn";
 
 /**

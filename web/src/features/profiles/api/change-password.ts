@@ -3,13 +3,13 @@ import { meQueryKey } from "@/lib/me";
 import {
   changeVaultPassword,
   type ChangeVaultPasswordInput,
-} from "@/features/keys/change-vault-password";
+} from "@/lib/keys/change-vault-password";
 
 export type ChangePasswordInput = ChangeVaultPasswordInput;
 
 /**
  * POST /api/vault/key/password (decision 038): both passwords are derived in the browser and the
- * data key is wrapped again for the new one (features/keys/change-vault-password.ts). Keeps this
+ * data key is wrapped again for the new one (lib/keys/change-vault-password.ts). Keeps this
  * session and signs every other device out.
  */
 export const changePassword = (input: ChangePasswordInput) => changeVaultPassword(input);

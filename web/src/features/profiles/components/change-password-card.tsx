@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useFocusOnReturn } from "@/lib/use-focus-on-return";
 import { ChangePasswordForm } from "./change-password-form";
-import { ProfileCard } from "./profile-card";
+import { ProfileCard } from "@/components/profile-card";
 
 /** The form opens on request (focus moves into it) and closes after a change or on Cancel (focus returns). */
 export function ChangePasswordCard({ email }: { email: string }) {

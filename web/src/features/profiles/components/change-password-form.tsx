@@ -9,7 +9,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
-import { WrongVaultPasswordError } from "@/features/keys/vault-unlock";
+import { WrongVaultPasswordError } from "@/lib/keys/vault-unlock";
 import { PasswordStrengthMeter } from "@/components/password-strength-meter";
 import { useChangePassword } from "../api/change-password";
 

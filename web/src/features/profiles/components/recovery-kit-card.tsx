@@ -3,15 +3,15 @@ import { LoadError } from "@/components/load-error";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmActionDialog } from "@/components/ui/confirm-action-dialog";
-import { makeRecoveryKit } from "@/features/keys/account-keys";
-import { useRecoveryKitStatus } from "@/features/keys/api/get-recovery-kit-status";
-import { useUpdateRecoveryKey } from "@/features/keys/api/update-recovery-key";
-import { RecoveryKit } from "@/features/keys/components/recovery-kit";
-import { getExtractableDataKey, VaultLockedError } from "@/features/keys/vault-unlock";
+import { makeRecoveryKit } from "@/lib/keys/account-keys";
+import { useRecoveryKitStatus } from "@/lib/keys/api/get-recovery-kit-status";
+import { useUpdateRecoveryKey } from "@/lib/keys/api/update-recovery-key";
+import { RecoveryKit } from "@/components/keys/recovery-kit";
+import { getExtractableDataKey, VaultLockedError } from "@/lib/keys/vault-unlock";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useFocusOnReturn } from "@/lib/use-focus-on-return";
-import { ProfileCard } from "./profile-card";
+import { ProfileCard } from "@/components/profile-card";
 
 const FAILED = "The new recovery kit could not be made. Nothing changed; try again.";
 

@@ -2,8 +2,8 @@ import { VAULT_LOCK_AFTER_MINUTES, type VaultLockAfter } from "@common/keys";
 import { useState } from "react";
 import { FormField } from "@/components/ui/form-field";
 import { NativeSelect } from "@/components/ui/native-select";
-import { useLockAfter, writeLockAfter } from "@/features/keys/lock-preference";
-import { ProfileCard } from "./profile-card";
+import { useLockAfter, writeLockAfter } from "@/lib/keys/lock-preference";
+import { ProfileCard } from "@/components/profile-card";
 
 const label = (lockAfter: VaultLockAfter) =>
   lockAfter === null

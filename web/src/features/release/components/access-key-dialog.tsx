@@ -15,11 +15,11 @@ import {
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { copyToClipboard } from "@/lib/clipboard";
-import { dataKeyQueryOptions } from "@/features/keys/api/get-data-key";
-import { VaultUnlockForm } from "@/features/keys/components/vault-unlock-form";
-import { VaultLockedError } from "@/features/keys/vault-unlock";
-import { groupForReading } from "@/features/keys/access-key-text";
-import { revealAccessKey, useHandOverKey } from "@/features/keys/use-key-actions";
+import { dataKeyQueryOptions } from "@/lib/keys/api/get-data-key";
+import { VaultUnlockForm } from "@/components/keys/vault-unlock-form";
+import { VaultLockedError } from "@/lib/keys/vault-unlock";
+import { groupForReading } from "@/lib/keys/access-key-text";
+import { revealAccessKey, useHandOverKey } from "@/lib/keys/use-key-actions";
 import { errorMessage } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
 import { toast } from "@/lib/toast";

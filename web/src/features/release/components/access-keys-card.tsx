@@ -2,8 +2,8 @@ import { KeySquare } from "lucide-react";
 import { LoadError } from "@/components/load-error";
 import { Loading } from "@/components/loading";
 import { Card, CardContent, CardHeader, CardHeading } from "@/components/ui/card";
-import { useBeneficiaryKeys } from "@/features/keys/api/list-beneficiary-keys";
-import { addressesBeingPrepared, normalizeEmail } from "@/features/keys/pending-items";
+import { useBeneficiaryKeys } from "@/lib/keys/api/list-beneficiary-keys";
+import { addressesBeingPrepared, normalizeEmail } from "@/lib/keys/pending-items";
 import { formatCount } from "@/lib/format";
 import { AccessKeyRow } from "./access-key-row";
 

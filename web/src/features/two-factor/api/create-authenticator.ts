@@ -1,7 +1,7 @@
 import type { AuthenticatorSetupView } from "@common/two-factor";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { signInSecretFor } from "@/features/keys/sign-in-secret";
+import { signInSecretFor } from "@/lib/keys/sign-in-secret";
 
 export type PasswordInput = { email: string; password: string };
 

@@ -1,7 +1,7 @@
 import type { RecoveryCodesView } from "@common/two-factor";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { signInSecretFor } from "@/features/keys/sign-in-secret";
+import { signInSecretFor } from "@/lib/keys/sign-in-secret";
 import type { PasswordInput } from "./create-authenticator";
 import { twoFactorQueryKey } from "./get-two-factor";
 

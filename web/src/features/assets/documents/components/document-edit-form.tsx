@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ASSET_MSG } from "@common/assets";
+import { DOCUMENT_MSG } from "@common/assets/documents";
 import { Controller, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -41,9 +41,9 @@ export function DocumentEditForm({ opened }: { opened: OpenedAsset<"document"> }
         content: { ...content, fileName, notes },
       });
       form.reset(values);
-      toast.success(ASSET_MSG.documentUpdated);
+      toast.success(DOCUMENT_MSG.updated);
     } catch (err) {
-      toast.error(errorMessage(err, ASSET_MSG.documentUpdateFailed));
+      toast.error(errorMessage(err, DOCUMENT_MSG.updateFailed));
     }
   });
 

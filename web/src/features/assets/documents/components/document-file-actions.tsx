@@ -1,4 +1,4 @@
-import { ASSET_MSG, type DocumentContent } from "@common/assets";
+import { DOCUMENT_MSG, type DocumentContent } from "@common/assets/documents";
 import { Download, ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -42,9 +42,9 @@ export function DocumentFileActions({ url, contentKey, content }: Props) {
   const onDownload = async () => {
     try {
       saveBlob(await fetchFile(), content.fileName);
-      toast.success(ASSET_MSG.documentDownloadStarted);
+      toast.success(DOCUMENT_MSG.downloadStarted);
     } catch (err) {
-      failure(err, ASSET_MSG.documentDownloadFailed);
+      failure(err, DOCUMENT_MSG.downloadFailed);
     } finally {
       setTransfer(null);
     }
@@ -60,7 +60,7 @@ export function DocumentFileActions({ url, contentKey, content }: Props) {
       setTimeout(() => URL.revokeObjectURL(objectUrl), VIEW_URL_LIFETIME_MS);
     } catch (err) {
       tab?.close();
-      failure(err, ASSET_MSG.documentViewFailed);
+      failure(err, DOCUMENT_MSG.viewFailed);
     } finally {
       setTransfer(null);
     }

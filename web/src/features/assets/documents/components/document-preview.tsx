@@ -1,11 +1,11 @@
-import { essenceOf } from "@common/assets";
+import { essenceOf } from "@common/assets/files";
+import { DOCUMENT_MSG } from "@common/assets/documents";
 import { Eye, EyeOff } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { TransferProgress } from "@/features/assets/components/transfer-progress";
 import { useAssetFileUrl, type AssetFileSource } from "@/features/assets/use-asset-file-url";
 import { errorMessage } from "@/lib/api-client";
-import { ASSET_MSG } from "@common/assets";
 
 const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"];
 const previewKind = (contentType: string) => {
@@ -49,7 +49,7 @@ function PreviewPane({ source, fileName }: Props) {
   if (error)
     return (
       <p role="alert" className="text-sm text-destructive">
-        {errorMessage(error, ASSET_MSG.documentViewFailed)}
+        {errorMessage(error, DOCUMENT_MSG.viewFailed)}
       </p>
     );
   if (!url)

@@ -1,4 +1,5 @@
-import { ASSET_MSG, FILE_VERSIONS_KEPT } from "@common/assets";
+import { FILE_MSG, FILE_VERSIONS_KEPT } from "@common/assets/files";
+import { DOCUMENT_MSG } from "@common/assets/documents";
 import { Upload } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -28,7 +29,7 @@ export function DocumentReplaceForm({ opened }: { opened: OpenedAsset<"document"
   const replace = useUpdateAssetFiles<"document">();
 
   const onReplace = async () => {
-    if (!picked) return setError(ASSET_MSG.selectFile);
+    if (!picked) return setError(FILE_MSG.selectFile);
     const { file, rule } = picked;
     try {
       await replace.mutateAsync({
@@ -45,8 +46,8 @@ export function DocumentReplaceForm({ opened }: { opened: OpenedAsset<"document"
     } catch (err) {
       toast.error(
         err instanceof FileReadError
-          ? ASSET_MSG.fileProcessingError
-          : errorMessage(err, ASSET_MSG.documentUpdateFailed),
+          ? FILE_MSG.fileProcessingError
+          : errorMessage(err, DOCUMENT_MSG.updateFailed),
       );
     } finally {
       setTransfer(null);
@@ -70,7 +71,7 @@ export function DocumentReplaceForm({ opened }: { opened: OpenedAsset<"document"
           setPicked(null);
           setError(message);
         }}
-        onUnreadable={() => setError(ASSET_MSG.fileProcessingError)}
+        onUnreadable={() => setError(FILE_MSG.fileProcessingError)}
         onRemove={() => setPicked(null)}
         removeLabel="Remove the new file"
         disabled={replace.isPending}

@@ -1,4 +1,5 @@
-import type { AssetView, DocumentContent } from "@common/assets";
+import type { AssetView } from "@common/assets";
+import type { DocumentContent } from "@common/assets/documents";
 import { fileTypeLabel } from "@/features/assets/check-file";
 import { formatDate, formatFileSize } from "@/lib/format";
 

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ASSET_MSG } from "@common/assets";
+import { FILE_MSG } from "@common/assets/files";
+import { DOCUMENT_MSG } from "@common/assets/documents";
 import { useRef, useState, type FormEvent } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -18,7 +19,7 @@ import { documentFormSchema, type DocumentForm } from "../document-form-schema";
 import { useUploadDocument } from "../use-upload-document";
 
 const FILE_STATUSES = new Set([413, 415]);
-const HINT = `PDF, Word, Excel, PowerPoint, JPG, PNG, GIF, TXT or CSV, ${ASSET_MSG.documentUploadHint}. Encrypted in your browser before it is sent.`;
+const HINT = `PDF, Word, Excel, PowerPoint, JPG, PNG, GIF, TXT or CSV, ${DOCUMENT_MSG.uploadHint}. Encrypted in your browser before it is sent.`;
 
 /** /documents/new: the file (checked by type and content before anything is sent), title, notes and beneficiary; then encrypt and upload with progress. */
 export function DocumentUploadForm({ onUploaded }: { onUploaded: () => void }) {
@@ -63,14 +64,14 @@ export function DocumentUploadForm({ onUploaded }: { onUploaded: () => void }) {
             fraction: p.fraction,
           }),
       });
-      toast.success(ASSET_MSG.documentUploaded);
+      toast.success(DOCUMENT_MSG.uploaded);
       onUploaded();
     } catch (err) {
       if (err instanceof FileReadError) {
-        toast.error(ASSET_MSG.fileProcessingError);
+        toast.error(FILE_MSG.fileProcessingError);
         return;
       }
-      const message = errorMessage(err, ASSET_MSG.documentUploadFailed);
+      const message = errorMessage(err, DOCUMENT_MSG.uploadFailed);
       if (err instanceof ApiError && FILE_STATUSES.has(err.status)) setFileError(message);
       else setServerError(message);
     } finally {
@@ -79,7 +80,7 @@ export function DocumentUploadForm({ onUploaded }: { onUploaded: () => void }) {
   });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (!picked) {
-      setFileError(ASSET_MSG.selectFile);
+      setFileError(FILE_MSG.selectFile);
       if (form.getValues("title").trim()) fileInput.current?.focus();
     }
     void send(event);
@@ -102,7 +103,7 @@ export function DocumentUploadForm({ onUploaded }: { onUploaded: () => void }) {
         onRejected={onRejected}
         onUnreadable={() => {
           setPicked(null);
-          toast.error(ASSET_MSG.fileProcessingError);
+          toast.error(FILE_MSG.fileProcessingError);
         }}
         onRemove={() => setPicked(null)}
         removeLabel="Remove the chosen file"

@@ -1,9 +1,6 @@
-import {
-  ASSET_MSG,
-  type AssetFileVersionView,
-  type DocumentContent,
-  GCM_OVERHEAD_BYTES,
-} from "@common/assets";
+import type { AssetFileVersionView } from "@common/assets/files";
+import { DOCUMENT_MSG, type DocumentContent } from "@common/assets/documents";
+import { GCM_OVERHEAD_BYTES } from "@common/ciphertext";
 import { Download } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -40,9 +37,9 @@ export function DocumentVersions({ assetId, contentKey, content }: Props) {
         blob,
         version.isCurrent ? content.fileName : versionFileName(content.fileName, version),
       );
-      toast.success(ASSET_MSG.documentDownloadStarted);
+      toast.success(DOCUMENT_MSG.downloadStarted);
     } catch (err) {
-      toast.error(errorMessage(err, ASSET_MSG.documentDownloadFailed), {
+      toast.error(errorMessage(err, DOCUMENT_MSG.downloadFailed), {
         description: err instanceof DecryptError ? err.message : undefined,
       });
     } finally {

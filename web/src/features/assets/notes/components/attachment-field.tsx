@@ -1,4 +1,5 @@
-import { allowedExtensions, ASSET_MSG, ATTACHMENT_MAX_BYTES } from "@common/assets";
+import { ATTACHMENT_MAX_BYTES, allowedExtensions } from "@common/assets/files";
+import { NOTE_MSG } from "@common/assets/notes";
 import { useState } from "react";
 import { assetFilePath } from "@/features/assets/api/upload-asset-file";
 import { CheckedFileField } from "@/features/assets/components/checked-file-field";
@@ -45,13 +46,13 @@ export function AttachmentField({ draft, onChange, stored, disabled }: Props) {
         onPicked={(picked) => {
           setError(undefined);
           onChange({ kind: "new", picked });
-          toast.success(ASSET_MSG.attached);
+          toast.success(NOTE_MSG.attached);
         }}
         onRejected={(message) => {
           setError(message);
-          toast.error(ASSET_MSG.attachFailed, { description: message });
+          toast.error(NOTE_MSG.attachFailed, { description: message });
         }}
-        onUnreadable={() => toast.error(ASSET_MSG.attachFailed)}
+        onUnreadable={() => toast.error(NOTE_MSG.attachFailed)}
         onRemove={() => onChange({ kind: "none" })}
         removeLabel="Remove the attachment"
         actions={

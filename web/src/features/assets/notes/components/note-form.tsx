@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ASSET_MSG } from "@common/assets";
+import { FILE_MSG } from "@common/assets/files";
+import { NOTE_MSG } from "@common/assets/notes";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -81,8 +82,8 @@ export function NoteForm({ opened, onSaved, onCancel }: Props) {
   const leaving = useKeepOnUnmount(opened && hasChanges ? keep : undefined);
   const stored = opened ? { assetId: opened.asset.id, contentKey: opened.contentKey } : null;
   const [done, failed] = opened
-    ? [ASSET_MSG.noteUpdated, ASSET_MSG.noteUpdateFailed]
-    : [ASSET_MSG.noteCreated, ASSET_MSG.noteCreateFailed];
+    ? [NOTE_MSG.updated, NOTE_MSG.updateFailed]
+    : [NOTE_MSG.created, NOTE_MSG.createFailed];
 
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(undefined);
@@ -105,7 +106,7 @@ export function NoteForm({ opened, onSaved, onCancel }: Props) {
       onSaved();
     } catch (err) {
       const message =
-        err instanceof FileReadError ? ASSET_MSG.fileProcessingError : errorMessage(err, failed);
+        err instanceof FileReadError ? FILE_MSG.fileProcessingError : errorMessage(err, failed);
       setServerError(message);
     } finally {
       setTransfer(null);

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ASSET_MSG } from "@common/assets";
+import { PASSWORD_MSG } from "@common/assets/passwords";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -40,10 +40,10 @@ export function CreatePasswordForm({ onCreated }: { onCreated: (id: string) => v
         content: toPasswordContent(values),
       });
       setIsSaved(true);
-      toast.success(ASSET_MSG.passwordSaved);
+      toast.success(PASSWORD_MSG.saved);
       onCreated(asset.id);
     } catch (err) {
-      const message = errorMessage(err, ASSET_MSG.passwordSaveFailed);
+      const message = errorMessage(err, PASSWORD_MSG.saveFailed);
       setFailure(message);
     }
   });

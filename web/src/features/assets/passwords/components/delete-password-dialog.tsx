@@ -1,4 +1,5 @@
-import { ASSET_MSG, type AssetView } from "@common/assets";
+import type { AssetView } from "@common/assets";
+import { PASSWORD_MSG } from "@common/assets/passwords";
 import { ConfirmActionDialog } from "@/components/ui/confirm-action-dialog";
 import { useDeleteAsset } from "@/features/assets/api/delete-asset";
 import { errorMessage } from "@/lib/api-client";
@@ -19,11 +20,11 @@ export function DeletePasswordDialog({ password, onClose, onCloseAutoFocus }: Pr
     if (!password) return;
     try {
       await deletion.mutateAsync(password.id);
-      toast.success(ASSET_MSG.passwordDeleted);
+      toast.success(PASSWORD_MSG.deleted);
       deletion.reset();
       onClose(true);
     } catch (err) {
-      toast.error(errorMessage(err, ASSET_MSG.passwordDeleteFailed));
+      toast.error(errorMessage(err, PASSWORD_MSG.deleteFailed));
     }
   };
   return (
@@ -35,7 +36,7 @@ export function DeletePasswordDialog({ password, onClose, onCloseAutoFocus }: Pr
       pendingLabel="Deleting..."
       isPending={deletion.isPending}
       failure={
-        deletion.isError ? errorMessage(deletion.error, ASSET_MSG.passwordDeleteFailed) : undefined
+        deletion.isError ? errorMessage(deletion.error, PASSWORD_MSG.deleteFailed) : undefined
       }
       onConfirm={() => void onConfirm()}
       onCancel={() => {

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ASSET_MSG } from "@common/assets";
+import { PASSWORD_MSG } from "@common/assets/passwords";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -53,10 +53,10 @@ export function EditPasswordForm({
         content: toPasswordContent(values),
       });
       setIsSaved(true);
-      toast.success(ASSET_MSG.passwordUpdated);
+      toast.success(PASSWORD_MSG.updated);
       onDone();
     } catch (err) {
-      const message = errorMessage(err, ASSET_MSG.passwordUpdateFailed);
+      const message = errorMessage(err, PASSWORD_MSG.updateFailed);
       setFailure(message);
     }
   });

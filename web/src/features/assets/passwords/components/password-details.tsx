@@ -1,4 +1,5 @@
-import { ASSET_MSG, type AssetView, type PasswordContent } from "@common/assets";
+import type { AssetView } from "@common/assets";
+import { PASSWORD_MSG, type PasswordContent } from "@common/assets/passwords";
 import { BeneficiaryLabels } from "@/components/beneficiary-label";
 import { ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
@@ -53,7 +54,7 @@ export function PasswordDetails({ asset, content }: Props) {
             <CopyButton
               value={content.website}
               label="Copy website URL"
-              copiedMessage={ASSET_MSG.websiteCopied}
+              copiedMessage={PASSWORD_MSG.websiteCopied}
             />
           </>
         ) : (
@@ -67,7 +68,7 @@ export function PasswordDetails({ asset, content }: Props) {
             <CopyButton
               value={content.username}
               label="Copy username"
-              copiedMessage={ASSET_MSG.usernameCopied}
+              copiedMessage={PASSWORD_MSG.usernameCopied}
             />
           </>
         ) : (
@@ -79,7 +80,7 @@ export function PasswordDetails({ asset, content }: Props) {
         <CopyButton
           value={content.password}
           label="Copy password"
-          copiedMessage={ASSET_MSG.passwordCopied}
+          copiedMessage={PASSWORD_MSG.passwordCopied}
         />
       </Row>
       <Row term="Notes">

@@ -1,4 +1,5 @@
-import type { AssetView, PasswordContent } from "@common/assets";
+import type { AssetView } from "@common/assets";
+import type { PasswordContent } from "@common/assets/passwords";
 import { useWindowVirtualizer, type Range } from "@tanstack/react-virtual";
 import { useCallback, useLayoutEffect, useRef, useState, type FocusEvent } from "react";
 import { cn } from "@/lib/utils";

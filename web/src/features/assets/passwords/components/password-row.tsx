@@ -1,4 +1,5 @@
-import type { AssetView, PasswordContent } from "@common/assets";
+import type { AssetView } from "@common/assets";
+import type { PasswordContent } from "@common/assets/passwords";
 import * as trashIcon from "lucide-react/icons/trash";
 import * as warningIcon from "lucide-react/icons/triangle-exclamation-point";
 import { memo, type ComponentPropsWithRef } from "react";

@@ -1,4 +1,5 @@
 import { ASSET_MSG, TITLE_MAX_LENGTH } from "@common/assets";
+import { PASSWORD_MSG } from "@common/assets/passwords";
 import { IMPORT_MSG } from "@common/import";
 import { describe, expect, it } from "vitest";
 import { checkImportRows, initiallySelected, loginKey } from "./check-import-rows";
@@ -57,7 +58,7 @@ describe("checkImportRows", () => {
       [],
     );
     expect(rows.map((r) => r.problem)).toEqual([
-      ASSET_MSG.passwordRequired,
+      PASSWORD_MSG.passwordRequired,
       ASSET_MSG.titleRequired,
       ASSET_MSG.titleTooLong,
       null,

@@ -1,4 +1,4 @@
-import { ASSET_MSG } from "@common/assets";
+import { PASSWORD_MSG } from "@common/assets/passwords";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage } from "@/lib/api-client";
@@ -47,7 +47,7 @@ export function useImportPasswords() {
       });
       return { row, id: asset.id, error: null };
     } catch (err) {
-      return { row, id: null, error: errorMessage(err, ASSET_MSG.passwordSaveFailed) };
+      return { row, id: null, error: errorMessage(err, PASSWORD_MSG.saveFailed) };
     }
   };
 

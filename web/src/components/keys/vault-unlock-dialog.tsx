@@ -8,7 +8,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { toast } from "@/lib/toast";
-import { VaultLockedError } from "../vault-unlock";
+import { VaultLockedError } from "@/lib/keys/vault-unlock";
 import { UNLOCK_TEXT, UNLOCK_TITLE, VaultUnlockForm } from "./vault-unlock-form";
 
 /**

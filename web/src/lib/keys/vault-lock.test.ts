@@ -1,7 +1,7 @@
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { dataKeyQueryKey, dataKeyQueryOptions } from "./api/get-data-key";
-import { fakeVaultFetch, memoryStorage, newMovedOverAccount } from "./fake-vault-api";
+import { fakeVaultFetch, memoryStorage, newMovedOverAccount } from "@/testing/fake-vault-api";
 import { signInSecretFor } from "./sign-in-secret";
 import { forgetCopyOfReopenedTab, noteLeavingPage, RELOAD_GRACE_MS } from "./tab-close";
 import { holdsVaultKey, lockVault, plaintextMeta } from "./vault-lock";

@@ -7,7 +7,7 @@ import {
   newFakeKeysServer,
   ownerBeneficiaryKey,
   type FakeKeysServer,
-} from "./fake-keys-api";
+} from "@/testing/fake-keys-api";
 import { moveOver } from "./move-over";
 import { reissueKey, type ReissueProgress } from "./reissue";
 

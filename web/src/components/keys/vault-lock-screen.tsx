@@ -5,7 +5,7 @@ import { Dialog as DialogPrimitive } from "radix-ui";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
-import { endVaultLock, type LockReason } from "../vault-lock-state";
+import { endVaultLock, type LockReason } from "@/lib/keys/vault-lock-state";
 import { VaultUnlockForm } from "./vault-unlock-form";
 
 const WHY: Record<LockReason, string> = {

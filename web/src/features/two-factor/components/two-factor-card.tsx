@@ -11,7 +11,7 @@ import { useSendTwoFactorCode } from "../api/send-two-factor-code";
 import { useFocusOnReturn } from "@/lib/use-focus-on-return";
 import { DisableTwoFactorForm } from "./disable-two-factor-form";
 import { EnableTwoFactorForm } from "./enable-two-factor-form";
-import { ProfileCard } from "./profile-card";
+import { ProfileCard } from "@/components/profile-card";
 
 type Step = "idle" | "enter-code" | "confirm-off";
 const FEATURE = " sign-in codes by e-mail"; // completes the buttons' names for screen readers

@@ -5,8 +5,8 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
-import { dataKeyQueryKey } from "../api/get-data-key";
-import { unlockWithPassword, WrongVaultPasswordError } from "../vault-unlock";
+import { dataKeyQueryKey } from "@/lib/keys/api/get-data-key";
+import { unlockWithPassword, WrongVaultPasswordError } from "@/lib/keys/vault-unlock";
 
 export const UNLOCK_TITLE = "Unlock your vault";
 export const UNLOCK_TEXT =

@@ -11,7 +11,7 @@ import {
 import { COMMON_PASSWORDS_URL } from "@/lib/common-passwords";
 import { derivePasswordKeys, unwrapDataKey } from "@/lib/crypto/password-keys";
 import { fromBase64 } from "@/lib/crypto/vault-crypto";
-import { readRepositoryFile } from "@/lib/repository-file";
+import { readRepositoryFile } from "./repository-file";
 import { json } from "./fake-keys-api";
 
 /**

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { meQueryKey } from "@/lib/me";
-import { signInSecretFor } from "@/features/keys/sign-in-secret";
+import { signInSecretFor } from "@/lib/keys/sign-in-secret";
 
 export type DisableTwoFactorInput = { email: string; password: string };
 

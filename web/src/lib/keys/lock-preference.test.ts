@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { memoryStorage } from "./fake-vault-api";
+import { memoryStorage } from "@/testing/fake-vault-api";
 import { readLockAfter, writeLockAfter } from "./lock-preference";
 
 let storage: Storage;

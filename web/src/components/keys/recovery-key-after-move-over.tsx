@@ -6,7 +6,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { onRecoveryKey } from "../vault-unlock";
+import { onRecoveryKey } from "@/lib/keys/vault-unlock";
 import { RecoveryKit } from "./recovery-kit";
 
 /**

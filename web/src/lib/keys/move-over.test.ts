@@ -11,7 +11,7 @@ import {
   newFakeKeysServer,
   ownerBeneficiaryKey,
   type FakeKeysServer,
-} from "./fake-keys-api";
+} from "@/testing/fake-keys-api";
 import { moveOver } from "./move-over";
 
 /**

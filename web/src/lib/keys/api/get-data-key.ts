@@ -3,7 +3,7 @@ import { getDataKey } from "../vault-unlock";
 
 /**
  * The owner's data key as a non-extractable CryptoKey, in memory only (decision 038: see
- * features/keys/vault-unlock.ts for where it comes from). A locked tab fails with
+ * lib/keys/vault-unlock.ts for where it comes from). A locked tab fails with
  * VaultLockedError, which the screens answer with the unlock form; sign-out clears it.
  */
 export { getDataKey };

@@ -14,7 +14,7 @@ import {
   newFakeKeysServer,
   ownerBeneficiaryKey,
   type FakeKeysServer,
-} from "./fake-keys-api";
+} from "@/testing/fake-keys-api";
 import { moveOver } from "./move-over";
 import { wrapForBeneficiary } from "./wrap-for-beneficiary";
 

@@ -23,7 +23,7 @@ import {
   signInToFake,
   type FakeAccount,
   type FakeAccountServer,
-} from "./fake-account-api";
+} from "@/testing/fake-account-api";
 import {
   makeResetInput,
   openWithRecoveryKey,

@@ -23,7 +23,7 @@ import {
   newFakeAccountServer,
   signInToFake,
   type FakeAccountServer,
-} from "./fake-account-api";
+} from "@/testing/fake-account-api";
 
 /** A new password's keys (registration, reset) and a new recovery kit, with real WebCrypto. */
 

@@ -15,7 +15,7 @@ import {
   newLegacyAccount,
   newMovedOverAccount,
   type FakeVaultServer,
-} from "./fake-vault-api";
+} from "@/testing/fake-vault-api";
 import { signInSecretFor } from "./sign-in-secret";
 import {
   getDataKey,
