@@ -81,12 +81,36 @@ export const recoveryKeyDialog = (page: Page): Locator =>
 export const keepRecoveryKeyDialog = (page: Page): Promise<void> =>
   page.removeLocatorHandler(recoveryKeyDialog(page));
 
-/** The pages this test opened, with their unexpected errors; e2e/setup.ts closes them after each test. */
-export function takeOpenPages(): { page: Page; errors: string[] }[] {
-  return open.splice(0);
+const keptForSteps = new Set<Page>();
+
+/**
+ * A journey told in steps (one `it` each, in one `describe`, sharing the story's state) keeps its
+ * pages open from one step to the next: e2e/setup.ts then closes them after the file, not after
+ * the step. Their unexpected errors still fail the step in which they happened.
+ */
+export function keepForSteps<T extends Page>(page: T): T {
+  keptForSteps.add(page);
+  return page;
+}
+
+/**
+ * The pages this test opened, with their unexpected errors since the last call: e2e/setup.ts
+ * closes them after each test, except those kept for the next steps (closed with the browser).
+ */
+export function takeOpenPages(): { page: Page; errors: string[]; kept: boolean }[] {
+  const taken = open.map((t) => ({
+    page: t.page,
+    errors: t.errors.splice(0),
+    kept: keptForSteps.has(t.page),
+  }));
+  const stay = open.filter((t) => keptForSteps.has(t.page));
+  open.splice(0, open.length, ...stay);
+  return taken;
 }
 
 export async function closeBrowser(): Promise<void> {
+  keptForSteps.clear();
+  open.splice(0);
   const closing = browser;
   browser = undefined;
   await (await closing)?.close();

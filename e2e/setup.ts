@@ -7,7 +7,8 @@ const FAILURES = path.join(import.meta.dirname, "..", "test-results", "failures"
 
 /**
  * After each journey: a screenshot of every page it left open when it failed, then the pages
- * close; an uncaught error or console.error in any of them fails the journey.
+ * close (but those kept for the next steps: keepForSteps); an uncaught error or console.error in
+ * any of them fails the journey.
  */
 afterEach(async (ctx) => {
   const pages = takeOpenPages();
@@ -22,7 +23,7 @@ afterEach(async (ctx) => {
       ),
     );
   }
-  await Promise.all(pages.map(({ page }) => page.context().close()));
+  await Promise.all(pages.filter((p) => !p.kept).map(({ page }) => page.context().close()));
   const counts = new Map<string, number>();
   for (const e of pages.flatMap((p) => p.errors)) counts.set(e, (counts.get(e) ?? 0) + 1);
   if (counts.size)

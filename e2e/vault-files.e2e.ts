@@ -16,6 +16,7 @@ import {
   MOBILE,
   screenshot,
   settle,
+  keepForSteps,
   signedInPage,
 } from "./fixtures.js";
 import { pdf } from "./sample-files.js";
@@ -97,162 +98,170 @@ async function uploadDocument(
 }
 
 describe("documents", () => {
-  it("refuses wrong and oversize files before sending anything, uploads a PDF encrypted and downloads it byte-identical", async () => {
-    const user = await buildUser({ name: "Dora Documents" });
-    const page = await signedInPage(user);
-    const sent = watchAssetWrites(page);
-
-    await open(page, "/documents", "documents-empty");
-    await expectText(page, "No documents yet");
-    await page.getByRole("link", { name: "Upload Document" }).first().click();
-    await expectPath(page, "/documents/new");
-    await settle(page);
-    await expectNoAxeViolations(page);
-    await screenshot(page, "document-new");
-
-    // Nothing chosen, no title.
-    await page.getByRole("button", { name: "Upload Document" }).click();
-    await expectText(
-      page.getByRole("alert").filter({ hasText: FILE_MSG.selectFile }),
-      FILE_MSG.selectFile,
-    );
-    await expectText(
-      page.getByRole("alert").filter({ hasText: DOCUMENT_MSG.titleRequired }),
-      DOCUMENT_MSG.titleRequired,
-    );
-    await expectNoAxeViolations(page);
-    await screenshot(page, "document-new-errors");
-
-    // By keyboard: Tab reaches the drop zone's input (the zone shows the focus ring).
-    // An .exe renamed .pdf is refused by its content; an 11 MB PDF by its size; nothing reaches the server.
-    const fileInput = page.getByLabel("Document file");
-    await page.getByRole("link", { name: "Back to documents" }).focus();
-    await page.keyboard.press("Tab");
-    expect(
-      await fileInput.evaluate(
-        (el) => el === (globalThis as unknown as FocusGlobals).document.activeElement,
-      ),
-    ).toBe(true);
-    expect(
-      await page
-        .getByTestId("file-drop-zone")
-        .evaluate(
-          (el) => (globalThis as unknown as FocusGlobals).getComputedStyle(el).outlineStyle,
-        ),
-    ).toBe("solid");
-    // The focused control is the browser's own file input, which opens the chooser on Enter. Waiting for that
-    // chooser in headless Chromium proved flaky under CI load, so the file is handed to the input directly.
-    expect(await fileInput.evaluate((el) => (el as unknown as { type: string }).type)).toBe("file");
-    await fileInput.setInputFiles({
-      name: "setup.pdf",
-      mimeType: "application/pdf",
-      buffer: exe(),
-    });
-    await expectText(page.getByRole("alert"), unsupportedFileTypeMessage("document"));
-    await fileInput.setInputFiles({
-      name: "huge.pdf",
-      mimeType: "application/pdf",
-      buffer: bigPdf(10 * MB + 1),
-    });
-    await expectText(page.getByRole("alert"), "File size cannot exceed 10MB for this file type");
-    expect(await page.getByLabel("Title").inputValue()).toBe("");
-    expect(sent).toEqual([]);
-
-    // Drag and drop works too, and the title defaults to the file name without its extension.
+  describe("refuses wrong and oversize files before sending anything, uploads a PDF encrypted and downloads it byte-identical", () => {
+    let page: Page;
     const original = pdf(`Will ${randomUUID()}`);
-    await page.getByTestId("file-drop-zone").evaluate(
-      (zone, bytes) => {
-        const g = globalThis as unknown as {
-          DataTransfer: new () => { items: { add(f: unknown): void } };
-          File: new (b: unknown[], n: string, o: object) => unknown;
-        };
-        const transfer = new g.DataTransfer();
-        transfer.items.add(
-          new g.File([new Uint8Array(bytes)], "Last Will.pdf", { type: "application/pdf" }),
-        );
-        for (const type of ["dragover", "drop"])
-          zone.dispatchEvent(
-            Object.assign(new Event(type, { bubbles: true, cancelable: true }), {
-              dataTransfer: transfer,
-            }),
-          );
-      },
-      [...original],
-    );
-    await page.getByText("Last Will.pdf", { exact: true }).waitFor();
-    expect(await page.getByLabel("Title").inputValue()).toBe("Last Will");
-
     const notesMarker = `Doc-notes-${randomUUID()}`;
-    await page.getByLabel("Notes (Optional)").fill(notesMarker);
-    await page.getByRole("button", { name: "Upload Document" }).click();
-    await expectText(page, DOCUMENT_MSG.uploaded);
-    await expectPath(page, "/documents");
-    await settle(page);
-    expect(sent.map((s) => s.replace(/[0-9a-f-]{36}/, ":id"))).toEqual([
-      "POST /api/assets",
-      "PUT /api/assets/:id/files/document",
-    ]);
-    await page.getByRole("cell", { name: "PDF", exact: true }).waitFor();
-    await expectNoAxeViolations(page);
-    await screenshot(page, "documents");
 
-    // At rest: the title in clear (by design), the notes and file name only as ciphertext; the file's size is the ciphertext's.
-    const id = await idFromList(page, "Last Will");
-    const stored = await apiAsUser(page, "GET", `/api/assets/${id}`);
-    expect(stored.text).not.toContain(notesMarker);
-    expect(stored.text).not.toContain("Last Will.pdf");
-    expect((JSON.parse(stored.text) as StoredAsset).asset.files).toEqual([
-      { kind: "document", contentType: "application/pdf", size: original.length + 28 },
-    ]);
-    const rawFile = await page.request.get(`/api/assets/${id}/files/document`);
-    expect((await rawFile.body()).includes(original.subarray(0, 64))).toBe(false);
+    it("refuses wrong and oversize files before sending anything; uploads a PDF dropped on the zone", async () => {
+      const user = await buildUser({ name: "Dora Documents" });
+      page = keepForSteps(await signedInPage(user));
+      const sent = watchAssetWrites(page);
 
-    // Detail: metadata, download byte-identical under its original name, notes editable.
-    await page.getByRole("link", { name: "Last Will", exact: true }).click();
-    await expectPath(page, `/documents/${id}`);
-    await settle(page);
-    await expectText(page, "Last Will.pdf");
-    expect(await page.getByLabel("Notes", { exact: true }).inputValue()).toBe(notesMarker);
-    await expectNoAxeViolations(page);
-    await screenshot(page, "document-detail");
-    const [download] = await Promise.all([
-      page.waitForEvent("download"),
-      page.getByRole("button", { name: "Download", exact: true }).click(),
-    ]);
-    await expectText(page, DOCUMENT_MSG.downloadStarted);
-    expect(download.suggestedFilename()).toBe("Last Will.pdf");
-    expect((await bytesOf(download)).equals(original)).toBe(true);
+      await open(page, "/documents", "documents-empty");
+      await expectText(page, "No documents yet");
+      await page.getByRole("link", { name: "Upload Document" }).first().click();
+      await expectPath(page, "/documents/new");
+      await settle(page);
+      await expectNoAxeViolations(page);
+      await screenshot(page, "document-new");
 
-    // View: a new tab on an object URL of the decrypted file.
-    const [tab] = await Promise.all([
-      page.context().waitForEvent("page"),
-      page.getByRole("button", { name: /^View/ }).click(),
-    ]);
-    await tab
-      .waitForURL((url) => url.protocol === "blob:", { timeout: 10_000 })
-      .catch(() => undefined);
-    expect(tab.url()).toMatch(/^blob:/);
-    await tab.close();
+      // Nothing chosen, no title.
+      await page.getByRole("button", { name: "Upload Document" }).click();
+      await expectText(
+        page.getByRole("alert").filter({ hasText: FILE_MSG.selectFile }),
+        FILE_MSG.selectFile,
+      );
+      await expectText(
+        page.getByRole("alert").filter({ hasText: DOCUMENT_MSG.titleRequired }),
+        DOCUMENT_MSG.titleRequired,
+      );
+      await expectNoAxeViolations(page);
+      await screenshot(page, "document-new-errors");
 
-    await page.getByLabel("Notes", { exact: true }).fill("Kept in the safe at home");
-    await page.getByRole("button", { name: "Save Changes" }).click();
-    await expectText(page, DOCUMENT_MSG.updated);
+      // By keyboard: Tab reaches the drop zone's input (the zone shows the focus ring).
+      // An .exe renamed .pdf is refused by its content; an 11 MB PDF by its size; nothing reaches the server.
+      const fileInput = page.getByLabel("Document file");
+      await page.getByRole("link", { name: "Back to documents" }).focus();
+      await page.keyboard.press("Tab");
+      expect(
+        await fileInput.evaluate(
+          (el) => el === (globalThis as unknown as FocusGlobals).document.activeElement,
+        ),
+      ).toBe(true);
+      expect(
+        await page
+          .getByTestId("file-drop-zone")
+          .evaluate(
+            (el) => (globalThis as unknown as FocusGlobals).getComputedStyle(el).outlineStyle,
+          ),
+      ).toBe("solid");
+      // The focused control is the browser's own file input, which opens the chooser on Enter. Waiting for that
+      // chooser in headless Chromium proved flaky under CI load, so the file is handed to the input directly.
+      expect(await fileInput.evaluate((el) => (el as unknown as { type: string }).type)).toBe(
+        "file",
+      );
+      await fileInput.setInputFiles({
+        name: "setup.pdf",
+        mimeType: "application/pdf",
+        buffer: exe(),
+      });
+      await expectText(page.getByRole("alert"), unsupportedFileTypeMessage("document"));
+      await fileInput.setInputFiles({
+        name: "huge.pdf",
+        mimeType: "application/pdf",
+        buffer: bigPdf(10 * MB + 1),
+      });
+      await expectText(page.getByRole("alert"), "File size cannot exceed 10MB for this file type");
+      expect(await page.getByLabel("Title").inputValue()).toBe("");
+      expect(sent).toEqual([]);
 
-    // Search, then delete with a confirmation.
-    await open(page, "/documents");
-    await page.getByLabel("Search documents").fill("nothing like it");
-    await expectText(page, "No documents match your search.");
-    await page.getByLabel("Search documents").fill("will");
-    await page.getByRole("button", { name: "Delete Last Will" }).click();
-    await expectNoAxeViolations(page);
-    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
-    await expectText(page, DOCUMENT_MSG.deleted);
-    await expectText(page, "No documents yet");
+      // Drag and drop works too, and the title defaults to the file name without its extension.
+      await page.getByTestId("file-drop-zone").evaluate(
+        (zone, bytes) => {
+          const g = globalThis as unknown as {
+            DataTransfer: new () => { items: { add(f: unknown): void } };
+            File: new (b: unknown[], n: string, o: object) => unknown;
+          };
+          const transfer = new g.DataTransfer();
+          transfer.items.add(
+            new g.File([new Uint8Array(bytes)], "Last Will.pdf", { type: "application/pdf" }),
+          );
+          for (const type of ["dragover", "drop"])
+            zone.dispatchEvent(
+              Object.assign(new Event(type, { bubbles: true, cancelable: true }), {
+                dataTransfer: transfer,
+              }),
+            );
+        },
+        [...original],
+      );
+      await page.getByText("Last Will.pdf", { exact: true }).waitFor();
+      expect(await page.getByLabel("Title").inputValue()).toBe("Last Will");
 
-    // A missing (or someone else's) document: back to the list with a toast.
-    await page.goto(`/documents/${randomUUID()}`);
-    await expectPath(page, "/documents");
-    await expectText(page, DOCUMENT_MSG.notFound);
+      await page.getByLabel("Notes (Optional)").fill(notesMarker);
+      await page.getByRole("button", { name: "Upload Document" }).click();
+      await expectText(page, DOCUMENT_MSG.uploaded);
+      await expectPath(page, "/documents");
+      await settle(page);
+      expect(sent.map((s) => s.replace(/[0-9a-f-]{36}/, ":id"))).toEqual([
+        "POST /api/assets",
+        "PUT /api/assets/:id/files/document",
+      ]);
+      await page.getByRole("cell", { name: "PDF", exact: true }).waitFor();
+      await expectNoAxeViolations(page);
+      await screenshot(page, "documents");
+    });
+
+    it("at rest only ciphertext; downloaded byte-identical, viewed, searched and deleted", async () => {
+      // At rest: the title in clear (by design), the notes and file name only as ciphertext; the file's size is the ciphertext's.
+      const id = await idFromList(page, "Last Will");
+      const stored = await apiAsUser(page, "GET", `/api/assets/${id}`);
+      expect(stored.text).not.toContain(notesMarker);
+      expect(stored.text).not.toContain("Last Will.pdf");
+      expect((JSON.parse(stored.text) as StoredAsset).asset.files).toEqual([
+        { kind: "document", contentType: "application/pdf", size: original.length + 28 },
+      ]);
+      const rawFile = await page.request.get(`/api/assets/${id}/files/document`);
+      expect((await rawFile.body()).includes(original.subarray(0, 64))).toBe(false);
+
+      // Detail: metadata, download byte-identical under its original name, notes editable.
+      await page.getByRole("link", { name: "Last Will", exact: true }).click();
+      await expectPath(page, `/documents/${id}`);
+      await settle(page);
+      await expectText(page, "Last Will.pdf");
+      expect(await page.getByLabel("Notes", { exact: true }).inputValue()).toBe(notesMarker);
+      await expectNoAxeViolations(page);
+      await screenshot(page, "document-detail");
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: "Download", exact: true }).click(),
+      ]);
+      await expectText(page, DOCUMENT_MSG.downloadStarted);
+      expect(download.suggestedFilename()).toBe("Last Will.pdf");
+      expect((await bytesOf(download)).equals(original)).toBe(true);
+
+      // View: a new tab on an object URL of the decrypted file.
+      const [tab] = await Promise.all([
+        page.context().waitForEvent("page"),
+        page.getByRole("button", { name: /^View/ }).click(),
+      ]);
+      await tab
+        .waitForURL((url) => url.protocol === "blob:", { timeout: 10_000 })
+        .catch(() => undefined);
+      expect(tab.url()).toMatch(/^blob:/);
+      await tab.close();
+
+      await page.getByLabel("Notes", { exact: true }).fill("Kept in the safe at home");
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await expectText(page, DOCUMENT_MSG.updated);
+
+      // Search, then delete with a confirmation.
+      await open(page, "/documents");
+      await page.getByLabel("Search documents").fill("nothing like it");
+      await expectText(page, "No documents match your search.");
+      await page.getByLabel("Search documents").fill("will");
+      await page.getByRole("button", { name: "Delete Last Will" }).click();
+      await expectNoAxeViolations(page);
+      await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+      await expectText(page, DOCUMENT_MSG.deleted);
+      await expectText(page, "No documents yet");
+
+      // A missing (or someone else's) document: back to the list with a toast.
+      await page.goto(`/documents/${randomUUID()}`);
+      await expectPath(page, "/documents");
+      await expectText(page, DOCUMENT_MSG.notFound);
+    });
   });
 
   it("encrypts and uploads a 10 MB document, and downloads it intact", async () => {

@@ -9,6 +9,7 @@ import {
   expectText,
   openPath,
   PHONE,
+  keepForSteps,
   screenshot,
   settle,
   signedInPage,
@@ -109,11 +110,16 @@ async function scrollTo(page: Page, to: "top" | "bottom") {
   await expect.poll(() => row.isVisible()).toBe(true);
 }
 
-describe("a long password list", () => {
-  it("keeps only the rows near the screen, says where each stands, and reaches every row", async () => {
-    const user = await buildUser();
-    const page = await signedInPage(user);
+describe("a long password list: keeps only the rows near the screen, says where each stands, and reaches every row", () => {
+  let page: Page;
+  let lastRow: Locator;
+
+  it(`imports ${COUNT} passwords`, async () => {
+    page = keepForSteps(await signedInPage(await buildUser()));
     await importPasswords(page);
+  });
+
+  it("a window of rows, each saying where it stands; the page as tall as the whole list", async () => {
     await openPath(page, "/vault");
     await expectText(page, `${COUNT} passwords`);
     await page.getByText("user0@example.com").waitFor(); // decrypted
@@ -134,11 +140,13 @@ describe("a long password list", () => {
 
     // The page scrolls as far as the whole list: the last password is at its bottom.
     await scrollTo(page, "bottom");
-    const lastRow = rows(page).filter({ hasText: title(COUNT - 1) });
+    lastRow = rows(page).filter({ hasText: title(COUNT - 1) });
     expect(await lastRow.getAttribute("aria-posinset")).toBe(String(COUNT));
     await expectText(lastRow, `user${COUNT - 1}@example.com`);
     await checkLightAndDark(page, "vault-long-list-bottom", { fullPage: false });
+  });
 
+  it("icons drawn as masks, in forced colours too; a favourite's star filled", async () => {
     // A row's icons are masks (decision 067): each drawn, 16 px, in its own text colour; in forced
     // colours (Windows high contrast), in its button's (the system's button text colour).
     const looks = await iconLooks(lastRow);
@@ -160,7 +168,9 @@ describe("a long password list", () => {
     await screenshot(page, "vault-long-list-favourite", { fullPage: false });
     await lastStar.click(); // as it was
     await expect.poll(() => lastStar.getAttribute("aria-pressed")).toBe("false");
+  });
 
+  it("keyboard focus stays while scrolled away; search and a phone reach every row", async () => {
     // Keyboard: the focused row's button keeps its focus while the page scrolls far away.
     await scrollTo(page, "top");
     const star = page.getByRole("button", { name: `Favourite ${title(2)}`, exact: true });

@@ -17,6 +17,7 @@ import {
   screenshot,
   settle,
   uniqueEmail,
+  keepForSteps,
   signedInPage,
   openPath,
   apiAsUser,
@@ -74,214 +75,227 @@ const pageWidth = (page: Page) =>
   page.evaluate(() => (globalThis as unknown as Globals).document.documentElement.scrollWidth);
 
 describe("password vault", () => {
-  it("adds, views, copies, edits, cancels and deletes a password, encrypted at rest; the dashboard follows", async () => {
-    const user = await buildUser({ name: "Ada Lovelace" });
-    const page = await signedInPage(user);
-
-    // An empty vault: the dashboard's empty state and the Join a Law Firm card (no firm yet).
-    await expectText(page, "Your vault is empty");
-    await page.getByRole("link", { name: "0 Passwords", exact: true }).waitFor();
-    expect(await page.getByRole("link", { name: "Add Password" }).getAttribute("href")).toBe(
-      "/vault/new",
-    );
-    expect(await page.getByRole("link", { name: "Create Note" }).getAttribute("href")).toBe(
-      "/notes/new",
-    );
-    expect(await page.getByRole("link", { name: "Enter a Firm Code" }).getAttribute("href")).toBe(
-      "/join-firm",
-    );
-    await expectText(page, user.email);
-    await expectNoAxeViolations(page);
-    await screenshot(page, "dashboard-empty");
-
-    await openPath(page, "/vault");
-    await expectText(page, "No passwords yet");
-    await expectNoAxeViolations(page);
-    await screenshot(page, "vault-empty");
-
-    // The form requires a title and a password.
-    await page.getByRole("link", { name: "Add Password" }).first().click();
-    await expectPath(page, "/vault/new");
-    await settle(page);
-    await expectNoAxeViolations(page);
-    await page.getByRole("button", { name: "Save Password" }).click();
-    await expectText(
-      page.getByRole("alert").filter({ hasText: ASSET_MSG.titleRequired }),
-      ASSET_MSG.titleRequired,
-    );
-    await expectText(
-      page.getByRole("alert").filter({ hasText: PASSWORD_MSG.passwordRequired }),
-      PASSWORD_MSG.passwordRequired,
-    );
-    expect(await page.locator("input:focus").getAttribute("name")).toBe("title"); // focus moves to the first error
-    await expectNoAxeViolations(page);
-    await screenshot(page, "vault-new-errors");
-
-    // A beneficiary to pick (through the API, as the beneficiaries screens would).
+  describe("adds, views, copies, edits, cancels and deletes a password, encrypted at rest; the dashboard follows", () => {
+    let page: Page;
     const heir = { name: "Byron Heir", email: `heir-${randomUUID().slice(0, 8)}@example.com` };
-    expect((await apiAsUser(page, "POST", "/api/beneficiaries", heir)).status).toBe(201);
-
     const secret = marker();
-    const id = await addPassword(page, {
-      title: "Online Banking",
-      website: "bank.example.com",
-      username: "ada@example.com",
-      password: secret,
-      notes: "Security question: first pet",
-      beneficiary: heir.email,
+    let id = "";
+    let stored: { status: number; body: StoredAsset };
+
+    it("an empty vault, and a form that requires a title and a password", async () => {
+      const user = await buildUser({ name: "Ada Lovelace" });
+      page = keepForSteps(await signedInPage(user));
+
+      // An empty vault: the dashboard's empty state and the Join a Law Firm card (no firm yet).
+      await expectText(page, "Your vault is empty");
+      await page.getByRole("link", { name: "0 Passwords", exact: true }).waitFor();
+      expect(await page.getByRole("link", { name: "Add Password" }).getAttribute("href")).toBe(
+        "/vault/new",
+      );
+      expect(await page.getByRole("link", { name: "Create Note" }).getAttribute("href")).toBe(
+        "/notes/new",
+      );
+      expect(await page.getByRole("link", { name: "Enter a Firm Code" }).getAttribute("href")).toBe(
+        "/join-firm",
+      );
+      await expectText(page, user.email);
+      await expectNoAxeViolations(page);
+      await screenshot(page, "dashboard-empty");
+
+      await openPath(page, "/vault");
+      await expectText(page, "No passwords yet");
+      await expectNoAxeViolations(page);
+      await screenshot(page, "vault-empty");
+
+      // The form requires a title and a password.
+      await page.getByRole("link", { name: "Add Password" }).first().click();
+      await expectPath(page, "/vault/new");
+      await settle(page);
+      await expectNoAxeViolations(page);
+      await page.getByRole("button", { name: "Save Password" }).click();
+      await expectText(
+        page.getByRole("alert").filter({ hasText: ASSET_MSG.titleRequired }),
+        ASSET_MSG.titleRequired,
+      );
+      await expectText(
+        page.getByRole("alert").filter({ hasText: PASSWORD_MSG.passwordRequired }),
+        PASSWORD_MSG.passwordRequired,
+      );
+      expect(await page.locator("input:focus").getAttribute("name")).toBe("title"); // focus moves to the first error
+      await expectNoAxeViolations(page);
+      await screenshot(page, "vault-new-errors");
     });
 
-    // View mode: masked with at most 12 dots, never the password itself until Show.
-    await expectText(page, DOTS_12, { exact: true });
-    await expectNoText(page, secret);
-    await expectText(page, "ada@example.com");
-    await expectText(page, heir.email);
-    expect(await page.getByRole("link", { name: /bank\.example\.com/ }).getAttribute("href")).toBe(
-      "https://bank.example.com/",
-    );
-    await expectNoAxeViolations(page);
-    await screenshot(page, "vault-detail");
-    await page.getByRole("button", { name: "Show password" }).click();
-    await expectText(page, secret, { exact: true });
-    await page.getByRole("button", { name: "Hide password" }).click();
-    await expectNoText(page, secret);
+    it("adds one: masked, copied, ciphertext at rest, decrypted again after a reload", async () => {
+      // A beneficiary to pick (through the API, as the beneficiaries screens would).
+      expect((await apiAsUser(page, "POST", "/api/beneficiaries", heir)).status).toBe(201);
 
-    // Copy buttons: the spec's toasts, and the clipboard holds the value.
-    await page.getByRole("button", { name: "Copy password" }).click();
-    await expectText(page, PASSWORD_MSG.passwordCopied);
-    expect(await clipboardText(page)).toBe(secret);
-    await page.getByRole("button", { name: "Copy username" }).click();
-    await expectText(page, PASSWORD_MSG.usernameCopied);
-    expect(await clipboardText(page)).toBe("ada@example.com");
-    await page.getByRole("button", { name: "Copy website URL" }).click();
-    await expectText(page, PASSWORD_MSG.websiteCopied);
-    expect(await clipboardText(page)).toBe("bank.example.com");
+      id = await addPassword(page, {
+        title: "Online Banking",
+        website: "bank.example.com",
+        username: "ada@example.com",
+        password: secret,
+        notes: "Security question: first pet",
+        beneficiary: heir.email,
+      });
 
-    // The server holds ciphertext only: no field of the content, in clear or in the base64.
-    const stored = await apiAsUser<StoredAsset>(page, "GET", `/api/assets/${id}`);
-    expect(stored.status).toBe(200);
-    const raw = JSON.stringify(stored.body);
-    for (const clear of [secret, "ada@example.com", "first pet", "bank.example.com"]) {
-      expect(raw).not.toContain(clear);
+      // View mode: masked with at most 12 dots, never the password itself until Show.
+      await expectText(page, DOTS_12, { exact: true });
+      await expectNoText(page, secret);
+      await expectText(page, "ada@example.com");
+      await expectText(page, heir.email);
       expect(
-        Buffer.from(stored.body.asset.encryptedData, "base64").toString("latin1"),
-      ).not.toContain(clear);
-    }
-    expect(Object.keys(stored.body.asset)).not.toContain("password");
-    expect(stored.body.asset.title).toBe("Online Banking");
+        await page.getByRole("link", { name: /bank\.example\.com/ }).getAttribute("href"),
+      ).toBe("https://bank.example.com/");
+      await expectNoAxeViolations(page);
+      await screenshot(page, "vault-detail");
+      await page.getByRole("button", { name: "Show password" }).click();
+      await expectText(page, secret, { exact: true });
+      await page.getByRole("button", { name: "Hide password" }).click();
+      await expectNoText(page, secret);
 
-    // A reload decrypts again from the server (nothing kept in the browser's storage).
-    await page.reload();
-    await settle(page);
-    await page.getByRole("button", { name: "Show password" }).click();
-    await expectText(page, secret, { exact: true });
-    const storage = await page.evaluate(() => {
-      const g = globalThis as unknown as {
-        localStorage: {
-          length: number;
-          key(i: number): string | null;
-          getItem(k: string): string | null;
+      // Copy buttons: the spec's toasts, and the clipboard holds the value.
+      await page.getByRole("button", { name: "Copy password" }).click();
+      await expectText(page, PASSWORD_MSG.passwordCopied);
+      expect(await clipboardText(page)).toBe(secret);
+      await page.getByRole("button", { name: "Copy username" }).click();
+      await expectText(page, PASSWORD_MSG.usernameCopied);
+      expect(await clipboardText(page)).toBe("ada@example.com");
+      await page.getByRole("button", { name: "Copy website URL" }).click();
+      await expectText(page, PASSWORD_MSG.websiteCopied);
+      expect(await clipboardText(page)).toBe("bank.example.com");
+
+      // The server holds ciphertext only: no field of the content, in clear or in the base64.
+      stored = await apiAsUser<StoredAsset>(page, "GET", `/api/assets/${id}`);
+      expect(stored.status).toBe(200);
+      const raw = JSON.stringify(stored.body);
+      for (const clear of [secret, "ada@example.com", "first pet", "bank.example.com"]) {
+        expect(raw).not.toContain(clear);
+        expect(
+          Buffer.from(stored.body.asset.encryptedData, "base64").toString("latin1"),
+        ).not.toContain(clear);
+      }
+      expect(Object.keys(stored.body.asset)).not.toContain("password");
+      expect(stored.body.asset.title).toBe("Online Banking");
+
+      // A reload decrypts again from the server (nothing kept in the browser's storage).
+      await page.reload();
+      await settle(page);
+      await page.getByRole("button", { name: "Show password" }).click();
+      await expectText(page, secret, { exact: true });
+      const storage = await page.evaluate(() => {
+        const g = globalThis as unknown as {
+          localStorage: {
+            length: number;
+            key(i: number): string | null;
+            getItem(k: string): string | null;
+          };
         };
-      };
-      return Array.from(
-        { length: g.localStorage.length },
-        (_, i) => `${g.localStorage.key(i)}=${g.localStorage.getItem(g.localStorage.key(i) ?? "")}`,
-      ).join("\n");
+        return Array.from(
+          { length: g.localStorage.length },
+          (_, i) =>
+            `${g.localStorage.key(i)}=${g.localStorage.getItem(g.localStorage.key(i) ?? "")}`,
+        ).join("\n");
+      });
+      expect(storage).not.toContain(secret);
     });
-    expect(storage).not.toContain(secret);
 
-    // Edit, then Cancel: the stored values come back.
-    await page.getByRole("button", { name: "Edit" }).click();
-    await page.getByLabel("Title").waitFor();
-    await expectNoAxeViolations(page);
-    await screenshot(page, "vault-edit");
-    await page.getByLabel("Title").fill("Scratch title");
-    await page.getByLabel("Username").fill("scratch-user");
-    await page.getByRole("button", { name: "Cancel" }).click();
-    await expectText(page.getByRole("heading", { level: 1 }), "Online Banking");
-    await expectText(page, "ada@example.com");
-    await expectNoText(page, "scratch-user");
-    await page.getByRole("button", { name: "Edit" }).click();
-    expect(await page.getByLabel("Title").inputValue()).toBe("Online Banking");
-    expect(await page.getByLabel("Username").inputValue()).toBe("ada@example.com");
-    expect(await page.getByLabel("Password", { exact: true }).inputValue()).toBe(secret);
-    expect(await isBeneficiaryChosen(page, heir.email)).toBe(true);
+    it("edits: Cancel brings the stored values back, Done re-encrypts under the same key", async () => {
+      // Edit, then Cancel: the stored values come back.
+      await page.getByRole("button", { name: "Edit" }).click();
+      await page.getByLabel("Title").waitFor();
+      await expectNoAxeViolations(page);
+      await screenshot(page, "vault-edit");
+      await page.getByLabel("Title").fill("Scratch title");
+      await page.getByLabel("Username").fill("scratch-user");
+      await page.getByRole("button", { name: "Cancel" }).click();
+      await expectText(page.getByRole("heading", { level: 1 }), "Online Banking");
+      await expectText(page, "ada@example.com");
+      await expectNoText(page, "scratch-user");
+      await page.getByRole("button", { name: "Edit" }).click();
+      expect(await page.getByLabel("Title").inputValue()).toBe("Online Banking");
+      expect(await page.getByLabel("Username").inputValue()).toBe("ada@example.com");
+      expect(await page.getByLabel("Password", { exact: true }).inputValue()).toBe(secret);
+      expect(await isBeneficiaryChosen(page, heir.email)).toBe(true);
 
-    // Done: re-encrypted with the same content key; an empty password is refused first.
-    const secret2 = marker();
-    await page.getByLabel("Password", { exact: true }).fill("");
-    await page.getByRole("button", { name: "Done" }).click();
-    await expectText(page, PASSWORD_MSG.passwordRequired);
-    await page.getByLabel("Title").fill("Bank (joint account)");
-    await page.getByLabel("Password", { exact: true }).fill(secret2);
-    await chooseBeneficiaries(page, []);
-    await page.getByRole("button", { name: "Done" }).click();
-    await expectText(page, PASSWORD_MSG.updated);
-    await expectText(page.getByRole("heading", { level: 1 }), "Bank (joint account)");
-    await page.getByRole("button", { name: "Edit" }).waitFor();
-    await expectNoText(page, heir.email);
-    await page.getByRole("button", { name: "Show password" }).click();
-    await expectText(page, secret2, { exact: true });
-    const restored = await apiAsUser<StoredAsset>(page, "GET", `/api/assets/${id}`);
-    expect(restored.body.asset.wrappedKey).toBe(stored.body.asset.wrappedKey); // the existing content key
-    expect(restored.body.asset.encryptedData).not.toBe(stored.body.asset.encryptedData);
-    expect(JSON.stringify(restored.body)).not.toContain(secret2);
+      // Done: re-encrypted with the same content key; an empty password is refused first.
+      const secret2 = marker();
+      await page.getByLabel("Password", { exact: true }).fill("");
+      await page.getByRole("button", { name: "Done" }).click();
+      await expectText(page, PASSWORD_MSG.passwordRequired);
+      await page.getByLabel("Title").fill("Bank (joint account)");
+      await page.getByLabel("Password", { exact: true }).fill(secret2);
+      await chooseBeneficiaries(page, []);
+      await page.getByRole("button", { name: "Done" }).click();
+      await expectText(page, PASSWORD_MSG.updated);
+      await expectText(page.getByRole("heading", { level: 1 }), "Bank (joint account)");
+      await page.getByRole("button", { name: "Edit" }).waitFor();
+      await expectNoText(page, heir.email);
+      await page.getByRole("button", { name: "Show password" }).click();
+      await expectText(page, secret2, { exact: true });
+      const restored = await apiAsUser<StoredAsset>(page, "GET", `/api/assets/${id}`);
+      expect(restored.body.asset.wrappedKey).toBe(stored.body.asset.wrappedKey); // the existing content key
+      expect(restored.body.asset.encryptedData).not.toBe(stored.body.asset.encryptedData);
+      expect(JSON.stringify(restored.body)).not.toContain(secret2);
 
-    // An empty title keeps the stored one (spec 02 §5).
-    await page.getByRole("button", { name: "Edit" }).click();
-    await page.getByLabel("Title").fill("");
-    await page.getByRole("button", { name: "Done" }).click();
-    await expectText(page, PASSWORD_MSG.updated);
-    await page.getByRole("button", { name: "Edit" }).waitFor();
-    await expectText(page.getByRole("heading", { level: 1 }), "Bank (joint account)");
+      // An empty title keeps the stored one (spec 02 §5).
+      await page.getByRole("button", { name: "Edit" }).click();
+      await page.getByLabel("Title").fill("");
+      await page.getByRole("button", { name: "Done" }).click();
+      await expectText(page, PASSWORD_MSG.updated);
+      await page.getByRole("button", { name: "Edit" }).waitFor();
+      await expectText(page.getByRole("heading", { level: 1 }), "Bank (joint account)");
+    });
 
-    // A second password; the dashboard counts both and lists the most recently updated first.
-    const otherId = await addPassword(page, { title: "Email account", password: marker() });
-    await openPath(page, "/dashboard");
-    await page.getByRole("link", { name: "2 Passwords", exact: true }).waitFor();
-    await page.getByRole("link", { name: "1 Beneficiaries", exact: true }).waitFor();
-    await page.getByRole("link", { name: "0 Notes", exact: true }).waitFor();
-    await page.getByRole("link", { name: "0 Documents", exact: true }).waitFor();
-    await expectNoText(page, "Your vault is empty");
-    const recent = page.getByRole("list", { name: "Recently updated items" }).getByRole("link");
-    expect(await recent.allInnerTexts()).toEqual(["Email account", "Bank (joint account)"]);
-    expect(await recent.first().getAttribute("href")).toBe(`/vault/${otherId}`);
-    expect(await recent.last().getAttribute("href")).toBe(`/vault/${id}`);
-    await expectNoAxeViolations(page);
-    await screenshot(page, "dashboard");
+    it("the dashboard counts both; the list searches, and deletes after a confirmation", async () => {
+      // A second password; the dashboard counts both and lists the most recently updated first.
+      const otherId = await addPassword(page, { title: "Email account", password: marker() });
+      await openPath(page, "/dashboard");
+      await page.getByRole("link", { name: "2 Passwords", exact: true }).waitFor();
+      await page.getByRole("link", { name: "1 Beneficiaries", exact: true }).waitFor();
+      await page.getByRole("link", { name: "0 Notes", exact: true }).waitFor();
+      await page.getByRole("link", { name: "0 Documents", exact: true }).waitFor();
+      await expectNoText(page, "Your vault is empty");
+      const recent = page.getByRole("list", { name: "Recently updated items" }).getByRole("link");
+      expect(await recent.allInnerTexts()).toEqual(["Email account", "Bank (joint account)"]);
+      expect(await recent.first().getAttribute("href")).toBe(`/vault/${otherId}`);
+      expect(await recent.last().getAttribute("href")).toBe(`/vault/${id}`);
+      await expectNoAxeViolations(page);
+      await screenshot(page, "dashboard");
 
-    // The list: search by title, then delete after the confirmation (Cancel first).
-    await openPath(page, "/vault");
-    await expectText(page.getByRole("status"), "2 passwords");
-    await expectNoAxeViolations(page);
-    await screenshot(page, "vault");
-    await page.getByLabel("Search passwords").fill("JOINT");
-    await expectText(page.getByRole("status"), "1 of 2 passwords");
-    expect(
-      await page.getByRole("list", { name: "Passwords" }).getByRole("link").allInnerTexts(),
-    ).toEqual(["Bank (joint account)"]);
-    await page.getByLabel("Search passwords").fill("nothing like this");
-    await expectText(page, "No passwords found");
-    await page.getByRole("button", { name: "Clear search" }).first().click();
-    await expectText(page.getByRole("status"), "2 passwords");
+      // The list: search by title, then delete after the confirmation (Cancel first).
+      await openPath(page, "/vault");
+      await expectText(page.getByRole("status"), "2 passwords");
+      await expectNoAxeViolations(page);
+      await screenshot(page, "vault");
+      await page.getByLabel("Search passwords").fill("JOINT");
+      await expectText(page.getByRole("status"), "1 of 2 passwords");
+      expect(
+        await page.getByRole("list", { name: "Passwords" }).getByRole("link").allInnerTexts(),
+      ).toEqual(["Bank (joint account)"]);
+      await page.getByLabel("Search passwords").fill("nothing like this");
+      await expectText(page, "No passwords found");
+      await page.getByRole("button", { name: "Clear search" }).first().click();
+      await expectText(page.getByRole("status"), "2 passwords");
 
-    await page.getByRole("button", { name: "Delete Bank (joint account)" }).click();
-    const dialog = page.getByRole("alertdialog", { name: "Delete Password" });
-    await dialog.waitFor();
-    await expectNoAxeViolations(page);
-    await screenshot(page, "vault-delete");
-    await dialog.getByRole("button", { name: "Cancel" }).click();
-    await dialog.waitFor({ state: "hidden" });
-    await page.getByRole("button", { name: "Delete Bank (joint account)" }).click();
-    await dialog.getByRole("button", { name: "Delete" }).click();
-    await expectText(page, PASSWORD_MSG.deleted);
-    await page.getByRole("link", { name: "Bank (joint account)" }).waitFor({ state: "detached" });
-    await expectText(page.getByRole("status"), "1 password");
+      await page.getByRole("button", { name: "Delete Bank (joint account)" }).click();
+      const dialog = page.getByRole("alertdialog", { name: "Delete Password" });
+      await dialog.waitFor();
+      await expectNoAxeViolations(page);
+      await screenshot(page, "vault-delete");
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      await page.getByRole("button", { name: "Delete Bank (joint account)" }).click();
+      await dialog.getByRole("button", { name: "Delete" }).click();
+      await expectText(page, PASSWORD_MSG.deleted);
+      await page.getByRole("link", { name: "Bank (joint account)" }).waitFor({ state: "detached" });
+      await expectText(page.getByRole("status"), "1 password");
 
-    // A deleted (missing) password: the toast, back to the list.
-    await page.goto(`/vault/${id}`);
-    await expectText(page, PASSWORD_MSG.notFound);
-    await expectPath(page, "/vault");
+      // A deleted (missing) password: the toast, back to the list.
+      await page.goto(`/vault/${id}`);
+      await expectText(page, PASSWORD_MSG.notFound);
+      await expectPath(page, "/vault");
+    });
   });
 
   it("keeps another user's password out of reach, and shows a damaged one as an error, never partial data", async () => {

@@ -15,6 +15,7 @@ import {
   screenshot,
   settle,
   ownerDataKey,
+  keepForSteps,
   signedInPage,
 } from "./fixtures.js";
 
@@ -85,122 +86,133 @@ const activeOption = async (page: Page) => {
 };
 
 describe("password list and vault search", () => {
-  it("rows with username and site, one-click copies, favourites, sort, and the search by keyboard (light and dark)", async () => {
-    const user = await buildUser({ name: "Ada Lovelace" });
-    const page = await signedInPage(user);
-    const ids = await seedVault(page, user.password);
+  describe("rows with username and site, one-click copies, favourites, sort, and the search by keyboard (light and dark)", () => {
+    let page: Page;
+    let ids: Awaited<ReturnType<typeof seedVault>>;
 
-    await openPath(page, "/vault");
-    const list = page.getByRole("list", { name: "Passwords" });
-    await expectText(list, "ada@lovelace.example");
-    await expectText(list, "bank.example");
-    expect(await rowTitles(page)).toEqual(["Bank", "Email", "Wifi Router"]); // by name
-    await expectNoAxeViolations(page);
-    await screenshot(page, "vault-list");
+    it("rows with username and site; one click copies, and the use is recorded", async () => {
+      const user = await buildUser({ name: "Ada Lovelace" });
+      page = keepForSteps(await signedInPage(user));
+      ids = await seedVault(page, user.password);
 
-    // One click copies; the toast says the clipboard will be cleared; the use is recorded.
-    await page.getByRole("button", { name: "Copy username of Bank" }).click();
-    await expectText(page, PASSWORD_MSG.copiedWillClear);
-    expect(await clipboardText(page)).toBe("ada@lovelace.example");
-    await page.getByRole("button", { name: "Copy password of Bank" }).click();
-    expect(await clipboardText(page)).toBe(ids.bankPassword);
-    await expect
-      .poll(async () => {
-        const got = await apiAsUser<{ asset: AssetView }>(page, "GET", `/api/assets/${ids.bank}`);
-        return got.body.asset.lastUsedAt;
-      })
-      .not.toBeNull();
-    await page.getByRole("button", { name: "Copy password of Wifi Router" }).click();
-    expect(await clipboardText(page)).toMatch(/^wifi-/);
+      await openPath(page, "/vault");
+      const list = page.getByRole("list", { name: "Passwords" });
+      await expectText(list, "ada@lovelace.example");
+      await expectText(list, "bank.example");
+      expect(await rowTitles(page)).toEqual(["Bank", "Email", "Wifi Router"]); // by name
+      await expectNoAxeViolations(page);
+      await screenshot(page, "vault-list");
 
-    // Sort by recently used (Wifi then Bank, never used last), recently changed, name.
-    await page.getByLabel("Sort by").selectOption("used");
-    await expect.poll(() => rowTitles(page)).toEqual(["Wifi Router", "Bank", "Email"]);
-    expect(new URL(page.url()).searchParams.get("sort")).toBe("used");
-    await page.getByLabel("Sort by").selectOption("changed");
-    await expect.poll(() => rowTitles(page)).toEqual(["Wifi Router", "Email", "Bank"]); // newest first
-
-    // A favourite comes first, in any order, after a reload too.
-    const star = page.getByRole("button", { name: "Favourite Email" });
-    expect(await star.getAttribute("aria-pressed")).toBe("false");
-    await star.click();
-    await expect.poll(() => star.getAttribute("aria-pressed")).toBe("true");
-    await page.getByLabel("Sort by").selectOption("name");
-    await expect.poll(() => rowTitles(page)).toEqual(["Email", "Bank", "Wifi Router"]);
-    await page.reload();
-    await settle(page);
-    await expect.poll(() => rowTitles(page)).toEqual(["Email", "Bank", "Wifi Router"]);
-
-    // The list's own filter looks at usernames too.
-    await page.getByLabel("Search passwords").fill("lovelace");
-    await expect.poll(() => rowTitles(page)).toEqual(["Bank"]);
-    await page.getByRole("button", { name: "Clear search" }).first().click();
-
-    // "/" opens the search (outside a field); the note's text is found; Enter opens it.
-    await page.getByRole("heading", { level: 1 }).click();
-    await page.keyboard.press("/");
-    await searchDialog(page).waitFor();
-    expect(await searchBox(page).evaluate((el) => el === el.ownerDocument.activeElement)).toBe(
-      true,
-    );
-    await page.keyboard.type("blue pot");
-    const notes = searchDialog(page).getByRole("group", { name: "Notes" });
-    await expectText(notes, "For the children");
-    expect(await activeOption(page)).toContain("For the children");
-    await expectNoAxeViolations(page);
-    await screenshot(page, "vault-search-note");
-    await page.keyboard.press("Enter");
-    await expectPath(page, `/notes/${ids.note}`);
-    await searchDialog(page).waitFor({ state: "detached" });
-
-    // Ctrl+K from another screen: a username, results grouped, arrows move, Escape closes.
-    await settle(page);
-    await page.keyboard.press("Control+K");
-    await searchDialog(page).waitFor();
-    await page.keyboard.type("ada");
-    const passwords = searchDialog(page).getByRole("group", { name: "Passwords" });
-    await expectText(passwords, "Username: ada@lovelace.example");
-    expect(await passwords.getByRole("option").allInnerTexts()).toHaveLength(2);
-    expect(await activeOption(page)).toContain("Bank");
-    await page.keyboard.press("ArrowDown");
-    expect(await activeOption(page)).toContain("Email");
-    await page.keyboard.press("ArrowDown");
-    expect(await activeOption(page)).toContain("Bank"); // wraps round
-    await page.keyboard.press("ArrowUp");
-    expect(await activeOption(page)).toContain("Email");
-    await expectNoAxeViolations(page);
-    await screenshot(page, "vault-search");
-    await page.keyboard.press("Escape");
-    await searchDialog(page).waitFor({ state: "detached" });
-    await expectPath(page, `/notes/${ids.note}`);
-
-    // A file name, then a password opened by Enter; nothing was sent to the server to search.
-    const searched: string[] = [];
-    page.on("request", (r) => {
-      if (r.url().includes("last-will") || r.url().includes("lovelace")) searched.push(r.url());
+      // One click copies; the toast says the clipboard will be cleared; the use is recorded.
+      await page.getByRole("button", { name: "Copy username of Bank" }).click();
+      await expectText(page, PASSWORD_MSG.copiedWillClear);
+      expect(await clipboardText(page)).toBe("ada@lovelace.example");
+      await page.getByRole("button", { name: "Copy password of Bank" }).click();
+      expect(await clipboardText(page)).toBe(ids.bankPassword);
+      await expect
+        .poll(async () => {
+          const got = await apiAsUser<{ asset: AssetView }>(page, "GET", `/api/assets/${ids.bank}`);
+          return got.body.asset.lastUsedAt;
+        })
+        .not.toBeNull();
+      await page.getByRole("button", { name: "Copy password of Wifi Router" }).click();
+      expect(await clipboardText(page)).toMatch(/^wifi-/);
     });
-    await page.keyboard.press("Control+K");
-    await searchDialog(page).waitFor();
-    await page.keyboard.type("last-will");
-    await expectText(searchDialog(page).getByRole("group", { name: "Documents" }), "Will");
-    await page.keyboard.press("Control+A");
-    await page.keyboard.type("lovelace");
-    await expectText(searchDialog(page), "Bank");
-    await page.keyboard.press("Enter");
-    await expectPath(page, `/vault/${ids.bank}`);
-    expect(searched).toEqual([]);
 
-    // Dark: the list and the search.
-    await page.emulateMedia({ colorScheme: "dark" });
-    await openPath(page, "/vault");
-    await expectNoAxeViolations(page);
-    await screenshot(page, "vault-list-dark");
-    await page.keyboard.press("Control+K");
-    await searchDialog(page).waitFor();
-    await page.keyboard.type("a");
-    await searchDialog(page).getByRole("option").first().waitFor();
-    await expectNoAxeViolations(page);
-    await screenshot(page, "vault-search-dark");
+    it("sorts by use, change and name; a favourite first; the list's filter", async () => {
+      // Sort by recently used (Wifi then Bank, never used last), recently changed, name.
+      await page.getByLabel("Sort by").selectOption("used");
+      await expect.poll(() => rowTitles(page)).toEqual(["Wifi Router", "Bank", "Email"]);
+      expect(new URL(page.url()).searchParams.get("sort")).toBe("used");
+      await page.getByLabel("Sort by").selectOption("changed");
+      await expect.poll(() => rowTitles(page)).toEqual(["Wifi Router", "Email", "Bank"]); // newest first
+
+      // A favourite comes first, in any order, after a reload too.
+      const star = page.getByRole("button", { name: "Favourite Email" });
+      expect(await star.getAttribute("aria-pressed")).toBe("false");
+      await star.click();
+      await expect.poll(() => star.getAttribute("aria-pressed")).toBe("true");
+      await page.getByLabel("Sort by").selectOption("name");
+      await expect.poll(() => rowTitles(page)).toEqual(["Email", "Bank", "Wifi Router"]);
+      await page.reload();
+      await settle(page);
+      await expect.poll(() => rowTitles(page)).toEqual(["Email", "Bank", "Wifi Router"]);
+
+      // The list's own filter looks at usernames too.
+      await page.getByLabel("Search passwords").fill("lovelace");
+      await expect.poll(() => rowTitles(page)).toEqual(["Bank"]);
+      await page.getByRole("button", { name: "Clear search" }).first().click();
+    });
+
+    it("the vault search by keyboard: '/', Ctrl+K, arrows, Escape, Enter; nothing sent to the server", async () => {
+      // "/" opens the search (outside a field); the note's text is found; Enter opens it.
+      await page.getByRole("heading", { level: 1 }).click();
+      await page.keyboard.press("/");
+      await searchDialog(page).waitFor();
+      expect(await searchBox(page).evaluate((el) => el === el.ownerDocument.activeElement)).toBe(
+        true,
+      );
+      await page.keyboard.type("blue pot");
+      const notes = searchDialog(page).getByRole("group", { name: "Notes" });
+      await expectText(notes, "For the children");
+      expect(await activeOption(page)).toContain("For the children");
+      await expectNoAxeViolations(page);
+      await screenshot(page, "vault-search-note");
+      await page.keyboard.press("Enter");
+      await expectPath(page, `/notes/${ids.note}`);
+      await searchDialog(page).waitFor({ state: "detached" });
+
+      // Ctrl+K from another screen: a username, results grouped, arrows move, Escape closes.
+      await settle(page);
+      await page.keyboard.press("Control+K");
+      await searchDialog(page).waitFor();
+      await page.keyboard.type("ada");
+      const passwords = searchDialog(page).getByRole("group", { name: "Passwords" });
+      await expectText(passwords, "Username: ada@lovelace.example");
+      expect(await passwords.getByRole("option").allInnerTexts()).toHaveLength(2);
+      expect(await activeOption(page)).toContain("Bank");
+      await page.keyboard.press("ArrowDown");
+      expect(await activeOption(page)).toContain("Email");
+      await page.keyboard.press("ArrowDown");
+      expect(await activeOption(page)).toContain("Bank"); // wraps round
+      await page.keyboard.press("ArrowUp");
+      expect(await activeOption(page)).toContain("Email");
+      await expectNoAxeViolations(page);
+      await screenshot(page, "vault-search");
+      await page.keyboard.press("Escape");
+      await searchDialog(page).waitFor({ state: "detached" });
+      await expectPath(page, `/notes/${ids.note}`);
+
+      // A file name, then a password opened by Enter; nothing was sent to the server to search.
+      const searched: string[] = [];
+      page.on("request", (r) => {
+        if (r.url().includes("last-will") || r.url().includes("lovelace")) searched.push(r.url());
+      });
+      await page.keyboard.press("Control+K");
+      await searchDialog(page).waitFor();
+      await page.keyboard.type("last-will");
+      await expectText(searchDialog(page).getByRole("group", { name: "Documents" }), "Will");
+      await page.keyboard.press("Control+A");
+      await page.keyboard.type("lovelace");
+      await expectText(searchDialog(page), "Bank");
+      await page.keyboard.press("Enter");
+      await expectPath(page, `/vault/${ids.bank}`);
+      expect(searched).toEqual([]);
+    });
+
+    it("dark: the list and the search", async () => {
+      // Dark: the list and the search.
+      await page.emulateMedia({ colorScheme: "dark" });
+      await openPath(page, "/vault");
+      await expectNoAxeViolations(page);
+      await screenshot(page, "vault-list-dark");
+      await page.keyboard.press("Control+K");
+      await searchDialog(page).waitFor();
+      await page.keyboard.type("a");
+      await searchDialog(page).getByRole("option").first().waitFor();
+      await expectNoAxeViolations(page);
+      await screenshot(page, "vault-search-dark");
+    });
   });
 
   it("works at 360 and 375 px: the list and the search from the top bar, light and dark", async () => {

@@ -136,7 +136,8 @@ describe("locking the vault", () => {
     expect(qc.getQueryData(dataKeyQueryKey)).toBeUndefined();
     expect(key.getCurrentResult().data).toBeUndefined(); // the screen no longer holds the key
     expect(seen.at(-1)).toBeUndefined();
-    await new Promise((r) => setTimeout(r, 10));
+    // TanStack Query notifies its observers in the next task: a refetch would be asked by then
+    await new Promise((r) => setTimeout(r, 0));
     expect(vi.mocked(fetch).mock.calls.length).toBe(fetchesBefore); // nothing asked the server
     expect(key.getCurrentResult().error).toBeNull();
     unsubscribe.forEach((u) => u());
