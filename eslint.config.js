@@ -60,6 +60,7 @@ const httpLayer = [
   "server/**/*-middleware.ts",
   "server/auth/session.ts",
   "server/auth/actor.ts",
+  "server/auth/caller-of.ts",
   "server/**/*.test.ts",
 ];
 const serverZones = [

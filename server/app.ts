@@ -36,7 +36,7 @@ import { legacyRoutes } from "./legacy/routes.js";
 import { describeError } from "./logger.js";
 import { recordRequests } from "./metrics/middleware.js";
 import { WEB_DIST } from "./paths.js";
-import type { OffsetClock } from "./release/clock.js";
+import type { OffsetClock } from "./clock.js";
 import { clockRoutes } from "./release/clock-routes.js";
 import { activityRoutes } from "./activity/routes.js";
 import { liveRoutes } from "./live/routes.js";

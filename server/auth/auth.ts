@@ -19,6 +19,7 @@ import {
   SECOND_FACTOR_LOCK_SECONDS,
 } from "../../common/two-factor.js";
 
+import type { AuthOptions } from "../auth-options.js";
 import { recordAudit } from "../audit/record.js";
 import type { Db } from "../db/client.js";
 import { describeError, type Logger } from "../logger.js";
@@ -69,7 +70,7 @@ export function createAuth({ db, appUrl, secret, sendMail, log, onSignIn }: Auth
   // A 6-digit code has a million values: an unkeyed hash in the database is as good as the code itself.
   const hashCode = (code: string) =>
     createHmac("sha256", secret).update(`two-factor-code:${code}`).digest("base64url");
-  return betterAuth({
+  return betterAuth<AuthOptions>({
     appName: "Legacy Vault",
     baseURL: appUrl,
     basePath: "/api/auth",
@@ -254,5 +255,3 @@ export function createAuth({ db, appUrl, secret, sendMail, log, onSignIn }: Auth
     telemetry: { enabled: false },
   });
 }
-
-export type Auth = ReturnType<typeof createAuth>;

@@ -15,7 +15,7 @@ import type { Tx } from "../db/client.js";
 import { AppError } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { hashLinkToken, newLinkToken } from "../keys/link-token.js";
-import { createSealer } from "../keys/sealer.js";
+import { createSealer } from "../crypto/sealer.js";
 import { enqueueMail } from "../mail/outbox.js";
 import { auditRelease } from "../release/audit.js";
 import { legacyCodeMail } from "../release/emails.js";

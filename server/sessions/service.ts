@@ -1,6 +1,6 @@
 import { LAST_SEEN_PRECISION_SECONDS, SESSION_ID_PATTERN } from "../../common/sessions.js";
 import { recordAudit } from "../audit/record.js";
-import type { Auth } from "../auth/auth.js";
+import type { Auth } from "../auth-options.js";
 import { withActor, type Actor } from "../db/actor.js";
 import type { Db } from "../db/client.js";
 import { AppError } from "../errors.js";
