@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { auditRefusal } from "./audit/refusals.js";
 import { authHandler } from "./auth/better-auth-routes.js";
-import { registerRoutes } from "./auth/routes.js";
+import { registerRoutes } from "./flows/registration/routes.js";
 import { loadSession } from "./auth/session.js";
 import { signInQueue } from "./auth/sign-in-queue-middleware.js";
 import { AppError, toAppError } from "./errors.js";

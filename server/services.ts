@@ -17,6 +17,7 @@ import { runOutsideRequest, type Logger } from "./logger.js";
 import { createMailer, enqueueMail, type Mailer } from "./mail/outbox.js";
 import type { Mail } from "./mail/templates.js";
 import { createMetrics } from "./metrics/metrics.js";
+import { createProfileForNewUser } from "./profiles/service.js";
 import { checkInOnSignIn } from "./release/check-in.js";
 import { systemClock, type Clock } from "./clock.js";
 
@@ -82,6 +83,7 @@ export async function createServices(
     secret: authSecret,
     sendMail,
     log,
+    onUserCreated: (user) => createProfileForNewUser(db, user),
     onSignIn: (userId) => onSignIn(userId),
   });
   // The salt POST /api/kdf answers for an address without an account (docs/decisions/038).
