@@ -25,9 +25,8 @@ import type { Db } from "../db/client.js";
 import { describeError, type Logger } from "../logger.js";
 import * as schema from "../db/schema/index.js";
 import type { Mail } from "../mail/templates.js";
-import { accountKey } from "../rate-limit/accounts.js";
 import { noticeNewDevice } from "../sessions/new-device.js";
-import { clearSignInFailures } from "../rate-limit/sign-in-queries.js";
+import { clearAccountFailures } from "../rate-limit/sign-in-lockout.js";
 import { auditFailedCodes } from "./code-audit.js";
 import {
   confirmationMail,
@@ -193,7 +192,7 @@ export function createAuth({
           after: async (user) => {
             await onUserCreated({ id: user.id, name: user.name, email: user.email });
             // Failed sign-ins counted against the address before it had an account are not its owner's (decision 017).
-            await clearSignInFailures(db, accountKey(user.email));
+            await clearAccountFailures(db, user.email);
           },
         },
       },

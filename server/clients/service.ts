@@ -3,6 +3,7 @@ import type { ClientListQuery, updateClientFirmDetailsSchema } from "../../commo
 import { requireAccess, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
 import { withActor } from "../db/actor.js";
+import type { Tx } from "../db/client.js";
 import { AppError } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { decodeCursor, encodeCursor } from "./cursor.js";
@@ -103,3 +104,10 @@ export async function updateClientFirmDetails(
     return { client, details };
   });
 }
+
+/**
+ * Inside another domain's transaction (release): the client `clientId` of `firmId`, or null. The
+ * caller has checked its actor's access to the firm's clients.
+ */
+export const findFirmClient = (tx: Tx, firmId: string, clientId: string) =>
+  getClient(tx, firmId, clientId);

@@ -2,6 +2,7 @@ import { RECENT_FIRM_ACTIONS } from "../../common/dashboard.js";
 import { can, requireAccess, type ActorProfile } from "../access.js";
 import { listOwnFirmActions } from "../activity/service.js";
 import { withActor } from "../db/actor.js";
+import type { Tx } from "../db/client.js";
 import type { Deps } from "../deps.js";
 import {
   countActiveCodes,
@@ -39,3 +40,6 @@ export async function getFirmOverview(deps: Deps, actor: ActorProfile) {
   }));
   return { ...numbers, myActions: await listOwnFirmActions(deps, actor, RECENT_FIRM_ACTIONS) };
 }
+
+/** Inside another domain's transaction (clients: a firm's view of its client): the vault's dashboard of `userId`. */
+export const readDashboard = (tx: Tx, userId: string) => selectDashboard(tx, userId);

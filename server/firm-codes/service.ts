@@ -7,7 +7,7 @@ import {
 import { requireAccess, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
 import { withActor } from "../db/actor.js";
-import type { Db } from "../db/client.js";
+import type { Db, Tx } from "../db/client.js";
 import type { Deps } from "../deps.js";
 import { AppError, isUniqueViolation, toAppError } from "../errors.js";
 import { describeError } from "../logger.js";
@@ -18,6 +18,7 @@ import {
   findFirmByActiveCode,
   findFirmByOwnCode,
   insertCode,
+  insertDefaultCode,
   isCodeTaken,
   listCodes,
 } from "./queries.js";
@@ -123,3 +124,12 @@ export async function joinFirmByCode(
     throw new AppError("CONFLICT", FIRM_CODE_MSG.joinFailed);
   return firm;
 }
+
+/* ---------- for firms/, as the system, while a firm is registered or claimed ---------- */
+
+/** Whether any firm has `code`, as its own code or among its firm codes (uniqueness spans every firm). */
+export const isFirmCodeTaken = (db: Db | Tx, code: string) => isCodeTaken(db, code);
+
+/** Right after the firm is claimed: its own code as its first firm code. */
+export const createDefaultCode = (db: Db, values: { firmId: string; code: string }) =>
+  insertDefaultCode(db, values);

@@ -12,9 +12,10 @@ import type { Db, Tx } from "../db/client.js";
 import { AppError } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { joinByInvitation } from "../firms/membership.js";
-import { selectFirmName, selectFirmNameAndCode } from "../firms/queries.js";
+import { findFirmName, findFirmNameAndCode } from "../firms/service.js";
 import { invitationMail } from "./emails.js";
 import {
+  consumeInvitation,
   dropEarlierLinks,
   keepEarlierLink,
   findInvitationByToken,
@@ -83,7 +84,7 @@ export async function sendInvitation(
   const times = freshTimes();
   // Invitations are written by the system after the access check (lv_app only reads them).
   const firm = await asSystem(deps.db, async (tx) => {
-    const f = await selectFirmNameAndCode(tx, firmId);
+    const f = await findFirmNameAndCode(tx, firmId);
     if (!f) throw new AppError("NOT_FOUND", INVITATION_MSG.noFirmDetails);
     const existing = await findInvitationForEmail(tx, firmId, input.email);
     if (existing?.used) throw new AppError("CONFLICT", INVITATION_MSG.alreadyAccepted);
@@ -140,7 +141,7 @@ export async function checkInvitation(
   if (!inv || inv.used || inv.email !== email) return { valid: false };
   if (inv.revokedAt) return { valid: false, reason: "revoked" };
   if (inv.expiresAt <= new Date()) return { valid: false };
-  const f = await selectFirmName(db, inv.firmId);
+  const f = await findFirmName(db, inv.firmId);
   return f ? { valid: true, firmName: f.name, role: inv.role } : { valid: false };
 }
 
@@ -190,7 +191,7 @@ export async function resendInvitation(
         ...times,
       });
       if (!renewed) throw new AppError("NOT_FOUND");
-      const f = await selectFirmName(tx, inv.firmId);
+      const f = await findFirmName(tx, inv.firmId);
       await enqueueMail(
         tx,
         invitationMail({
@@ -245,9 +246,9 @@ export function acceptInvitation(
   db: Db,
   accept: { userId: string; email: string; code: string },
 ): Promise<boolean> {
+  const link = { tokenHash: hashLinkToken(accept.code), email: accept.email };
   return joinByInvitation(db, {
     userId: accept.userId,
-    email: accept.email,
-    tokenHash: hashLinkToken(accept.code),
+    consume: (tx) => consumeInvitation(tx, link),
   });
 }

@@ -9,7 +9,7 @@ import {
   type InactivityMonths,
 } from "../../common/release.js";
 import { can, requireAccess, type ActorProfile } from "../access.js";
-import { getClient } from "../clients/queries.js";
+import { findFirmClient } from "../clients/service.js";
 import { asSystem, withActor } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
 import { AppError, isUniqueViolation } from "../errors.js";
@@ -193,7 +193,7 @@ export async function checkInByLink(deps: Deps, token: string): Promise<void> {
 async function loadClient(deps: Deps, actor: ActorProfile, clientId: string) {
   requireAccess(actor, "clients:read", { firmId: actor.firmId });
   return withActor(deps.db, { userId: actor.id }, async (tx) => {
-    const client = await getClient(tx, actor.firmId ?? "", clientId);
+    const client = await findFirmClient(tx, actor.firmId ?? "", clientId);
     if (!client) throw new AppError("NOT_FOUND");
     const latest = await selectLatestRelease(tx, client.id);
     return { client, latest, plan: await selectPlan(tx, client.id) };

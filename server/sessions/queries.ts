@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Db, type Tx } from "../db/client.js";
 import { session, signInDevices, user } from "../db/schema/index.js";
 
@@ -130,3 +130,13 @@ export type DeviceState = {
   isKnown: boolean;
   hasAny: boolean;
 };
+
+/** Ends the user's sessions, all or all but `exceptId` (their session keys go with them). */
+export const deleteSessions = (tx: Tx, userId: string, exceptId?: string) =>
+  tx
+    .delete(session)
+    .where(
+      exceptId
+        ? and(eq(session.userId, userId), ne(session.id, exceptId))
+        : eq(session.userId, userId),
+    );

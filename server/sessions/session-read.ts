@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { parseCookies } from "better-call";
 import type { Db } from "../db/client.js";
-import { selectSessionByToken } from "../sessions/queries.js";
+import { selectSessionByToken } from "./queries.js";
 import type { Auth } from "../auth-options.js";
 
 type SessionRow = NonNullable<Awaited<ReturnType<typeof selectSessionByToken>>>;
