@@ -1,5 +1,5 @@
 import { CLIENT_DASHBOARD_BENEFICIARIES } from "../../common/clients.js";
-import { requireAccess, type ActorProfile } from "../access.js";
+import { requireAccess, requireFirm, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
 import { readDashboard } from "../dashboard/service.js";
 import { withActor, withClientView } from "../db/actor.js";
@@ -17,7 +17,7 @@ import { getClient } from "./queries.js";
 export async function getClientDashboard(deps: Deps, actor: ActorProfile, clientId: string) {
   requireAccess(actor, "clients:read", { firmId: actor.firmId });
   const holder = await withActor(deps.db, { userId: actor.id }, async (tx) => {
-    const client = await getClient(tx, actor.firmId ?? "", clientId);
+    const client = await getClient(tx, requireFirm(actor), clientId);
     if (!client?.firmId) return null;
     // every look at a client's vault summary is audited, whether or not the page recorded 'View as Client'
     await recordAudit(tx, {

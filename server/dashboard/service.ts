@@ -1,5 +1,5 @@
 import { RECENT_FIRM_ACTIONS } from "../../common/dashboard.js";
-import { can, requireAccess, type ActorProfile } from "../access.js";
+import { can, requireAccess, requireFirm, type ActorProfile } from "../access.js";
 import { listOwnFirmActions } from "../activity/service.js";
 import { withActor } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
@@ -25,7 +25,7 @@ export function getDashboard(deps: Deps, actor: ActorProfile) {
 export async function getFirmOverview(deps: Deps, actor: ActorProfile) {
   const firm = { firmId: actor.firmId };
   requireAccess(actor, "clients:read", firm);
-  const firmId = actor.firmId ?? "";
+  const firmId = requireFirm(actor);
   const numbers = await withActor(deps.db, { userId: actor.id }, async (tx) => ({
     clients: await countClients(tx, firmId),
     pendingInvitations: await countPendingInvitations(

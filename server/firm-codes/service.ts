@@ -4,7 +4,7 @@ import {
   type CreateFirmCodeInput,
   type FirmSummaryView,
 } from "../../common/firm-codes.js";
-import { requireAccess, type ActorProfile } from "../access.js";
+import { requireAccess, requireFirm, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
 import { withActor } from "../db/actor.js";
 import type { Db, Tx } from "../db/client.js";
@@ -23,11 +23,9 @@ import {
   listCodes,
 } from "./queries.js";
 
-const firmOf = (actor: ActorProfile) => actor.firmId ?? "";
-
 export async function listFirmCodes(deps: Deps, actor: ActorProfile) {
   requireAccess(actor, "firm-codes:manage", { firmId: actor.firmId });
-  return withActor(deps.db, { userId: actor.id }, (tx) => listCodes(tx, firmOf(actor)));
+  return withActor(deps.db, { userId: actor.id }, (tx) => listCodes(tx, requireFirm(actor)));
 }
 
 /** Blank: a random code (retried until unused). Given: normalised and checked by the schema, must be unused. */
@@ -45,7 +43,7 @@ export async function createFirmCode(deps: Deps, actor: ActorProfile, input: Cre
   }
   return withActor(deps.db, { userId: actor.id }, async (tx) => {
     const row = await insertCode(tx, {
-      firmId: firmOf(actor),
+      firmId: requireFirm(actor),
       code,
       description: input.description,
     });
@@ -68,7 +66,7 @@ export async function createFirmCode(deps: Deps, actor: ActorProfile, input: Cre
 export async function deactivateFirmCode(deps: Deps, actor: ActorProfile, id: string) {
   requireAccess(actor, "firm-codes:manage", { firmId: actor.firmId });
   return withActor(deps.db, { userId: actor.id }, async (tx) => {
-    const row = await deactivateCode(tx, firmOf(actor), id);
+    const row = await deactivateCode(tx, requireFirm(actor), id);
     if (!row) throw new AppError("NOT_FOUND");
     await recordAudit(tx, {
       actorId: actor.id,

@@ -2,7 +2,7 @@ import { AUTH_MSG } from "../../common/auth.js";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { FIRM_MSG, type ClaimFirmInput, type CreateFirmInput } from "../../common/firms.js";
 import type { ActorProfile } from "../access.js";
-import { requireAccess } from "../access.js";
+import { requireAccess, requireFirm } from "../access.js";
 import { recordAudit } from "../audit/record.js";
 import { hashPassword, isCommonPassword } from "../auth/password.js";
 
@@ -148,7 +148,7 @@ export async function getOwnFirm(deps: Deps, actor: ActorProfile) {
   if (!actor.firmId) throw new AppError("NOT_FOUND", FIRM_MSG.noFirmInformation);
   requireAccess(actor, "firm:read");
   const firm = await withActor(deps.db, { userId: actor.id }, (tx) =>
-    selectFirmForMember(tx, actor.firmId ?? ""),
+    selectFirmForMember(tx, requireFirm(actor)),
   );
   if (!firm) throw new AppError("NOT_FOUND", FIRM_MSG.firmDetailsNotFound);
   return firm;

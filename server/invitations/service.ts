@@ -5,7 +5,7 @@ import {
   type InvitationCheckResult,
   type sendInvitationSchema,
 } from "../../common/invitations.js";
-import { can, requireAccess, type ActorProfile } from "../access.js";
+import { can, requireAccess, requireFirm, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
 import { asSystem, withActor } from "../db/actor.js";
 import type { Db, Tx } from "../db/client.js";
@@ -79,7 +79,7 @@ export async function sendInvitation(
   // About the actor alone: someone in no firm is told so (spec 01 §8), whatever they asked for.
   if (!actor.firmId) throw new AppError("NOT_FOUND", INVITATION_MSG.notAssociated);
   requireAccess(actor, "invitations:send", { firmId: actor.firmId, role: input.role });
-  const firmId = actor.firmId ?? "";
+  const firmId = requireFirm(actor);
   const { token, hash } = newLinkToken();
   const times = freshTimes();
   // Invitations are written by the system after the access check (lv_app only reads them).
@@ -149,7 +149,7 @@ export async function checkInvitation(
 export async function listInvitations(deps: Deps, actor: ActorProfile) {
   requireAccess(actor, "invitations:manage", { firmId: actor.firmId });
   return withActor(deps.db, { userId: actor.id }, (tx) =>
-    listPendingInvitations(tx, actor.firmId ?? ""),
+    listPendingInvitations(tx, requireFirm(actor)),
   );
 }
 
@@ -162,7 +162,7 @@ async function changePending<T>(
   requireAccess(actor, "invitations:manage", { firmId: actor.firmId });
   // Invitations are written by the system after the access check (lv_app only reads them).
   return asSystem(deps.db, async (tx) => {
-    const inv = await lockFirmInvitation(tx, actor.firmId ?? "", pending.id);
+    const inv = await lockFirmInvitation(tx, requireFirm(actor), pending.id);
     if (!inv) throw new AppError("NOT_FOUND");
     if (inv.used || inv.revokedAt) throw new AppError("CONFLICT", INVITATION_MSG.notPending);
     return pending.change(tx, inv);
