@@ -44,7 +44,7 @@ const sessionByToken = new WeakMap<Db, ReturnType<typeof prepareSessionByToken>>
 
 /**
  * The session of `token` and what the API reads of its user, in one statement: every signed-in
- * request's session read (server/auth/session-read.ts, decision 061). Built once per database
+ * request's session read (server/sessions/session-read.ts, decision 061). Built once per database
  * (Drizzle's prepared query: a tenth of a millisecond less on every request). Runs as the
  * table's owner, as better-auth's own lookup does (lv_app never reads tokens).
  */
