@@ -66,6 +66,7 @@ const httpLayer = [
   "server/**/*-middleware.ts",
   "server/auth/session.ts",
   "server/auth/actor.ts",
+  "server/auth/caller-of.ts",
   "server/**/*.test.ts",
 ];
 /**
@@ -79,13 +80,69 @@ const testingZone = {
 };
 const testFiles = ["web/**/*.test.{ts,tsx}", "web/src/testing/**"];
 
-const serverZones = [
+const httpZone = {
+  target: "server",
+  from: "server/http",
+  message: "Business code does not import the HTTP layer (server/http/): decision 027.",
+};
+
+/**
+ * The server's floors (docs/architecture.md, "Floors"): every file stands on one and imports only
+ * its own floor or lower ones. kernel: the database, HTTP, mail, audit, limits, storage, metrics,
+ * crypto, and every file at server/'s top but the wiring; identity: who is asking (the session,
+ * the actor, the caller, passwords, keys, second factors); domains: every other folder of server/,
+ * read when lint starts, so a new folder is a domain until it is named here; flows: what composes
+ * several domains (registration, the jobs) and the wiring (app.ts, main.ts, services.ts).
+ */
+const serverFolders = readdirSync(path.join(root, "server"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const wiring = ["app", "main", "services"];
+const floorFolders = {
+  kernel: ["db", "http", "mail", "audit", "rate-limit", "storage", "metrics", "crypto", "health"],
+  identity: ["auth", "keys", "sessions", "passkeys", "two-factor"],
+  flows: ["flows", "jobs"],
+};
+const named = Object.values(floorFolders).flat();
+const floors = {
+  kernel: [
+    ...floorFolders.kernel.map((folder) => `server/${folder}`),
+    `server/!(${wiring.join("|")}).ts`,
+  ],
+  identity: floorFolders.identity.map((folder) => `server/${folder}`),
+  domains: serverFolders
+    .filter((folder) => !named.includes(folder))
+    .map((folder) => `server/${folder}`),
+  flows: [
+    ...floorFolders.flows.map((folder) => `server/${folder}`),
+    ...wiring.map((file) => `server/${file}.ts`),
+  ],
+};
+const floorOrder = /** @type {const} */ (["kernel", "identity", "domains", "flows"]);
+const floorZones = floorOrder.slice(0, -1).map((floor, i) => ({
+  target: floors[floor],
+  from: floorOrder.slice(i + 1).flatMap((higher) => floors[higher]),
+  message: `The ${floor} floor imports only its own floor or lower ones (docs/architecture.md, Floors).`,
+}));
+
+/**
+ * A folder's queries (queries.ts, *-queries.ts) are its own: another folder calls its service
+ * (a function that says what it does), never its SQL.
+ */
+const queriesZones = [
+  ...serverFolders.map((folder) => ({
+    target: `server/${folder}`,
+    from: "server/**/*queries*",
+    except: [path.join(root, "server", folder, "**")],
+    message: `server/${folder} reads no other folder's queries: call that folder's service (docs/architecture.md, Floors).`,
+  })),
   {
-    target: "server",
-    from: "server/http",
-    message: "Business code does not import the HTTP layer (server/http/): decision 027.",
+    target: "server/*.ts",
+    from: "server/**/*queries*",
+    message: "A file at server/'s top reads no folder's queries: call its service.",
   },
 ];
+const serverZones = [...floorZones, ...queriesZones];
 
 export default tseslint.config(
   {
@@ -139,6 +196,12 @@ export default tseslint.config(
     files: ["web/**", "common/**"],
     rules: { "import-x/no-restricted-paths": ["error", { basePath: root, zones: webZones }] },
   },
+  // Floors and queries for every server file but tests; besides, the HTTP rule for business code.
+  {
+    files: ["server/**"],
+    ignores: ["server/**/*.test.ts"],
+    rules: { "import-x/no-restricted-paths": ["error", { basePath: root, zones: serverZones }] },
+  },
   {
     files: ["web/**"],
     ignores: testFiles,
@@ -152,6 +215,11 @@ export default tseslint.config(
   {
     files: ["server/**"],
     ignores: httpLayer,
-    rules: { "import-x/no-restricted-paths": ["error", { basePath: root, zones: serverZones }] },
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        { basePath: root, zones: [...serverZones, httpZone] },
+      ],
+    },
   },
 );

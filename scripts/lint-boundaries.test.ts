@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * The boundaries of docs/decisions/027-one-shape-per-domain.md, as eslint.config.js states them,
- * fire: each snippet is linted at a real path of the tree and imports a probe file that this test
- * writes (the rules only judge imports that resolve to a file) and removes afterwards. Nothing is
- * written under server/, which other tests read while this one runs: there the import is of a
- * file of server/http that exists.
+ * fire, with the server's floors (docs/architecture.md, "Floors"): each snippet is linted at a real
+ * path of the tree and imports a probe file that this test writes (the rules only judge imports
+ * that resolve to a file) and removes afterwards. Nothing is written under server/, which other
+ * tests read while this one runs: there the snippet imports files that exist.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const probe = `lint-probe-${process.pid}`;
@@ -185,6 +185,72 @@ describe("lint boundaries (decision 027)", { timeout: 60_000 }, () => {
     expect(await ruleIds("server/clients/routes.ts", http)).toEqual([]);
     expect(await ruleIds("server/assets/file-routes.ts", http)).toEqual([]);
     expect(await ruleIds("server/rate-limit/middleware.ts", http)).toEqual([]);
+  });
+
+  it("refuses a kernel file importing identity, a domain or a flow", async () => {
+    for (const file of ["server/db/probe-user.ts", "server/probe-user.ts"]) {
+      const up = file === "server/probe-user.ts" ? "./" : "../";
+      for (const higher of [
+        "auth/password.js",
+        "clients/service.js",
+        "flows/registration/register.js",
+      ])
+        expect(await ruleIds(file, importOf(`${up}${higher}`))).toContain(
+          "import-x/no-restricted-paths",
+        );
+      expect(await ruleIds(file, importOf(`${up}errors.js`))).toEqual([]);
+    }
+    expect(await ruleIds("server/deps.ts", importOf("./services.js"))).toContain(
+      "import-x/no-restricted-paths",
+    );
+  });
+
+  it("refuses identity importing a domain or a flow, and lets it import the kernel", async () => {
+    expect(await ruleIds("server/auth/probe-user.ts", importOf("../clients/service.js"))).toContain(
+      "import-x/no-restricted-paths",
+    );
+    expect(await ruleIds("server/keys/probe-user.ts", importOf("../jobs/scheduler.js"))).toContain(
+      "import-x/no-restricted-paths",
+    );
+    expect(await ruleIds("server/sessions/probe-user.ts", importOf("../db/client.js"))).toEqual([]);
+  });
+
+  it("refuses a domain importing a flow", async () => {
+    expect(
+      await ruleIds("server/clients/probe-user.ts", importOf("../flows/registration/register.js")),
+    ).toContain("import-x/no-restricted-paths");
+    expect(await ruleIds("server/release/probe-user.ts", importOf("../app.js"))).toContain(
+      "import-x/no-restricted-paths",
+    );
+  });
+
+  it("refuses a domain reading another domain's queries, and lets it call that domain's service", async () => {
+    expect(
+      await ruleIds("server/release/probe-user.ts", importOf("../clients/queries.js")),
+    ).toContain("import-x/no-restricted-paths");
+    expect(
+      await ruleIds("server/legacy/probe-user.ts", importOf("../assets/file-queries.js")),
+    ).toContain("import-x/no-restricted-paths");
+    expect(
+      await ruleIds("server/release/probe-user.ts", importOf("../clients/service.js")),
+    ).toEqual([]);
+    expect(await ruleIds("server/clients/probe-user.ts", importOf("./queries.js"))).toEqual([]);
+    expect(await ruleIds("server/clients/probe-user.ts", importOf("../auth/password.js"))).toEqual(
+      [],
+    );
+  });
+
+  it("lets a flow import every floor, and a test import anything", async () => {
+    expect(
+      await ruleIds(
+        "server/flows/registration/probe-user.ts",
+        importOf("../../clients/service.js"),
+      ),
+    ).toEqual([]);
+    expect(await ruleIds("server/app.ts", importOf("./clients/routes.js"))).toEqual([]);
+    expect(
+      await ruleIds("server/db/probe-user.test.ts", importOf("../clients/queries.js")),
+    ).toEqual([]);
   });
 
   it("refuses an import cycle", async () => {

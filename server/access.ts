@@ -14,6 +14,16 @@ export function actorOf(user: {
   return role ? { id: user.id, role, firmId: user.firmId ?? null } : null;
 }
 
+/**
+ * The actor's firm (or a client's): its id. Every rule that names a firm already refuses someone in
+ * none; this states it for the code after the check. No firm answers the NOT_FOUND a missing
+ * record gets, as a query for the firm "" did.
+ */
+export function requireFirm(who: { firmId: string | null }): string {
+  if (!who.firmId) throw new AppError("NOT_FOUND");
+  return who.firmId;
+}
+
 export type Action =
   | "firm:read" // see the firm's details
   | "firm:edit" // change name, phone, address, logo

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { auditRefusal } from "./audit/refusals.js";
 import { authHandler } from "./auth/better-auth-routes.js";
-import { registerRoutes } from "./auth/routes.js";
+import { registerRoutes } from "./flows/registration/routes.js";
 import { loadSession } from "./auth/session.js";
 import { signInQueue } from "./auth/sign-in-queue-middleware.js";
 import { AppError, toAppError } from "./errors.js";
@@ -36,7 +36,7 @@ import { legacyRoutes } from "./legacy/routes.js";
 import { describeError } from "./logger.js";
 import { recordRequests } from "./metrics/middleware.js";
 import { WEB_DIST } from "./paths.js";
-import type { OffsetClock } from "./release/clock.js";
+import type { OffsetClock } from "./clock.js";
 import { clockRoutes } from "./release/clock-routes.js";
 import { activityRoutes } from "./activity/routes.js";
 import { liveRoutes } from "./live/routes.js";

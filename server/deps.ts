@@ -1,14 +1,14 @@
-import type { Auth } from "./auth/auth.js";
+import type { Auth } from "./auth-options.js";
 import type { Database } from "./db/client.js";
 import type { Env } from "./env.js";
-import type { DataKeyWrapper } from "./keys/data-key.js";
-import type { Sealer } from "./keys/sealer.js";
-import type { ShareSealers } from "./keys/share-sealers.js";
-import type { LiveHub } from "./live/hub.js";
+import type { DataKeyWrapper } from "./crypto/data-key.js";
+import type { Sealer } from "./crypto/sealer.js";
+import type { ShareSealers } from "./crypto/share-sealers.js";
+import type { LiveHub } from "./db/live-hub.js";
 import type { Logger } from "./logger.js";
 import type { Mail } from "./mail/templates.js";
 import type { Metrics } from "./metrics/metrics.js";
-import type { Clock } from "./release/clock.js";
+import type { Clock } from "./clock.js";
 
 /** What the business code can reach (databases, mail, keys, clock). Built once in server/services.ts. */
 export type Deps = {
@@ -20,7 +20,7 @@ export type Deps = {
   sendMail: (mail: Mail) => Promise<void>;
   /** Tells the mailer that messages were queued inside a transaction (enqueueMail with a tx) and have committed. */
   wakeMailer: () => void;
-  /** The time for release plans and timers; tests move it forward (server/release/clock.ts). */
+  /** The time for release plans and timers; tests move it forward (server/clock.ts). */
   clock: Clock;
   /** True when mail goes to the dev mailbox (no SMTP_URL). */
   isDevMailbox: boolean;

@@ -9,7 +9,7 @@ import { createLogger, describeError } from "./logger.js";
 import { metricsApp } from "./metrics/routes.js";
 import { createServices } from "./services.js";
 import { FIRST_RUN_AFTER_START_MS, startScheduler } from "./jobs/scheduler.js";
-import { createOffsetClock } from "./release/clock.js";
+import { createOffsetClock } from "./clock.js";
 import { httpServerOptions } from "./http/node-response.js";
 
 async function main() {

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { createLiveHub } from "./live/hub.js";
+import { createLiveHub } from "./db/live-hub.js";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
@@ -9,16 +9,17 @@ import { assertRowLevelSecurity } from "./db/app-role.js";
 import { openPglite, openPostgres, type Database } from "./db/client.js";
 import type { Env } from "./env.js";
 import type { Deps } from "./deps.js";
-import { createDataKeyWrapper } from "./keys/data-key.js";
-import { createShareSealers } from "./keys/share-sealers.js";
-import { deriveKey, loadMasterKey } from "./keys/master-key.js";
-import { createSealer } from "./keys/sealer.js";
+import { createDataKeyWrapper } from "./crypto/data-key.js";
+import { createShareSealers } from "./crypto/share-sealers.js";
+import { deriveKey, loadMasterKey } from "./crypto/master-key.js";
+import { createSealer } from "./crypto/sealer.js";
 import { runOutsideRequest, type Logger } from "./logger.js";
 import { createMailer, enqueueMail, type Mailer } from "./mail/outbox.js";
 import type { Mail } from "./mail/templates.js";
 import { createMetrics } from "./metrics/metrics.js";
+import { createProfileForNewUser } from "./profiles/service.js";
 import { checkInOnSignIn } from "./release/check-in.js";
-import { systemClock, type Clock } from "./release/clock.js";
+import { systemClock, type Clock } from "./clock.js";
 
 export type Services = { deps: Deps; mailer: Mailer | null; close(): Promise<void> };
 
@@ -82,6 +83,7 @@ export async function createServices(
     secret: authSecret,
     sendMail,
     log,
+    onUserCreated: (user) => createProfileForNewUser(db, user),
     onSignIn: (userId) => onSignIn(userId),
   });
   // The salt POST /api/kdf answers for an address without an account (docs/decisions/038).

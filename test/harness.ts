@@ -8,7 +8,7 @@ import { openPglite, openPostgres, type Database } from "../server/db/client.js"
 import { parseEnv, type Env } from "../server/env.js";
 import { createLogger, type Logger } from "../server/logger.js";
 import { listOutbox } from "../server/mail/outbox.js";
-import type { Clock } from "../server/release/clock.js";
+import type { Clock } from "../server/clock.js";
 import { createServices, type Services } from "../server/services.js";
 import { PGLITE_TEMPLATE, clonePrefix, withDatabase } from "./global-setup.js";
 

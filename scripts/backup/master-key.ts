@@ -3,10 +3,10 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../server/db/client.js";
 import type { Env } from "../../server/env.js";
-import { createDataKeyWrapper } from "../../server/keys/data-key.js";
+import { createDataKeyWrapper } from "../../server/crypto/data-key.js";
 
 /**
- * The master key the app will start with on this DATA_DIR (server/keys/master-key.ts), without
+ * The master key the app will start with on this DATA_DIR (server/crypto/master-key.ts), without
  * generating one: VAULT_MASTER_KEY, else DATA_DIR/master.key (development), else none.
  */
 export function masterKeyInUse(env: Env): { key: Buffer; source: string } | null {

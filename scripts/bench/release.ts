@@ -9,7 +9,7 @@ import { createApp } from "../../server/app.js";
 import { openPglite } from "../../server/db/client.js";
 import { parseEnv } from "../../server/env.js";
 import { createLogger } from "../../server/logger.js";
-import { createOffsetClock } from "../../server/release/clock.js";
+import { createOffsetClock } from "../../server/clock.js";
 import { runDueTimers } from "../../server/release/timers.js";
 import { createServices } from "../../server/services.js";
 import { DAY_MS, mailedCode } from "../../test/factories/release.js";

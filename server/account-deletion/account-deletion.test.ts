@@ -19,7 +19,7 @@ import {
   type TestContext,
 } from "../../test/harness.js";
 import { accountDeletions } from "../db/schema/index.js";
-import { createOffsetClock } from "../release/clock.js";
+import { createOffsetClock } from "../clock.js";
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 const DAY_MS = 24 * 3_600_000;

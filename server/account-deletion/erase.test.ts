@@ -15,7 +15,7 @@ import {
   rowsOf,
   type TestContext,
 } from "../../test/harness.js";
-import { createOffsetClock } from "../release/clock.js";
+import { createOffsetClock } from "../clock.js";
 import { eraseDueAccounts } from "./erase.js";
 
 const DAY_MS = 24 * 3_600_000;

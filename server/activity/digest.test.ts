@@ -3,7 +3,7 @@ import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
 import { mailsTo } from "../../test/factories/release.js";
 import { buildUser, createTestContext, type TestContext } from "../../test/harness.js";
-import { createOffsetClock } from "../release/clock.js";
+import { createOffsetClock } from "../clock.js";
 import { JOBS } from "../jobs/scheduler.js";
 
 const HOUR_MS = 3_600_000;

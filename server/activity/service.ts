@@ -7,7 +7,7 @@ import {
   type ActivityQuery,
   type FirmActivityQuery,
 } from "../../common/activity.js";
-import { requireAccess, type ActorProfile } from "../access.js";
+import { requireAccess, requireFirm, type ActorProfile } from "../access.js";
 import { asSystem, withActor } from "../db/actor.js";
 import type { Deps } from "../deps.js";
 import { presentFirmEvent, presentOwnerEvent, type Names } from "./present.js";
@@ -89,7 +89,7 @@ export async function listFirmActivity(
   query: FirmActivityQuery,
 ): Promise<ActivityPage> {
   requireAccess(actor, "firm-activity:read", { firmId: actor.firmId });
-  const firmId = actor.firmId ?? "";
+  const firmId = requireFirm(actor);
   const actions = query.type
     ? FIRM_ACTIVITY_KINDS[query.type]
     : Object.values(FIRM_ACTIVITY_KINDS).flat();
@@ -130,7 +130,7 @@ export async function listOwnFirmActions(
   limit: number,
 ): Promise<ActivityEvent[]> {
   requireAccess(actor, "clients:read", { firmId: actor.firmId });
-  const firmId = actor.firmId ?? "";
+  const firmId = requireFirm(actor);
   const rows = await asSystem(deps.db, (tx) =>
     selectEvents(tx, {
       scope: { firmId, actorId: actor.id },

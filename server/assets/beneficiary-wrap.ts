@@ -3,7 +3,7 @@ import { KEYS_MSG } from "../../common/keys.js";
 import type { ActorProfile } from "../access.js";
 import type { Tx } from "../db/client.js";
 import { AppError } from "../errors.js";
-import { selectKeyRefForShare } from "../keys/beneficiary-queries.js";
+import { lockKeyForWrap } from "../keys/beneficiary-service.js";
 import {
   deleteOtherAssetBeneficiaries,
   upsertAssetBeneficiary,
@@ -29,7 +29,7 @@ export async function requireBeneficiaryWraps(
 ): Promise<Map<string, Wrap>> {
   const wraps = new Map<string, Wrap>();
   for (const k of keys) {
-    const key = await selectKeyRefForShare(tx, k.id);
+    const key = await lockKeyForWrap(tx, k.id);
     if (!key || key.userId !== actor.id || !emails.includes(key.email))
       throw new AppError("VALIDATION", KEYS_MSG.wrongBeneficiaryKey);
     if (wraps.has(key.email)) throw new AppError("VALIDATION", ASSET_MSG.beneficiaryKeyTwice);

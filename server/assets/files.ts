@@ -7,6 +7,7 @@ import { type AssetFileKind, fileTooLargeMessage } from "../../common/assets/fil
 import { GCM_OVERHEAD_BYTES } from "../../common/ciphertext.js";
 import type { ActorProfile } from "../access.js";
 import { withActor } from "../db/actor.js";
+import type { Tx } from "../db/client.js";
 import { AppError } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { maxCiphertextBytes, requireFileTypeRule } from "./file-rules.js";
@@ -105,6 +106,13 @@ export function getAssetFile(deps: Deps, actor: ActorProfile, { assetId, kind }:
     return data;
   });
 }
+
+/**
+ * Inside another domain's system transaction (legacy: a released item's file): the file's bytes,
+ * read piece by piece, or null. The caller has checked that its reader may have them.
+ */
+export const readFileBytes = (tx: Tx, assetId: string, kind: AssetFileKind) =>
+  selectFileData(tx, assetId, kind);
 
 export function deleteAssetFile(deps: Deps, actor: ActorProfile, { assetId, kind }: AssetFileRef) {
   return withActor(deps.db, { userId: actor.id }, async (tx) => {

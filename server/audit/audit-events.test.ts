@@ -14,7 +14,7 @@ import {
 } from "../../test/harness.js";
 import { auditLog } from "../db/schema/index.js";
 import { AUDIT_ONCE_WINDOW_SECONDS } from "./record.js";
-import { createOffsetClock } from "../release/clock.js";
+import { createOffsetClock } from "../clock.js";
 
 const WINDOW_MS = AUDIT_ONCE_WINDOW_SECONDS * 1000;
 /** The app's clock, one second into a fresh dedup window: this file's steps all fall in one window unless a test moves it a window on. */

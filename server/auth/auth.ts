@@ -19,15 +19,14 @@ import {
   SECOND_FACTOR_LOCK_SECONDS,
 } from "../../common/two-factor.js";
 
+import type { AuthOptions } from "../auth-options.js";
 import { recordAudit } from "../audit/record.js";
 import type { Db } from "../db/client.js";
 import { describeError, type Logger } from "../logger.js";
 import * as schema from "../db/schema/index.js";
 import type { Mail } from "../mail/templates.js";
-import { createProfileForNewUser } from "../profiles/service.js";
-import { accountKey } from "../rate-limit/accounts.js";
 import { noticeNewDevice } from "../sessions/new-device.js";
-import { clearSignInFailures } from "../rate-limit/sign-in-queries.js";
+import { clearAccountFailures } from "../rate-limit/sign-in-lockout.js";
 import { auditFailedCodes } from "./code-audit.js";
 import {
   confirmationMail,
@@ -60,16 +59,29 @@ type AuthDeps = {
   secret: string;
   sendMail: (mail: Mail) => Promise<void>;
   log: Logger;
+  /** A new account's profile (server/profiles/), made before anything else of the account. */
+  onUserCreated: (user: NewUser) => Promise<void>;
   /** Each sign-in is a check-in of the release plan (server/release/check-in.ts). Must not throw. */
   onSignIn: (userId: string) => Promise<void>;
 };
 
+/** A new account, as better-auth's hook gives it to onUserCreated. */
+export type NewUser = { id: string; name: string; email: string };
+
 /** better-auth, configured for Legacy Vault. Sign-up goes through POST /api/register only. */
-export function createAuth({ db, appUrl, secret, sendMail, log, onSignIn }: AuthDeps) {
+export function createAuth({
+  db,
+  appUrl,
+  secret,
+  sendMail,
+  log,
+  onUserCreated,
+  onSignIn,
+}: AuthDeps) {
   // A 6-digit code has a million values: an unkeyed hash in the database is as good as the code itself.
   const hashCode = (code: string) =>
     createHmac("sha256", secret).update(`two-factor-code:${code}`).digest("base64url");
-  return betterAuth({
+  return betterAuth<AuthOptions>({
     appName: "Legacy Vault",
     baseURL: appUrl,
     basePath: "/api/auth",
@@ -173,14 +185,14 @@ export function createAuth({ db, appUrl, secret, sendMail, log, onSignIn }: Auth
     // No OpenTelemetry spans around every better-auth call: nothing here collects them (issue 13).
     experimental: { instrumentation: { enabled: false } },
     databaseHooks: {
-      // Every new account: its profile. Its data key comes with the keys its browser made
+      // Every new account: its profile (onUserCreated). Its data key comes with the keys its browser made
       // (server/keys/owner-keys-service.ts), or escrowed on its first GET /api/vault/key (decision 038).
       user: {
         create: {
           after: async (user) => {
-            await createProfileForNewUser(db, { id: user.id, name: user.name, email: user.email });
+            await onUserCreated({ id: user.id, name: user.name, email: user.email });
             // Failed sign-ins counted against the address before it had an account are not its owner's (decision 017).
-            await clearSignInFailures(db, accountKey(user.email));
+            await clearAccountFailures(db, user.email);
           },
         },
       },
@@ -254,5 +266,3 @@ export function createAuth({ db, appUrl, secret, sendMail, log, onSignIn }: Auth
     telemetry: { enabled: false },
   });
 }
-
-export type Auth = ReturnType<typeof createAuth>;

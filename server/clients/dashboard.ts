@@ -1,10 +1,10 @@
 import { CLIENT_DASHBOARD_BENEFICIARIES } from "../../common/clients.js";
-import { requireAccess, type ActorProfile } from "../access.js";
+import { requireAccess, requireFirm, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
-import { selectDashboard } from "../dashboard/queries.js";
+import { readDashboard } from "../dashboard/service.js";
 import { withActor, withClientView } from "../db/actor.js";
 import { AppError } from "../errors.js";
-import { selectFirmForMember } from "../firms/queries.js";
+import { findFirmForMember } from "../firms/service.js";
 import type { Deps } from "../deps.js";
 import { listBeneficiaryNames } from "./dashboard-queries.js";
 import { getClient } from "./queries.js";
@@ -17,7 +17,7 @@ import { getClient } from "./queries.js";
 export async function getClientDashboard(deps: Deps, actor: ActorProfile, clientId: string) {
   requireAccess(actor, "clients:read", { firmId: actor.firmId });
   const holder = await withActor(deps.db, { userId: actor.id }, async (tx) => {
-    const client = await getClient(tx, actor.firmId ?? "", clientId);
+    const client = await getClient(tx, requireFirm(actor), clientId);
     if (!client?.firmId) return null;
     // every look at a client's vault summary is audited, whether or not the page recorded 'View as Client'
     await recordAudit(tx, {
@@ -28,7 +28,7 @@ export async function getClientDashboard(deps: Deps, actor: ActorProfile, client
       ownerId: client.id,
       firmId: client.firmId,
     });
-    return { client, firm: await selectFirmForMember(tx, client.firmId) };
+    return { client, firm: await findFirmForMember(tx, client.firmId) };
   });
   if (!holder) throw new AppError("NOT_FOUND");
   requireAccess(actor, "clients:read", { firmId: holder.client.firmId, role: holder.client.role });
@@ -36,7 +36,7 @@ export async function getClientDashboard(deps: Deps, actor: ActorProfile, client
     deps.db,
     { userId: actor.id, clientId: holder.client.id },
     async (tx) => ({
-      ...(await selectDashboard(tx, holder.client.id)),
+      ...(await readDashboard(tx, holder.client.id)),
       beneficiaryNames: await listBeneficiaryNames(
         tx,
         holder.client.id,

@@ -1,8 +1,9 @@
 import type { z } from "zod";
 import type { ClientListQuery, updateClientFirmDetailsSchema } from "../../common/clients.js";
-import { requireAccess, type ActorProfile } from "../access.js";
+import { requireAccess, requireFirm, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
 import { withActor } from "../db/actor.js";
+import type { Tx } from "../db/client.js";
 import { AppError } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { decodeCursor, encodeCursor } from "./cursor.js";
@@ -20,7 +21,7 @@ export async function listClients(deps: Deps, actor: ActorProfile, query: Client
   requireAccess(actor, "clients:read", { firmId: actor.firmId });
   const cursor = decodeCursor(query);
   const page = await withActor(deps.db, { userId: actor.id }, (tx) =>
-    listClientsPage(tx, { firmId: actor.firmId ?? "", query, cursor }),
+    listClientsPage(tx, { firmId: requireFirm(actor), query, cursor }),
   );
   return { ...page, cursor: page.cursor && encodeCursor(query, page.cursor) };
 }
@@ -28,7 +29,7 @@ export async function listClients(deps: Deps, actor: ActorProfile, query: Client
 export async function getClientProfile(deps: Deps, actor: ActorProfile, id: string) {
   requireAccess(actor, "clients:read", { firmId: actor.firmId });
   const client = await withActor(deps.db, { userId: actor.id }, (tx) =>
-    getClient(tx, actor.firmId ?? "", id),
+    getClient(tx, requireFirm(actor), id),
   );
   if (!client) throw new AppError("NOT_FOUND");
   return client;
@@ -42,7 +43,7 @@ export async function recordImpersonation(
 ) {
   requireAccess(actor, "clients:read", { firmId: actor.firmId });
   await withActor(deps.db, { userId: actor.id }, async (tx) => {
-    if (!(await getClient(tx, actor.firmId ?? "", clientId))) throw new AppError("NOT_FOUND");
+    if (!(await getClient(tx, requireFirm(actor), clientId))) throw new AppError("NOT_FOUND");
     await recordAudit(tx, {
       actorId: actor.id,
       action: isActive ? "impersonation.started" : "impersonation.ended",
@@ -67,7 +68,7 @@ export async function getClientFirmDetails(
   clientId: string,
 ): Promise<ClientFirmDetails> {
   requireAccess(actor, "clients:edit", { firmId: actor.firmId });
-  const firmId = actor.firmId ?? "";
+  const firmId = requireFirm(actor);
   return withActor(deps.db, { userId: actor.id }, async (tx) => {
     const client = await getClient(tx, firmId, clientId);
     if (!client) throw new AppError("NOT_FOUND");
@@ -82,7 +83,7 @@ export async function updateClientFirmDetails(
   update: { clientId: string; input: UpdateClientFirmDetailsOutput },
 ): Promise<ClientFirmDetails> {
   requireAccess(actor, "clients:edit", { firmId: actor.firmId });
-  const firmId = actor.firmId ?? "";
+  const firmId = requireFirm(actor);
   const { clientId, input } = update;
   return withActor(deps.db, { userId: actor.id }, async (tx) => {
     const client = await getClient(tx, firmId, clientId);
@@ -103,3 +104,10 @@ export async function updateClientFirmDetails(
     return { client, details };
   });
 }
+
+/**
+ * Inside another domain's transaction (release): the client `clientId` of `firmId`, or null. The
+ * caller has checked its actor's access to the firm's clients.
+ */
+export const findFirmClient = (tx: Tx, firmId: string, clientId: string) =>
+  getClient(tx, firmId, clientId);

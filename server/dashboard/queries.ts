@@ -2,7 +2,6 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { AssetType } from "../../common/assets.js";
 import { RECENT_ASSETS } from "../../common/dashboard.js";
 import type { Tx } from "../db/client.js";
-import { isPendingOf } from "../invitations/queries.js";
 import type { Role } from "../../common/app.js";
 import { STAFF_ROLES } from "../../common/staff.js";
 import {
@@ -11,6 +10,7 @@ import {
   firmCodes,
   firms,
   invitations,
+  isPendingOf,
   profiles,
 } from "../db/schema/index.js";
 

@@ -1,7 +1,8 @@
 import { RECENT_FIRM_ACTIONS } from "../../common/dashboard.js";
-import { can, requireAccess, type ActorProfile } from "../access.js";
+import { can, requireAccess, requireFirm, type ActorProfile } from "../access.js";
 import { listOwnFirmActions } from "../activity/service.js";
 import { withActor } from "../db/actor.js";
+import type { Tx } from "../db/client.js";
 import type { Deps } from "../deps.js";
 import {
   countActiveCodes,
@@ -24,7 +25,7 @@ export function getDashboard(deps: Deps, actor: ActorProfile) {
 export async function getFirmOverview(deps: Deps, actor: ActorProfile) {
   const firm = { firmId: actor.firmId };
   requireAccess(actor, "clients:read", firm);
-  const firmId = actor.firmId ?? "";
+  const firmId = requireFirm(actor);
   const numbers = await withActor(deps.db, { userId: actor.id }, async (tx) => ({
     clients: await countClients(tx, firmId),
     pendingInvitations: await countPendingInvitations(
@@ -39,3 +40,6 @@ export async function getFirmOverview(deps: Deps, actor: ActorProfile) {
   }));
   return { ...numbers, myActions: await listOwnFirmActions(deps, actor, RECENT_FIRM_ACTIONS) };
 }
+
+/** Inside another domain's transaction (clients: a firm's view of its client): the vault's dashboard of `userId`. */
+export const readDashboard = (tx: Tx, userId: string) => selectDashboard(tx, userId);

@@ -10,7 +10,7 @@ import {
   releaseItems,
   releases,
 } from "../db/schema/index.js";
-import { createOffsetClock } from "../release/clock.js";
+import { createOffsetClock } from "../clock.js";
 import {
   TestClient,
   buildUser,

@@ -15,11 +15,10 @@ import type { Deps } from "../deps.js";
 import { AppError, isUniqueViolation } from "../errors.js";
 import { hashLinkToken, newLinkToken } from "../keys/link-token.js";
 import { requireCurrentPassword } from "../keys/owner-keys-service.js";
-import { deleteSessions } from "../keys/owner-keys-queries.js";
-import { deleteAllPasskeys } from "../passkeys/queries.js";
+import { removeAllPasskeys } from "../passkeys/service.js";
 import { enqueueMail } from "../mail/outbox.js";
-import { accountKey } from "../rate-limit/accounts.js";
-import { clearSignInFailures } from "../rate-limit/sign-in-queries.js";
+import { clearAccountFailures } from "../rate-limit/sign-in-lockout.js";
+import { endSessions } from "../sessions/service.js";
 import { addressTakenMail, confirmEmailChangeMail, emailChangedMail } from "./emails.js";
 import {
   deleteUnconfirmed,
@@ -190,7 +189,7 @@ export async function confirmEmailChange(
     throw err;
   }
   // Failed sign-ins counted against the address before it was this account's are not its owner's (decision 017).
-  await clearSignInFailures(deps.db, accountKey(done.email));
+  await clearAccountFailures(deps.db, done.email);
   return done;
 }
 
@@ -216,8 +215,8 @@ export async function undoEmailChange(
     await setAccountEmail(tx, account.id, change.oldEmail, now);
     await moveAddressReferences(tx, { from: account.email.toLowerCase(), to: change.oldEmail });
     await markUndone(tx, account.id, now);
-    await deleteSessions(tx, account.id);
-    await deleteAllPasskeys(tx, account.id); // someone else may have added one (decision 056)
+    await endSessions(tx, account.id);
+    await removeAllPasskeys(tx, account.id); // someone else may have added one (decision 056)
     await recordAudit(tx, {
       actorId: null,
       action: "auth.email_change_undone",

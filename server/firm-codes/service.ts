@@ -4,10 +4,10 @@ import {
   type CreateFirmCodeInput,
   type FirmSummaryView,
 } from "../../common/firm-codes.js";
-import { requireAccess, type ActorProfile } from "../access.js";
+import { requireAccess, requireFirm, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
 import { withActor } from "../db/actor.js";
-import type { Db } from "../db/client.js";
+import type { Db, Tx } from "../db/client.js";
 import type { Deps } from "../deps.js";
 import { AppError, isUniqueViolation, toAppError } from "../errors.js";
 import { describeError } from "../logger.js";
@@ -18,15 +18,14 @@ import {
   findFirmByActiveCode,
   findFirmByOwnCode,
   insertCode,
+  insertDefaultCode,
   isCodeTaken,
   listCodes,
 } from "./queries.js";
 
-const firmOf = (actor: ActorProfile) => actor.firmId ?? "";
-
 export async function listFirmCodes(deps: Deps, actor: ActorProfile) {
   requireAccess(actor, "firm-codes:manage", { firmId: actor.firmId });
-  return withActor(deps.db, { userId: actor.id }, (tx) => listCodes(tx, firmOf(actor)));
+  return withActor(deps.db, { userId: actor.id }, (tx) => listCodes(tx, requireFirm(actor)));
 }
 
 /** Blank: a random code (retried until unused). Given: normalised and checked by the schema, must be unused. */
@@ -44,7 +43,7 @@ export async function createFirmCode(deps: Deps, actor: ActorProfile, input: Cre
   }
   return withActor(deps.db, { userId: actor.id }, async (tx) => {
     const row = await insertCode(tx, {
-      firmId: firmOf(actor),
+      firmId: requireFirm(actor),
       code,
       description: input.description,
     });
@@ -67,7 +66,7 @@ export async function createFirmCode(deps: Deps, actor: ActorProfile, input: Cre
 export async function deactivateFirmCode(deps: Deps, actor: ActorProfile, id: string) {
   requireAccess(actor, "firm-codes:manage", { firmId: actor.firmId });
   return withActor(deps.db, { userId: actor.id }, async (tx) => {
-    const row = await deactivateCode(tx, firmOf(actor), id);
+    const row = await deactivateCode(tx, requireFirm(actor), id);
     if (!row) throw new AppError("NOT_FOUND");
     await recordAudit(tx, {
       actorId: actor.id,
@@ -123,3 +122,12 @@ export async function joinFirmByCode(
     throw new AppError("CONFLICT", FIRM_CODE_MSG.joinFailed);
   return firm;
 }
+
+/* ---------- for firms/, as the system, while a firm is registered or claimed ---------- */
+
+/** Whether any firm has `code`, as its own code or among its firm codes (uniqueness spans every firm). */
+export const isFirmCodeTaken = (db: Db | Tx, code: string) => isCodeTaken(db, code);
+
+/** Right after the firm is claimed: its own code as its first firm code. */
+export const createDefaultCode = (db: Db, values: { firmId: string; code: string }) =>
+  insertDefaultCode(db, values);

@@ -1,5 +1,5 @@
 import { FIRM_EDIT_MSG, FIRM_MSG, type CreateFirmInput } from "../../common/firms.js";
-import { requireAccess, type ActorProfile } from "../access.js";
+import { requireAccess, requireFirm, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
 import { asSystem } from "../db/actor.js";
 import { AppError, isUniqueViolation } from "../errors.js";
@@ -14,7 +14,7 @@ const LOGO_PREFIX = publicPath("firm-logos", "");
 export async function updateFirmDetails(deps: Deps, actor: ActorProfile, input: CreateFirmInput) {
   requireAccess(actor, "firm:edit", { firmId: actor.firmId });
   return asSystem(deps.db, async (tx) => {
-    const row = await updateDetails(tx, actor.firmId ?? "", input);
+    const row = await updateDetails(tx, requireFirm(actor), input);
     if (!row) throw new AppError("NOT_FOUND");
     await recordAudit(tx, {
       actorId: actor.id,
@@ -35,7 +35,7 @@ export async function setFirmLogo(deps: Deps, actor: ActorProfile, bytes: Buffer
   requireAccess(actor, "firm:edit", { firmId: actor.firmId });
   const image = sniffImage(bytes);
   if (!image) throw new AppError("UNSUPPORTED_MEDIA_TYPE", FIRM_EDIT_MSG.logoNotImage);
-  const firmId = actor.firmId ?? "";
+  const firmId = requireFirm(actor);
   const name = `${firmId}-${Date.now()}.${image.ext}`;
   return asSystem(deps.db, async (tx) => {
     const current = await lockLogoUrl(tx, firmId);
@@ -56,7 +56,7 @@ export async function setFirmLogo(deps: Deps, actor: ActorProfile, bytes: Buffer
 
 export async function removeFirmLogo(deps: Deps, actor: ActorProfile) {
   requireAccess(actor, "firm:edit", { firmId: actor.firmId });
-  const firmId = actor.firmId ?? "";
+  const firmId = requireFirm(actor);
   return asSystem(deps.db, async (tx) => {
     const current = await lockLogoUrl(tx, firmId);
     const row = await setLogoUrl(tx, firmId, null);

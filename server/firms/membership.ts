@@ -1,7 +1,7 @@
+import type { Role } from "../../common/app.js";
 import { recordAudit } from "../audit/record.js";
 import { asSystem } from "../db/actor.js";
 import type { Db, Tx } from "../db/client.js";
-import { consumeInvitation } from "../invitations/queries.js";
 import {
   addFirmUser,
   deleteFirmUser,
@@ -57,18 +57,22 @@ export async function becomeFirstAdmin(
   return true;
 }
 
+/** The invitation that a new account accepts: its role and firm. */
+export type AcceptedInvitation = { role: Role; firmId: string };
+
 /**
- * Registration through an invitation link: marks it used and gives the new account the invited
- * role and firm, once, for the invited e-mail only. Returns false when nothing changed.
+ * Registration through an invitation link: gives the new account the invited role and firm, once.
+ * `consume` (invitations/) marks the link used in the same transaction, for the invited e-mail
+ * only, and answers what it invited to, or nothing. Returns false when nothing changed.
  */
 export async function joinByInvitation(
   db: Db,
-  accept: { userId: string; email: string; tokenHash: string },
+  accept: { userId: string; consume: (tx: Tx) => Promise<AcceptedInvitation | undefined> },
 ): Promise<boolean> {
-  const { userId, email, tokenHash } = accept;
+  const { userId, consume } = accept;
   return asSystem(db, async (tx) => {
     if (!(await lockFreshUser(tx, userId))) return false;
-    const inv = await consumeInvitation(tx, { tokenHash, email });
+    const inv = await consume(tx);
     if (!inv) return false;
     await setRoleAndFirm(tx, userId, { role: inv.role, firmId: inv.firmId });
     await addFirmUser(tx, userId, inv.firmId);

@@ -2,16 +2,16 @@ import { AUTH_MSG } from "../../common/auth.js";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { FIRM_MSG, type ClaimFirmInput, type CreateFirmInput } from "../../common/firms.js";
 import type { ActorProfile } from "../access.js";
-import { requireAccess } from "../access.js";
+import { requireAccess, requireFirm } from "../access.js";
 import { recordAudit } from "../audit/record.js";
 import { hashPassword, isCommonPassword } from "../auth/password.js";
 
 import { asSystem, withActor } from "../db/actor.js";
-import type { Tx } from "../db/client.js";
+import type { Db, Tx } from "../db/client.js";
 import { AppError, isUniqueViolation } from "../errors.js";
 import { generateFirmCode } from "../firm-codes/generate.js";
 import { storeNewAccountKeys } from "../keys/owner-keys-service.js";
-import { insertDefaultCode, isCodeTaken } from "../firm-codes/queries.js";
+import { createDefaultCode, isFirmCodeTaken } from "../firm-codes/service.js";
 import type { Deps } from "../deps.js";
 import { describeError } from "../logger.js";
 import { CLAIM_WINDOW_HOURS, sendClaimLink } from "./claim-link.js";
@@ -23,6 +23,8 @@ import {
   isFirmNameTaken,
   lockClaimableFirm,
   selectFirmForMember,
+  selectFirmName,
+  selectFirmNameAndCode,
   selectUserIdByEmail,
 } from "./queries.js";
 
@@ -45,7 +47,7 @@ export async function insertNewFirm(
   const { input } = made;
   if (await isFirmNameTaken(tx, input.name)) throw new AppError("CONFLICT", FIRM_MSG.firmNameTaken);
   let code = generateFirmCode();
-  while (await isCodeTaken(tx, code)) code = generateFirmCode();
+  while (await isFirmCodeTaken(tx, code)) code = generateFirmCode();
   const row = await insertFirm(tx, {
     name: input.name,
     phone: input.phone,
@@ -74,7 +76,7 @@ export function rethrowNameTaken(err: unknown): never {
 /** The firm's default code, created right after its first admin (spec: logged, registration continues). */
 export async function addDefaultCode(deps: Deps, firm: { id: string; firmCode: string }) {
   try {
-    await insertDefaultCode(deps.db, { firmId: firm.id, code: firm.firmCode });
+    await createDefaultCode(deps.db, { firmId: firm.id, code: firm.firmCode });
   } catch (err) {
     deps.log.warn(`default firm code for firm ${firm.id} not created: ${describeError(err)}`);
   }
@@ -146,7 +148,7 @@ export async function getOwnFirm(deps: Deps, actor: ActorProfile) {
   if (!actor.firmId) throw new AppError("NOT_FOUND", FIRM_MSG.noFirmInformation);
   requireAccess(actor, "firm:read");
   const firm = await withActor(deps.db, { userId: actor.id }, (tx) =>
-    selectFirmForMember(tx, actor.firmId ?? ""),
+    selectFirmForMember(tx, requireFirm(actor)),
   );
   if (!firm) throw new AppError("NOT_FOUND", FIRM_MSG.firmDetailsNotFound);
   return firm;
@@ -155,3 +157,14 @@ export async function getOwnFirm(deps: Deps, actor: ActorProfile) {
 export function cleanupUnclaimedFirms(deps: Deps): Promise<number> {
   return deleteUnclaimedFirms(deps.db, CLAIM_WINDOW_HOURS);
 }
+
+/* ---------- for other domains, inside their own transaction or read ---------- */
+
+/** The firm `firmId` as its members see it, if it exists (a client's dashboard seen by its firm). */
+export const findFirmForMember = (tx: Tx, firmId: string) => selectFirmForMember(tx, firmId);
+
+/** The firm's name, if it exists (an invitation's landing page and its acceptance). */
+export const findFirmName = (db: Db | Tx, firmId: string) => selectFirmName(db, firmId);
+
+/** The firm's name and own code, if it exists (an invitation being sent). */
+export const findFirmNameAndCode = (tx: Tx, firmId: string) => selectFirmNameAndCode(tx, firmId);

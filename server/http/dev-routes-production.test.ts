@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestClient, createTestContext, type TestContext } from "../../test/harness.js";
 import { createApp } from "../app.js";
-import { createOffsetClock } from "../release/clock.js";
+import { createOffsetClock } from "../clock.js";
 
 /** A built web app, so that an unmounted /dev route would fall through to index.html (200) if nothing stopped it. */
 const webDist = mkdtempSync(path.join(tmpdir(), "lv-dist-"));

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.js";
-import { invitationEarlierLinks, invitations } from "../db/schema/index.js";
+import { invitationEarlierLinks, invitations, isPendingOf } from "../db/schema/index.js";
 
 /** How many links sent before the current one keep working (a re-invite extends them too). */
 export const EARLIER_LINKS_KEPT = 5;
@@ -30,15 +30,6 @@ export const findInvitationByToken = (tx: Db | Tx, tokenHash: string) =>
     .where(isLinkOf(tokenHash))
     .limit(1)
     .then((r) => r[0] ?? null);
-
-/** A pending invitation of `firmId`: not accepted, not revoked, not expired. */
-export const isPendingOf = (firmId: string) =>
-  and(
-    eq(invitations.firmId, firmId),
-    eq(invitations.used, false),
-    isNull(invitations.revokedAt),
-    gt(invitations.expiresAt, sql`now()`),
-  );
 
 /** Under withActor (row-level security: the actor's firm only): the pending ones, newest first. */
 export const listPendingInvitations = (tx: Tx, firmId: string) =>

@@ -5,16 +5,17 @@ import {
   type InvitationCheckResult,
   type sendInvitationSchema,
 } from "../../common/invitations.js";
-import { can, requireAccess, type ActorProfile } from "../access.js";
+import { can, requireAccess, requireFirm, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
 import { asSystem, withActor } from "../db/actor.js";
 import type { Db, Tx } from "../db/client.js";
 import { AppError } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { joinByInvitation } from "../firms/membership.js";
-import { selectFirmName, selectFirmNameAndCode } from "../firms/queries.js";
+import { findFirmName, findFirmNameAndCode } from "../firms/service.js";
 import { invitationMail } from "./emails.js";
 import {
+  consumeInvitation,
   dropEarlierLinks,
   keepEarlierLink,
   findInvitationByToken,
@@ -78,12 +79,12 @@ export async function sendInvitation(
   // About the actor alone: someone in no firm is told so (spec 01 §8), whatever they asked for.
   if (!actor.firmId) throw new AppError("NOT_FOUND", INVITATION_MSG.notAssociated);
   requireAccess(actor, "invitations:send", { firmId: actor.firmId, role: input.role });
-  const firmId = actor.firmId ?? "";
+  const firmId = requireFirm(actor);
   const { token, hash } = newLinkToken();
   const times = freshTimes();
   // Invitations are written by the system after the access check (lv_app only reads them).
   const firm = await asSystem(deps.db, async (tx) => {
-    const f = await selectFirmNameAndCode(tx, firmId);
+    const f = await findFirmNameAndCode(tx, firmId);
     if (!f) throw new AppError("NOT_FOUND", INVITATION_MSG.noFirmDetails);
     const existing = await findInvitationForEmail(tx, firmId, input.email);
     if (existing?.used) throw new AppError("CONFLICT", INVITATION_MSG.alreadyAccepted);
@@ -140,7 +141,7 @@ export async function checkInvitation(
   if (!inv || inv.used || inv.email !== email) return { valid: false };
   if (inv.revokedAt) return { valid: false, reason: "revoked" };
   if (inv.expiresAt <= new Date()) return { valid: false };
-  const f = await selectFirmName(db, inv.firmId);
+  const f = await findFirmName(db, inv.firmId);
   return f ? { valid: true, firmName: f.name, role: inv.role } : { valid: false };
 }
 
@@ -148,7 +149,7 @@ export async function checkInvitation(
 export async function listInvitations(deps: Deps, actor: ActorProfile) {
   requireAccess(actor, "invitations:manage", { firmId: actor.firmId });
   return withActor(deps.db, { userId: actor.id }, (tx) =>
-    listPendingInvitations(tx, actor.firmId ?? ""),
+    listPendingInvitations(tx, requireFirm(actor)),
   );
 }
 
@@ -161,7 +162,7 @@ async function changePending<T>(
   requireAccess(actor, "invitations:manage", { firmId: actor.firmId });
   // Invitations are written by the system after the access check (lv_app only reads them).
   return asSystem(deps.db, async (tx) => {
-    const inv = await lockFirmInvitation(tx, actor.firmId ?? "", pending.id);
+    const inv = await lockFirmInvitation(tx, requireFirm(actor), pending.id);
     if (!inv) throw new AppError("NOT_FOUND");
     if (inv.used || inv.revokedAt) throw new AppError("CONFLICT", INVITATION_MSG.notPending);
     return pending.change(tx, inv);
@@ -190,7 +191,7 @@ export async function resendInvitation(
         ...times,
       });
       if (!renewed) throw new AppError("NOT_FOUND");
-      const f = await selectFirmName(tx, inv.firmId);
+      const f = await findFirmName(tx, inv.firmId);
       await enqueueMail(
         tx,
         invitationMail({
@@ -245,9 +246,9 @@ export function acceptInvitation(
   db: Db,
   accept: { userId: string; email: string; code: string },
 ): Promise<boolean> {
+  const link = { tokenHash: hashLinkToken(accept.code), email: accept.email };
   return joinByInvitation(db, {
     userId: accept.userId,
-    email: accept.email,
-    tokenHash: hashLinkToken(accept.code),
+    consume: (tx) => consumeInvitation(tx, link),
   });
 }

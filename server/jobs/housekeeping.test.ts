@@ -27,7 +27,7 @@ import {
   signInFailures,
   verification,
 } from "../db/schema/index.js";
-import { createOffsetClock } from "../release/clock.js";
+import { createOffsetClock } from "../clock.js";
 import type { Limit } from "../rate-limit/limiter.js";
 import { everyWindowedLimit } from "../rate-limit/limits-table.js";
 import * as rules from "../rate-limit/rules.js";

@@ -222,3 +222,9 @@ export function updateBeneficiaryKey(
     return keyView(tx, actor.id, id);
   });
 }
+
+/**
+ * Inside an asset's transaction (server/assets/beneficiary-wrap.ts): the beneficiary key `id`,
+ * locked FOR SHARE until that transaction ends, so a re-issue cannot delete it under a new wrap.
+ */
+export const lockKeyForWrap = (tx: Tx, id: string) => selectKeyRefForShare(tx, id);

@@ -1,6 +1,6 @@
 import { asSystem } from "../db/actor.js";
 import type { Db } from "../db/client.js";
-import type { DataKeyWrapper } from "./data-key.js";
+import type { DataKeyWrapper } from "../crypto/data-key.js";
 import { insertWrappedDataKey } from "./queries.js";
 
 /**

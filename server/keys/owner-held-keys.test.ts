@@ -13,7 +13,7 @@ import {
   type TestContext,
 } from "../../test/harness.js";
 import { sealAsset, type CryptoKey } from "../../test/vault-crypto.js";
-import { deriveKey } from "./master-key.js";
+import { deriveKey } from "../crypto/master-key.js";
 
 /**
  * Issue 12's promise (docs/decisions/038, "Consequences"): a database dump plus every secret the

@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import {
   account,
   assetBeneficiaries,
   beneficiaryKeys,
-  session,
   sessionVaultKeys,
   user,
   userKeys,
@@ -180,16 +179,6 @@ export const selectSessionKey = (tx: Tx, sessionId: string) =>
 /** As the system; a key that exists is kept (a concurrent first request may win: both read its key). */
 export const insertSessionKey = (tx: Tx, sessionId: string, key: Buffer) =>
   tx.insert(sessionVaultKeys).values({ sessionId, key }).onConflictDoNothing();
-
-/** Ends the user's sessions, all or all but `exceptId` (their session keys go with them). */
-export const deleteSessions = (tx: Tx, userId: string, exceptId?: string) =>
-  tx
-    .delete(session)
-    .where(
-      exceptId
-        ? and(eq(session.userId, userId), ne(session.id, exceptId))
-        : eq(session.userId, userId),
-    );
 
 export const selectUserEmail = (tx: Tx, userId: string) =>
   tx

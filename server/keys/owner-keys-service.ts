@@ -16,8 +16,8 @@ import { asSystem, withActor } from "../db/actor.js";
 import type { Db } from "../db/client.js";
 import type { Deps } from "../deps.js";
 import { AppError } from "../errors.js";
+import { endSessions } from "../sessions/service.js";
 import {
-  deleteSessions,
   dropEscrowIfNothingPending,
   insertAccountKeys,
   insertSessionKey,
@@ -178,7 +178,7 @@ export async function changePassword(
     if ((await setPasswordWrap(tx, actor.id, wrap)).length === 0)
       throw new AppError("CONFLICT", KEYS_MSG.notMovedOver);
     await setPasswordHash(tx, { userId: actor.id, hash });
-    await deleteSessions(tx, actor.id, sessionId);
+    await endSessions(tx, actor.id, sessionId);
     await recordAudit(tx, {
       actorId: actor.id,
       action: "auth.password_changed",

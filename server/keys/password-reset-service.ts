@@ -6,10 +6,8 @@ import { hashPassword } from "../auth/password.js";
 import { asSystem } from "../db/actor.js";
 import type { Deps } from "../deps.js";
 import { AppError } from "../errors.js";
-import { accountKey } from "../rate-limit/accounts.js";
-import { clearSignInFailures } from "../rate-limit/sign-in-queries.js";
+import { clearAccountFailures } from "../rate-limit/sign-in-lockout.js";
 import {
-  deleteSessions,
   deleteVerification,
   resetAccountKeys,
   selectStoredKeys,
@@ -23,7 +21,8 @@ import {
   dropEscrowWhenDone,
   refuseCommonPassword,
 } from "./owner-keys-service.js";
-import { deleteAllPasskeys } from "../passkeys/queries.js";
+import { removeAllPasskeys } from "../passkeys/service.js";
+import { endSessions } from "../sessions/service.js";
 
 /**
  * Forgot password (docs/decisions/038): better-auth e-mails the link (POST
@@ -82,8 +81,8 @@ export async function resetPassword(
     if (!email) throw linkInvalid();
     await setPasswordHash(tx, { userId, hash });
     await resetAccountKeys(tx, { userId, keys, keepsDataKey: input.keepsDataKey });
-    await deleteSessions(tx, userId);
-    await deleteAllPasskeys(tx, userId); // account recovery: every way in goes (decision 056)
+    await endSessions(tx, userId);
+    await removeAllPasskeys(tx, userId); // account recovery: every way in goes (decision 056)
     await recordAudit(tx, {
       actorId: userId,
       action: "auth.password_reset",
@@ -94,6 +93,6 @@ export async function resetPassword(
     });
     return { userId, email };
   });
-  await clearSignInFailures(deps.db, accountKey(email));
+  await clearAccountFailures(deps.db, email);
   if (input.keepsDataKey) await dropEscrowWhenDone(deps.db, userId);
 }

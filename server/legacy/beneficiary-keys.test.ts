@@ -28,7 +28,7 @@ import {
 } from "../../test/harness.js";
 import { decryptBytes, type CryptoKey } from "../../test/vault-crypto.js";
 import { assetBeneficiaries, releases, userKeys } from "../db/schema/index.js";
-import { createOffsetClock } from "../release/clock.js";
+import { createOffsetClock } from "../clock.js";
 
 let ctx: TestContext;
 const clock = createOffsetClock();

@@ -21,7 +21,7 @@ import {
   type TestContext,
 } from "../../test/harness.js";
 import { decryptBytes } from "../../test/vault-crypto.js";
-import { createOffsetClock } from "../release/clock.js";
+import { createOffsetClock } from "../clock.js";
 
 let ctx: TestContext;
 const clock = createOffsetClock();

@@ -16,7 +16,7 @@ import {
   type TestContext,
 } from "../../test/harness.js";
 import { decryptBytes } from "../../test/vault-crypto.js";
-import { createOffsetClock } from "../release/clock.js";
+import { createOffsetClock } from "../clock.js";
 
 /**
  * An item left to more than one beneficiary (docs/decisions/053): each one's portal opens it with

@@ -1,7 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AssetFileKind } from "../../common/assets/files.js";
-import { selectFileData as selectAssetFileData } from "../assets/file-queries.js";
 import type { Tx } from "../db/client.js";
 import {
   assetBeneficiaries,
@@ -98,14 +97,13 @@ export const selectFileList = (tx: Tx, assetId: string) =>
     .from(assetFiles)
     .where(eq(assetFiles.assetId, assetId));
 
-/** A released file's type and bytes (the bytes through the vault's own reader, piece by piece). */
-export async function selectFileData(tx: Tx, assetId: string, kind: AssetFileKind) {
+/** A released file's type, or null (its bytes come through the vault's own reader: assets/files.ts). */
+export async function selectFileType(tx: Tx, assetId: string, kind: AssetFileKind) {
   const [meta] = await tx
     .select({ contentType: assetFiles.contentType })
     .from(assetFiles)
     .where(and(eq(assetFiles.assetId, assetId), eq(assetFiles.kind, kind)));
-  const data = meta ? await selectAssetFileData(tx, assetId, kind) : null;
-  return meta && data ? { contentType: meta.contentType, data } : null;
+  return meta?.contentType ?? null;
 }
 
 /** Whether anything was ever released to `email` (after access ends they may still sign in to read that notice). */

@@ -15,8 +15,9 @@ import type { Tx } from "../db/client.js";
 import { AppError } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { hashLinkToken, newLinkToken } from "../keys/link-token.js";
-import { createSealer } from "../keys/sealer.js";
+import { createSealer } from "../crypto/sealer.js";
 import { enqueueMail } from "../mail/outbox.js";
+import { readFileBytes } from "../assets/files.js";
 import { auditRelease } from "../release/audit.js";
 import { legacyCodeMail } from "../release/emails.js";
 import {
@@ -26,7 +27,7 @@ import {
   hasReleasedItems,
   insertSession,
   selectCode,
-  selectFileData,
+  selectFileType,
   selectFileList,
   selectReleasedItem,
   selectReleasedTo,
@@ -253,8 +254,10 @@ export async function itemFile(
   const now = deps.clock.now();
   return asSystem(deps.db, async (tx) => {
     const row = await loadItem(tx, deps, { email, assetId });
-    const file = await selectFileData(tx, assetId, kind);
-    if (!file) throw new AppError("NOT_FOUND");
+    const contentType = await selectFileType(tx, assetId, kind);
+    const data = contentType ? await readFileBytes(tx, assetId, kind) : null;
+    if (!contentType || !data) throw new AppError("NOT_FOUND");
+    const file = { contentType, data };
     await auditRelease(tx, {
       ownerId: row.ownerId,
       action: "legacy.file_downloaded",

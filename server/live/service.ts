@@ -1,7 +1,7 @@
 import type { LiveKind } from "../../common/live.js";
 import { actorOf, can, type ActorProfile } from "../access.js";
 import type { Deps } from "../deps.js";
-import type { LiveEvent } from "./hub.js";
+import type { LiveEvent } from "../db/live-hub.js";
 import { selectSessionActor } from "./queries.js";
 
 /** The stream's actor now (role and firm may have changed), or null once its session has ended. */

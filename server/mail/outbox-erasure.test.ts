@@ -24,7 +24,7 @@ import {
   releases,
 } from "../db/schema/index.js";
 import { createLogger } from "../logger.js";
-import { createOffsetClock } from "../release/clock.js";
+import { createOffsetClock } from "../clock.js";
 
 /** Everything any app in this file logs, at debug level. */
 const lines: string[] = [];

@@ -1,7 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { Database } from "../db/client.js";
 import { describeError, type Logger } from "../logger.js";
-import type { Clock } from "../release/clock.js";
+import type { Clock } from "../clock.js";
 import { countOutbox, countTimers } from "./queries.js";
 
 /** How a password sign-in (step `password`) or its second factor (step `second_factor`) ended. */

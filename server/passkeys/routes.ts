@@ -6,7 +6,7 @@ import {
   passkeyRenameSchema,
 } from "../../common/passkeys-schemas.js";
 import { requireActor } from "../auth/actor.js";
-import { callerOf } from "../http/caller.js";
+import { callerOf } from "../auth/caller-of.js";
 import type { AppEnv } from "../http/context.js";
 import { passSetCookies } from "../http/cookies.js";
 import { parseJson } from "../http/validate.js";

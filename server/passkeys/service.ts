@@ -10,6 +10,7 @@ import { requireAccess, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
 import type { Caller } from "../auth/caller.js";
 import { withActor } from "../db/actor.js";
+import type { Tx } from "../db/client.js";
 import type { Deps } from "../deps.js";
 import { AppError } from "../errors.js";
 import { requireCurrentPassword } from "../keys/owner-keys-service.js";
@@ -17,6 +18,7 @@ import { passkeyChangeMail, type PasskeyChange } from "./emails.js";
 import { presentPasskey } from "./present.js";
 import {
   countOwnPasskeys,
+  deleteAllPasskeys,
   deleteOwnPasskey,
   renameOwnPasskey,
   selectOwnPasskeys,
@@ -160,3 +162,10 @@ async function fromAuth<T>(call: () => Promise<T>): Promise<T> {
     throw new AppError("VALIDATION", PASSKEY_MSG.addFailed);
   }
 }
+
+/**
+ * Inside the caller's system transaction: every passkey of the account goes, unaudited here (the
+ * recovery paths audit their own act): a password reset by e-mail link, an undone e-mail change.
+ */
+export const removeAllPasskeys = (tx: Tx, userId: string): Promise<number> =>
+  deleteAllPasskeys(tx, userId);

@@ -1,9 +1,9 @@
 import type { Context, Next } from "hono";
 import { AUTH_MSG } from "../../common/auth.js";
-import { signInAttemptsMail } from "../auth/emails.js";
 import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
 import { accountKey } from "./accounts.js";
+import { signInAttemptsMail } from "./emails.js";
 import {
   claimBurstNotice,
   clearSignInAttempts,

@@ -1,4 +1,6 @@
-import type { SignInCounters } from "./sign-in-queries.js";
+import type { Db } from "../db/client.js";
+import { accountKey } from "./accounts.js";
+import { clearSignInFailures, type SignInCounters } from "./sign-in-queries.js";
 
 /** The numbers of docs/decisions/017-sign-in-lockout.md. */
 export const SIGN_IN_LOCKOUT = {
@@ -55,4 +57,12 @@ export function judgeAttempt(
       },
     },
   };
+}
+
+/**
+ * The account's failures (and a lock after too many) are gone: a new account at an address that
+ * was tried before, a password reset by e-mail, an undone e-mail change (decision 017).
+ */
+export async function clearAccountFailures(db: Db, email: string): Promise<void> {
+  await clearSignInFailures(db, accountKey(email));
 }

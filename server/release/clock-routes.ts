@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../http/context.js";
 import { parseJson } from "../http/validate.js";
-import type { OffsetClock } from "./clock.js";
+import type { OffsetClock } from "../clock.js";
 import { eraseDueAccounts } from "../account-deletion/erase.js";
 import { runDueTimers } from "./timers.js";
 

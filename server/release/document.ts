@@ -1,5 +1,5 @@
-import { requireAccess, type ActorProfile } from "../access.js";
-import { getClient } from "../clients/queries.js";
+import { requireAccess, requireFirm, type ActorProfile } from "../access.js";
+import { findFirmClient } from "../clients/service.js";
 import { asSystem, withActor } from "../db/actor.js";
 import { AppError } from "../errors.js";
 import type { Deps } from "../deps.js";
@@ -21,7 +21,7 @@ export function sniffReleaseDocument(bytes: Buffer): string | null {
 async function loadAttestedRelease(deps: Deps, actor: ActorProfile, clientId: string) {
   requireAccess(actor, "clients:read", { firmId: actor.firmId });
   const { client, release } = await withActor(deps.db, { userId: actor.id }, async (tx) => {
-    const client = await getClient(tx, actor.firmId ?? "", clientId);
+    const client = await findFirmClient(tx, requireFirm(actor), clientId);
     return { client, release: client ? await selectLatestRelease(tx, client.id) : null };
   });
   if (!client || !release || release.trigger !== "attestation" || release.firmId !== actor.firmId)

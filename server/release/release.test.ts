@@ -12,7 +12,7 @@ import {
   uniqueEmail,
   type TestContext,
 } from "../../test/harness.js";
-import { createOffsetClock } from "./clock.js";
+import { createOffsetClock } from "../clock.js";
 import { runDueTimers } from "./timers.js";
 
 let ctx: TestContext;

@@ -8,8 +8,8 @@ import {
   type WaitDays,
   type InactivityMonths,
 } from "../../common/release.js";
-import { can, requireAccess, type ActorProfile } from "../access.js";
-import { getClient } from "../clients/queries.js";
+import { can, requireAccess, requireFirm, type ActorProfile } from "../access.js";
+import { findFirmClient } from "../clients/service.js";
 import { asSystem, withActor } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
 import { AppError, isUniqueViolation } from "../errors.js";
@@ -193,7 +193,7 @@ export async function checkInByLink(deps: Deps, token: string): Promise<void> {
 async function loadClient(deps: Deps, actor: ActorProfile, clientId: string) {
   requireAccess(actor, "clients:read", { firmId: actor.firmId });
   return withActor(deps.db, { userId: actor.id }, async (tx) => {
-    const client = await getClient(tx, actor.firmId ?? "", clientId);
+    const client = await findFirmClient(tx, requireFirm(actor), clientId);
     if (!client) throw new AppError("NOT_FOUND");
     const latest = await selectLatestRelease(tx, client.id);
     return { client, latest, plan: await selectPlan(tx, client.id) };
@@ -239,7 +239,7 @@ export async function attestRelease(
     });
   await system(deps, async (tx) => {
     const owner = await selectPerson(tx, client.id);
-    const firmName = await selectFirmName(tx, client.firmId ?? "");
+    const firmName = await selectFirmName(tx, requireFirm(client));
     if (!owner || firmName === null || !client.firmId) throw new AppError("NOT_FOUND");
     const plan = await selectPlan(tx, client.id);
     await startRelease(tx, deps, {

@@ -3,7 +3,7 @@ import { TestClient, createTestContext, type TestContext } from "../../test/harn
 import { startSmtpSink } from "../../test/smtp-sink.js";
 import { createApp } from "../app.js";
 import { parseEnv } from "../env.js";
-import { createOffsetClock } from "./clock.js";
+import { createOffsetClock } from "../clock.js";
 
 const HOUR_MS = 3_600_000;
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Db, type Tx } from "../db/client.js";
 import { session, signInDevices, user } from "../db/schema/index.js";
 
@@ -44,7 +44,7 @@ const sessionByToken = new WeakMap<Db, ReturnType<typeof prepareSessionByToken>>
 
 /**
  * The session of `token` and what the API reads of its user, in one statement: every signed-in
- * request's session read (server/auth/session-read.ts, decision 061). Built once per database
+ * request's session read (server/sessions/session-read.ts, decision 061). Built once per database
  * (Drizzle's prepared query: a tenth of a millisecond less on every request). Runs as the
  * table's owner, as better-auth's own lookup does (lv_app never reads tokens).
  */
@@ -130,3 +130,13 @@ export type DeviceState = {
   isKnown: boolean;
   hasAny: boolean;
 };
+
+/** Ends the user's sessions, all or all but `exceptId` (their session keys go with them). */
+export const deleteSessions = (tx: Tx, userId: string, exceptId?: string) =>
+  tx
+    .delete(session)
+    .where(
+      exceptId
+        ? and(eq(session.userId, userId), ne(session.id, exceptId))
+        : eq(session.userId, userId),
+    );

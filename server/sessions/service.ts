@@ -1,10 +1,15 @@
 import { LAST_SEEN_PRECISION_SECONDS, SESSION_ID_PATTERN } from "../../common/sessions.js";
 import { recordAudit } from "../audit/record.js";
-import type { Auth } from "../auth/auth.js";
+import type { Auth } from "../auth-options.js";
 import { withActor, type Actor } from "../db/actor.js";
-import type { Db } from "../db/client.js";
+import type { Db, Tx } from "../db/client.js";
 import { AppError } from "../errors.js";
-import { selectOwnSessions, selectOwnSessionToken, touchOwnSession } from "./queries.js";
+import {
+  deleteSessions,
+  selectOwnSessions,
+  selectOwnSessionToken,
+  touchOwnSession,
+} from "./queries.js";
 
 type SessionDeps = { db: Db; auth: Auth };
 /** The request's own session: its cookie (as headers, for better-auth) and where it came from. */
@@ -66,3 +71,10 @@ export async function revokeOtherSessions({ db, auth }: SessionDeps, caller: Cal
     ip: caller.ip,
   });
 }
+
+/**
+ * Inside the caller's system transaction: ends the user's sessions, all or all but `exceptId`
+ * (their session keys go with them). A new password, a recovered account, a new address.
+ */
+export const endSessions = (tx: Tx, userId: string, exceptId?: string) =>
+  deleteSessions(tx, userId, exceptId);

@@ -1,5 +1,5 @@
 import { STAFF_MSG, type StaffRole } from "../../common/staff.js";
-import { requireAccess, type ActorProfile } from "../access.js";
+import { requireAccess, requireFirm, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
 import { asSystem, withActor } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
@@ -15,7 +15,7 @@ const otherAdminsExist = (rows: StaffRow[], id: string) =>
 
 export async function listFirmStaff(deps: Deps, actor: ActorProfile) {
   requireAccess(actor, "staff:manage", { firmId: actor.firmId });
-  return withActor(deps.db, { userId: actor.id }, (tx) => listStaff(tx, actor.firmId ?? ""));
+  return withActor(deps.db, { userId: actor.id }, (tx) => listStaff(tx, requireFirm(actor)));
 }
 
 /**
@@ -29,7 +29,7 @@ async function changeStaff(
 ) {
   requireAccess(actor, "staff:manage", { firmId: actor.firmId });
   if (target.id === actor.id) throw new AppError("VALIDATION", STAFF_MSG.notYourself);
-  const firmId = actor.firmId ?? "";
+  const firmId = requireFirm(actor);
   await asSystem(deps.db, async (tx) => {
     const rows = await lockFirmStaff(tx, firmId);
     if (!rows.some((r) => r.id === target.id)) throw new AppError("NOT_FOUND");
@@ -67,7 +67,7 @@ export async function removeStaff(deps: Deps, actor: ActorProfile, targetId: str
     id: targetId,
     change: async (rows, tx) => {
       if (!otherAdminsExist(rows, targetId)) throw new AppError("CONFLICT", STAFF_MSG.lastAdmin);
-      await leaveFirm(tx, { userId: targetId, firmId: actor.firmId ?? "" });
+      await leaveFirm(tx, { userId: targetId, firmId: requireFirm(actor) });
       await recordAudit(tx, {
         actorId: actor.id,
         action: "staff.removed",

@@ -4,7 +4,7 @@ import {
   twoFactorPasswordSchema,
 } from "../../common/two-factor-schemas.js";
 import { requireActor } from "../auth/actor.js";
-import { callerOf } from "../http/caller.js";
+import { callerOf } from "../auth/caller-of.js";
 import type { AppEnv } from "../http/context.js";
 import { passSetCookies } from "../http/cookies.js";
 import { parseJson } from "../http/validate.js";

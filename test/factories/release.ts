@@ -1,5 +1,5 @@
 import { listOutbox } from "../../server/mail/outbox.js";
-import type { OffsetClock } from "../../server/release/clock.js";
+import type { OffsetClock } from "../../server/clock.js";
 import { runDueTimers } from "../../server/release/timers.js";
 import { DAY_MS } from "../../server/release/schedule.js";
 import { TestClient, lastMailTo, linkFromMail, type TestContext } from "../harness.js";

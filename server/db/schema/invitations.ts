@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns.js";
 import { user } from "./auth.js";
@@ -50,3 +50,15 @@ export const invitationEarlierLinks = pgTable(
   },
   (t) => [index("invitation_earlier_links_invitation_idx").on(t.invitationId)],
 );
+
+/**
+ * A pending invitation of `firmId`: not accepted, not revoked, not expired. Beside the table, as
+ * invitations/ lists them and dashboard/ counts them by it.
+ */
+export const isPendingOf = (firmId: string) =>
+  and(
+    eq(invitations.firmId, firmId),
+    eq(invitations.used, false),
+    isNull(invitations.revokedAt),
+    gt(invitations.expiresAt, sql`now()`),
+  );

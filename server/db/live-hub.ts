@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Database } from "../db/client.js";
+import type { Database } from "./client.js";
 import type { Logger } from "../logger.js";
 import { describeError } from "../logger.js";
 

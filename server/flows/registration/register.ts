@@ -1,17 +1,17 @@
-import { AUTH_MSG } from "../../common/auth.js";
+import { AUTH_MSG } from "../../../common/auth.js";
 import { APIError } from "better-auth/api";
 import type { z } from "zod";
-import type { registerWithKeysSchema } from "../../common/keys.js";
-import { FIRM_CODE_MSG } from "../../common/firm-codes.js";
-import { INVITATION_MSG } from "../../common/invitations.js";
+import type { registerWithKeysSchema } from "../../../common/keys.js";
+import { FIRM_CODE_MSG } from "../../../common/firm-codes.js";
+import { INVITATION_MSG } from "../../../common/invitations.js";
 
-import { AppError } from "../errors.js";
-import { findFirmByCode } from "../firm-codes/service.js";
-import { joinFirmAsClient } from "../firms/membership.js";
-import type { Deps } from "../deps.js";
-import { acceptInvitation, checkInvitation } from "../invitations/service.js";
-import { storeNewAccountKeys } from "../keys/owner-keys-service.js";
-import { isCommonPassword } from "./password.js";
+import { AppError } from "../../errors.js";
+import { findFirmByCode } from "../../firm-codes/service.js";
+import { joinFirmAsClient } from "../../firms/membership.js";
+import type { Deps } from "../../deps.js";
+import { acceptInvitation, checkInvitation } from "../../invitations/service.js";
+import { storeNewAccountKeys } from "../../keys/owner-keys-service.js";
+import { isCommonPassword } from "../../auth/password.js";
 
 type RegisterInput = z.infer<typeof registerWithKeysSchema>;
 

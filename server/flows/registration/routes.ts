@@ -1,10 +1,10 @@
 import { Hono } from "hono";
-import { registerWithKeysSchema } from "../../common/keys.js";
-import type { AppEnv } from "../http/context.js";
-import { parseJson } from "../http/validate.js";
-import { limitFirmCodeMisses } from "../rate-limit/per-user-middleware.js";
+import { registerWithKeysSchema } from "../../../common/keys.js";
+import type { AppEnv } from "../../http/context.js";
+import { parseJson } from "../../http/validate.js";
+import { limitFirmCodeMisses } from "../../rate-limit/per-user-middleware.js";
 import { registerUser } from "./register.js";
-import { CLIENT_IP_HEADER } from "./auth.js";
+import { CLIENT_IP_HEADER } from "../../auth/auth.js";
 
 /** Our own auth routes; better-auth's are mounted under /api/auth in app.ts. */
 // A firm code that finds no firm counts toward the look-up limit (docs/decisions/018).

@@ -1,13 +1,13 @@
 import type { Context } from "hono";
 import type { ActorProfile } from "../access.js";
-import type { Caller } from "../auth/caller.js";
-import type { AppEnv } from "./context.js";
+import type { Caller } from "./caller.js";
+import type { AppEnv } from "../http/context.js";
 
 type ActorContext = Context<
   AppEnv & { Variables: { actor: ActorProfile; user: { id: string; email: string } } }
 >;
 
-/** The Caller (server/auth/caller.ts) of a route behind requireActor. */
+/** The Caller (./caller.ts) of a route behind requireActor. */
 export const callerOf = (c: ActorContext): Caller => ({
   actor: c.var.actor,
   email: c.var.user.email,

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { parseCookies } from "better-call";
 import type { Db } from "../db/client.js";
-import { selectSessionByToken } from "../sessions/queries.js";
-import type { Auth } from "./auth.js";
+import { selectSessionByToken } from "./queries.js";
+import type { Auth } from "../auth-options.js";
 
 type SessionRow = NonNullable<Awaited<ReturnType<typeof selectSessionByToken>>>;
 export type SessionRead = {

@@ -8,7 +8,7 @@ import {
   linkFromMail,
   uniqueEmail,
   type TestContext,
-} from "../../test/harness.js";
+} from "../../../test/harness.js";
 
 let ctx: TestContext;
 beforeAll(async () => {

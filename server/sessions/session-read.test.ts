@@ -4,7 +4,7 @@ import { SESSION_TTL_SECONDS } from "../../common/auth.js";
 import { session } from "../db/schema/index.js";
 import { TestClient, buildUser, createTestContext, type TestContext } from "../../test/harness.js";
 
-// The session read of every request (server/auth/session-read.ts, decision 061): its own answers,
+// The session read of every request (server/sessions/session-read.ts, decision 061): its own answers,
 // and the cases it hands to better-auth's getSession.
 let ctx: TestContext;
 beforeAll(async () => {
