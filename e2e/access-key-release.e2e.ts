@@ -13,12 +13,15 @@ import {
   expectNoAxeViolations,
   expectText,
   GOOD_PASSWORD,
+  keepForSteps,
   latestMailTo,
+  type Mail,
   newPage,
   openPath,
   screenshot,
   settle,
   signedInPage,
+  type TestUser,
   uniqueEmail,
 } from "./fixtures.js";
 import { buildFirmAdmin } from "./firm-people-setup.js";
@@ -78,225 +81,255 @@ const note = (who: string) => ({
 });
 
 describe("access keys at a release", () => {
-  it("inactivity: every item opens with the code and the access key, byte-identical; the code alone opens nothing and a wrong key is refused; the access key alone gets no code", async () => {
-    const owner = await buildUser({ name: "Iris Inactive" });
+  describe("inactivity: every item opens with the code and the access key, byte-identical; the code alone opens nothing and a wrong key is refused; the access key alone gets no code", () => {
     const heir = { name: "Hana Heir", email: uniqueEmail("heir") };
-    const ownerPage = await signedInPage(owner);
-    await addBeneficiary(ownerPage, heir.name, heir.email);
     const secret = `S3cret-${randomUUID()}`;
-    await addPassword(ownerPage, "Bank login", secret, heir.email);
     const will = pdf(`Last will ${randomUUID()}`);
-    await addDocument(
-      ownerPage,
-      { name: "Last Will.pdf", mimeType: "application/pdf", buffer: will },
-      heir.email,
-    );
     const letter = note("Hana");
-    await addNote(ownerPage, letter, heir.email);
-    const accessLink = await handOverAccessKey(ownerPage, heir.email);
+    let ownerPage: Page;
+    let accessLink = "";
+    let releaseMail: Mail;
+    let page: Page;
 
-    // Before any release, the access key alone: the portal keeps it, but no code is sent
-    // (the same neutral answer as for any address) and nothing can be read.
-    const early = await newPage();
-    await openAccessKeyLink(early, accessLink);
-    await expectNoAxeViolations(early);
-    await screenshot(early, "legacy-access-key-received");
-    await early.getByLabel("Email").fill(heir.email);
-    await early.getByRole("button", { name: "Send code" }).click();
-    await expectText(early, LEGACY_MSG.codeSent);
-    expect(await latestMailTo(heir.email, { subject: /code/i }).catch(() => null)).toBeNull();
-    expect((await early.request.get("/api/legacy/items")).status()).toBe(401);
+    it("the owner leaves a password and a document to a new address", async () => {
+      const owner = await buildUser({ name: "Iris Inactive" });
+      ownerPage = keepForSteps(await signedInPage(owner));
+      await addBeneficiary(ownerPage, heir.name, heir.email);
+      await addPassword(ownerPage, "Bank login", secret, heir.email);
+      await addDocument(
+        ownerPage,
+        { name: "Last Will.pdf", mimeType: "application/pdf", buffer: will },
+        heir.email,
+      );
+    });
 
-    // The owner stops using the service: inactivity, then the wait, then the release.
-    const plan = { inactivityMonths: 3, waitDays: 1 };
-    expect((await apiAsUser(ownerPage, "PUT", "/api/release/plan", plan)).status).toBe(200);
-    const endsAt = new Date((await releaseView(ownerPage)).plan.inactivityEndsAt ?? "").getTime();
-    const { now } = await advanceReleaseClock(0);
-    await advanceReleaseClock(endsAt - new Date(now).getTime() + 60_000);
-    await advanceReleaseClock(DAY + 60_000);
-    expect((await releaseView(ownerPage)).state).toBe("released");
-    const releaseMail = await latestMailTo(heir.email, { subject: /has left you something/ });
+    it("the owner leaves a recorded note with an attachment too, and hands over the access key", async () => {
+      await addNote(ownerPage, letter, heir.email);
+      accessLink = await handOverAccessKey(ownerPage, heir.email);
+    });
 
-    // The code alone: the item asks for the access key and shows nothing of itself.
-    const page = await portalSignIn({ email: heir.email, releaseMail });
-    await page.getByRole("link", { name: "Bank login" }).click();
-    await expectAccessKeyAsked(page, secret);
-    expect(
-      await page
-        .getByRole("heading", { level: 1 })
-        .evaluate((el) => el === (globalThis as unknown as FocusGlobals).document.activeElement),
-    ).toBe(true);
-    await settle(page);
-    await expectNoAxeViolations(page);
-    await screenshot(page, "legacy-access-key-form");
+    it("before a release the access key alone gets no code and reads nothing", async () => {
+      // Before any release, the access key alone: the portal keeps it, but no code is sent
+      // (the same neutral answer as for any address) and nothing can be read.
+      const early = await newPage();
+      await openAccessKeyLink(early, accessLink);
+      await expectNoAxeViolations(early);
+      await screenshot(early, "legacy-access-key-received");
+      await early.getByLabel("Email").fill(heir.email);
+      await early.getByRole("button", { name: "Send code" }).click();
+      await expectText(early, LEGACY_MSG.codeSent);
+      expect(await latestMailTo(heir.email, { subject: /code/i }).catch(() => null)).toBeNull();
+      expect((await early.request.get("/api/legacy/items")).status()).toBe(401);
+    });
 
-    // Wrong keys are refused, announced, and focus goes back to the field: another key, the right
-    // key id with another key, a link to another key, something that is no key at all.
-    const keyId = /#access=([0-9a-f-]{36})\./.exec(accessLink)?.[1] ?? "";
-    const otherKey = randomBytes(32).toString("base64url");
-    for (const wrong of [
-      otherKey,
-      `${keyId}.${otherKey}`,
-      accessLink.replace(keyId, randomUUID()),
-      "not a key",
-    ]) {
-      await enterAccessKey(page, wrong);
-      await expectText(page.getByRole("alert"), KEYS_MSG.accessKeyInvalid);
-      expect(await isFocused(page, "Access key")).toBe(true);
+    it("after the release the code alone opens nothing: the item asks for the access key, and wrong keys are refused", async () => {
+      // The owner stops using the service: inactivity, then the wait, then the release.
+      const plan = { inactivityMonths: 3, waitDays: 1 };
+      expect((await apiAsUser(ownerPage, "PUT", "/api/release/plan", plan)).status).toBe(200);
+      const endsAt = new Date((await releaseView(ownerPage)).plan.inactivityEndsAt ?? "").getTime();
+      const { now } = await advanceReleaseClock(0);
+      await advanceReleaseClock(endsAt - new Date(now).getTime() + 60_000);
+      await advanceReleaseClock(DAY + 60_000);
+      expect((await releaseView(ownerPage)).state).toBe("released");
+      releaseMail = await latestMailTo(heir.email, { subject: /has left you something/ });
+
+      // The code alone: the item asks for the access key and shows nothing of itself.
+      page = keepForSteps(await portalSignIn({ email: heir.email, releaseMail }));
+      await page.getByRole("link", { name: "Bank login" }).click();
       await expectAccessKeyAsked(page, secret);
-    }
-    await expectNoAxeViolations(page);
-    await screenshot(page, "legacy-access-key-refused");
+      expect(
+        await page
+          .getByRole("heading", { level: 1 })
+          .evaluate((el) => el === (globalThis as unknown as FocusGlobals).document.activeElement),
+      ).toBe(true);
+      await settle(page);
+      await expectNoAxeViolations(page);
+      await screenshot(page, "legacy-access-key-form");
 
-    // The whole link opens it; the heading takes focus.
-    await enterAccessKey(page, accessLink);
-    const showPassword = page.getByRole("button", { name: "Show password" });
-    await showPassword.waitFor();
-    expect(
-      await page
-        .getByRole("heading", { level: 1, name: "Bank login" })
-        .evaluate((el) => el === (globalThis as unknown as FocusGlobals).document.activeElement),
-    ).toBe(true);
-    await showPassword.click();
-    await expectText(page, secret);
-    await settle(page);
-    await expectNoAxeViolations(page);
-    await screenshot(page, "legacy-access-key-opened");
+      // Wrong keys are refused, announced, and focus goes back to the field: another key, the right
+      // key id with another key, a link to another key, something that is no key at all.
+      const keyId = /#access=([0-9a-f-]{36})\./.exec(accessLink)?.[1] ?? "";
+      const otherKey = randomBytes(32).toString("base64url");
+      for (const wrong of [
+        otherKey,
+        `${keyId}.${otherKey}`,
+        accessLink.replace(keyId, randomUUID()),
+        "not a key",
+      ]) {
+        await enterAccessKey(page, wrong);
+        await expectText(page.getByRole("alert"), KEYS_MSG.accessKeyInvalid);
+        expect(await isFocused(page, "Access key")).toBe(true);
+        await expectAccessKeyAsked(page, secret);
+      }
+      await expectNoAxeViolations(page);
+      await screenshot(page, "legacy-access-key-refused");
+    });
 
-    // The same key opens the owner's other items without asking again, byte-identical.
-    await page.getByRole("link", { name: "Back to what was left to you" }).click();
-    await page.getByRole("link", { name: "Last Will" }).click();
-    await expectText(page, "Last Will.pdf");
-    expect(await page.getByLabel("Access key", { exact: true }).count()).toBe(0);
-    const document = await download(
-      page,
-      page.getByRole("button", { name: "Download", exact: true }),
-    );
-    expect(document.name).toBe("Last Will.pdf");
-    expect(document.bytes.equals(will)).toBe(true);
-    await page.getByRole("link", { name: "Back to what was left to you" }).click();
-    await page.getByRole("link", { name: "Letter" }).click();
-    await expectText(page, letter.text);
-    await expectPlayableRecording(page);
-    const attachment = await download(
-      page,
-      page.getByRole("button", { name: "Download instructions.txt" }),
-    );
-    expect(attachment.bytes.equals(letter.attachment.buffer)).toBe(true);
-    await settle(page);
-    await expectNoAxeViolations(page);
-    await screenshot(page, "legacy-access-key-note");
+    it("the whole link opens the password; the same key opens the document and the note without asking again, byte-identical", async () => {
+      // The whole link opens it; the heading takes focus.
+      await enterAccessKey(page, accessLink);
+      const showPassword = page.getByRole("button", { name: "Show password" });
+      await showPassword.waitFor();
+      expect(
+        await page
+          .getByRole("heading", { level: 1, name: "Bank login" })
+          .evaluate((el) => el === (globalThis as unknown as FocusGlobals).document.activeElement),
+      ).toBe(true);
+      await showPassword.click();
+      await expectText(page, secret);
+      await settle(page);
+      await expectNoAxeViolations(page);
+      await screenshot(page, "legacy-access-key-opened");
 
-    // At 375 px, another tab signed in with a new code: asked again (the key lives in one tab's
-    // memory only); the key typed alone, in groups as the owner's sheet prints it, opens the note.
-    const narrow = await portalSignIn({ email: heir.email, releaseMail, viewport: NARROW });
-    await narrow.getByRole("link", { name: "Letter" }).click();
-    await expectAccessKeyAsked(narrow, letter.text);
-    await settle(narrow);
-    await expectNoAxeViolations(narrow);
-    await screenshot(narrow, "legacy-access-key-form");
-    const printed = accessLink.slice(accessLink.lastIndexOf(".") + 1).match(/.{1,4}/g) ?? [];
-    await enterAccessKey(narrow, `  ${printed.join(" ")}\n`);
-    await expectText(narrow, letter.text);
-    await expectPlayableRecording(narrow);
-    const again = await download(
-      narrow,
-      narrow.getByRole("button", { name: "Download instructions.txt" }),
-    );
-    expect(again.bytes.equals(letter.attachment.buffer)).toBe(true);
-    await settle(narrow);
-    await expectNoAxeViolations(narrow);
-    await screenshot(narrow, "legacy-access-key-note");
+      // The same key opens the owner's other items without asking again, byte-identical.
+      await page.getByRole("link", { name: "Back to what was left to you" }).click();
+      await page.getByRole("link", { name: "Last Will" }).click();
+      await expectText(page, "Last Will.pdf");
+      expect(await page.getByLabel("Access key", { exact: true }).count()).toBe(0);
+      const document = await download(
+        page,
+        page.getByRole("button", { name: "Download", exact: true }),
+      );
+      expect(document.name).toBe("Last Will.pdf");
+      expect(document.bytes.equals(will)).toBe(true);
+      await page.getByRole("link", { name: "Back to what was left to you" }).click();
+      await page.getByRole("link", { name: "Letter" }).click();
+      await expectText(page, letter.text);
+      await expectPlayableRecording(page);
+      const attachment = await download(
+        page,
+        page.getByRole("button", { name: "Download instructions.txt" }),
+      );
+      expect(attachment.bytes.equals(letter.attachment.buffer)).toBe(true);
+      await settle(page);
+      await expectNoAxeViolations(page);
+      await screenshot(page, "legacy-access-key-note");
+    });
 
-    // Signing out ends the portal session (and forgets the access key: access-keys.test.ts).
-    await narrow.getByRole("link", { name: "Back to what was left to you" }).click();
-    await narrow.getByRole("button", { name: "Sign out" }).click();
-    await expectText(narrow, LEGACY_MSG.signedOut);
-    expect((await narrow.request.get("/api/legacy/items")).status()).toBe(401);
+    it("at 375 px another tab asks for the key again; typed in groups it opens the note; signing out ends the portal session", async () => {
+      // At 375 px, another tab signed in with a new code: asked again (the key lives in one tab's
+      // memory only); the key typed alone, in groups as the owner's sheet prints it, opens the note.
+      const narrow = await portalSignIn({ email: heir.email, releaseMail, viewport: NARROW });
+      await narrow.getByRole("link", { name: "Letter" }).click();
+      await expectAccessKeyAsked(narrow, letter.text);
+      await settle(narrow);
+      await expectNoAxeViolations(narrow);
+      await screenshot(narrow, "legacy-access-key-form");
+      const printed = accessLink.slice(accessLink.lastIndexOf(".") + 1).match(/.{1,4}/g) ?? [];
+      await enterAccessKey(narrow, `  ${printed.join(" ")}\n`);
+      await expectText(narrow, letter.text);
+      await expectPlayableRecording(narrow);
+      const again = await download(
+        narrow,
+        narrow.getByRole("button", { name: "Download instructions.txt" }),
+      );
+      expect(again.bytes.equals(letter.attachment.buffer)).toBe(true);
+      await settle(narrow);
+      await expectNoAxeViolations(narrow);
+      await screenshot(narrow, "legacy-access-key-note");
+
+      // Signing out ends the portal session (and forgets the access key: access-keys.test.ts).
+      await narrow.getByRole("link", { name: "Back to what was left to you" }).click();
+      await narrow.getByRole("button", { name: "Sign out" }).click();
+      await expectText(narrow, LEGACY_MSG.signedOut);
+      expect((await narrow.request.get("/api/legacy/items")).status()).toBe(401);
+    });
   });
 
-  it("firm attestation: with the service holding the access key the code alone opens the items; a handed-over key opens the rest, byte-identical", async () => {
-    const { admin, firm } = await buildFirmAdmin();
+  describe("firm attestation: with the service holding the access key the code alone opens the items; a handed-over key opens the rest, byte-identical", () => {
     const owner = { name: "Felix Firm", email: uniqueEmail("owner"), password: GOOD_PASSWORD };
-    expect(
-      (await apiRequest("POST", "/api/register", { ...owner, firmCode: firm.code })).status,
-    ).toBe(200);
-    await confirmUser(owner.email);
     const heldFor = { name: "Dora Held", email: uniqueEmail("heir-held") };
     const handedTo = { name: "Carl Handed", email: uniqueEmail("heir-handed") };
-
-    const ownerPage = await signedInPage(owner);
-    await addBeneficiary(ownerPage, heldFor.name, heldFor.email);
-    await addBeneficiary(ownerPage, handedTo.name, handedTo.email);
     const deed = pdf(`House deed ${randomUUID()}`);
-    await addDocument(
-      ownerPage,
-      { name: "Deed.pdf", mimeType: "application/pdf", buffer: deed },
-      heldFor.email,
-    );
     const letter = note("Carl");
-    await addNote(ownerPage, letter, handedTo.email);
-    await letServiceHoldAccessKey(ownerPage, heldFor.email);
-    const accessLink = await handOverAccessKey(ownerPage, handedTo.email);
+    let admin: TestUser;
+    let ownerPage: Page;
+    let accessLink = "";
 
-    // The firm admin attests on /clients/{id}; the owner's wait (7 days) passes.
-    const adminPage = await signedInPage(admin);
-    const clients = await apiAsUser<{ clients: { id: string }[] }>(
-      adminPage,
-      "GET",
-      `/api/clients?search=${encodeURIComponent(owner.email)}`,
-    );
-    await openPath(adminPage, `/clients/${clients.body.clients[0]?.id ?? ""}`);
-    await adminPage.getByRole("button", { name: "Start a release" }).click();
-    const dialog = adminPage.getByRole("dialog", { name: `Start a release for ${owner.name}` });
-    await dialog
-      .getByLabel("Date of death or incapacity")
-      .fill(new Date().toISOString().slice(0, 10));
-    await dialog.getByRole("button", { name: "Start release" }).click();
-    await expectText(adminPage, RELEASE_MSG.attestationStarted, { timeout: 20_000 });
-    await advanceReleaseClock(7 * DAY + 60_000);
-    expect((await releaseView(ownerPage)).state).toBe("released");
+    it("a firm's client leaves a document to one address with the service holding its access key, and a note to another with the access key handed over", async () => {
+      const built = await buildFirmAdmin();
+      admin = built.admin;
+      const { firm } = built;
+      expect(
+        (await apiRequest("POST", "/api/register", { ...owner, firmCode: firm.code })).status,
+      ).toBe(200);
+      await confirmUser(owner.email);
 
-    // Escrowed: the code alone opens the document, byte-identical; no access key is asked for.
-    const heldMail = await latestMailTo(heldFor.email, { subject: /has left you something/ });
-    const heldPage = await portalSignIn({ email: heldFor.email, releaseMail: heldMail });
-    await heldPage.getByRole("link", { name: "Deed" }).click();
-    await expectText(heldPage, "Deed.pdf");
-    expect(await heldPage.getByLabel("Access key", { exact: true }).count()).toBe(0);
-    const file = await download(
-      heldPage,
-      heldPage.getByRole("button", { name: "Download", exact: true }),
-    );
-    expect(file.bytes.equals(deed)).toBe(true);
-
-    // A link cut short when copied: the portal says so, and it leaves the address bar too.
-    const keyId = /#access=([0-9a-f-]{36})\./.exec(accessLink)?.[1] ?? "";
-    const cut = await newPage(NARROW);
-    await cut.goto(`/legacy#access=${keyId}.${accessLink.slice(-43, -10)}`);
-    await settle(cut);
-    await expectText(cut.getByRole("alert"), "The access key in this link could not be read");
-    expect(new URL(cut.url()).hash).toBe("");
-    await expectNoAxeViolations(cut);
-
-    // Handed over: the link first, then the code, at 375 px; the note opens without asking.
-    const handedMail = await latestMailTo(handedTo.email, { subject: /has left you something/ });
-    const handedPage = await portalSignIn({
-      email: handedTo.email,
-      releaseMail: handedMail,
-      accessLink,
-      viewport: NARROW,
+      ownerPage = keepForSteps(await signedInPage(owner));
+      await addBeneficiary(ownerPage, heldFor.name, heldFor.email);
+      await addBeneficiary(ownerPage, handedTo.name, handedTo.email);
+      await addDocument(
+        ownerPage,
+        { name: "Deed.pdf", mimeType: "application/pdf", buffer: deed },
+        heldFor.email,
+      );
+      await addNote(ownerPage, letter, handedTo.email);
+      await letServiceHoldAccessKey(ownerPage, heldFor.email);
+      accessLink = await handOverAccessKey(ownerPage, handedTo.email);
     });
-    await expectText(handedPage.getByRole("status"), "Access key received");
-    await handedPage.getByRole("link", { name: "Letter" }).click();
-    await expectText(handedPage, letter.text);
-    expect(await handedPage.getByLabel("Access key", { exact: true }).count()).toBe(0);
-    await expectPlayableRecording(handedPage);
-    const attachment = await download(
-      handedPage,
-      handedPage.getByRole("button", { name: "Download instructions.txt" }),
-    );
-    expect(attachment.bytes.equals(letter.attachment.buffer)).toBe(true);
-    await settle(handedPage);
-    await expectNoAxeViolations(handedPage);
+
+    it("the firm admin attests; after the wait the code alone opens the escrowed document, byte-identical", async () => {
+      // The firm admin attests on /clients/{id}; the owner's wait (7 days) passes.
+      const adminPage = await signedInPage(admin);
+      const clients = await apiAsUser<{ clients: { id: string }[] }>(
+        adminPage,
+        "GET",
+        `/api/clients?search=${encodeURIComponent(owner.email)}`,
+      );
+      await openPath(adminPage, `/clients/${clients.body.clients[0]?.id ?? ""}`);
+      await adminPage.getByRole("button", { name: "Start a release" }).click();
+      const dialog = adminPage.getByRole("dialog", { name: `Start a release for ${owner.name}` });
+      await dialog
+        .getByLabel("Date of death or incapacity")
+        .fill(new Date().toISOString().slice(0, 10));
+      await dialog.getByRole("button", { name: "Start release" }).click();
+      await expectText(adminPage, RELEASE_MSG.attestationStarted, { timeout: 20_000 });
+      await advanceReleaseClock(7 * DAY + 60_000);
+      expect((await releaseView(ownerPage)).state).toBe("released");
+
+      // Escrowed: the code alone opens the document, byte-identical; no access key is asked for.
+      const heldMail = await latestMailTo(heldFor.email, { subject: /has left you something/ });
+      const heldPage = await portalSignIn({ email: heldFor.email, releaseMail: heldMail });
+      await heldPage.getByRole("link", { name: "Deed" }).click();
+      await expectText(heldPage, "Deed.pdf");
+      expect(await heldPage.getByLabel("Access key", { exact: true }).count()).toBe(0);
+      const file = await download(
+        heldPage,
+        heldPage.getByRole("button", { name: "Download", exact: true }),
+      );
+      expect(file.bytes.equals(deed)).toBe(true);
+    });
+
+    it("a link cut short is refused and leaves the address bar; the handed-over link and the code open the note at 375 px", async () => {
+      // A link cut short when copied: the portal says so, and it leaves the address bar too.
+      const keyId = /#access=([0-9a-f-]{36})\./.exec(accessLink)?.[1] ?? "";
+      const cut = await newPage(NARROW);
+      await cut.goto(`/legacy#access=${keyId}.${accessLink.slice(-43, -10)}`);
+      await settle(cut);
+      await expectText(cut.getByRole("alert"), "The access key in this link could not be read");
+      expect(new URL(cut.url()).hash).toBe("");
+      await expectNoAxeViolations(cut);
+
+      // Handed over: the link first, then the code, at 375 px; the note opens without asking.
+      const handedMail = await latestMailTo(handedTo.email, { subject: /has left you something/ });
+      const handedPage = await portalSignIn({
+        email: handedTo.email,
+        releaseMail: handedMail,
+        accessLink,
+        viewport: NARROW,
+      });
+      await expectText(handedPage.getByRole("status"), "Access key received");
+      await handedPage.getByRole("link", { name: "Letter" }).click();
+      await expectText(handedPage, letter.text);
+      expect(await handedPage.getByLabel("Access key", { exact: true }).count()).toBe(0);
+      await expectPlayableRecording(handedPage);
+      const attachment = await download(
+        handedPage,
+        handedPage.getByRole("button", { name: "Download instructions.txt" }),
+      );
+      expect(attachment.bytes.equals(letter.attachment.buffer)).toBe(true);
+      await settle(handedPage);
+      await expectNoAxeViolations(handedPage);
+    });
   });
 });

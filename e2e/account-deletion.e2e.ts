@@ -7,6 +7,7 @@ import {
   buildUser,
   expectPath,
   expectText,
+  keepForSteps,
   latestMailTo,
   linkFrom,
   newPage,
@@ -62,91 +63,116 @@ async function requestDeletion(page: Page, user: TestUser, options: { check?: bo
 }
 
 describe("deleting one's account", () => {
-  it("profile → delete → the e-mailed cancel link keeps the account, once", async () => {
-    const user = await buildUser({ name: "Dora Delete" });
-    const page = await signedInPage(user);
-    await openPath(page, "/profile");
-    await expectText(card(page), `erased ${ACCOUNT_DELETION_GRACE_DAYS} days after you ask`);
-    await checkLightAndDark(page, "account-deletion-card", { part: card(page) });
+  describe("profile → delete → the e-mailed cancel link keeps the account, once", () => {
+    let user: TestUser;
+    let page: Page;
 
-    await requestDeletion(page, user, { check: true });
-    await checkLightAndDark(page, "account-deletion-card-pending", { part: card(page) });
-
-    const mail = await latestMailTo(user.email, { subject: /will be deleted/ });
-    const link = linkFrom(mail, "/account-deletion/cancel");
-    // the link works without a session: a fresh browser
-    const stranger = await newPage();
-    await stranger.goto(link.pathname + link.search);
-    await expectText(stranger, "Cancel the deletion of your account");
-    await checkLightAndDark(stranger, "account-deletion-cancel-link", {
-      part: stranger.locator("body"),
+    it("the profile's card says the account is erased days after one asks", async () => {
+      user = await buildUser({ name: "Dora Delete" });
+      page = keepForSteps(await signedInPage(user));
+      await openPath(page, "/profile");
+      await expectText(card(page), `erased ${ACCOUNT_DELETION_GRACE_DAYS} days after you ask`);
+      await checkLightAndDark(page, "account-deletion-card", { part: card(page) });
     });
-    await stranger.getByRole("button", { name: "Keep my account" }).click();
-    await expectText(stranger, ACCOUNT_DELETION_MSG.cancelled);
-    await checkLightAndDark(stranger, "account-deletion-cancel-link-done", {
-      part: stranger.locator("body"),
+
+    it("the dialog catches a wrong address and a wrong password, then the deletion is pending", async () => {
+      await requestDeletion(page, user, { check: true });
+      await checkLightAndDark(page, "account-deletion-card-pending", { part: card(page) });
     });
-    // once only
-    await stranger.reload();
-    await stranger.getByRole("button", { name: "Keep my account" }).click();
-    await expectText(stranger, ACCOUNT_DELETION_MSG.linkInvalid);
 
-    await openPath(page, "/profile");
-    await card(page).getByRole("button", { name: "Delete account" }).waitFor();
-    expect(await card(page).getByText("Your account will be deleted on").count()).toBe(0);
+    it("the e-mailed cancel link works without a session and keeps the account, once", async () => {
+      const mail = await latestMailTo(user.email, { subject: /will be deleted/ });
+      const link = linkFrom(mail, "/account-deletion/cancel");
+      // the link works without a session: a fresh browser
+      const stranger = await newPage();
+      await stranger.goto(link.pathname + link.search);
+      await expectText(stranger, "Cancel the deletion of your account");
+      await checkLightAndDark(stranger, "account-deletion-cancel-link", {
+        part: stranger.locator("body"),
+      });
+      await stranger.getByRole("button", { name: "Keep my account" }).click();
+      await expectText(stranger, ACCOUNT_DELETION_MSG.cancelled);
+      await checkLightAndDark(stranger, "account-deletion-cancel-link-done", {
+        part: stranger.locator("body"),
+      });
+      // once only
+      await stranger.reload();
+      await stranger.getByRole("button", { name: "Keep my account" }).click();
+      await expectText(stranger, ACCOUNT_DELETION_MSG.linkInvalid);
 
-    // cancelling from the profile works too, and hands focus back to "Delete account"
-    await requestDeletion(page, user);
-    await card(page).getByRole("button", { name: "Cancel deletion" }).click();
-    await expectText(page, ACCOUNT_DELETION_MSG.cancelled);
-    const again = card(page).getByRole("button", { name: "Delete account" });
-    await expect.poll(() => isFocused(again)).toBe(true);
+      await openPath(page, "/profile");
+      await card(page).getByRole("button", { name: "Delete account" }).waitFor();
+      expect(await card(page).getByText("Your account will be deleted on").count()).toBe(0);
+    });
+
+    it("cancelling from the profile works too, and hands focus back to Delete account", async () => {
+      // cancelling from the profile works too, and hands focus back to "Delete account"
+      await requestDeletion(page, user);
+      await card(page).getByRole("button", { name: "Cancel deletion" }).click();
+      await expectText(page, ACCOUNT_DELETION_MSG.cancelled);
+      const again = card(page).getByRole("button", { name: "Delete account" });
+      await expect.poll(() => isFocused(again)).toBe(true);
+    });
   });
 
-  it("after the grace period the account is erased: signing in then gets the usual wrong-credentials answer", async () => {
-    const user = await buildUser({ name: "Gone Soon" });
-    const page = await signedInPage(user);
-    await requestDeletion(page, user);
+  describe("after the grace period the account is erased: signing in then gets the usual wrong-credentials answer", () => {
+    let user: TestUser;
 
-    // signing in during the grace period works and shows it
-    const later = await newPage();
-    await signIn(later, user.email, user.password);
-    await expectPath(later, "/dashboard");
-    await openPath(later, "/profile");
-    await expectText(card(later), "Your account will be deleted on");
+    it("the owner asks for deletion; signing in during the grace period works and shows it", async () => {
+      user = await buildUser({ name: "Gone Soon" });
+      const page = await signedInPage(user);
+      await requestDeletion(page, user);
 
-    const { erased } = await advanceReleaseClock(ACCOUNT_DELETION_GRACE_DAYS * DAY_MS + 60_000);
-    expect(erased).toBeGreaterThanOrEqual(1);
+      // signing in during the grace period works and shows it
+      const later = await newPage();
+      await signIn(later, user.email, user.password);
+      await expectPath(later, "/dashboard");
+      await openPath(later, "/profile");
+      await expectText(card(later), "Your account will be deleted on");
+    });
 
-    const after = await newPage();
-    await signIn(after, user.email, user.password);
-    await expectText(after, "Invalid email or password");
-    await expectPath(after, "/login");
+    it("after the grace period the account is erased: signing in gets the usual wrong-credentials answer", async () => {
+      const { erased } = await advanceReleaseClock(ACCOUNT_DELETION_GRACE_DAYS * DAY_MS + 60_000);
+      expect(erased).toBeGreaterThanOrEqual(1);
+
+      const after = await newPage();
+      await signIn(after, user.email, user.password);
+      await expectText(after, "Invalid email or password");
+      await expectPath(after, "/login");
+    });
   });
 });
 
 describe("a pending deletion on every screen", () => {
-  it("shows a banner with the date above every signed-in screen but the profile, which cancels it", async () => {
-    const user = await buildUser({ name: "Bea Banner" });
-    const page = await signedInPage(user);
-    await requestDeletion(page, user);
-    const banner = page.getByRole("region", { name: "Account deletion" });
-    expect(await banner.count()).toBe(0); // the profile's own card says it
-    for (const path of ["/dashboard", "/vault", "/beneficiaries", "/activity"]) {
-      await openPath(page, path);
-      await expectText(banner, "Your account will be deleted on");
-    }
-    // the timeline lists the request
-    await expectText(page.getByRole("main"), "You asked to delete your account");
-    await openPath(page, "/vault");
-    await checkLightAndDark(page, "account-deletion-banner");
-    await banner.getByRole("button", { name: "Cancel deletion" }).click();
-    await expectText(page, ACCOUNT_DELETION_MSG.cancelled);
-    await banner.waitFor({ state: "detached" });
-    await openPath(page, "/profile");
-    await card(page).getByRole("button", { name: "Delete account" }).waitFor();
-    await openPath(page, "/activity");
-    await expectText(page.getByRole("main"), "You cancelled the deletion of your account");
-    expect(await banner.count()).toBe(0);
+  describe("shows a banner with the date above every signed-in screen but the profile, which cancels it", () => {
+    let page: Page;
+    let banner: Locator;
+
+    it("a banner with the date above every signed-in screen but the profile; the timeline lists the request", async () => {
+      const user = await buildUser({ name: "Bea Banner" });
+      page = keepForSteps(await signedInPage(user));
+      await requestDeletion(page, user);
+      banner = page.getByRole("region", { name: "Account deletion" });
+      expect(await banner.count()).toBe(0); // the profile's own card says it
+      for (const path of ["/dashboard", "/vault", "/beneficiaries", "/activity"]) {
+        await openPath(page, path);
+        await expectText(banner, "Your account will be deleted on");
+      }
+      // the timeline lists the request
+      await expectText(page.getByRole("main"), "You asked to delete your account");
+    });
+
+    it("the banner cancels the deletion; the timeline lists the cancellation", async () => {
+      await openPath(page, "/vault");
+      await checkLightAndDark(page, "account-deletion-banner");
+      await banner.getByRole("button", { name: "Cancel deletion" }).click();
+      await expectText(page, ACCOUNT_DELETION_MSG.cancelled);
+      await banner.waitFor({ state: "detached" });
+      await openPath(page, "/profile");
+      await card(page).getByRole("button", { name: "Delete account" }).waitFor();
+      await openPath(page, "/activity");
+      await expectText(page.getByRole("main"), "You cancelled the deletion of your account");
+      expect(await banner.count()).toBe(0);
+    });
   });
 });

@@ -18,6 +18,7 @@ import {
   expectNoText,
   expectPath,
   expectText,
+  keepForSteps,
   openPath,
   screenshot,
   settle,
@@ -95,159 +96,171 @@ const isFocused = (locator: Locator) =>
 const exportCard = (page: Page) => page.getByRole("region", { name: "Export your vault" });
 
 describe("vault export and inventory", () => {
-  it("exports passwords, a document and a note with its attachment as a ZIP made in the browser; cancel saves nothing; the inventory prints without the sidebar, secrets only when asked", async () => {
-    const user = await buildUser({ name: "Ada Export" });
-    const page = await signedInPage(user);
-
-    // A password (a comma in its title, a formula-looking password), a document, a note with an attachment.
+  describe("exports passwords, a document and a note with its attachment as a ZIP made in the browser; cancel saves nothing; the inventory prints without the sidebar, secrets only when asked", () => {
     const secret = `=pw,"${randomUUID()}"`;
-    await openPath(page, "/vault/new");
-    await page.getByLabel("Title").fill("Bank, main");
-    await page.getByLabel("Website").fill("https://bank.example/login");
-    await page.getByLabel("Username").fill("ada@bank.example");
-    await page.getByLabel("Password", { exact: true }).fill(secret);
-    await page.getByRole("button", { name: "Save Password" }).click();
-    await expectText(page, PASSWORD_MSG.saved);
-
     const pdf = pdfBytes();
-    await openPath(page, "/documents/new");
-    await page
-      .getByLabel("Document file")
-      .setInputFiles({ name: "Last Will.pdf", mimeType: "application/pdf", buffer: pdf });
-    await page.getByText("Last Will.pdf", { exact: true }).waitFor();
-    await page.getByRole("button", { name: "Upload Document" }).click();
-    await expectText(page, DOCUMENT_MSG.uploaded, { timeout: 30_000 });
-
     const attachment = Buffer.from(`Attachment ${randomUUID()}\nThe key is under the mat.\n`);
-    await openPath(page, "/notes/new");
-    await page.getByLabel("Title").fill("Letter to Sam");
-    await page.getByLabel("Note", { exact: true }).fill("Dear Sam,\nsee the attachment.");
-    await page
-      .getByLabel("Attachment (Optional)")
-      .setInputFiles({ name: "instructions.txt", mimeType: "text/plain", buffer: attachment });
-    await expectText(page, NOTE_MSG.attached);
-    await page.getByRole("button", { name: "Create Note" }).click();
-    await expectText(page, NOTE_MSG.created);
-    await expectPath(page, "/notes");
+    let page: Page;
 
-    // The profile's card; the export code (and fflate) is not loaded before it is used.
-    const scripts: string[] = [];
-    page.on("request", (r) => {
-      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    it("a password, a document and a note with an attachment in the vault", async () => {
+      const user = await buildUser({ name: "Ada Export" });
+      page = keepForSteps(await signedInPage(user));
+
+      // A password (a comma in its title, a formula-looking password), a document, a note with an attachment.
+      await openPath(page, "/vault/new");
+      await page.getByLabel("Title").fill("Bank, main");
+      await page.getByLabel("Website").fill("https://bank.example/login");
+      await page.getByLabel("Username").fill("ada@bank.example");
+      await page.getByLabel("Password", { exact: true }).fill(secret);
+      await page.getByRole("button", { name: "Save Password" }).click();
+      await expectText(page, PASSWORD_MSG.saved);
+
+      await openPath(page, "/documents/new");
+      await page
+        .getByLabel("Document file")
+        .setInputFiles({ name: "Last Will.pdf", mimeType: "application/pdf", buffer: pdf });
+      await page.getByText("Last Will.pdf", { exact: true }).waitFor();
+      await page.getByRole("button", { name: "Upload Document" }).click();
+      await expectText(page, DOCUMENT_MSG.uploaded, { timeout: 30_000 });
+
+      await openPath(page, "/notes/new");
+      await page.getByLabel("Title").fill("Letter to Sam");
+      await page.getByLabel("Note", { exact: true }).fill("Dear Sam,\nsee the attachment.");
+      await page
+        .getByLabel("Attachment (Optional)")
+        .setInputFiles({ name: "instructions.txt", mimeType: "text/plain", buffer: attachment });
+      await expectText(page, NOTE_MSG.attached);
+      await page.getByRole("button", { name: "Create Note" }).click();
+      await expectText(page, NOTE_MSG.created);
+      await expectPath(page, "/notes");
     });
-    await openPath(page, "/profile");
-    await exportCard(page).scrollIntoViewIfNeeded();
-    await checkScreen(page, "export-card", exportCard(page));
-    expect(scripts.filter((s) => s.includes("export-vault"))).toEqual([]);
 
-    // Files held back: the progress shows items done of all, then Cancel saves nothing.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const hold = async (route: Route) => {
-      await held;
-      await route.continue().catch(() => undefined); // canceled meanwhile
-    };
-    await page.route("**/api/assets/*/files/*", hold);
-    let downloads = 0;
-    page.on("download", () => downloads++);
-    await exportCard(page).getByRole("button", { name: "Export vault" }).click();
-    const bar = exportCard(page).getByRole("progressbar");
-    await bar.waitFor();
-    await expectText(exportCard(page), "Exporting your vault: 1 of 3 items");
-    expect(await bar.getAttribute("aria-label")).toBe("Exporting your vault: 1 of 3 items");
-    expect(await bar.getAttribute("aria-valuenow")).toBe("33");
-    const cancel = exportCard(page).getByRole("button", { name: "Cancel export" });
-    expect(await isFocused(cancel)).toBe(true);
-    await checkScreen(page, "export-card-progress", exportCard(page));
-    await cancel.click();
-    await expectText(exportCard(page), "Export canceled. Nothing was saved.");
-    release();
-    await page.unroute("**/api/assets/*/files/*", hold);
-    expect(downloads).toBe(0);
+    it("the profile's export card loads no export code before it is used; files held back, the progress counts the items and Cancel saves nothing", async () => {
+      // The profile's card; the export code (and fflate) is not loaded before it is used.
+      const scripts: string[] = [];
+      page.on("request", (r) => {
+        if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+      });
+      await openPath(page, "/profile");
+      await exportCard(page).scrollIntoViewIfNeeded();
+      await checkScreen(page, "export-card", exportCard(page));
+      expect(scripts.filter((s) => s.includes("export-vault"))).toEqual([]);
 
-    // The export itself: read the ZIP as the owner would.
-    const downloading = page.waitForEvent("download");
-    await exportCard(page).getByRole("button", { name: "Export vault" }).click();
-    const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/^legacy-vault-export-\d{4}-\d{2}-\d{2}\.zip$/);
-    const zip = unzipSync(new Uint8Array(await readFile((await download.path()) ?? "")));
-    expect(Object.keys(zip).sort()).toEqual([
-      "README.txt",
-      "documents/Last Will.pdf",
-      "notes/Letter to Sam.md",
-      "notes/Letter to Sam/instructions.txt",
-      "passwords.csv",
-      "passwords.json",
-    ]);
-    expect(Buffer.from(zip["documents/Last Will.pdf"] ?? []).equals(pdf)).toBe(true);
-    expect(Buffer.from(zip["notes/Letter to Sam/instructions.txt"] ?? []).equals(attachment)).toBe(
-      true,
-    );
-    const text = (name: string) => Buffer.from(zip[name] ?? []).toString("utf8");
-    const passwords = passwordsExportSchema.parse(JSON.parse(text("passwords.json")));
-    expect(passwords.items).toEqual([
-      expect.objectContaining({
-        title: "Bank, main",
-        username: "ada@bank.example",
-        password: secret,
-        url: "https://bank.example/login",
-        notes: null,
-        beneficiaryEmails: [],
-      }),
-    ]);
-    expect(text("passwords.csv")).toBe(
-      "name,url,username,password,note\r\n" +
-        `"Bank, main",https://bank.example/login,ada@bank.example,"'${secret.replaceAll('"', '""')}",\r\n`,
-    );
-    expect(text("notes/Letter to Sam.md")).toContain("Dear Sam,\nsee the attachment.");
-    expect(text("notes/Letter to Sam.md")).toContain(
-      "[instructions.txt](<Letter to Sam/instructions.txt>)",
-    );
-    expect(text("README.txt")).toContain("THIS ARCHIVE IS NOT ENCRYPTED.");
-    expect(text("README.txt")).toContain("Items: 1 passwords, 1 documents, 1 notes");
-    await expectText(exportCard(page), `Saved as ${download.suggestedFilename()}`);
-    const again = exportCard(page).getByRole("button", { name: "Export vault" });
-    expect(await isFocused(again)).toBe(true);
-    await checkScreen(page, "export-card-done", exportCard(page));
+      // Files held back: the progress shows items done of all, then Cancel saves nothing.
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const hold = async (route: Route) => {
+        await held;
+        await route.continue().catch(() => undefined); // canceled meanwhile
+      };
+      await page.route("**/api/assets/*/files/*", hold);
+      let downloads = 0;
+      page.on("download", () => downloads++);
+      await exportCard(page).getByRole("button", { name: "Export vault" }).click();
+      const bar = exportCard(page).getByRole("progressbar");
+      await bar.waitFor();
+      await expectText(exportCard(page), "Exporting your vault: 1 of 3 items");
+      expect(await bar.getAttribute("aria-label")).toBe("Exporting your vault: 1 of 3 items");
+      expect(await bar.getAttribute("aria-valuenow")).toBe("33");
+      const cancel = exportCard(page).getByRole("button", { name: "Cancel export" });
+      expect(await isFocused(cancel)).toBe(true);
+      await checkScreen(page, "export-card-progress", exportCard(page));
+      await cancel.click();
+      await expectText(exportCard(page), "Export canceled. Nothing was saved.");
+      release();
+      await page.unroute("**/api/assets/*/files/*", hold);
+      expect(downloads).toBe(0);
+    });
 
-    // The inventory: titles, types, beneficiaries and dates; no secret until asked.
-    await exportCard(page).getByRole("link", { name: "Print an inventory of your vault" }).click();
-    await expectPath(page, "/profile/inventory");
-    await settle(page);
-    for (const title of ["Bank, main", "Last Will", "Letter to Sam"])
-      await expectText(page.getByRole("main"), title, { exact: true });
-    for (const heading of ["Passwords (1)", "Documents (1)", "Notes (1)"])
-      await page.getByRole("heading", { name: heading, level: 2 }).waitFor();
-    await expectNoText(page, secret);
-    await expectNoText(page, "ada@bank.example");
-    await checkScreen(page, "inventory");
+    it("the export is a ZIP of every item, byte-identical, with the passwords as CSV and JSON and a README", async () => {
+      // The export itself: read the ZIP as the owner would.
+      const downloading = page.waitForEvent("download");
+      await exportCard(page).getByRole("button", { name: "Export vault" }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/^legacy-vault-export-\d{4}-\d{2}-\d{2}\.zip$/);
+      const zip = unzipSync(new Uint8Array(await readFile((await download.path()) ?? "")));
+      expect(Object.keys(zip).sort()).toEqual([
+        "README.txt",
+        "documents/Last Will.pdf",
+        "notes/Letter to Sam.md",
+        "notes/Letter to Sam/instructions.txt",
+        "passwords.csv",
+        "passwords.json",
+      ]);
+      expect(Buffer.from(zip["documents/Last Will.pdf"] ?? []).equals(pdf)).toBe(true);
+      expect(
+        Buffer.from(zip["notes/Letter to Sam/instructions.txt"] ?? []).equals(attachment),
+      ).toBe(true);
+      const text = (name: string) => Buffer.from(zip[name] ?? []).toString("utf8");
+      const passwords = passwordsExportSchema.parse(JSON.parse(text("passwords.json")));
+      expect(passwords.items).toEqual([
+        expect.objectContaining({
+          title: "Bank, main",
+          username: "ada@bank.example",
+          password: secret,
+          url: "https://bank.example/login",
+          notes: null,
+          beneficiaryEmails: [],
+        }),
+      ]);
+      expect(text("passwords.csv")).toBe(
+        "name,url,username,password,note\r\n" +
+          `"Bank, main",https://bank.example/login,ada@bank.example,"'${secret.replaceAll('"', '""')}",\r\n`,
+      );
+      expect(text("notes/Letter to Sam.md")).toContain("Dear Sam,\nsee the attachment.");
+      expect(text("notes/Letter to Sam.md")).toContain(
+        "[instructions.txt](<Letter to Sam/instructions.txt>)",
+      );
+      expect(text("README.txt")).toContain("THIS ARCHIVE IS NOT ENCRYPTED.");
+      expect(text("README.txt")).toContain("Items: 1 passwords, 1 documents, 1 notes");
+      await expectText(exportCard(page), `Saved as ${download.suggestedFilename()}`);
+      const again = exportCard(page).getByRole("button", { name: "Export vault" });
+      expect(await isFocused(again)).toBe(true);
+      await checkScreen(page, "export-card-done", exportCard(page));
+    });
 
-    await page.getByLabel(/Include secrets/).check();
-    await expectText(page.getByRole("main"), secret, { exact: true });
-    await expectText(page.getByRole("main"), "ada@bank.example", { exact: true });
-    await expectText(page, "This inventory shows your passwords.");
-    await checkScreen(page, "inventory-secrets");
+    it("the inventory lists titles, types and dates, secrets only when asked, and prints without the sidebar or buttons", async () => {
+      // The inventory: titles, types, beneficiaries and dates; no secret until asked.
+      await exportCard(page)
+        .getByRole("link", { name: "Print an inventory of your vault" })
+        .click();
+      await expectPath(page, "/profile/inventory");
+      await settle(page);
+      for (const title of ["Bank, main", "Last Will", "Letter to Sam"])
+        await expectText(page.getByRole("main"), title, { exact: true });
+      for (const heading of ["Passwords (1)", "Documents (1)", "Notes (1)"])
+        await page.getByRole("heading", { name: heading, level: 2 }).waitFor();
+      await expectNoText(page, secret);
+      await expectNoText(page, "ada@bank.example");
+      await checkScreen(page, "inventory");
 
-    // Printed: no sidebar (or phone top bar), no buttons or checkbox; the items stay.
-    for (const size of [DESKTOP, MOBILE]) {
-      await page.setViewportSize(size);
+      await page.getByLabel(/Include secrets/).check();
+      await expectText(page.getByRole("main"), secret, { exact: true });
+      await expectText(page.getByRole("main"), "ada@bank.example", { exact: true });
+      await expectText(page, "This inventory shows your passwords.");
+      await checkScreen(page, "inventory-secrets");
+
+      // Printed: no sidebar (or phone top bar), no buttons or checkbox; the items stay.
+      for (const size of [DESKTOP, MOBILE]) {
+        await page.setViewportSize(size);
+        await page.emulateMedia({ media: "print" });
+        const frame = size === DESKTOP ? page.locator("#sidebar") : page.getByRole("banner");
+        await frame.waitFor({ state: "hidden" });
+        expect(await page.getByRole("button", { name: "Print" }).isVisible()).toBe(false);
+        expect(await page.getByLabel(/Include secrets/).isVisible()).toBe(false);
+        expect(await page.getByRole("link", { name: "Back to profile" }).isVisible()).toBe(false);
+        expect(await page.getByText("Letter to Sam", { exact: true }).isVisible()).toBe(true);
+        await page.emulateMedia({ media: "screen" });
+        await frame.waitFor({ state: "visible" });
+      }
+      await page.setViewportSize(DESKTOP);
       await page.emulateMedia({ media: "print" });
-      const frame = size === DESKTOP ? page.locator("#sidebar") : page.getByRole("banner");
-      await frame.waitFor({ state: "hidden" });
-      expect(await page.getByRole("button", { name: "Print" }).isVisible()).toBe(false);
-      expect(await page.getByLabel(/Include secrets/).isVisible()).toBe(false);
-      expect(await page.getByRole("link", { name: "Back to profile" }).isVisible()).toBe(false);
-      expect(await page.getByText("Letter to Sam", { exact: true }).isVisible()).toBe(true);
+      await screenshot(page, "inventory-print");
       await page.emulateMedia({ media: "screen" });
-      await frame.waitFor({ state: "visible" });
-    }
-    await page.setViewportSize(DESKTOP);
-    await page.emulateMedia({ media: "print" });
-    await screenshot(page, "inventory-print");
-    await page.emulateMedia({ media: "screen" });
 
-    // Unticked, the secrets go again.
-    await page.getByLabel(/Include secrets/).uncheck();
-    await expectNoText(page, secret);
+      // Unticked, the secrets go again.
+      await page.getByLabel(/Include secrets/).uncheck();
+      await expectNoText(page, secret);
+    });
   });
 });
