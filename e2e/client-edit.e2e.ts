@@ -54,7 +54,7 @@ describe("client edit", () => {
     const sections = await page
       .locator("h2")
       .evaluateAll((hs) => hs.map((h) => (h as unknown as { textContent: string }).textContent));
-    expect(sections.at(-1)).toMatch(/^Release/);
+    expect(sections.at(-1)?.trim()).toMatch(/^Release/);
     await checkLightAndDark(page, "client-detail");
     await page.getByRole("link", { name: "Edit client" }).click();
     await expectPath(page, `/clients/edit/${id}`);
