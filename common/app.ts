@@ -13,6 +13,10 @@ export const APP_MSG = {
   invalidInput: "Please check the highlighted fields and try again.",
   /** An answer that is not JSON (a proxy's error page, a cut-off body): spec 01 §8. */
   invalidResponse: "Invalid response from server",
+  /** A screen's script still missing after one reload (a deploy while the tab was open). */
+  screenLoadFailedTitle: "This screen could not be loaded",
+  screenLoadFailed:
+    "Legacy Vault was probably updated while this page was open, and reloading once did not bring the new version. Reload the page to try again; nothing you saved is lost.",
 } as const;
 
 /**

@@ -28,6 +28,10 @@ export const CLIENT_MSG = {
   referenceTooLong: "Please keep the reference under 50 characters",
   notesTooLong: "Please keep the notes under 5000 characters",
   noDetails: "No reference or notes yet.",
+  /** The card on /clients/{id} with the firm's private Reference and Notes about the client. */
+  firmNotesTitle: "Your firm's reference and notes on this client",
+  firmNotesDescription: (name: string) =>
+    `Private to your firm: only your admins and staff see them, ${name} does not.`,
 } as const;
 
 export const CLIENTS_PAGE_SIZE = 10;

@@ -36,7 +36,14 @@ export const FIRM_MSG = {
 export const FIRM_EDIT_MSG = {
   logoNotImage: "Please upload an image file (JPEG, PNG, etc)",
   logoTooLarge: "Logo file size should be less than 2MB",
-  logoHint: "Upload a square logo image (max 2MB)",
+  /** An image file that cannot be decoded (cut off or damaged), refused by the browser and the server. */
+  logoUnreadable:
+    "This image could not be read: the file may be damaged or incomplete. Please choose another file.",
+  /**
+   * The overview shows the logo at 16:9 (spec 02 §2 Dashboard), so the hint asks for a wide logo
+   * rather than the spec's square one, which would show with wide empty bands.
+   */
+  logoHint: "Upload a wide logo image, about 16:9 (max 2MB)",
   saved: "Firm details updated successfully",
   saveFailed: "Failed to update firm details",
   loadFailed: "Failed to load firm details",

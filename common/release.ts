@@ -140,6 +140,9 @@ export const RELEASE_UI_MSG = {
   eventDateInFuture: "The date cannot be in the future",
   documentInvalid: "Choose a PDF, JPG or PNG file of at most 10 MB",
   documentUploadFailed: "Failed to upload the document",
+  /** Above a firm admin's 'Start a release' on /clients/{id}: a rare, deliberate act. */
+  startExplained: (clientName: string) =>
+    `Start a release only when you know that ${clientName} has died or can no longer manage their affairs. ${clientName} is e-mailed at once and can cancel it during their waiting period; if nobody does, each of their beneficiaries receives what was left to them.`,
   startedWithoutDocument: (clientName: string) =>
     `The release was started and ${clientName} has been e-mailed, but the document was not uploaded. Upload it again, or close this dialog without it.`,
 } as const;

@@ -1,10 +1,12 @@
 import { APP_MSG, GUARD_MSG } from "../common/app.js";
 import { CLIENT_MSG } from "../common/clients.js";
+import { RELEASE_UI_MSG } from "../common/release.js";
 import { describe, expect, it } from "vitest";
 import {
   apiAsUser,
   apiRequest,
   buildUser,
+  checkLightAndDark,
   confirmUser,
   DESKTOP,
   expectNoAxeViolations,
@@ -41,8 +43,19 @@ describe("client edit", () => {
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/clients\/[^/]+$/);
     const detailPath = new URL(page.url()).pathname;
     const id = detailPath.split("/").pop() ?? "";
-    await expectText(page, "Your firm's details");
+    await expectText(page.getByRole("heading", { level: 2 }), CLIENT_MSG.firmNotesTitle);
     await expectText(page, CLIENT_MSG.noDetails);
+    // Starting a release is rare and deliberate: its own last section, explained, and a quiet
+    // (outline) button, never the page's strongest.
+    const release = page.getByRole("region", { name: /^Release/ });
+    await expectText(release, RELEASE_UI_MSG.startExplained("Cleo Client"));
+    const start = release.getByRole("button", { name: "Start a release" });
+    expect(await start.getAttribute("class")).not.toMatch(/bg-destructive|bg-brand/);
+    const sections = await page
+      .locator("h2")
+      .evaluateAll((hs) => hs.map((h) => (h as unknown as { textContent: string }).textContent));
+    expect(sections.at(-1)?.trim()).toMatch(/^Release/);
+    await checkLightAndDark(page, "client-detail");
     await page.getByRole("link", { name: "Edit client" }).click();
     await expectPath(page, `/clients/edit/${id}`);
     await expectText(page.getByRole("heading", { level: 1 }), CLIENT_MSG.editTitle);

@@ -11,6 +11,7 @@ import {
   apiRequest,
   confirmUser,
   expectNoAxeViolations,
+  expectNoText,
   expectPath,
   expectText,
   GOOD_PASSWORD,
@@ -321,12 +322,26 @@ describe("firm people", () => {
       buffer: Buffer.from("not an image"),
     });
     await expectText(page, FIRM_EDIT_MSG.logoNotImage);
+    // A PNG that is cut off is refused before the upload, in the same words as the server's.
+    await expectText(page, FIRM_EDIT_MSG.logoHint);
+    const whole = png(320, 180);
+    await fileInput.setInputFiles({
+      name: "logo.png",
+      mimeType: "image/png",
+      buffer: whole.subarray(0, 40),
+    });
+    await expectText(page, FIRM_EDIT_MSG.logoUnreadable);
+    expect(await page.getByRole("img", { name: "Preview of the new logo" }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "firm-edit-logo-unreadable");
     await fileInput.setInputFiles({
       name: "logo.png",
       mimeType: "image/png",
       buffer: png(320, 180),
     });
     await page.getByRole("img", { name: "Preview of the new logo" }).waitFor();
+    await expectNoText(page, FIRM_EDIT_MSG.logoUnreadable);
+    await screenshot(page, "firm-edit-logo-preview");
     await page.getByLabel("Law Firm Name").fill("A");
     await page.getByRole("button", { name: "Save Firm Details" }).click();
     await expectText(page, FIRM_EDIT_MSG.nameTooShort);

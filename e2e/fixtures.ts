@@ -35,6 +35,17 @@ let browser: Promise<Browser> | undefined;
 type Tracked = { page: Page; errors: string[] };
 const open: Tracked[] = [];
 
+/** Per page: URLs whose failed loads the journey causes on purpose (allowFailedLoads). */
+const expectedFailures = new WeakMap<Page, RegExp[]>();
+
+/**
+ * For a journey that makes a resource fail on purpose (page.route answering 404): the browser's
+ * console errors about loading a URL matching `url` on `page` do not fail it.
+ */
+export function allowFailedLoads(page: Page, url: RegExp): void {
+  expectedFailures.set(page, [...(expectedFailures.get(page) ?? []), url]);
+}
+
 /**
  * A page in a fresh browser context (its own cookies, and its own loopback `address` through
  * e2e/address-proxy.ts) at `viewport`. Uncaught page errors and console errors are collected
@@ -61,6 +72,7 @@ export async function newPage(
       new URL(msg.location().url, appUrl()).pathname.startsWith("/api/")
     )
       return;
+    if (expectedFailures.get(page)?.some((url) => url.test(msg.location().url))) return;
     tracked.errors.push(`console.error on ${new URL(page.url()).pathname}: ${msg.text()}`);
   });
   open.push(tracked);

@@ -1,5 +1,8 @@
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FIRM_EDIT_MSG } from "../../common/firms.js";
 import { buildFirm } from "../../test/factories/firm.js";
+import { buildGif, buildJpeg, buildPng, buildWebp, pngChunk } from "../../test/factories/images.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
 import { createTestContext, type TestClient, type TestContext } from "../../test/harness.js";
 
@@ -9,10 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(64, 7),
-]);
+const PNG = buildPng(32, 18);
+const PNG_SIGNATURE = PNG.subarray(0, 8);
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 
 function putLogo(client: TestClient, body: Buffer, type = "image/png") {
@@ -70,6 +71,62 @@ describe("editing the firm", () => {
     expect(((await big.json()) as { error: { message: string } }).error.message).toBe(
       "Logo file size should be less than 2MB",
     );
+  });
+
+  it("refuses an image that cannot be read (400, the message), and keeps the logo it had", async () => {
+    const { admin } = await buildFirm(ctx);
+    const kept = ((await (await putLogo(admin, PNG)).json()) as Firm).firm.logoUrl;
+    const damagedIdat = Buffer.from(PNG);
+    damagedIdat[45] = (damagedIdat[45] ?? 0) ^ 0xff; // a byte inside IDAT: its CRC no longer matches
+    const header = PNG.subarray(8, 33);
+    const cases: [string, Buffer, string][] = [
+      ["a PNG cut off half-way", PNG.subarray(0, Math.floor(PNG.length / 2)), "image/png"],
+      ["a PNG without its IEND", PNG.subarray(0, PNG.length - 12), "image/png"],
+      ["a PNG with a damaged chunk", damagedIdat, "image/png"],
+      [
+        "a PNG whose pixel data does not inflate",
+        Buffer.concat([
+          PNG_SIGNATURE,
+          header,
+          pngChunk("IDAT", Buffer.from("not deflate data")),
+          pngChunk("IEND", Buffer.alloc(0)),
+        ]),
+        "image/png",
+      ],
+      [
+        "random bytes after a PNG signature",
+        Buffer.concat([PNG_SIGNATURE, Buffer.from(randomBytes(200))]),
+        "image/png",
+      ],
+      ["a JPEG cut off before its end", buildJpeg().subarray(0, -2), "image/jpeg"],
+      ["a GIF cut off before its trailer", buildGif().subarray(0, -4), "image/gif"],
+      ["a WebP cut off", buildWebp().subarray(0, -3), "image/webp"],
+    ];
+    for (const [what, body, type] of cases) {
+      const res = await putLogo(admin, body, type);
+      expect(res.status, what).toBe(400);
+      const { error } = (await res.json()) as { error: { message: string } };
+      expect(error.message, what).toBe(FIRM_EDIT_MSG.logoUnreadable);
+    }
+    // Random bytes with no image signature, named logo.png by the browser: not an image at all.
+    const random = await putLogo(admin, Buffer.from(randomBytes(300)));
+    expect(random.status).toBe(415);
+    const firm = await admin.json<Firm>("GET", "/api/firm");
+    expect(firm.body.firm.logoUrl).toBe(kept);
+  });
+
+  it("accepts whole PNG, JPEG, GIF and WebP files", async () => {
+    const { admin } = await buildFirm(ctx);
+    for (const [body, ext] of [
+      [buildPng(320, 180), "png"],
+      [buildJpeg(), "jpg"],
+      [buildGif(), "gif"],
+      [buildWebp(), "webp"],
+    ] as const) {
+      const res = await putLogo(admin, body);
+      expect(res.status, ext).toBe(200);
+      expect(((await res.json()) as Firm).firm.logoUrl).toMatch(new RegExp(`\\.${ext}$`));
+    }
   });
 
   it("staff, clients and other firms cannot edit the firm", async () => {

@@ -5,6 +5,7 @@ import { asSystem } from "../db/actor.js";
 import { AppError, isUniqueViolation } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { deleteObject, publicPath, putObject } from "../storage/objects.js";
+import { isReadableImage } from "../storage/image-structure.js";
 import { sniffImage } from "../storage/sniff.js";
 import { lockLogoUrl, setLogoUrl, updateDetails } from "./queries.js";
 
@@ -30,11 +31,16 @@ export async function updateFirmDetails(deps: Deps, actor: ActorProfile, input: 
   });
 }
 
-/** Replaces the logo: a raster image by its bytes (SVG refused), stored under a server-made name. */
+/**
+ * Replaces the logo: a raster image by its bytes (SVG refused) that can really be read (a
+ * truncated or corrupt file would show as a broken image), stored under a server-made name.
+ */
 export async function setFirmLogo(deps: Deps, actor: ActorProfile, bytes: Buffer) {
   requireAccess(actor, "firm:edit", { firmId: actor.firmId });
   const image = sniffImage(bytes);
   if (!image) throw new AppError("UNSUPPORTED_MEDIA_TYPE", FIRM_EDIT_MSG.logoNotImage);
+  if (!isReadableImage(bytes, image.type))
+    throw new AppError("VALIDATION", FIRM_EDIT_MSG.logoUnreadable);
   const firmId = requireFirm(actor);
   const name = `${firmId}-${Date.now()}.${image.ext}`;
   return asSystem(deps.db, async (tx) => {

@@ -3,6 +3,7 @@ import { BeneficiaryNamesProvider } from "@/lib/beneficiary-names";
 import { useMe } from "@/lib/me";
 import { AboutLinks } from "@/components/about-links";
 import { Loading } from "@/components/loading";
+import { InMainLandmark } from "@/components/missing-chunk-screen";
 import { DeletionPendingBanner } from "@/features/account-deletion/components/deletion-pending-banner";
 import { VaultSearch } from "@/features/assets/vault-search/vault-search";
 import { useBeneficiaryNames } from "@/features/beneficiaries/use-name-of";
@@ -65,7 +66,9 @@ export default function MainLayout() {
           {pathname !== "/profile" && <DeletionPendingBanner />}
           {isScreenShown && (
             <BeneficiaryNamesProvider value={useBeneficiaryNames}>
-              <Outlet />
+              <InMainLandmark.Provider value={true}>
+                <Outlet />
+              </InMainLandmark.Provider>
             </BeneficiaryNamesProvider>
           )}
         </div>

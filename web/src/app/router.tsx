@@ -1,9 +1,10 @@
 import { GUARD_MSG } from "@common/app";
-import { lazy, Suspense, useEffect, type ComponentType } from "react";
+import { Suspense, useEffect, type ComponentType } from "react";
 import { Outlet, Route, Routes } from "react-router";
 import { useMe } from "@/lib/me";
 import { Loading } from "@/components/loading";
 import { replayEarlyInput } from "./early-input";
+import { lazyScreen } from "./lazy-screen";
 import { HomeRedirect, RedirectIfAuthenticated, RequireAuth, RequireRole } from "./guards";
 
 /** Renders nothing; once the screen beside it is on the page (hydrated, on a prerendered page), types again what was typed before (decision 058). */
@@ -12,9 +13,12 @@ function ReplayEarlyInput() {
   return null;
 }
 
-/** Each screen is its own lazily loaded chunk (React Router's declarative mode: 14 KB lighter than the data router). */
+/**
+ * Each screen is its own lazily loaded chunk (React Router's declarative mode: 14 KB lighter than
+ * the data router); a chunk gone after a deploy reloads the page once (lazy-screen.ts).
+ */
 const screen = (load: () => Promise<{ default: ComponentType }>) => {
-  const Screen = lazy(load);
+  const Screen = lazyScreen(load);
   return (
     <Suspense fallback={<Loading />}>
       <Screen />
@@ -23,7 +27,7 @@ const screen = (load: () => Promise<{ default: ComponentType }>) => {
   );
 };
 
-const MainLayout = lazy(() => import("./main-layout"));
+const MainLayout = lazyScreen(() => import("./main-layout"));
 
 /** The frame of a page anyone may reach (the 404): the app shell when signed in; the page's own public frame otherwise. */
 function ShellIfSignedIn() {

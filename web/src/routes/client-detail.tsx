@@ -98,7 +98,7 @@ export default function ClientDetailScreen() {
             </CardContent>
           </Card>
           <div className="mt-6">
-            <ClientFirmDetailsCard clientId={c.id} />
+            <ClientFirmDetailsCard clientId={c.id} clientName={c.name} />
           </div>
         </TabsContent>
         <TabsContent value="dashboard">

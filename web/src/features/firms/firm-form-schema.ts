@@ -10,9 +10,14 @@ export const firmFormSchema = z.object({
 });
 export type FirmForm = z.infer<typeof firmFormSchema>;
 
-/** The browser's checks of a chosen logo (the server checks again, by content): an image of at most 2 MB. */
+/**
+ * The browser's first checks of a chosen logo (the server checks again, by content): a raster
+ * image (SVG is refused, as the server refuses it) of at most 2 MB. Whether it decodes:
+ * decode-logo.ts.
+ */
 export function logoFileError(file: File): string | undefined {
-  if (!file.type.startsWith("image/")) return FIRM_EDIT_MSG.logoNotImage;
+  if (!file.type.startsWith("image/") || file.type === "image/svg+xml")
+    return FIRM_EDIT_MSG.logoNotImage;
   if (file.size > LOGO_MAX_BYTES) return FIRM_EDIT_MSG.logoTooLarge;
   return undefined;
 }

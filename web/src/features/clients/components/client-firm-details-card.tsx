@@ -9,16 +9,22 @@ import { errorMessage } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
 import { useClientFirmDetails } from "../api/get-client-firm-details";
 
-/** The client detail's "Your firm's details" card: the reference and notes, and the link to /clients/edit/{id}. */
-export function ClientFirmDetailsCard({ clientId }: { clientId: string }) {
+/** The client detail's card of the firm's private Reference and Notes about them, and the link to /clients/edit/{id}. */
+export function ClientFirmDetailsCard({
+  clientId,
+  clientName,
+}: {
+  clientId: string;
+  clientName: string;
+}) {
   const found = useClientFirmDetails(clientId);
   const details = found.data?.details;
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
         <div className="grid gap-1">
-          <CardHeading icon={NotebookPen}>Your firm's details</CardHeading>
-          <CardDescription>Seen only by your firm's admins and staff.</CardDescription>
+          <CardHeading icon={NotebookPen}>{CLIENT_MSG.firmNotesTitle}</CardHeading>
+          <CardDescription>{CLIENT_MSG.firmNotesDescription(clientName)}</CardDescription>
         </div>
         <Button asChild variant="outline" size="sm">
           <Link to={`/clients/edit/${encodeURIComponent(clientId)}`}>

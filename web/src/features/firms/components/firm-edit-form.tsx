@@ -14,7 +14,8 @@ import { useUpdateFirmLogo } from "../api/update-firm-logo";
 import { firmFormSchema, type FirmForm } from "../firm-form-schema";
 import { LogoPicker, type LogoChange } from "./logo-picker";
 
-const LOGO_STATUSES = new Set([413, 415]);
+/** The logo upload's refusals (unreadable, too large, not an image): said beside the logo. */
+const LOGO_STATUSES = new Set([400, 413, 415]);
 
 /** Logo, Law Firm Name, Phone Number and Address; on save the details go first, then the logo with its progress. */
 export function FirmEditForm({ firm, onSaved }: { firm: FirmView; onSaved: () => void }) {
@@ -33,10 +34,12 @@ export function FirmEditForm({ firm, onSaved }: { firm: FirmView; onSaved: () =>
 
   const onSubmit = form.handleSubmit(async ({ name, phone, address }) => {
     setServerError(undefined);
+    let isLogoStep = false;
     try {
       await updateFirm.mutateAsync({ name, phone: phone || null, address: address || null });
       if (logo.kind === "new") {
         setProgress(0);
+        isLogoStep = true;
         await uploadLogo.mutateAsync({ file: logo.file, onProgress: setProgress });
       } else if (logo.kind === "remove") {
         await deleteLogo.mutateAsync();
@@ -45,7 +48,8 @@ export function FirmEditForm({ firm, onSaved }: { firm: FirmView; onSaved: () =>
       onSaved();
     } catch (err) {
       const message = errorMessage(err, FIRM_EDIT_MSG.saveFailed);
-      if (err instanceof ApiError && LOGO_STATUSES.has(err.status)) setLogoError(message);
+      if (isLogoStep && err instanceof ApiError && LOGO_STATUSES.has(err.status))
+        setLogoError(message);
       else setServerError(message);
     } finally {
       setProgress(null);

@@ -4,6 +4,7 @@ import { useId, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { Progress } from "@/components/ui/progress";
 import { formatPercent } from "@/lib/format";
+import { isDecodableImage } from "../decode-logo";
 import { logoFileError } from "../firm-form-schema";
 
 /** What happens to the logo on save: nothing, a new file (with its preview as a data: URL), or removal. */
@@ -46,7 +47,9 @@ export function LogoPicker({
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
-    const problem = logoFileError(file);
+    const problem =
+      logoFileError(file) ??
+      ((await isDecodableImage(file)) ? undefined : FIRM_EDIT_MSG.logoUnreadable);
     onError(problem);
     if (problem) return;
     try {
@@ -66,7 +69,8 @@ export function LogoPicker({
         Firm Logo
       </span>
       <div className="flex flex-wrap items-center gap-4">
-        <div className="flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-border bg-card">
+        {/* 16:9, as the Firm Overview shows the logo (firm-logo.tsx), so the preview is what it will look like. */}
+        <div className="flex aspect-video w-40 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-border bg-card">
           {preview ? (
             <img
               src={preview}

@@ -1,6 +1,6 @@
 import { RELEASE_UI_MSG, type ClientReleaseView, type ReleaseState } from "@common/release";
 import { Hourglass } from "lucide-react";
-import { useRef } from "react";
+import { useId, useRef } from "react";
 import { LoadError } from "@/components/load-error";
 import { linkLook } from "@/components/looks";
 import { Badge } from "@/components/ui/badge";
@@ -49,7 +49,10 @@ function StateText({ view, clientName }: { view: ClientReleaseView; clientName: 
   return <p>{`No release has been started. ${trigger}${last}`.trim()}</p>;
 }
 
-/** The client's release on their detail page; a firm admin may start one (attestation) while none waits or has happened. */
+/**
+ * The client's release, the last section of their detail page; a firm admin may start one
+ * (attestation) while none waits or has happened, after reading what that means.
+ */
 export function ClientReleaseCard({
   clientId,
   clientName,
@@ -61,11 +64,13 @@ export function ClientReleaseCard({
 }) {
   const release = useClientRelease(clientId);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
   const view = release.data;
   return (
-    <Card>
+    <Card role="region" aria-labelledby={headingId}>
       <CardHeader className="pb-2">
         <h2
+          id={headingId}
           ref={headingRef}
           tabIndex={-1}
           className="flex flex-wrap items-center gap-2 text-lg font-semibold focus:outline-none"
@@ -94,6 +99,11 @@ export function ClientReleaseCard({
           >
             Download the attestation document
           </a>
+        )}
+        {view?.canAttest && (
+          <p className="text-sm text-muted-foreground">
+            {RELEASE_UI_MSG.startExplained(clientName)}
+          </p>
         )}
         {view && (
           <StartReleaseDialog

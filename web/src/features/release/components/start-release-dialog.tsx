@@ -22,7 +22,8 @@ type Props = {
 };
 
 /**
- * 'Start a release' and its dialog, which warns what happens next. It cannot be closed while the
+ * 'Start a release' (outline: a rare, deliberate act, not the page's main action) and its
+ * dialog, which warns what happens next. It cannot be closed while the
  * attestation is being sent, and stays mounted so it can close once the button is gone.
  */
 export function StartReleaseDialog({
@@ -39,7 +40,7 @@ export function StartReleaseDialog({
     <Dialog open={isOpen} onOpenChange={(open) => !isSending && setIsOpen(open)}>
       {canAttest && (
         <DialogTrigger asChild>
-          <Button ref={triggerRef} variant="destructive" className="w-full sm:w-fit">
+          <Button ref={triggerRef} variant="outline" className="w-full sm:w-fit">
             Start a release
           </Button>
         </DialogTrigger>
