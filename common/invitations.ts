@@ -22,6 +22,9 @@ export const INVITATION_MSG = {
   expiresNotice: "The invitation expires in 7 days if not accepted.",
   noteTooLong: "Please keep the note under 1000 characters",
   clientRoleDescription: "Keeps their own vault and appears in your client list",
+  // What a staff member's invite form says instead of a role choice (staff invite clients only).
+  staffInvitesClients: "They will join your firm as a client.",
+  onlyAdminsInviteStaff: "Only an administrator can invite staff.",
   // Pending invitations: listed, resent and revoked by the firm's admins (issue 10, finding 11).
   pendingTitle: "Pending invitations",
   pendingDescription:

@@ -21,6 +21,8 @@ export const STAFF_MSG = {
   removeFailed: "Failed to remove staff member",
   removed: "Staff member removed from firm",
   removeConfirm: "Are you sure you want to remove this staff member?",
+  removeTitle: (name: string) => `Remove ${name} from the firm?`,
+  removeText: "They keep their account, without access to the firm or its clients.",
   empty: "No staff members found",
   notYourself: "You cannot change or remove your own membership",
   lastAdmin: "A firm must keep at least one administrator",

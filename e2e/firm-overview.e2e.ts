@@ -135,6 +135,18 @@ describe("the Firm Overview", () => {
     ]);
     await expectText(adminPage, "Recent Clients");
     await expectText(adminPage, "Staff Management");
+    // At 1280 px Firm Details and Staff Management share one row at one height: no empty cell beside either.
+    const card = (name: string) =>
+      adminPage
+        .getByRole("heading", { level: 2, name, exact: true })
+        .locator("xpath=ancestor::div[contains(@class, 'rounded-lg')][1]")
+        .boundingBox();
+    const [details, staffCard] = [await card("Firm Details"), await card("Staff Management")];
+    if (!details || !staffCard)
+      throw new Error("the Firm Details or Staff Management card is not shown");
+    expect(staffCard.x).toBeGreaterThan(details.x + details.width);
+    expect(Math.abs(staffCard.y - details.y)).toBeLessThan(1);
+    expect(Math.abs(staffCard.height - details.height)).toBeLessThan(1);
     await checkLightAndDark(adminPage, "firm-overview-admin");
     await openPath(adminPage, "/staff");
     await expectText(adminPage, "Sam Staff");

@@ -95,6 +95,9 @@ describe("firm people", () => {
     await staff.goto("/clients/invite");
     await settle(staff);
     expect(await staff.getByRole("radio").count()).toBe(0); // staff invite clients only
+    await expectText(staff, INVITATION_MSG.onlyAdminsInviteStaff); // and are told why
+    await expectNoAxeViolations(staff);
+    await screenshot(staff, "client-invite-staff");
     await staff.goto("/staff");
     await expectText(staff, GUARD_MSG.manageStaff); // the spec's own words (issue 16 point 10)
     await expectPath(staff, "/dashboard");
@@ -139,13 +142,32 @@ describe("firm people", () => {
     await dialog.waitFor({ state: "hidden" });
     await expectText(row, "Admin", { exact: true });
 
-    page.once("dialog", (confirmDialog) => {
-      expect(confirmDialog.message()).toBe(STAFF_MSG.removeConfirm);
-      void confirmDialog.accept();
-    });
-    await page.getByRole("button", { name: "Remove Sam Staff from the firm" }).click();
+    // Removal asks in the app's dialog, as every destructive action does (no browser confirm).
+    const removeButton = page.getByRole("button", { name: "Remove Sam Staff from the firm" });
+    await removeButton.click();
+    const removal = page.getByRole("alertdialog", { name: STAFF_MSG.removeTitle("Sam Staff") });
+    await removal.waitFor();
+    await expectText(removal, STAFF_MSG.removeConfirm);
+    await removal.getByRole("button", { name: "Cancel" }).click();
+    await removal.waitFor({ state: "hidden" });
+    await expect
+      .poll(() => removeButton.evaluate((el) => el === el.ownerDocument.activeElement))
+      .toBe(true);
+    await removeButton.click();
+    await removal.waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, "staff-remove-dialog", { fullPage: false });
+    await removal.getByRole("button", { name: "Remove", exact: true }).click();
     await expectText(page, STAFF_MSG.removed);
+    await removal.waitFor({ state: "hidden" });
     await row.waitFor({ state: "detached" });
+    await expect
+      .poll(() =>
+        page
+          .getByRole("heading", { level: 1, name: "Staff Management" })
+          .evaluate((el) => el === el.ownerDocument.activeElement),
+      )
+      .toBe(true);
   });
 
   it("the admin sees a pending invitation, resends it and revokes it; the invitee's link then says it was withdrawn", async () => {

@@ -155,5 +155,10 @@ describe("e-mailed sign-in codes are capped per account and per address", () => 
       (await client.json("POST", "/api/auth/two-factor/verify-otp", { code: second })).status,
     ).toBe(200);
     expect(client.hasSession()).toBe(true);
+    // The resent code signed this person in: the session it made reads as theirs.
+    expect(await client.json("GET", "/api/me")).toMatchObject({
+      status: 200,
+      body: { user: { email } },
+    });
   });
 });

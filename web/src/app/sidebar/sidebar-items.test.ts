@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_ONLY_REASON, sidebarFor } from "./sidebar-items";
+import { sidebarFor } from "./sidebar-items";
 
 const FIRM_ITEMS = [
   ["Firm Overview", "/dashboard"],
@@ -14,20 +14,22 @@ describe("sidebarFor (spec 02 'Layout and sidebar')", () => {
     const s = sidebarFor("firm_admin");
     expect(s.label).toBe("Firm Management");
     expect(s.items.map((i) => [i.label, i.to])).toEqual(FIRM_ITEMS);
-    expect(s.items.every((i) => !i.disabledReason)).toBe(true);
     expect(s.logoutLabel).toBe("Logout");
     expect(s.hasVaultSearch).toBe(false);
   });
 
-  it("firm staff get the same five and 'Logout'; the admin-only ones are disabled, saying why", () => {
+  it("firm staff get only the entries they can use, Firm Overview and Client Management, and 'Logout': no admin-only entry, disabled or not", () => {
     const s = sidebarFor("firm_staff");
-    expect(s.items.map((i) => [i.label, i.to])).toEqual(FIRM_ITEMS);
-    expect(s.items.filter((i) => i.disabledReason).map((i) => i.label)).toEqual([
-      "Staff Management",
-      "Firm Codes",
-      "Edit Firm",
+    expect(s.label).toBe("Firm Management");
+    expect(s.items.map((i) => [i.label, i.to])).toEqual([
+      ["Firm Overview", "/dashboard"],
+      ["Client Management", "/clients"],
     ]);
-    expect(s.items.find((i) => i.label === "Edit Firm")?.disabledReason).toBe(ADMIN_ONLY_REASON);
+    expect(
+      s.items.every((i) =>
+        Object.keys(i).every((k) => ["to", "label", "icon", "isExact"].includes(k)),
+      ),
+    ).toBe(true);
     expect(s.logoutLabel).toBe("Logout");
     expect(s.hasVaultSearch).toBe(false);
   });

@@ -19,8 +19,6 @@ export type SidebarItem = {
   label: string;
   icon: LucideIcon;
   isExact?: boolean;
-  /** Shown but not followable, with why (firm staff see the admin-only entries this way). */
-  disabledReason?: string;
 };
 export type SidebarSection = {
   label: string;
@@ -29,9 +27,6 @@ export type SidebarSection = {
   /** "Search vault" (and its / shortcut): for individuals only, whose sidebar is their vault (issue 16). */
   hasVaultSearch: boolean;
 };
-
-/** Why staff cannot open an admin-only entry (display only: the routes and the server refuse them too). */
-export const ADMIN_ONLY_REASON = "Admins only";
 
 const INDIVIDUAL: SidebarItem[] = [
   { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard, isExact: true },
@@ -53,18 +48,18 @@ const FIRM: (SidebarItem & { isAdminOnly?: boolean })[] = [
 
 /**
  * Spec 02 'Layout and sidebar': individuals get their vault (and, issue 5, their Release Plan) and
- * 'Log out'; firm admins and staff the 'Firm Management' sidebar with its five entries and 'Logout'
- * (their activity timeline is linked from the profile, as everyone's is: decision 040).
- * Staff see the admin-only entries disabled, saying so. (Display only: the routes and the server
- * enforce the roles.)
+ * 'Log out'; firm admins and staff the 'Firm Management' sidebar and 'Logout' (their activity
+ * timeline is linked from the profile, as everyone's is: decision 040). Admins get its five
+ * entries; staff only those they can use (spec 02 §6: the firm sidebar, the client list), no
+ * disabled ones. (Display only: the routes and the server enforce the roles.)
  */
 export function sidebarFor(role: Role): SidebarSection {
   if (role === "regular_user")
     return { label: "Main", items: INDIVIDUAL, logoutLabel: "Log out", hasVaultSearch: true };
   return {
     label: "Firm Management",
-    items: FIRM.map(({ isAdminOnly, ...item }) =>
-      isAdminOnly && role !== "firm_admin" ? { ...item, disabledReason: ADMIN_ONLY_REASON } : item,
+    items: FIRM.filter((item) => role === "firm_admin" || !item.isAdminOnly).map(
+      ({ isAdminOnly: _, ...item }) => item,
     ),
     logoutLabel: "Logout",
     hasVaultSearch: false,

@@ -15,9 +15,12 @@ const row = "group relative flex min-h-9 items-center gap-3 rounded-md px-2 py-2
 const idle = "text-foreground-soft hover:bg-muted hover:text-foreground";
 const active = "bg-brand/10 font-semibold text-brand";
 
-/** The text of a row: beside its icon when expanded; when collapsed, a tooltip on hover and focus that still names the row for screen readers. */
+/**
+ * The text of a row: beside its icon when expanded, whole (wrapped, never cut off); when
+ * collapsed, a tooltip on hover and focus that still names the row for screen readers.
+ */
 function RowLabel({ isCollapsed, children }: { isCollapsed: boolean; children: ReactNode }) {
-  if (!isCollapsed) return <span className="min-w-0 truncate">{children}</span>;
+  if (!isCollapsed) return <span className="min-w-0 wrap-break-word">{children}</span>;
   return (
     <span className="pointer-events-none absolute top-1/2 left-full z-50 ml-3 -translate-y-1/2 rounded-md bg-foreground px-2 py-1 text-xs font-medium whitespace-nowrap text-background opacity-0 shadow group-hover:opacity-100 group-focus-visible:opacity-100">
       {children}
@@ -34,7 +37,7 @@ type Props = {
   onNavigate?: () => void;
 };
 
-/** The sidebar: the role's links (the current one marked aria-current="page"; staff's admin-only ones disabled), the user, Lock now (decision 046) and Log out (Logout for firm users, as the spec words them). */
+/** The sidebar: the links the role can use (the current one marked aria-current="page"), the user, Lock now (decision 046) and Log out (Logout for firm users, as the spec words them). */
 export function SidebarNav({ me, isCollapsed, control, onNavigate }: Props) {
   const section = sidebarFor(me.role);
   const { logout, isPending } = useLogout();
@@ -89,37 +92,19 @@ export function SidebarNav({ me, isCollapsed, control, onNavigate }: Props) {
         </button>
       )}
       <ul className="grid gap-1">
-        {section.items.map(({ to, label, icon: Icon, isExact, disabledReason }) => (
+        {section.items.map(({ to, label, icon: Icon, isExact }) => (
           <li key={to}>
-            {disabledReason ? (
-              <span
-                role="link"
-                aria-disabled="true"
-                className={cn(
-                  row,
-                  "cursor-not-allowed text-muted-foreground",
-                  isCollapsed && "justify-center",
-                )}
-              >
-                <Icon aria-hidden="true" className="size-4 shrink-0" />
-                <RowLabel isCollapsed={isCollapsed}>
-                  {isCollapsed ? `${label} (${disabledReason})` : label}
-                </RowLabel>
-                {!isCollapsed && <span className="ml-auto shrink-0 text-xs">{disabledReason}</span>}
-              </span>
-            ) : (
-              <NavLink
-                to={to}
-                end={isExact}
-                onClick={onNavigate}
-                className={({ isActive }) =>
-                  cn(row, isActive ? active : idle, isCollapsed && "justify-center")
-                }
-              >
-                <Icon aria-hidden="true" className="size-4 shrink-0" />
-                <RowLabel isCollapsed={isCollapsed}>{label}</RowLabel>
-              </NavLink>
-            )}
+            <NavLink
+              to={to}
+              end={isExact}
+              onClick={onNavigate}
+              className={({ isActive }) =>
+                cn(row, isActive ? active : idle, isCollapsed && "justify-center")
+              }
+            >
+              <Icon aria-hidden="true" className="size-4 shrink-0" />
+              <RowLabel isCollapsed={isCollapsed}>{label}</RowLabel>
+            </NavLink>
           </li>
         ))}
       </ul>

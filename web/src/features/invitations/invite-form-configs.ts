@@ -44,13 +44,19 @@ export const STAFF_INVITE_FORM: InviteFormConfig = {
   noticeLook: "alert",
 };
 
-/** /clients/invite: administrators choose among Client, Staff and Administrator; staff invite clients only, so they see no choice. */
+/**
+ * /clients/invite: administrators choose among Client, Staff and Administrator; staff invite
+ * clients only, so they see no choice, and are told that inviting staff is an administrator's.
+ */
 export const memberInviteForm = (isAdmin: boolean): InviteFormConfig => ({
   schema: memberInviteFormSchema,
   defaultRole: "regular_user",
   role: isAdmin
     ? { label: "Role", options: memberInviteRoles(true) }
-    : { fixed: "regular_user", text: "They will join your firm as a client." },
+    : {
+        fixed: "regular_user",
+        text: `${INVITATION_MSG.staffInvitesClients} ${INVITATION_MSG.onlyAdminsInviteStaff}`,
+      },
   emailPlaceholder: "client@example.com",
   hasNote: false,
   noticeLook: "text",

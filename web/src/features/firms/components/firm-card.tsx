@@ -11,7 +11,7 @@ import { FirmLogo } from "./firm-logo";
 
 const NOT_GIVEN = <span className="text-muted-foreground">Not provided</span>;
 
-/** The Firm Overview's firm card: logo, name, firm code, phone and address, with a link to /firm/edit. */
+/** The Firm Overview's firm card: logo, then name, firm code, phone and address beside it when there is room, with a link to /firm/edit. */
 export function FirmCard() {
   const firm = useFirm();
   const f = firm.data;
@@ -22,9 +22,9 @@ export function FirmCard() {
       </CardHeader>
       <CardContent className="grid flex-1 gap-4">
         {f ? (
-          <>
+          <div className="flex flex-wrap items-start gap-x-6 gap-y-4">
             <FirmLogo url={f.logoUrl} firmName={f.name} />
-            <dl className="grid gap-3 text-sm">
+            <dl className="grid min-w-0 flex-1 basis-64 gap-3 text-sm sm:grid-cols-2">
               {(
                 [
                   ["Name", <span className="font-medium wrap-anywhere">{f.name}</span>],
@@ -49,7 +49,7 @@ export function FirmCard() {
                 </div>
               ))}
             </dl>
-          </>
+          </div>
         ) : firm.isError ? (
           <LoadError onRetry={() => void firm.refetch()}>
             {errorMessage(firm.error, FIRM_EDIT_MSG.fetchFailed)}

@@ -6,7 +6,7 @@ import { FirmCard } from "./firm-card";
 type Props = {
   /** The firm's numbers, above the cards. */
   numbers: ReactNode;
-  /** The staff management card, beside the firm card. */
+  /** The staff management card, beside the firm card (a third of the row, as tall). */
   staffCard: ReactNode;
   /** The recent clients, below both. */
   recentClients: ReactNode;
@@ -22,9 +22,12 @@ export default function FirmOverview({ numbers, staffCard, recentClients }: Prop
     <div className="grid gap-6">
       <PageHeader title="Firm Overview" description={me ? `Welcome, ${me.name}` : undefined} />
       {numbers}
-      <div className="grid items-start gap-6 md:grid-cols-2">
-        <FirmCard />
-        {staffCard}
+      {/* One row on wide screens, the two cards of one height: no empty cell beside either. */}
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid lg:col-span-2">
+          <FirmCard />
+        </div>
+        <div className="grid">{staffCard}</div>
       </div>
       {recentClients}
     </div>

@@ -6,11 +6,13 @@ import { assetFilePath } from "@/features/assets/api/upload-asset-file";
 import { DownloadFileButton } from "@/features/assets/components/download-file-button";
 import { TransferProgress, type Transfer } from "@/features/assets/components/transfer-progress";
 import { formatDate, formatDuration, formatFileSize } from "@/lib/format";
+import { noteParagraphs } from "../note-paragraphs";
 import { StoredRecordingPlayer } from "./recording-player";
 
 /**
  * The reading view of /notes/{id} (issue 16, point 4): the note as a letter, its dates and
- * beneficiary above, the text at a comfortable measure (about 70 characters a line), then the
+ * beneficiary above, the text at a comfortable measure (about 70 characters a line) in paragraphs
+ * (a run of blank lines is one paragraph break, noteParagraphs), then the
  * recording to play and the attachment to download. The title is the page's heading.
  */
 export function NoteReading({ opened }: { opened: OpenedAsset<"note"> }) {
@@ -50,9 +52,13 @@ export function NoteReading({ opened }: { opened: OpenedAsset<"note"> }) {
       {content.text.trim() ? (
         <div
           data-testid="note-text"
-          className="max-w-[70ch] font-serif text-base/7 whitespace-pre-wrap wrap-anywhere sm:text-lg/8"
+          className="grid max-w-[70ch] gap-4 font-serif text-base/7 wrap-anywhere sm:text-lg/8"
         >
-          {content.text}
+          {noteParagraphs(content.text).map((paragraph, i) => (
+            <p key={i} className="whitespace-pre-wrap">
+              {paragraph}
+            </p>
+          ))}
         </div>
       ) : (
         <p className="text-foreground-soft italic">This note has no text.</p>
