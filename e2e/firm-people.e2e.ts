@@ -21,6 +21,7 @@ import {
   newPage,
   screenshot,
   settle,
+  keepForSteps,
   signIn,
   uniqueEmail,
 } from "./fixtures.js";
@@ -252,80 +253,92 @@ describe("firm people", () => {
     await screenshot(phone, "staff-pending-invitations");
   });
 
-  it("/clients searches, sorts and pages 25 clients on the server, in the URL", async () => {
-    const { admin, firm } = await buildFirmAdmin();
+  describe("/clients searches, sorts and pages 25 clients on the server, in the URL", () => {
     const names = Array.from({ length: 25 }, (_, i) => `Client ${String(i + 1).padStart(2, "0")}`);
-    await seedClients(firm.code, names);
-    const page = await newPage();
-    await signIn(page, admin.email, admin.password);
-    await expectPath(page, "/dashboard");
+    let admin: Awaited<ReturnType<typeof buildFirmAdmin>>["admin"];
+    let page: Page;
 
-    await page.goto("/clients");
-    await settle(page);
-    await waitForStatus(page, "Showing 1–10 of 25 clients");
-    expect(await page.getByRole("columnheader", { name: /Joined/ }).getAttribute("aria-sort")).toBe(
-      "descending",
-    );
-    await expectNoAxeViolations(page);
-    await screenshot(page, "clients");
+    it("the first page of 25 clients, newest first", async () => {
+      const built = await buildFirmAdmin();
+      admin = built.admin;
+      await seedClients(built.firm.code, names);
+      page = keepForSteps(await newPage());
+      await signIn(page, admin.email, admin.password);
+      await expectPath(page, "/dashboard");
 
-    await page.getByRole("button", { name: /Client Name/ }).click();
-    await page.waitForURL(/sort=name&dir=asc/);
-    await waitForStatus(page, "Showing 1–10 of 25 clients");
-    expect(
-      await page.getByRole("columnheader", { name: /Client Name/ }).getAttribute("aria-sort"),
-    ).toBe("ascending");
-    await expectText(page.locator("tbody tr").first(), "Client 01");
-    await page.getByRole("button", { name: "Page 3" }).click();
-    await waitForStatus(page, "Showing 21–25 of 25 clients");
-    expect(await rowNames(page)).toEqual(names.slice(20));
-    await page.reload();
-    await settle(page);
-    await waitForStatus(page, "Showing 21–25 of 25 clients");
-    await page.goBack();
-    await waitForStatus(page, "Showing 1–10 of 25 clients");
-    await page.getByRole("button", { name: /Client Name/ }).click();
-    await page.waitForURL(/dir=desc/);
-    await waitForStatus(page, "Showing 1–10 of 25 clients");
-    await expectText(page.locator("tbody tr").first(), "Client 25");
+      await page.goto("/clients");
+      await settle(page);
+      await waitForStatus(page, "Showing 1–10 of 25 clients");
+      expect(
+        await page.getByRole("columnheader", { name: /Joined/ }).getAttribute("aria-sort"),
+      ).toBe("descending");
+      await expectNoAxeViolations(page);
+      await screenshot(page, "clients");
+    });
 
-    await page.getByLabel("Search clients").fill("CLIENT 07");
-    await page.waitForURL(/search=CLIENT/);
-    await waitForStatus(page, "Showing 1–1 of 1 client");
-    expect(await page.getByRole("navigation", { name: "Client list pages" }).count()).toBe(0);
-    await page.getByLabel("Search clients").fill("nobody-matches-this");
-    await expectText(page, CLIENT_MSG.empty);
-    await expectNoAxeViolations(page);
-    await page.getByRole("button", { name: "Clear search" }).first().click();
-    await waitForStatus(page, "Showing 1–10 of 25 clients");
-    await page.getByRole("button", { name: /^Refresh$/ }).click();
-    await expectText(page, CLIENT_MSG.refreshed);
+    it("sorts by name and pages, kept in the URL through a reload and Back", async () => {
+      await page.getByRole("button", { name: /Client Name/ }).click();
+      await page.waitForURL(/sort=name&dir=asc/);
+      await waitForStatus(page, "Showing 1–10 of 25 clients");
+      expect(
+        await page.getByRole("columnheader", { name: /Client Name/ }).getAttribute("aria-sort"),
+      ).toBe("ascending");
+      await expectText(page.locator("tbody tr").first(), "Client 01");
+      await page.getByRole("button", { name: "Page 3" }).click();
+      await waitForStatus(page, "Showing 21–25 of 25 clients");
+      expect(await rowNames(page)).toEqual(names.slice(20));
+      await page.reload();
+      await settle(page);
+      await waitForStatus(page, "Showing 21–25 of 25 clients");
+      await page.goBack();
+      await waitForStatus(page, "Showing 1–10 of 25 clients");
+      await page.getByRole("button", { name: /Client Name/ }).click();
+      await page.waitForURL(/dir=desc/);
+      await waitForStatus(page, "Showing 1–10 of 25 clients");
+      await expectText(page.locator("tbody tr").first(), "Client 25");
+    });
 
-    await page.getByRole("row").filter({ hasText: "Client 25" }).getByRole("cell").last().click(); // the row, not only its link, opens the client
-    await expectText(page.getByRole("heading", { level: 1 }), "Client 25");
-    await settle(page);
-    await expectNoAxeViolations(page);
-    await page.getByRole("button", { name: "View as Client" }).click();
-    await expectText(page, "Viewing as client");
-    await expectText(page.getByRole("tabpanel"), "Welcome, Client 25");
-    await expectNoAxeViolations(page);
-    await page.getByRole("button", { name: "Exit Impersonation" }).click();
-    await expectText(page.getByRole("tabpanel"), "Joined");
+    it("searches and refreshes; a row opens the client, viewed as the client", async () => {
+      await page.getByLabel("Search clients").fill("CLIENT 07");
+      await page.waitForURL(/search=CLIENT/);
+      await waitForStatus(page, "Showing 1–1 of 1 client");
+      expect(await page.getByRole("navigation", { name: "Client list pages" }).count()).toBe(0);
+      await page.getByLabel("Search clients").fill("nobody-matches-this");
+      await expectText(page, CLIENT_MSG.empty);
+      await expectNoAxeViolations(page);
+      await page.getByRole("button", { name: "Clear search" }).first().click();
+      await waitForStatus(page, "Showing 1–10 of 25 clients");
+      await page.getByRole("button", { name: /^Refresh$/ }).click();
+      await expectText(page, CLIENT_MSG.refreshed);
 
-    const phone = await newPage(MOBILE);
-    await signIn(phone, admin.email, admin.password);
-    await expectPath(phone, "/dashboard");
-    await phone.goto("/clients");
-    await settle(phone);
-    await waitForStatus(phone, "Showing 1–10 of 25 clients");
-    const pageWidth = await phone.evaluate(
-      () =>
-        (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } })
-          .document.documentElement.scrollWidth,
-    );
-    expect(pageWidth).toBeLessThanOrEqual(MOBILE.width);
-    await expectNoAxeViolations(phone);
-    await screenshot(phone, "clients");
+      await page.getByRole("row").filter({ hasText: "Client 25" }).getByRole("cell").last().click(); // the row, not only its link, opens the client
+      await expectText(page.getByRole("heading", { level: 1 }), "Client 25");
+      await settle(page);
+      await expectNoAxeViolations(page);
+      await page.getByRole("button", { name: "View as Client" }).click();
+      await expectText(page, "Viewing as client");
+      await expectText(page.getByRole("tabpanel"), "Welcome, Client 25");
+      await expectNoAxeViolations(page);
+      await page.getByRole("button", { name: "Exit Impersonation" }).click();
+      await expectText(page.getByRole("tabpanel"), "Joined");
+    });
+
+    it("fits 360 px", async () => {
+      const phone = await newPage(MOBILE);
+      await signIn(phone, admin.email, admin.password);
+      await expectPath(phone, "/dashboard");
+      await phone.goto("/clients");
+      await settle(phone);
+      await waitForStatus(phone, "Showing 1–10 of 25 clients");
+      const pageWidth = await phone.evaluate(
+        () =>
+          (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } })
+            .document.documentElement.scrollWidth,
+      );
+      expect(pageWidth).toBeLessThanOrEqual(MOBILE.width);
+      await expectNoAxeViolations(phone);
+      await screenshot(phone, "clients");
+    });
   });
 
   it("/firm/edit uploads a PNG logo that the Firm Overview then shows", async () => {
