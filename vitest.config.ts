@@ -43,6 +43,7 @@ export default defineConfig({
           name: "web",
           include: ["web/src/**/*.test.ts"],
           environment: "node",
+          maxWorkers: SERVER_WORKERS, // runs beside the server project (the same groupOrder)
           sequence: { groupOrder: 0 },
         },
       },
