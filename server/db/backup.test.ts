@@ -222,102 +222,111 @@ async function migratedPglite(): Promise<Blob> {
 }
 
 describe("backup and restore on PGlite (DATA_DIR)", () => {
-  it("backs up while the app runs and writes, restores into a fresh DATA_DIR, and every item is there and decryptable", async () => {
+  describe("backs up while the app runs and writes, restores into a fresh DATA_DIR, and every item is there and decryptable", () => {
     const key = randomBytes(32).toString("base64");
-    // The running app: it holds DATA_DIR/pglite and answers backups on its socket, as server/main.ts does.
     const dataDir = tempDir();
-    const unlock = lockDataDir(path.join(dataDir, "pglite"));
-    cleanups.push(async () => unlock());
-    const live = await openPglite(path.join(dataDir, "pglite"), await migratedPglite());
-    const ctx = await createTestContext(
-      { VAULT_MASTER_KEY: key, DATA_DIR: dataDir },
-      { database: live },
-    );
-    cleanups.push(() => ctx.close());
-    const stopBackups = await serveBackups(
-      backupSocketPath(dataDir),
-      () => live.dumpDataDir?.() ?? Promise.reject(new Error("no dump")),
-      () => {},
-    );
-    cleanups.push(stopBackups);
-    const populated = await populate(ctx);
-
     const file = path.join(tempDir(), "vault.backup");
-    const backup = npmRun("backup", [file], { DATA_DIR: dataDir });
-    const during = await writeWhile(populated.client, backup);
-    const backedUp = await backup;
-    expect(backedUp.stderr).toBe("");
-    expect(backedUp.code).toBe(0);
-    expect(backedUp.stdout).toContain("taken by the running app");
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    expectNoMasterKey(gunzipSync(readFileSync(file)), key);
-
-    // A restore refuses a data directory in use.
-    const refused = await npmRun("restore", [file], { DATA_DIR: dataDir, VAULT_MASTER_KEY: key });
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(
-      /is using the data directory .*\nA restore needs every app process on it stopped/,
-    );
-
     const restoredDir = tempDir();
-    const restored = await npmRun("restore", [file], {
-      DATA_DIR: restoredDir,
-      VAULT_MASTER_KEY: key,
-    });
-    expect(restored.stderr).toBe("");
-    expect(restored.code).toBe(0);
-    expect(existsSync(path.join(restoredDir, "pglite", "legacy-vault.lock"))).toBe(false);
+    let populated: Awaited<ReturnType<typeof populate>>;
+    let during: Awaited<ReturnType<typeof writeWhile>>;
 
-    // The real app starts on the copy, the user signs in, and a backup of the copy comes from that app too.
-    await withServer(
-      { DATA_DIR: restoredDir, VAULT_MASTER_KEY: key },
-      populated.email,
-      async () => {
-        const again = await npmRun("backup", [path.join(restoredDir, "again.backup")], {
-          DATA_DIR: restoredDir,
-        });
-        expect(again.stdout).toContain("taken by the running app");
-        expect(again.code).toBe(0);
-      },
-    );
+    it("backs up while the app runs and writes", async () => {
+      // The running app: it holds DATA_DIR/pglite and answers backups on its socket, as server/main.ts does.
+      const unlock = lockDataDir(path.join(dataDir, "pglite"));
+      cleanups.push(async () => unlock());
+      const live = await openPglite(path.join(dataDir, "pglite"), await migratedPglite());
+      const ctx = await createTestContext(
+        { VAULT_MASTER_KEY: key, DATA_DIR: dataDir },
+        { database: live },
+      );
+      cleanups.push(() => ctx.close());
+      const stopBackups = await serveBackups(
+        backupSocketPath(dataDir),
+        () => live.dumpDataDir?.() ?? Promise.reject(new Error("no dump")),
+        () => {},
+      );
+      cleanups.push(stopBackups);
+      populated = await populate(ctx);
 
-    // Nothing written after the snapshot, everything before it: checked through the app on the copy.
-    const copy = await openPglite(path.join(restoredDir, "pglite"));
-    const copyCtx = await createTestContext(
-      { VAULT_MASTER_KEY: key, DATA_DIR: restoredDir },
-      { database: copy },
-    );
-    try {
-      const owner = new TestClient(copyCtx);
-      await owner.post("/api/auth/sign-in/email", {
-        email: populated.email,
-        password: GOOD_PASSWORD,
+      const backup = npmRun("backup", [file], { DATA_DIR: dataDir });
+      during = await writeWhile(populated.client, backup);
+      const backedUp = await backup;
+      expect(backedUp.stderr).toBe("");
+      expect(backedUp.code).toBe(0);
+      expect(backedUp.stdout).toContain("taken by the running app");
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expectNoMasterKey(gunzipSync(readFileSync(file)), key);
+    }, 60_000);
+
+    it("restores into a fresh DATA_DIR, never one in use, and the real app starts on the copy", async () => {
+      // A restore refuses a data directory in use.
+      const refused = await npmRun("restore", [file], { DATA_DIR: dataDir, VAULT_MASTER_KEY: key });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(
+        /is using the data directory .*\nA restore needs every app process on it stopped/,
+      );
+
+      const restored = await npmRun("restore", [file], {
+        DATA_DIR: restoredDir,
+        VAULT_MASTER_KEY: key,
       });
-      const ids = (
-        await owner.json<{ assets: { id: string }[] }>("GET", "/api/assets")
-      ).body.assets.map((a) => a.id);
-      await expectVault(copyCtx, populated.email, expectSnapshot(ids, populated.items, during));
-      await expectVault(copyCtx, populated.other.email, populated.other.items);
-    } finally {
-      await copyCtx.close();
-    }
+      expect(restored.stderr).toBe("");
+      expect(restored.code).toBe(0);
+      expect(existsSync(path.join(restoredDir, "pglite", "legacy-vault.lock"))).toBe(false);
 
-    // Not over a database already there (unless --force), and a warning with exit 3 under another master key.
-    const overwrite = await npmRun("restore", [file], {
-      DATA_DIR: restoredDir,
-      VAULT_MASTER_KEY: key,
-    });
-    expect(overwrite.code).toBe(1);
-    expect(overwrite.stderr).toContain(
-      "is not empty (it holds a database). Restore into a fresh DATA_DIR, or pass --force",
-    );
-    const wrongKey = await npmRun("restore", [file, "--force"], {
-      DATA_DIR: restoredDir,
-      VAULT_MASTER_KEY: randomBytes(32).toString("base64"),
-    });
-    expect(wrongKey.stdout).toMatch(/is now in .*pglite\.before-restore-/);
-    expect(wrongKey.stderr).toContain("this backup was taken under another master key");
-    expect(wrongKey.code).toBe(3);
+      // The real app starts on the copy, the user signs in, and a backup of the copy comes from that app too.
+      await withServer(
+        { DATA_DIR: restoredDir, VAULT_MASTER_KEY: key },
+        populated.email,
+        async () => {
+          const again = await npmRun("backup", [path.join(restoredDir, "again.backup")], {
+            DATA_DIR: restoredDir,
+          });
+          expect(again.stdout).toContain("taken by the running app");
+          expect(again.code).toBe(0);
+        },
+      );
+    }, 60_000);
+
+    it("the copy holds everything before the snapshot and nothing after; a second restore asks for --force and checks the key", async () => {
+      // Nothing written after the snapshot, everything before it: checked through the app on the copy.
+      const copy = await openPglite(path.join(restoredDir, "pglite"));
+      const copyCtx = await createTestContext(
+        { VAULT_MASTER_KEY: key, DATA_DIR: restoredDir },
+        { database: copy },
+      );
+      try {
+        const owner = new TestClient(copyCtx);
+        await owner.post("/api/auth/sign-in/email", {
+          email: populated.email,
+          password: GOOD_PASSWORD,
+        });
+        const ids = (
+          await owner.json<{ assets: { id: string }[] }>("GET", "/api/assets")
+        ).body.assets.map((a) => a.id);
+        await expectVault(copyCtx, populated.email, expectSnapshot(ids, populated.items, during));
+        await expectVault(copyCtx, populated.other.email, populated.other.items);
+      } finally {
+        await copyCtx.close();
+      }
+
+      // Not over a database already there (unless --force), and a warning with exit 3 under another master key.
+      const overwrite = await npmRun("restore", [file], {
+        DATA_DIR: restoredDir,
+        VAULT_MASTER_KEY: key,
+      });
+      expect(overwrite.code).toBe(1);
+      expect(overwrite.stderr).toContain(
+        "is not empty (it holds a database). Restore into a fresh DATA_DIR, or pass --force",
+      );
+      const wrongKey = await npmRun("restore", [file, "--force"], {
+        DATA_DIR: restoredDir,
+        VAULT_MASTER_KEY: randomBytes(32).toString("base64"),
+      });
+      expect(wrongKey.stdout).toMatch(/is now in .*pglite\.before-restore-/);
+      expect(wrongKey.stderr).toContain("this backup was taken under another master key");
+      expect(wrongKey.code).toBe(3);
+    }, 60_000);
   });
 });
 
@@ -426,6 +435,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       });
       expect(forced.stderr).toBe("");
       expect(forced.code).toBe(0);
-    });
+    }, 60_000);
   },
 );

@@ -589,17 +589,18 @@ describe.skipIf(missing.length > 0)(
         expect(killedAt).toBeGreaterThan(0);
         expect((await victim.exited).signal).toBe("SIGKILL");
         // past nginx's fail_timeout, round robin sends to the dead process again: refused, the
-        // request goes to the other one (an upload at a time until nginx's log shows such a POST)
+        // request goes to the other one (an upload at a time until nginx's log shows such a
+        // POST or PUT: a refused connection never reached the app, whatever the method)
         const retriedOnSurvivor = () =>
           readFileSync(path.join(dir, "access.log"), "utf8")
             .split("\n")
             .some(
               (line) =>
-                line.includes('"POST ') &&
+                /"(POST|PUT) /.test(line) &&
                 line.includes(`upstream=127.0.0.1:${victim.port}, 127.0.0.1:${survivor.port} `),
             );
         for (let more = 0; !retriedOnSurvivor(); more++) {
-          if (more === 20) throw new Error("nginx never tried the dead process again");
+          if (more === 50) throw new Error("nginx never tried the dead process again");
           await series(1);
         }
         await series(2);

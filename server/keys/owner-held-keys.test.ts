@@ -247,5 +247,5 @@ describe("a dump and every server secret open no owner-held content key", () => 
     for (const opened of [...withServerKeys, ...withShares])
       for (const secret of [...contentKeys, ...ownerSecrets])
         expect(opened.plain.equals(secret)).toBe(false);
-  });
+  }, 60_000);
 });

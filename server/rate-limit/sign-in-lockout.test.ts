@@ -270,7 +270,7 @@ describe("sign-in lockout (docs/decisions/017)", () => {
     });
     expect(reset.status).toBe(200);
     expect((await signIn(stranger(), email, made.signInSecret)).status).toBe(200);
-  });
+  }, 60_000);
 
   it("counts concurrent failures exactly, from many addresses and from one", async () => {
     const { email } = await buildUser(ctx);
