@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { RELEASE_MSG } from "../common/release.js";
 import {
@@ -18,6 +19,7 @@ import {
   screenshot,
   settle,
   uniqueEmail,
+  keepForSteps,
   signedInPage,
   openPath,
   apiAsUser,
@@ -43,176 +45,201 @@ import {
  */
 
 describe("release", () => {
-  it("a firm admin attests; after the owner's wait each beneficiary signs in with a code and opens exactly their items", async () => {
-    const { admin, firm } = await buildFirmAdmin();
+  describe("a firm admin attests; after the owner's wait each beneficiary signs in with a code and opens exactly their items", () => {
     const owner = { name: "Olga Owner", email: uniqueEmail("owner"), password: GOOD_PASSWORD };
-    expect(
-      (await apiRequest("POST", "/api/register", { ...owner, firmCode: firm.code })).status,
-    ).toBe(200);
-    await confirmUser(owner.email);
     const heirA = { name: "Anna Heir", email: uniqueEmail("heir-a") };
     const heirB = { name: "Boris Heir", email: uniqueEmail("heir-b") };
-
-    // The owner names a beneficiary on a password and another on a document.
-    const ownerPage = await signedInPage(owner);
-    await addBeneficiary(ownerPage, heirA.name, heirA.email);
-    await addBeneficiary(ownerPage, heirB.name, heirB.email);
     const secret = `S3cret-${randomUUID()}`;
-    await addPassword(ownerPage, "Bank login", secret, heirA.email);
     const will = pdf(`Last will ${randomUUID()}`);
-    await addDocument(
-      ownerPage,
-      { name: "Last Will.pdf", mimeType: "application/pdf", buffer: will },
-      heirB.email,
-    );
-    await addPassword(ownerPage, "Kept to myself", "not-for-anyone", null);
-    // Each beneficiary's access key, as the owner hands it over (a link; the plan page records it).
-    const accessLinkA = await handOverAccessKey(ownerPage, heirA.email);
-    const accessLinkB = await handOverAccessKey(ownerPage, heirB.email);
-    expect(accessLinkA).not.toBe(accessLinkB);
+    let admin: Awaited<ReturnType<typeof buildFirmAdmin>>["admin"];
+    let firm: Awaited<ReturnType<typeof buildFirmAdmin>>["firm"];
+    let ownerPage: Page;
+    let adminPage: Page;
+    let clientId = "";
+    let accessLinkA = "";
+    let accessLinkB = "";
+    let mailB: Awaited<ReturnType<typeof latestMailTo>>;
 
-    // The firm admin attests on /clients/{id}.
-    const adminPage = await signedInPage(admin);
-    // Moving over (at each app load, for every role) is the admin's own: the one GET lists their
-    // own keys (no client in it), and viewing a client asks for no data key and moves nothing.
-    const keyRequests: string[] = [];
-    adminPage.on("request", (r) => {
-      const url = new URL(r.url());
-      if (url.pathname.startsWith("/api/keys/") || url.pathname === "/api/vault/key")
-        keyRequests.push(`${r.method()} ${url.pathname}${url.search}`);
+    it("the owner names a beneficiary on a password and another on a document, and hands each their access key", async () => {
+      ({ admin, firm } = await buildFirmAdmin());
+      expect(
+        (await apiRequest("POST", "/api/register", { ...owner, firmCode: firm.code })).status,
+      ).toBe(200);
+      await confirmUser(owner.email);
+
+      // The owner names a beneficiary on a password and another on a document.
+      ownerPage = keepForSteps(await signedInPage(owner));
+      await addBeneficiary(ownerPage, heirA.name, heirA.email);
+      await addBeneficiary(ownerPage, heirB.name, heirB.email);
+      await addPassword(ownerPage, "Bank login", secret, heirA.email);
+      await addDocument(
+        ownerPage,
+        { name: "Last Will.pdf", mimeType: "application/pdf", buffer: will },
+        heirB.email,
+      );
+      await addPassword(ownerPage, "Kept to myself", "not-for-anyone", null);
+      // Each beneficiary's access key, as the owner hands it over (a link; the plan page records it).
+      accessLinkA = await handOverAccessKey(ownerPage, heirA.email);
+      accessLinkB = await handOverAccessKey(ownerPage, heirB.email);
+      expect(accessLinkA).not.toBe(accessLinkB);
     });
-    const clients = await apiAsUser<{ clients: { id: string; name: string }[] }>(
-      adminPage,
-      "GET",
-      `/api/clients?search=${encodeURIComponent(owner.email)}`,
-    );
-    const clientId = clients.body.clients[0]?.id ?? "";
-    await openPath(adminPage, `/clients/${clientId}`);
 
-    // Issue 3: 'View as Client' shows titles and counts, never a secret, and no way into the vault.
-    await adminPage.getByRole("button", { name: "View as Client" }).click();
-    const panel = adminPage.getByRole("tabpanel");
-    await expectText(panel, "Bank login");
-    await expectText(panel, "Anna Heir");
-    expect(await panel.textContent()).not.toContain(secret);
-    expect(await panel.getByRole("link").count()).toBe(0);
-    await settle(adminPage);
-    await expectNoAxeViolations(adminPage);
-    await screenshot(adminPage, "view-as-client");
-    expect(keyRequests).toEqual(["GET /api/keys/beneficiaries"]); // the load of /clients/{id}
-    await adminPage.getByRole("button", { name: "Exit Impersonation" }).click();
+    it("the firm admin views the client as the client, then attests with a document", async () => {
+      // The firm admin attests on /clients/{id}.
+      adminPage = keepForSteps(await signedInPage(admin));
+      // Moving over (at each app load, for every role) is the admin's own: the one GET lists their
+      // own keys (no client in it), and viewing a client asks for no data key and moves nothing.
+      const keyRequests: string[] = [];
+      adminPage.on("request", (r) => {
+        const url = new URL(r.url());
+        if (url.pathname.startsWith("/api/keys/") || url.pathname === "/api/vault/key")
+          keyRequests.push(`${r.method()} ${url.pathname}${url.search}`);
+      });
+      const clients = await apiAsUser<{ clients: { id: string; name: string }[] }>(
+        adminPage,
+        "GET",
+        `/api/clients?search=${encodeURIComponent(owner.email)}`,
+      );
+      clientId = clients.body.clients[0]?.id ?? "";
+      await openPath(adminPage, `/clients/${clientId}`);
 
-    await expectText(adminPage.getByTestId("client-release-state"), "None");
-    await adminPage.getByRole("button", { name: "Start a release" }).click();
-    const dialog = adminPage.getByRole("dialog", { name: `Start a release for ${owner.name}` });
-    await dialog.waitFor();
-    expect(await dialog.getByLabel("Attested by").inputValue()).toBe(admin.name);
-    await dialog
-      .getByLabel("Date of death or incapacity")
-      .fill(new Date().toISOString().slice(0, 10));
-    const certificate = pdf(`death certificate ${randomUUID()}`);
-    await dialog
-      .getByLabel("Document (optional)")
-      .setInputFiles({ name: "certificate.pdf", mimeType: "application/pdf", buffer: certificate });
-    await expectNoAxeViolations(adminPage);
-    await screenshot(adminPage, "client-release-dialog");
-    await dialog.getByRole("button", { name: "Start release" }).click();
-    await expectText(adminPage, RELEASE_MSG.attestationStarted, { timeout: 20_000 });
-    await expectText(adminPage.getByTestId("client-release-state"), "Waiting");
-    await settle(adminPage);
-    await expectNoAxeViolations(adminPage);
-    await screenshot(adminPage, "client-release-waiting");
-    const [evidence] = await Promise.all([
-      adminPage.waitForEvent("download"),
-      adminPage.getByRole("link", { name: "Download the attestation document" }).click(),
-    ]);
-    expect(evidence.suggestedFilename()).toBe("certificate.pdf");
-    expect((await readFile((await evidence.path()) ?? "")).equals(certificate)).toBe(true);
+      // Issue 3: 'View as Client' shows titles and counts, never a secret, and no way into the vault.
+      await adminPage.getByRole("button", { name: "View as Client" }).click();
+      const panel = adminPage.getByRole("tabpanel");
+      await expectText(panel, "Bank login");
+      await expectText(panel, "Anna Heir");
+      expect(await panel.textContent()).not.toContain(secret);
+      expect(await panel.getByRole("link").count()).toBe(0);
+      await settle(adminPage);
+      await expectNoAxeViolations(adminPage);
+      await screenshot(adminPage, "view-as-client");
+      expect(keyRequests).toEqual(["GET /api/keys/beneficiaries"]); // the load of /clients/{id}
+      await adminPage.getByRole("button", { name: "Exit Impersonation" }).click();
 
-    // The owner is told, and sees the wait on /release.
-    const started = await latestMailTo(owner.email, {
-      subject: /release of your Legacy Vault has started/,
+      await expectText(adminPage.getByTestId("client-release-state"), "None");
+      await adminPage.getByRole("button", { name: "Start a release" }).click();
+      const dialog = adminPage.getByRole("dialog", { name: `Start a release for ${owner.name}` });
+      await dialog.waitFor();
+      expect(await dialog.getByLabel("Attested by").inputValue()).toBe(admin.name);
+      await dialog
+        .getByLabel("Date of death or incapacity")
+        .fill(new Date().toISOString().slice(0, 10));
+      const certificate = pdf(`death certificate ${randomUUID()}`);
+      await dialog
+        .getByLabel("Document (optional)")
+        .setInputFiles({
+          name: "certificate.pdf",
+          mimeType: "application/pdf",
+          buffer: certificate,
+        });
+      await expectNoAxeViolations(adminPage);
+      await screenshot(adminPage, "client-release-dialog");
+      await dialog.getByRole("button", { name: "Start release" }).click();
+      await expectText(adminPage, RELEASE_MSG.attestationStarted, { timeout: 20_000 });
+      await expectText(adminPage.getByTestId("client-release-state"), "Waiting");
+      await settle(adminPage);
+      await expectNoAxeViolations(adminPage);
+      await screenshot(adminPage, "client-release-waiting");
+      const [evidence] = await Promise.all([
+        adminPage.waitForEvent("download"),
+        adminPage.getByRole("link", { name: "Download the attestation document" }).click(),
+      ]);
+      expect(evidence.suggestedFilename()).toBe("certificate.pdf");
+      expect((await readFile((await evidence.path()) ?? "")).equals(certificate)).toBe(true);
     });
-    expect(started.text).toContain(`Ada Admin of ${firm.name} has attested`);
-    await openPath(ownerPage, "/release");
-    await expectText(ownerPage.getByTestId("release-state"), "Waiting");
-    await expectNoAxeViolations(ownerPage);
-    await screenshot(ownerPage, "release-waiting");
-    expect(
-      await latestMailTo(heirA.email, { subject: /left you something/ }).catch(() => null),
-    ).toBeNull();
 
-    // The wait (7 days by default) passes: the release happens.
-    const releasedAt = Date.now();
-    await advanceReleaseClock(7 * DAY + 60_000);
-    const mailA = await latestMailTo(heirA.email, { subject: /has left you something/ });
-    const mailB = await latestMailTo(heirB.email, { subject: /has left you something/ });
-    expect(mailA.subject).toBe("Olga Owner has left you something in Legacy Vault");
+    it("the owner is told; after the wait each heir is e-mailed, and heir A opens only the password", async () => {
+      // The owner is told, and sees the wait on /release.
+      const started = await latestMailTo(owner.email, {
+        subject: /release of your Legacy Vault has started/,
+      });
+      expect(started.text).toContain(`Ada Admin of ${firm.name} has attested`);
+      await openPath(ownerPage, "/release");
+      await expectText(ownerPage.getByTestId("release-state"), "Waiting");
+      await expectNoAxeViolations(ownerPage);
+      await screenshot(ownerPage, "release-waiting");
+      expect(
+        await latestMailTo(heirA.email, { subject: /left you something/ }).catch(() => null),
+      ).toBeNull();
 
-    // Beneficiary A opens the owner's link, then signs in: only the password, decrypted in their browser.
-    const pageA = await portalSignIn({
-      email: heirA.email,
-      releaseMail: mailA,
-      accessLink: accessLinkA,
+      // The wait (7 days by default) passes: the release happens.
+      const releasedAt = Date.now();
+      await advanceReleaseClock(7 * DAY + 60_000);
+      const mailA = await latestMailTo(heirA.email, { subject: /has left you something/ });
+      mailB = await latestMailTo(heirB.email, { subject: /has left you something/ });
+      expect(mailA.subject).toBe("Olga Owner has left you something in Legacy Vault");
+
+      // Beneficiary A opens the owner's link, then signs in: only the password, decrypted in their browser.
+      const pageA = await portalSignIn({
+        email: heirA.email,
+        releaseMail: mailA,
+        accessLink: accessLinkA,
+      });
+      await expectNoAxeViolations(pageA);
+      await screenshot(pageA, "legacy-list");
+      await pageA.getByRole("heading", { name: "Left to you by Olga Owner" }).waitFor();
+      expect(await pageA.getByRole("link", { name: "Bank login" }).count()).toBe(1);
+      expect(await pageA.getByRole("link", { name: "Last Will" }).count()).toBe(0);
+      expect(await pageA.getByRole("link", { name: "Kept to myself" }).count()).toBe(0);
+      await pageA.getByRole("link", { name: "Bank login" }).click();
+      await pageA.getByRole("button", { name: "Show password" }).click();
+      await expectText(pageA, secret);
+      const firstDecryptedMs = Date.now() - releasedAt;
+      console.log(
+        `release: ${firstDecryptedMs} ms from the release to the beneficiary's first decrypted item (e-mail, code, portal, in Chromium)`,
+      );
+      await settle(pageA);
+      await expectNoAxeViolations(pageA);
+      await screenshot(pageA, "legacy-password");
+      await pageA.getByRole("button", { name: "Copy password" }).click();
+      expect(
+        await pageA.evaluate(() =>
+          (
+            globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+          ).navigator.clipboard.readText(),
+        ),
+      ).toBe(secret);
     });
-    await expectNoAxeViolations(pageA);
-    await screenshot(pageA, "legacy-list");
-    await pageA.getByRole("heading", { name: "Left to you by Olga Owner" }).waitFor();
-    expect(await pageA.getByRole("link", { name: "Bank login" }).count()).toBe(1);
-    expect(await pageA.getByRole("link", { name: "Last Will" }).count()).toBe(0);
-    expect(await pageA.getByRole("link", { name: "Kept to myself" }).count()).toBe(0);
-    await pageA.getByRole("link", { name: "Bank login" }).click();
-    await pageA.getByRole("button", { name: "Show password" }).click();
-    await expectText(pageA, secret);
-    const firstDecryptedMs = Date.now() - releasedAt;
-    console.log(
-      `release: ${firstDecryptedMs} ms from the release to the beneficiary's first decrypted item (e-mail, code, portal, in Chromium)`,
-    );
-    await settle(pageA);
-    await expectNoAxeViolations(pageA);
-    await screenshot(pageA, "legacy-password");
-    await pageA.getByRole("button", { name: "Copy password" }).click();
-    expect(
-      await pageA.evaluate(() =>
-        (
-          globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
-        ).navigator.clipboard.readText(),
-      ),
-    ).toBe(secret);
 
-    // Beneficiary B, at 360 px, signs in, then opens the owner's link: only the document, downloaded byte-identical.
-    const pageB = await portalSignIn({ email: heirB.email, releaseMail: mailB, viewport: MOBILE });
-    await openAccessKeyLink(pageB, accessLinkB);
-    expect(await pageB.getByRole("link", { name: "Bank login" }).count()).toBe(0);
-    await pageB.getByRole("link", { name: "Last Will" }).click();
-    await expectText(pageB, "Last Will.pdf");
-    await settle(pageB);
-    await expectNoAxeViolations(pageB);
-    await screenshot(pageB, "legacy-document-mobile");
-    const [download] = await Promise.all([
-      pageB.waitForEvent("download"),
-      pageB.getByRole("button", { name: "Download", exact: true }).click(),
-    ]);
-    expect(download.suggestedFilename()).toBe("Last Will.pdf");
-    expect((await readFile((await download.path()) ?? "")).equals(will)).toBe(true);
+    it("heir B opens only the document, byte-identical; the owner's plan and the firm show the release", async () => {
+      // Beneficiary B, at 360 px, signs in, then opens the owner's link: only the document, downloaded byte-identical.
+      const pageB = await portalSignIn({
+        email: heirB.email,
+        releaseMail: mailB,
+        viewport: MOBILE,
+      });
+      await openAccessKeyLink(pageB, accessLinkB);
+      expect(await pageB.getByRole("link", { name: "Bank login" }).count()).toBe(0);
+      await pageB.getByRole("link", { name: "Last Will" }).click();
+      await expectText(pageB, "Last Will.pdf");
+      await settle(pageB);
+      await expectNoAxeViolations(pageB);
+      await screenshot(pageB, "legacy-document-mobile");
+      const [download] = await Promise.all([
+        pageB.waitForEvent("download"),
+        pageB.getByRole("button", { name: "Download", exact: true }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe("Last Will.pdf");
+      expect((await readFile((await download.path()) ?? "")).equals(will)).toBe(true);
 
-    // The owner's plan shows the release and every step; the firm sees it on /clients/{id}.
-    await openPath(ownerPage, "/release");
-    await expectText(ownerPage.getByTestId("release-state"), "Released");
-    const timeline = (await releaseView(ownerPage)).timeline.map((t) => t.action);
-    expect(timeline).toEqual(
-      expect.arrayContaining([
-        "release.started",
-        "release.document_added",
-        "release.released",
-        "legacy.signed_in",
-        "legacy.item_viewed",
-        "legacy.file_downloaded",
-      ]),
-    );
-    await screenshot(ownerPage, "release-released");
-    await openPath(adminPage, `/clients/${clientId}`);
-    await expectText(adminPage.getByTestId("client-release-state"), "Released");
+      // The owner's plan shows the release and every step; the firm sees it on /clients/{id}.
+      await openPath(ownerPage, "/release");
+      await expectText(ownerPage.getByTestId("release-state"), "Released");
+      const timeline = (await releaseView(ownerPage)).timeline.map((t) => t.action);
+      expect(timeline).toEqual(
+        expect.arrayContaining([
+          "release.started",
+          "release.document_added",
+          "release.released",
+          "legacy.signed_in",
+          "legacy.item_viewed",
+          "legacy.file_downloaded",
+        ]),
+      );
+      await screenshot(ownerPage, "release-released");
+      await openPath(adminPage, `/clients/${clientId}`);
+      await expectText(adminPage.getByTestId("client-release-state"), "Released");
+    });
   });
 
   it("the owner cancels during the wait: the link pages act only on a click, and nothing is released", async () => {
