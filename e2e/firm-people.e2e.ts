@@ -22,6 +22,7 @@ import {
   screenshot,
   settle,
   keepForSteps,
+  pageWidth,
   signIn,
   uniqueEmail,
 } from "./fixtures.js";
@@ -243,12 +244,7 @@ describe("firm people", () => {
       .filter({ hasText: other });
     await expectText(phoneRow, "Client", { exact: true });
     await phoneRow.getByRole("button", { name: `Revoke invitation to ${other}` }).waitFor();
-    const pageWidth = await phone.evaluate(
-      () =>
-        (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } })
-          .document.documentElement.scrollWidth,
-    );
-    expect(pageWidth).toBeLessThanOrEqual(MOBILE.width);
+    expect(await pageWidth(phone)).toBeLessThanOrEqual(MOBILE.width);
     await expectNoAxeViolations(phone);
     await screenshot(phone, "staff-pending-invitations");
   });
@@ -330,12 +326,7 @@ describe("firm people", () => {
       await phone.goto("/clients");
       await settle(phone);
       await waitForStatus(phone, "Showing 1–10 of 25 clients");
-      const pageWidth = await phone.evaluate(
-        () =>
-          (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } })
-            .document.documentElement.scrollWidth,
-      );
-      expect(pageWidth).toBeLessThanOrEqual(MOBILE.width);
+      expect(await pageWidth(phone)).toBeLessThanOrEqual(MOBILE.width);
       await expectNoAxeViolations(phone);
       await screenshot(phone, "clients");
     });

@@ -355,6 +355,14 @@ export async function waitForOpenVault(page: Page): Promise<void> {
   );
 }
 
+/** How wide the page's content is (its scroll width): at most the viewport's when nothing scrolls sideways. */
+export const pageWidth = (page: Page): Promise<number> =>
+  page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document
+        .documentElement.scrollWidth,
+  );
+
 /** Goes to `path` and waits until the screen has settled. */
 export async function openPath(page: Page, path: string): Promise<void> {
   await page.goto(path);
