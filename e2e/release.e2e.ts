@@ -125,13 +125,11 @@ describe("release", () => {
         .getByLabel("Date of death or incapacity")
         .fill(new Date().toISOString().slice(0, 10));
       const certificate = pdf(`death certificate ${randomUUID()}`);
-      await dialog
-        .getByLabel("Document (optional)")
-        .setInputFiles({
-          name: "certificate.pdf",
-          mimeType: "application/pdf",
-          buffer: certificate,
-        });
+      await dialog.getByLabel("Document (optional)").setInputFiles({
+        name: "certificate.pdf",
+        mimeType: "application/pdf",
+        buffer: certificate,
+      });
       await expectNoAxeViolations(adminPage);
       await screenshot(adminPage, "client-release-dialog");
       await dialog.getByRole("button", { name: "Start release" }).click();
