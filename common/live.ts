@@ -3,8 +3,19 @@
  * Server-Sent Events saying what changed — never the data, which the screens fetch again.
  */
 
-/** What changed: a firm's people (clients, staff), its invitations, a release; `resync` after a gap. */
-export const LIVE_KINDS = ["people", "invitations", "release", "resync"] as const;
+/**
+ * What changed: a firm's people (clients, staff), its invitations, a release; the owner's own items
+ * (`assets`: passwords, documents, notes, their files, versions and who they are left to) or
+ * beneficiaries (with their keys, decision 076); `resync` after a gap.
+ */
+export const LIVE_KINDS = [
+  "people",
+  "invitations",
+  "release",
+  "assets",
+  "beneficiaries",
+  "resync",
+] as const;
 export type LiveKind = (typeof LIVE_KINDS)[number];
 export type LiveChange = { kind: LiveKind };
 

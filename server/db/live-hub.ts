@@ -3,12 +3,12 @@ import type { Database } from "./client.js";
 import type { Logger } from "../logger.js";
 import { describeError } from "../logger.js";
 
-/** The channel migration 0034's triggers notify on. */
+/** The channel migration 0034's and 0038's triggers notify on. */
 export const LIVE_CHANNEL = "lv_live";
 
 /** One notification: its kind, and the firm and owner it concerns (null when none). */
 const eventSchema = z.object({
-  k: z.enum(["people", "invitations", "release"]),
+  k: z.enum(["people", "invitations", "release", "assets", "beneficiaries"]),
   f: z.uuid().nullable(),
   u: z.string().nullable(),
 });

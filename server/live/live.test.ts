@@ -1,73 +1,15 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LIVE_EVENT, type LiveChange } from "../../common/live.js";
+import { LIVE_EVENT } from "../../common/live.js";
 import { buildFirm } from "../../test/factories/firm.js";
 import { buildUser, createTestContext, uniqueEmail, type TestContext } from "../../test/harness.js";
+import { openStream } from "../../test/live-stream.js";
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
 });
 afterAll(() => ctx.close());
-
-type Stream = {
-  /** Every `change` kind received so far, in order. */
-  kinds: string[];
-  /** Resolves once a `change` of `kind` has come (fails after 10 s). */
-  waitFor(kind: string): Promise<void>;
-  /** The first event the server sent on opening. */
-  opened: Promise<string>;
-  /** Resolves when the server ends the stream. */
-  ended: Promise<void>;
-  close(): Promise<void>;
-};
-
-/** Opens GET /api/live as `client` and collects its events. */
-async function openStream(client: { get(path: string): Promise<Response> }): Promise<Stream> {
-  const res = await client.get("/api/live");
-  expect(res.status).toBe(200);
-  expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
-  expect(res.headers.get("x-accel-buffering")).toBe("no");
-  const reader = res.body!.getReader();
-  const kinds: string[] = [];
-  const waiters: { kind: string; resolve: () => void }[] = [];
-  let resolveOpened: (event: string) => void = () => {};
-  const opened = new Promise<string>((r) => (resolveOpened = r));
-  let buffer = "";
-  const ended = (async () => {
-    const td = new TextDecoder();
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
-      buffer += td.decode(value, { stream: true });
-      let cut: number;
-      while ((cut = buffer.indexOf("\n\n")) >= 0) {
-        const block = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        const event = /^event: (.*)$/m.exec(block)?.[1] ?? "message";
-        const data = /^data: (.*)$/m.exec(block)?.[1] ?? "";
-        resolveOpened(event);
-        if (event !== LIVE_EVENT.change) continue;
-        const { kind } = JSON.parse(data) as LiveChange;
-        kinds.push(kind);
-        for (const w of waiters.filter((w) => w.kind === kind)) w.resolve();
-      }
-    }
-  })();
-  return {
-    kinds,
-    opened,
-    ended,
-    waitFor: (kind) =>
-      kinds.includes(kind)
-        ? Promise.resolve()
-        : new Promise<void>((resolve, reject) => {
-            const timer = setTimeout(() => reject(new Error(`no "${kind}" in ${kinds}`)), 10_000);
-            waiters.push({ kind, resolve: () => (clearTimeout(timer), resolve()) });
-          }),
-    close: () => reader.cancel(),
-  };
-}
 
 describe("live screens: GET /api/live (issue 16 point 9, decision 051)", () => {
   it("needs a session", async () => {

@@ -11,9 +11,10 @@ export async function currentActor(deps: Deps, sessionId: string | null) {
 }
 
 /**
- * What a stream's actor is told of an event, or nothing (docs/decisions/051): the same rules as
- * the screens the event refreshes (server/access.ts). An owner hears of their own release; a
- * firm's staff of its people and its clients' releases; its admins of its invitations too.
+ * What a stream's actor is told of an event, or nothing (docs/decisions/051, 076): the same rules
+ * as the screens the event refreshes (server/access.ts). An owner hears of their own release,
+ * items and beneficiaries, which nobody else reaches (not even their firm); a firm's staff of its
+ * people and its clients' releases; its admins of its invitations too.
  */
 export function kindFor(actor: ActorProfile, event: LiveEvent): LiveKind | null {
   if (event.kind === "resync") return "resync";
@@ -26,5 +27,10 @@ export function kindFor(actor: ActorProfile, event: LiveEvent): LiveKind | null 
     case "release":
       if (event.ownerId === actor.id) return "release";
       return event.firmId && can(actor, "clients:read", firm) ? "release" : null;
+    case "assets":
+    case "beneficiaries":
+      return event.ownerId && can(actor, "vault:own", { ownerId: event.ownerId })
+        ? event.kind
+        : null;
   }
 }
