@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { emailSchema, newPasswordSchema } from "./auth-schemas.js";
 import { NAME_MIN_LENGTH } from "./auth.js";
-import { accountKeysSchema } from "./keys.js";
+import { firstAdminKeysSchema } from "./keys.js";
 import { optionalText } from "./optional-text.js";
 
 /* ---------- constants ---------- */
@@ -59,10 +59,24 @@ export const FIRM_ONBOARDING_MSG = {
     `Set up the administrator account for ${firm}. This person will have full access to manage the firm's digital assets.`,
   adminPasswordTooShort: "Password must be at least 8 characters",
   adminPasswordsDontMatch: "Passwords don't match",
+  /** Once the firm is the admin's: after the new account's confirmation link, or the existing account's claim. */
   registrationComplete: "Registration Complete!",
-  confirmationSent:
-    "We sent a confirmation email to the administrator account. Click the link in that email to activate the account, then sign in.",
+  /**
+   * Step 3, the same for every address (decision 073): nothing works before the administrator's
+   * address is proven, so neither a recovery kit nor the firm code is shown here.
+   */
+  checkEmailTitle: "Check your email to finish",
+  confirmationSent: (email: string) =>
+    `We sent an email to ${email}. Click the link in that email to activate the administrator account and finish registering your firm.`,
+  afterTheLink:
+    "Your firm code is shown once the link has been opened: it does not work before. If you cannot find the email, check your spam folder.",
   saveFirmCode: "Save this code. Your team members will need it to join the firm.",
+  /** The new administrator's first sign-in after the link (decision 073): the recovery kit, then the code. */
+  firstKitTitle: "Save your recovery kit",
+  firstKitText:
+    "Your email address is confirmed. One last step: your recovery kit. If you ever forget your password, its key is the only way back to your vault: we cannot open it for you.",
+  firstKitPassword: "Enter your password to make your kit. It is made here, in this browser.",
+  firstKitFailed: "Your recovery kit could not be made. Nothing changed; try again.",
   /** Decision 034: said to everyone, so it tells nobody whether an address has an account. */
   haveAccount:
     "Already have a Legacy Vault account? Register your firm from your account instead: you will become its administrator.",
@@ -94,8 +108,11 @@ export const claimFirmSchema = z.object({
   email: emailSchema,
   password: newPasswordSchema,
   phone: optionalText(50),
-  /** The keys the browser made for the new admin account (decision 038); none: escrowed on first use. */
-  keys: accountKeysSchema.optional(),
+  /**
+   * The keys the browser made for the new admin account (decision 038), without a recovery wrap
+   * since its kit comes after the address is confirmed (decision 073); none: escrowed on first use.
+   */
+  keys: firstAdminKeysSchema.optional(),
 });
 export type ClaimFirmInput = z.output<typeof claimFirmSchema>;
 

@@ -98,6 +98,14 @@ export const accountKeysSchema = z.strictObject({
 export type AccountKeysInput = z.infer<typeof accountKeysSchema>;
 
 /**
+ * A firm's first admin at /firm-register (decision 073): no recovery kit is shown before the
+ * address is confirmed, so the browser sends the password wrap only and makes the kit at the
+ * account's first sign-in (PUT /api/vault/key/recovery with `isFirstKit`).
+ */
+export const firstAdminKeysSchema = accountKeysSchema.partial({ recoveryWrappedKey: true });
+export type FirstAdminKeysInput = z.infer<typeof firstAdminKeysSchema>;
+
+/**
  * POST /api/register (and an invitation's registration): a new account with the keys its browser
  * made. Without `keys` the account gets an escrowed data key on first use and moves over at its
  * first sign-in in a browser. An address that already has an account changes nothing (the same
@@ -125,8 +133,15 @@ export const moveOverKeysSchema = z.strictObject({
 });
 export type MoveOverKeysInput = z.infer<typeof moveOverKeysSchema>;
 
-/** PUT /api/vault/key/recovery: a new recovery kit (the old recovery key opens nothing any more). */
-export const recoveryKeySchema = z.strictObject({ recoveryWrappedKey: wrappedKeySchema });
+/**
+ * PUT /api/vault/key/recovery: a new recovery kit (the old recovery key opens nothing any more).
+ * `isFirstKit`: only if the account has none yet (decision 073: a firm admin's first sign-in), so
+ * that of two tabs making one at once, the kit the second shows is not one that opens nothing.
+ */
+export const recoveryKeySchema = z.strictObject({
+  recoveryWrappedKey: wrappedKeySchema,
+  isFirstKit: z.literal(true).optional(),
+});
 export type RecoveryKeyInput = z.infer<typeof recoveryKeySchema>;
 
 /**
@@ -253,6 +268,9 @@ export const KEYS_MSG = {
   alreadyMovedOver: "Your vault keys are already set up. Reload the page and sign in again.",
   /** Change password, new recovery kit: the account still signs in with its password as is. */
   notMovedOver: "Your vault keys are not set up yet. Sign out and sign in again, then try again.",
+  /** A first recovery kit, when another tab or window made one meanwhile (decision 073). */
+  kitAlreadyMade:
+    "Your recovery kit was already made in another tab or window. If you did not save it, make a new one from your profile.",
   /** The unlock form: the password typed does not unwrap the data key (decision 038). */
   wrongVaultPassword: "That password does not open your vault.",
   /** A screen needs the data key and this tab does not hold it (a new tab, a lost copy). */

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { FIRM_MSG, FIRM_ONBOARDING_MSG } from "../common/firms.js";
 import {
+  apiRequest,
   buildUser,
   DESKTOP,
   expectNoAxeViolations,
@@ -40,12 +41,14 @@ describe.each([DESKTOP, PHONE])("an existing account registers a firm at $width 
     await step.getByLabel("Password", { exact: true }).fill("Some-Other-Password-5");
     await step.getByLabel("Confirm Password").fill("Some-Other-Password-5");
     await page.getByRole("button", { name: "Complete Registration" }).click();
-    // Exactly what a new address sees: nothing on screen says the address has an account (a
-    // recovery kit too, which opens nothing: the server made no account with it).
-    await step.getByRole("button", { name: "I have saved it" }).click();
-    await expectText(step, FIRM_ONBOARDING_MSG.registrationComplete);
-    await expectText(step, FIRM_ONBOARDING_MSG.confirmationSent);
-    const firmCode = ((await step.getByRole("definition").textContent()) ?? "").trim();
+    // Exactly what a new address sees (e2e/firm-onboarding.e2e.ts): check the e-mail to finish,
+    // with neither a recovery kit nor a firm code (decision 073).
+    await expectText(page, FIRM_MSG.adminCreated);
+    await expectText(step.getByRole("heading", { level: 2 }), FIRM_ONBOARDING_MSG.checkEmailTitle);
+    await expectText(step, FIRM_ONBOARDING_MSG.confirmationSent(user.email));
+    await expectText(step, FIRM_ONBOARDING_MSG.afterTheLink);
+    expect(await page.getByTestId("recovery-key").count()).toBe(0);
+    expect(await step.getByRole("definition").count()).toBe(0);
 
     const mail = await latestMailTo(user.email, { subject: /Finish registering your law firm/ });
     expect(mail.text).toContain(name);
@@ -67,7 +70,13 @@ describe.each([DESKTOP, PHONE])("an existing account registers a firm at $width 
     await password.fill(user.password);
     await mailPage.getByRole("button", { name: "Become the Administrator" }).click();
     await expectText(mailPage, FIRM_ONBOARDING_MSG.firmReady(name));
-    expect(((await mailPage.getByRole("definition").textContent()) ?? "").trim()).toBe(firmCode);
+    const firmCode = ((await mailPage.getByRole("definition").textContent()) ?? "").trim();
+    expect(firmCode).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/);
+    const lookup = await apiRequest<{ firm: { name: string } }>(
+      "GET",
+      `/api/firms/lookup?code=${firmCode}`,
+    );
+    expect(lookup.body.firm.name).toBe(name);
     await expectNoAxeViolations(mailPage);
     await screenshot(mailPage, "firm-claim-by-link-done");
     await mailPage.getByRole("link", { name: "Go to Dashboard" }).click();

@@ -8,13 +8,17 @@ import { FIRM_MSG, FIRM_ONBOARDING_MSG } from "../common/firms.js";
 
 import {
   apiRequest,
+  appUrl,
   buildUser,
+  checkLightAndDark,
   confirmUser,
   DESKTOP,
   expectNoAxeViolations,
+  expectNoText,
   expectPath,
   expectText,
   GOOD_PASSWORD,
+  keepForSteps,
   latestMailTo,
   linkFrom,
   MOBILE,
@@ -72,99 +76,126 @@ const readClipboard = (page: Page) =>
   page.evaluate(() => (globalThis as unknown as ClipboardGlobals).navigator.clipboard.readText());
 
 describe("firm onboarding", () => {
-  it("registers a firm in three steps, confirms its administrator by the e-mailed link and signs in", async () => {
-    const taken = await buildFirmAdmin();
+  describe("a firm registers in three steps; its administrator proves the address, then gets the recovery kit and the firm code (decision 073)", () => {
     const firmName = `Hopper & Lovelace ${suffix()} LLP`;
     const admin = { name: "Grace Hopper", email: uniqueEmail("firm-register") };
-    const page = await newPage();
-    await page.goto("/firm-register");
-    await settle(page);
-    await expectText(page.getByRole("heading", { level: 1 }), "Register Your Law Firm");
-    expect(await page.getByRole("tab", { name: "Admin Account" }).isDisabled()).toBe(true);
-    expect(await page.getByRole("tab", { name: "Confirmation" }).isDisabled()).toBe(true);
-    await expectNoAxeViolations(page);
+    let page: Page;
+    let mailPage: Page;
 
-    // Step 1: firm details.
-    const step = page.getByRole("tabpanel");
-    const continueButton = page.getByRole("button", { name: "Continue to Admin Setup" });
-    await continueButton.click();
-    await expectText(step, "Firm name is required");
-    await expectNoAxeViolations(page);
-    await step.getByLabel("Law Firm Name").fill(taken.firm.name);
-    await continueButton.click();
-    await expectText(step, FIRM_MSG.firmNameTaken);
-    await step.getByLabel("Law Firm Name").fill(firmName);
-    await step.getByLabel("Phone Number (Optional)").fill("+1 555 0100");
-    await step.getByLabel("Address (Optional)").fill("1 Main Street\nSpringfield");
-    await continueButton.click();
-    await expectText(page, FIRM_MSG.firmCreated);
+    it("steps 1 and 2, then 'check your email to finish': neither a recovery kit nor a firm code", async () => {
+      const taken = await buildFirmAdmin();
+      page = keepForSteps(await newPage());
+      await page.goto("/firm-register");
+      await settle(page);
+      await expectText(page.getByRole("heading", { level: 1 }), "Register Your Law Firm");
+      expect(await page.getByRole("tab", { name: "Admin Account" }).isDisabled()).toBe(true);
+      expect(await page.getByRole("tab", { name: "Confirmation" }).isDisabled()).toBe(true);
+      await expectNoAxeViolations(page);
 
-    // Step 2: the administrator.
-    await expectText(step, FIRM_ONBOARDING_MSG.adminNote(firmName));
-    expect(
-      await page.getByRole("tab", { name: "Admin Account" }).getAttribute("aria-selected"),
-    ).toBe("true");
-    await step.getByLabel("Full Name").fill(admin.name);
-    await step.getByLabel("Email").fill(admin.email);
-    await step.getByLabel("Password", { exact: true }).fill(GOOD_PASSWORD);
-    await step.getByLabel("Confirm Password").fill(`${GOOD_PASSWORD}!`);
-    await page.getByRole("button", { name: "Complete Registration" }).click();
-    await expectText(step, FIRM_ONBOARDING_MSG.adminPasswordsDontMatch);
-    await expectNoAxeViolations(page);
-    await step.getByLabel("Confirm Password").fill(GOOD_PASSWORD);
-    await page.getByRole("button", { name: "Complete Registration" }).click();
-    await expectText(page, FIRM_MSG.adminCreated);
+      // Step 1: firm details.
+      const step = page.getByRole("tabpanel");
+      const continueButton = page.getByRole("button", { name: "Continue to Admin Setup" });
+      await continueButton.click();
+      await expectText(step, "Firm name is required");
+      await expectNoAxeViolations(page);
+      await step.getByLabel("Law Firm Name").fill(taken.firm.name);
+      await continueButton.click();
+      await expectText(step, FIRM_MSG.firmNameTaken);
+      await step.getByLabel("Law Firm Name").fill(firmName);
+      await step.getByLabel("Phone Number (Optional)").fill("+1 555 0100");
+      await step.getByLabel("Address (Optional)").fill("1 Main Street\nSpringfield");
+      await continueButton.click();
+      await expectText(page, FIRM_MSG.firmCreated);
 
-    // The admin's recovery kit, shown once before the firm code (decision 038).
-    await expectText(step.getByRole("heading", { level: 2 }), "Save your recovery kit");
-    expect(await step.getByTestId("recovery-key").textContent()).toMatch(
-      /^([0-9A-Z]{4}-){7}[0-9A-Z]{4}$/,
-    );
-    await expectNoAxeViolations(page);
-    await screenshot(page, "firm-register-recovery-kit");
-    await step.getByRole("button", { name: "I have saved it" }).click();
+      // Step 2: the administrator.
+      await expectText(step, FIRM_ONBOARDING_MSG.adminNote(firmName));
+      expect(
+        await page.getByRole("tab", { name: "Admin Account" }).getAttribute("aria-selected"),
+      ).toBe("true");
+      await step.getByLabel("Full Name").fill(admin.name);
+      await step.getByLabel("Email").fill(admin.email);
+      await step.getByLabel("Password", { exact: true }).fill(GOOD_PASSWORD);
+      await step.getByLabel("Confirm Password").fill(`${GOOD_PASSWORD}!`);
+      await page.getByRole("button", { name: "Complete Registration" }).click();
+      await expectText(step, FIRM_ONBOARDING_MSG.adminPasswordsDontMatch);
+      await expectNoAxeViolations(page);
+      await step.getByLabel("Confirm Password").fill(GOOD_PASSWORD);
+      await page.getByRole("button", { name: "Complete Registration" }).click();
+      await expectText(page, FIRM_MSG.adminCreated);
 
-    // Step 3: confirmation, with the firm's code.
-    await expectText(step, FIRM_ONBOARDING_MSG.registrationComplete);
-    await expectText(step, FIRM_ONBOARDING_MSG.saveFirmCode);
-    const firmCode = ((await step.getByRole("definition").textContent()) ?? "").trim();
-    expect(firmCode).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/);
-    // One way on (issue 16): the confirmation's "Go to Login", and no other link to /login.
-    expect(await page.locator('a[href="/login"]').count()).toBe(1);
-    expect(await page.getByRole("link", { name: "Go to Login" }).count()).toBe(1);
-    // The code copies with one press.
-    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], {
-      origin: new URL(page.url()).origin,
+      // Step 3: the same for every address; nothing here works before the address is proven.
+      await expectText(
+        step.getByRole("heading", { level: 2 }),
+        FIRM_ONBOARDING_MSG.checkEmailTitle,
+      );
+      await expectText(step, FIRM_ONBOARDING_MSG.confirmationSent(admin.email));
+      await expectText(step, FIRM_ONBOARDING_MSG.afterTheLink);
+      expect(await page.getByTestId("recovery-key").count()).toBe(0);
+      expect(await step.getByRole("definition").count()).toBe(0);
+      // One way on (issue 16): "Go to Login", and no other link to /login.
+      expect(await page.locator('a[href="/login"]').count()).toBe(1);
+      expect(await page.getByRole("link", { name: "Go to Login" }).count()).toBe(1);
+      await checkLightAndDark(page, "firm-register-check-email");
     });
-    await step.getByRole("button", { name: `Copy code ${firmCode}` }).click();
-    await expectText(page, FIRM_CODE_MSG.codeCopied);
-    expect(await readClipboard(page)).toBe(firmCode);
-    await expectNoAxeViolations(page);
-    await screenshot(page, "firm-register-complete");
 
-    // The e-mailed link, opened elsewhere, activates the account (and signs in there).
-    const link = linkFrom(
-      await latestMailTo(admin.email, { subject: /confirm/i }),
-      "/auth/callback",
-    );
-    const mailPage = await newPage();
-    await mailPage.goto(link.pathname + link.search);
-    await expectText(mailPage, AUTH_MSG.callbackConfirmedSession);
-    await expectPath(mailPage, "/dashboard");
+    it("the e-mailed link confirms and signs in; the password then makes the recovery kit, shown once", async () => {
+      const link = linkFrom(
+        await latestMailTo(admin.email, { subject: /confirm/i }),
+        "/auth/callback",
+      );
+      mailPage = keepForSteps(await newPage());
+      await mailPage
+        .context()
+        .grantPermissions(["clipboard-read", "clipboard-write"], { origin: appUrl() });
+      await mailPage.goto(link.pathname + link.search);
+      await expectText(mailPage, AUTH_MSG.callbackConfirmedSession);
+      await expectPath(mailPage, "/dashboard");
+      const kit = mailPage.getByRole("dialog", { name: FIRM_ONBOARDING_MSG.firstKitTitle });
+      await expectText(kit, FIRM_ONBOARDING_MSG.firstKitPassword);
+      await checkLightAndDark(mailPage, "firm-first-kit-password", { fullPage: false });
+      await kit.getByLabel("Password").fill(GOOD_PASSWORD);
+      await kit.getByRole("button", { name: "Unlock" }).click();
+      expect(await kit.getByTestId("recovery-key").textContent({ timeout: 10_000 })).toMatch(
+        /^([0-9A-Z]{4}-){7}[0-9A-Z]{4}$/,
+      );
+      await checkLightAndDark(mailPage, "firm-first-kit", { fullPage: false });
+      await kit.getByRole("button", { name: "I have saved it" }).click();
+    });
 
-    await page.getByRole("link", { name: "Go to Login" }).click();
-    await expectPath(page, "/login");
-    await signIn(page, admin.email, GOOD_PASSWORD);
-    await expectPath(page, "/dashboard");
-    await settle(page);
-    await expectNoAxeViolations(page);
+    it("then 'Registration Complete!' with the firm code, which works from now on; signing in elsewhere shows no second kit", async () => {
+      const done = mailPage.getByRole("dialog", {
+        name: FIRM_ONBOARDING_MSG.registrationComplete,
+      });
+      await expectText(done, FIRM_ONBOARDING_MSG.firmReady(firmName));
+      await expectText(done, FIRM_ONBOARDING_MSG.saveFirmCode);
+      const firmCode = ((await done.getByRole("definition").textContent()) ?? "").trim();
+      expect(firmCode).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/);
+      // The code copies with one press.
+      await done.getByRole("button", { name: `Copy code ${firmCode}` }).click();
+      await expectText(mailPage, FIRM_CODE_MSG.codeCopied);
+      expect(await readClipboard(mailPage)).toBe(firmCode);
+      await checkLightAndDark(mailPage, "firm-registration-complete", { fullPage: false });
+      await done.getByRole("button", { name: "Go to Dashboard" }).click();
+      await done.waitFor({ state: "hidden" });
+      await expectPath(mailPage, "/dashboard");
 
-    // Anyone can now find the firm by the code shown at the end of the wizard.
-    const lookup = await apiRequest<{ firm: { name: string } }>(
-      "GET",
-      `/api/firms/lookup?code=${firmCode}`,
-    );
-    expect(lookup.body.firm.name).toBe(firmName);
+      // Anyone can now find the firm by that code.
+      const lookup = await apiRequest<{ firm: { name: string } }>(
+        "GET",
+        `/api/firms/lookup?code=${firmCode}`,
+      );
+      expect(lookup.body.firm.name).toBe(firmName);
+
+      // The wizard's tab signs in with the password: the kit was made once, none is asked for again.
+      await page.getByRole("link", { name: "Go to Login" }).click();
+      await expectPath(page, "/login");
+      await signIn(page, admin.email, GOOD_PASSWORD);
+      await expectPath(page, "/dashboard");
+      await settle(page);
+      await expectText(page.getByRole("main").first(), firmName);
+      await expectNoText(page, FIRM_ONBOARDING_MSG.firstKitTitle);
+      await expectNoAxeViolations(page);
+    });
   });
 
   describe.each([DESKTOP, MOBILE])("Firm Codes Manager at $width px", (viewport) => {

@@ -19,6 +19,7 @@ import type { Mail } from "./mail/templates.js";
 import { createMetrics } from "./metrics/metrics.js";
 import { createProfileForNewUser } from "./profiles/service.js";
 import { checkInOnSignIn } from "./release/check-in.js";
+import { claimFirmOfConfirmedAdmin } from "./firms/first-admin.js";
 import { systemClock, type Clock } from "./clock.js";
 
 export type Services = { deps: Deps; mailer: Mailer | null; close(): Promise<void> };
@@ -76,6 +77,7 @@ export async function createServices(
   const dataKeys = createDataKeyWrapper(masterKey);
   // Bound once deps exist: a sign-in checks the user in (their release plan's inactivity trigger starts again).
   let onSignIn = async (_userId: string) => {};
+  let onAddressConfirmed = async (_userId: string) => {};
   const authSecret = deriveKey(masterKey, "auth-secret").toString("base64");
   const auth = createAuth({
     db,
@@ -85,6 +87,7 @@ export async function createServices(
     log,
     onUserCreated: (user) => createProfileForNewUser(db, user),
     onSignIn: (userId) => onSignIn(userId),
+    onAddressConfirmed: (userId) => onAddressConfirmed(userId),
   });
   // The salt POST /api/kdf answers for an address without an account (docs/decisions/038).
   const signInSalt = (email: string) =>
@@ -115,6 +118,7 @@ export async function createServices(
     live: await createLiveHub(database, log),
   };
   onSignIn = (userId) => checkInOnSignIn(deps, userId);
+  onAddressConfirmed = (userId) => claimFirmOfConfirmedAdmin(deps, userId);
   return {
     deps,
     mailer,

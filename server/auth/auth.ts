@@ -63,6 +63,12 @@ type AuthDeps = {
   onUserCreated: (user: NewUser) => Promise<void>;
   /** Each sign-in is a check-in of the release plan (server/release/check-in.ts). Must not throw. */
   onSignIn: (userId: string) => Promise<void>;
+  /**
+   * An account opened its confirmation link, whose token has been checked: it owns its address
+   * (a firm waiting for it as its admin is claimed, decision 073). Runs before the account is
+   * marked confirmed, so that if it throws the link still works.
+   */
+  onAddressConfirmed: (userId: string) => Promise<void>;
 };
 
 /** A new account, as better-auth's hook gives it to onUserCreated. */
@@ -77,6 +83,7 @@ export function createAuth({
   log,
   onUserCreated,
   onSignIn,
+  onAddressConfirmed,
 }: AuthDeps) {
   // A 6-digit code has a million values: an unkeyed hash in the database is as good as the code itself.
   const hashCode = (code: string) =>
@@ -155,6 +162,7 @@ export function createAuth({
       expiresIn: EMAIL_LINK_TTL_SECONDS,
       sendVerificationEmail: async ({ user, token }) =>
         sendMail(confirmationMail(appUrl, { to: user.email, name: user.name, token })),
+      beforeEmailVerification: async (user) => onAddressConfirmed(user.id),
     },
     session: {
       expiresIn: SESSION_TTL_SECONDS,

@@ -58,12 +58,25 @@ export const addFirmUser = (tx: Tx, userId: string, firmId: string) =>
 export const deleteFirmUser = (tx: Tx, userId: string, firmId: string) =>
   tx.delete(firmUsers).where(and(eq(firmUsers.userId, userId), eq(firmUsers.firmId, firmId)));
 
-/** The firm has its first admin: claimed, and its claim secret is gone. */
+/** The firm has its first admin: claimed, and its claim secret and pending admin are gone. */
 export const markFirmClaimed = (tx: Tx, firmId: string) =>
   tx
     .update(firms)
-    .set({ claimedAt: new Date(), claimSecretHash: null, updatedAt: new Date() })
+    .set({
+      claimedAt: new Date(),
+      claimSecretHash: null,
+      pendingAdminId: null,
+      updatedAt: new Date(),
+    })
     .where(eq(firms.id, firmId));
+
+/** A new account will be the firm's first admin once it confirms its address (decision 073). */
+export const setPendingAdmin = (tx: Tx, firmId: string, userId: string) =>
+  tx.update(firms).set({ pendingAdminId: userId }).where(eq(firms.id, firmId));
+
+/** The phone given for a new admin account, kept on its profile until it becomes the admin. */
+export const setPhoneOfFreshUser = (tx: Tx, userId: string, phone: string) =>
+  tx.update(profiles).set({ phone }).where(isFreshRegularUser(userId));
 
 /** Locks a client's profile (a regular_user) and reads the firm they are in; undefined for anyone else. */
 export const lockClient = (tx: Tx, userId: string) =>

@@ -9,6 +9,8 @@ import {
   markFirmClaimed,
   promoteFreshUser,
   setFirmOfFreshUser,
+  setPendingAdmin,
+  setPhoneOfFreshUser,
   setRoleAndFirm,
 } from "./membership-queries.js";
 
@@ -55,6 +57,19 @@ export async function becomeFirstAdmin(
   await addFirmUser(tx, member.userId, member.firmId);
   await markFirmClaimed(tx, member.firmId);
   return true;
+}
+
+/**
+ * Inside the registration's system transaction: a new account given at /firm-register will become
+ * the firm's first admin when it confirms its address (decision 073); until then the firm stays
+ * unclaimed and its code finds nothing. The phone given for it waits on its profile.
+ */
+export async function awaitFirstAdmin(
+  tx: Tx,
+  member: { userId: string; firmId: string; phone: string | null },
+): Promise<void> {
+  await setPendingAdmin(tx, member.firmId, member.userId);
+  if (member.phone) await setPhoneOfFreshUser(tx, member.userId, member.phone);
 }
 
 /** The invitation that a new account accepts: its role and firm. */

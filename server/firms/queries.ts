@@ -41,6 +41,35 @@ export async function lockClaimableFirm(tx: Tx, firmId: string, maxAgeHours: num
   return rows[0] ?? null;
 }
 
+/**
+ * Step 2 is done: the wizard's claim secret gives way to one nobody holds (only an e-mailed claim
+ * link, bound to its hash, can claim the firm now). The firm as it is now.
+ */
+export const replaceClaimSecretHash = (tx: Tx, firmId: string, claimSecretHash: string) =>
+  tx
+    .update(firms)
+    .set({ claimSecretHash })
+    .where(eq(firms.id, firmId))
+    .returning()
+    .then((r) => r[0] ?? null);
+
+/** Locks the unclaimed firm waiting for this account to confirm its address (decision 073); null when none or expired. */
+export async function lockPendingFirm(tx: Tx, userId: string, maxAgeHours: number) {
+  const rows = await tx
+    .select()
+    .from(firms)
+    .where(
+      and(
+        eq(firms.pendingAdminId, userId),
+        isNull(firms.claimedAt),
+        sql`${firms.createdAt} > now() - make_interval(hours => ${maxAgeHours})`,
+      ),
+    )
+    .for("update")
+    .limit(1);
+  return rows[0] ?? null;
+}
+
 /** The id of the account that has `email`, if any (system: the claim of an existing account, decision 034). */
 export const selectUserIdByEmail = async (db: Db, email: string) =>
   (await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1))[0]?.id ??

@@ -15,13 +15,14 @@ import { createDefaultCode, isFirmCodeTaken } from "../firm-codes/service.js";
 import type { Deps } from "../deps.js";
 import { describeError } from "../logger.js";
 import { CLAIM_WINDOW_HOURS, sendClaimLink } from "./claim-link.js";
-import { becomeFirstAdmin } from "./membership.js";
+import { awaitFirstAdmin } from "./membership.js";
 import {
   deleteAccount,
   deleteUnclaimedFirms,
   insertFirm,
   isFirmNameTaken,
   lockClaimableFirm,
+  replaceClaimSecretHash,
   selectFirmForMember,
   selectFirmName,
   selectFirmNameAndCode,
@@ -83,10 +84,12 @@ export async function addDefaultCode(deps: Deps, firm: { id: string; firmCode: s
 }
 
 /**
- * Step 2: creates the first admin of a firm created in step 1. Only the holder of the claim
- * secret can do it, only once, and only within 24 hours. A failure leaves no account behind.
- * The answer is the same whether or not the e-mail already had an account: an existing
- * account's owner gets a link instead, to claim the firm after signing in (decision 034).
+ * Step 2: names the firm's first admin. Only the holder of the claim secret can do it, only once,
+ * and only within 24 hours. The answer is the same whether or not the e-mail already had an
+ * account, and nothing is claimed yet either way (decision 073): a new account is made and becomes
+ * the admin when it opens its confirmation link (`claimFirmOfConfirmedAdmin`); an existing
+ * account's owner is e-mailed a link to claim the firm after signing in (decision 034). Both ways
+ * the wizard's claim secret is spent, so step 2 cannot be sent again. A failure leaves no account.
  */
 export async function claimFirm(
   deps: Deps,
@@ -94,19 +97,22 @@ export async function claimFirm(
   headers: Headers,
 ) {
   const { db } = deps;
-  const { firmId } = input;
   if (isCommonPassword(input.password))
     throw new AppError("VALIDATION", AUTH_MSG.commonPassword, {
       password: AUTH_MSG.commonPassword,
     });
-  const claimable = await asSystem(db, (tx) => lockClaimableFirm(tx, firmId, CLAIM_WINDOW_HOURS));
+  const claimable = await asSystem(db, (tx) =>
+    lockClaimableFirm(tx, input.firmId, CLAIM_WINDOW_HOURS),
+  );
   if (!claimable || !isClaimSecret(claimable.claimSecretHash, input.claimSecret))
     throw new AppError("NOT_FOUND", FIRM_MSG.firmInfoMissing);
 
   const existingId = await selectUserIdByEmail(db, input.email);
   if (existingId) {
     await hashPassword(input.password); // a new account's hash costs the same: the timing tells nothing
-    await sendClaimLink(deps, { firm: claimable, userId: existingId, email: input.email });
+    const firm = await spendClaimSecret(db, input);
+    if (!firm) throw new AppError("NOT_FOUND", FIRM_MSG.firmInfoMissing);
+    await sendClaimLink(deps, { firm, userId: existingId, email: input.email });
     return;
   }
   const result = await deps.auth.api.signUpEmail({
@@ -115,26 +121,29 @@ export async function claimFirm(
   });
   const userId = result.user.id;
   if (input.keys) await storeNewAccountKeys(deps, userId, input.keys); // decision 038: no escrowed copy
-  const firm = await asSystem(db, async (tx) => {
-    const locked = await lockClaimableFirm(tx, firmId, CLAIM_WINDOW_HOURS);
-    if (!locked || !isClaimSecret(locked.claimSecretHash, input.claimSecret)) return null;
-    if (!(await becomeFirstAdmin(tx, { userId, firmId, phone: input.phone }))) return null;
-    await recordAudit(tx, {
-      actorId: userId,
-      action: "firm.claimed",
-      subjectType: "firm",
-      subjectId: firmId,
-      ownerId: userId,
-      firmId,
-      details: { role: "firm_admin" },
-    });
-    return locked;
-  });
+  const firm = await spendClaimSecret(db, input, { userId, phone: input.phone });
   if (!firm) {
-    await deleteAccount(db, userId); // someone else claimed it meanwhile: leave nothing half-made
+    await deleteAccount(db, userId); // someone else used the secret meanwhile: leave nothing half-made
     throw new AppError("NOT_FOUND", FIRM_MSG.firmInfoMissing);
   }
-  await addDefaultCode(deps, firm);
+}
+
+/**
+ * In one system transaction: the claim secret still holds, and gives way to one nobody holds; a
+ * new admin account is recorded as the one the firm waits for. The firm as it is now, or null.
+ */
+function spendClaimSecret(
+  db: Db,
+  input: { firmId: string; claimSecret: string },
+  newAdmin?: { userId: string; phone: string | null },
+) {
+  return asSystem(db, async (tx) => {
+    const locked = await lockClaimableFirm(tx, input.firmId, CLAIM_WINDOW_HOURS);
+    if (!locked || !isClaimSecret(locked.claimSecretHash, input.claimSecret)) return null;
+    const unheld = sha256(randomBytes(32).toString("base64url")).toString("hex");
+    if (newAdmin) await awaitFirstAdmin(tx, { ...newAdmin, firmId: locked.id });
+    return replaceClaimSecretHash(tx, locked.id, unheld);
+  });
 }
 
 const isClaimSecret = (storedHash: string | null, secret: string) =>

@@ -87,8 +87,12 @@ export async function setPasswordHash(tx: Tx, { userId, hash }: { userId: string
 export type PasswordWrap = { kdfSalt: Buffer; kdfIterations: number; passwordWrappedKey: Buffer };
 export type AccountKeys = PasswordWrap & { recoveryWrappedKey: Buffer };
 
-/** A new account's keys, made in its browser: no escrowed copy. Nothing for an id with no account (better-auth's answer for a taken address). */
-export const insertAccountKeys = (tx: Tx, userId: string, keys: AccountKeys) =>
+/** A new account's keys, made in its browser: no escrowed copy (a firm's first admin: no recovery wrap yet). Nothing for an id with no account (better-auth's answer for a taken address). */
+export const insertAccountKeys = (
+  tx: Tx,
+  userId: string,
+  keys: PasswordWrap & { recoveryWrappedKey: Buffer | null },
+) =>
   tx.execute(sql`
     insert into ${userKeys} (user_id, kdf_salt, kdf_iterations, password_wrapped_key, recovery_wrapped_key)
     select ${userId}, ${keys.kdfSalt}, ${keys.kdfIterations}, ${keys.passwordWrappedKey}, ${keys.recoveryWrappedKey}
@@ -118,12 +122,22 @@ export const setPasswordWrap = (tx: Tx, userId: string, wrap: PasswordWrap) =>
     .where(and(eq(userKeys.userId, userId), isNotNull(userKeys.kdfSalt)))
     .returning({ userId: userKeys.userId });
 
-/** A new recovery kit; only for an account that has moved over. */
-export const setRecoveryWrap = (tx: Tx, userId: string, recoveryWrappedKey: Buffer) =>
+/** A new recovery kit; only for an account that has moved over (and, for a first kit, has none). */
+export const setRecoveryWrap = (
+  tx: Tx,
+  userId: string,
+  kit: { recoveryWrappedKey: Buffer; isFirstKit: boolean },
+) =>
   tx
     .update(userKeys)
-    .set({ recoveryWrappedKey })
-    .where(and(eq(userKeys.userId, userId), isNotNull(userKeys.passwordWrappedKey)))
+    .set({ recoveryWrappedKey: kit.recoveryWrappedKey })
+    .where(
+      and(
+        eq(userKeys.userId, userId),
+        isNotNull(userKeys.passwordWrappedKey),
+        kit.isFirstKit ? isNull(userKeys.recoveryWrappedKey) : undefined,
+      ),
+    )
     .returning({ userId: userKeys.userId });
 
 /**

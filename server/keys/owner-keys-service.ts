@@ -4,6 +4,7 @@ import {
   KDF_ITERATIONS,
   KEYS_MSG,
   type AccountKeysInput,
+  type FirstAdminKeysInput,
   type ChangePasswordKeysInput,
   type MoveOverKeysInput,
   type RecoveryKeyInput,
@@ -42,10 +43,14 @@ import { presentSignInKdf } from "./owner-keys-present.js";
 const SESSION_KEY_BYTES = 32;
 const bytes = (base64: string) => Buffer.from(base64, "base64");
 
-export const decodeAccountKeys = (keys: AccountKeysInput): AccountKeys => ({
+const decodePasswordWrap = (keys: FirstAdminKeysInput) => ({
   kdfSalt: bytes(keys.kdf.salt),
   kdfIterations: keys.kdf.iterations,
   passwordWrappedKey: bytes(keys.passwordWrappedKey),
+});
+
+export const decodeAccountKeys = (keys: AccountKeysInput): AccountKeys => ({
+  ...decodePasswordWrap(keys),
   recoveryWrappedKey: bytes(keys.recoveryWrappedKey),
 });
 
@@ -144,8 +149,10 @@ export async function replaceRecoveryKey(
 ) {
   requireAccess(actor, "vault:own", { ownerId: actor.id });
   await asSystem(deps.db, async (tx) => {
-    const changed = await setRecoveryWrap(tx, actor.id, bytes(input.recoveryWrappedKey));
-    if (changed.length === 0) throw new AppError("CONFLICT", KEYS_MSG.notMovedOver);
+    const isFirstKit = input.isFirstKit === true;
+    const kit = { recoveryWrappedKey: bytes(input.recoveryWrappedKey), isFirstKit };
+    if ((await setRecoveryWrap(tx, actor.id, kit)).length === 0)
+      throw new AppError("CONFLICT", isFirstKit ? KEYS_MSG.kitAlreadyMade : KEYS_MSG.notMovedOver);
     await recordAudit(tx, {
       actorId: actor.id,
       action: "vault.recovery_key_replaced",
@@ -191,8 +198,13 @@ export async function changePassword(
 
 /**
  * A new account's keys, made by its browser at registration: no escrowed copy. Nothing happens for
- * an id that is no account (better-auth's answer for an address that already had one).
+ * an id that is no account (better-auth's answer for an address that already had one). A firm's
+ * first admin has no recovery wrap yet: its kit is made at its first sign-in (decision 073).
  */
-export async function storeNewAccountKeys(deps: Deps, userId: string, keys: AccountKeysInput) {
-  await asSystem(deps.db, (tx) => insertAccountKeys(tx, userId, decodeAccountKeys(keys))); // lv_app cannot write user_keys
+export async function storeNewAccountKeys(deps: Deps, userId: string, keys: FirstAdminKeysInput) {
+  const decoded = {
+    ...decodePasswordWrap(keys),
+    recoveryWrappedKey: keys.recoveryWrappedKey ? bytes(keys.recoveryWrappedKey) : null,
+  };
+  await asSystem(deps.db, (tx) => insertAccountKeys(tx, userId, decoded)); // lv_app cannot write user_keys
 }

@@ -162,7 +162,7 @@ describe("registration with keys", () => {
     expect(await storedKeys(owner.id)).toEqual(before);
   });
 
-  it("a firm's first admin registered with keys gets no escrowed copy either", async () => {
+  it("a firm's first admin sends no recovery wrap, gets no escrowed copy, and makes one first kit after confirming (decision 073)", async () => {
     const client = new TestClient(ctx);
     const created = await client.json<CreatedFirmView>("POST", "/api/firms", {
       name: `Firm ${randomUUID().slice(0, 8)} LLP`,
@@ -171,6 +171,7 @@ describe("registration with keys", () => {
     });
     const email = uniqueEmail("admin");
     const made = await makeAccountKeys("Admin-Orchard-Password-5");
+    const { recoveryWrappedKey: _noKitYet, ...passwordOnly } = made.keys;
     const claim = await client.json("POST", "/api/firms/claim", {
       firmId: created.body.id,
       claimSecret: created.body.claimSecret,
@@ -178,7 +179,7 @@ describe("registration with keys", () => {
       email,
       password: made.signInSecret,
       phone: null,
-      keys: made.keys,
+      keys: passwordOnly,
     });
     expect(claim.status).toBe(200);
     const link = await linkFromMail(ctx, email, "/auth/callback");
@@ -186,7 +187,26 @@ describe("registration with keys", () => {
     const me = await client.json<{ user: { id: string } }>("GET", "/api/me");
     const row = await storedKeys(me.body.user.id);
     expect(row?.wrappedKey).toBeNull();
+    expect(row?.recoveryWrappedKey).toBeNull();
     expect(row?.passwordWrappedKey?.toString("base64")).toBe(made.keys.passwordWrappedKey);
+    expect((await vaultKey(client)).body).toMatchObject({ hasRecoveryKey: false, dataKey: null });
+
+    // Two tabs make a first kit at once: the second is refused, so no kit shown opens nothing.
+    const first = { recoveryWrappedKey: made.keys.recoveryWrappedKey, isFirstKit: true };
+    expect(await client.json("PUT", "/api/vault/key/recovery", first)).toEqual({
+      status: 200,
+      body: { ok: true },
+    });
+    const second = await client.json<ErrorBody>("PUT", "/api/vault/key/recovery", {
+      ...first,
+      recoveryWrappedKey: b64(webcrypto.getRandomValues(new Uint8Array(60))),
+    });
+    expect(second.status).toBe(409);
+    expect(second.body.error.message).toBe(KEYS_MSG.kitAlreadyMade);
+    expect((await storedKeys(me.body.user.id))?.recoveryWrappedKey?.toString("base64")).toBe(
+      made.keys.recoveryWrappedKey,
+    );
+    expect((await vaultKey(client)).body).toMatchObject({ hasRecoveryKey: true });
   });
 
   it("an account registered without keys has no data key until its first GET, which makes an escrowed one", async () => {

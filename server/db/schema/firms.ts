@@ -24,6 +24,8 @@ export const firms = pgTable(
     clientCount: integer("client_count").notNull().default(0),
     claimSecretHash: text("claim_secret_hash"),
     claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    /** The new account given at /firm-register, made admin when it confirms its address (decision 073). */
+    pendingAdminId: text("pending_admin_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

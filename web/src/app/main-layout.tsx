@@ -8,6 +8,7 @@ import { DeletionPendingBanner } from "@/features/account-deletion/components/de
 import { VaultSearch } from "@/features/assets/vault-search/vault-search";
 import { useBeneficiaryNames } from "@/features/beneficiaries/use-name-of";
 import { RecoveryKeyAfterMoveOver } from "@/components/keys/recovery-key-after-move-over";
+import { FinishFirmRegistration } from "./finish-firm-registration";
 import { VaultLockScreen } from "@/components/keys/vault-lock-screen";
 import { VaultUnlockDialog } from "@/components/keys/vault-unlock-dialog";
 import { useAutoLock } from "@/lib/keys/use-auto-lock";
@@ -90,6 +91,8 @@ export default function MainLayout() {
         </>
       )}
       <RecoveryKeyAfterMoveOver />
+      {/* A new firm admin's recovery kit and firm code, after the confirmation link (decision 073). */}
+      {me.role === "firm_admin" && <FinishFirmRegistration email={me.email} />}
     </div>
   );
 }

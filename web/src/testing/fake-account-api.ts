@@ -49,7 +49,7 @@ const LIST = readRepositoryFile("server/auth/common-passwords.txt.gz");
 const refuse = (status: number, code: string, message = code) =>
   Promise.resolve(json(status, { error: { code, message } }));
 
-const withKeys = <S extends typeof registerSchema | typeof claimFirmSchema>(schema: S) =>
+const withKeys = (schema: typeof registerSchema) =>
   schema.extend({ keys: accountKeysSchema.optional() });
 
 export function fakeAccountFetch(server: () => FakeAccountServer) {
@@ -64,9 +64,9 @@ export function fakeAccountFetch(server: () => FakeAccountServer) {
       return Promise.resolve(new Response(LIST, { status: 200 }));
 
     if (method === "POST" && (url === "/api/register" || url === "/api/firms/claim")) {
-      const parsed = withKeys(url === "/api/register" ? registerSchema : claimFirmSchema).safeParse(
-        body,
-      );
+      // a firm's first admin sends no recovery wrap (decision 073): claimFirmSchema says so
+      const schema = url === "/api/register" ? withKeys(registerSchema) : claimFirmSchema;
+      const parsed = schema.safeParse(body);
       if (!parsed.success) return refuse(400, "VALIDATION", parsed.error.message);
       const { email, password, keys } = parsed.data;
       if (find((a) => a.email === email)) return refuse(409, "CONFLICT");

@@ -1,6 +1,7 @@
-import { accountKeysSchema, KDF_ITERATIONS } from "@common/keys";
+import { accountKeysSchema, firstAdminKeysSchema, KDF_ITERATIONS } from "@common/keys";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
+  derivePasswordKeys,
   newDataKey,
   parseRecoveryKey,
   recoveryWrappingKey,
@@ -15,6 +16,7 @@ import {
 import {
   CommonPasswordError,
   makeRecoveryKit,
+  prepareFirstAdminPassword,
   prepareNewPassword,
   wrapForRecoveryKey,
 } from "./account-keys";
@@ -109,6 +111,52 @@ describe("prepareNewPassword", () => {
     const opened = await unwrapDataKey(
       fromBase64(again.keys.recoveryWrappedKey),
       await recoveryWrappingKey(parseRecoveryKey(first.recoveryKey)!),
+      "recovery",
+    );
+    expect(await isSameKey(dataKey, opened)).toBe(true);
+  });
+});
+
+describe("prepareFirstAdminPassword (decision 073)", () => {
+  it("refuses a common password before deriving anything", async () => {
+    const onDeriving = vi.fn();
+    await expect(
+      prepareFirstAdminPassword({ password: "Password123", onDeriving }),
+    ).rejects.toThrow(CommonPasswordError);
+    expect(onDeriving).not.toHaveBeenCalled();
+  });
+
+  it("wraps a new data key for the password only: no recovery key exists before the address is confirmed", async () => {
+    const made = await prepareFirstAdminPassword({ password: PASSWORD });
+    expect(firstAdminKeysSchema.parse(made.keys)).toEqual(made.keys);
+    expect(made.keys).not.toHaveProperty("recoveryWrappedKey");
+    expect(made).not.toHaveProperty("recoveryKey");
+    expect(made.signInSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    server.accounts.push({
+      email: "admin@example.com",
+      password: made.signInSecret,
+      kdf: made.keys.kdf,
+      passwordWrappedKey: made.keys.passwordWrappedKey,
+      recoveryWrappedKey: null,
+      escrowedDataKey: null,
+      resetToken: null,
+    });
+    await signInToFake(server.accounts[0]!, PASSWORD); // the password signs in and opens it
+    // the first sign-in then makes the kit for this data key (extractable, as the tab's copy gives it)
+    const { passwordKey } = await derivePasswordKeys(PASSWORD, {
+      salt: fromBase64(made.keys.kdf.salt),
+      iterations: made.keys.kdf.iterations,
+    });
+    const dataKey = await unwrapDataKey(
+      fromBase64(made.keys.passwordWrappedKey),
+      passwordKey,
+      "password",
+      true,
+    );
+    const kit = await makeRecoveryKit(dataKey);
+    const opened = await unwrapDataKey(
+      fromBase64(kit.recoveryWrappedKey),
+      await recoveryWrappingKey(parseRecoveryKey(kit.recoveryKey)!),
       "recovery",
     );
     expect(await isSameKey(dataKey, opened)).toBe(true);

@@ -1,5 +1,5 @@
 import { AUTH_MSG } from "@common/auth";
-import { KDF_ITERATIONS, type AccountKeysInput } from "@common/keys";
+import { KDF_ITERATIONS, type AccountKeysInput, type FirstAdminKeysInput } from "@common/keys";
 import { isCommonPassword } from "@/lib/common-passwords";
 import {
   derivePasswordKeys,
@@ -89,4 +89,32 @@ export async function prepareNewPassword({
   if (await isCommonPassword(options.password)) throw new CommonPasswordError();
   onDeriving?.();
   return makeAccountKeys(options);
+}
+
+/**
+ * A firm's first admin at /firm-register (decision 073): a new data key wrapped for the password
+ * only. No recovery kit yet: nothing may be shown before the address is confirmed, so the kit is
+ * made at the account's first sign-in. The same checks as prepareNewPassword.
+ */
+export async function prepareFirstAdminPassword({
+  password,
+  onDeriving,
+}: {
+  password: string;
+  onDeriving?: () => void;
+}): Promise<{ signInSecret: string; keys: FirstAdminKeysInput }> {
+  if (await isCommonPassword(password)) throw new CommonPasswordError();
+  onDeriving?.();
+  const kdf = newKdf(KDF_ITERATIONS);
+  const [{ signInSecret, passwordKey }, dataKey] = await Promise.all([
+    derivePasswordKeys(password, kdf),
+    newDataKey(),
+  ]);
+  return {
+    signInSecret,
+    keys: {
+      kdf: { salt: toBase64(kdf.salt), iterations: kdf.iterations },
+      passwordWrappedKey: toBase64(await wrapDataKey(dataKey, passwordKey, "password")),
+    },
+  };
 }

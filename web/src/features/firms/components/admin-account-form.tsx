@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { CommonPasswordError, prepareNewPassword } from "@/lib/keys/account-keys";
+import { CommonPasswordError, prepareFirstAdminPassword } from "@/lib/keys/account-keys";
 import { DerivingStatus } from "@/components/keys/deriving-status";
 import { NewPasswordField } from "@/components/new-password-field";
 import { ApiError, errorMessage } from "@/lib/api-client";
@@ -26,14 +26,15 @@ type Props = {
   /** Focus the first field: the wizard just moved here. */
   shouldFocus: boolean;
   onFirmMissing: () => void;
-  /** The admin account exists: its address, and the recovery key to show once. */
-  onComplete: (created: { email: string; recoveryKey: string }) => void;
+  /** Step 2 is done (for a new address or one that has an account: the same, decision 073). */
+  onComplete: (done: { email: string }) => void;
 };
 
 /**
  * Step 2 of /firm-register: the firm's first administrator, who must confirm their e-mail before
- * signing in. The password is checked against the common-password list and its keys made here
- * (decision 038); the server receives only the derived sign-in secret.
+ * anything works. The password is checked against the common-password list and its keys made here
+ * (decision 038); the server receives only the derived sign-in secret. No recovery kit yet: it is
+ * made at the first sign-in, once the address is proven (decision 073).
  */
 export function AdminAccountForm({ firm, shouldFocus, onFirmMissing, onComplete }: Props) {
   const claim = useClaimFirm();
@@ -64,7 +65,10 @@ export function AdminAccountForm({ firm, shouldFocus, onFirmMissing, onComplete 
       return onFirmMissing();
     }
     try {
-      const made = await prepareNewPassword({ password, onDeriving: () => setIsDeriving(true) });
+      const made = await prepareFirstAdminPassword({
+        password,
+        onDeriving: () => setIsDeriving(true),
+      });
       await claim.mutateAsync({
         firmId: firm.id,
         claimSecret: firm.claimSecret,
@@ -75,7 +79,7 @@ export function AdminAccountForm({ firm, shouldFocus, onFirmMissing, onComplete 
         keys: made.keys,
       });
       toast.success(FIRM_MSG.adminCreated);
-      onComplete({ email, recoveryKey: made.recoveryKey });
+      onComplete({ email });
     } catch (err) {
       if (err instanceof CommonPasswordError)
         return setError("password", { message: err.message }, { shouldFocus: true });

@@ -2,11 +2,10 @@ import { FIRM_MSG } from "@common/firms";
 import { useIsMutating } from "@tanstack/react-query";
 import { useState } from "react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { RecoveryKit } from "@/components/keys/recovery-kit";
 import { firmRegistrationMutationKey } from "../api/create-firm";
 import { AdminAccountForm } from "./admin-account-form";
 import { FirmDetailsForm, type RegisteredFirm } from "./firm-details-form";
-import { RegistrationComplete } from "./registration-complete";
+import { CheckEmailToFinish } from "./check-email-to-finish";
 
 const STEPS = ["firm-details", "admin-details", "confirmation"] as const;
 type Step = (typeof STEPS)[number];
@@ -16,10 +15,10 @@ const isStep = (value: string): value is Step => (STEPS as readonly string[]).in
 
 /**
  * The three steps of /firm-register (spec 01 §2, §4). Admin Account opens once a firm exists,
- * Confirmation only as the current step; every tab is disabled while a request runs. Once
- * registration is complete the earlier steps close, so the firm code stays on screen. The
- * claim secret lives in this component's state only, as does the admin's recovery key, shown once
- * (decision 038) before the firm code.
+ * Confirmation only as the current step; every tab is disabled while a request runs. Once step 2
+ * is done the earlier steps close, and the last one says to check the e-mail: the same for every
+ * address, with neither a recovery kit nor the firm code (decision 073). The claim secret lives in
+ * this component's state only.
  */
 export function FirmRegistrationWizard({
   onConfirmation,
@@ -31,8 +30,7 @@ export function FirmRegistrationWizard({
   const [firm, setFirm] = useState<RegisteredFirm | null>(null);
   const [notice, setNotice] = useState<string>();
   const [hasAdvanced, setHasAdvanced] = useState(false);
-  const [kit, setKit] = useState<{ email: string; recoveryKey: string }>();
-  const [hasSavedKit, setHasSavedKit] = useState(false);
+  const [adminEmail, setAdminEmail] = useState<string>();
   const isBusy = useIsMutating({ mutationKey: firmRegistrationMutationKey }) > 0;
   const isComplete = step === "confirmation";
 
@@ -85,26 +83,15 @@ export function FirmRegistrationWizard({
             setNotice(FIRM_MSG.firmInfoMissing);
             advance("firm-details");
           }}
-          onComplete={(created) => {
-            setKit(created);
+          onComplete={(done) => {
+            setAdminEmail(done.email);
             advance("confirmation");
             onConfirmation?.();
           }}
         />
       </TabsContent>
       <TabsContent value="confirmation">
-        {kit && !hasSavedKit ? (
-          <div className="grid gap-4">
-            <h2 className="text-xl font-semibold">Save your recovery kit</h2>
-            <RecoveryKit
-              recoveryKey={kit.recoveryKey}
-              email={kit.email}
-              onSaved={() => setHasSavedKit(true)}
-            />
-          </div>
-        ) : (
-          firm && <RegistrationComplete firmCode={firm.firm_code} />
-        )}
+        {adminEmail && <CheckEmailToFinish email={adminEmail} />}
       </TabsContent>
     </Tabs>
   );
