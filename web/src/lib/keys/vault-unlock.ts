@@ -10,6 +10,7 @@ import {
   unwrapDataKey,
   wrapDataKey,
 } from "@/lib/crypto/password-keys";
+import { UserFacingError } from "@/lib/api-client";
 import { DecryptError, fromBase64, toBase64 } from "@/lib/crypto/vault-crypto";
 import { getSessionKey } from "./api/get-session-key";
 import { getVaultKeys } from "./api/get-vault-keys";
@@ -33,7 +34,7 @@ import {
  */
 
 /** This tab does not hold the data key: ask for the password (the session stays). */
-export class VaultLockedError extends Error {
+export class VaultLockedError extends UserFacingError {
   constructor() {
     super(KEYS_MSG.vaultLocked);
   }
