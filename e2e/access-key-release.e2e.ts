@@ -70,6 +70,21 @@ async function enterAccessKey(page: Page, text: string): Promise<void> {
   await page.getByRole("button", { name: "Open", exact: true }).click();
 }
 
+/** The access key (base64url) at the end of an access-key link. */
+const accessKeyText = (link: string) => link.slice(link.lastIndexOf(".") + 1);
+const keyIdOf = (link: string) => /#access=([0-9a-f-]{36})\./.exec(link)?.[1] ?? "";
+
+type StorageGlobals = { sessionStorage: Record<string, string> };
+/** The access keys this tab keeps (decision 075): sessionStorage's lv.access-key.* names and values. */
+const keptAccessKeys = (page: Page) =>
+  page.evaluate(() =>
+    Object.fromEntries(
+      Object.entries({ ...(globalThis as unknown as StorageGlobals).sessionStorage }).filter(
+        ([name]) => name.startsWith("lv.access-key."),
+      ),
+    ),
+  );
+
 const note = (who: string) => ({
   title: "Letter",
   text: `Dear ${who}, ${randomUUID()}`,
@@ -206,9 +221,30 @@ describe("access keys at a release", () => {
       await screenshot(page, "legacy-access-key-note");
     });
 
+    it("a reload keeps the access key for the tab, wrapped; another tab of the same browser asks for it again", async () => {
+      // Decision 075: the key is kept wrapped with the portal session's key in this tab.
+      await page.getByRole("link", { name: "Back to what was left to you" }).click();
+      await page.getByRole("link", { name: "Bank login" }).click();
+      await page.getByRole("button", { name: "Show password" }).waitFor();
+      await page.reload();
+      await settle(page);
+      await page.getByRole("button", { name: "Show password" }).click();
+      await expectText(page, secret);
+      expect(await page.getByLabel("Access key", { exact: true }).count()).toBe(0);
+      const kept = await keptAccessKeys(page);
+      expect(Object.keys(kept)).toEqual([`lv.access-key.${keyIdOf(accessLink)}`]);
+      expect(JSON.stringify(kept)).not.toContain(accessKeyText(accessLink));
+
+      // Another tab, the same browser and portal session: no copy there, so it asks.
+      const tab = await page.context().newPage();
+      await tab.goto(page.url());
+      await expectAccessKeyAsked(tab, secret);
+      await tab.close();
+    });
+
     it("at 375 px another tab asks for the key again; typed in groups it opens the note; signing out ends the portal session", async () => {
-      // At 375 px, another tab signed in with a new code: asked again (the key lives in one tab's
-      // memory only); the key typed alone, in groups as the owner's sheet prints it, opens the note.
+      // At 375 px, another browser signed in with a new code: asked again (the key is kept in one
+      // tab only); the key typed alone, in groups as the owner's sheet prints it, opens the note.
       const narrow = await portalSignIn({ email: heir.email, releaseMail, viewport: NARROW });
       await narrow.getByRole("link", { name: "Letter" }).click();
       await expectAccessKeyAsked(narrow, letter.text);
@@ -228,10 +264,14 @@ describe("access keys at a release", () => {
       await expectNoAxeViolations(narrow);
       await screenshot(narrow, "legacy-access-key-note");
 
-      // Signing out ends the portal session (and forgets the access key: access-keys.test.ts).
+      // Signing out ends the portal session and forgets the access key this tab kept.
       await narrow.getByRole("link", { name: "Back to what was left to you" }).click();
+      await expect
+        .poll(async () => Object.keys(await keptAccessKeys(narrow)))
+        .toEqual([`lv.access-key.${keyIdOf(accessLink)}`]);
       await narrow.getByRole("button", { name: "Sign out" }).click();
       await expectText(narrow, LEGACY_MSG.signedOut);
+      expect(await keptAccessKeys(narrow)).toEqual({}); // the kept access key goes with the session
       expect((await narrow.request.get("/api/legacy/items")).status()).toBe(401);
     });
   });

@@ -1,9 +1,13 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
 import { AUTH_MSG } from "../common/auth.js";
-import { KEYS_MSG } from "../common/keys.js";
+import { PASSWORD_MSG } from "../common/assets/passwords.js";
+import { BENEFICIARY_MSG } from "../common/beneficiaries.js";
+import { KEYS_MSG, VAULT_LOCK_MSG } from "../common/keys.js";
 import {
   buildUser,
+  checkLightAndDark,
   expectNoAxeViolations,
   expectNoText,
   expectPath,
@@ -22,10 +26,19 @@ import { addPassword, sessionCopy } from "./vault-setup.js";
  * Owner-held keys in the browser (docs/decisions/038-owner-held-keys.md): the tab keeps the data
  * key across a reload (wrapped with the session's key in sessionStorage), a new tab asks for the
  * password and opens the vault with it (the session stays), and a new password opens the same
- * items.
+ * items. A page that needs the key asks first, in place of its list or form, and a save that needs
+ * it asks and then saves what was typed (decision 075).
  */
 
 const NEW_PASSWORD = "Marmalade-Lighthouse-77";
+const UNLOCK_FAILED = /could not be decrypted|Failed to save|Failed to add/;
+
+/** Unlocks with the password in `scope` (the card in place of a screen, or the dialog). */
+async function unlockIn(scope: Locator, password: string) {
+  await scope.getByLabel("Password", { exact: true }).fill(password);
+  await scope.getByRole("button", { name: "Unlock" }).click();
+  await scope.waitFor({ state: "hidden", timeout: 20_000 });
+}
 
 /** The item's page shows its secret (decrypted in the browser). */
 async function expectOpens(page: Page, id: string, secret: string) {
@@ -127,5 +140,67 @@ describe("the vault in the browser", () => {
     await waitForOpenVault(fresh);
     await settle(fresh);
     await expectOpens(fresh, id, secret);
+  });
+
+  it("a new tab asks to unlock in place of the password list, then shows it", async () => {
+    const user = await buildUser();
+    const page = await signedInPage(user);
+    await addPassword(page);
+    const list = await page.context().newPage();
+    await list.goto("/vault");
+    const card = list.getByRole("region", { name: "Unlock your vault" });
+    await card.waitFor();
+    await expectNoText(list, UNLOCK_FAILED); // no "Usernames and sites could not be decrypted"
+    expect(await list.getByRole("link", { name: "Bank login" }).count()).toBe(0);
+    await checkLightAndDark(list, "vault-list-unlock");
+    await unlockIn(card, user.password);
+    await list.getByRole("link", { name: "Bank login" }).waitFor();
+    await expectNoText(list, UNLOCK_FAILED);
+  });
+
+  it("a new tab asks to unlock in place of the new-item form; what is typed in it survives a lock and is saved", async () => {
+    const user = await buildUser();
+    const page = await signedInPage(user);
+    const form = await page.context().newPage();
+    await form.goto("/vault/new");
+    const card = form.getByRole("region", { name: "Unlock your vault" });
+    await card.waitFor();
+    expect(await form.getByLabel("Title").count()).toBe(0); // no empty form that cannot be saved
+    await expectNoAxeViolations(form);
+    await unlockIn(card, user.password);
+    const username = `heir-${randomUUID().slice(0, 8)}`;
+    await form.getByLabel("Title").fill("Pension portal");
+    await form.getByLabel("Username").fill(username);
+    await form.getByLabel("Password", { exact: true }).fill(`Pw-${randomUUID()}`);
+    // Locked while typing: the form is kept under the lock dialog, and comes back as it was.
+    await form.getByRole("button", { name: "Lock now" }).click();
+    await unlockIn(form.getByRole("dialog", { name: VAULT_LOCK_MSG.lockedTitle }), user.password);
+    expect(await form.getByLabel("Username").inputValue()).toBe(username);
+    await form.getByRole("button", { name: "Save Password" }).click();
+    await expectText(form, PASSWORD_MSG.saved);
+    await openPath(form, "/vault");
+    await expectText(form, `Username: ${username}`); // decrypted in the list
+  });
+
+  it("a save that needs the key on a tab without it asks to unlock, then saves what was typed", async () => {
+    const user = await buildUser();
+    const page = await signedInPage(user);
+    const tab = await page.context().newPage();
+    await tab.goto("/beneficiaries/new");
+    const relationship = `Godson ${randomUUID().slice(0, 8)}`;
+    await tab.getByLabel("Name").fill("Bruno Heir");
+    await tab.getByLabel("Email").fill(`bruno-${randomUUID().slice(0, 8)}@example.com`);
+    await tab.getByLabel("Relationship (Optional)").fill(relationship); // sealed with the data key
+    await tab.getByRole("button", { name: "Add Beneficiary" }).click();
+
+    const dialog = tab.getByRole("dialog", { name: "Unlock your vault" });
+    await dialog.waitFor();
+    await expectNoText(tab, UNLOCK_FAILED);
+    await checkLightAndDark(tab, "save-asks-unlock", { fullPage: false });
+    await unlockIn(dialog, user.password);
+    await expectText(tab, BENEFICIARY_MSG.added);
+    await expectPath(tab, "/beneficiaries");
+    await expectText(tab, "Bruno Heir");
+    await expectNoText(tab, UNLOCK_FAILED);
   });
 });

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AssetFileKind } from "../../common/assets/files.js";
+import { writeBytea } from "../db/bytea.js";
 import type { Tx } from "../db/client.js";
 import {
   assetBeneficiaries,
@@ -145,6 +146,22 @@ export const insertSession = (tx: Tx, row: typeof legacySessions.$inferInsert) =
   tx.insert(legacySessions).values(row);
 export const deleteSession = (tx: Tx, tokenHash: string) =>
   tx.delete(legacySessions).where(eq(legacySessions.tokenHash, tokenHash));
+
+/**
+ * The live session's tab key, made now from `newKey` if it has none yet (one statement: two
+ * requests at once get the same key); null when the session ended or expired.
+ */
+export async function upsertSessionTabKey(
+  tx: Tx,
+  { tokenHash, now, newKey }: { tokenHash: string; now: Date; newKey: Buffer },
+) {
+  const [row] = await tx
+    .update(legacySessions)
+    .set({ tabKey: sql`coalesce(${legacySessions.tabKey}, ${writeBytea(newKey)})` })
+    .where(and(eq(legacySessions.tokenHash, tokenHash), sql`${legacySessions.expiresAt} > ${now}`))
+    .returning({ tabKey: legacySessions.tabKey });
+  return row?.tabKey ?? null;
+}
 
 export async function selectSessionEmail(tx: Tx, tokenHash: string, now: Date) {
   const [row] = await tx

@@ -1,15 +1,20 @@
 import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
+import { type SessionKeyView } from "../../common/keys.js";
 import { legacyCodeRequestSchema, legacyVerifySchema } from "../../common/legacy.js";
 import { assetFileKindSchema } from "../../common/assets/files.js";
+import { actorOf } from "../access.js";
 import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
 import { parseIdParam } from "../http/params.js";
 import { parseJson, parseWith } from "../http/validate.js";
+import { presentSessionKey } from "../keys/owner-keys-present.js";
+import { getSessionKey } from "../keys/owner-keys-service.js";
 import {
   LEGACY_SESSION_HOURS,
   endSession,
+  getSessionTabKey,
   itemFile,
   listItems,
   openItem,
@@ -28,14 +33,16 @@ const cookieOptions = (secure: boolean) => ({
 
 type BeneficiaryEnv = { Variables: AppEnv["Variables"] & { beneficiaryEmail: string } };
 
+const notProven = () =>
+  new AppError("UNAUTHENTICATED", "Confirm your e-mail address with a code first");
+
 /** Who the beneficiary is: the address proven with a code (portal cookie), or a signed-in account's confirmed address. */
 const requireBeneficiary = createMiddleware<BeneficiaryEnv>(async (c, next) => {
   const token = getCookie(c, COOKIE);
   const fromPortal = token ? await sessionEmail(c.var.deps, token) : null;
   const user = c.var.user;
   const email = fromPortal ?? (user?.emailVerified ? user.email.toLowerCase() : null);
-  if (!email)
-    throw new AppError("UNAUTHENTICATED", "Confirm your e-mail address with a code first");
+  if (!email) throw notProven();
   c.set("beneficiaryEmail", email);
   await next();
 });
@@ -59,6 +66,22 @@ export const legacyRoutes = new Hono<AppEnv>()
     if (token) await endSession(c.var.deps, token);
     deleteCookie(c, COOKIE, cookieOptions(c.var.deps.env.APP_URL.startsWith("https://")));
     return c.json({ ok: true });
+  })
+  /**
+   * The key that wraps the access keys in this browser tab (decision 075): the portal session's
+   * own, or for an account with a confirmed address its session's (decision 038's). Nobody else's:
+   * it is found by this request's cookie only.
+   */
+  .get("/legacy/tab-key", async (c) => {
+    c.header("Cache-Control", "no-store");
+    const token = getCookie(c, COOKIE);
+    const portalKey = token ? await getSessionTabKey(c.var.deps, token) : null;
+    if (portalKey) return c.json<SessionKeyView>(presentSessionKey(portalKey));
+    const user = c.var.user;
+    const actor = user?.emailVerified ? actorOf(user) : null;
+    if (!actor || !c.var.sessionId) throw notProven();
+    const key = await getSessionKey(c.var.deps, actor, c.var.sessionId);
+    return c.json<SessionKeyView>(presentSessionKey(key));
   })
   .get("/legacy/items", requireBeneficiary, async (c) => {
     c.header("Cache-Control", "no-store");

@@ -1,4 +1,4 @@
-import { randomInt, timingSafeEqual } from "node:crypto";
+import { randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import {
   LEGACY_CODE_MINUTES,
   LEGACY_CODE_TRIES,
@@ -33,6 +33,7 @@ import {
   selectReleasedTo,
   selectSessionEmail,
   upsertCode,
+  upsertSessionTabKey,
   type ReleasedItemRow,
 } from "./queries.js";
 import {
@@ -136,6 +137,23 @@ export async function verifyCode(
 
 export const sessionEmail = (deps: Deps, token: string) =>
   asSystem(deps.db, (tx) => selectSessionEmail(tx, hashLinkToken(token), deps.clock.now()));
+
+/** Bytes of a portal session's tab key (as an owner's session key, decision 038). */
+const TAB_KEY_BYTES = 32;
+
+/**
+ * GET /api/legacy/tab-key: the portal session's tab key (decision 075), which wraps the access
+ * keys the beneficiary brought in their tab's sessionStorage; made on the first request. Null
+ * when the session ended or expired: its copies open no more.
+ */
+export const getSessionTabKey = (deps: Deps, token: string) =>
+  asSystem(deps.db, (tx) =>
+    upsertSessionTabKey(tx, {
+      tokenHash: hashLinkToken(token),
+      now: deps.clock.now(),
+      newKey: randomBytes(TAB_KEY_BYTES),
+    }),
+  );
 
 export const endSession = (deps: Deps, token: string) =>
   asSystem(deps.db, (tx) => deleteSession(tx, hashLinkToken(token)));

@@ -111,8 +111,15 @@ export async function api<T>(path: string, init: Init = {}): Promise<T> {
   return data as T;
 }
 
+/**
+ * An error raised in the browser whose message is already written for the person (a locked vault,
+ * say): errorMessage shows it as it is rather than the screen's "Failed to …".
+ */
+export class UserFacingError extends Error {}
+
 /** The message to show for any error thrown by `api` (or anything else); a server error's names its request id, for support. */
 export function errorMessage(err: unknown, fallback: string): string {
+  if (err instanceof UserFacingError && err.message) return err.message;
   if (!(err instanceof ApiError) || !err.message) return fallback;
   return err.status >= 500 && err.requestId
     ? `${err.message} ${APP_MSG.errorReference(err.requestId)}`

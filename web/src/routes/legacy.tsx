@@ -11,18 +11,21 @@ import { LegacySignIn } from "@/features/legacy/components/legacy-sign-in";
 import { PortalLayout } from "@/features/legacy/components/portal-layout";
 import { useHasChangedStep } from "@/features/legacy/step-focus";
 import { useAccessKeyFromLink } from "@/features/legacy/use-access-key-link";
+import { useKeepAccessKeys } from "@/features/legacy/use-keep-access-keys";
 import { errorMessage } from "@/lib/api-client";
 
 /**
  * /legacy (issue 5, public): the beneficiary portal the release e-mail links to (?email= pre-fills the address).
  * Signed out: the address, then the mailed code. Signed in (portal cookie, or an account with that address):
  * what was left to them, and one item at a time as ?item={id}. The owner's access-key link
- * (#access=…) is taken into memory and out of the address bar as the screen opens.
+ * (#access=…) is taken into memory and out of the address bar as the screen opens; once signed in,
+ * the access keys are kept for the tab's life (a reload does not ask again; decision 075).
  */
 export default function LegacyScreen() {
   const [params] = useSearchParams();
   useAccessKeyFromLink();
   const items = useLegacyItems();
+  useKeepAccessKeys(!!items.data);
   const itemId = params.get("item");
   const step =
     items.data === undefined

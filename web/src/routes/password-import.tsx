@@ -1,9 +1,13 @@
 import { PageHeader } from "@/components/page-header";
+import { RequireVaultKey } from "@/components/keys/require-vault-key";
 import { BeneficiaryFieldProvider } from "@/features/assets/components/beneficiary-field";
 import { ImportPasswords } from "@/features/assets/passwords/import/components/import-passwords";
 import { BeneficiaryPicker } from "@/features/beneficiaries/components/beneficiary-picker";
 
-/** /vault/import: passwords from another password manager's or browser's export (issue 15). */
+/**
+ * /vault/import: passwords from another password manager's or browser's export (issue 15); a tab
+ * without the vault key asks for the password first.
+ */
 export default function PasswordImportScreen() {
   return (
     <BeneficiaryFieldProvider
@@ -21,7 +25,9 @@ export default function PasswordImportScreen() {
           description="From Bitwarden, 1Password, Chrome, Edge, Firefox or a Legacy Vault export."
           back={{ to: "/vault", label: "Back to passwords" }}
         />
-        <ImportPasswords />
+        <RequireVaultKey>
+          <ImportPasswords />
+        </RequireVaultKey>
       </div>
     </BeneficiaryFieldProvider>
   );

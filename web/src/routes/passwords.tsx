@@ -22,7 +22,8 @@ import { formatCount } from "@/lib/format";
 /**
  * /vault: the user's passwords as a password manager lists them: title, username and site
  * (decrypted in the browser), favourites first, sorted by name, use or change (?sort=), searchable
- * by title, username and site, with one-click copies; each deletable after a confirmation.
+ * by title, username and site, with one-click copies; each deletable after a confirmation. A tab
+ * without the vault key asks for the password in place of the list (decision 075).
  */
 export default function PasswordsScreen() {
   const [toDelete, setToDelete] = useState<AssetView | null>(null);
@@ -59,6 +60,7 @@ export default function PasswordsScreen() {
         titleRef={titleRef}
         loadFailed={(error) => errorMessage(error, PASSWORD_MSG.loadFailed)}
         cardClassName="p-2 sm:p-4"
+        needsKey
       >
         {({ assets, search, setSearch }) => {
           const q = fold(search.trim());

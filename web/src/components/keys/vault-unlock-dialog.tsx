@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import {
   Dialog,
   DialogContent,
@@ -8,27 +8,36 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { toast } from "@/lib/toast";
+import { answerDeclined, isUnlockAsked, subscribeUnlockRequests } from "@/lib/keys/unlock-request";
 import { VaultLockedError } from "@/lib/keys/vault-unlock";
 import { UNLOCK_TEXT, UNLOCK_TITLE, VaultUnlockForm } from "./vault-unlock-form";
 
 /**
- * Mounted once in the signed-in frame: when an action (saving an item, a beneficiary key…) fails
- * because this tab is locked, asks for the password in a dialog; the owner then does it again.
- * Screens that show the data key's query (an item's page) have their own VaultUnlockCard.
+ * Mounted once in the signed-in frame: asks for the password in a dialog when a save needs the
+ * data key and this tab has none (lib/keys/unlock-request.ts): once it opens, the save goes on
+ * with what was typed; closed instead, the save says the vault is locked and the form stays as it
+ * is (decision 075). An action that failed outright because the tab is locked opens it too, and
+ * the owner then does it again. Screens that need the key to show anything ask in place
+ * (RequireVaultKey, VaultUnlockCard).
  */
 export function VaultUnlockDialog() {
   const qc = useQueryClient();
-  const [isOpen, setIsOpen] = useState(false);
+  const isAsked = useSyncExternalStore(subscribeUnlockRequests, isUnlockAsked);
+  const [hasFailed, setHasFailed] = useState(false);
   useEffect(
     () =>
       qc.getMutationCache().subscribe((event) => {
         if (event.type === "updated" && event.mutation.state.error instanceof VaultLockedError)
-          setIsOpen(true);
+          setHasFailed(true);
       }),
     [qc],
   );
+  const close = () => {
+    setHasFailed(false);
+    answerDeclined();
+  };
   return (
-    <Dialog open={isOpen} onOpenChange={setIsOpen}>
+    <Dialog open={isAsked || hasFailed} onOpenChange={(open) => !open && close()}>
       <DialogContent className="max-w-md">
         <DialogHeader>
           <DialogTitle>{UNLOCK_TITLE}</DialogTitle>
@@ -36,8 +45,9 @@ export function VaultUnlockDialog() {
         </DialogHeader>
         <VaultUnlockForm
           onUnlocked={() => {
-            setIsOpen(false);
-            toast.success("Your vault is open. You can try again.");
+            // A waiting save goes on by itself (the form told it); a failed action is done again.
+            if (hasFailed && !isAsked) toast.success("Your vault is open. You can try again.");
+            setHasFailed(false);
           }}
         />
       </DialogContent>

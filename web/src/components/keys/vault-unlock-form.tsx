@@ -6,6 +6,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
 import { dataKeyQueryKey } from "@/lib/keys/api/get-data-key";
+import { answerUnlocked } from "@/lib/keys/unlock-request";
 import { unlockWithPassword, WrongVaultPasswordError } from "@/lib/keys/vault-unlock";
 
 export const UNLOCK_TITLE = "Unlock your vault";
@@ -15,7 +16,7 @@ export const UNLOCK_TEXT =
 /**
  * The password that opens the vault again (decision 038): derived here (PBKDF2: "Unlocking…"
  * meanwhile) with the account's salt, never sent. On success the data key query holds the key,
- * so every screen waiting for it goes on.
+ * so every screen waiting for it goes on, and so does every save that asked for it.
  */
 export function VaultUnlockForm({ onUnlocked }: { onUnlocked?: () => void }) {
   const qc = useQueryClient();
@@ -38,6 +39,7 @@ export function VaultUnlockForm({ onUnlocked }: { onUnlocked?: () => void }) {
       setPassword("");
       qc.setQueryData(dataKeyQueryKey, dataKey);
       onUnlocked?.();
+      answerUnlocked(); // a save that waited for the key goes on (decision 075)
     } catch (err) {
       setError(
         err instanceof WrongVaultPasswordError

@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { dataKeyQueryOptions } from "@/lib/keys/api/get-data-key";
+import { fetchDataKeyOrAsk } from "@/lib/keys/api/get-data-key";
 import { beneficiaryKeysQueryKey } from "@/lib/keys/api/list-beneficiary-keys";
 import { normalizeEmail } from "@/lib/keys/pending-items";
 import { wrapForBeneficiary } from "@/lib/keys/wrap-for-beneficiary";
@@ -44,7 +44,7 @@ export async function beneficiaryKeysFor(
 ): Promise<{ id: string; wrappedKey: string }[] | undefined> {
   const addresses = addressesToWrap(input);
   if (!addresses.length) return undefined;
-  const dataKey = await queryClient.fetchQuery(dataKeyQueryOptions());
+  const dataKey = await fetchDataKeyOrAsk(queryClient);
   // The one extractable copy, for this request only: the open screen's key cannot be exported.
   const contentKey = await unwrapContentKey(input.wrappedKey, dataKey, input.assetId, true);
   const wraps: { id: string; wrappedKey: string }[] = [];

@@ -5,6 +5,7 @@
  *                                                 └HKDF "legacy-vault:data-key-wrap"▶ password key PK (never leaves)
  * recovery key R (20 random bytes) ─HKDF "legacy-vault:recovery-wrap"▶ recovery wrapping key RK
  * session key (32 bytes from the server, per session) ─▶ wraps DK in this tab's sessionStorage
+ *   (and a beneficiary's access keys in theirs, with the portal session's key: lib/keys/tab-copy.ts)
  *
  * The data key DK is made here; the server only ever sees it wrapped with PK and RK.
  * Works in browsers and in Node 20 (globalThis.crypto), so tests use the same code.
@@ -19,8 +20,12 @@ const RECOVERY_KEY_BYTES = 20;
 /** Crockford's base32: no I, L, O, U. Typed back, I and L read as 1, O as 0. */
 const BASE32 = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
-/** What each wrap of DK binds as additional data: a blob made for one purpose opens for no other. */
-export type DataKeyWrapContext = "password" | "recovery" | "session";
+/**
+ * What each wrap binds as additional data: a blob made for one purpose opens for no other. DK's
+ * wraps, and an access key a beneficiary brought, kept in their tab under its beneficiary key id
+ * (decision 075).
+ */
+export type DataKeyWrapContext = "password" | "recovery" | "session" | `access-key:${string}`;
 const aad = (context: DataKeyWrapContext) => te.encode(`data-key:${context}`);
 
 export type Kdf = { salt: Uint8Array; iterations: number };

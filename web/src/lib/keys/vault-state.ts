@@ -1,3 +1,5 @@
+import { readTabCopy, TAB_COPY_NAMES, writeTabCopy } from "./tab-storage";
+
 /**
  * This tab's hold on the data key (decision 038), in memory only: light on purpose, since /login
  * imports it (no zod, no common/keys values). vault-unlock.ts does the work.
@@ -11,7 +13,7 @@
 export type PendingKeys = { passwordKey: CryptoKey } | { password: string };
 
 /** sessionStorage: DK wrapped with this session's key (the server keeps the key, never the copy). */
-export const SESSION_COPY_KEY = "lv.vault";
+export const SESSION_COPY_KEY = TAB_COPY_NAMES.dataKey;
 
 /** `epoch` counts the clears: a key found by an attempt that began before a lock is not kept. */
 type VaultState = { dataKey?: CryptoKey; pending?: PendingKeys; epoch: number };
@@ -38,22 +40,9 @@ export function takePendingKeys(): PendingKeys | undefined {
   return pending;
 }
 
-export function readSessionCopy(): string | null {
-  try {
-    return sessionStorage.getItem(SESSION_COPY_KEY);
-  } catch {
-    return null; // storage off: the tab asks for the password instead
-  }
-}
+export const readSessionCopy = (): string | null => readTabCopy(SESSION_COPY_KEY);
 
-export function writeSessionCopy(wrapped: string | null) {
-  try {
-    if (wrapped === null) sessionStorage.removeItem(SESSION_COPY_KEY);
-    else sessionStorage.setItem(SESSION_COPY_KEY, wrapped);
-  } catch {
-    // storage off or full: the memory copy still works for this page
-  }
-}
+export const writeSessionCopy = (wrapped: string | null) => writeTabCopy(SESSION_COPY_KEY, wrapped);
 
 /** Sign-out, a lost session and a lock (decision 046): the memory copy, the pending keys and this tab's copy go. */
 export function clearVault() {

@@ -2,7 +2,6 @@ import { KDF_ITERATIONS, KEYS_MSG, type DataKeyView } from "@common/keys";
 import {
   derivePasswordKeys,
   importRawDataKey,
-  importWrappingKey,
   newKdf,
   newRecoveryKey,
   parseRecoveryKey,
@@ -10,18 +9,19 @@ import {
   unwrapDataKey,
   wrapDataKey,
 } from "@/lib/crypto/password-keys";
+import { UserFacingError } from "@/lib/api-client";
 import { DecryptError, fromBase64, toBase64 } from "@/lib/crypto/vault-crypto";
 import { getSessionKey } from "./api/get-session-key";
 import { getVaultKeys } from "./api/get-vault-keys";
 import { moveOverKeys } from "./api/move-over-keys";
 import {
-  readSessionCopy,
+  SESSION_COPY_KEY,
   setDataKeyInMemory,
   takePendingKeys,
   vaultState,
-  writeSessionCopy,
   type PendingKeys,
 } from "./vault-state";
+import { tabCopy } from "./tab-copy";
 
 /**
  * The data key of this tab (docs/decisions/038-owner-held-keys.md): kept in memory only, as a
@@ -33,7 +33,7 @@ import {
  */
 
 /** This tab does not hold the data key: ask for the password (the session stays). */
-export class VaultLockedError extends Error {
+export class VaultLockedError extends UserFacingError {
   constructor() {
     super(KEYS_MSG.vaultLocked);
   }
@@ -155,42 +155,18 @@ const kdfOf = (kdf: NonNullable<DataKeyView["kdf"]>) => ({
 
 /* ---------- this tab's copy ---------- */
 
-async function sessionWrappingKey(): Promise<CryptoKey> {
-  const { sessionKey } = await getSessionKey();
-  const raw = fromBase64(sessionKey);
-  try {
-    return await importWrappingKey(raw);
-  } finally {
-    raw.fill(0);
-  }
-}
+/** DK wrapped with the session's key (GET /api/vault/session-key) in this tab's sessionStorage. */
+const sessionCopy = tabCopy({
+  name: SESSION_COPY_KEY,
+  context: "session",
+  getTabKey: async () => (await getSessionKey()).sessionKey,
+});
 
-/** Wraps DK (extractable) with the session key into sessionStorage; a failure only costs a password at the next reload. */
-async function storeSessionCopy(dataKey: CryptoKey): Promise<void> {
-  try {
-    const wrapped = await wrapDataKey(dataKey, await sessionWrappingKey(), "session");
-    writeSessionCopy(toBase64(wrapped));
-  } catch {
-    writeSessionCopy(null);
-  }
-}
+/** Wraps DK (extractable) into this tab's copy; a failure only costs a password at the next reload. */
+const storeSessionCopy = (dataKey: CryptoKey) => sessionCopy.store(dataKey);
 
 /** DK from this tab's copy; undefined (and the copy dropped) when it does not open any more. */
-async function openSessionCopy(extractable: boolean): Promise<CryptoKey | undefined> {
-  const copy = readSessionCopy();
-  if (!copy) return undefined;
-  try {
-    return await unwrapDataKey(
-      fromBase64(copy),
-      await sessionWrappingKey(),
-      "session",
-      extractable,
-    );
-  } catch (err) {
-    if (err instanceof DecryptError) writeSessionCopy(null); // another session's copy
-    return undefined;
-  }
-}
+const openSessionCopy = (extractable: boolean) => sessionCopy.open(extractable);
 
 /* ---------- unlocking, moving over ---------- */
 

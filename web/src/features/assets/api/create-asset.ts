@@ -4,7 +4,7 @@ import { api } from "@/lib/api-client";
 import { toBase64 } from "@/lib/crypto/vault-crypto";
 import { beneficiaryKeysFor, invalidateBeneficiaryKeys } from "../beneficiary-wrap";
 import { sealNewAsset } from "../seal";
-import { dataKeyQueryOptions } from "@/lib/keys/api/get-data-key";
+import { fetchDataKeyOrAsk } from "@/lib/keys/api/get-data-key";
 import { assetsQueryKey } from "./list-assets";
 
 export type CreateAssetInput<T extends AssetType> = {
@@ -16,13 +16,13 @@ export type CreateAssetInput<T extends AssetType> = {
 
 /**
  * Encrypts the content in the browser, then stores only ciphertext, with the content key wrapped
- * for each beneficiary's key. Returns the asset and its content key (for file uploads).
+ * for each beneficiary's key. A tab without the data key asks for the password first (decision 075). Returns the asset and its content key (for file uploads).
  */
 export async function createAsset<T extends AssetType>(
   queryClient: QueryClient,
   input: CreateAssetInput<T>,
 ) {
-  const dataKey = await queryClient.fetchQuery(dataKeyQueryOptions());
+  const dataKey = await fetchDataKeyOrAsk(queryClient); // a tab without it asks, then goes on
   const sealed = await sealNewAsset<T>(dataKey, input.content);
   const beneficiaryKeys = await beneficiaryKeysFor(queryClient, {
     assetId: sealed.id,

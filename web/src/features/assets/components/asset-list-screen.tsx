@@ -7,6 +7,7 @@ import { LoadError } from "@/components/load-error";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { RequireVaultKey } from "@/components/keys/require-vault-key";
 import { cn } from "@/lib/utils";
 import { useAssets } from "../api/list-assets";
 
@@ -30,6 +31,8 @@ type Props = {
   cardClassName: string;
   /** The empty state with the header's action, for a type that shows no search until it has an asset. */
   empty?: { title: string; text: string };
+  /** The list shows decrypted content (the passwords' usernames and sites): a tab without the key asks for it first (decision 075). */
+  needsKey?: boolean;
   /** The loaded list: each type shows its own search, counts, rows and empty state. */
   children: (list: AssetListState) => ReactNode;
 };
@@ -37,6 +40,7 @@ type Props = {
 /**
  * The one list screen of the asset types (passwords, documents, notes): the header, and a card that
  * shows the loading state, a failed load (LoadError with "Try again", no toast: errors show once) or the type's list.
+ * A list of decrypted content (`needsKey`) shows "Unlock your vault" instead while the tab has no key.
  */
 export function AssetListScreen({
   type,
@@ -48,6 +52,7 @@ export function AssetListScreen({
   loadFailed,
   cardClassName,
   empty,
+  needsKey = false,
   children,
 }: Props) {
   const assets = useAssets(type);
@@ -60,6 +65,23 @@ export function AssetListScreen({
         <Icon aria-hidden="true" /> {label}
       </Link>
     </Button>
+  );
+  const list = (
+    <Card className={cn("min-w-0", cardClassName)}>
+      {assets.isPending ? (
+        <Loading variant="list" />
+      ) : loadError !== undefined ? (
+        <LoadError onRetry={() => void assets.refetch()}>{loadError}</LoadError>
+      ) : empty && assets.data?.length === 0 ? (
+        <div className="grid justify-items-center gap-3 py-10 text-center">
+          <p className="font-medium">{empty.title}</p>
+          <p className="text-sm text-muted-foreground">{empty.text}</p>
+          {action}
+        </div>
+      ) : (
+        children({ assets: assets.data ?? [], search, setSearch })
+      )}
+    </Card>
   );
   return (
     <div className="grid gap-6">
@@ -74,21 +96,7 @@ export function AssetListScreen({
           </>
         }
       />
-      <Card className={cn("min-w-0", cardClassName)}>
-        {assets.isPending ? (
-          <Loading variant="list" />
-        ) : loadError !== undefined ? (
-          <LoadError onRetry={() => void assets.refetch()}>{loadError}</LoadError>
-        ) : empty && assets.data?.length === 0 ? (
-          <div className="grid justify-items-center gap-3 py-10 text-center">
-            <p className="font-medium">{empty.title}</p>
-            <p className="text-sm text-muted-foreground">{empty.text}</p>
-            {action}
-          </div>
-        ) : (
-          children({ assets: assets.data ?? [], search, setSearch })
-        )}
-      </Card>
+      {needsKey ? <RequireVaultKey loading="list">{list}</RequireVaultKey> : list}
     </div>
   );
 }

@@ -1,8 +1,12 @@
 import type { ReactNode } from "react";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardContent } from "@/components/ui/card";
+import { RequireVaultKey } from "@/components/keys/require-vault-key";
 
-/** The one "new asset" screen of the asset types: the header with its back link, and the type's form in a card. */
+/**
+ * The one "new asset" screen of the asset types: the header with its back link, and the type's
+ * form in a card, or "Unlock your vault" in its place while the tab has no key (decision 075).
+ */
 export function AssetNewScreen({
   title,
   description,
@@ -17,9 +21,11 @@ export function AssetNewScreen({
   return (
     <div className="mx-auto grid max-w-2xl gap-6">
       <PageHeader title={title} description={description} back={back} />
-      <Card>
-        <CardContent className="pt-6">{children}</CardContent>
-      </Card>
+      <RequireVaultKey>
+        <Card>
+          <CardContent className="pt-6">{children}</CardContent>
+        </Card>
+      </RequireVaultKey>
     </div>
   );
 }

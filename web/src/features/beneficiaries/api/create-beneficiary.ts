@@ -1,7 +1,7 @@
 import type { BeneficiaryDetails, BeneficiaryView } from "@common/beneficiaries";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { dataKeyQueryOptions } from "@/lib/keys/api/get-data-key";
+import { fetchDataKeyOrAsk } from "@/lib/keys/api/get-data-key";
 import { sealDetails } from "../seal-details";
 import { beneficiariesQueryKey } from "./list-beneficiaries";
 
@@ -10,12 +10,12 @@ export type BeneficiaryInput = { name: string; email: string } & BeneficiaryDeta
 
 /**
  * Saves a beneficiary, its details sealed with the data key (the id is made here: it is bound into
- * the sealed details). `notified` is false when the notification e-mail could not be sent (the
+ * the sealed details); a tab without the key asks for the password first. `notified` is false when the notification e-mail could not be sent (the
  * beneficiary is saved anyway).
  */
 export async function createBeneficiary(qc: QueryClient, input: BeneficiaryInput) {
   const id = crypto.randomUUID();
-  const details = await sealDetails(() => qc.fetchQuery(dataKeyQueryOptions()), id, input);
+  const details = await sealDetails(() => fetchDataKeyOrAsk(qc), id, input);
   return api<{ beneficiary: BeneficiaryView; notified: boolean }>("/api/beneficiaries", {
     method: "POST",
     body: { id, name: input.name, email: input.email, details },

@@ -1,8 +1,8 @@
 import type { BeneficiaryView } from "@common/beneficiaries";
-import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { api } from "@/lib/api-client";
-import { dataKeyQueryOptions } from "@/lib/keys/api/get-data-key";
+import { dataKeyQueryOptions, fetchDataKeyOrAsk } from "@/lib/keys/api/get-data-key";
 import { sealDetails } from "../seal-details";
 import type { BeneficiaryInput } from "./create-beneficiary";
 import { beneficiariesQueryKey, type Beneficiary } from "./list-beneficiaries";
@@ -11,10 +11,14 @@ export type UpdateBeneficiaryInput = { id: string } & BeneficiaryInput;
 
 /**
  * Saves an edit: name and e-mail as they are, phone, relationship and notes sealed anew (a fresh
- * key each time; none sealed, and no clear copy, when all three are empty).
+ * key each time; none sealed, and no clear copy, when all three are empty). `getDataKey`: asking for
+ * the password when the person saves, not when the screen seals in the background.
  */
-export async function updateBeneficiary(qc: QueryClient, { id, ...input }: UpdateBeneficiaryInput) {
-  const details = await sealDetails(() => qc.fetchQuery(dataKeyQueryOptions()), id, input);
+export async function updateBeneficiary(
+  { id, ...input }: UpdateBeneficiaryInput,
+  getDataKey: () => Promise<CryptoKey>,
+) {
+  const details = await sealDetails(getDataKey, id, input);
   const { beneficiary } = await api<{ beneficiary: BeneficiaryView }>(
     `/api/beneficiaries/${encodeURIComponent(id)}`,
     {
@@ -35,7 +39,8 @@ export async function updateBeneficiary(qc: QueryClient, { id, ...input }: Updat
 export function useUpdateBeneficiary() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateBeneficiaryInput) => updateBeneficiary(qc, input),
+    mutationFn: (input: UpdateBeneficiaryInput) =>
+      updateBeneficiary(input, () => fetchDataKeyOrAsk(qc)),
     onSuccess: () => qc.invalidateQueries({ queryKey: beneficiariesQueryKey }),
   });
 }
@@ -50,7 +55,7 @@ export function useSealClearDetails(beneficiaries: Beneficiary[] | undefined) {
     const clear = beneficiaries?.filter((b) => b.hasClearDetails) ?? [];
     if (clear.length === 0) return;
     void (async () => {
-      for (const b of clear) await updateBeneficiary(qc, b);
+      for (const b of clear) await updateBeneficiary(b, () => qc.fetchQuery(dataKeyQueryOptions()));
       await qc.invalidateQueries({ queryKey: beneficiariesQueryKey });
     })().catch(() => {
       // Locked or offline: the clear copy stays as it was until the next try.

@@ -9,7 +9,6 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { TransferProgress } from "@/features/assets/components/transfer-progress";
 import { saveBlob } from "@/features/assets/save-blob";
-import { VaultLockedError } from "@/lib/keys/vault-unlock";
 import { errorMessage } from "@/lib/api-client";
 import { isCommonPassword } from "@/lib/common-passwords";
 import { formatCount } from "@/lib/format";
@@ -92,7 +91,7 @@ export function ExportVaultCard({ email }: { email: string }) {
           ? { variant: "info", text: "Export canceled. Nothing was saved." }
           : {
               variant: "destructive",
-              text: err instanceof VaultLockedError ? err.message : errorMessage(err, FAILED),
+              text: errorMessage(err, FAILED),
             },
       );
     } finally {

@@ -4,7 +4,7 @@ import type { AssetFileKind } from "@common/assets/files";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { decryptJson } from "@/lib/crypto/vault-crypto";
-import { forgetAccessKey, getAccessKey } from "../access-keys";
+import { forgetAccessKey, getAccessKey, restoreAccessKeys } from "../access-keys";
 import { decode, MissingAccessKeyError, openContentKey, WrongAccessKeyError } from "../item-key";
 import { legacyQueryKey } from "./list-items";
 
@@ -56,7 +56,7 @@ export async function openLegacyItemDetail(
 }
 
 async function openLegacyItem(id: string): Promise<OpenedLegacyItem> {
-  const detail = await getLegacyItem(id);
+  const [detail] = await Promise.all([getLegacyItem(id), restoreAccessKeys()]); // after a reload
   const keyId = detail.key.kind === "beneficiary-key" ? detail.key.beneficiaryKeyId : null;
   try {
     return await openLegacyItemDetail(detail, keyId ? getAccessKey(keyId) : undefined);

@@ -22,8 +22,8 @@ const accessKeyFormSchema = z.object({
 /**
  * "Access key" for an item wrapped with a beneficiary key that the service does not hold: the
  * whole link or the key as the owner gave it. The key is tried on this item in the browser; a key
- * that opens it is kept in memory for every item of the same beneficiary key (`onOpened` gets the
- * item); one that does not is refused with nothing shown. `onDamaged`: the key opened the item's
+ * that opens it is kept for this tab's life for every item of the same beneficiary key (decision
+ * 075; `onOpened` gets the item); one that does not is refused with nothing shown. `onDamaged`: the key opened the item's
  * key but its content failed (show the item's error).
  */
 export function AccessKeyForm({
@@ -77,7 +77,8 @@ export function AccessKeyForm({
               <>
                 <span className="wrap-anywhere">{ownerName}</span>, who left you this item, gave you
                 the access key: as a link, a QR code or a printed sheet. Paste the whole link, or
-                type the key. It stays in this browser tab and is never sent to us.
+                type the key. It stays in this browser tab, also when you reload it, and is never
+                sent to us. Another tab or browser asks for it again.
               </>
             }
           >

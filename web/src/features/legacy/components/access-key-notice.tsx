@@ -33,12 +33,12 @@ export function AccessKeyNotice({
         ) : (
           <p>
             It is used once you sign in: enter your e-mail address below and the code we send you.
-            Keep this tab open meanwhile.
+            Keep this tab open, and do not reload it, until then.
           </p>
         )}
         <p className="mt-2">
-          It is kept in this browser tab only, never sent to us, and forgotten when you close the
-          tab or sign out.
+          It is kept in this browser tab only (once you are signed in, also when you reload it),
+          never sent to us, and forgotten when you close the tab or sign out.
         </p>
       </AlertDescription>
     </Alert>

@@ -7,7 +7,7 @@ import { makeRecoveryKit } from "@/lib/keys/account-keys";
 import { useRecoveryKitStatus } from "@/lib/keys/api/get-recovery-kit-status";
 import { useUpdateRecoveryKey } from "@/lib/keys/api/update-recovery-key";
 import { RecoveryKit } from "@/components/keys/recovery-kit";
-import { getExtractableDataKey, VaultLockedError } from "@/lib/keys/vault-unlock";
+import { getExtractableDataKey } from "@/lib/keys/vault-unlock";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useFocusOnReturn } from "@/lib/use-focus-on-return";
@@ -40,7 +40,7 @@ export function RecoveryKitCard({ email }: { email: string }) {
       setIsConfirming(false);
       setNewKey(kit.recoveryKey);
     } catch (err) {
-      const message = err instanceof VaultLockedError ? err.message : errorMessage(err, FAILED);
+      const message = errorMessage(err, FAILED);
       if (isConfirming) setFailure(message);
       else toast.error(message);
     } finally {
