@@ -115,7 +115,7 @@ describe("prerendered first pages", () => {
     expect(errors).toEqual([]);
   });
 
-  it("keeps what is typed into /register before its code has run (react-hook-form's fields)", async () => {
+  it("keeps what is typed into /register before its code has run", async () => {
     const page = await newPage();
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -130,7 +130,7 @@ describe("prerendered first pages", () => {
     await waitForHydration(page, "main h1");
     await settle(page);
     expect(await name.inputValue()).toBe("Early Typist");
-    // react-hook-form has it too: the account is made (a missing name would stop the form)
+    // the form's state has it too: the account is made (a missing name would stop the form)
     await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("early"));
     await page.getByLabel("Password", { exact: true }).fill(GOOD_PASSWORD);
     await page.getByLabel("Confirm Password").fill(GOOD_PASSWORD);

@@ -1,9 +1,19 @@
 /** Types for check-bundle.mjs, which e2e/bundle-budget.e2e.ts imports to compare with what Chromium loads. */
 /** Sizes in bytes: the built file, its precompressed `.br` (what a browser accepting brotli receives) and `.gz`. */
 export type BundleRow = { file: string; raw: number; br: number; gzip: number };
-/** `total`: bytes transferred (sum of `br`), the figure under budget; `rawTotal`: the files' own size. */
-export type PageBundle = { page: string; rows: BundleRow[]; total: number; rawTotal: number };
+/**
+ * `total`: bytes transferred (each file's `br` and RESPONSE_HEADER_BYTES), the figure under budget;
+ * `bodies`: the sum of `br` alone; `rawTotal`: the files' own size.
+ */
+export type PageBundle = {
+  page: string;
+  rows: BundleRow[];
+  bodies: number;
+  total: number;
+  rawTotal: number;
+};
 export declare const BUDGET_BYTES: number;
+export declare const RESPONSE_HEADER_BYTES: number;
 export declare const BUDGET_PAGES: Record<string, string>;
 export declare const PRELOADED_PAGES: Record<string, string>;
 export declare function measurePages(distDir?: string): PageBundle[];

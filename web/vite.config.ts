@@ -217,6 +217,87 @@ function pagePreloads(): Plugin {
   });
 }
 
+/** What Rolldown tells a chunk's `name` function about a module (its ChunkingContext). */
+type ModuleGraph = {
+  getModuleInfo: (id: string) => {
+    importedIds: readonly string[];
+    importers: readonly string[];
+    dynamicImporters: readonly string[];
+  } | null;
+};
+
+/** A module's static imports, recursively, with the module itself. */
+function staticClosure(graph: ModuleGraph, id: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(id)) return seen;
+  const info = graph.getModuleInfo(id);
+  if (!info) throw new Error(`the build has no module ${id}`);
+  seen.add(id);
+  for (const imported of info.importedIds) staticClosure(graph, imported, seen);
+  return seen;
+}
+
+/** The app's own modules (web/src, common), not a dependency's. */
+const isAppModule = (id: string) => !id.includes(`${path.sep}node_modules${path.sep}`);
+
+/**
+ * Which chunk an app module goes to (decision 077). A first page (PRELOADED_PAGES) loads at most three
+ * chunks: the entry (`index`), its screen's own chunk, and `first-pages`. Each further file would
+ * cost it its HTTP headers (about 450 bytes) against the 100 KB budget, and Rolldown, left alone,
+ * makes a chunk of every small module that several screens share (the auth layout, common/auth, a
+ * form's field, the theme toggle).
+ * - `index`: what the entry loads statically, and what every first page's screen needs (the theme
+ *   toggle and the logo of every page's frame), so that /welcome loads nothing but its screen.
+ * - `first-pages`: the rest of what a first page's screen needs that other screens use too: the
+ *   guest pages' frame and words, the form's fields. A screen that uses one of these modules loads
+ *   this chunk too (3 KB, cached). What only one screen uses stays in that screen's chunk.
+ * Only the app's modules are placed: a group takes the dependencies its modules use, unless a group
+ * before it took them (`index` first), and a dependency's re-exports (lucide-react's index names
+ * every icon) would say more than the modules use. Every other module is left to Rolldown.
+ */
+function firstPageChunks() {
+  let chunkOf: Map<string, string> | undefined;
+  const place = (graph: ModuleGraph): Map<string, string> => {
+    const entry = staticClosure(graph, path.join(import.meta.dirname, "index.html"));
+    const screens = Object.values(PRELOADED_PAGES).map((source) =>
+      path.join(import.meta.dirname, source),
+    );
+    const parts = screens.map((screen) => {
+      const closure = [...staticClosure(graph, screen)].filter(
+        (m) => isAppModule(m) && !entry.has(m),
+      );
+      // The screen's own modules: those that only the screen and its own modules import, and
+      // none lazily (Rolldown puts them in the screen's chunk).
+      const own = new Set([screen]);
+      for (let isGrowing = true; isGrowing;) {
+        isGrowing = false;
+        for (const m of closure) {
+          const info = graph.getModuleInfo(m);
+          if (own.has(m) || !info || info.dynamicImporters.length) continue;
+          if (info.importers.every((importer) => own.has(importer))) {
+            own.add(m);
+            isGrowing = true;
+          }
+        }
+      }
+      return closure.filter((m) => !own.has(m));
+    });
+    const everyPage = parts.reduce((all, some) => all.filter((m) => some.includes(m)));
+    return new Map([
+      ...parts.flat().map((m): [string, string] => [m, "first-pages"]),
+      ...[...entry, ...everyPage].filter(isAppModule).map((m): [string, string] => [m, "index"]),
+    ]);
+  };
+  const group = (name: string, priority: number) => ({
+    name: (id: string, graph: ModuleGraph) => {
+      chunkOf ??= place(graph);
+      return chunkOf.get(id) === name ? name : null;
+    },
+    priority,
+    debugName: name,
+  });
+  return [group("index", 2), group("first-pages", 1)];
+}
+
 const API = process.env.API_URL ?? "http://localhost:3000";
 
 export default defineConfig({
@@ -238,10 +319,13 @@ export default defineConfig({
     chunkSizeWarningLimit: 400,
     manifest: true,
     // Everything the entry loads statically stays one chunk. Left alone, Rolldown splits it into several
-    // (react, react-router, query-core...) as lazy screens share them, and each file gzips on its own:
-    // about 3 KB more on every first visit, against the 100 KB budget of /welcome and /login.
+    // (react, react-router, query-core...) as lazy screens share them, and each file is compressed
+    // and sent with its headers on its own: about 3 KB more on every first visit, against the 100 KB
+    // budget of the first pages. The first pages' own parts make one chunk more (firstPageChunks).
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: "index", tags: ["$initial"] }] } },
+      output: {
+        codeSplitting: { groups: firstPageChunks() },
+      },
     },
   },
 });

@@ -20,6 +20,7 @@ beforeAll(async () => {
   mkdirSync(path.join(webDist, "assets"), { recursive: true });
   writeFileSync(path.join(webDist, "index.html"), "<!doctype html><title>Legacy Vault</title>");
   writeFileSync(path.join(webDist, "assets", "app-abc123.js"), "console.log('app')");
+  writeFileSync(path.join(webDist, "start-app.js"), "console.log('start')");
   ctx = await createTestContext();
   withWeb = createApp(ctx.services.deps, { webDist });
 });
@@ -28,7 +29,16 @@ afterAll(async () => {
   rmSync(webDist, { recursive: true, force: true });
 });
 
-function expectSecurityHeaders(res: Response, label: string) {
+/** What every response carries, a page or not (SECURITY.md, Data). */
+function expectEveryResponseHeaders(res: Response, label: string) {
+  expect(res.headers.get("x-content-type-options"), label).toBe("nosniff");
+  expect(res.headers.get("referrer-policy"), label).toBe("no-referrer");
+}
+
+/** An HTML page: the app's policy, and the headers that act on documents only. */
+function expectDocumentHeaders(res: Response, label: string) {
+  expectEveryResponseHeaders(res, label);
+  expect(res.headers.get("content-type"), label).toMatch(/^text\/html/);
   const csp = res.headers.get("content-security-policy") ?? "";
   expect(csp, label).toContain("default-src 'self'");
   expect(csp, label).toContain("script-src 'self'");
@@ -36,8 +46,22 @@ function expectSecurityHeaders(res: Response, label: string) {
   expect(csp, label).toContain("frame-ancestors 'none'");
   expect(csp, label).toContain("frame-src blob:;");
   expect(csp, label).not.toContain("unsafe-eval");
-  expect(res.headers.get("x-content-type-options"), label).toBe("nosniff");
-  expect(res.headers.get("referrer-policy"), label).toBe("no-referrer");
+  expect(res.headers.get("x-frame-options"), label).toBe("DENY");
+  expect(res.headers.get("cross-origin-opener-policy"), label).toBe("same-origin");
+}
+
+/**
+ * Anything else (scripts, JSON, errors): a policy that loads, runs and frames nothing, and nothing
+ * that acts on documents only (decision 077: every first visit's budget counts these headers).
+ */
+function expectResourceHeaders(res: Response, label: string) {
+  expectEveryResponseHeaders(res, label);
+  expect(res.headers.get("content-type") ?? "", label).not.toMatch(/html/);
+  expect(res.headers.get("content-security-policy"), label).toBe(
+    "default-src 'none'; frame-ancestors 'none'",
+  );
+  expect(res.headers.get("x-frame-options"), label).toBeNull();
+  expect(res.headers.get("cross-origin-opener-policy"), label).toBeNull();
 }
 
 const request = (app: App, urlPath: string, init: RequestInit = {}) =>
@@ -64,22 +88,32 @@ describe("security headers", () => {
       ],
     ];
     for (const [label, res] of responses) {
-      expectSecurityHeaders(res, label);
+      expectResourceHeaders(res, label);
       expect(res.headers.get("cache-control"), label).toBe("no-store");
     }
   });
 
-  it("the web app's pages, assets, unknown paths and the dev mailbox carry them too", async () => {
-    const cases: [string, Response][] = [
+  it("the web app's pages carry the page policy; its files, unknown paths and the dev mailbox the strict one", async () => {
+    const pages: [string, Response][] = [
       ["index", await request(withWeb, "/")],
       ["client route", await request(withWeb, "/dashboard")],
+      ["HEAD of a page", await request(withWeb, "/login", { method: "HEAD" })],
+    ];
+    const files: [string, Response][] = [
       ["asset", await request(withWeb, "/assets/app-abc123.js")],
+      ["public script", await request(withWeb, "/start-app.js")],
+      ["missing asset", await request(withWeb, "/assets/gone-abc123.js")],
       ["no web build", await request(ctx.app, "/login")],
       ["dev mailbox 404", await request(ctx.app, "/dev/mailbox")],
     ];
-    expect(cases[0]?.[1].status).toBe(200);
-    expect(cases[2]?.[1].status).toBe(200);
-    for (const [label, res] of cases) expectSecurityHeaders(res, label);
+    for (const [label, res] of pages) {
+      expect(res.status, label).toBe(200);
+      expectDocumentHeaders(res, label);
+    }
+    expect(files[0]?.[1].status).toBe(200);
+    expect(files[1]?.[1].status).toBe(200);
+    expect(files[2]?.[1].status).toBe(404);
+    for (const [label, res] of files) expectResourceHeaders(res, label);
   });
 });
 

@@ -7,7 +7,8 @@ import type { AppEnv } from "./context.js";
 import { setResponseHeaders } from "./response-headers.js";
 import { clientAddress } from "./trust-proxy.js";
 
-const CSP = [
+/** The policy of a page (an HTML document): what the app's screens may load and run. */
+const DOCUMENT_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   // Scripts stay strict. Styles allow inline: sonner and input-otp inject <style> elements
@@ -25,20 +26,37 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
+/**
+ * The policy of every other answer: scripts, styles, fonts, images, JSON (docs/decisions/077).
+ * A file used by a page obeys the page's policy, not its own; its own acts only when the file is
+ * opened as a document (or framed), and then it may load, run and be framed by nothing. The app has
+ * no worker or service worker, the one kind of script that would run under its own policy.
+ */
+const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'";
+
 /** Headers every response carries (SECURITY.md, Data), */
 const EVERY_RESPONSE = [
-  ["Content-Security-Policy", CSP],
   ["X-Content-Type-Options", "nosniff"],
   ["Referrer-Policy", "no-referrer"],
+] as const;
+/** every HTML document (X-Frame-Options and COOP act on documents only), */
+const DOCUMENT_RESPONSE = [
+  ["Content-Security-Policy", DOCUMENT_CSP],
   ["X-Frame-Options", "DENY"],
   ["Cross-Origin-Opener-Policy", "same-origin"],
 ] as const;
+/** every other response: a static file's headers are counted in every first visit's budget, */
+const RESOURCE_RESPONSE = [["Content-Security-Policy", RESOURCE_CSP]] as const;
 /** every API response, */
 const API_RESPONSE = [["Cache-Control", "no-store"]] as const;
 /** and every response when the app is served over HTTPS. */
 const HTTPS_RESPONSE = [
   ["Strict-Transport-Security", "max-age=31536000; includeSubDomains"],
 ] as const;
+
+/** An answer that a browser shows as a page: its type is HTML. */
+const isDocument = (res: Response) =>
+  /^\s*text\/html\b/i.test(res.headers.get("Content-Type") ?? "");
 
 /**
  * Sets the headers above on every response, once its handler has answered (setResponseHeaders:
@@ -48,6 +66,7 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   setResponseHeaders(c, [
     ...EVERY_RESPONSE,
+    ...(isDocument(c.res) ? DOCUMENT_RESPONSE : RESOURCE_RESPONSE),
     ...(c.req.path.startsWith("/api/") ? API_RESPONSE : []),
     ...(c.var.deps.env.APP_URL.startsWith("https://") ? HTTPS_RESPONSE : []),
   ]);

@@ -1,8 +1,8 @@
 /**
  * What a visitor does on a prerendered page before React has taken it over (decision 058). Typed
- * text stays in the inputs, but React does not know it: a controlled input (/login) would submit
- * its empty state and clear the field on its next render (react-hook-form's uncontrolled fields,
- * /register, kept it in our journey; typed again, they keep it too). A form sent before then
+ * text stays in the inputs, but React does not know it: a controlled input (/login, /register)
+ * would submit its empty state and clear the field on its next render (react-hook-form's
+ * uncontrolled fields keep it; typed again, they keep it too). A form sent before then
  * would be sent by the browser itself, a page load with the fields in the address. So
  * web/public/start-app.js, which starts the page's JavaScript, notes the typed values and holds a
  * submit from the start; once the screen has hydrated, `replayEarlyInput` (app/router.tsx) types

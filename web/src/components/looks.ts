@@ -1,7 +1,8 @@
 /**
- * The looks of components/ui/{button,input}.tsx as plain class names, for the pages that must
- * stay light (/welcome, /login): put them on a <Link>, <a>, <button> or <input> instead of the
- * primitives, whose radix Slot and Label would add to the first visit's JavaScript.
+ * The looks of components/ui/{button,input,alert}.tsx as plain class names, for what must stay
+ * light (/welcome, /login, /register, and the missing-chunk screen in the entry chunk): put them on
+ * a <Link>, <a>, <button>, <input> or <div> instead of the primitives, whose radix Slot and
+ * class-variance-authority would add to the first visit's JavaScript (decisions 004, 077).
  */
 /** The button's class names, defined once: ui/button.tsx builds its variants from these same strings. */
 export const BUTTON_BASE =
@@ -36,3 +37,24 @@ export const inputLook =
 export const labelLook = "text-sm font-medium leading-none";
 
 export const linkLook = "font-medium text-link underline-offset-4 hover:underline";
+
+/** The alert's class names, defined once: ui/alert.tsx builds its variants from these same strings. */
+export const ALERT_BASE =
+  "relative w-full rounded-lg border p-4 text-sm [&>svg]:absolute [&>svg]:left-4 [&>svg]:top-4 [&>svg~*]:pl-7";
+
+export const ALERT_VARIANTS = {
+  default: "border-border bg-card text-foreground",
+  info: "border-info-border bg-info-surface text-info-text",
+  warning: "border-warning-border bg-warning-surface text-warning-text",
+  destructive: "border-danger-border bg-danger-surface text-danger-text",
+  success: "border-success-border bg-success-surface text-success-text",
+} as const;
+
+/**
+ * The same looks as <Alert variant=…>, for a plain element; give it the role Alert would: "alert"
+ * for destructive and warning, "status" otherwise.
+ */
+export const alertLook = {
+  info: `${ALERT_BASE} ${ALERT_VARIANTS.info}`,
+  destructive: `${ALERT_BASE} ${ALERT_VARIANTS.destructive}`,
+} as const;

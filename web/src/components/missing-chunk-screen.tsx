@@ -1,7 +1,7 @@
 import { APP_MSG } from "@common/app";
 import { RefreshCw, TriangleAlert } from "lucide-react";
 import { createContext, useContext } from "react";
-import { Button } from "@/components/ui/button";
+import { buttonLook } from "@/components/looks";
 
 /** True under the signed-in layout's `<main>`: the error screen then adds no landmark of its own. */
 export const InMainLandmark = createContext(false);
@@ -17,9 +17,14 @@ export function MissingChunkScreen() {
       <TriangleAlert aria-hidden="true" className="mx-auto size-10 text-warning-text" />
       <h1 className="text-2xl font-semibold">{APP_MSG.screenLoadFailedTitle}</h1>
       <p className="text-muted-foreground">{APP_MSG.screenLoadFailed}</p>
-      <Button className="mx-auto w-fit" onClick={() => window.location.reload()}>
+      {/* A plain button: ui/button.tsx's radix Slot would weigh on every first visit (decision 077) */}
+      <button
+        type="button"
+        className={`${buttonLook.primary} mx-auto w-fit`}
+        onClick={() => window.location.reload()}
+      >
         <RefreshCw aria-hidden="true" /> Reload
-      </Button>
+      </button>
     </div>
   );
   if (isInMain) return content;

@@ -2,14 +2,12 @@ import { LOGIN_LOCKOUT_AT, LOGIN_WARNING_AFTER, AUTH_MSG } from "@common/auth";
 import { PASSKEY_SIGN_IN_MSG } from "@common/passkeys";
 import { SESSIONS_MSG } from "@common/sessions";
 
-import { useId, useState, type FormEvent } from "react";
+import { lazy, Suspense, useId, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { buttonLook, inputLook, labelLook, linkLook } from "@/components/looks";
 import { ApiError, errorMessage } from "@/lib/api-client";
-import { formatCount } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { getMe } from "@/lib/me";
-import { signIn } from "@/features/auth/api/sign-in";
 import {
   hasSessionEnded,
   readEmail,
@@ -19,11 +17,27 @@ import {
 } from "@/features/auth/after-sign-in";
 import { AuthLayout } from "@/features/auth/components/auth-layout";
 import { InsecureConnectionBanner } from "@/features/auth/components/insecure-connection-banner";
-import { ResendConfirmationPanel } from "@/features/auth/components/resend-confirmation-panel";
+
+/*
+ * What a person has not asked for yet loads when they do (decision 077): the sign-in's code (the
+ * password's derivation) once a field is focused, and at the latest on submit; what a failed
+ * sign-in shows, with that submit.
+ */
+const loadSignIn = () => import("@/features/auth/api/sign-in");
+const loadAttemptsWarning = () => import("@/features/auth/components/sign-in-attempts-warning");
+const loadResendPanel = () => import("@/features/auth/components/resend-confirmation-panel");
+const SignInAttemptsWarning = lazy(() =>
+  loadAttemptsWarning().then((m) => ({ default: m.SignInAttemptsWarning })),
+);
+const ResendConfirmationPanel = lazy(() =>
+  loadResendPanel().then((m) => ({ default: m.ResendConfirmationPanel })),
+);
+/** Starts loading `load`'s module; a failure (offline) shows when the module is needed. */
+const warm = (load: () => Promise<unknown>) => void load().catch(() => undefined);
 
 /**
  * /login (spec 01 §2, §4, §5). Plain elements and the fetchers, no form library or radix:
- * this is a first-visit page with a JavaScript budget.
+ * this is a first-visit page with a JavaScript budget (decisions 004, 077).
  */
 export default function Login() {
   const location = useLocation();
@@ -39,7 +53,6 @@ export default function Login() {
   const [isBusy, setIsBusy] = useState(false);
   const [isPasskeyBusy, setIsPasskeyBusy] = useState(false);
   const isLocked = failures >= LOGIN_LOCKOUT_AT;
-  const attemptsLeft = LOGIN_LOCKOUT_AT - failures;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -52,7 +65,10 @@ export default function Login() {
     }
     setError(undefined);
     setIsBusy(true);
+    warm(loadAttemptsWarning);
+    warm(loadResendPanel);
     try {
+      const { signIn } = await loadSignIn();
       const result = await signIn({ email: address, password });
       if (result.twoFactorRedirect) {
         const factor = result.twoFactorMethods?.includes("totp") ? "app" : "email";
@@ -101,7 +117,7 @@ export default function Login() {
       description="Welcome back. Sign in to your secure vault."
       banner={<InsecureConnectionBanner />}
     >
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <form onSubmit={onSubmit} onFocus={() => warm(loadSignIn)} noValidate className="grid gap-4">
         {hasSessionEnded(location.state) && (
           <p
             role="status"
@@ -163,18 +179,17 @@ export default function Login() {
               </p>
             )}
             {failures >= LOGIN_WARNING_AFTER && (
-              <p
-                role="status"
-                className="rounded-md border border-warning-border bg-warning-surface p-3 text-sm text-warning-text"
-              >
-                {formatCount(failures)} failed sign-in attempts.{" "}
-                {formatCount(attemptsLeft, "attempt remains", "attempts remain")} before sign-in is
-                disabled.
-              </p>
+              <Suspense fallback={null}>
+                <SignInAttemptsWarning failures={failures} />
+              </Suspense>
             )}
           </>
         )}
-        {isUnconfirmed && <ResendConfirmationPanel email={email} />}
+        {isUnconfirmed && (
+          <Suspense fallback={null}>
+            <ResendConfirmationPanel email={email} />
+          </Suspense>
+        )}
         <button
           type="submit"
           disabled={isLocked || isBusy}

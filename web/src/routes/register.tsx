@@ -1,9 +1,8 @@
 import { AUTH_MSG } from "@common/auth";
 import { lazy, Suspense, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { linkLook } from "@/components/looks";
+import { alertLook, linkLook } from "@/components/looks";
 import { Loading } from "@/components/loading";
-import { Alert } from "@/components/ui/alert";
 import { AuthLayout } from "@/features/auth/components/auth-layout";
 import { RegisterForm } from "@/features/auth/components/register-form";
 import { readInvitationLink, useInvitationCheck } from "@/features/auth/invitation-link";
@@ -26,7 +25,9 @@ const CheckEmail = lazy(() =>
  * /register (spec 01 §2): account creation, optionally tied to a firm by code or an invitation
  * link; then the recovery kit, shown once (decision 038: the key lives in this state only), then
  * "check your e-mail". The success toast comes with that last step, never over the kit's buttons
- * (issue 16, point 10: on a phone toasts show at the top, where the kit's buttons may be).
+ * (issue 16, point 10: on a phone toasts show at the top, where the kit's buttons may be). Plain
+ * elements and looks where a primitive would cost a chunk: a first page with a JavaScript budget
+ * (decision 077).
  */
 export default function Register() {
   const [params] = useSearchParams();
@@ -73,10 +74,10 @@ export default function Register() {
           <InvitationPanel check={invitation} />
         </Suspense>
       )}
-      <Alert variant="info" className="mb-6">
+      <div role="status" className={`${alertLook.info} mb-6`}>
         After registering you will receive an email with a confirmation link. You must confirm your
         email address before you can sign in.
-      </Alert>
+      </div>
       <RegisterForm
         defaultEmail={link?.email ?? ""}
         isEmailLocked={invitation?.valid === true}

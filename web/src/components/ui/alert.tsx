@@ -1,22 +1,12 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
+import { ALERT_BASE, ALERT_VARIANTS } from "@/components/looks";
 import { cn } from "@/lib/utils";
 
-const alertVariants = cva(
-  "relative w-full rounded-lg border p-4 text-sm [&>svg]:absolute [&>svg]:left-4 [&>svg]:top-4 [&>svg~*]:pl-7",
-  {
-    variants: {
-      variant: {
-        default: "border-border bg-card text-foreground",
-        info: "border-info-border bg-info-surface text-info-text",
-        warning: "border-warning-border bg-warning-surface text-warning-text",
-        destructive: "border-danger-border bg-danger-surface text-danger-text",
-        success: "border-success-border bg-success-surface text-success-text",
-      },
-    },
-    defaultVariants: { variant: "default" },
-  },
-);
+const alertVariants = cva(ALERT_BASE, {
+  variants: { variant: ALERT_VARIANTS },
+  defaultVariants: { variant: "default" },
+});
 
 /** role="alert" for errors and warnings so screen readers announce them; "status" otherwise. */
 export function Alert({

@@ -1,9 +1,11 @@
-import { Label as LabelPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
+import { labelLook } from "@/components/looks";
 import { cn } from "@/lib/utils";
 
-export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
-  return (
-    <LabelPrimitive.Root className={cn("text-sm font-medium leading-none", className)} {...props} />
-  );
+/**
+ * A form control's label: a plain `<label>` (decision 077: radix's Label only kept a double click
+ * from selecting the label's text, and cost every form, /register's too, a chunk of its own).
+ */
+export function Label({ className, ...props }: ComponentProps<"label">) {
+  return <label className={cn(labelLook, className)} {...props} />;
 }

@@ -1,43 +1,36 @@
 import { FIRM_CODE_INPUT_MAX } from "@common/firm-code-input";
 
 import { AUTH_MSG } from "@common/auth";
-import { FIRM_CONSENT_MSG } from "@common/firm-membership";
-import { lazy, Suspense, useState } from "react";
-import { useForm, useWatch, type Resolver } from "react-hook-form";
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { lazy, Suspense, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { alertLook, buttonLook } from "@/components/looks";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { DerivingStatus } from "@/components/keys/deriving-status";
 import { NewPasswordField } from "@/components/new-password-field";
-import { applyServerErrors } from "@/lib/field-errors";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
-import { useRegister } from "../api/register";
-import type { RegisterFormInput, RegisterFormValues } from "../register-form-schema";
+import { register } from "../api/register";
+import type {
+  RegisterFormErrors,
+  RegisterFormField,
+  RegisterFormInput,
+  RegisterFormValues,
+} from "../register-form-schema";
 
 /*
- * What the first paint of /register does not need loads when it is needed (decision 058): the
- * form's checks (zod, 35 KB) with the first validation, the keys' code on submit, the firm's
- * consent once a firm code is typed.
+ * A plain form, like /login's (decisions 004, 077): no form library on a first page. What its
+ * first paint does not need loads when it is needed (decisions 058, 077): the form's checks (zod,
+ * 35 KB) with the first submit, the keys' code on submit, the strength meter once the password
+ * field is focused (NewPasswordField), what joining a firm means once a firm code is typed.
  */
 const loadSchema = () => import("../register-form-schema");
 const loadAccountKeys = () => import("@/lib/keys/account-keys");
-const FirmConsent = lazy(() =>
-  import("@/components/firm-consent").then((m) => ({ default: m.FirmConsent })),
+const loadDerivingStatus = () => import("@/components/keys/deriving-status");
+const DerivingStatus = lazy(() =>
+  loadDerivingStatus().then((m) => ({ default: m.DerivingStatus })),
 );
-
-const resolver: Resolver<RegisterFormInput, unknown, RegisterFormValues> = async (
-  values,
-  context,
-  options,
-) => {
-  const [{ zodResolver }, { registerFormSchema }] = await Promise.all([
-    import("@hookform/resolvers/zod"),
-    loadSchema(),
-  ]);
-  return zodResolver(registerFormSchema)(values, context, options);
-};
+const RegisterFirmConsent = lazy(() =>
+  import("./register-firm-consent").then((m) => ({ default: m.RegisterFirmConsent })),
+);
 
 type Props = {
   defaultEmail: string;
@@ -60,35 +53,48 @@ export function RegisterForm({
   invitedClientOf,
   onRegistered,
 }: Props) {
-  const registration = useRegister();
-  const [isDeriving, setIsDeriving] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<RegisterFormInput, unknown, RegisterFormValues>({
-    resolver,
-    defaultValues: {
-      name: "",
-      email: defaultEmail,
-      password: "",
-      confirmPassword: "",
-      firmCode: "",
-    },
+  const [values, setValues] = useState<RegisterFormInput>({
+    name: "",
+    email: defaultEmail,
+    password: "",
+    confirmPassword: "",
+    firmCode: "",
   });
-  const [password = "", name = "", email = ""] = useWatch({
-    control,
-    name: ["password", "name", "email"],
+  const [errors, setErrors] = useState<RegisterFormErrors>({});
+  /** The server's refusal when it names no field of this form. */
+  const [refusal, setRefusal] = useState<string>();
+  const [isSubmitted, setIsSubmitted] = useState(false);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const [isDeriving, setIsDeriving] = useState(false);
+  const inputs = useRef<Partial<Record<RegisterFormField, HTMLInputElement | null>>>({});
+
+  /** Once the form has been sent, a field is checked again as it changes (its message only). */
+  const recheck = async (field: RegisterFormField, next: RegisterFormInput) => {
+    const { checkRegisterForm } = await loadSchema();
+    const message = checkRegisterForm(next).errors?.[field];
+    setErrors((shown) => ({ ...shown, [field]: message }));
+  };
+
+  const field = (name: RegisterFormField) => ({
+    name,
+    value: values[name],
+    ref: (input: HTMLInputElement | null) => {
+      inputs.current[name] = input;
+    },
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const next = { ...values, [name]: event.target.value };
+      setValues(next);
+      if (isSubmitted) void recheck(name, next).catch(() => undefined);
+    },
   });
 
   /**
    * The password is checked against the common-password list here (the server only receives a
    * value derived from it), then the keys are made (decision 038), then the account is created.
    */
-  const onSubmit = handleSubmit(async ({ name, email, password, firmCode }) => {
+  const send = async ({ name, email, password, firmCode }: RegisterFormValues) => {
     let accountKeys: Awaited<ReturnType<typeof loadAccountKeys>> | undefined;
+    void loadDerivingStatus().catch(() => undefined);
     try {
       accountKeys = await loadAccountKeys();
       const made = await accountKeys.prepareNewPassword({
@@ -96,39 +102,63 @@ export function RegisterForm({
         onDeriving: () => setIsDeriving(true),
       });
       const secret = { password: made.signInSecret, keys: made.keys };
-      await registration.mutateAsync(
+      await register(
         invitationCode
           ? { name, email, ...secret, invitationCode }
           : { name, email, ...secret, firmCode: firmCode || undefined },
       );
       onRegistered({ email, recoveryKey: made.recoveryKey });
     } catch (err) {
-      if (accountKeys && err instanceof accountKeys.CommonPasswordError)
-        return setError("password", { message: err.message }, { shouldFocus: true });
+      if (accountKeys && err instanceof accountKeys.CommonPasswordError) {
+        setErrors((shown) => ({ ...shown, password: err.message }));
+        inputs.current.password?.focus();
+        return;
+      }
       toast.error(errorMessage(err, AUTH_MSG.registerFailure));
-      applyServerErrors(setError, err, {
-        fields: (await loadSchema()).REGISTER_FORM_FIELDS, // loaded by the form's checks already
-        fallback: AUTH_MSG.registerFormError,
-      });
+      const refused = (await loadSchema()).registerRefusal(err); // loaded by the form's checks already
+      setErrors((shown) => ({ ...shown, ...refused.fields }));
+      setRefusal(refused.form);
+      if (refused.first) inputs.current[refused.first]?.focus();
     } finally {
       setIsDeriving(false);
     }
-  });
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    setIsSubmitting(true);
+    setIsSubmitted(true);
+    setRefusal(undefined);
+    try {
+      const { checkRegisterForm, REGISTER_FORM_FIELDS } = await loadSchema();
+      const checked = checkRegisterForm(values);
+      setErrors(checked.errors ?? {});
+      if (!checked.errors) return await send(checked.values);
+      // the first field that failed, in the form's order
+      const first = REGISTER_FORM_FIELDS.find((f) => checked.errors[f]);
+      if (first) inputs.current[first]?.focus();
+    } catch (err) {
+      // the checks' code did not load (offline)
+      toast.error(errorMessage(err, AUTH_MSG.registerFailure));
+    } finally {
+      setIsSubmitting(false);
+    }
+  };
 
   const isMissing = [errors.name, errors.email, errors.password].some(
-    (e) => e?.message === AUTH_MSG.registerMissing,
+    (e) => e === AUTH_MSG.registerMissing,
   );
-  const typedCode = useWatch({ control, name: "firmCode" });
-  const hasTypedCode = !invitationCode && typedCode.trim() !== "";
-  const formError = isMissing ? AUTH_MSG.registerMissing : errors.root?.server?.message;
+  const hasTypedCode = !invitationCode && values.firmCode.trim() !== "";
+  const formError = isMissing ? AUTH_MSG.registerMissing : refusal;
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <FormField label="Full Name" error={fieldError(errors.name?.message)}>
-        <Input autoComplete="name" aria-required="true" {...register("name")} />
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4">
+      <FormField label="Full Name" error={fieldError(errors.name)}>
+        <Input autoComplete="name" aria-required="true" {...field("name")} />
       </FormField>
       <FormField
         label="Email"
-        error={fieldError(errors.email?.message)}
+        error={fieldError(errors.email)}
         hint={isEmailLocked ? "This is the address your invitation was sent to." : undefined}
       >
         <Input
@@ -137,28 +167,28 @@ export function RegisterForm({
           aria-required="true"
           readOnly={isEmailLocked}
           className={isEmailLocked ? "bg-muted" : undefined}
-          {...register("email")}
+          {...field("email")}
         />
       </FormField>
       <NewPasswordField
         label="Password"
-        error={fieldError(errors.password?.message)}
-        registration={register("password")}
-        password={password}
-        userInputs={[name, email]}
+        error={fieldError(errors.password)}
+        registration={field("password")}
+        password={values.password}
+        userInputs={[values.name, values.email]}
       />
-      <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
+      <FormField label="Confirm Password" error={errors.confirmPassword}>
         <Input
           type="password"
           autoComplete="new-password"
           aria-required="true"
-          {...register("confirmPassword")}
+          {...field("confirmPassword")}
         />
       </FormField>
       {!invitationCode && (
         <FormField
           label="Firm Code (optional)"
-          error={errors.firmCode?.message}
+          error={errors.firmCode}
           hint="If your law firm gave you a code, enter it to link your account to the firm."
         >
           <Input
@@ -167,31 +197,29 @@ export function RegisterForm({
             spellCheck={false}
             maxLength={FIRM_CODE_INPUT_MAX * 2} // room for the spaces and hyphens that are ignored
             className="uppercase"
-            {...register("firmCode")}
+            {...field("firmCode")}
           />
         </FormField>
       )}
-      {formError && <Alert variant="destructive">{formError}</Alert>}
-      {isDeriving && <DerivingStatus />}
+      {formError && (
+        <div role="alert" className={alertLook.destructive}>
+          {formError}
+        </div>
+      )}
+      {isDeriving && (
+        <Suspense fallback={null}>
+          <DerivingStatus />
+        </Suspense>
+      )}
       {(invitedClientOf || hasTypedCode) && (
         // One form (spec 01 §2): what the firm will see is said by its button (decision 047)
-        <section
-          aria-label="What joining a firm means"
-          className="grid gap-3 rounded-md border border-border bg-muted/40 p-4"
-        >
-          <p className="text-sm font-medium text-foreground wrap-anywhere">
-            {invitedClientOf
-              ? FIRM_CONSENT_MSG.registerStatement(invitedClientOf)
-              : FIRM_CONSENT_MSG.registerStatementByCode}
-          </p>
-          <Suspense fallback={null}>
-            <FirmConsent firmName={invitedClientOf ?? FIRM_CONSENT_MSG.firmOfCode} />
-          </Suspense>
-        </section>
+        <Suspense fallback={null}>
+          <RegisterFirmConsent invitedClientOf={invitedClientOf} />
+        </Suspense>
       )}
-      <Button type="submit" disabled={isSubmitting} className="w-full">
+      <button type="submit" disabled={isSubmitting} className={`${buttonLook.primary} w-full`}>
         {isSubmitting ? "Creating account..." : "Create Account"}
-      </Button>
+      </button>
     </form>
   );
 }
