@@ -7,6 +7,19 @@ export const PROFILE_MSG = {
   profileSaveFailed: "Failed to update profile",
 } as const;
 
+/**
+ * The profile's sections, each at its own address (decision 074); e-mails that point into the
+ * profile use these, with the anchor of the card they mean.
+ */
+export const PROFILE_PATHS = {
+  account: "/profile/account",
+  security: "/profile/security",
+  keys: "/profile/keys",
+  data: "/profile/data",
+  firm: "/profile/firm",
+} as const;
+export type ProfileSection = keyof typeof PROFILE_PATHS;
+
 export const profileUpdateSchema = z
   .object({
     name: z

@@ -28,9 +28,9 @@ const isFocused = (button: Locator) =>
   button.evaluate((el) => el === (globalThis as unknown as FocusGlobals).document.activeElement);
 const dialog = (page: Page) => page.getByRole("alertdialog", { name: "Delete your account?" });
 
-/** Profile → Delete account → the typed address and the password → the grace period shows. */
+/** Profile, Your data → Delete account → the typed address and the password → the grace period shows. */
 async function requestDeletion(page: Page, user: TestUser, options: { check?: boolean } = {}) {
-  await openPath(page, "/profile");
+  await openPath(page, "/profile/data");
   await card(page).getByRole("button", { name: "Delete account" }).click();
   await expectText(dialog(page), "Delete your account?");
   if (options.check) {
@@ -70,7 +70,7 @@ describe("deleting one's account", () => {
     it("the profile's card says the account is erased days after one asks", async () => {
       user = await buildUser({ name: "Dora Delete" });
       page = keepForSteps(await signedInPage(user));
-      await openPath(page, "/profile");
+      await openPath(page, "/profile/data");
       await expectText(card(page), `erased ${ACCOUNT_DELETION_GRACE_DAYS} days after you ask`);
       await checkLightAndDark(page, "account-deletion-card", { part: card(page) });
     });
@@ -100,7 +100,7 @@ describe("deleting one's account", () => {
       await stranger.getByRole("button", { name: "Keep my account" }).click();
       await expectText(stranger, ACCOUNT_DELETION_MSG.linkInvalid);
 
-      await openPath(page, "/profile");
+      await openPath(page, "/profile/data");
       await card(page).getByRole("button", { name: "Delete account" }).waitFor();
       expect(await card(page).getByText("Your account will be deleted on").count()).toBe(0);
     });
@@ -127,7 +127,7 @@ describe("deleting one's account", () => {
       const later = await newPage();
       await signIn(later, user.email, user.password);
       await expectPath(later, "/dashboard");
-      await openPath(later, "/profile");
+      await openPath(later, "/profile/data");
       await expectText(card(later), "Your account will be deleted on");
     });
 
@@ -168,7 +168,7 @@ describe("a pending deletion on every screen", () => {
       await banner.getByRole("button", { name: "Cancel deletion" }).click();
       await expectText(page, ACCOUNT_DELETION_MSG.cancelled);
       await banner.waitFor({ state: "detached" });
-      await openPath(page, "/profile");
+      await openPath(page, "/profile/data");
       await card(page).getByRole("button", { name: "Delete account" }).waitFor();
       await openPath(page, "/activity");
       await expectText(page.getByRole("main"), "You cancelled the deletion of your account");

@@ -26,7 +26,7 @@ describe("authenticator app and recovery codes (decision 052)", () => {
   it("set up from the profile with a QR code and its first code; sign-in asks for the app, takes a recovery code once, and still offers the e-mailed code", async () => {
     const user = await buildUser();
     const page = await signedInPage(user);
-    await page.goto("/profile#sign-in-protection");
+    await page.goto("/profile/security#sign-in-protection");
     await settle(page);
 
     // the password first (sent as its sign-in secret), then the QR code and the key as text

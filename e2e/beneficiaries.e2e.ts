@@ -192,13 +192,13 @@ describe("beneficiaries", () => {
     await expectNoAxeViolations(page);
     await screenshot(page, "beneficiary-not-found");
 
-    await page.goto(`/beneficiaries/new?returnTo=${encodeURIComponent("/profile?tab=x")}`);
+    await page.goto(`/beneficiaries/new?returnTo=${encodeURIComponent("/profile/account?tab=x")}`);
     await settle(page);
     await page.getByLabel("Name", { exact: true }).fill("Carol Return");
     await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("return"));
     await page.getByRole("button", { name: "Add Beneficiary" }).click();
     await expectText(page, BENEFICIARY_MSG.added);
-    await page.waitForURL((url) => url.pathname === "/profile" && url.search === "?tab=x");
+    await page.waitForURL((url) => url.pathname === "/profile/account" && url.search === "?tab=x");
 
     // The picker of an asset screen: 'add-new' comes back with the new beneficiary chosen.
     await page.goto("/vault/new");

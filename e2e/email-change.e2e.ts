@@ -52,7 +52,7 @@ describe("changing the e-mail address", () => {
     it("the profile's form refuses a wrong password, then sends a link to the new address; nothing changes yet", async () => {
       user = await buildUser({ name: "Edith Emailchange" });
       page = keepForSteps(await signedInPage(user));
-      await openPath(page, "/profile");
+      await openPath(page, "/profile/account");
       const card = emailCard(page);
       await expectText(card, `You sign in with ${user.email}`);
       await checkLightAndDark(page, "profile-email-card", { part: emailCard(page) });
@@ -88,7 +88,7 @@ describe("changing the e-mail address", () => {
       await expect.poll(() => hasFocus(result)).toBe(true);
       await checkLinkPage(page, "email-change-confirmed");
       await page.getByRole("link", { name: "Go to your profile" }).click();
-      await expectPath(page, "/profile");
+      await expectPath(page, "/profile/account");
       await expectText(emailCard(page), `You sign in with ${newEmail}`);
 
       // another device signs in with the new address (same password: the keys did not move), not the old one
@@ -139,7 +139,7 @@ describe("a change waiting for its link", () => {
     it("is still shown on the profile after a reload, and can be cancelled there", async () => {
       const user = await buildUser({ name: "Wanda Waiting" });
       const page = await signedInPage(user);
-      await openPath(page, "/profile");
+      await openPath(page, "/profile/account");
       const card = emailCard(page);
       await card.getByRole("button", { name: "Change e-mail address" }).click();
       await card.getByLabel("New e-mail address").fill(newEmail);

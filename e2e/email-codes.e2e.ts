@@ -61,9 +61,9 @@ describe("sign-in codes by e-mail", () => {
   });
 });
 
-/** /profile: "Turn on" sends a code to the user's address; entering it turns sign-in codes on. */
+/** /profile/security: "Turn on" sends a code to the user's address; entering it turns sign-in codes on. */
 async function turnOnEmailCodes(page: Page, user: TestUser) {
-  await page.goto("/profile");
+  await page.goto("/profile/security");
   await settle(page);
   await expectNoAxeViolations(page);
   const before = (await latestMailTo(user.email)).id;

@@ -33,8 +33,8 @@ describe("leaving and coming back", () => {
     for (const [title, secret] of Object.entries(SECRETS))
       await addPassword(page, title, secret, heir);
 
-    // 1. Export from the profile: the ZIP holds passwords.json.
-    await openPath(page, "/profile");
+    // 1. Export from the profile's "Your data": the ZIP holds passwords.json.
+    await openPath(page, "/profile/data");
     const exportCard = page.getByRole("region", { name: "Export your vault" });
     const downloading = page.waitForEvent("download");
     await exportCard.getByRole("button", { name: "Export vault" }).click();

@@ -18,6 +18,7 @@ import {
   signedInPage,
   uniqueEmail,
   checkLightAndDark,
+  screenshot,
 } from "./fixtures.js";
 
 const clientRows = (page: Page, name: string) => page.getByRole("row").filter({ hasText: name });
@@ -72,8 +73,9 @@ describe("joining a firm is informed consent (decision 047)", () => {
 
     it("the profile's Leave firm asks first; the firm loses the client and is told", async () => {
       // the profile: "Leave firm" asks first, then the firm's access ends
-      await openPath(page, "/profile");
+      await openPath(page, "/profile/firm");
       await expectText(page, FIRM_LEAVE_MSG.cardText(firm.name));
+      await screenshot(page, "profile-firm-member");
       const card = page.getByRole("heading", { name: FIRM_LEAVE_MSG.cardTitle });
       await card.scrollIntoViewIfNeeded();
       await page.getByRole("button", { name: FIRM_LEAVE_MSG.button, exact: true }).click();

@@ -26,10 +26,10 @@ describe("route guards", () => {
     const page = await newPage();
     await page.goto("/dashboard");
     await expectPath(page, "/login");
-    await page.goto("/profile");
+    await page.goto("/profile/security");
     await expectPath(page, "/login");
     await signIn(page, user.email, user.password);
-    await expectPath(page, "/profile");
+    await expectPath(page, "/profile/security");
   });
 
   it("sends a signed-in visitor of /login and /register to /dashboard", async () => {

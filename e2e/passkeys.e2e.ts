@@ -38,7 +38,7 @@ describe("passkeys", () => {
     const { id, secret } = await addPassword(page);
 
     // add: a name and the password (a wrong one first), then the device
-    await openPath(page, "/profile#passkeys");
+    await openPath(page, "/profile/security#passkeys");
     const card = page.locator("#passkeys");
     await expectText(card, PASSKEY_MSG.none);
     await card.getByRole("button", { name: PASSKEY_MSG.add }).click();
@@ -77,8 +77,10 @@ describe("passkeys", () => {
     await page.getByRole("button", { name: "Show password" }).click();
     await expectText(page, secret, { exact: true });
 
-    // rename, then remove (after a confirmation)
+    // rename, then remove (after a confirmation); the address that e-mails sent before the
+    // profile's sections still opens the passkeys, in "Sign-in and security"
     await openPath(page, "/profile#passkeys");
+    await expectPath(page, "/profile/security");
     await card.getByRole("button", { name: "Rename Work laptop" }).click();
     const field = card.getByLabel("New name for “Work laptop”");
     await field.fill("Old laptop");

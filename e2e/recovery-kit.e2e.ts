@@ -23,7 +23,7 @@ describe("recovery kit on the profile", () => {
     await signIn(page, user.email, user.password);
     await expectPath(page, "/dashboard");
     await waitForOpenVault(page);
-    await openPath(page, "/profile");
+    await openPath(page, "/profile/keys");
 
     await page.getByRole("heading", { name: "Recovery kit", level: 2 }).waitFor();
     const card = page.getByRole("main");

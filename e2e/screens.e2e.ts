@@ -1,5 +1,6 @@
-import { describe, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { PROFILE_PATHS } from "../common/profiles.js";
 import { buildFirmAdmin, seedClients } from "./firm-people-setup.js";
 import {
   buildUser,
@@ -29,7 +30,6 @@ const PUBLIC_SCREENS = [
 ];
 const SIGNED_IN_SCREENS = [
   { name: "dashboard", path: "/dashboard" },
-  { name: "profile", path: "/profile" },
   { name: "firm-new", path: "/firm/new" },
   { name: "passwords", path: "/vault" },
   { name: "password-new", path: "/vault/new" },
@@ -39,6 +39,13 @@ const SIGNED_IN_SCREENS = [
   { name: "beneficiaries", path: "/beneficiaries" },
   { name: "release", path: "/release" },
   { name: "not-found-signed-in", path: "/no-such-page" },
+];
+/** The profile's sections after its first (decision 074), as the section navigation names them; a client has all five. */
+const PROFILE_SECTIONS = [
+  { name: "security", label: "Sign-in and security", path: PROFILE_PATHS.security },
+  { name: "keys", label: "Keys and recovery", path: PROFILE_PATHS.keys },
+  { name: "data", label: "Your data", path: PROFILE_PATHS.data },
+  { name: "firm", label: "Your firm", path: PROFILE_PATHS.firm },
 ];
 const FIRM_ADMIN_SCREENS = [
   { name: "firm-dashboard", path: "/dashboard" },
@@ -133,6 +140,31 @@ describe("the signed-in screens, light and dark, at 1280 and 360 px", () => {
     await check(page, { name: "note", path: made.note });
     await expectText(page, "Letter to Sam");
   });
+
+  // The profile's sections (decision 074), each swept once: /profile opens the first; each of the
+  // others is reached from the section navigation by keyboard, at its own address.
+  const sectionNav = () => page.getByRole("navigation", { name: "Profile sections" });
+  const currentSection = () => sectionNav().locator('[aria-current="page"]').allTextContents();
+
+  it("/profile opens its first section, Account, marked as the current one", async () => {
+    await openPath(page, "/profile");
+    await expectPath(page, PROFILE_PATHS.account);
+    expect(await currentSection()).toEqual(["Account"]);
+    await checkLightAndDark(page, "profile-account");
+  });
+
+  it.each(PROFILE_SECTIONS)(
+    "the profile's $label: by keyboard from its navigation, at $path",
+    async ({ name, label, path }) => {
+      const link = sectionNav().getByRole("link", { name: label, exact: true });
+      await link.focus();
+      await link.press("Enter");
+      await expectPath(page, path);
+      // the section's code arrives after the address changes: the link is current once it is shown
+      await expect.poll(currentSection).toEqual([label]);
+      await checkLightAndDark(page, `profile-${name}`);
+    },
+  );
 });
 
 describe("the firm administrator's screens, light and dark, at 1280 and 360 px", () => {

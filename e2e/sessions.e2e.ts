@@ -39,7 +39,7 @@ describe("signed-in devices and a lost session", () => {
     await openPath(first, "/vault");
     const second = await signedInPage(user);
 
-    await openPath(second, "/profile");
+    await openPath(second, "/profile/security");
     await expectText(second, "Signed-in devices");
     // this browser, the first one, and the session the confirmation link opened (buildUser)
     await expect.poll(() => devices(second).count()).toBe(3);
@@ -81,7 +81,7 @@ describe("signed-in devices and a lost session", () => {
     const first = await signedInPage(user);
     await openPath(first, "/dashboard");
     const second = await signedInPage(user, PHONE);
-    await openPath(second, "/profile");
+    await openPath(second, "/profile/security");
     await expect.poll(() => devices(second).count()).toBe(3);
     await second.getByRole("button", { name: "Sign out all other devices" }).click();
     await second
@@ -118,11 +118,17 @@ describe("signed-in devices and a lost session", () => {
     await dashboard();
     await expectPath(page, "/dashboard");
 
-    await openPath(page, "/profile");
+    // the profile's sections too: another section is another screen
+    await openPath(page, "/profile/account");
     await page.getByLabel("Phone").fill("+1 555 0100");
-    const back = () => page.getByRole("link", { name: "Back to dashboard" }).click();
-    expect(await leaveBy(page, back, false)).toBe(SESSIONS_MSG.unsavedChanges);
-    await expectPath(page, "/profile");
+    const toSecurity = () =>
+      page
+        .getByRole("navigation", { name: "Profile sections" })
+        .getByRole("link", { name: "Sign-in and security" })
+        .click();
+    expect(await leaveBy(page, toSecurity, false)).toBe(SESSIONS_MSG.unsavedChanges);
+    await expectPath(page, "/profile/account");
+    expect(await page.getByLabel("Phone").inputValue()).toBe("+1 555 0100");
   });
 
   it("asks before a lost session takes a form with changes to /login", async () => {
@@ -135,7 +141,7 @@ describe("signed-in devices and a lost session", () => {
     await first.getByLabel("Title").fill("Letter to my daughter");
     await first.getByLabel("Note", { exact: true }).fill("Dear Ada,");
     const second = await signedInPage(user);
-    await openPath(second, "/profile");
+    await openPath(second, "/profile/security");
     await second.getByRole("button", { name: "Sign out all other devices" }).click();
     await second
       .getByRole("alertdialog")

@@ -141,8 +141,7 @@ describe("vault export and inventory", () => {
       page.on("request", (r) => {
         if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
       });
-      await openPath(page, "/profile");
-      await exportCard(page).scrollIntoViewIfNeeded();
+      await openPath(page, "/profile/data");
       await checkScreen(page, "export-card", exportCard(page));
       expect(scripts.filter((s) => s.includes("export-vault"))).toEqual([]);
 

@@ -58,7 +58,7 @@ describe("auto-lock", () => {
     await page.reload();
     await settle(page);
 
-    await openPath(page, "/profile");
+    await openPath(page, "/profile/keys");
     const choice = page.getByLabel("Lock the vault after…");
     expect(await choice.inputValue()).toBe("15"); // the default
     await choice.selectOption("1");
@@ -150,7 +150,7 @@ describe("auto-lock", () => {
     const user = await buildUser();
     const page = await signedInPage(user, { width: 375, height: 812 });
     await setScheme(page, "light");
-    await openPath(page, "/profile");
+    await openPath(page, "/profile/keys");
     await page.getByLabel("Lock the vault after…").selectOption("tab");
     await expectText(page, "Saved: your vault locks only when you close the tab.");
     await screenshot(page, "profile-vault-lock");

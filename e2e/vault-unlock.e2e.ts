@@ -111,7 +111,7 @@ describe("the vault in the browser", () => {
     const page = await signedInPage(user);
     const { id, secret } = await addPassword(page);
 
-    await openPath(page, "/profile");
+    await openPath(page, "/profile/security");
     await page.getByRole("button", { name: "Change password" }).click();
     await page.getByLabel("Current password").fill("Not-The-Right-One-99");
     await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);

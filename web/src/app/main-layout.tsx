@@ -1,3 +1,4 @@
+import { PROFILE_PATHS } from "@common/profiles";
 import { Outlet, useLocation } from "react-router";
 import { BeneficiaryNamesProvider } from "@/lib/beneficiary-names";
 import { useMe } from "@/lib/me";
@@ -64,7 +65,7 @@ export default function MainLayout() {
       >
         <div className="mx-auto max-w-5xl" hidden={lock.isLocked}>
           {/* The profile's own "Delete account" card says the same. */}
-          {pathname !== "/profile" && <DeletionPendingBanner />}
+          {pathname !== PROFILE_PATHS.data && <DeletionPendingBanner />}
           {isScreenShown && (
             <BeneficiaryNamesProvider value={useBeneficiaryNames}>
               <InMainLandmark.Provider value={true}>

@@ -84,7 +84,14 @@ export function AppRoutes() {
         >
           <Route path="/dashboard" element={screen(() => import("@/routes/dashboard"))} />
           <Route path="/join-firm" element={screen(() => import("@/routes/join-firm"))} />
-          <Route path="/profile" element={screen(() => import("@/routes/profile"))} />
+          {/* One section per address; /profile goes to the first (decision 074). */}
+          <Route path="/profile" element={screen(() => import("@/routes/profile"))}>
+            <Route path="account" element={screen(() => import("@/routes/profile-account"))} />
+            <Route path="security" element={screen(() => import("@/routes/profile-security"))} />
+            <Route path="keys" element={screen(() => import("@/routes/profile-keys"))} />
+            <Route path="data" element={screen(() => import("@/routes/profile-data"))} />
+            <Route path="firm" element={screen(() => import("@/routes/profile-firm"))} />
+          </Route>
           <Route path="/profile/inventory" element={screen(() => import("@/routes/inventory"))} />
           <Route path="/activity" element={screen(() => import("@/routes/activity"))} />
           <Route path="/firm/codes" element={screen(() => import("@/routes/firm-codes"))} />

@@ -1,4 +1,5 @@
 import { EMAIL_CHANGE_MSG } from "@common/email-change";
+import { PROFILE_PATHS } from "@common/profiles";
 import { Link, useSearchParams } from "react-router";
 import { AuthLayout } from "@/features/auth/components/auth-layout";
 import { useConfirmEmailChange } from "@/features/email-change/api/confirm-email-change";
@@ -24,7 +25,7 @@ export default function EmailChangeConfirmScreen() {
         footer={
           <p className="text-center text-sm">
             <Link
-              to={me ? "/profile" : "/login"}
+              to={me ? PROFILE_PATHS.account : "/login"}
               className="font-medium text-link underline underline-offset-4"
             >
               {me ? "Go to your profile" : "Sign in"}

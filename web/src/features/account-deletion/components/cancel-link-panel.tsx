@@ -1,4 +1,5 @@
 import { ACCOUNT_DELETION_MSG, accountDeletionLinkSchema } from "@common/account-deletion";
+import { PROFILE_PATHS } from "@common/profiles";
 import { Link } from "react-router";
 import { LinkActionPanel, type LinkFailure } from "@/components/link-action-panel";
 import { ApiError, errorMessage } from "@/lib/api-client";
@@ -30,7 +31,10 @@ export function CancelLinkPanel({ token }: { token: string | null }) {
       testId="account-deletion-link-result"
       footer={
         <p className="text-center text-sm">
-          <Link to="/profile" className="font-medium text-link underline underline-offset-4">
+          <Link
+            to={PROFILE_PATHS.data}
+            className="font-medium text-link underline underline-offset-4"
+          >
             Go to your profile
           </Link>
         </p>

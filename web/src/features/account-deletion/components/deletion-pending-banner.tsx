@@ -8,9 +8,9 @@ import { useDeleteAccountDeletion } from "../api/delete-account-deletion";
 import { useAccountDeletion } from "../api/get-account-deletion";
 
 /**
- * Above every signed-in screen but the profile (whose "Delete account" card says the same):
- * while the account's deletion is pending (decision 042), when it happens and a button that
- * cancels it. Gone once cancelled; focus then moves to the screen's main region.
+ * Above every signed-in screen but the profile's "Your data" (whose "Delete account" card says
+ * the same): while the account's deletion is pending (decision 042), when it happens and a button
+ * that cancels it. Gone once cancelled; focus then moves to the screen's main region.
  */
 export function DeletionPendingBanner() {
   const pending = useAccountDeletion().data?.pending;

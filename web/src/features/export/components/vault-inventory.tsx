@@ -1,3 +1,4 @@
+import { PROFILE_PATHS } from "@common/profiles";
 import type { AssetType } from "@common/assets";
 import { useQuery } from "@tanstack/react-query";
 import { Printer } from "lucide-react";
@@ -50,7 +51,7 @@ export function VaultInventory({ email }: { email: string }) {
     <div className="mx-auto grid max-w-4xl grid-cols-1 gap-6 print:max-w-none print:text-black">
       <PageHeader
         title="Vault inventory"
-        back={{ to: "/profile", label: "Back to profile" }}
+        back={{ to: PROFILE_PATHS.data, label: "Back to profile" }}
         description={`Everything in the vault of ${email}, as of ${formatDateTime(asOf)}.`}
         actions={
           <Button type="button" variant="outline" onClick={() => window.print()}>
