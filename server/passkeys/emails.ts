@@ -1,4 +1,5 @@
 import { PASSKEY_MSG } from "../../common/passkeys.js";
+import { PROFILE_PATHS } from "../../common/profiles.js";
 import { composeMail, type Mail } from "../mail/templates.js";
 
 /** What changed: each one is told to the account's address (decision 056, as decision 052's factors). */
@@ -30,6 +31,6 @@ export function passkeyChangeMail(
       text: "If this was not you, someone has signed in to your account: choose a new password now, which signs out every device and removes every passkey.",
     },
     { link: `${appUrl}/reset-password`, label: "Choose a new password" },
-    { link: `${appUrl}/profile#passkeys`, label: "See your passkeys" },
+    { link: `${appUrl}${PROFILE_PATHS.security}#passkeys`, label: "See your passkeys" },
   ]);
 }

@@ -154,6 +154,8 @@ describe("adding a passkey", () => {
     const [mail] = await mailTo(user.email, "passkey-passkey_added");
     expect(mail?.subject).toBe(PASSKEY_MSG.addedSubject);
     expect(mail?.text).toContain("Work laptop");
+    // its link opens the profile's section that holds the passkeys
+    expect(mail?.text).toContain(`${ctx.env.APP_URL}/profile/security#passkeys`);
   });
 
   it("refuses an answer to no challenge, a replayed answer, and a device that did not verify its user", async () => {

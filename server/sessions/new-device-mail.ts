@@ -1,3 +1,4 @@
+import { PROFILE_PATHS } from "../../common/profiles.js";
 import { composeMail, type Mail } from "../mail/templates.js";
 
 /**
@@ -27,7 +28,7 @@ export function newDeviceMail(
         text: "If it was not you, choose a new password now: that signs out every device, including this one. You can also see every signed-in device and sign them out from your profile.",
       },
       { link: `${appUrl}/reset-password`, label: "Choose a new password" },
-      { link: `${appUrl}/profile#sessions`, label: "See your signed-in devices" },
+      { link: `${appUrl}${PROFILE_PATHS.security}#sessions`, label: "See your signed-in devices" },
     ],
   );
 }

@@ -189,7 +189,7 @@ describe("the new-device notice", () => {
     expect(notices[0]?.subject).toBe("New sign-in to your Legacy Vault account");
     expect(notices[0]?.text).toContain("Firefox 133 on Linux, network 198.51.100.0/24");
     expect(notices[0]?.text).toContain(`${ctx.env.APP_URL}/reset-password`);
-    expect(notices[0]?.text).toContain(`${ctx.env.APP_URL}/profile#sessions`);
+    expect(notices[0]?.text).toContain(`${ctx.env.APP_URL}/profile/security#sessions`);
 
     // the same browser and system on the same network (another address in it, a newer version): known
     await signIn(alice, { ip: "198.51.100.21", userAgent: FIREFOX.replaceAll("133", "134") });

@@ -1,3 +1,4 @@
+import { PROFILE_PATHS } from "../../common/profiles.js";
 import { TWO_FACTOR_MSG } from "../../common/two-factor.js";
 import { composeMail, type Mail } from "../mail/templates.js";
 
@@ -34,7 +35,10 @@ export function factorChangeMail(
     { text: "Was this you? Then there is nothing to do." },
     { text: IF_NOT_YOU },
     { link: `${appUrl}/reset-password`, label: "Choose a new password" },
-    { link: `${appUrl}/profile#sign-in-protection`, label: "See your sign-in protection" },
+    {
+      link: `${appUrl}${PROFILE_PATHS.security}#sign-in-protection`,
+      label: "See your sign-in protection",
+    },
   ]);
 }
 

@@ -121,6 +121,8 @@ describe("setting up an authenticator app", () => {
 
     const mail = await lastMailTo(ctx, user.email);
     expect(mail.subject).toBe(TWO_FACTOR_MSG.authenticatorAddedSubject);
+    // its link opens the profile's section that holds the sign-in protection
+    expect(mail.text).toContain(`${ctx.env.APP_URL}/profile/security#sign-in-protection`);
     const rows = await auditActions(user.id);
     const added = rows.find((r) => r.action === "auth.factor_added");
     expect(added?.details).toEqual({ factor: "authenticator" });
