@@ -10,10 +10,10 @@ import { useEmailChange } from "../api/get-email-change";
 import { EmailChangeForm } from "./email-change-form";
 
 /**
- * The profile's "E-mail address": the current address, and the change form on request (focus
- * moves into it; it closes on Cancel, focus returning). A change waiting for its link is shown
- * (after a reload too: GET /api/email-change) with a way to cancel it; right after a request, it
- * says where the link went.
+ * The profile's "E-mail address": the current address with "Change e-mail address" beside it,
+ * and the change form on request (focus moves into it; it closes on Cancel, focus returning). A
+ * change waiting for its link is shown (after a reload too: GET /api/email-change) with a way to
+ * cancel it; right after a request, it says where the link went.
  */
 export function EmailChangeSection({ email }: { email: string }) {
   const [isOpen, setIsOpen] = useState(false);
@@ -47,9 +47,24 @@ export function EmailChangeSection({ email }: { email: string }) {
   const waiting = pending && !isOpen;
   return (
     <div className="grid gap-4">
-      <p className="text-sm">
-        You sign in with <strong className="break-all">{email}</strong>.
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3">
+        <p className="min-w-0 text-sm">
+          You sign in with <strong className="break-all">{email}</strong>.
+        </p>
+        {!isOpen && (
+          <Button
+            ref={(el) => {
+              changeRef.current = el;
+              triggerRef(el);
+            }}
+            type="button"
+            variant="outline"
+            onClick={open}
+          >
+            Change e-mail address
+          </Button>
+        )}
+      </div>
       <div ref={sentRef} tabIndex={-1} aria-live="polite" className="focus:outline-none">
         {sentTo ? (
           <Alert variant="success">
@@ -77,29 +92,17 @@ export function EmailChangeSection({ email }: { email: string }) {
           }}
         />
       ) : (
-        <div className="flex flex-wrap gap-2">
+        waiting && (
           <Button
-            ref={(el) => {
-              changeRef.current = el;
-              triggerRef(el);
-            }}
             type="button"
             variant="outline"
-            onClick={open}
+            className="w-fit"
+            onClick={cancelPending}
+            disabled={cancelChange.isPending}
           >
-            Change e-mail address
+            {cancelChange.isPending ? "Cancelling..." : "Cancel the change"}
           </Button>
-          {waiting && (
-            <Button
-              type="button"
-              variant="outline"
-              onClick={cancelPending}
-              disabled={cancelChange.isPending}
-            >
-              {cancelChange.isPending ? "Cancelling..." : "Cancel the change"}
-            </Button>
-          )}
-        </div>
+        )
       )}
     </div>
   );

@@ -14,7 +14,7 @@ import { useUpdateProfile } from "../api/update-profile";
 const FIELDS = ["name", "phone", "address"] as const;
 const toValues = (me: Me) => ({ name: me.name, phone: me.phone ?? "", address: me.address ?? "" });
 
-/** Name, phone and address; the e-mail is shown but cannot be changed here. */
+/** Name, phone and address. (The e-mail address, with its change, is the "E-mail address" card.) */
 export function ProfileDetailsForm({ me }: { me: Me }) {
   const form = useForm({ resolver: zodResolver(profileUpdateSchema), defaultValues: toValues(me) });
   const update = useUpdateProfile();
@@ -46,12 +46,6 @@ export function ProfileDetailsForm({ me }: { me: Me }) {
       )}
       <FormField label="Full name" error={errors.name?.message}>
         <Input autoComplete="name" {...form.register("name")} />
-      </FormField>
-      <FormField
-        label="Email"
-        hint="Your e-mail address is how you sign in; it cannot be changed here."
-      >
-        <Input type="email" value={me.email} readOnly className="read-only:bg-muted" />
       </FormField>
       <FormField label="Phone (optional)" error={errors.phone?.message}>
         <Input type="tel" autoComplete="tel" {...form.register("phone")} />
