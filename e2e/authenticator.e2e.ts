@@ -12,6 +12,7 @@ import {
   expectNoAxeViolations,
   expectPath,
   expectText,
+  keepForSteps,
   latestMailTo,
   newPage,
   settle,
@@ -22,14 +23,18 @@ import {
 
 const section = (page: Page) => page.locator("#sign-in-protection");
 
-describe("authenticator app and recovery codes (decision 052)", () => {
-  it("set up from the profile with a QR code and its first code; sign-in asks for the app, takes a recovery code once, and still offers the e-mailed code", async () => {
-    const user = await buildUser();
-    const page = await signedInPage(user);
+describe("authenticator app and recovery codes (decision 052): set up from the profile with a QR code and its first code; sign-in asks for the app, takes a recovery code once, and still offers the e-mailed code", () => {
+  let user: Awaited<ReturnType<typeof buildUser>>;
+  let page: Page;
+  let key = "";
+  let codes: string[] = [];
+
+  it("the password first (sent as its sign-in secret), then the QR code and the key as text", async () => {
+    user = await buildUser();
+    page = keepForSteps(await signedInPage(user));
     await page.goto("/profile/security#sign-in-protection");
     await settle(page);
 
-    // the password first (sent as its sign-in secret), then the QR code and the key as text
     await page.getByRole("button", { name: "Set up an authenticator app" }).click();
     const password = section(page).getByLabel("Password", { exact: true });
     await password.fill("not my password");
@@ -38,14 +43,13 @@ describe("authenticator app and recovery codes (decision 052)", () => {
     await password.fill(user.password);
     await section(page).getByRole("button", { name: "Continue" }).click();
     await section(page).getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
-    const key = ((await page.getByTestId("authenticator-key").textContent()) ?? "").replace(
-      /\s/g,
-      "",
-    );
+    key = ((await page.getByTestId("authenticator-key").textContent()) ?? "").replace(/\s/g, "");
     expect(key).toMatch(/^[A-Z2-7]{32,}$/);
     await checkLightAndDark(page, "authenticator-setup", { part: section(page) });
     await page.setViewportSize(DESKTOP);
+  });
 
+  it("the app's first code turns it on; ten recovery codes are shown once, with a download", async () => {
     await enterCode(page, wrongTotpCode(key));
     await expectText(page, AUTH_MSG.mfaInvalid);
     await enterCode(page, totpCode(key));
@@ -53,10 +57,9 @@ describe("authenticator app and recovery codes (decision 052)", () => {
     const added = await latestMailTo(user.email, { subject: /authenticator app was added/ });
     expect(added.text).not.toContain(key);
 
-    // ten codes shown once, with copy, print and download
     const list = page.getByTestId("recovery-codes");
     await list.waitFor();
-    const codes = (await list.getByRole("listitem").allTextContents()).map((c) => c.trim());
+    codes = (await list.getByRole("listitem").allTextContents()).map((c) => c.trim());
     expect(codes).toHaveLength(RECOVERY_CODE_COUNT);
     const [download] = await Promise.all([
       page.waitForEvent("download"),
@@ -71,8 +74,9 @@ describe("authenticator app and recovery codes (decision 052)", () => {
     // the e-mailed code is the app's fallback now: it cannot be turned off on its own
     await expectText(page, TWO_FACTOR_MSG.emailFallbackOn);
     await checkLightAndDark(page, "sign-in-protection-on", { part: section(page) });
+  });
 
-    // sign-in: the app's code, and no e-mail was sent for it
+  it("sign-in asks for the app's code, and no e-mail is sent for it", async () => {
     const beforeSignIn = (await latestMailTo(user.email)).id;
     const app = await newPage();
     await signIn(app, user.email, user.password);
@@ -88,8 +92,9 @@ describe("authenticator app and recovery codes (decision 052)", () => {
     await waitForOpenVault(app);
     const mailSince = await latestMailTo(user.email);
     expect(/code/i.test(mailSince.subject) && mailSince.id > beforeSignIn).toBe(false);
+  });
 
-    // a recovery code, typed in lower case with a space: works once
+  it("a recovery code, typed in lower case with a space, works once; then the e-mailed code signs in", async () => {
     const recovery = codes[0] ?? "";
     const withCode = await newPage();
     await signIn(withCode, user.email, user.password);

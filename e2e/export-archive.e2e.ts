@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { chooseBeneficiaries } from "./beneficiary-picker.js";
-import type { Page, Route } from "playwright-core";
+import type { Locator, Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { AUTH_MSG } from "../common/auth.js";
 import { ARCHIVE_MSG } from "../common/export.js";
@@ -17,6 +17,7 @@ import {
   buildUser,
   checkLightAndDark,
   expectText,
+  keepForSteps,
   openPath,
   signedInPage,
   uniqueEmail,
@@ -38,11 +39,15 @@ async function chooseArchive(page: Page, archive: TestFile) {
   await page.getByLabel("Archive password", { exact: true }).waitFor();
 }
 
-describe("the encrypted archive", () => {
-  it("exports the vault as a password-protected .lvault and imports it back elsewhere with the same passwords", async () => {
+describe("the encrypted archive: exported as a password-protected .lvault, imported back elsewhere with the same passwords", () => {
+  let page: Page;
+  let card: Locator;
+  let archive: TestFile;
+  const heir = uniqueEmail("heir");
+
+  it("the export card with the encrypted archive chosen refuses two passwords that differ", async () => {
     const user = await buildUser({ name: "Ada Archive" });
-    const page = await signedInPage(user);
-    const heir = uniqueEmail("heir");
+    page = keepForSteps(await signedInPage(user));
     await addBeneficiary(page, "Hugo Heir", heir);
     for (const [title, secret] of Object.entries(SECRETS))
       await addPassword(page, title, secret, heir);
@@ -52,9 +57,8 @@ describe("the encrypted archive", () => {
       heir,
     );
 
-    // 1. The export card with the encrypted archive chosen: two passwords that differ are refused.
     await openPath(page, "/profile/data");
-    const card = exportCard(page);
+    card = exportCard(page);
     await card.getByRole("radio", { name: "Encrypted archive (.lvault)" }).click();
     await card.getByLabel("Archive password", { exact: true }).fill(ARCHIVE_PASSWORD);
     await card.getByLabel("Confirm archive password").fill(`${ARCHIVE_PASSWORD}!`);
@@ -67,8 +71,9 @@ describe("the encrypted archive", () => {
       (globalThis as unknown as { scrollTo: (x: number, y: number) => void }).scrollTo(0, 0),
     );
     await checkLightAndDark(page, "export-archive-card", { part: card });
+  });
 
-    // 2. Progress as for the ZIP (the file held back), then the .lvault download.
+  it("shows progress as for the ZIP (the file held back), then downloads the .lvault, nothing in clear", async () => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const hold = async (route: Route) => {
@@ -89,9 +94,10 @@ describe("the encrypted archive", () => {
       expect(bytes.includes(Buffer.from(clear))).toBe(false);
     await expectText(card, `Saved as ${download.suggestedFilename()}, encrypted.`);
     expect(await card.getByLabel("Archive password", { exact: true }).inputValue()).toBe("");
-    const archive = { name: download.suggestedFilename(), mimeType: "", buffer: bytes };
+    archive = { name: download.suggestedFilename(), mimeType: "", buffer: bytes };
+  });
 
-    // 3. Imported back into the same vault: both flagged as duplicates.
+  it("imported back into the same vault, both passwords are flagged as duplicates", async () => {
     await openPath(page, "/vault/import");
     await chooseArchive(page, archive);
     await page.getByLabel("Archive password", { exact: true }).fill(ARCHIVE_PASSWORD);
@@ -99,8 +105,9 @@ describe("the encrypted archive", () => {
     await expectText(page, "Legacy Vault export. 2 passwords found: 2 duplicates.");
     await page.getByRole("button", { name: "Import 2 passwords" }).waitFor();
     await page.context().close();
+  });
 
-    // 4. Another account: a wrong password saves nothing, the right one previews, then imports.
+  it("another account: a wrong password saves nothing, the right one previews, then imports", async () => {
     const other = await buildUser({ name: "Ada Elsewhere" });
     const back = await signedInPage(other);
     await addBeneficiary(back, "Hugo Heir", heir);

@@ -2,6 +2,7 @@ import { chooseBeneficiaries } from "./beneficiary-picker.js";
 import { readFile } from "node:fs/promises";
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { ACCOUNT_DELETION_GRACE_DAYS } from "../common/account-deletion.js";
 import { passwordsExportSchema } from "../common/export.js";
 import { addBeneficiary, addPassword, expectPasswordsInVault } from "./release-setup.js";
@@ -10,6 +11,7 @@ import {
   buildUser,
   expectNoAxeViolations,
   expectText,
+  keepForSteps,
   openPath,
   settle,
   signedInPage,
@@ -24,30 +26,37 @@ import {
 const DAY_MS = 24 * 3_600_000;
 const SECRETS = { "Old bank": "Harbour-Lantern-77", "Old mail": "Orchard-Violet-12" };
 
-describe("leaving and coming back", () => {
-  it("an export made before deleting the account brings the same passwords back into a new one", async () => {
-    const user = await buildUser({ name: "Rita Return" });
-    const page = await signedInPage(user);
-    const heir = uniqueEmail("heir");
+describe("leaving and coming back: an export made before deleting the account brings the same passwords back into a new one", () => {
+  let user: Awaited<ReturnType<typeof buildUser>>;
+  let page: Page;
+  let back: Page;
+  let json: Uint8Array;
+  const heir = uniqueEmail("heir");
+
+  it("an owner with two passwords left to an heir exports them from Your data", async () => {
+    user = await buildUser({ name: "Rita Return" });
+    page = keepForSteps(await signedInPage(user));
     await addBeneficiary(page, "Hugo Heir", heir);
     for (const [title, secret] of Object.entries(SECRETS))
       await addPassword(page, title, secret, heir);
 
-    // 1. Export from the profile's "Your data": the ZIP holds passwords.json.
+    // The ZIP holds passwords.json.
     await openPath(page, "/profile/data");
     const exportCard = page.getByRole("region", { name: "Export your vault" });
     const downloading = page.waitForEvent("download");
     await exportCard.getByRole("button", { name: "Export vault" }).click();
     const download = await downloading;
     const zip = unzipSync(new Uint8Array(await readFile((await download.path()) ?? "")));
-    const json = zip["passwords.json"];
-    if (!json) throw new Error("no passwords.json in the export");
+    const file = zip["passwords.json"];
+    if (!file) throw new Error("no passwords.json in the export");
+    json = file;
     const exported = passwordsExportSchema.parse(JSON.parse(new TextDecoder().decode(json)));
     expect(exported.items.map((i) => [i.title, i.password]).sort()).toEqual(
       Object.entries(SECRETS).sort(),
     );
+  });
 
-    // 2. Delete the account, and let the grace period pass.
+  it("deletes the account, and the grace period passes", async () => {
     const card = page
       .getByRole("region", { name: "Delete account" })
       .or(page.locator("#delete-account"));
@@ -60,15 +69,17 @@ describe("leaving and coming back", () => {
     const { erased } = await advanceReleaseClock(ACCOUNT_DELETION_GRACE_DAYS * DAY_MS + 60_000);
     expect(erased).toBeGreaterThanOrEqual(1);
     await page.context().close();
+  });
 
-    // 3. Register again with the same address: an empty vault.
+  it("registers again with the same address: an empty vault", async () => {
     const again = await buildUser({ name: "Rita Return", email: user.email });
-    const back = await signedInPage(again);
+    back = keepForSteps(await signedInPage(again));
     await openPath(back, "/vault");
     await settle(back);
     await expectText(back, "No passwords");
+  });
 
-    // 4. Import the export's passwords.json.
+  it("imports the export's passwords.json: the same passwords, opened from the new vault", async () => {
     await addBeneficiary(back, "Hugo Heir", heir);
     await openPath(back, "/vault/import");
     await back.getByLabel("Export file").setInputFiles({
@@ -82,8 +93,6 @@ describe("leaving and coming back", () => {
     await expectNoAxeViolations(back);
     await importButton.click();
     await expectText(back.getByRole("heading", { name: "Import finished" }), "Import finished");
-
-    // 5. The same passwords, opened from the new vault.
     await expectPasswordsInVault(back, SECRETS);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { CDPSession, Page } from "playwright-core";
 import { AUTH_MSG } from "../common/auth.js";
 import { VAULT_LOCK_MSG } from "../common/keys.js";
 import { LOCKED_AFTER_PASSKEY, PASSKEY_MSG, PASSKEY_SIGN_IN_MSG } from "../common/passkeys.js";
@@ -7,6 +8,7 @@ import {
   checkLightAndDark,
   expectPath,
   expectText,
+  keepForSteps,
   latestMailTo,
   openPath,
   settle,
@@ -20,11 +22,17 @@ import { addPassword, sessionCopy } from "./vault-setup.js";
  * then /login's "Sign in with a passkey" opens a session but not the vault, which the password
  * opens on the lock screen.
  */
-describe("passkeys", () => {
-  it("added on the profile, signs in from /login; the vault stays locked until the password opens it; renamed and removed", async () => {
-    const user = await buildUser();
-    const page = await signedInPage(user);
-    const cdp = await page.context().newCDPSession(page);
+describe("passkeys: added on the profile, sign in from /login; the vault stays locked until the password opens it; renamed and removed", () => {
+  let user: Awaited<ReturnType<typeof buildUser>>;
+  let page: Page;
+  let item: { id: string; secret: string };
+  /** Chromium's DevTools session that holds the virtual authenticator, for the whole story. */
+  let cdp: CDPSession;
+
+  it("added with a name and the password (a wrong one first), then the device", async () => {
+    user = await buildUser();
+    page = keepForSteps(await signedInPage(user));
+    cdp = await page.context().newCDPSession(page);
     await cdp.send("WebAuthn.enable");
     const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
       options: {
@@ -35,9 +43,8 @@ describe("passkeys", () => {
         isUserVerified: true,
       },
     });
-    const { id, secret } = await addPassword(page);
+    item = await addPassword(page);
 
-    // add: a name and the password (a wrong one first), then the device
     await openPath(page, "/profile/security#passkeys");
     const card = page.locator("#passkeys");
     await expectText(card, PASSKEY_MSG.none);
@@ -57,8 +64,9 @@ describe("passkeys", () => {
     expect(credentials.map((c) => c.isResidentCredential)).toEqual([true]);
     await latestMailTo(user.email, { subject: /passkey was added/ });
     await checkLightAndDark(page, "passkeys-card", { part: card });
+  });
 
-    // sign out, then in with the passkey: a session, a locked vault
+  it("signs in from /login: a session, a locked vault that the password opens, and the items open", async () => {
     await page.getByRole("button", { name: "Log out" }).click();
     await expectPath(page, "/login");
     await settle(page);
@@ -73,12 +81,14 @@ describe("passkeys", () => {
     await lock.waitFor({ state: "hidden" });
 
     // the items open with the key the password unwrapped
-    await openPath(page, `/vault/${id}`);
+    await openPath(page, `/vault/${item.id}`);
     await page.getByRole("button", { name: "Show password" }).click();
-    await expectText(page, secret, { exact: true });
+    await expectText(page, item.secret, { exact: true });
+  });
 
-    // rename, then remove (after a confirmation); the address that e-mails sent before the
-    // profile's sections still opens the passkeys, in "Sign-in and security"
+  it("renamed, then removed after a confirmation, from the address e-mails sent before the profile's sections", async () => {
+    const card = page.locator("#passkeys");
+    const list = card.getByRole("list", { name: PASSKEY_MSG.cardTitle });
     await openPath(page, "/profile#passkeys");
     await expectPath(page, "/profile/security");
     await card.getByRole("button", { name: "Rename Work laptop" }).click();
