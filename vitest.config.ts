@@ -56,9 +56,9 @@ export default defineConfig({
           include: ["e2e/**/*.e2e.ts"],
           globalSetup: ["e2e/global-setup.ts"],
           setupFiles: ["e2e/setup.ts"],
-          // Decision 071 aims at a minute: five journeys still take 45-58 s on CI's machine
-          // (the signed-in screens' sweep, the .lvault export, the authenticator, passkeys);
-          // until they are told in steps, two minutes, and no retry.
+          // Decision 071 aims at a minute. The five stories that took 45-58 s on CI's machine are
+          // told in steps now; until a whole CI run shows every step well under it, two minutes,
+          // and no retry.
           testTimeout: 120_000,
           hookTimeout: 60_000,
           pool: "forks",
