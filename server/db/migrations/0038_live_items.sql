@@ -23,18 +23,20 @@ $$;
 CREATE TRIGGER assets_live AFTER INSERT OR UPDATE OR DELETE ON assets
   FOR EACH ROW EXECUTE FUNCTION app_live_assets();
 --> statement-breakpoint
--- Who an item is left to, and each one's wrap of its key (a wrap alone leaves the entry as it is).
-CREATE OR REPLACE FUNCTION app_live_asset_beneficiaries() RETURNS trigger
+-- A row that holds its owner's user_id: its kind is the trigger's argument. Who an item is left to
+-- and each one's wrap of its key (a wrap alone leaves the entry as it is): 'assets'; the owner's
+-- beneficiaries and their beneficiary keys (made, re-issued, handed over): 'beneficiaries'.
+CREATE OR REPLACE FUNCTION app_live_owner_row() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public
 AS $$
 BEGIN
-  PERFORM app_live_notify('assets', NULL, CASE WHEN TG_OP = 'DELETE' THEN OLD.user_id ELSE NEW.user_id END);
+  PERFORM app_live_notify(TG_ARGV[0], NULL, CASE WHEN TG_OP = 'DELETE' THEN OLD.user_id ELSE NEW.user_id END);
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
 CREATE TRIGGER asset_beneficiaries_live AFTER INSERT OR UPDATE OR DELETE ON asset_beneficiaries
-  FOR EACH ROW EXECUTE FUNCTION app_live_asset_beneficiaries();
+  FOR EACH ROW EXECUTE FUNCTION app_live_owner_row('assets');
 --> statement-breakpoint
 -- A document's earlier versions. An item deleted takes them with it: its own row said so already.
 CREATE OR REPLACE FUNCTION app_live_asset_file_versions() RETURNS trigger
@@ -54,18 +56,8 @@ $$;
 CREATE TRIGGER asset_file_versions_live AFTER INSERT OR UPDATE OR DELETE ON asset_file_versions
   FOR EACH ROW EXECUTE FUNCTION app_live_asset_file_versions();
 --> statement-breakpoint
--- The owner's beneficiaries, and their beneficiary keys (made, re-issued, handed over).
-CREATE OR REPLACE FUNCTION app_live_beneficiaries() RETURNS trigger
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = public
-AS $$
-BEGIN
-  PERFORM app_live_notify('beneficiaries', NULL, CASE WHEN TG_OP = 'DELETE' THEN OLD.user_id ELSE NEW.user_id END);
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
 CREATE TRIGGER beneficiaries_live AFTER INSERT OR UPDATE OR DELETE ON beneficiaries
-  FOR EACH ROW EXECUTE FUNCTION app_live_beneficiaries();
+  FOR EACH ROW EXECUTE FUNCTION app_live_owner_row('beneficiaries');
 --> statement-breakpoint
 CREATE TRIGGER beneficiary_keys_live AFTER INSERT OR UPDATE OR DELETE ON beneficiary_keys
-  FOR EACH ROW EXECUTE FUNCTION app_live_beneficiaries();
+  FOR EACH ROW EXECUTE FUNCTION app_live_owner_row('beneficiaries');
