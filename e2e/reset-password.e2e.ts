@@ -9,6 +9,7 @@ import {
   expectNoAxeViolations,
   expectPath,
   expectText,
+  keepForSteps,
   latestMailTo,
   linkFrom,
   MOBILE,
@@ -139,56 +140,69 @@ describe("password reset", () => {
     await expectText(reset, secret);
   });
 
-  it("without the recovery key: a plain warning first; afterwards the old item cannot be read, the account works (360 px, dark)", async () => {
-    const page = await newPage();
-    const { user, recoveryKey } = await registerWithKit(page, { name: "Lou Lost" });
-    await signIn(page, user.email, user.password);
-    await expectPath(page, "/dashboard");
-    await waitForOpenVault(page);
-    const item = await addPassword(page, "Lost bank", `Lost-${randomUUID()}`);
+  describe("without the recovery key: a plain warning first; afterwards the old item cannot be read, the account works (360 px, dark)", () => {
+    let user: Awaited<ReturnType<typeof registerWithKit>>["user"];
+    let recoveryKey: string;
+    let item: string;
+    let reset: Page;
 
-    const reset = await newPage(MOBILE);
-    await reset.emulateMedia({ colorScheme: "dark" });
-    await reset.goto(await resetLinkFor(user.email));
-    await settle(reset);
-    await expectText(reset.getByRole("heading", { level: 2 }), "Enter your recovery key");
-    await reset.getByRole("button", { name: "I don't have my recovery key" }).click();
+    it("the owner registers with a recovery kit and stores a password", async () => {
+      const page = await newPage();
+      ({ user, recoveryKey } = await registerWithKit(page, { name: "Lou Lost" }));
+      await signIn(page, user.email, user.password);
+      await expectPath(page, "/dashboard");
+      await waitForOpenVault(page);
+      item = await addPassword(page, "Lost bank", `Lost-${randomUUID()}`);
+    });
 
-    // Before anything changes: what is lost, what stays, and a box to tick.
-    await expectText(reset, KEYS_MSG.loseVaultWarning);
-    expect(await pageWidth(reset)).toBeLessThanOrEqual(MOBILE.width);
-    await expectNoAxeViolations(reset);
-    await screenshot(reset, "reset-without-recovery-key-dark");
-    const goOn = reset.getByRole("button", { name: "Continue without my recovery key" });
-    await goOn.click();
-    await expectText(reset, KEYS_MSG.loseVaultConfirmNeeded);
-    // Going back offers the key again; nothing was changed meanwhile.
-    await reset.getByRole("button", { name: "Back: I have my recovery key" }).click();
-    await reset.getByLabel("Recovery key").waitFor();
-    await reset.getByRole("button", { name: "I don't have my recovery key" }).click();
-    await reset.getByLabel(/I understand/).check();
-    await goOn.click();
+    it("the link asks for the key; without it, a plain warning and a box to tick first, and going back offers the key again", async () => {
+      reset = keepForSteps(await newPage(MOBILE));
+      await reset.emulateMedia({ colorScheme: "dark" });
+      await reset.goto(await resetLinkFor(user.email));
+      await settle(reset);
+      await expectText(reset.getByRole("heading", { level: 2 }), "Enter your recovery key");
+      await reset.getByRole("button", { name: "I don't have my recovery key" }).click();
 
-    await chooseNewPassword(reset, NEW_PASSWORD);
-    await expectText(reset.getByRole("heading", { level: 2 }), "Save your new recovery kit");
-    const newKey = await readRecoveryKey(reset);
-    expect(newKey).not.toBe(recoveryKey);
-    expect(await pageWidth(reset)).toBeLessThanOrEqual(MOBILE.width);
-    await expectNoAxeViolations(reset);
-    await screenshot(reset, "reset-new-recovery-kit-dark");
-    await reset.getByRole("button", { name: "I have saved it" }).click();
-    await expectText(reset, AUTH_MSG.passwordUpdated);
-    await expectPath(reset, "/login");
+      // Before anything changes: what is lost, what stays, and a box to tick.
+      await expectText(reset, KEYS_MSG.loseVaultWarning);
+      expect(await pageWidth(reset)).toBeLessThanOrEqual(MOBILE.width);
+      await expectNoAxeViolations(reset);
+      await screenshot(reset, "reset-without-recovery-key-dark");
+      const goOn = reset.getByRole("button", { name: "Continue without my recovery key" });
+      await goOn.click();
+      await expectText(reset, KEYS_MSG.loseVaultConfirmNeeded);
+      // Going back offers the key again; nothing was changed meanwhile.
+      await reset.getByRole("button", { name: "Back: I have my recovery key" }).click();
+      await reset.getByLabel("Recovery key").waitFor();
+      await reset.getByRole("button", { name: "I don't have my recovery key" }).click();
+      await reset.getByLabel(/I understand/).check();
+      await goOn.click();
+    });
 
-    await signInAgain(reset, user.email);
-    await openPath(reset, item);
-    await expectText(reset, /could not be (decrypted|read|opened)/i);
-    // The account works: a new item is stored and read with the new data key.
-    const secret = `New-${randomUUID()}`;
-    const fresh = await addPassword(reset, "New bank", secret);
-    await openPath(reset, fresh);
-    await reset.getByRole("button", { name: "Show password" }).click();
-    await expectText(reset, secret);
+    it("a new password and a new recovery kit", async () => {
+      await chooseNewPassword(reset, NEW_PASSWORD);
+      await expectText(reset.getByRole("heading", { level: 2 }), "Save your new recovery kit");
+      const newKey = await readRecoveryKey(reset);
+      expect(newKey).not.toBe(recoveryKey);
+      expect(await pageWidth(reset)).toBeLessThanOrEqual(MOBILE.width);
+      await expectNoAxeViolations(reset);
+      await screenshot(reset, "reset-new-recovery-kit-dark");
+      await reset.getByRole("button", { name: "I have saved it" }).click();
+      await expectText(reset, AUTH_MSG.passwordUpdated);
+      await expectPath(reset, "/login");
+    });
+
+    it("signed in again: the old item cannot be read; a new one is stored and read", async () => {
+      await signInAgain(reset, user.email);
+      await openPath(reset, item);
+      await expectText(reset, /could not be (decrypted|read|opened)/i);
+      // The account works: a new item is stored and read with the new data key.
+      const secret = `New-${randomUUID()}`;
+      const fresh = await addPassword(reset, "New bank", secret);
+      await openPath(reset, fresh);
+      await reset.getByRole("button", { name: "Show password" }).click();
+      await expectText(reset, secret);
+    });
   });
 
   it("a used or made-up link says so before asking anything", async () => {

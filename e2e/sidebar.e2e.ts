@@ -12,6 +12,7 @@ import {
   expectPath,
   expectText,
   GOOD_PASSWORD,
+  keepForSteps,
   latestMailTo,
   linkFrom,
   newPage,
@@ -155,92 +156,100 @@ describe("sidebar", () => {
     expect(await page.getByRole("navigation").count()).toBe(1);
   });
 
-  it("firm admins get the 'Firm Management' sidebar with its five entries and 'Logout', staff only the two they can use, every label whole at 1280 px; the staff pages refuse staff with their own messages", async () => {
-    const { admin } = await buildFirmAdmin();
-    const page = await newPage();
-    await signIn(page, admin.email, admin.password);
-    await expectPath(page, "/dashboard");
-    await settle(page);
-    const entries = page.getByRole("navigation", { name: "Firm Management" }).getByRole("list");
-    await entries.getByRole("link", { name: "Edit Firm" }).waitFor(); // the firm's sidebar has come
-    expect(await entries.getByRole("link").allTextContents()).toEqual([
-      "Firm Overview",
-      "Staff Management",
-      "Client Management",
-      "Firm Codes",
-      "Edit Firm",
-    ]);
-    expect(
-      await page
-        .getByRole("navigation", { name: "Firm Management" })
-        .getByRole("button", { name: "Logout" })
-        .count(),
-    ).toBe(1);
-    expect(await cutLabels(entries)).toEqual([]);
-    await expectNoAxeViolations(page);
-    await screenshot(page, "sidebar-firm-admin");
+  describe("firm admins get the 'Firm Management' sidebar with its five entries and 'Logout', staff only the two they can use, every label whole at 1280 px; the staff pages refuse staff with their own messages", () => {
+    let admin: Awaited<ReturnType<typeof buildFirmAdmin>>["admin"];
+    let email: string;
+    let page: Page;
 
-    const email = uniqueEmail("staff");
-    const status = await page.evaluate(
-      async (e) =>
-        (
-          await fetch("/api/invitations", {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify({ email: e, role: "firm_staff" }),
-          })
-        ).status,
-      email,
-    );
-    expect(status).toBe(200);
-    const code = linkFrom(
-      await latestMailTo(email, { subject: /invited/i }),
-      "/register",
-    ).searchParams.get("code");
-    const registered = await apiRequest("POST", "/api/register", {
-      name: "Sam Staff",
-      email,
-      password: GOOD_PASSWORD,
-      invitationCode: code,
+    it("the admin's sidebar: five entries and Logout, every label whole", async () => {
+      ({ admin } = await buildFirmAdmin());
+      page = keepForSteps(await newPage());
+      await signIn(page, admin.email, admin.password);
+      await expectPath(page, "/dashboard");
+      await settle(page);
+      const entries = page.getByRole("navigation", { name: "Firm Management" }).getByRole("list");
+      await entries.getByRole("link", { name: "Edit Firm" }).waitFor(); // the firm's sidebar has come
+      expect(await entries.getByRole("link").allTextContents()).toEqual([
+        "Firm Overview",
+        "Staff Management",
+        "Client Management",
+        "Firm Codes",
+        "Edit Firm",
+      ]);
+      expect(
+        await page
+          .getByRole("navigation", { name: "Firm Management" })
+          .getByRole("button", { name: "Logout" })
+          .count(),
+      ).toBe(1);
+      expect(await cutLabels(entries)).toEqual([]);
+      await expectNoAxeViolations(page);
+      await screenshot(page, "sidebar-firm-admin");
     });
-    expect(registered.status).toBe(200);
-    await confirmUser(email);
 
-    const staff = await newPage();
-    await signIn(staff, email, GOOD_PASSWORD);
-    await expectPath(staff, "/dashboard");
-    await settle(staff);
-    // Staff get only what they can use: no admin-only entry, disabled or not.
-    const staffNav = staff.getByRole("navigation", { name: "Firm Management" });
-    const staffEntries = staffNav.getByRole("list");
-    await staffEntries.getByRole("link", { name: "Client Management" }).waitFor();
-    expect(await staffEntries.getByRole("link").allTextContents()).toEqual([
-      "Firm Overview",
-      "Client Management",
-    ]);
-    expect(await staffNav.locator("[aria-disabled]").count()).toBe(0);
-    await expectNoText(staff, "Admins only");
-    expect(await cutLabels(staffEntries)).toEqual([]);
-    expect(await staffNav.getByRole("button", { name: "Logout" }).count()).toBe(1);
-    await staffNav.getByRole("link", { name: "Client Management" }).click();
-    await expectPath(staff, "/clients");
-    await settle(staff);
-    await expectNoAxeViolations(staff);
-    await screenshot(staff, "sidebar-firm-staff");
+    it("staff get only the two entries they can use, and the staff pages refuse them with their own messages", async () => {
+      email = uniqueEmail("staff");
+      const status = await page.evaluate(
+        async (e) =>
+          (
+            await fetch("/api/invitations", {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ email: e, role: "firm_staff" }),
+            })
+          ).status,
+        email,
+      );
+      expect(status).toBe(200);
+      const code = linkFrom(
+        await latestMailTo(email, { subject: /invited/i }),
+        "/register",
+      ).searchParams.get("code");
+      const registered = await apiRequest("POST", "/api/register", {
+        name: "Sam Staff",
+        email,
+        password: GOOD_PASSWORD,
+        invitationCode: code,
+      });
+      expect(registered.status).toBe(200);
+      await confirmUser(email);
 
-    // Typed in by hand, the staff pages refuse with their own messages (spec 02 §6).
-    await staff.goto("/staff");
-    await expectText(staff, GUARD_MSG.manageStaff);
-    await expectPath(staff, "/dashboard");
-    await staff.goto("/staff/invite");
-    await expectText(staff, GUARD_MSG.inviteStaff);
-    await expectPath(staff, "/dashboard");
+      const staff = await newPage();
+      await signIn(staff, email, GOOD_PASSWORD);
+      await expectPath(staff, "/dashboard");
+      await settle(staff);
+      // Staff get only what they can use: no admin-only entry, disabled or not.
+      const staffNav = staff.getByRole("navigation", { name: "Firm Management" });
+      const staffEntries = staffNav.getByRole("list");
+      await staffEntries.getByRole("link", { name: "Client Management" }).waitFor();
+      expect(await staffEntries.getByRole("link").allTextContents()).toEqual([
+        "Firm Overview",
+        "Client Management",
+      ]);
+      expect(await staffNav.locator("[aria-disabled]").count()).toBe(0);
+      await expectNoText(staff, "Admins only");
+      expect(await cutLabels(staffEntries)).toEqual([]);
+      expect(await staffNav.getByRole("button", { name: "Logout" }).count()).toBe(1);
+      await staffNav.getByRole("link", { name: "Client Management" }).click();
+      await expectPath(staff, "/clients");
+      await settle(staff);
+      await expectNoAxeViolations(staff);
+      await screenshot(staff, "sidebar-firm-staff");
 
-    // At 375 px each gets the same entries in the drawer.
-    for (const [who, person, entryCount] of [
-      ["admin", admin, 5],
-      ["staff", { email, password: GOOD_PASSWORD }, 2],
-    ] as const) {
+      // Typed in by hand, the staff pages refuse with their own messages (spec 02 §6).
+      await staff.goto("/staff");
+      await expectText(staff, GUARD_MSG.manageStaff);
+      await expectPath(staff, "/dashboard");
+      await staff.goto("/staff/invite");
+      await expectText(staff, GUARD_MSG.inviteStaff);
+      await expectPath(staff, "/dashboard");
+    });
+
+    it.each([
+      ["admin", 5],
+      ["staff", 2],
+    ] as const)("at 375 px the %s gets the same entries in the drawer", async (who, entryCount) => {
+      const person = who === "admin" ? admin : { email, password: GOOD_PASSWORD };
       const phone = await newPage(PHONE);
       await signIn(phone, person.email, person.password);
       await expectPath(phone, "/dashboard");
@@ -253,6 +262,6 @@ describe("sidebar", () => {
       expect(await nav.getByRole("button", { name: "Logout" }).count()).toBe(1);
       await expectNoAxeViolations(phone);
       await screenshot(phone, `sidebar-firm-${who}-drawer`);
-    }
+    });
   });
 });

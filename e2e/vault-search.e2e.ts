@@ -215,11 +215,16 @@ describe("password list and vault search", () => {
     });
   });
 
-  it("works at 360 and 375 px: the list and the search from the top bar, light and dark", async () => {
-    const user = await buildUser({ name: "Maximilian Alexander Featherstonehaugh" });
-    const page = await signedInPage(user, MOBILE);
-    await seedVault(page, user.password);
-    for (const width of [360, 375]) {
+  describe("works at 360 and 375 px: the list and the search from the top bar, light and dark", () => {
+    let page: Page;
+
+    it("an owner with three passwords on a phone", async () => {
+      const user = await buildUser({ name: "Maximilian Alexander Featherstonehaugh" });
+      page = keepForSteps(await signedInPage(user, MOBILE));
+      await seedVault(page, user.password);
+    });
+
+    it.each([360, 375])("at %i px", async (width) => {
       await page.setViewportSize({ width, height: MOBILE.height });
       for (const scheme of ["light", "dark"] as const) {
         await page.emulateMedia({ colorScheme: scheme });
@@ -239,6 +244,6 @@ describe("password list and vault search", () => {
         await page.keyboard.press("Escape");
         await searchDialog(page).waitFor({ state: "detached" });
       }
-    }
+    });
   });
 });
