@@ -290,6 +290,25 @@ export async function latestMailTo(
   );
 }
 
+/**
+ * Fails if the development mailbox holds a message to `email` (with a subject like `subject`) now,
+ * at one look. Mail is written to the outbox in the transaction of the act that sends it, and the
+ * mailbox lists the outbox: once that act (a request, a clock step) has answered, its mail is there.
+ */
+export async function expectNoMailTo(email: string, subject: RegExp): Promise<void> {
+  const { body } = await apiRequest<{ messages: Mail[] }>(
+    "GET",
+    "/dev/mailbox.json",
+    undefined,
+    "127.0.0.1",
+  );
+  const found = body.messages.filter(
+    (m) => m.to === email.toLowerCase() && subject.test(m.subject),
+  );
+  if (found.length)
+    throw new Error(`Did not expect mail to ${email} like ${subject}: ${found[0]?.subject}`);
+}
+
 /** The first link in `mail` whose URL contains `pathPart`. */
 export function linkFrom(mail: Mail, pathPart: string): URL {
   const url = mail.text.match(/https?:\/\/\S+/g)?.find((u) => u.includes(pathPart));
