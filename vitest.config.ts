@@ -62,6 +62,8 @@ export default defineConfig({
           environment: "happy-dom",
           setupFiles: ["test/fail-on-console-error.ts", "web/src/testing/dom-setup.ts"],
           unstubGlobals: true,
+          // As the server's: a component test may derive keys at full cost (seconds on a busy machine).
+          testTimeout: 60_000,
           maxWorkers: SERVER_WORKERS, // runs beside the server and web projects (the same groupOrder)
           sequence: { groupOrder: 0 },
         },

@@ -74,7 +74,7 @@ describe("the update-password screen", () => {
     await screen.findByText(KEYS_MSG.recoveryKeyNeeded);
     expect(field.getAttribute("aria-invalid")).toBe("true");
     expect(screen.queryByLabelText(/new password/i)).toBeNull();
-  }, 30_000);
+  });
 
   it("without the key: a plain warning and a box to tick first; Back offers the key again", async () => {
     await accountWithKit();
@@ -89,5 +89,5 @@ describe("the update-password screen", () => {
     await screen.findByLabelText("Recovery key");
     // Nothing was sent but the link's check.
     expect(fetchedPaths(fetch).filter((p) => p !== "/api/vault/reset")).toEqual([]);
-  }, 30_000);
+  });
 });

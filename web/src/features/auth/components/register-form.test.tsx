@@ -64,7 +64,7 @@ describe("the registration form", () => {
     await screen.findByText(AUTH_MSG.passwordsDoNotMatch);
     await user.type(field("Confirm Password"), "{Backspace}");
     await waitFor(() => expect(screen.queryByText(AUTH_MSG.passwordsDoNotMatch)).toBeNull());
-  }, 30_000);
+  });
 
   it("says a firm code the server refuses by that field, which gets the focus; one request", async () => {
     const { user, onRegistered } = renderForm();
@@ -82,7 +82,7 @@ describe("the registration form", () => {
     expect(document.activeElement).toBe(code);
     expect(registerCalls()).toHaveLength(1);
     expect(onRegistered).not.toHaveBeenCalled();
-  }, 60_000);
+  });
 
   it("refuses a common password in the browser, by its field: nothing goes to /api/register", async () => {
     const { user } = renderForm();
@@ -95,5 +95,5 @@ describe("the registration form", () => {
     expect(field("Password").getAttribute("aria-invalid")).toBe("true");
     expect(document.activeElement).toBe(field("Password"));
     expect(registerCalls()).toEqual([]);
-  }, 30_000);
+  });
 });

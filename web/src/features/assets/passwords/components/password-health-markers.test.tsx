@@ -77,5 +77,5 @@ describe("the weak or reused markers of /vault", () => {
     expect(row("Reused A")?.textContent).toContain("Reused password");
     expect(row("Reused B")?.textContent).toContain("Reused password");
     expect(row("Mail account")?.textContent).not.toMatch(/weak|reused/i);
-  }, 30_000);
+  });
 });
