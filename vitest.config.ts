@@ -48,6 +48,27 @@ export default defineConfig({
         },
       },
       {
+        // A screen's states and messages: components in a DOM (happy-dom) with Testing Library,
+        // *.test.tsx beside the component (docs/decisions/078-component-tests.md).
+        resolve: {
+          alias: {
+            "@": path.join(import.meta.dirname, "web/src"),
+            "@common": path.join(import.meta.dirname, "common"),
+          },
+        },
+        test: {
+          name: "web-dom",
+          include: ["web/src/**/*.test.tsx"],
+          environment: "happy-dom",
+          setupFiles: ["test/fail-on-console-error.ts", "web/src/testing/dom-setup.ts"],
+          unstubGlobals: true,
+          // As the server's: a component test may derive keys at full cost (seconds on a busy machine).
+          testTimeout: 60_000,
+          maxWorkers: SERVER_WORKERS, // runs beside the server and web projects (the same groupOrder)
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
         test: {
           // Browser journeys against the real server (started once by the global setup) serving web/dist.
           // After the server project (groupOrder), E2E_WORKERS files at a time (default 2), each

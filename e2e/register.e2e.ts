@@ -1,5 +1,4 @@
 import { AUTH_MSG } from "../common/auth.js";
-import { FIRM_CODE_MSG } from "../common/firm-codes.js";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
@@ -19,11 +18,6 @@ import {
 import { readRecoveryKey, submitRegisterForm } from "./recovery-kit-setup.js";
 
 type Globals = { document: { documentElement: { scrollWidth: number } } };
-type Focusable = { ownerDocument: { activeElement: unknown } };
-const hasFocus = (page: Page, label: string) =>
-  page
-    .getByLabel(label, { exact: true })
-    .evaluate((el) => el === (el as unknown as Focusable).ownerDocument.activeElement);
 const pageWidth = (page: Page) =>
   page.evaluate(() => (globalThis as unknown as Globals).document.documentElement.scrollWidth);
 
@@ -43,6 +37,10 @@ describe("registration", () => {
     const sent = recordBodies(page);
     await page.goto("/register");
     await settle(page);
+    await expectNoAxeViolations(page);
+    // The form's messages and focus: register-form.test.tsx (decision 078); their look here.
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expectText(page, AUTH_MSG.registerMissing);
     await expectNoAxeViolations(page);
 
     // A common password is refused in the browser: nothing is sent but the list's download.
@@ -97,41 +95,6 @@ describe("registration", () => {
     await settle(page);
     // In the screen itself, not only in the layout's account menu.
     await expectText(page.getByRole("main").first(), user.name);
-    await expectNoAxeViolations(page);
-  });
-
-  it("says what is wrong as it did with react-hook-form: what is missing once, a mismatch until fixed, a firm code the server refuses", async () => {
-    const page = await newPage();
-    const sent = recordBodies(page);
-    await page.goto("/register");
-    await settle(page);
-    const create = page.getByRole("button", { name: "Create Account" });
-
-    // Nothing typed: said once above the button, not under each field; the first field has focus.
-    await create.click();
-    await expectText(page, AUTH_MSG.registerMissing);
-    expect(await page.getByText(AUTH_MSG.registerMissing).count()).toBe(1);
-    await expect.poll(() => hasFocus(page, "Full Name")).toBe(true);
-    await expectNoAxeViolations(page);
-
-    // Once sent, each field is checked again as it changes.
-    await page.getByLabel("Full Name").fill("Mona Match");
-    await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("checks"));
-    await page.getByLabel("Password", { exact: true }).fill(GOOD_PASSWORD);
-    await expect.poll(() => page.getByText(AUTH_MSG.registerMissing).count()).toBe(0);
-    await page.getByLabel("Confirm Password").fill(`${GOOD_PASSWORD}!`);
-    await expectText(page, AUTH_MSG.passwordsDoNotMatch);
-    await page.getByLabel("Confirm Password").fill(GOOD_PASSWORD);
-    await expect.poll(() => page.getByText(AUTH_MSG.passwordsDoNotMatch).count()).toBe(0);
-
-    // The server's refusal of one field is said by that field, which gets the focus.
-    await page.getByLabel("Firm Code (optional)").fill("ZZZZZZ");
-    await create.click();
-    await expectText(page, FIRM_CODE_MSG.invalidFirmCode);
-    const code = page.getByLabel("Firm Code (optional)", { exact: true });
-    expect(await code.getAttribute("aria-invalid")).toBe("true");
-    await expect.poll(() => hasFocus(page, "Firm Code (optional)")).toBe(true);
-    expect(sent.filter((s) => s.url === "/api/register")).toHaveLength(1);
     await expectNoAxeViolations(page);
   });
 

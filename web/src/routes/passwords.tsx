@@ -11,10 +11,10 @@ import { SortSelect } from "@/features/assets/components/sort-select";
 import { DeletePasswordDialog } from "@/features/assets/passwords/components/delete-password-dialog";
 import { PasswordList } from "@/features/assets/passwords/components/password-list";
 import { PasswordSearch } from "@/features/assets/passwords/components/password-search";
+import { PasswordsHealthSummary } from "@/features/assets/passwords/components/passwords-health-summary";
 import { PasswordsEmpty } from "@/features/assets/passwords/components/passwords-empty";
 import { isAssetSort, sortAssets, type AssetSort } from "@/features/assets/sort-assets";
 import { fold } from "@/features/assets/vault-search/match-vault";
-import type { PasswordHealth } from "@/features/assets/passwords/password-health";
 import { usePasswordHealth } from "@/features/assets/passwords/use-password-health";
 import { errorMessage } from "@/lib/api-client";
 import { formatCount } from "@/lib/format";
@@ -123,17 +123,5 @@ export default function PasswordsScreen() {
         }}
       />
     </>
-  );
-}
-
-/** "2 passwords are weak or reused", once they are rated; nothing when none is. */
-function PasswordsHealthSummary({ health }: { health: Map<string, PasswordHealth> | undefined }) {
-  const count = health?.size ?? 0;
-  if (count === 0) return null;
-  return (
-    <p className="px-2 pt-2 text-sm text-warning-text sm:px-0 sm:pt-0">
-      {count === 1 ? "1 password is weak or reused." : `${count} passwords are weak or reused.`}{" "}
-      Open an item to generate a strong password.
-    </p>
   );
 }

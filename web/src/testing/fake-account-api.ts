@@ -1,4 +1,5 @@
 import { registerSchema } from "@common/auth-schemas";
+import { FIRM_CODE_MSG } from "@common/firm-codes";
 import { claimFirmSchema } from "@common/firms";
 import {
   accountKeysSchema,
@@ -36,6 +37,8 @@ export type FakeAccount = {
 
 export type FakeAccountServer = {
   accounts: FakeAccount[];
+  /** The firm codes the server knows (none by default): another code is refused on its field. */
+  firmCodes?: string[];
   /** The account whose session the browser has (GET and PUT /api/vault/key…). */
   signedIn?: string;
   /** Every request body sent, as text: a test can check that the password is in none. */
@@ -46,8 +49,8 @@ export const newFakeAccountServer = (): FakeAccountServer => ({ accounts: [], bo
 
 const LIST = readRepositoryFile("server/auth/common-passwords.txt.gz");
 
-const refuse = (status: number, code: string, message = code) =>
-  Promise.resolve(json(status, { error: { code, message } }));
+const refuse = (status: number, code: string, message = code, fields?: Record<string, string>) =>
+  Promise.resolve(json(status, { error: { code, message, ...(fields ? { fields } : {}) } }));
 
 const withKeys = (schema: typeof registerSchema) =>
   schema.extend({ keys: accountKeysSchema.optional() });
@@ -69,6 +72,11 @@ export function fakeAccountFetch(server: () => FakeAccountServer) {
       const parsed = schema.safeParse(body);
       if (!parsed.success) return refuse(400, "VALIDATION", parsed.error.message);
       const { email, password, keys } = parsed.data;
+      const firmCode = "firmCode" in parsed.data ? parsed.data.firmCode : undefined;
+      if (firmCode && !s.firmCodes?.includes(firmCode))
+        return refuse(400, "VALIDATION", FIRM_CODE_MSG.invalidFirmCode, {
+          firmCode: FIRM_CODE_MSG.invalidFirmCode,
+        });
       if (find((a) => a.email === email)) return refuse(409, "CONFLICT");
       s.accounts.push({
         email,
