@@ -47,4 +47,10 @@ export type Me = {
   isStaff: boolean;
   twoFactorEnabled: boolean;
   createdAt: string;
+  /**
+   * A firm_admin made at /firm-register whose keys are their own and have no recovery kit yet:
+   * the kit and the firm code are still to be shown (decision 073, FinishFirmRegistration). False
+   * for everyone else. Sent here so that the signed-in frame reads no key for it.
+   */
+  isFirmRegistrationPending: boolean;
 };

@@ -232,9 +232,8 @@ describe("access keys on the release plan page", () => {
     expect(after.body.keys).toMatchObject([{ email: heirEmail, itemCount: 1 }]);
     await page.context().close();
 
-    // Signed in again with nothing pending: one GET of the key list; the data key as every sign-in
-    // opens the vault for the tab (decision 038), and once more for a firm administrator, whose
-    // frame checks its own recovery kit (decision 073); never again while moving around.
+    // Signed in again with nothing pending: one GET of the key list; the data key once, as every
+    // sign-in opens the vault for the tab (decision 038), never again while moving around.
     const seen: string[] = [];
     const again = await newPage(DESKTOP);
     again.on("request", (r) => {
@@ -249,11 +248,7 @@ describe("access keys on the release plan page", () => {
     await again.getByRole("link", { name: "Clients" }).first().click();
     await expectPath(again, "/clients");
     await settle(again);
-    expect(seen.sort()).toEqual([
-      "GET /api/keys/beneficiaries",
-      "GET /api/vault/key",
-      "GET /api/vault/key",
-    ]);
+    expect(seen.sort()).toEqual(["GET /api/keys/beneficiaries", "GET /api/vault/key"]);
   });
 });
 

@@ -114,12 +114,7 @@ describe("release", () => {
       await settle(adminPage);
       await expectNoAxeViolations(adminPage);
       await screenshot(adminPage, "view-as-client");
-      // The load of /clients/{id}, and the administrator's own recovery-kit status (decision 073:
-      // the caller's own key, never the client's); nothing more while viewing as the client.
-      expect([...keyRequests].sort()).toEqual([
-        "GET /api/keys/beneficiaries",
-        "GET /api/vault/key",
-      ]);
+      expect(keyRequests).toEqual(["GET /api/keys/beneficiaries"]); // the load of /clients/{id}
       await adminPage.getByRole("button", { name: "Exit Impersonation" }).click();
 
       await expectText(adminPage.getByTestId("client-release-state"), "None");

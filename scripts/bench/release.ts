@@ -5,6 +5,7 @@
  * Usage: node --import tsx scripts/bench/release.ts [assets=200] [runs=5]
  */
 import { randomBytes } from "node:crypto";
+import type { LegacyItemDetail, LegacyItemsView } from "../../common/legacy.js";
 import { createApp } from "../../server/app.js";
 import { openPglite } from "../../server/db/client.js";
 import { parseEnv } from "../../server/env.js";
@@ -73,16 +74,21 @@ for (let run = 0; run < RUNS; run++) {
     portal.post("/api/legacy/verify", { email: heir, code }),
   );
   const list = await time("GET /api/legacy/items", () =>
-    portal.json<{ items: { id: string }[] }>("GET", "/api/legacy/items"),
+    portal.json<LegacyItemsView>("GET", "/api/legacy/items"),
   );
   await time("GET /api/legacy/items/:id + decrypt", async () => {
-    const { body } = await portal.json<{ item: { contentKey: string; encryptedData: string } }>(
+    const { body } = await portal.json<{ item: LegacyItemDetail }>(
       "GET",
       `/api/legacy/items/${list.body.items[0]?.id}`,
     );
+    // The owner here has no beneficiary keys (made without them): the server sends the content
+    // key itself (common/legacy.ts, LegacyItemKey "content-key").
+    const { key: itemKey } = body.item;
+    if (itemKey.kind !== "content-key")
+      throw new Error(`expected a content key, got ${itemKey.kind}`);
     const key = await subtle.importKey(
       "raw",
-      Buffer.from(body.item.contentKey, "base64"),
+      Buffer.from(itemKey.contentKey, "base64"),
       "AES-GCM",
       false,
       ["decrypt"],

@@ -42,6 +42,20 @@ export const selectStoredKeys = (tx: Tx, userId: string): Promise<StoredKeys | n
     .limit(1)
     .then((r) => r[0] ?? null);
 
+/**
+ * Whether this owner's keys are their own (a KDF is set) and have no recovery wrap yet: the first
+ * kit of an administrator made at /firm-register (decision 073). Under withActor: their row only.
+ */
+export const selectRecoveryKitDue = (tx: Tx, userId: string): Promise<boolean> =>
+  tx
+    .select({
+      isDue: sql<boolean>`${userKeys.kdfSalt} is not null and ${userKeys.recoveryWrappedKey} is null`,
+    })
+    .from(userKeys)
+    .where(eq(userKeys.userId, userId))
+    .limit(1)
+    .then((r) => r[0]?.isDue === true);
+
 /** The account with this (normalised) address, and its salt and cost if it has moved over. As the system. */
 export const selectKdfByEmail = (tx: Tx, email: string) =>
   tx

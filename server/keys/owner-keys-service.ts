@@ -14,7 +14,7 @@ import { requireAccess, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
 import { hashPassword, isCommonPassword, verifyPassword } from "../auth/password.js";
 import { asSystem, withActor } from "../db/actor.js";
-import type { Db } from "../db/client.js";
+import type { Db, Tx } from "../db/client.js";
 import type { Deps } from "../deps.js";
 import { AppError } from "../errors.js";
 import { endSessions } from "../sessions/service.js";
@@ -25,6 +25,7 @@ import {
   moveOverKeys,
   selectKdfByEmail,
   selectPasswordHash,
+  selectRecoveryKitDue,
   selectSessionKey,
   selectStoredKeys,
   setPasswordHash,
@@ -140,6 +141,13 @@ export async function moveOver(
   });
   await dropEscrowWhenDone(deps.db, actor.id);
 }
+
+/**
+ * Whether the signed-in owner's first recovery kit is still to be made (decision 073), read inside
+ * the caller's own transaction (GET /api/me) so that the app need not read the wrapped key for it.
+ */
+export const isRecoveryKitDue = (tx: Tx, userId: string): Promise<boolean> =>
+  selectRecoveryKitDue(tx, userId);
 
 /** PUT /api/vault/key/recovery: a new recovery kit; the old recovery key opens nothing any more. */
 export async function replaceRecoveryKey(

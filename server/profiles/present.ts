@@ -1,7 +1,7 @@
 import type { Me } from "../../common/profiles.js";
-import type { getProfile } from "./service.js";
+import type { getMe } from "./service.js";
 
-type ProfileRow = Awaited<ReturnType<typeof getProfile>>;
+type MeRow = Awaited<ReturnType<typeof getMe>>;
 type SessionUser = {
   id: string;
   email: string;
@@ -12,8 +12,8 @@ type SessionUser = {
 export type MeResponse = Me;
 
 /** The app's view of the signed-in user (spec 01 §3: auth data overridden by the profile). */
-export function presentMe(sessionUser: SessionUser, row: ProfileRow): MeResponse {
-  const { profile, firmName } = row;
+export function presentMe(sessionUser: SessionUser, row: MeRow): MeResponse {
+  const { profile, firmName, isFirmRegistrationPending } = row;
   return {
     id: sessionUser.id,
     email: sessionUser.email,
@@ -27,5 +27,6 @@ export function presentMe(sessionUser: SessionUser, row: ProfileRow): MeResponse
     isStaff: profile.role === "firm_staff",
     twoFactorEnabled: Boolean(sessionUser.twoFactorEnabled),
     createdAt: profile.createdAt.toISOString(),
+    isFirmRegistrationPending,
   };
 }

@@ -4,12 +4,12 @@ import type { AppEnv } from "../http/context.js";
 import { parseJson } from "../http/validate.js";
 import { requireUser } from "../auth/session.js";
 import { presentMe } from "./present.js";
-import { getProfile, updateProfile } from "./service.js";
+import { getMe, updateProfile } from "./service.js";
 
 export const profileRoutes = new Hono<AppEnv>()
   .get("/me", requireUser, async (c) => {
     const user = c.var.user!;
-    const row = await getProfile(c.var.deps.db, user.id);
+    const row = await getMe(c.var.deps.db, user.id);
     return c.json({ user: presentMe(user, row) });
   })
   .patch("/profile", requireUser, async (c) => {

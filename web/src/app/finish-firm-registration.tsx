@@ -17,7 +17,6 @@ import { useFirm } from "@/features/firms/api/get-firm";
 import { FirmCodeBox } from "@/features/firms/components/firm-code-box";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { makeRecoveryKit } from "@/lib/keys/account-keys";
-import { useRecoveryKitStatus } from "@/lib/keys/api/get-recovery-kit-status";
 import { useUpdateRecoveryKey } from "@/lib/keys/api/update-recovery-key";
 import { getExtractableDataKey, VaultLockedError } from "@/lib/keys/vault-unlock";
 import { toast } from "@/lib/toast";
@@ -30,17 +29,22 @@ type Step = "idle" | "unlock" | "making" | "kit" | "firm" | "done";
  * so its first sign-in makes one (asking for the password when the tab does not hold the data key,
  * as after the confirmation link) and shows it once, then shows the firm's code. Any account with
  * a kit sees nothing. Closing before the kit is made waits for the next visit; the profile's
- * "Recovery kit" card can make it too.
+ * "Recovery kit" card can make it too. Whether the kit is due comes with the signed-in user (GET
+ * /api/me's `isFirmRegistrationPending`): the frame reads no key for it.
  */
-export function FinishFirmRegistration({ email }: { email: string }) {
-  const status = useRecoveryKitStatus();
+export function FinishFirmRegistration({
+  email,
+  isFirmRegistrationPending,
+}: {
+  email: string;
+  isFirmRegistrationPending: boolean;
+}) {
   const update = useUpdateRecoveryKey();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>("idle");
   const [recoveryKey, setRecoveryKey] = useState<string>();
   const [failure, setFailure] = useState<string>();
   const hasStarted = useRef(false);
-  const needsKit = status.data?.hasOwnerHeldKeys === true && !status.data.hasRecoveryKey;
 
   const makeKit = async () => {
     setFailure(undefined);
@@ -62,7 +66,7 @@ export function FinishFirmRegistration({ email }: { email: string }) {
   };
 
   useEffect(() => {
-    if (!needsKit || hasStarted.current) return;
+    if (!isFirmRegistrationPending || hasStarted.current) return;
     hasStarted.current = true;
     void makeKit();
   });

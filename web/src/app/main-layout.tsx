@@ -93,7 +93,12 @@ export default function MainLayout() {
       )}
       <RecoveryKeyAfterMoveOver />
       {/* A new firm admin's recovery kit and firm code, after the confirmation link (decision 073). */}
-      {me.role === "firm_admin" && <FinishFirmRegistration email={me.email} />}
+      {me.role === "firm_admin" && (
+        <FinishFirmRegistration
+          email={me.email}
+          isFirmRegistrationPending={me.isFirmRegistrationPending}
+        />
+      )}
     </div>
   );
 }

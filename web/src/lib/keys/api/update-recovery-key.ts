@@ -1,6 +1,7 @@
 import type { RecoveryKeyInput } from "@common/keys";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { meQueryKey } from "@/lib/me";
 import { recoveryKitStatusQueryKey } from "./get-recovery-kit-status";
 
 /** PUT /api/vault/key/recovery: a new recovery kit; the old recovery key opens nothing any more. */
@@ -11,6 +12,11 @@ export function useUpdateRecoveryKey() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateRecoveryKey,
-    onSuccess: () => qc.invalidateQueries({ queryKey: recoveryKitStatusQueryKey }),
+    // The signed-in user says whether a first kit is still due (GET /api/me, decision 073).
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: recoveryKitStatusQueryKey }),
+        qc.invalidateQueries({ queryKey: meQueryKey }),
+      ]),
   });
 }
