@@ -53,8 +53,8 @@ const webZones = [
 /**
  * Server business code (services, queries, presenters, jobs, mail, keys...) never imports the HTTP
  * layer (server/http/). The HTTP layer is server/http/, the app (app.ts, main.ts), route modules
- * (routes.ts, *-routes.ts) and middleware (middleware.ts, *-middleware.ts, and the session → actor
- * middleware of server/auth). Tests exercise whichever layer they test.
+ * (routes.ts, *-routes.ts) and middleware (middleware.ts, *-middleware.ts, the session's in
+ * server/sessions, and the actor and caller of server/auth). Tests exercise whichever layer they test.
  */
 const httpLayer = [
   "server/http/**",
@@ -64,7 +64,6 @@ const httpLayer = [
   "server/**/*-routes.ts",
   "server/**/middleware.ts",
   "server/**/*-middleware.ts",
-  "server/auth/session.ts",
   "server/auth/actor.ts",
   "server/auth/caller-of.ts",
   "server/**/*.test.ts",
