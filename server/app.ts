@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { auditRefusal } from "./audit/refusals.js";
 import { authHandler } from "./auth/better-auth-routes.js";
+import { firmMembershipRoutes } from "./flows/firm-membership/routes.js";
 import { registerRoutes } from "./flows/registration/routes.js";
 import { loadSession } from "./sessions/middleware.js";
 import { signInQueue } from "./auth/sign-in-queue-middleware.js";
@@ -82,6 +83,7 @@ export function createApp(deps: Deps, options: { webDist?: string; testClock?: O
   api.route("/", passkeyRoutes);
   api.route("/", firmRoutes);
   api.route("/", firmCodeRoutes);
+  api.route("/", firmMembershipRoutes);
   api.route("/", invitationRoutes);
   api.route("/", staffRoutes);
   api.route("/", clientRoutes);
