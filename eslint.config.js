@@ -53,8 +53,8 @@ const webZones = [
 /**
  * Server business code (services, queries, presenters, jobs, mail, keys...) never imports the HTTP
  * layer (server/http/). The HTTP layer is server/http/, the app (app.ts, main.ts), route modules
- * (routes.ts, *-routes.ts) and middleware (middleware.ts, *-middleware.ts, and the session → actor
- * middleware of server/auth). Tests exercise whichever layer they test.
+ * (routes.ts, *-routes.ts) and middleware (middleware.ts, *-middleware.ts, the session's in
+ * server/sessions, and the actor and caller of server/auth). Tests exercise whichever layer they test.
  */
 const httpLayer = [
   "server/http/**",
@@ -64,7 +64,6 @@ const httpLayer = [
   "server/**/*-routes.ts",
   "server/**/middleware.ts",
   "server/**/*-middleware.ts",
-  "server/auth/session.ts",
   "server/auth/actor.ts",
   "server/auth/caller-of.ts",
   "server/**/*.test.ts",
@@ -142,7 +141,33 @@ const queriesZones = [
     message: "A file at server/'s top reads no folder's queries: call its service.",
   },
 ];
-const serverZones = [...floorZones, ...queriesZones];
+/**
+ * Inside a floor, the folders that reach one another stand in rows, lowest first (docs/architecture.md,
+ * Floors): a row imports nothing of the rows above it on its floor, so no two folders import each
+ * other, even file by file without a cycle (import-x/no-cycle sees files, not folders). The kernel's
+ * lowest row is what Deps is made of; deps.ts names it, and the HTTP layer (whose context carries
+ * Deps) and what uses Deps stand above. A folder named in no row stands free on its floor.
+ */
+const topFiles = `!(${[...wiring, "deps"].join("|")}).ts`;
+const rows = {
+  kernel: [
+    ["db", "crypto", "mail", "metrics", topFiles],
+    ["deps.ts"],
+    ["http", "audit"],
+    ["rate-limit", "storage", "health"],
+  ],
+  identity: [["sessions"], ["auth"], ["passkeys", "two-factor"], ["keys"]],
+  domains: [["firm-codes"], ["firms"], ["clients"], ["release"]],
+};
+const rowName = (name) => (name === topFiles ? "server/'s top files" : name);
+const rowZones = Object.entries(rows).flatMap(([floor, floorRows]) =>
+  floorRows.slice(0, -1).map((row, i) => ({
+    target: row.map((name) => `server/${name}`),
+    from: floorRows.slice(i + 1).flatMap((higher) => higher.map((name) => `server/${name}`)),
+    message: `On the ${floor} floor, ${row.map(rowName).join(", ")} imports nothing of the rows above it (docs/architecture.md, Floors).`,
+  })),
+);
+const serverZones = [...floorZones, ...rowZones, ...queriesZones];
 
 export default tseslint.config(
   {

@@ -98,4 +98,7 @@ export const TWO_FACTOR_MSG = {
   authenticatorRemovedSubject: "The authenticator app was removed from your Legacy Vault account",
   recoveryRenewedSubject: "New recovery codes for your Legacy Vault account",
   recoveryUsedSubject: "A recovery code was used to sign in to your Legacy Vault account",
+  /** The closing line of every mail about the account's sign-in protection (server/two-factor/emails.ts, server/auth/emails.ts). */
+  ifNotYou:
+    "If this was not you, someone knows your password: choose a new one now, which signs out every device, and check your sign-in protection on your profile.",
 } as const;

@@ -67,6 +67,14 @@ const httpModule = readdirSync(path.join(root, "server/http")).find(
   (name) => name.endsWith(".ts") && !name.endsWith(".test.ts"),
 );
 
+/** The messages lint gives for `code` placed at `filePath`: which rule of several zones fired. */
+async function messages(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+  return (result?.messages ?? []).map((m) => m.message);
+}
+
+const rowsAbove = expect.arrayContaining([expect.stringContaining("rows above it")]);
+
 const importOf = (specifier: string) =>
   `import { probe } from "${specifier}";\n\nexport const value = probe;\n`;
 
@@ -238,6 +246,43 @@ describe("lint boundaries (decision 027)", { timeout: 60_000 }, () => {
     expect(await ruleIds("server/clients/probe-user.ts", importOf("../auth/password.js"))).toEqual(
       [],
     );
+  });
+
+  it("refuses, inside a floor, a folder importing one of a row above it", async () => {
+    // kernel: what Deps is made of stands under deps.ts and the HTTP layer, whose context carries Deps
+    expect(await messages("server/mail/mailbox-routes.ts", importOf("../http/context.js"))).toEqual(
+      rowsAbove,
+    );
+    expect(await messages("server/metrics/probe-user.ts", importOf("../deps.js"))).toEqual(
+      rowsAbove,
+    );
+    expect(await messages("server/probe-user.ts", importOf("./http/context.js"))).toEqual(
+      rowsAbove,
+    );
+    // identity: sessions, then auth, then passkeys and two-factor, then keys
+    for (const [file, higher] of [
+      ["server/sessions/probe-user.ts", "../auth/actor.js"],
+      ["server/auth/probe-user.ts", "../two-factor/emails.js"],
+      ["server/passkeys/probe-user.ts", "../keys/owner-keys-service.js"],
+      // domains: firm-codes, then firms, then clients, then release
+      ["server/firm-codes/probe-user.ts", "../firms/membership.js"],
+      ["server/firms/probe-user.ts", "../release/service.js"],
+      ["server/clients/probe-user.ts", "../release/service.js"],
+    ] as const)
+      expect(await messages(file, importOf(higher))).toEqual(rowsAbove);
+  });
+
+  it("lets a folder import the rows under it on its floor", async () => {
+    for (const [file, lower] of [
+      ["server/http/probe-user.ts", "../deps.js"],
+      ["server/rate-limit/probe-user.ts", "../mail/templates.js"],
+      ["server/auth/probe-user.ts", "../sessions/new-device.js"],
+      ["server/keys/probe-user.ts", "../passkeys/service.js"],
+      ["server/two-factor/probe-user.ts", "../auth/current-password.js"],
+      ["server/firms/probe-user.ts", "../firm-codes/service.js"],
+      ["server/clients/probe-user.ts", "../firms/service.js"],
+    ] as const)
+      expect(await ruleIds(file, importOf(lower))).toEqual([]);
   });
 
   it("lets a flow import every floor, and a test import anything", async () => {

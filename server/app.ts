@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import { auditRefusal } from "./audit/refusals.js";
 import { authHandler } from "./auth/better-auth-routes.js";
+import { firmMembershipRoutes } from "./flows/firm-membership/routes.js";
 import { registerRoutes } from "./flows/registration/routes.js";
-import { loadSession } from "./auth/session.js";
+import { loadSession } from "./sessions/middleware.js";
 import { signInQueue } from "./auth/sign-in-queue-middleware.js";
 import { AppError, toAppError } from "./errors.js";
 import { healthRoutes } from "./health/routes.js";
@@ -82,6 +83,7 @@ export function createApp(deps: Deps, options: { webDist?: string; testClock?: O
   api.route("/", passkeyRoutes);
   api.route("/", firmRoutes);
   api.route("/", firmCodeRoutes);
+  api.route("/", firmMembershipRoutes);
   api.route("/", invitationRoutes);
   api.route("/", staffRoutes);
   api.route("/", clientRoutes);
@@ -106,7 +108,7 @@ export function createApp(deps: Deps, options: { webDist?: string; testClock?: O
   } else {
     const dev = new Hono<AppEnv>(); // every /dev route behind the one guard (devOnly)
     dev.use("*", devOnly);
-    dev.route("/", mailboxRoutes);
+    dev.route("/", mailboxRoutes({ db: deps.db, isDevMailbox: deps.isDevMailbox }));
     if (options.testClock) dev.route("/", clockRoutes(options.testClock));
     app.route("/dev", dev);
   }

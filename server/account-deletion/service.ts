@@ -11,7 +11,7 @@ import { asSystem, withActor } from "../db/actor.js";
 import type { Deps } from "../deps.js";
 import { AppError } from "../errors.js";
 import { hashLinkToken, newLinkToken } from "../keys/link-token.js";
-import { requireCurrentPassword } from "../keys/owner-keys-service.js";
+import { requireCurrentPassword } from "../auth/current-password.js";
 import { enqueueMail } from "../mail/outbox.js";
 import { deletionScheduledMail } from "./emails.js";
 import { selectAccountPerson } from "./erase-queries.js";

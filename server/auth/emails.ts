@@ -1,5 +1,6 @@
 import { composeMail, type Mail } from "../mail/templates.js";
 import { EMAIL_LINK_TTL_SECONDS, VERIFICATION_CODE_TTL_MINUTES } from "../../common/auth.js";
+import { TWO_FACTOR_MSG } from "../../common/two-factor.js";
 
 /** When a link or code made now stops working: better-auth is given the same lifetimes (server/auth/auth.ts). */
 const expiresIn = (seconds: number) => new Date(Date.now() + seconds * 1000);
@@ -80,4 +81,25 @@ export function signInCodeMail(to: string, code: string): Mail {
       text: `It expires in ${VERIFICATION_CODE_TTL_MINUTES} minutes and works once. If you did not ask for a code, change your password.`,
     },
   ]);
+}
+
+/** After a sign-in with a recovery code: how many are left, and what to do when they run low. */
+export function recoveryCodeUsedMail({ to, left }: { to: string; left: number }): Mail {
+  return composeMail(
+    {
+      template: "two-factor-recovery-code-used",
+      to,
+      subject: TWO_FACTOR_MSG.recoveryUsedSubject,
+      expiresAt: null,
+    },
+    [
+      {
+        text: "A recovery code was just used to sign in to your Legacy Vault account. It will not work again.",
+      },
+      {
+        text: `${TWO_FACTOR_MSG.recoveryLeft(left)} You can make a new set on your profile, under Sign-in protection.`,
+      },
+      { text: TWO_FACTOR_MSG.ifNotYou },
+    ],
+  );
 }

@@ -12,8 +12,8 @@ import {
 import { recordAudit } from "../audit/record.js";
 import type { Db } from "../db/client.js";
 import type { Mail } from "../mail/templates.js";
+import { recoveryCodeUsedMail } from "./emails.js";
 import { codeRecipient } from "./sign-in-code-limit.js";
-import { recoveryCodeUsedMail } from "../two-factor/emails.js";
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 

@@ -14,7 +14,7 @@ import type { Tx } from "../db/client.js";
 import type { Deps } from "../deps.js";
 import { AppError, isUniqueViolation } from "../errors.js";
 import { hashLinkToken, newLinkToken } from "../keys/link-token.js";
-import { requireCurrentPassword } from "../keys/owner-keys-service.js";
+import { requireCurrentPassword } from "../auth/current-password.js";
 import { removeAllPasskeys } from "../passkeys/service.js";
 import { enqueueMail } from "../mail/outbox.js";
 import { clearAccountFailures } from "../rate-limit/sign-in-lockout.js";

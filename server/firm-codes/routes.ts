@@ -1,22 +1,12 @@
 import { Hono } from "hono";
-import {
-  createFirmCodeSchema,
-  firmCodeLookupSchema,
-  joinFirmSchema,
-} from "../../common/firm-codes.js";
+import { createFirmCodeSchema, firmCodeLookupSchema } from "../../common/firm-codes.js";
 import { requireActor } from "../auth/actor.js";
 import type { AppEnv } from "../http/context.js";
 import { parseIdParam } from "../http/params.js";
 import { parseJson, parseWith } from "../http/validate.js";
 import { limitFirmCodeMisses } from "../rate-limit/per-user-middleware.js";
 import { presentFirmCode, presentFirmSummary } from "./present.js";
-import {
-  createFirmCode,
-  deactivateFirmCode,
-  joinFirmByCode,
-  listFirmCodes,
-  lookupFirm,
-} from "./service.js";
+import { createFirmCode, deactivateFirmCode, listFirmCodes, lookupFirm } from "./service.js";
 
 export const firmCodeRoutes = new Hono<AppEnv>()
   .get("/firm-codes", requireActor, async (c) => {
@@ -35,10 +25,4 @@ export const firmCodeRoutes = new Hono<AppEnv>()
   .get("/firms/lookup", limitFirmCodeMisses, async (c) => {
     const code = parseWith(firmCodeLookupSchema, c.req.query("code") ?? "");
     return c.json({ firm: presentFirmSummary(await lookupFirm(c.var.deps, code)) });
-  })
-  .post("/firms/join", limitFirmCodeMisses, requireActor, async (c) => {
-    const { code } = await parseJson(c, joinFirmSchema);
-    return c.json({
-      firm: presentFirmSummary(await joinFirmByCode(c.var.deps, c.var.actor, code)),
-    });
   });

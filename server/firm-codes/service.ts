@@ -11,7 +11,6 @@ import type { Db, Tx } from "../db/client.js";
 import type { Deps } from "../deps.js";
 import { AppError, isUniqueViolation, toAppError } from "../errors.js";
 import { describeError } from "../logger.js";
-import { joinFirmAsClient } from "../firms/membership.js";
 import { generateFirmCode } from "./generate.js";
 import {
   deactivateCode,
@@ -107,19 +106,6 @@ async function findOrFail(deps: Deps, code: string) {
 export async function lookupFirm(deps: Deps, code: string): Promise<FirmSummaryView> {
   const firm = await findOrFail(deps, code);
   if (!firm) throw new AppError("NOT_FOUND", FIRM_CODE_MSG.invalidFirmCode);
-  return firm;
-}
-
-/** /join-firm: a client without a firm joins the firm of a valid, active code. */
-export async function joinFirmByCode(
-  deps: Deps,
-  actor: ActorProfile,
-  code: string,
-): Promise<FirmSummaryView> {
-  requireAccess(actor, "firm:join");
-  const firm = await lookupFirm(deps, code);
-  if (!(await joinFirmAsClient(deps.db, { userId: actor.id, firmId: firm.id, via: "code" })))
-    throw new AppError("CONFLICT", FIRM_CODE_MSG.joinFailed);
   return firm;
 }
 

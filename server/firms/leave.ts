@@ -1,14 +1,25 @@
 import { requireAccess, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
 import { asSystem } from "../db/actor.js";
+import type { Tx } from "../db/client.js";
 import type { Deps } from "../deps.js";
 import { AppError } from "../errors.js";
 import { enqueueMail } from "../mail/outbox.js";
-import { cancelFirmAttestation } from "../release/service.js";
 import { clientLeftMail } from "./emails.js";
 import { leaveFirm } from "./membership.js";
 import { lockClient, selectFirmAdmins } from "./membership-queries.js";
 import { selectFirmName } from "./queries.js";
+
+/**
+ * Release's cancelFirmAttestation, handed in by the flow that routes the leaving
+ * (server/flows/firm-membership/): in the leaving's transaction, cancels a release this firm's
+ * attestation started; true if it did.
+ */
+type CancelFirmAttestation = (
+  tx: Tx,
+  deps: Deps,
+  member: { ownerId: string; firmId: string },
+) => Promise<boolean>;
 
 /**
  * POST /api/firm/leave (decision 047): a client leaves their firm. In one system transaction the
@@ -17,7 +28,11 @@ import { selectFirmName } from "./queries.js";
  * both timelines and every admin of the firm is e-mailed. Only ever the caller themselves; staff and
  * admins leave through an admin (staff removal), so for them this is the usual 404.
  */
-export async function leaveFirmAsClient(deps: Deps, actor: ActorProfile) {
+export async function leaveFirmAsClient(
+  deps: Deps,
+  actor: ActorProfile,
+  { cancelFirmAttestation }: { cancelFirmAttestation: CancelFirmAttestation },
+) {
   requireAccess(actor, "firm:leave", { firmId: actor.firmId });
   const left = await asSystem(deps.db, async (tx) => {
     const client = await lockClient(tx, actor.id);

@@ -10,7 +10,6 @@ import {
   FIRM_MSG,
   LOGO_MAX_BYTES,
 } from "../../common/firms.js";
-import type { LeftFirmView } from "../../common/firm-membership.js";
 import { AppError } from "../errors.js";
 import { requireActor } from "../auth/actor.js";
 import { CLIENT_IP_HEADER } from "../auth/auth.js";
@@ -20,7 +19,6 @@ import { parseJson } from "../http/validate.js";
 import { limitFirmPasswordFailures } from "../rate-limit/per-user-middleware.js";
 import { claimFirmByLink, getClaimableFirm, registerFirmAsMe } from "./existing-account.js";
 import { removeFirmLogo, setFirmLogo, updateFirmDetails } from "./edit.js";
-import { leaveFirmAsClient } from "./leave.js";
 import { presentClaimableFirm, presentCreatedFirm, presentFirm } from "./present.js";
 import { claimFirm, createFirm, getOwnFirm } from "./service.js";
 
@@ -71,10 +69,6 @@ export const firmRoutes = new Hono<AppEnv>()
   .get("/firm", requireActor, async (c) => {
     const firm = await getOwnFirm(c.var.deps, c.var.actor);
     return c.json({ firm: presentFirm(firm) });
-  })
-  .post("/firm/leave", requireActor, async (c) => {
-    const firm = await leaveFirmAsClient(c.var.deps, c.var.actor);
-    return c.json({ firm } satisfies LeftFirmView);
   })
   .patch("/firm", requireActor, async (c) => {
     const input = await parseJson(c, createFirmSchema);

@@ -71,14 +71,6 @@ export const selectKdfByEmail = (tx: Tx, email: string) =>
 const credential = (userId: string) =>
   and(eq(account.userId, userId), eq(account.providerId, "credential"));
 
-export const selectPasswordHash = (tx: Tx, userId: string) =>
-  tx
-    .select({ password: account.password })
-    .from(account)
-    .where(credential(userId))
-    .limit(1)
-    .then((r) => r[0]?.password ?? null);
-
 /** Replaces the account's password hash; creates the credential account if it has none (as better-auth's reset does). */
 export async function setPasswordHash(tx: Tx, { userId, hash }: { userId: string; hash: string }) {
   const updated = await tx

@@ -12,7 +12,8 @@ import {
 } from "../../common/keys.js";
 import { requireAccess, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
-import { hashPassword, isCommonPassword, verifyPassword } from "../auth/password.js";
+import { requireCurrentPassword } from "../auth/current-password.js";
+import { hashPassword, isCommonPassword } from "../auth/password.js";
 import { asSystem, withActor } from "../db/actor.js";
 import type { Db, Tx } from "../db/client.js";
 import type { Deps } from "../deps.js";
@@ -24,7 +25,6 @@ import {
   insertSessionKey,
   moveOverKeys,
   selectKdfByEmail,
-  selectPasswordHash,
   selectRecoveryKitDue,
   selectSessionKey,
   selectStoredKeys,
@@ -88,15 +88,6 @@ export async function getSessionKey(deps: Deps, actor: ActorProfile, sessionId: 
   }
   if (!key) throw new AppError("INTERNAL");
   return key;
-}
-
-/** 400 with today's message unless `password` is the account's current one: the password as is, or the sign-in secret derived from it once the account has owner-held keys (decision 038). */
-export async function requireCurrentPassword(deps: Deps, userId: string, password: string) {
-  const hash = await asSystem(deps.db, (tx) => selectPasswordHash(tx, userId)); // the hash: never under lv_app
-  if (!hash || !(await verifyPassword({ hash, password })))
-    throw new AppError("VALIDATION", AUTH_MSG.currentPasswordWrong, {
-      currentPassword: AUTH_MSG.currentPasswordWrong,
-    });
 }
 
 const ownKeys = (deps: Deps, actor: ActorProfile) => {

@@ -2,7 +2,6 @@ import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
-import type { AppEnv } from "../http/context.js";
 import type { Metrics, SignInOutcome, SignInStep } from "./metrics.js";
 
 const PASSWORD_SIGN_IN = "/api/auth/sign-in/email";
@@ -30,7 +29,7 @@ const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIO
 
 /** How a sign-in request ended, read from its answer; null for every other request. */
 async function signInOutcome(
-  c: Context<AppEnv>,
+  c: Context,
 ): Promise<{ step: SignInStep; outcome: SignInOutcome } | null> {
   if (c.req.method !== "POST") return null;
   const { path } = c.req;
@@ -65,7 +64,7 @@ function hasTwoFactorCookie(c: Context): boolean {
 
 /** Counts and times every request by method, route pattern and status, and sign-ins by outcome. Mounted first. */
 export const recordRequests = (metrics: Metrics) =>
-  createMiddleware<AppEnv>(async (c, next) => {
+  createMiddleware(async (c, next) => {
     const started = performance.now();
     await next();
     const seconds = (performance.now() - started) / 1000;

@@ -13,7 +13,7 @@ import { withActor } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
 import type { Deps } from "../deps.js";
 import { AppError } from "../errors.js";
-import { requireCurrentPassword } from "../keys/owner-keys-service.js";
+import { requireCurrentPassword } from "../auth/current-password.js";
 import { passkeyChangeMail, type PasskeyChange } from "./emails.js";
 import { presentPasskey } from "./present.js";
 import {

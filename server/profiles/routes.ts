@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { profileUpdateSchema } from "../../common/profiles.js";
 import type { AppEnv } from "../http/context.js";
 import { parseJson } from "../http/validate.js";
-import { requireUser } from "../auth/session.js";
+import { requireUser } from "../sessions/middleware.js";
 import { presentMe } from "./present.js";
 import { getMe, updateProfile } from "./service.js";
 

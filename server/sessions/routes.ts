@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { SessionList } from "../../common/sessions.js";
-import { requireUser } from "../auth/session.js";
+import { requireUser } from "./middleware.js";
 import type { AppEnv } from "../http/context.js";
 import { passSetCookies } from "../http/cookies.js";
 import { presentSession } from "./present.js";

@@ -21,9 +21,6 @@ const WHAT: Record<FactorChange, { subject: string; text: string }> = {
   },
 };
 
-const IF_NOT_YOU =
-  "If this was not you, someone knows your password: choose a new one now, which signs out every device, and check your sign-in protection on your profile.";
-
 /** "Was this you?" after a change to the account's sign-in protection. Grants nothing. */
 export function factorChangeMail(
   appUrl: string,
@@ -33,32 +30,11 @@ export function factorChangeMail(
   return composeMail({ template: `two-factor-${change}`, to, subject, expiresAt: null }, [
     { text },
     { text: "Was this you? Then there is nothing to do." },
-    { text: IF_NOT_YOU },
+    { text: TWO_FACTOR_MSG.ifNotYou },
     { link: `${appUrl}/reset-password`, label: "Choose a new password" },
     {
       link: `${appUrl}${PROFILE_PATHS.security}#sign-in-protection`,
       label: "See your sign-in protection",
     },
   ]);
-}
-
-/** After a sign-in with a recovery code: how many are left, and what to do when they run low. */
-export function recoveryCodeUsedMail({ to, left }: { to: string; left: number }): Mail {
-  return composeMail(
-    {
-      template: "two-factor-recovery-code-used",
-      to,
-      subject: TWO_FACTOR_MSG.recoveryUsedSubject,
-      expiresAt: null,
-    },
-    [
-      {
-        text: "A recovery code was just used to sign in to your Legacy Vault account. It will not work again.",
-      },
-      {
-        text: `${TWO_FACTOR_MSG.recoveryLeft(left)} You can make a new set on your profile, under Sign-in protection.`,
-      },
-      { text: IF_NOT_YOU },
-    ],
-  );
 }

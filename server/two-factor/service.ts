@@ -12,7 +12,7 @@ import type { Caller } from "../auth/caller.js";
 import { asSystem } from "../db/actor.js";
 import type { Deps } from "../deps.js";
 import { AppError } from "../errors.js";
-import { requireCurrentPassword } from "../keys/owner-keys-service.js";
+import { requireCurrentPassword } from "../auth/current-password.js";
 import { factorChangeMail, type FactorChange } from "./emails.js";
 import { presentSetup } from "./present.js";
 import { deleteAuthenticator, selectTwoFactorState } from "./queries.js";

@@ -1,8 +1,8 @@
 import { createMiddleware } from "hono/factory";
 import { AppError } from "../errors.js";
 import type { AppEnv, SessionUser } from "../http/context.js";
-import { touchSession } from "../sessions/service.js";
-import { readSession } from "../sessions/session-read.js";
+import { touchSession } from "./service.js";
+import { readSession } from "./session-read.js";
 
 /** Reads the better-auth session cookie (if any) into c.var.user. */
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
