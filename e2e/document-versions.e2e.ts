@@ -8,6 +8,7 @@ import {
   expectNoAxeViolations,
   expectPath,
   expectText,
+  keepForSteps,
   MOBILE,
   openPath,
   screenshot,
@@ -78,112 +79,121 @@ function watchBodies(page: Page): Buffer[] {
 }
 
 describe("document versions and preview", () => {
-  it("previews a PNG, renames it, replaces the file, lists two versions and downloads the first byte-identical", async () => {
-    const user = await buildUser({ name: "Vera Versions" });
-    const page = await signedInPage(user);
-    const bodies = watchBodies(page);
+  describe("previews a PNG, renames it, replaces the file, lists two versions and downloads the first byte-identical", () => {
     const first = png(48, 32, [200, 40, 40]);
     const second = png(24, 60, [30, 90, 200]);
+    let user: Awaited<ReturnType<typeof buildUser>>;
+    let page: Page;
+    let bodies: ReturnType<typeof watchBodies>;
 
-    // Upload a PNG document.
-    await openPath(page, "/documents/new");
-    await page
-      .getByLabel("Document file")
-      .setInputFiles({ name: "scan.png", mimeType: "image/png", buffer: first });
-    await page.getByText("scan.png", { exact: true }).waitFor();
-    await page.getByRole("button", { name: "Upload Document" }).click();
-    await expectText(page, DOCUMENT_MSG.uploaded, { timeout: 30_000 });
-    await expectPath(page, "/documents");
-    await settle(page);
-    await page.getByRole("link", { name: "scan", exact: true }).click();
-    await page.waitForURL((url) => /^\/documents\/[0-9a-f-]{36}$/.test(url.pathname));
-    await settle(page);
+    it("uploads a PNG, previews it decrypted from a blob: URL, renames it in place", async () => {
+      user = await buildUser({ name: "Vera Versions" });
+      page = keepForSteps(await signedInPage(user));
+      bodies = watchBodies(page);
 
-    // Preview: decrypted in the browser, shown from a blob: URL.
-    await page.getByRole("button", { name: "Preview" }).click();
-    expect(await previewWidth(page, "scan.png")).toBe(48);
-    expect(
-      await page.getByRole("img", { name: "Preview of scan.png" }).getAttribute("src"),
-    ).toMatch(/^blob:/);
-    await expectNoAxeViolations(page);
+      // Upload a PNG document.
+      await openPath(page, "/documents/new");
+      await page
+        .getByLabel("Document file")
+        .setInputFiles({ name: "scan.png", mimeType: "image/png", buffer: first });
+      await page.getByText("scan.png", { exact: true }).waitFor();
+      await page.getByRole("button", { name: "Upload Document" }).click();
+      await expectText(page, DOCUMENT_MSG.uploaded, { timeout: 30_000 });
+      await expectPath(page, "/documents");
+      await settle(page);
+      await page.getByRole("link", { name: "scan", exact: true }).click();
+      await page.waitForURL((url) => /^\/documents\/[0-9a-f-]{36}$/.test(url.pathname));
+      await settle(page);
 
-    // Rename the title and the file name in place.
-    await page.getByLabel("Title").fill("Passport scan");
-    await page.getByLabel("File name").fill("passport.png");
-    await page.getByRole("button", { name: "Save Changes" }).click();
-    await expectText(page, DOCUMENT_MSG.updated);
-    await page.getByRole("heading", { level: 1, name: "Passport scan" }).waitFor();
-    await expectText(page.locator("dl"), "passport.png");
+      // Preview: decrypted in the browser, shown from a blob: URL.
+      await page.getByRole("button", { name: "Preview" }).click();
+      expect(await previewWidth(page, "scan.png")).toBe(48);
+      expect(
+        await page.getByRole("img", { name: "Preview of scan.png" }).getAttribute("src"),
+      ).toMatch(/^blob:/);
+      await expectNoAxeViolations(page);
 
-    // Replace the file: the previous one stays as a version.
-    await page
-      .getByLabel("New file")
-      .setInputFiles({ name: "passport-2026.png", mimeType: "image/png", buffer: second });
-    await page.getByRole("button", { name: "Replace file" }).click();
-    await expectText(page, "File replaced", { timeout: 30_000 });
-    await expectText(page.locator("dl"), "passport-2026.png");
-    const versions = page.getByRole("list", { name: "Versions" }).getByRole("listitem");
-    await expect.poll(() => versions.count()).toBe(2);
-    await expectText(versions.first(), "Current");
-    expect(await versions.nth(1).getByText("Current").count()).toBe(0);
-
-    await page.getByRole("button", { name: "Preview" }).click();
-    expect(await previewWidth(page, "passport-2026.png")).toBe(24);
-    await settle(page);
-    await expectNoAxeViolations(page);
-    await screenshot(page, "document-versions-preview");
-
-    // Download the first version: the bytes that were uploaded first.
-    const [download] = await Promise.all([
-      page.waitForEvent("download"),
-      versions
-        .nth(1)
-        .getByRole("button", { name: /^Download the version of/ })
-        .click(),
-    ]);
-    expect(download.suggestedFilename()).toMatch(/^passport-2026 \(\d{4}-\d{2}-\d{2}\)\.png$/);
-    expect((await readFile((await download.path()) ?? "")).equals(first)).toBe(true);
-
-    // No plaintext left the browser: no request body holds either PNG's header chunk.
-    const ihdr = (image: Buffer) => image.subarray(8, 33);
-    expect(bodies.length).toBeGreaterThan(0);
-    for (const body of bodies) {
-      expect(body.includes(ihdr(first))).toBe(false);
-      expect(body.includes(ihdr(second))).toBe(false);
-    }
-
-    // Closing the preview revokes its URL.
-    type Revokes = { URL: { revokeObjectURL(url: string): void }; revoked?: string[] };
-    await page.evaluate(() => {
-      const g = globalThis as unknown as Revokes;
-      const revoke = g.URL.revokeObjectURL.bind(g.URL);
-      g.revoked = [];
-      g.URL.revokeObjectURL = (url) => {
-        g.revoked?.push(url);
-        revoke(url);
-      };
+      // Rename the title and the file name in place.
+      await page.getByLabel("Title").fill("Passport scan");
+      await page.getByLabel("File name").fill("passport.png");
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await expectText(page, DOCUMENT_MSG.updated);
+      await page.getByRole("heading", { level: 1, name: "Passport scan" }).waitFor();
+      await expectText(page.locator("dl"), "passport.png");
     });
-    const src =
-      (await page.getByRole("img", { name: "Preview of passport-2026.png" }).getAttribute("src")) ??
-      "";
-    await page.getByRole("button", { name: "Hide preview" }).click();
-    expect(await page.evaluate(() => (globalThis as unknown as Revokes).revoked)).toContain(src);
 
-    // The same screen at 375 px, preview open.
-    const url = page.url();
-    const mobile = await signedInPage(user, { width: 375, height: 812 });
-    await openPath(mobile, new URL(url).pathname);
-    await mobile.getByRole("button", { name: "Preview" }).click();
-    expect(await previewWidth(mobile, "passport-2026.png")).toBe(24);
-    await settle(mobile);
-    await expectNoAxeViolations(mobile);
-    await screenshot(mobile, "document-versions-preview");
-    // Dark, and at 360 px (MOBILE) too.
-    await mobile.emulateMedia({ colorScheme: "dark" });
-    await expectNoAxeViolations(mobile);
-    await screenshot(mobile, "document-versions-preview-dark");
-    await mobile.setViewportSize(MOBILE);
-    await expectNoAxeViolations(mobile);
+    it("replaces the file: two versions, the first downloads byte-identical; no plaintext left the browser", async () => {
+      await page
+        .getByLabel("New file")
+        .setInputFiles({ name: "passport-2026.png", mimeType: "image/png", buffer: second });
+      await page.getByRole("button", { name: "Replace file" }).click();
+      await expectText(page, "File replaced", { timeout: 30_000 });
+      await expectText(page.locator("dl"), "passport-2026.png");
+      const versions = page.getByRole("list", { name: "Versions" }).getByRole("listitem");
+      await expect.poll(() => versions.count()).toBe(2);
+      await expectText(versions.first(), "Current");
+      expect(await versions.nth(1).getByText("Current").count()).toBe(0);
+
+      await page.getByRole("button", { name: "Preview" }).click();
+      expect(await previewWidth(page, "passport-2026.png")).toBe(24);
+      await settle(page);
+      await expectNoAxeViolations(page);
+      await screenshot(page, "document-versions-preview");
+
+      // Download the first version: the bytes that were uploaded first.
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        versions
+          .nth(1)
+          .getByRole("button", { name: /^Download the version of/ })
+          .click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^passport-2026 \(\d{4}-\d{2}-\d{2}\)\.png$/);
+      expect((await readFile((await download.path()) ?? "")).equals(first)).toBe(true);
+
+      // No plaintext left the browser: no request body holds either PNG's header chunk.
+      const ihdr = (image: Buffer) => image.subarray(8, 33);
+      expect(bodies.length).toBeGreaterThan(0);
+      for (const body of bodies) {
+        expect(body.includes(ihdr(first))).toBe(false);
+        expect(body.includes(ihdr(second))).toBe(false);
+      }
+    });
+
+    it("closing the preview revokes its URL; the same screen at 375 and 360 px, light and dark", async () => {
+      type Revokes = { URL: { revokeObjectURL(url: string): void }; revoked?: string[] };
+      await page.evaluate(() => {
+        const g = globalThis as unknown as Revokes;
+        const revoke = g.URL.revokeObjectURL.bind(g.URL);
+        g.revoked = [];
+        g.URL.revokeObjectURL = (url) => {
+          g.revoked?.push(url);
+          revoke(url);
+        };
+      });
+      const src =
+        (await page
+          .getByRole("img", { name: "Preview of passport-2026.png" })
+          .getAttribute("src")) ?? "";
+      await page.getByRole("button", { name: "Hide preview" }).click();
+      expect(await page.evaluate(() => (globalThis as unknown as Revokes).revoked)).toContain(src);
+
+      // The same screen at 375 px, preview open.
+      const url = page.url();
+      const mobile = await signedInPage(user, { width: 375, height: 812 });
+      await openPath(mobile, new URL(url).pathname);
+      await mobile.getByRole("button", { name: "Preview" }).click();
+      expect(await previewWidth(mobile, "passport-2026.png")).toBe(24);
+      await settle(mobile);
+      await expectNoAxeViolations(mobile);
+      await screenshot(mobile, "document-versions-preview");
+      // Dark, and at 360 px (MOBILE) too.
+      await mobile.emulateMedia({ colorScheme: "dark" });
+      await expectNoAxeViolations(mobile);
+      await screenshot(mobile, "document-versions-preview-dark");
+      await mobile.setViewportSize(MOBILE);
+      await expectNoAxeViolations(mobile);
+    });
   });
 
   it("previews a PDF in a frame from a blob: URL, without a CSP violation", async () => {

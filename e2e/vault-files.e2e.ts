@@ -326,137 +326,147 @@ describe("documents", () => {
 });
 
 describe("notes", () => {
-  it("creates a note with text, a recording and an attachment; after a reload all three are back, decrypted; nothing in clear at rest", async () => {
-    const user = await buildUser({ name: "Nora Notes" });
-    const page = await signedInPage(user);
+  describe("creates a note with text, a recording and an attachment; after a reload all three are back, decrypted; nothing in clear at rest", () => {
     const heir = { name: "Sam Heir", email: `heir-${randomUUID().slice(0, 8)}@example.com` };
-    expect((await apiAsUser(page, "POST", "/api/beneficiaries", heir)).status).toBe(201);
-
-    await open(page, "/notes", "notes-empty");
-    await expectText(page, "No notes yet");
-    await open(page, "/notes/new", "note-new");
-    await page.getByRole("button", { name: "Create Note" }).click();
-    await expectText(
-      page.getByRole("alert").filter({ hasText: ASSET_MSG.titleRequired }),
-      ASSET_MSG.titleRequired,
-    );
-
     const marker = `Note-marker-${randomUUID()}`;
-    await page.getByLabel("Title").fill("Letter to Sam");
-    await page.getByLabel("Note", { exact: true }).fill(`Dear Sam, ${marker}`);
-
-    // Record about 2 s from the fake microphone; the timer counts from 0.
-    // By keyboard: Enter starts, the same button (keeping focus) stops; focus then lands on Delete Recording.
-    await page.getByRole("button", { name: "Start Recording" }).focus();
-    await page.keyboard.press("Enter");
-    await expectText(page, NOTE_MSG.recordingStarted);
-    await expectText(page.getByRole("timer"), "Recording 0:00");
-    await expectText(page.getByRole("timer"), "Recording 0:02", { timeout: 5_000 });
-    await expectNoAxeViolations(page);
-    await screenshot(page, "note-new-recording");
-    await page.keyboard.press("Enter");
-    await expectText(page, NOTE_MSG.recordingComplete);
-    const deleteRecording = page.getByRole("button", { name: "Delete Recording" });
-    await deleteRecording.waitFor();
-    expect(
-      await deleteRecording.evaluate(
-        (el) => el === (globalThis as unknown as FocusGlobals).document.activeElement,
-      ),
-    ).toBe(true);
-
-    // The attachment: refused by content, refused by size, then a text file.
-    const attach = page.getByLabel("Attachment (Optional)");
-    await attach.setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: exe() });
-    await expectText(page.getByRole("alert"), unsupportedFileTypeMessage("attachment"));
-    await attach.setInputFiles({
-      name: "big.pdf",
-      mimeType: "application/pdf",
-      buffer: bigPdf(5 * MB + 1),
-    });
-    await expectText(page.getByRole("alert"), FILE_MSG.attachmentTooLarge);
     const attachmentText = Buffer.from(
       `Attachment-marker-${randomUUID()}\nThe key is under the mat.\n`,
     );
-    await attach.setInputFiles({
-      name: "instructions.txt",
-      mimeType: "text/plain",
-      buffer: attachmentText,
-    });
-    await expectText(page, NOTE_MSG.attached);
-    await chooseBeneficiaries(page, [heir.email]);
-    await expectNoAxeViolations(page);
-    await screenshot(page, "note-new-filled");
+    let page: Page;
+    let id: string;
 
-    await page.getByRole("button", { name: "Create Note" }).click();
-    await expectText(page, NOTE_MSG.created);
-    await expectPath(page, "/notes");
-    await settle(page);
-    await expectText(page, `Assigned to ${heir.name}`); // lists name people compactly (decision 053)
-    await expectNoAxeViolations(page);
-    await screenshot(page, "notes");
-    await page.getByRole("tab", { name: /^Assigned/ }).click();
-    await page.getByRole("tabpanel").getByRole("link", { name: "Letter to Sam" }).waitFor();
-    await page.getByLabel("Search notes").fill("nope");
-    await expectText(page, "No assigned notes match your search.");
-    await page.getByLabel("Search notes").fill("");
+    it("no notes yet; a note needs a title; a recording by keyboard", async () => {
+      const user = await buildUser({ name: "Nora Notes" });
+      page = keepForSteps(await signedInPage(user));
+      expect((await apiAsUser(page, "POST", "/api/beneficiaries", heir)).status).toBe(201);
 
-    // At rest: neither the text nor the attachment's content in clear.
-    const id = await idFromList(page, "Letter to Sam");
-    const stored = await apiAsUser(page, "GET", `/api/assets/${id}`);
-    expect(stored.status).toBe(200);
-    expect(stored.text).not.toContain(marker);
-    expect(stored.text).not.toContain("instructions.txt");
-    expect((await apiAsUser(page, "GET", "/api/assets")).text).not.toContain(marker);
-    const rawAttachment = await page.request.get(`/api/assets/${id}/files/attachment`);
-    expect((await rawAttachment.body()).toString("latin1")).not.toContain("Attachment-marker");
-    const files = (JSON.parse(stored.text) as StoredAsset).asset.files.map((f) => f.kind);
-    expect(files).toEqual(["attachment", "recording"]);
-
-    // After a reload: the text, a playable recording with a real duration, and the attachment to download.
-    await page.goto(`/notes/${id}`);
-    await page.reload();
-    await settle(page);
-    // The reading view (issue 16, point 4): the text as a letter, the recording and the attachment below.
-    expect(await page.getByTestId("note-text").textContent()).toBe(`Dear Sam, ${marker}`);
-    await page.waitForFunction(() => {
-      const audio = (globalThis as unknown as AudioGlobals).document.querySelector("audio");
-      return (
-        !!audio &&
-        audio.src.startsWith("blob:") &&
-        Number.isFinite(audio.duration) &&
-        audio.duration > 0
+      await open(page, "/notes", "notes-empty");
+      await expectText(page, "No notes yet");
+      await open(page, "/notes/new", "note-new");
+      await page.getByRole("button", { name: "Create Note" }).click();
+      await expectText(
+        page.getByRole("alert").filter({ hasText: ASSET_MSG.titleRequired }),
+        ASSET_MSG.titleRequired,
       );
+
+      await page.getByLabel("Title").fill("Letter to Sam");
+      await page.getByLabel("Note", { exact: true }).fill(`Dear Sam, ${marker}`);
+
+      // Record about 2 s from the fake microphone; the timer counts from 0.
+      // By keyboard: Enter starts, the same button (keeping focus) stops; focus then lands on Delete Recording.
+      await page.getByRole("button", { name: "Start Recording" }).focus();
+      await page.keyboard.press("Enter");
+      await expectText(page, NOTE_MSG.recordingStarted);
+      await expectText(page.getByRole("timer"), "Recording 0:00");
+      await expectText(page.getByRole("timer"), "Recording 0:02", { timeout: 5_000 });
+      await expectNoAxeViolations(page);
+      await screenshot(page, "note-new-recording");
+      await page.keyboard.press("Enter");
+      await expectText(page, NOTE_MSG.recordingComplete);
+      const deleteRecording = page.getByRole("button", { name: "Delete Recording" });
+      await deleteRecording.waitFor();
+      expect(
+        await deleteRecording.evaluate(
+          (el) => el === (globalThis as unknown as FocusGlobals).document.activeElement,
+        ),
+      ).toBe(true);
     });
-    await expectText(page, "instructions.txt");
-    await expectNoAxeViolations(page);
-    await screenshot(page, "note-detail");
-    const [download] = await Promise.all([
-      page.waitForEvent("download"),
-      page.getByRole("button", { name: "Download instructions.txt" }).click(),
-    ]);
-    expect((await bytesOf(download)).equals(attachmentText)).toBe(true);
 
-    // Edit: drop the recording, change the text; the recording file is gone afterwards.
-    await page.getByRole("link", { name: "Edit", exact: true }).click();
-    await page.waitForURL((url) => url.searchParams.get("mode") === "edit");
-    expect(await page.getByLabel("Note", { exact: true }).inputValue()).toBe(`Dear Sam, ${marker}`);
-    await page.getByRole("button", { name: "Delete Recording" }).click();
-    await page.getByRole("button", { name: "Start Recording" }).waitFor();
-    await page.getByLabel("Note", { exact: true }).fill("Dear Sam, see the attachment.");
-    await page.getByRole("button", { name: "Save Changes" }).click();
-    await expectText(page, NOTE_MSG.updated);
-    await expectPath(page, "/notes");
-    const after = JSON.parse(
-      (await apiAsUser(page, "GET", `/api/assets/${id}`)).text,
-    ) as StoredAsset;
-    expect(after.asset.files.map((f) => f.kind)).toEqual(["attachment"]);
+    it("the attachment: refused by content, refused by size, then a text file; the note is created for a beneficiary", async () => {
+      const attach = page.getByLabel("Attachment (Optional)");
+      await attach.setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: exe() });
+      await expectText(page.getByRole("alert"), unsupportedFileTypeMessage("attachment"));
+      await attach.setInputFiles({
+        name: "big.pdf",
+        mimeType: "application/pdf",
+        buffer: bigPdf(5 * MB + 1),
+      });
+      await expectText(page.getByRole("alert"), FILE_MSG.attachmentTooLarge);
+      await attach.setInputFiles({
+        name: "instructions.txt",
+        mimeType: "text/plain",
+        buffer: attachmentText,
+      });
+      await expectText(page, NOTE_MSG.attached);
+      await chooseBeneficiaries(page, [heir.email]);
+      await expectNoAxeViolations(page);
+      await screenshot(page, "note-new-filled");
 
-    await page.getByRole("button", { name: "Delete Letter to Sam" }).first().click();
-    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
-    await expectText(page, NOTE_MSG.deleted);
-    await page.goto(`/notes/${id}`);
-    await expectPath(page, "/notes");
-    await expectText(page, NOTE_MSG.notFound);
+      await page.getByRole("button", { name: "Create Note" }).click();
+      await expectText(page, NOTE_MSG.created);
+      await expectPath(page, "/notes");
+      await settle(page);
+      await expectText(page, `Assigned to ${heir.name}`); // lists name people compactly (decision 053)
+      await expectNoAxeViolations(page);
+      await screenshot(page, "notes");
+      await page.getByRole("tab", { name: /^Assigned/ }).click();
+      await page.getByRole("tabpanel").getByRole("link", { name: "Letter to Sam" }).waitFor();
+      await page.getByLabel("Search notes").fill("nope");
+      await expectText(page, "No assigned notes match your search.");
+      await page.getByLabel("Search notes").fill("");
+    });
+
+    it("at rest neither the text nor the attachment's content in clear; after a reload all three are back", async () => {
+      id = await idFromList(page, "Letter to Sam");
+      const stored = await apiAsUser(page, "GET", `/api/assets/${id}`);
+      expect(stored.status).toBe(200);
+      expect(stored.text).not.toContain(marker);
+      expect(stored.text).not.toContain("instructions.txt");
+      expect((await apiAsUser(page, "GET", "/api/assets")).text).not.toContain(marker);
+      const rawAttachment = await page.request.get(`/api/assets/${id}/files/attachment`);
+      expect((await rawAttachment.body()).toString("latin1")).not.toContain("Attachment-marker");
+      const files = (JSON.parse(stored.text) as StoredAsset).asset.files.map((f) => f.kind);
+      expect(files).toEqual(["attachment", "recording"]);
+
+      // After a reload: the text, a playable recording with a real duration, and the attachment to download.
+      await page.goto(`/notes/${id}`);
+      await page.reload();
+      await settle(page);
+      // The reading view (issue 16, point 4): the text as a letter, the recording and the attachment below.
+      expect(await page.getByTestId("note-text").textContent()).toBe(`Dear Sam, ${marker}`);
+      await page.waitForFunction(() => {
+        const audio = (globalThis as unknown as AudioGlobals).document.querySelector("audio");
+        return (
+          !!audio &&
+          audio.src.startsWith("blob:") &&
+          Number.isFinite(audio.duration) &&
+          audio.duration > 0
+        );
+      });
+      await expectText(page, "instructions.txt");
+      await expectNoAxeViolations(page);
+      await screenshot(page, "note-detail");
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: "Download instructions.txt" }).click(),
+      ]);
+      expect((await bytesOf(download)).equals(attachmentText)).toBe(true);
+    });
+
+    it("edit drops the recording and changes the text; the recording file is gone; delete", async () => {
+      await page.getByRole("link", { name: "Edit", exact: true }).click();
+      await page.waitForURL((url) => url.searchParams.get("mode") === "edit");
+      expect(await page.getByLabel("Note", { exact: true }).inputValue()).toBe(
+        `Dear Sam, ${marker}`,
+      );
+      await page.getByRole("button", { name: "Delete Recording" }).click();
+      await page.getByRole("button", { name: "Start Recording" }).waitFor();
+      await page.getByLabel("Note", { exact: true }).fill("Dear Sam, see the attachment.");
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await expectText(page, NOTE_MSG.updated);
+      await expectPath(page, "/notes");
+      const after = JSON.parse(
+        (await apiAsUser(page, "GET", `/api/assets/${id}`)).text,
+      ) as StoredAsset;
+      expect(after.asset.files.map((f) => f.kind)).toEqual(["attachment"]);
+
+      await page.getByRole("button", { name: "Delete Letter to Sam" }).first().click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+      await expectText(page, NOTE_MSG.deleted);
+      await page.goto(`/notes/${id}`);
+      await expectPath(page, "/notes");
+      await expectText(page, NOTE_MSG.notFound);
+    });
   });
 
   it("the document and note screens at 360 px", async () => {

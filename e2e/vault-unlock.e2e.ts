@@ -106,40 +106,48 @@ describe("the vault in the browser", () => {
     await expectOpens(tab, id, secret);
   });
 
-  it("after a password change, signing in with the new password opens the same items", async () => {
-    const user = await buildUser();
-    const page = await signedInPage(user);
-    const { id, secret } = await addPassword(page);
+  describe("after a password change, signing in with the new password opens the same items", () => {
+    let user: Awaited<ReturnType<typeof buildUser>>;
+    let item: { id: string; secret: string };
 
-    await openPath(page, "/profile/security");
-    await page.getByRole("button", { name: "Change password" }).click();
-    await page.getByLabel("Current password").fill("Not-The-Right-One-99");
-    await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
-    await expectText(page, /^Strength: /); // the strength meter, as on the item forms (issue 16)
-    await page.getByLabel("Confirm new password").fill(NEW_PASSWORD);
-    await page.getByRole("button", { name: "Change password" }).click();
-    await expectText(page, AUTH_MSG.currentPasswordWrong);
+    it("a wrong current password is refused; the right one changes it, this tab stays open", async () => {
+      user = await buildUser();
+      const page = await signedInPage(user);
+      item = await addPassword(page);
+      const { id, secret } = item;
 
-    await page.getByLabel("Current password").fill(user.password);
-    await page.getByRole("button", { name: "Change password" }).click();
-    await expectText(page, AUTH_MSG.passwordChanged);
-    // This tab stays open.
-    await expectOpens(page, id, secret);
-    await page.getByRole("button", { name: "Log out" }).click();
-    await expectText(page, AUTH_MSG.logoutOk);
-    await expectPath(page, "/login");
-    expect(await sessionCopy(page)).toBeNull();
+      await openPath(page, "/profile/security");
+      await page.getByRole("button", { name: "Change password" }).click();
+      await page.getByLabel("Current password").fill("Not-The-Right-One-99");
+      await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
+      await expectText(page, /^Strength: /); // the strength meter, as on the item forms (issue 16)
+      await page.getByLabel("Confirm new password").fill(NEW_PASSWORD);
+      await page.getByRole("button", { name: "Change password" }).click();
+      await expectText(page, AUTH_MSG.currentPasswordWrong);
 
-    // The old password opens nothing; the new one signs in and opens the item.
-    const fresh = await newPage();
-    await signIn(fresh, user.email, user.password);
-    await expectText(fresh, "Invalid email or password");
-    await signIn(fresh, user.email, NEW_PASSWORD);
-    await expectPath(fresh, "/dashboard");
-    // The tab keeps its copy of the key just after it enters the app: wait before a full page load.
-    await waitForOpenVault(fresh);
-    await settle(fresh);
-    await expectOpens(fresh, id, secret);
+      await page.getByLabel("Current password").fill(user.password);
+      await page.getByRole("button", { name: "Change password" }).click();
+      await expectText(page, AUTH_MSG.passwordChanged);
+      // This tab stays open.
+      await expectOpens(page, id, secret);
+      await page.getByRole("button", { name: "Log out" }).click();
+      await expectText(page, AUTH_MSG.logoutOk);
+      await expectPath(page, "/login");
+      expect(await sessionCopy(page)).toBeNull();
+    });
+
+    it("the old password opens nothing; the new one signs in and opens the item", async () => {
+      const { id, secret } = item;
+      const fresh = await newPage();
+      await signIn(fresh, user.email, user.password);
+      await expectText(fresh, "Invalid email or password");
+      await signIn(fresh, user.email, NEW_PASSWORD);
+      await expectPath(fresh, "/dashboard");
+      // The tab keeps its copy of the key just after it enters the app: wait before a full page load.
+      await waitForOpenVault(fresh);
+      await settle(fresh);
+      await expectOpens(fresh, id, secret);
+    });
   });
 
   it("a new tab asks to unlock in place of the password list, then shows it", async () => {
