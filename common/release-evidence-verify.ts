@@ -16,12 +16,13 @@ import {
  * `npm run verify-evidence` (node:crypto) and the /verify-evidence page (WebCrypto). Pure: the
  * caller hands in SHA-256 and Ed25519 verification, and the server's published public key.
  */
+type Bytes = Uint8Array<ArrayBuffer>;
 export type EvidenceCrypto = {
-  sha256: (bytes: Uint8Array) => Promise<Uint8Array>;
+  sha256: (bytes: Bytes) => Promise<Uint8Array>;
   verifyEd25519: (a: {
     jwk: EvidencePublicKey["jwk"];
-    message: Uint8Array;
-    signature: Uint8Array;
+    message: Bytes;
+    signature: Bytes;
   }) => Promise<boolean>;
 };
 
@@ -59,7 +60,7 @@ const utf8 = (text: string) => new TextEncoder().encode(text);
 const toHex = (bytes: Uint8Array) =>
   Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 
-function fromBase64(text: string): Uint8Array | null {
+function fromBase64(text: string): Bytes | null {
   try {
     const normal = text.replace(/-/g, "+").replace(/_/g, "/");
     return Uint8Array.from(atob(normal + "=".repeat((4 - (normal.length % 4)) % 4)), (c) =>
