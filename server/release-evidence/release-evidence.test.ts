@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EvidenceFile, EvidencePublicKey } from "../../common/release-evidence.js";
 import { verifyEvidenceFile } from "../../common/release-evidence-verify.js";
 import type { LegacyItemsView } from "../../common/legacy.js";
+import type { ClientReleaseView } from "../../common/release.js";
 import { nodeEvidenceCrypto } from "../../scripts/evidence-crypto.js";
 import { buildAsset } from "../../test/factories/assets.js";
 import { buildFirm } from "../../test/factories/firm.js";
@@ -193,6 +194,13 @@ describe("someone else cannot download a release's evidence", () => {
       ["a stranger", stranger.client],
     ] as const)
       expect((await firmFile(client, owner.id)).status, who).toBe(404);
+    const canDownload = async (client: TestClient, clientId: string) =>
+      (await client.json<ClientReleaseView>("GET", `/api/clients/${clientId}/release`)).body
+        .canDownloadEvidence;
+    expect(await canDownload(firm.admin, owner.id)).toBe(true);
+    expect(await canDownload(staff.client, owner.id)).toBe(false);
+    expect(await canDownload(firm.admin, notYetReleased.id)).toBe(false);
+    expect((await firmFile(firm.admin, owner.id)).status).toBe(200);
     expect((await firmFile(firm.admin, staff.id)).status).toBe(404);
     expect((await firmFile(firm.admin, notYetReleased.id)).status).toBe(404);
     expect((await firmFile(other.admin, stranger.id)).status).toBe(404);

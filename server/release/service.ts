@@ -230,6 +230,8 @@ export async function getClientRelease(
     state,
     release: presentRelease(latest, latest ? await asSystemHasDocument(deps, latest.id) : false),
     canAttest: mayAttest && (state === "none" || state === "counting_down"),
+    canDownloadEvidence:
+      !!latest && can(actor, "release-evidence:read", { firmId: client.firmId, role: client.role }),
   };
 }
 
