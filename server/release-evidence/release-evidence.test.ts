@@ -278,5 +278,12 @@ describe("the table is append-only", () => {
       ),
     ).rejects.toThrow();
     expect(await seen(owner.id)).toBe(10);
+
+    // the erasure of the owner's account takes the chain with it (the cascade passes the trigger)
+    await asSystem(db, (tx) => tx.execute(sql`delete from "user" where id = ${owner.id}`));
+    const left = await asSystem(db, (tx) =>
+      tx.select().from(releaseEvidence).where(eq(releaseEvidence.ownerId, owner.id)),
+    );
+    expect(left).toEqual([]);
   });
 });
