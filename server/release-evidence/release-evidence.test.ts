@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EvidenceFile, EvidencePublicKey } from "../../common/release-evidence.js";
 import { verifyEvidenceFile } from "../../common/release-evidence-verify.js";
@@ -18,7 +18,7 @@ import {
 } from "../../test/harness.js";
 import { createOffsetClock } from "../clock.js";
 import { asSystem, withActor } from "../db/actor.js";
-import { releaseEvidence } from "../db/schema/index.js";
+import { auditLog, releaseEvidence } from "../db/schema/index.js";
 
 let ctx: TestContext;
 const clock = createOffsetClock();
@@ -88,6 +88,15 @@ describe("the release evidence log", () => {
       "item_opened",
     ]);
     expect(await verify(file)).toMatchObject({ isIntact: true, entries: 10 });
+    const audited = await asSystem(ctx.services.deps.db, (tx) =>
+      tx
+        .select({ actorId: auditLog.actorId, details: auditLog.details })
+        .from(auditLog)
+        .where(
+          and(eq(auditLog.action, "release_evidence.downloaded"), eq(auditLog.ownerId, owner.id)),
+        ),
+    );
+    expect(audited).toEqual([{ actorId: firm.adminId, details: { party: "firm", entries: 10 } }]);
     expect(file.certificate).toMatchObject({
       for: { type: "firm", firmId: firm.firmId, firmName: firm.firmName },
       owner: { id: owner.id, name: "Olga Owner" },
