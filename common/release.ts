@@ -88,6 +88,8 @@ export type ClientReleaseView = {
   state: ReleaseState;
   release: ReleaseSummary | null;
   canAttest: boolean;
+  /** The viewer may download the signed evidence of the client's release (decision 079): an admin of the client's firm, once a release exists. */
+  canDownloadEvidence: boolean;
 };
 
 /* ---------- messages ---------- */

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { RELEASE_MSG } from "../common/release.js";
+import type { EvidenceFile } from "../common/release-evidence.js";
 import {
   advanceReleaseClock,
   apiRequest,
@@ -60,6 +61,7 @@ describe("release", () => {
     let accessLinkA = "";
     let accessLinkB = "";
     let mailB: Awaited<ReturnType<typeof latestMailTo>>;
+    let pageB: Page;
 
     it("the owner names a beneficiary on a password and another on a document, and hands each their access key", async () => {
       ({ admin, firm } = await buildFirmAdmin());
@@ -200,11 +202,9 @@ describe("release", () => {
 
     it("heir B opens only the document, byte-identical; the owner's plan and the firm show the release", async () => {
       // Beneficiary B, at 360 px, signs in, then opens the owner's link: only the document, downloaded byte-identical.
-      const pageB = await portalSignIn({
-        email: heirB.email,
-        releaseMail: mailB,
-        viewport: MOBILE,
-      });
+      pageB = keepForSteps(
+        await portalSignIn({ email: heirB.email, releaseMail: mailB, viewport: MOBILE }),
+      );
       await openAccessKeyLink(pageB, accessLinkB);
       expect(await pageB.getByRole("link", { name: "Bank login" }).count()).toBe(0);
       await pageB.getByRole("link", { name: "Last Will" }).click();
@@ -236,6 +236,42 @@ describe("release", () => {
       await screenshot(ownerPage, "release-released");
       await openPath(adminPage, `/clients/${clientId}`);
       await expectText(adminPage.getByTestId("client-release-state"), "Released");
+    });
+
+    it("heir B downloads the signed evidence of the release; the check page says it is intact, and names a changed entry", async () => {
+      const [download] = await Promise.all([
+        pageB.waitForEvent("download"),
+        pageB.getByRole("link", { name: "Download the evidence of this release" }).click(),
+      ]);
+      const text = await readFile((await download.path()) ?? "", "utf8");
+      const file = JSON.parse(text) as EvidenceFile;
+      expect(file.certificate.for).toEqual({ type: "beneficiary", email: heirB.email });
+      expect(text).not.toContain("Last Will"); // no title, ever
+
+      await pageB.getByRole("link", { name: "check a file" }).click();
+      await expectPath(pageB, "/verify-evidence");
+      const choose = pageB.getByLabel("Release evidence file (.json)");
+      await expect.poll(() => choose.isEnabled()).toBe(true);
+      const json = (value: unknown) => ({
+        name: "release-evidence.json",
+        mimeType: "application/json",
+        buffer: Buffer.from(JSON.stringify(value)),
+      });
+      await choose.setInputFiles(json(file));
+      await expectText(pageB.getByTestId("evidence-verdict"), "Intact");
+      await expectNoAxeViolations(pageB);
+      await screenshot(pageB, "verify-evidence-intact-mobile");
+
+      const changed = structuredClone(file);
+      const released = changed.entries.find((e) => e.entry?.kind === "released")?.entry;
+      if (!released) throw new Error("no released entry in the file");
+      released.data = { ...released.data, items: 99 };
+      await choose.setInputFiles(json(changed));
+      await expectText(pageB.getByTestId("evidence-verdict"), "Not intact");
+      await expectText(
+        pageB.getByTestId("evidence-verdict"),
+        `First entry that is not intact: ${released.seq}`,
+      );
     });
   });
 

@@ -27,6 +27,7 @@ const PUBLIC_SCREENS = [
   { name: "privacy", path: "/privacy" },
   { name: "terms", path: "/terms" },
   { name: "security", path: "/security" },
+  { name: "verify-evidence", path: "/verify-evidence" },
 ];
 const SIGNED_IN_SCREENS = [
   { name: "dashboard", path: "/dashboard" },

@@ -65,4 +65,14 @@ describe("access rules", () => {
       expect.objectContaining({ code: "NOT_FOUND", status: 404 }),
     );
   });
+
+  it("only an admin of the client's own firm downloads the evidence of the client's release (decision 079)", () => {
+    const ofClient = { firmId: firmA, role: "regular_user" as const };
+    expect(can(admin, "release-evidence:read", ofClient)).toBe(true);
+    expect(can(admin, "release-evidence:read", { ...ofClient, firmId: firmB })).toBe(false);
+    expect(can(admin, "release-evidence:read", { firmId: firmA, role: "firm_staff" })).toBe(false);
+    expect(can(admin, "release-evidence:read", { ...ofClient, firmId: null })).toBe(false);
+    expect(can(staff, "release-evidence:read", ofClient)).toBe(false);
+    expect(can(client, "release-evidence:read", ofClient)).toBe(false);
+  });
 });

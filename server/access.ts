@@ -40,7 +40,8 @@ export type Action =
   | "account:own" // the sign-in details of account `ownerId`: its e-mail address (decision 043)
   | "vault:own" // the data key, assets, their files and beneficiaries of `ownerId`
   | "account:delete" // start or cancel the deletion of the account `ownerId` (decision 042)
-  | "release:attest"; // start a client's release by attesting death or incapacity (issue 5)
+  | "release:attest" // start a client's release by attesting death or incapacity (issue 5)
+  | "release-evidence:read"; // download the signed evidence of a client's release (decision 079)
 
 export type Resource = { firmId?: string | null; role?: Role; ownerId?: string };
 type Rule = (actor: ActorProfile, resource: Resource) => boolean;
@@ -81,6 +82,9 @@ const RULES: Record<Action, Rule> = {
     isMember(a, r) &&
     r.role === "regular_user" &&
     r.ownerId !== a.id,
+  // the admins of the client's own firm, as for attesting: never staff, another firm, or a non-client
+  "release-evidence:read": (a, r) =>
+    a.role === "firm_admin" && !!r.firmId && isMember(a, r) && r.role === "regular_user",
 };
 
 export function can(actor: ActorProfile, action: Action, resource: Resource = {}): boolean {

@@ -34,6 +34,7 @@ import { beneficiaryRoutes } from "./beneficiaries/routes.js";
 import { dashboardRoutes } from "./dashboard/routes.js";
 import { releaseRoutes } from "./release/routes.js";
 import { legacyRoutes } from "./legacy/routes.js";
+import { releaseEvidenceRoutes } from "./release-evidence/routes.js";
 import { describeError } from "./logger.js";
 import { recordRequests } from "./metrics/middleware.js";
 import { WEB_DIST } from "./paths.js";
@@ -96,6 +97,7 @@ export function createApp(deps: Deps, options: { webDist?: string; testClock?: O
   api.route("/", dashboardRoutes);
   api.route("/", releaseRoutes);
   api.route("/", legacyRoutes);
+  api.route("/", releaseEvidenceRoutes);
   api.route("/", activityRoutes);
   api.route("/", liveRoutes);
   api.route("/", accountDeletionRoutes);

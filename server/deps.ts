@@ -9,6 +9,7 @@ import type { Logger } from "./logger.js";
 import type { Mail } from "./mail/templates.js";
 import type { Metrics } from "./metrics/metrics.js";
 import type { Clock } from "./clock.js";
+import type { EvidenceSigner } from "./crypto/evidence-key.js";
 
 /** What the business code can reach (databases, mail, keys, clock). Built once in server/services.ts. */
 export type Deps = {
@@ -30,6 +31,8 @@ export type Deps = {
   documentSealer: Sealer;
   /** Beneficiary keys' server shares and escrowed access keys, sealed under master-derived keys (decision 032). */
   shareSealers: ShareSealers;
+  /** The Ed25519 key that signs release evidence certificates (decision 079). */
+  evidenceSigner: EvidenceSigner;
   /** HMAC-SHA-256 under a master-derived key, for short secrets kept only as hashes (the portal's e-mailed codes). */
   hmac: (value: string) => string;
   /** The sign-in salt for an address without an account: HMAC-SHA-256 under the auth secret, 16 bytes (decision 038). */

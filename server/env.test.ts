@@ -17,6 +17,7 @@ const production = {
   NODE_ENV: "production",
   SMTP_URL: "smtp://127.0.0.1:2525",
   VAULT_MASTER_KEY: randomBytes(32).toString("base64"),
+  RELEASE_EVIDENCE_KEY: randomBytes(32).toString("base64"),
   APP_URL: "https://vault.example.com",
 };
 
@@ -84,6 +85,21 @@ describe("parseEnv", () => {
     expect(parseEnv({ ...production, VAULT_MASTER_KEY: key }).VAULT_MASTER_KEY).toBe(key);
   });
 
+  it("refuses production without RELEASE_EVIDENCE_KEY, and a key that is not 32 bytes of base64", () => {
+    expect(messageOf({ ...production, RELEASE_EVIDENCE_KEY: undefined })).toContain(
+      "- RELEASE_EVIDENCE_KEY: is required when NODE_ENV=production (openssl rand -base64 32)",
+    );
+    for (const bad of [
+      randomBytes(16).toString("base64"),
+      "not base64 at all, not at all, no!!!!!!!=",
+    ])
+      expect(messageOf({ RELEASE_EVIDENCE_KEY: bad }), bad).toContain(
+        "- RELEASE_EVIDENCE_KEY: must be an Ed25519 private key: 32 random bytes in base64",
+      );
+    const key = randomBytes(32).toString("base64");
+    expect(parseEnv({ ...production, RELEASE_EVIDENCE_KEY: key }).RELEASE_EVIDENCE_KEY).toBe(key);
+  });
+
   it("refuses production with one message listing every missing requirement", () => {
     const message = messageOf({ NODE_ENV: "production" });
     expect(message).toBe(
@@ -91,6 +107,7 @@ describe("parseEnv", () => {
         "Invalid settings in the environment:",
         "  - SMTP_URL: is required when NODE_ENV=production (smtp:// or smtps://): e-mail must really be delivered, there is no dev mailbox",
         "  - VAULT_MASTER_KEY: is required when NODE_ENV=production (openssl rand -base64 32)",
+        "  - RELEASE_EVIDENCE_KEY: is required when NODE_ENV=production (openssl rand -base64 32): it signs release evidence, and its public half must stay the same",
         "  - APP_URL: must be an https:// origin when NODE_ENV=production, such as https://vault.example.com",
         "See .env.example for every setting.",
       ].join("\n"),

@@ -38,6 +38,14 @@ const envSchema = z.object({
       "must be 32 random bytes in base64 (openssl rand -base64 32)",
     )
     .optional(),
+  /** The server's Ed25519 signing key for release evidence certificates: its 32-byte private seed in base64 (decision 079). */
+  RELEASE_EVIDENCE_KEY: z
+    .string()
+    .refine(
+      (s) => /^[A-Za-z0-9+/]{43}=$/.test(s) && Buffer.from(s, "base64").length === 32,
+      "must be an Ed25519 private key: 32 random bytes in base64 (openssl rand -base64 32)",
+    )
+    .optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** `json` (one object a line) or `text`; default `json` in production, `text` otherwise (docs/decisions/026). */
   LOG_FORMAT: z.enum(["text", "json"], { message: "must be text or json" }).optional(),
@@ -90,6 +98,10 @@ function productionProblems(raw: Record<string, string>): string[] {
   if (!raw.VAULT_MASTER_KEY)
     problems.push(
       "VAULT_MASTER_KEY: is required when NODE_ENV=production (openssl rand -base64 32)",
+    );
+  if (!raw.RELEASE_EVIDENCE_KEY)
+    problems.push(
+      "RELEASE_EVIDENCE_KEY: is required when NODE_ENV=production (openssl rand -base64 32): it signs release evidence, and its public half must stay the same",
     );
   if (!raw.APP_URL?.toLowerCase().startsWith("https://"))
     problems.push(

@@ -183,6 +183,7 @@ describe("the server process with NODE_ENV=production", () => {
           DATA_DIR: dataDir(),
           SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
           VAULT_MASTER_KEY: randomBytes(32).toString("base64"),
+          RELEASE_EVIDENCE_KEY: randomBytes(32).toString("base64"),
           APP_URL: `https://localhost:${port}`,
         };
         const server = new ServerProcess(port, settings);

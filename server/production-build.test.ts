@@ -83,6 +83,7 @@ describe("the compiled server (node dist/server/main.js)", () => {
             DATA_DIR: path.join(tempDir(), "data"),
             SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
             VAULT_MASTER_KEY: randomBytes(32).toString("base64"),
+            RELEASE_EVIDENCE_KEY: randomBytes(32).toString("base64"),
             APP_URL: appUrl,
           },
           { compiled: true, cwd: elsewhere },

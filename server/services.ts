@@ -13,6 +13,7 @@ import { createDataKeyWrapper } from "./crypto/data-key.js";
 import { createShareSealers } from "./crypto/share-sealers.js";
 import { deriveKey, loadMasterKey } from "./crypto/master-key.js";
 import { createSealer } from "./crypto/sealer.js";
+import { loadEvidenceSigner } from "./crypto/evidence-key.js";
 import { runOutsideRequest, type Logger } from "./logger.js";
 import { createMailer, enqueueMail, type Mailer } from "./mail/outbox.js";
 import type { Mail } from "./mail/templates.js";
@@ -31,6 +32,7 @@ export async function createServices(
   options: { database?: Database; clock?: Clock } = {},
 ): Promise<Services> {
   const masterKey = loadMasterKey(env, log);
+  const evidenceSigner = loadEvidenceSigner(env, log);
   const database =
     options.database ??
     (env.DATABASE_URL
@@ -112,6 +114,7 @@ export async function createServices(
     dataKeys,
     documentSealer,
     shareSealers,
+    evidenceSigner,
     hmac,
     signInSalt,
     metrics,

@@ -63,6 +63,7 @@ export async function createTestContext(
     APP_URL,
     DATA_DIR: `.tmp/data-${randomUUID()}`,
     VAULT_MASTER_KEY: randomBytes(32).toString("base64"),
+    RELEASE_EVIDENCE_KEY: randomBytes(32).toString("base64"),
     LOG_LEVEL: "silent",
     ...overrides,
   });

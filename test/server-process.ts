@@ -34,6 +34,7 @@ export class ServerProcess {
       "APP_URL",
       "NODE_ENV",
       "VAULT_MASTER_KEY",
+      "RELEASE_EVIDENCE_KEY",
       "TEST_DATABASE_URL",
       "TEST_TEMPLATE_DB",
     ])

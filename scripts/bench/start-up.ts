@@ -97,6 +97,7 @@ const production = {
   NODE_ENV: "production",
   SMTP_URL: "smtp://127.0.0.1:9",
   VAULT_MASTER_KEY: randomBytes(32).toString("base64"),
+  RELEASE_EVIDENCE_KEY: randomBytes(32).toString("base64"),
   APP_URL: "https://vault.example",
 };
 const dirs: string[] = [];

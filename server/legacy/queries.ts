@@ -29,6 +29,8 @@ export function selectReleasedTo(tx: Tx, email: string) {
       title: assets.title,
       ownerId: releases.userId,
       ownerName: profiles.name,
+      releaseId: releases.id,
+      releaseTrigger: releases.trigger,
       releasedAt: releases.releasedAt,
       accessEndsAt: releaseItems.accessEndsAt,
     })

@@ -11,9 +11,12 @@ import { parseIdParam } from "../http/params.js";
 import { parseJson, parseWith } from "../http/validate.js";
 import { presentSessionKey } from "../keys/owner-keys-present.js";
 import { getSessionKey } from "../keys/owner-keys-service.js";
+import { getEvidenceFile } from "../release-evidence/service.js";
+import { evidenceDownload } from "../release-evidence/routes.js";
 import {
   LEGACY_SESSION_HOURS,
   endSession,
+  getItemRelease,
   getSessionTabKey,
   itemFile,
   listItems,
@@ -95,6 +98,17 @@ export const legacyRoutes = new Hono<AppEnv>()
     );
     c.header("Cache-Control", "no-store");
     return c.json({ item });
+  })
+  /** The beneficiary's part of the evidence of the release that gave them this item (decision 079). */
+  .get("/legacy/items/:id/release-evidence", requireBeneficiary, async (c) => {
+    const email = c.var.beneficiaryEmail;
+    const subject = await getItemRelease(c.var.deps, email, parseIdParam(c.req.param("id")));
+    const file = await getEvidenceFile(c.var.deps, {
+      subject,
+      party: { type: "beneficiary", email },
+      actorId: c.var.user?.id ?? null,
+    });
+    return evidenceDownload(c, file);
   })
   .get(
     "/legacy/items/:id/files/:kind{(?:document|recording|attachment)}",

@@ -18,6 +18,7 @@ import { hashLinkToken, newLinkToken } from "../keys/link-token.js";
 import { createSealer } from "../crypto/sealer.js";
 import { enqueueMail } from "../mail/outbox.js";
 import { readFileBytes } from "../assets/files.js";
+import { appendEvidence, appendFirstAccess } from "../release-evidence/service.js";
 import { auditRelease } from "../release/audit.js";
 import { legacyCodeMail } from "../release/emails.js";
 import {
@@ -119,7 +120,12 @@ export async function verifyCode(
         email,
         expiresAt: new Date(now.getTime() + LEGACY_SESSION_HOURS * 3_600_000),
       });
-      for (const ownerId of new Set((await selectReleasedTo(tx, email)).map((r) => r.ownerId))) {
+      const released = await selectReleasedTo(tx, email);
+      for (const releaseId of new Set(released.map((r) => r.releaseId))) {
+        const ownerId = released.find((r) => r.releaseId === releaseId)?.ownerId;
+        if (ownerId) await appendFirstAccess(tx, { ownerId, releaseId, email, at: now });
+      }
+      for (const ownerId of new Set(released.map((r) => r.ownerId))) {
         await auditRelease(tx, {
           ownerId,
           action: "legacy.signed_in",
@@ -245,6 +251,17 @@ export async function openItem(
   const { row, files } = await asSystem(deps.db, async (tx) => {
     const row = await loadItem(tx, deps, { email, assetId });
     requireOpenable(row, email);
+    // an account with a confirmed address opens items without a portal code: its first access is here
+    await appendFirstAccess(tx, { ownerId: row.ownerId, releaseId: row.releaseId, email, at: now });
+    await appendEvidence(tx, {
+      ownerId: row.ownerId,
+      releaseId: row.releaseId,
+      kind: "item_opened",
+      at: now,
+      actor: { type: "beneficiary", email },
+      data: { assetId },
+      beneficiaryEmail: email,
+    });
     await auditRelease(tx, {
       ownerId: row.ownerId,
       action: "legacy.item_viewed",
@@ -263,6 +280,20 @@ export async function openItem(
     encryptedData: row.encryptedData,
     files,
   });
+}
+
+/**
+ * The release that gave `assetId` to `email` (its evidence is the beneficiary's to download,
+ * decision 079), even after access ended; NOT_FOUND for anything never released to this address.
+ */
+export async function getItemRelease(deps: Deps, email: string, assetId: string) {
+  const rows = await asSystem(deps.db, (tx) => selectReleasedTo(tx, email));
+  const row = rows.find((r) => r.id === assetId);
+  if (!row) throw new AppError("NOT_FOUND");
+  return {
+    owner: { id: row.ownerId, name: row.ownerName },
+    release: { id: row.releaseId, status: "released", trigger: row.releaseTrigger },
+  };
 }
 
 export async function itemFile(

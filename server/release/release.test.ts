@@ -238,6 +238,7 @@ describe("a firm's attestation", () => {
       state: "none",
       release: null,
       canAttest: false,
+      canDownloadEvidence: false,
     });
     expect(
       (await firm.admin.json<ClientReleaseView>("GET", `/api/clients/${client.id}/release`)).body

@@ -15,6 +15,7 @@ import type { Tx } from "../db/client.js";
 import { AppError, isUniqueViolation } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { hashLinkToken } from "../keys/link-token.js";
+import { appendEvidence } from "../release-evidence/service.js";
 import { auditRelease } from "./audit.js";
 import {
   countAssetsWithBeneficiary,
@@ -106,6 +107,19 @@ export async function savePlan(
     const plan = await upsertPlan(tx, actor.id, values);
     if (!plan) throw new AppError("INTERNAL");
     await rescheduleInactivity(tx, plan, now);
+    const endsAt = inactivityEndsAt(now, plan.inactivityMonths);
+    await appendEvidence(tx, {
+      ownerId: actor.id,
+      releaseId: null,
+      kind: "plan_saved",
+      at: now,
+      actor: { type: "owner", userId: actor.id },
+      data: {
+        inactivityMonths: input.inactivityMonths,
+        waitDays: input.waitDays,
+        inactivityEndsAt: endsAt ? endsAt.toISOString() : null,
+      },
+    });
     await auditRelease(tx, {
       ownerId: actor.id,
       action: "release.plan_changed",
@@ -216,6 +230,27 @@ export async function getClientRelease(
     state,
     release: presentRelease(latest, latest ? await asSystemHasDocument(deps, latest.id) : false),
     canAttest: mayAttest && (state === "none" || state === "counting_down"),
+    canDownloadEvidence:
+      !!latest && can(actor, "release-evidence:read", { firmId: client.firmId, role: client.role }),
+  };
+}
+
+/**
+ * Whose evidence a firm admin downloads (decision 079): the client of their own firm, with its
+ * latest release and the firm's name; NOT_FOUND for anyone else and for a client with no release.
+ */
+export async function getClientEvidenceSubject(deps: Deps, actor: ActorProfile, clientId: string) {
+  const { client, latest } = await loadClient(deps, actor, clientId);
+  requireAccess(actor, "release-evidence:read", { firmId: client.firmId, role: client.role });
+  if (!latest) throw new AppError("NOT_FOUND");
+  const firmId = requireFirm(client);
+  const firmName = await asSystem(deps.db, (tx) => selectFirmName(tx, firmId));
+  return {
+    subject: {
+      owner: { id: client.id, name: client.name },
+      release: { id: latest.id, status: latest.status, trigger: latest.trigger },
+    },
+    party: { type: "firm" as const, firmId, firmName: firmName ?? "" },
   };
 }
 

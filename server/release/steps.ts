@@ -4,6 +4,7 @@ import { AppError } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { newLinkToken } from "../keys/link-token.js";
 import { enqueueMail } from "../mail/outbox.js";
+import { appendEvidence } from "../release-evidence/service.js";
 import { auditRelease } from "./audit.js";
 import {
   beneficiaryReleasedMail,
@@ -67,6 +68,16 @@ export async function checkIn(
   const updated = await updatePlanCheckIn(tx, plan.userId, now);
   if (!updated) return;
   await rescheduleInactivity(tx, updated, now);
+  await appendEvidence(tx, {
+    ownerId: plan.userId,
+    releaseId: null,
+    kind: "checked_in",
+    at: now,
+    actor: { type: "owner", userId: plan.userId, via },
+    data: {
+      inactivityEndsAt: inactivityEndsAt(now, updated.inactivityMonths)?.toISOString() ?? null,
+    },
+  });
   await auditRelease(tx, {
     ownerId: plan.userId,
     action: "release.check_in",
@@ -125,6 +136,36 @@ export async function startRelease(tx: Tx, deps: Deps, input: StartInput): Promi
       cancel,
     }),
   );
+  const attestation = input.attestation;
+  if (attestation)
+    await appendEvidence(tx, {
+      ownerId: owner.id,
+      releaseId: release.id,
+      kind: "attested",
+      at: now,
+      actor: {
+        type: "firm_admin",
+        userId: attestation.attestedBy,
+        firmId: attestation.firmId,
+        name: attestation.attesterName,
+      },
+      data: { attesterName: attestation.attesterName, eventDate: attestation.eventDate },
+    });
+  await appendEvidence(tx, {
+    ownerId: owner.id,
+    releaseId: release.id,
+    kind: "release_started",
+    at: now,
+    actor: attestation
+      ? {
+          type: "firm_admin",
+          userId: attestation.attestedBy,
+          firmId: attestation.firmId,
+          name: attestation.attesterName,
+        }
+      : { type: "system", via: "inactivity" },
+    data: { trigger: input.trigger, waitDays: input.waitDays, releaseAt: releaseAt.toISOString() },
+  });
   await auditRelease(tx, {
     ownerId: owner.id,
     action: "release.started",
@@ -176,6 +217,14 @@ export async function cancelRelease(
   await markReleaseCancelled(tx, release.id, { cancelledAt: now, cancelledBy: actorId ?? via });
   await deletePendingTimers(tx, { userId: release.userId, releaseId: release.id });
   await markLinksUsed(tx, release.id, now);
+  await appendEvidence(tx, {
+    ownerId: release.userId,
+    releaseId: release.id,
+    kind: "release_cancelled",
+    at: now,
+    actor: { type: "owner", userId: release.userId, via },
+    data: { via },
+  });
   await auditRelease(tx, {
     ownerId: release.userId,
     action: "release.cancelled",
@@ -239,6 +288,29 @@ export async function performRelease(
   await insertTimers(tx, [
     { kind: "access_end", userId: owner.id, releaseId: release.id, dueAt: endsAt },
   ]);
+  await appendEvidence(tx, {
+    ownerId: owner.id,
+    releaseId: release.id,
+    kind: "released",
+    at: now,
+    actor: { type: "system", via: "release_due" },
+    data: { items: itemCount, beneficiaries: perEmail.size, accessEndsAt: endsAt.toISOString() },
+  });
+  for (const email of [...perEmail.keys()].sort())
+    await appendEvidence(tx, {
+      ownerId: owner.id,
+      releaseId: release.id,
+      kind: "released_to",
+      at: now,
+      actor: { type: "system", via: "release_due" },
+      data: {
+        items: items
+          .filter((i) => i.beneficiaryEmail === email)
+          .map((i) => i.assetId)
+          .sort(),
+      },
+      beneficiaryEmail: email,
+    });
   await auditRelease(tx, {
     ownerId: owner.id,
     action: "release.released",

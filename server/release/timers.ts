@@ -4,6 +4,7 @@ import type { Deps } from "../deps.js";
 import { describeError } from "../logger.js";
 import { newLinkToken } from "../keys/link-token.js";
 import { enqueueMail } from "../mail/outbox.js";
+import { appendEvidence } from "../release-evidence/service.js";
 import { auditRelease } from "./audit.js";
 import { accessEndedMail, inactivityReminderMail, waitLastDayMail } from "./emails.js";
 import {
@@ -46,6 +47,14 @@ const HANDLERS: Record<string, Handler> = {
         checkIn: { token, expiresAt },
       }),
     );
+    await appendEvidence(tx, {
+      ownerId: owner.id,
+      releaseId: null,
+      kind: "reminder_sent",
+      at: now,
+      actor: { type: "system", via: "inactivity_reminder" },
+      data: { daysBefore, inactivityEndsAt: endsAt.toISOString() },
+    });
     await auditRelease(tx, {
       ownerId: owner.id,
       action: "release.reminder_sent",
@@ -93,6 +102,14 @@ const HANDLERS: Record<string, Handler> = {
         cancel,
       }),
     );
+    await appendEvidence(tx, {
+      ownerId: owner.id,
+      releaseId: release.id,
+      kind: "wait_reminder_sent",
+      at: now,
+      actor: { type: "system", via: "wait_last_day" },
+      data: { releaseAt: release.releaseAt.toISOString() },
+    });
     await auditRelease(tx, {
       ownerId: owner.id,
       action: "release.wait_reminder_sent",
@@ -112,6 +129,14 @@ const HANDLERS: Record<string, Handler> = {
     const rows = await selectReleasedEmails(tx, timer.releaseId);
     for (const { email } of rows)
       await enqueueMail(tx, accessEndedMail(deps.env.APP_URL, email, owner.name));
+    await appendEvidence(tx, {
+      ownerId: owner.id,
+      releaseId: timer.releaseId,
+      kind: "access_ended",
+      at: now,
+      actor: { type: "system", via: "access_end" },
+      data: { beneficiaries: rows.length },
+    });
     await auditRelease(tx, {
       ownerId: owner.id,
       action: "release.access_ended",

@@ -17,3 +17,4 @@ export * from "./rate-limit.js";
 export * from "./jobs.js";
 export * from "./account-deletions.js";
 export * from "./email-changes.js";
+export * from "./release-evidence.js";

@@ -68,6 +68,7 @@ export function AppRoutes() {
       <Route path="/privacy" element={screen(() => import("@/routes/privacy"))} />
       <Route path="/terms" element={screen(() => import("@/routes/terms"))} />
       <Route path="/security" element={screen(() => import("@/routes/security"))} />
+      <Route path="/verify-evidence" element={screen(() => import("@/routes/verify-evidence"))} />
       <Route element={<RedirectIfAuthenticated />}>
         <Route path="/login" element={screen(() => import("@/routes/login"))} />
         <Route path="/register" element={screen(() => import("@/routes/register"))} />

@@ -1,8 +1,10 @@
 import { LEGACY_MSG, type LegacyItem } from "@common/legacy";
 import { useEffect, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
+import { Link } from "react-router";
 import { LoadError } from "@/components/load-error";
 import { Loading } from "@/components/loading";
+import { linkLook } from "@/components/looks";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardContent } from "@/components/ui/card";
 import { PasswordDetails } from "@/features/assets/passwords/components/password-details";
@@ -59,6 +61,19 @@ function OpenedItem({ opened, isFocused }: { opened: OpenedLegacyItem; isFocused
       {opened.type === "note" && (
         <LegacyNote id={item.id} contentKey={contentKey} content={opened.content} />
       )}
+      <p className="text-sm text-muted-foreground">
+        <a
+          href={`/api/legacy/items/${encodeURIComponent(item.id)}/release-evidence`}
+          download
+          className={linkLook}
+        >
+          Download the evidence of this release
+        </a>{" "}
+        (signed by Legacy Vault: each step, from the release to your own access) ·{" "}
+        <Link to="/verify-evidence" className={linkLook}>
+          check a file
+        </Link>
+      </p>
     </>
   );
 }

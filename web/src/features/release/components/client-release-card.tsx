@@ -1,6 +1,7 @@
 import { RELEASE_UI_MSG, type ClientReleaseView, type ReleaseState } from "@common/release";
 import { Hourglass } from "lucide-react";
 import { useId, useRef } from "react";
+import { Link } from "react-router";
 import { LoadError } from "@/components/load-error";
 import { linkLook } from "@/components/looks";
 import { Badge } from "@/components/ui/badge";
@@ -99,6 +100,23 @@ export function ClientReleaseCard({
           >
             Download the attestation document
           </a>
+        )}
+        {view?.canDownloadEvidence && (
+          <p className="text-sm">
+            <a
+              href={`/api/clients/${encodeURIComponent(clientId)}/release-evidence`}
+              download
+              className={linkLook}
+            >
+              Download the release evidence (signed)
+            </a>{" "}
+            <span className="text-muted-foreground">
+              · every step of this release, hash-chained;{" "}
+              <Link to="/verify-evidence" className={linkLook}>
+                check a file
+              </Link>
+            </span>
+          </p>
         )}
         {view?.canAttest && (
           <p className="text-sm text-muted-foreground">
