@@ -1,11 +1,8 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import type { EvidenceFile, EvidencePublicKey } from "../../common/release-evidence.js";
-import { requireActor } from "../auth/actor.js";
 import type { AppEnv } from "../http/context.js";
-import { parseIdParam } from "../http/params.js";
-import { getClientEvidenceSubject } from "../release/service.js";
-import { getEvidenceFile, getEvidencePublicKey } from "./service.js";
+import { getEvidencePublicKey } from "./service.js";
 
 /** The file as a download: never cached, named for its owner's chain and its last entry. */
 export function evidenceDownload(c: Context, file: EvidenceFile) {
@@ -17,17 +14,10 @@ export function evidenceDownload(c: Context, file: EvidenceFile) {
   return c.json(file);
 }
 
-/** The server's public key (public: anyone checks a file with it) and the firm admin's download. */
-export const releaseEvidenceRoutes = new Hono<AppEnv>()
-  .get("/release-evidence/public-key", (c) =>
-    c.json<EvidencePublicKey>(getEvidencePublicKey(c.var.deps)),
-  )
-  .get("/clients/:id/release-evidence", requireActor, async (c) => {
-    const { subject, party } = await getClientEvidenceSubject(
-      c.var.deps,
-      c.var.actor,
-      parseIdParam(c.req.param("id"), "user"),
-    );
-    const file = await getEvidenceFile(c.var.deps, { subject, party, actorId: c.var.actor.id });
-    return evidenceDownload(c, file);
-  });
+/**
+ * The server's public key (public: anyone checks a file with it). The downloads are served by the
+ * domains that know who may have them: release (a firm admin's client) and legacy (a beneficiary).
+ */
+export const releaseEvidenceRoutes = new Hono<AppEnv>().get("/release-evidence/public-key", (c) =>
+  c.json<EvidencePublicKey>(getEvidencePublicKey(c.var.deps)),
+);

@@ -8,12 +8,15 @@ import { binaryBody } from "../http/body-gate.js";
 import type { AppEnv } from "../http/context.js";
 import { parseIdParam } from "../http/params.js";
 import { parseJson } from "../http/validate.js";
+import { evidenceDownload } from "../release-evidence/routes.js";
+import { getEvidenceFile } from "../release-evidence/service.js";
 import { RELEASE_DOCUMENT_MAX_BYTES, getReleaseDocument, putReleaseDocument } from "./document.js";
 import {
   attestRelease,
   cancelByLink,
   cancelByOwner,
   checkInByLink,
+  getClientEvidenceSubject,
   getClientRelease,
   getPlanView,
   savePlan,
@@ -92,4 +95,14 @@ export const releaseRoutes = new Hono<AppEnv>()
       "Content-Disposition": `attachment; filename*=UTF-8''${encodeURIComponent(doc.fileName)}`,
       "Cache-Control": "no-store",
     });
+  })
+  // The client's release evidence for an admin of the client's firm (decision 079).
+  .get("/clients/:id/release-evidence", requireActor, async (c) => {
+    const { subject, party } = await getClientEvidenceSubject(
+      c.var.deps,
+      c.var.actor,
+      clientId(c.req.param("id")),
+    );
+    const file = await getEvidenceFile(c.var.deps, { subject, party, actorId: c.var.actor.id });
+    return evidenceDownload(c, file);
   });
