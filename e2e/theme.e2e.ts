@@ -34,16 +34,21 @@ const bodyBackground = (page: Page) =>
 const WHITE = "rgb(255, 255, 255)";
 /**
  * Opens the password vault from the sidebar with its list's request held, so the screen stays
- * loading; returns what lets the request go.
+ * loading; returns once the request is held (the route is in place before the click, and this is
+ * the tab's first look at the list, so nothing answers it from a cache), with what lets it go.
  */
 async function openVaultHeld(page: Page): Promise<() => void> {
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
+  let reached: () => void = () => {};
+  const isReached = new Promise<void>((resolve) => (reached = resolve));
   await page.route(/\/api\/assets(\?|$)/, async (route) => {
+    reached();
     await held;
     await route.continue();
   });
   await page.getByRole("link", { name: "Password Vault" }).click();
+  await isReached;
   return release;
 }
 /** The progress bar's animation ("none" when it stands still). */
@@ -150,14 +155,16 @@ describe("theme", () => {
     await expectPath(page, "/vault");
     const status = page.getByRole("status").filter({ hasText: /^Loading\.\.\.$/ });
     await status.waitFor();
+    // Shown 150 ms after the skeleton; waited for as long as a locator waits: a loaded machine takes
+    // more than expect.poll's one second from the click to the bar.
     const bar = page.locator(".route-progress[data-loading]");
-    await expect.poll(() => bar.isVisible()).toBe(true);
+    await bar.waitFor();
     expect(await bar.getAttribute("aria-hidden")).toBe("true");
     expect(await barAnimation(page)).toBe("none");
     await screenshot(page, "loading-skeleton-dark");
     release();
     await status.waitFor({ state: "hidden" });
-    await expect.poll(() => bar.isVisible()).toBe(false);
+    await bar.waitFor({ state: "hidden" });
   });
 
   it("the progress bar slides only while a screen loads: a loaded screen runs no endless animation", async () => {
@@ -166,10 +173,10 @@ describe("theme", () => {
     expect(await endlessAnimations(page)).toBe(0);
     const release = await openVaultHeld(page);
     const bar = page.locator(".route-progress[data-loading]");
-    await expect.poll(() => bar.isVisible()).toBe(true);
+    await bar.waitFor();
     expect(await barAnimation(page)).toBe("route-progress");
     release();
-    await expect.poll(() => bar.isVisible()).toBe(false);
+    await bar.waitFor({ state: "hidden" });
     await settle(page);
     expect(await endlessAnimations(page)).toBe(0);
   });
