@@ -56,7 +56,10 @@ export async function newPage(
   viewport = DESKTOP,
   address = randomLoopbackAddress(),
 ): Promise<Page> {
-  browser ??= launchBrowser();
+  browser ??= launchBrowser().then((launched) => {
+    launched.on("disconnected", () => (browser = undefined)); // the next page launches another
+    return launched;
+  });
   const proxy = await startAddressProxy(new URL(appUrl()), address);
   const context = await (
     await browser
@@ -107,7 +110,7 @@ export function keepForSteps<T extends Page>(page: T): T {
 
 /**
  * The pages this test opened, with their unexpected errors since the last call: e2e/setup.ts
- * closes them after each test, except those kept for the next steps (closed with the browser).
+ * closes them after each test, except those kept for the next steps (closed after the file).
  */
 export function takeOpenPages(): { page: Page; errors: string[]; kept: boolean }[] {
   const taken = open.map((t) => ({
@@ -120,12 +123,20 @@ export function takeOpenPages(): { page: Page; errors: string[]; kept: boolean }
   return taken;
 }
 
-export async function closeBrowser(): Promise<void> {
+/**
+ * After a file: closes every page it opened, those kept for steps too. The browser stays for the
+ * worker's next file (the e2e project runs without isolation: one Chromium per worker, not one
+ * per file); it ends with the worker's process (Playwright closes what it launched on exit).
+ */
+export async function closeFilePages(): Promise<void> {
   keptForSteps.clear();
-  open.splice(0);
-  const closing = browser;
-  browser = undefined;
-  await (await closing)?.close();
+  const closing = open.splice(0).map(({ page }) =>
+    page
+      .context()
+      .close()
+      .catch(() => {}),
+  );
+  await Promise.all(closing);
 }
 
 /**
