@@ -12,6 +12,7 @@ import {
   expectNoText,
   expectPath,
   expectText,
+  keepForSteps,
   openPath,
   screenshot,
   settle,
@@ -47,40 +48,41 @@ async function expectOpens(page: Page, id: string, secret: string) {
   await expectText(page, secret, { exact: true });
 }
 
+/**
+ * One owner through every step (each sign-in costs a key derivation and page loads): the first
+ * step signs in and keeps a password; the others open new tabs of that browser, or sign in afresh,
+ * and the password change comes last.
+ */
 describe("the vault in the browser", () => {
+  let user: Awaited<ReturnType<typeof buildUser>>;
+  let page: Page;
+  let item: { id: string; secret: string };
+
   it("stays open after a reload, without asking for the password", async () => {
-    const user = await buildUser();
-    const page = await signedInPage(user);
-    const { id, secret } = await addPassword(page);
+    user = await buildUser();
+    page = keepForSteps(await signedInPage(user)); // moves the account over (decision 038)
+    item = await addPassword(page);
     expect(await sessionCopy(page)).toBeTruthy();
     await page.reload();
     await settle(page);
     await expectNoText(page, "Unlock your vault");
-    await expectOpens(page, id, secret);
+    await expectOpens(page, item.id, item.secret);
   });
 
   it("holds the key before the first screen after a sign-in, so a reload at once stays open", async () => {
-    const user = await buildUser();
-    const first = await signedInPage(user); // moves the account over (decision 038)
-    const { id, secret } = await addPassword(first);
-    await first.context().close();
-
-    const page = await newPage();
-    await signIn(page, user.email, user.password);
-    await expectPath(page, "/dashboard");
+    const fresh = await newPage();
+    await signIn(fresh, user.email, user.password);
+    await expectPath(fresh, "/dashboard");
     // The tab's copy is there the moment the app is entered, not some requests later.
-    expect(await sessionCopy(page)).toBeTruthy();
-    await page.reload();
-    await settle(page);
-    await expectNoText(page, "Unlock your vault");
-    await expectOpens(page, id, secret);
+    expect(await sessionCopy(fresh)).toBeTruthy();
+    await fresh.reload();
+    await settle(fresh);
+    await expectNoText(fresh, "Unlock your vault");
+    await expectOpens(fresh, item.id, item.secret);
   });
 
   it("asks a new tab for the password, refuses a wrong one, and opens with the right one", async () => {
-    const user = await buildUser();
-    const page = await signedInPage(user);
-    const { id, secret } = await addPassword(page);
-
+    const { id, secret } = item;
     // Same browser, same session cookie, but a new tab: no copy of the key in it.
     const tab = await page.context().newPage();
     await tab.goto(`/vault/${id}`);
@@ -104,18 +106,72 @@ describe("the vault in the browser", () => {
     await settle(tab);
     await expectNoText(tab, "Unlock your vault");
     await expectOpens(tab, id, secret);
+    await tab.close();
+  });
+
+  it("a new tab asks to unlock in place of the password list, then shows it", async () => {
+    const list = await page.context().newPage();
+    await list.goto("/vault");
+    const card = list.getByRole("region", { name: "Unlock your vault" });
+    await card.waitFor();
+    await expectNoText(list, UNLOCK_FAILED); // no "Usernames and sites could not be decrypted"
+    expect(await list.getByRole("link", { name: "Bank login" }).count()).toBe(0);
+    await checkLightAndDark(list, "vault-list-unlock");
+    await unlockIn(card, user.password);
+    await list.getByRole("link", { name: "Bank login" }).waitFor();
+    await expectNoText(list, UNLOCK_FAILED);
+    await list.close();
+  });
+
+  it("a new tab asks to unlock in place of the new-item form; what is typed in it survives a lock and is saved", async () => {
+    const form = await page.context().newPage();
+    await form.goto("/vault/new");
+    const card = form.getByRole("region", { name: "Unlock your vault" });
+    await card.waitFor();
+    expect(await form.getByLabel("Title").count()).toBe(0); // no empty form that cannot be saved
+    await expectNoAxeViolations(form);
+    await unlockIn(card, user.password);
+    const username = `heir-${randomUUID().slice(0, 8)}`;
+    await form.getByLabel("Title").fill("Pension portal");
+    await form.getByLabel("Username").fill(username);
+    await form.getByLabel("Password", { exact: true }).fill(`Pw-${randomUUID()}`);
+    // Locked while typing: the form is kept under the lock dialog, and comes back as it was.
+    await form.getByRole("button", { name: "Lock now" }).click();
+    await unlockIn(form.getByRole("dialog", { name: VAULT_LOCK_MSG.lockedTitle }), user.password);
+    expect(await form.getByLabel("Username").inputValue()).toBe(username);
+    await form.getByRole("button", { name: "Save Password" }).click();
+    await expectText(form, PASSWORD_MSG.saved);
+    await openPath(form, "/vault");
+    await expectText(form, `Username: ${username}`); // decrypted in the list
+    await form.close();
+    // "Lock now" locked every tab that held the key (decision 046): the first tab opens again too.
+    await unlockIn(page.getByRole("dialog", { name: VAULT_LOCK_MSG.lockedTitle }), user.password);
+  });
+
+  it("a save that needs the key on a tab without it asks to unlock, then saves what was typed", async () => {
+    const tab = await page.context().newPage();
+    await tab.goto("/beneficiaries/new");
+    const relationship = `Godson ${randomUUID().slice(0, 8)}`;
+    await tab.getByLabel("Name").fill("Bruno Heir");
+    await tab.getByLabel("Email").fill(`bruno-${randomUUID().slice(0, 8)}@example.com`);
+    await tab.getByLabel("Relationship (Optional)").fill(relationship); // sealed with the data key
+    await tab.getByRole("button", { name: "Add Beneficiary" }).click();
+
+    const dialog = tab.getByRole("dialog", { name: "Unlock your vault" });
+    await dialog.waitFor();
+    await expectNoText(tab, UNLOCK_FAILED);
+    await checkLightAndDark(tab, "save-asks-unlock", { fullPage: false });
+    await unlockIn(dialog, user.password);
+    await expectText(tab, BENEFICIARY_MSG.added);
+    await expectPath(tab, "/beneficiaries");
+    await expectText(tab, "Bruno Heir");
+    await expectNoText(tab, UNLOCK_FAILED);
+    await tab.close();
   });
 
   describe("after a password change, signing in with the new password opens the same items", () => {
-    let user: Awaited<ReturnType<typeof buildUser>>;
-    let item: { id: string; secret: string };
-
     it("a wrong current password is refused; the right one changes it, this tab stays open", async () => {
-      user = await buildUser();
-      const page = await signedInPage(user);
-      item = await addPassword(page);
       const { id, secret } = item;
-
       await openPath(page, "/profile/security");
       await page.getByRole("button", { name: "Change password" }).click();
       await page.getByLabel("Current password").fill("Not-The-Right-One-99");
@@ -148,67 +204,5 @@ describe("the vault in the browser", () => {
       await settle(fresh);
       await expectOpens(fresh, id, secret);
     });
-  });
-
-  it("a new tab asks to unlock in place of the password list, then shows it", async () => {
-    const user = await buildUser();
-    const page = await signedInPage(user);
-    await addPassword(page);
-    const list = await page.context().newPage();
-    await list.goto("/vault");
-    const card = list.getByRole("region", { name: "Unlock your vault" });
-    await card.waitFor();
-    await expectNoText(list, UNLOCK_FAILED); // no "Usernames and sites could not be decrypted"
-    expect(await list.getByRole("link", { name: "Bank login" }).count()).toBe(0);
-    await checkLightAndDark(list, "vault-list-unlock");
-    await unlockIn(card, user.password);
-    await list.getByRole("link", { name: "Bank login" }).waitFor();
-    await expectNoText(list, UNLOCK_FAILED);
-  });
-
-  it("a new tab asks to unlock in place of the new-item form; what is typed in it survives a lock and is saved", async () => {
-    const user = await buildUser();
-    const page = await signedInPage(user);
-    const form = await page.context().newPage();
-    await form.goto("/vault/new");
-    const card = form.getByRole("region", { name: "Unlock your vault" });
-    await card.waitFor();
-    expect(await form.getByLabel("Title").count()).toBe(0); // no empty form that cannot be saved
-    await expectNoAxeViolations(form);
-    await unlockIn(card, user.password);
-    const username = `heir-${randomUUID().slice(0, 8)}`;
-    await form.getByLabel("Title").fill("Pension portal");
-    await form.getByLabel("Username").fill(username);
-    await form.getByLabel("Password", { exact: true }).fill(`Pw-${randomUUID()}`);
-    // Locked while typing: the form is kept under the lock dialog, and comes back as it was.
-    await form.getByRole("button", { name: "Lock now" }).click();
-    await unlockIn(form.getByRole("dialog", { name: VAULT_LOCK_MSG.lockedTitle }), user.password);
-    expect(await form.getByLabel("Username").inputValue()).toBe(username);
-    await form.getByRole("button", { name: "Save Password" }).click();
-    await expectText(form, PASSWORD_MSG.saved);
-    await openPath(form, "/vault");
-    await expectText(form, `Username: ${username}`); // decrypted in the list
-  });
-
-  it("a save that needs the key on a tab without it asks to unlock, then saves what was typed", async () => {
-    const user = await buildUser();
-    const page = await signedInPage(user);
-    const tab = await page.context().newPage();
-    await tab.goto("/beneficiaries/new");
-    const relationship = `Godson ${randomUUID().slice(0, 8)}`;
-    await tab.getByLabel("Name").fill("Bruno Heir");
-    await tab.getByLabel("Email").fill(`bruno-${randomUUID().slice(0, 8)}@example.com`);
-    await tab.getByLabel("Relationship (Optional)").fill(relationship); // sealed with the data key
-    await tab.getByRole("button", { name: "Add Beneficiary" }).click();
-
-    const dialog = tab.getByRole("dialog", { name: "Unlock your vault" });
-    await dialog.waitFor();
-    await expectNoText(tab, UNLOCK_FAILED);
-    await checkLightAndDark(tab, "save-asks-unlock", { fullPage: false });
-    await unlockIn(dialog, user.password);
-    await expectText(tab, BENEFICIARY_MSG.added);
-    await expectPath(tab, "/beneficiaries");
-    await expectText(tab, "Bruno Heir");
-    await expectNoText(tab, UNLOCK_FAILED);
   });
 });
