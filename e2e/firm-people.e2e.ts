@@ -17,6 +17,7 @@ import {
   GOOD_PASSWORD,
   latestMailTo,
   linkFrom,
+  DESKTOP,
   MOBILE,
   newPage,
   screenshot,
@@ -52,9 +53,17 @@ const waitForStatus = (page: Page, text: string) =>
   expectText(page.getByRole("status").filter({ hasText: text }), text);
 
 describe("firm people", () => {
+  /**
+   * One firm's administrator, signed in once, through the staff steps and the firm's details
+   * (each sign-in costs a key derivation and page loads); each step invites its own people.
+   */
+  let admin: Awaited<ReturnType<typeof buildFirmAdmin>>["admin"];
+  let firm: Awaited<ReturnType<typeof buildFirmAdmin>>["firm"];
+  let page: Page;
+
   it("an invited staff member registers through the link, sees the client list and is kept out of /staff", async () => {
-    const { admin } = await buildFirmAdmin();
-    const page = await newPage();
+    ({ admin, firm } = await buildFirmAdmin());
+    page = keepForSteps(await newPage());
     await signIn(page, admin.email, admin.password);
     await expectPath(page, "/dashboard");
 
@@ -106,15 +115,11 @@ describe("firm people", () => {
   });
 
   it("the admin changes a member's role and removes a member, never their own row", async () => {
-    const { admin } = await buildFirmAdmin();
-    const page = await newPage();
-    await signIn(page, admin.email, admin.password);
-    await expectPath(page, "/dashboard");
     const email = uniqueEmail("staff");
     const link = await inviteStaff(page, email, "Staff");
     const code = link.searchParams.get("code");
     const registered = await apiRequest("POST", "/api/register", {
-      name: "Sam Staff",
+      name: "Rory Role",
       email,
       password: GOOD_PASSWORD,
       invitationCode: code,
@@ -124,7 +129,7 @@ describe("firm people", () => {
 
     await page.goto("/staff");
     await settle(page);
-    const row = page.getByRole("row").filter({ hasText: "Sam Staff" });
+    const row = page.getByRole("row").filter({ hasText: "Rory Role" });
     await expectText(row, "Staff", { exact: true });
     expect(await page.getByRole("button", { name: `Edit role of ${admin.name}` }).count()).toBe(0);
     expect(
@@ -133,21 +138,21 @@ describe("firm people", () => {
     await expectNoAxeViolations(page);
     await screenshot(page, "staff");
 
-    await page.getByRole("button", { name: "Edit role of Sam Staff" }).click();
+    await page.getByRole("button", { name: "Edit role of Rory Role" }).click();
     const dialog = page.getByRole("dialog", { name: "Edit Staff Role" });
     await dialog.waitFor();
     expect(await dialog.getByRole("radio", { name: "Staff" }).isChecked()).toBe(true);
     await expectNoAxeViolations(page);
     await dialog.getByRole("radio", { name: "Admin" }).check();
     await dialog.getByRole("button", { name: "Save Changes" }).click();
-    await expectText(page, STAFF_MSG.roleUpdated("Sam Staff"));
+    await expectText(page, STAFF_MSG.roleUpdated("Rory Role"));
     await dialog.waitFor({ state: "hidden" });
     await expectText(row, "Admin", { exact: true });
 
     // Removal asks in the app's dialog, as every destructive action does (no browser confirm).
-    const removeButton = page.getByRole("button", { name: "Remove Sam Staff from the firm" });
+    const removeButton = page.getByRole("button", { name: "Remove Rory Role from the firm" });
     await removeButton.click();
-    const removal = page.getByRole("alertdialog", { name: STAFF_MSG.removeTitle("Sam Staff") });
+    const removal = page.getByRole("alertdialog", { name: STAFF_MSG.removeTitle("Rory Role") });
     await removal.waitFor();
     await expectText(removal, STAFF_MSG.removeConfirm);
     await removal.getByRole("button", { name: "Cancel" }).click();
@@ -173,10 +178,6 @@ describe("firm people", () => {
   });
 
   it("the admin sees a pending invitation, resends it and revokes it; the invitee's link then says it was withdrawn", async () => {
-    const { admin } = await buildFirmAdmin();
-    const page = await newPage();
-    await signIn(page, admin.email, admin.password);
-    await expectPath(page, "/dashboard");
     const email = uniqueEmail("staff");
     const first = await inviteStaff(page, email, "Staff");
     const firstMail = await latestMailTo(email, { subject: /invited/i });
@@ -233,20 +234,73 @@ describe("firm people", () => {
       (await apiAsUser(page, "POST", "/api/invitations", { email: other, role: "regular_user" }))
         .status,
     ).toBe(200);
-    const phone = await newPage(MOBILE);
-    await signIn(phone, admin.email, admin.password);
-    await expectPath(phone, "/dashboard");
-    await phone.goto("/staff");
-    await settle(phone);
-    const phoneRow = phone
+    await page.setViewportSize(MOBILE);
+    await page.goto("/staff");
+    await settle(page);
+    const phoneRow = page
       .getByRole("region", { name: INVITATION_MSG.pendingTitle })
       .getByRole("row")
       .filter({ hasText: other });
     await expectText(phoneRow, "Client", { exact: true });
     await phoneRow.getByRole("button", { name: `Revoke invitation to ${other}` }).waitFor();
-    expect(await pageWidth(phone)).toBeLessThanOrEqual(MOBILE.width);
-    await expectNoAxeViolations(phone);
-    await screenshot(phone, "staff-pending-invitations");
+    expect(await pageWidth(page)).toBeLessThanOrEqual(MOBILE.width);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "staff-pending-invitations");
+    await page.setViewportSize(DESKTOP);
+  });
+
+  it("/firm/edit uploads a PNG logo that the Firm Overview then shows", async () => {
+    await page.goto("/firm/edit");
+    await settle(page);
+    await expectNoAxeViolations(page);
+
+    const fileInput = page.locator('input[type="file"]');
+    await fileInput.setInputFiles({
+      name: "notes.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("not an image"),
+    });
+    await expectText(page, FIRM_EDIT_MSG.logoNotImage);
+    // A PNG that is cut off is refused before the upload, in the same words as the server's.
+    await expectText(page, FIRM_EDIT_MSG.logoHint);
+    const whole = png(320, 180);
+    await fileInput.setInputFiles({
+      name: "logo.png",
+      mimeType: "image/png",
+      buffer: whole.subarray(0, 40),
+    });
+    await expectText(page, FIRM_EDIT_MSG.logoUnreadable);
+    expect(await page.getByRole("img", { name: "Preview of the new logo" }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "firm-edit-logo-unreadable");
+    await fileInput.setInputFiles({
+      name: "logo.png",
+      mimeType: "image/png",
+      buffer: png(320, 180),
+    });
+    await page.getByRole("img", { name: "Preview of the new logo" }).waitFor();
+    await expectNoText(page, FIRM_EDIT_MSG.logoUnreadable);
+    await screenshot(page, "firm-edit-logo-preview");
+    await page.getByLabel("Law Firm Name").fill("A");
+    await page.getByRole("button", { name: "Save Firm Details" }).click();
+    await expectText(page, FIRM_EDIT_MSG.nameTooShort);
+    await expectNoAxeViolations(page);
+    const renamed = `${firm.name} Renamed`;
+    await page.getByLabel("Law Firm Name").fill(renamed);
+    await page.getByRole("button", { name: "Save Firm Details" }).click();
+    await expectText(page, FIRM_EDIT_MSG.saved);
+    await expectPath(page, "/dashboard");
+
+    // The Firm Overview is /dashboard for firm_admin.
+    await settle(page);
+    const logo = page.getByRole("img", { name: `${renamed} logo` });
+    await logo.waitFor();
+    expect(
+      await logo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+    ).toBe(320);
+    await expectText(page, firm.code);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "firm-overview");
   });
 
   describe("/clients searches, sorts and pages 25 clients on the server, in the URL", () => {
@@ -330,63 +384,5 @@ describe("firm people", () => {
       await expectNoAxeViolations(phone);
       await screenshot(phone, "clients");
     });
-  });
-
-  it("/firm/edit uploads a PNG logo that the Firm Overview then shows", async () => {
-    const { admin, firm } = await buildFirmAdmin();
-    const page = await newPage();
-    await signIn(page, admin.email, admin.password);
-    await expectPath(page, "/dashboard");
-    await page.goto("/firm/edit");
-    await settle(page);
-    await expectNoAxeViolations(page);
-
-    const fileInput = page.locator('input[type="file"]');
-    await fileInput.setInputFiles({
-      name: "notes.txt",
-      mimeType: "text/plain",
-      buffer: Buffer.from("not an image"),
-    });
-    await expectText(page, FIRM_EDIT_MSG.logoNotImage);
-    // A PNG that is cut off is refused before the upload, in the same words as the server's.
-    await expectText(page, FIRM_EDIT_MSG.logoHint);
-    const whole = png(320, 180);
-    await fileInput.setInputFiles({
-      name: "logo.png",
-      mimeType: "image/png",
-      buffer: whole.subarray(0, 40),
-    });
-    await expectText(page, FIRM_EDIT_MSG.logoUnreadable);
-    expect(await page.getByRole("img", { name: "Preview of the new logo" }).count()).toBe(0);
-    await expectNoAxeViolations(page);
-    await screenshot(page, "firm-edit-logo-unreadable");
-    await fileInput.setInputFiles({
-      name: "logo.png",
-      mimeType: "image/png",
-      buffer: png(320, 180),
-    });
-    await page.getByRole("img", { name: "Preview of the new logo" }).waitFor();
-    await expectNoText(page, FIRM_EDIT_MSG.logoUnreadable);
-    await screenshot(page, "firm-edit-logo-preview");
-    await page.getByLabel("Law Firm Name").fill("A");
-    await page.getByRole("button", { name: "Save Firm Details" }).click();
-    await expectText(page, FIRM_EDIT_MSG.nameTooShort);
-    await expectNoAxeViolations(page);
-    const renamed = `${firm.name} Renamed`;
-    await page.getByLabel("Law Firm Name").fill(renamed);
-    await page.getByRole("button", { name: "Save Firm Details" }).click();
-    await expectText(page, FIRM_EDIT_MSG.saved);
-    await expectPath(page, "/dashboard");
-
-    // The Firm Overview is /dashboard for firm_admin.
-    await settle(page);
-    const logo = page.getByRole("img", { name: `${renamed} logo` });
-    await logo.waitFor();
-    expect(
-      await logo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
-    ).toBe(320);
-    await expectText(page, firm.code);
-    await expectNoAxeViolations(page);
-    await screenshot(page, "firm-overview");
   });
 });
