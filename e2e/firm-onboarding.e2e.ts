@@ -198,58 +198,69 @@ describe("firm onboarding", () => {
     });
   });
 
-  describe.each([DESKTOP, MOBILE])("Firm Codes Manager at $width px", (viewport) => {
-    it("creates a code, copies it and deactivates it", async () => {
-      const { admin, firm } = await buildFirmAdmin();
-      // A chosen code: 8 characters of the alphabet without look-alikes (docs/decisions/018).
-      const code = Array.from(
-        { length: 8 },
-        () => FIRM_CODE_ALPHABET[randomInt(FIRM_CODE_ALPHABET.length)],
-      ).join("");
-      const page = await newPage(viewport);
+  describe("Firm Codes Manager", () => {
+    let firm: Firm;
+    let page: Page;
+
+    it("the firm's administrator signs in", async () => {
+      let admin: TestUser;
+      ({ admin, firm } = await buildFirmAdmin());
+      page = keepForSteps(await newPage());
       await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
       await signIn(page, admin.email, admin.password);
       await expectPath(page, "/dashboard");
-      await page.goto("/firm/codes");
-      await settle(page);
-      await expectText(page, FIRM_CODE_MSG.manageCodesFor(firm.name));
-      await visibleText(page.getByRole("table"), firm.code).waitFor();
-      await expectNoAxeViolations(page);
-
-      await page.getByRole("button", { name: "Create New Code" }).click();
-      const dialog = page.getByRole("dialog", { name: "Create New Code" });
-      await expectText(dialog, FIRM_CODE_MSG.codeHint);
-      await dialog.getByLabel("Code (optional)").pressSequentially(code.toLowerCase());
-      expect(await dialog.getByLabel("Code (optional)").inputValue()).toBe(code);
-      await dialog.getByLabel("Description (optional)").fill("Springfield office");
-      await expectNoAxeViolations(page);
-      await dialog.getByRole("button", { name: "Create Code" }).click();
-      await expectText(page, FIRM_CODE_MSG.codeCreated);
-      await dialog.waitFor({ state: "hidden" });
-
-      const row = page.getByRole("row").filter({ hasText: code });
-      await visibleText(row, "Springfield office").waitFor();
-      await visibleText(row, "Active").waitFor();
-      await screenshot(page, "firm-codes");
-
-      await row.getByRole("button", { name: `Copy code ${code}` }).click();
-      await expectText(page, FIRM_CODE_MSG.codeCopied);
-      await row.getByRole("button", { name: `Code ${code} copied` }).waitFor();
-      expect(await readClipboard(page)).toBe(code);
-
-      await row.getByRole("button", { name: `Deactivate code ${code}` }).click();
-      const confirm = page.getByRole("alertdialog", { name: FIRM_CODE_MSG.deactivateTitle });
-      await expectText(confirm, FIRM_CODE_MSG.deactivateText);
-      await expectNoAxeViolations(page);
-      await confirm.getByRole("button", { name: "Deactivate" }).click();
-      await expectText(page, FIRM_CODE_MSG.codeDeactivated);
-      await visibleText(row, "Inactive").waitFor();
-      expect(await row.getByRole("button", { name: /^Deactivate/ }).count()).toBe(0);
-      await expectNoAxeViolations(page);
-
-      // An inactive code no longer leads to the firm.
-      expect((await apiRequest("GET", `/api/firms/lookup?code=${code}`)).status).toBe(404);
     });
+
+    it.each([DESKTOP, MOBILE])(
+      "at $width px creates a code, copies it and deactivates it",
+      async (viewport) => {
+        // A chosen code: 8 characters of the alphabet without look-alikes (docs/decisions/018).
+        const code = Array.from(
+          { length: 8 },
+          () => FIRM_CODE_ALPHABET[randomInt(FIRM_CODE_ALPHABET.length)],
+        ).join("");
+        await page.setViewportSize(viewport);
+        await page.goto("/firm/codes");
+        await settle(page);
+        await expectText(page, FIRM_CODE_MSG.manageCodesFor(firm.name));
+        await visibleText(page.getByRole("table"), firm.code).waitFor();
+        await expectNoAxeViolations(page);
+
+        await page.getByRole("button", { name: "Create New Code" }).click();
+        const dialog = page.getByRole("dialog", { name: "Create New Code" });
+        await expectText(dialog, FIRM_CODE_MSG.codeHint);
+        await dialog.getByLabel("Code (optional)").pressSequentially(code.toLowerCase());
+        expect(await dialog.getByLabel("Code (optional)").inputValue()).toBe(code);
+        await dialog.getByLabel("Description (optional)").fill("Springfield office");
+        await expectNoAxeViolations(page);
+        await dialog.getByRole("button", { name: "Create Code" }).click();
+        await expectText(page, FIRM_CODE_MSG.codeCreated);
+        await dialog.waitFor({ state: "hidden" });
+
+        const row = page.getByRole("row").filter({ hasText: code });
+        await visibleText(row, "Springfield office").waitFor();
+        await visibleText(row, "Active").waitFor();
+        await screenshot(page, "firm-codes");
+
+        await row.getByRole("button", { name: `Copy code ${code}` }).click();
+        await expectText(page, FIRM_CODE_MSG.codeCopied);
+        await row.getByRole("button", { name: `Code ${code} copied` }).waitFor();
+        expect(await readClipboard(page)).toBe(code);
+
+        await row.getByRole("button", { name: `Deactivate code ${code}` }).click();
+        const confirm = page.getByRole("alertdialog", { name: FIRM_CODE_MSG.deactivateTitle });
+        await expectText(confirm, FIRM_CODE_MSG.deactivateText);
+        await expectNoAxeViolations(page);
+        await confirm.getByRole("button", { name: "Deactivate" }).click();
+        await expectText(page, FIRM_CODE_MSG.codeDeactivated);
+        await visibleText(row, "Inactive").waitFor();
+        expect(await row.getByRole("button", { name: /^Deactivate/ }).count()).toBe(0);
+        await expectNoAxeViolations(page);
+
+        // An inactive code no longer leads to the firm.
+        expect((await apiRequest("GET", `/api/firms/lookup?code=${code}`)).status).toBe(404);
+      },
+    );
   });
 
   it("a client joins the firm by its code, checked as they type", async () => {
