@@ -1,3 +1,4 @@
+import type { AssetView } from "@common/assets";
 import { fromBase64 } from "@/lib/crypto/vault-crypto";
 import { openTitle } from "../seal";
 
@@ -89,3 +90,10 @@ export async function openTitles<R extends SealedTitleRow>(
 /** Every row with its title, once all are opened (openTitles first). */
 export const allTitled = <R extends SealedTitleRow>(cache: TitleCache, rows: readonly R[]) =>
   rows.map((row) => titled(cache, row) ?? { ...row, title: TITLE_NOT_OPENED, isTitleOpen: false });
+
+/** An owner's item as the screens show it: its title opened (decision 080). */
+export type OpenedAssetView = Titled<AssetView>;
+
+/** A form's starting title: the opened one, or empty when it did not open (the owner types a new one). */
+export const openedTitle = (row: { title: string; isTitleOpen: boolean }) =>
+  row.isTitleOpen ? row.title : "";

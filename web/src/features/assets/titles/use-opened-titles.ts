@@ -13,15 +13,21 @@ import {
 } from "./open-titles";
 
 /**
- * The opened titles of this tab, one cache for every screen: a query whose data is the cache
- * itself, so that a lock (or sign-out) drops it with the rest of the plaintext (decision 046).
+ * The owner's opened titles in this tab, one cache for every screen: a query whose data is the
+ * cache itself, so that a lock (or sign-out) drops it with the rest of the plaintext (decision 046).
  */
-export const titleCacheQueryOptions = () =>
+export const ownedTitlesQueryKey = ["asset-titles"] as const;
+
+/** A cache of opened titles kept under `queryKey` (the owner's by default; the portal keeps its own). */
+export const titleCacheQueryOptions = (
+  queryKey: readonly unknown[] = ownedTitlesQueryKey,
+  gcTime = Infinity,
+) =>
   queryOptions({
-    queryKey: ["asset-titles"],
+    queryKey,
     queryFn: (): TitleCache => new Map(),
     staleTime: Infinity,
-    gcTime: Infinity,
+    gcTime,
     meta: plaintextMeta,
   });
 
@@ -56,13 +62,14 @@ export type OpenedTitles<R extends SealedTitleRow> = {
  * Opens the titles of `rows` (a query's data: keep it the same array while it does not change)
  * with `contentKeyOf`, a batch at a time, and gives the rows back with their titles once all are
  * there. Without `contentKeyOf` (no key yet) sealed titles wait. A title that does not open shows
- * "Cannot be opened"; nothing throws.
+ * "Cannot be opened"; nothing throws. `cacheOptions`: where the opened titles are kept.
  */
 export function useOpenedTitles<R extends SealedTitleRow>(
   rows: readonly R[] | undefined,
   contentKeyOf: ((row: R) => Promise<CryptoKey>) | undefined,
+  cacheOptions: ReturnType<typeof titleCacheQueryOptions> = titleCacheQueryOptions(),
 ): OpenedTitles<R> {
-  const cache = useQuery(titleCacheQueryOptions()).data;
+  const cache = useQuery(cacheOptions).data;
   const [revision, setRevision] = useState(0);
   useEffect(() => {
     if (!cache || !rows || !contentKeyOf) return;

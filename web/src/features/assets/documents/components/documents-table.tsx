@@ -8,12 +8,16 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
-import type { AssetView } from "@common/assets";
+import type { OpenedAssetView } from "../../titles/open-titles";
 import { fileTypeLabel, plainSize } from "@/features/assets/check-file";
 import { DeleteAssetButton } from "@/features/assets/components/delete-asset-button";
 import { formatDate, formatFileSize } from "@/lib/format";
 
-type Props = { documents: AssetView[]; onDelete: (doc: AssetView) => void; deletingId?: string };
+type Props = {
+  documents: OpenedAssetView[];
+  onDelete: (doc: OpenedAssetView) => void;
+  deletingId?: string;
+};
 
 /** Title (a link to the document), type, size, added date, beneficiary and a delete button; narrow screens fold the details under the title. */
 export function DocumentsTable({ documents, onDelete, deletingId }: Props) {

@@ -1,13 +1,13 @@
 import { Mic, Paperclip } from "lucide-react";
 import { BeneficiaryLabels } from "@/components/beneficiary-label";
 import { Link } from "react-router";
-import type { AssetView } from "@common/assets";
+import type { OpenedAssetView } from "../../titles/open-titles";
 import { DeleteAssetButton } from "@/features/assets/components/delete-asset-button";
 import { formatDate } from "@/lib/format";
 
 type Props = {
-  notes: AssetView[];
-  onDelete: (note: AssetView) => void;
+  notes: OpenedAssetView[];
+  onDelete: (note: OpenedAssetView) => void;
   deletingId?: string;
   empty: string;
 };
