@@ -11,6 +11,7 @@ import {
 import type { OpenedAssetView } from "../../titles/open-titles";
 import { fileTypeLabel, plainSize } from "@/features/assets/check-file";
 import { DeleteAssetButton } from "@/features/assets/components/delete-asset-button";
+import { cn } from "@/lib/utils";
 import { formatDate, formatFileSize } from "@/lib/format";
 
 type Props = {
@@ -54,7 +55,10 @@ export function DocumentsTable({ documents, onDelete, deletingId }: Props) {
               <TableCell className="font-medium">
                 <Link
                   to={`/documents/${doc.id}`}
-                  className="text-link underline-offset-4 wrap-anywhere hover:underline"
+                  className={cn(
+                    "text-link underline-offset-4 wrap-anywhere hover:underline",
+                    !doc.isTitleOpen && "italic",
+                  )}
                 >
                   {doc.title}
                 </Link>

@@ -3,6 +3,7 @@ import { BeneficiaryLabels } from "@/components/beneficiary-label";
 import { Link } from "react-router";
 import type { OpenedAssetView } from "../../titles/open-titles";
 import { DeleteAssetButton } from "@/features/assets/components/delete-asset-button";
+import { cn } from "@/lib/utils";
 import { formatDate } from "@/lib/format";
 
 type Props = {
@@ -26,7 +27,10 @@ export function NotesList({ notes, onDelete, deletingId, empty }: Props) {
             <div className="grid min-w-0 flex-1 gap-1">
               <Link
                 to={`/notes/${note.id}`}
-                className="font-medium text-link underline-offset-4 wrap-anywhere hover:underline"
+                className={cn(
+                  "font-medium text-link underline-offset-4 wrap-anywhere hover:underline",
+                  !note.isTitleOpen && "italic",
+                )}
               >
                 {note.title}
               </Link>

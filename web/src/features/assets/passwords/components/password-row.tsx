@@ -56,7 +56,10 @@ export const PasswordRow = memo(function PasswordRow({
       <div className="grid min-w-0 flex-1 basis-40 gap-0.5">
         <Link
           to={`/vault/${p.id}`}
-          className="w-fit font-medium text-link underline-offset-4 wrap-anywhere hover:underline"
+          className={cn(
+            "w-fit font-medium text-link underline-offset-4 wrap-anywhere hover:underline",
+            !p.isTitleOpen && "italic",
+          )}
         >
           {p.title}
         </Link>
