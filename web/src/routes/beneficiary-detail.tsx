@@ -26,7 +26,7 @@ const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 /**
  * /beneficiaries/:id (issue 16, point 7): "What Emma will receive" — the items left to her, the
  * release plan that governs them, her access key, and a preview of the list her portal will show
- * (titles and types only: no content is opened here).
+ * (titles, opened in the browser, and types: no content is opened here).
  */
 export default function BeneficiaryDetailScreen() {
   const { id = "" } = useParams();
