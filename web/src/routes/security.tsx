@@ -59,8 +59,8 @@ export default function SecurityScreen() {
           <li>your name, e-mail address, phone and address, and which law firm you belong to;</li>
           <li>
             each item's type (password, document or note), the dates it was created, changed and
-            last used, whether you starred it, and the size of its files: they order your lists, and
-            the server checks the size of what it stores;
+            last used, whether you starred it, and the type and size of its files: they order your
+            lists, and the server checks each file's type and size before storing it;
           </li>
           <li>
             which of your beneficiaries' e-mail addresses receives which item, your beneficiaries'
