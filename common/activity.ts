@@ -127,8 +127,14 @@ export type ActivityEvent = {
   id: string;
   at: string;
   kind: ActivityKind | FirmActivityKind;
-  /** The event in plain words, e.g. "Jane Smith (Smith & Co) viewed your vault as client". */
+  /**
+   * The event in plain words, e.g. "Jane Smith (Smith & Co) viewed your vault as client". An item
+   * is named by its type only ("You changed the note", "a password" once deleted): titles are
+   * sealed (docs/decisions/080).
+   */
   text: string;
+  /** The item the event names (an item's change, a beneficiary's opening), for the owner's browser to show its opened title. */
+  itemId?: string;
 };
 export type ActivityPage = {
   events: ActivityEvent[];

@@ -8,6 +8,7 @@ import {
   CIPHERTEXT_MSG,
   ENCRYPTED_DATA_MAX_BYTES,
   GCM_OVERHEAD_BYTES,
+  ciphertextBase64,
   encryptedDataSchema,
   wrappedKeySchema,
 } from "./ciphertext.js";
@@ -31,7 +32,20 @@ export const FILE_KIND_ASSET_TYPE: Record<AssetFileKind, AssetType> = {
   attachment: "note",
 };
 
+/** A title's most characters: the browser's rule, before it seals the title (docs/decisions/080). */
 export const TITLE_MAX_LENGTH = 200;
+/**
+ * A sealed title (docs/decisions/080): IV ‖ AES-256-GCM(CK, UTF-8 of the title, additional data
+ * `asset-title:<asset id>`) ‖ tag; at most 4 bytes of UTF-8 for each of the title's characters.
+ */
+export const ENCRYPTED_TITLE_MAX_BYTES = 12 + 4 * TITLE_MAX_LENGTH + 16;
+/** The additional data that binds a sealed title to its item. */
+export const titleAdditionalData = (assetId: string) => `asset-title:${assetId}`;
+/** POST /api/assets/titles: the most titles moved over in one request. */
+export const ASSET_TITLES_BATCH = 100;
+/** Its JSON: each title's base64 with its id and keys, escaped at worst, and a little more. */
+export const ASSET_TITLES_JSON_MAX_BYTES =
+  ASSET_TITLES_BATCH * (Math.ceil(ENCRYPTED_TITLE_MAX_BYTES / 3) * 4 + 128) + 1024;
 /** The JSON of an asset (POST, PATCH /api/assets, and the JSON opening PUT /api/assets/:id/files): its content in base64 and 16 KB for the other fields, escaped at worst (docs/decisions/019). */
 export const ASSET_JSON_MAX_BYTES = Math.ceil(ENCRYPTED_DATA_MAX_BYTES / 3) * 4 + 16 * 1024;
 
@@ -49,6 +63,7 @@ export const ASSET_MSG = {
   notCiphertext: CIPHERTEXT_MSG.notCiphertext,
   uploadIncomplete: "The upload was incomplete. Nothing was changed; please try again.",
   keyWithoutContent: "A new key needs new content",
+  keyWithoutTitle: "A new key needs a new title",
   releaseNotEditable: "Release fields cannot be changed here",
   idTaken: "This item already exists",
   beneficiaryTwice: "A beneficiary is chosen twice",
@@ -59,11 +74,12 @@ export const ASSET_MSG = {
 /* ---------- inputs ---------- */
 
 export const assetTypeSchema = z.enum(ASSET_TYPES);
-const titleSchema = z
-  .string()
-  .trim()
-  .min(1, ASSET_MSG.titleRequired)
-  .max(TITLE_MAX_LENGTH, ASSET_MSG.titleTooLong);
+
+/** A title sealed in the browser (base64); the server checks its shape and size only. */
+export const encryptedTitleSchema = ciphertextBase64(
+  ENCRYPTED_TITLE_MAX_BYTES,
+  `The encrypted title must be at most ${ENCRYPTED_TITLE_MAX_BYTES} bytes`,
+);
 
 /**
  * The people an item is left to (docs/decisions/053): their addresses (lower-case), in the owner's
@@ -97,11 +113,12 @@ export const assetBeneficiaryKeysSchema = z
 /**
  * A new asset. The browser makes its id (crypto.randomUUID()) because the content key is
  * wrapped with the asset id as additional data before anything is sent (docs/decisions/009).
+ * It is born with a sealed title (docs/decisions/080): a clear `title` is refused as unknown.
  */
 export const createAssetSchema = z.strictObject({
   id: z.uuid(),
   type: assetTypeSchema,
-  title: titleSchema,
+  encryptedTitle: encryptedTitleSchema,
   beneficiaryEmails: beneficiaryEmailsSchema.optional().transform((v) => v ?? []),
   wrappedKey: wrappedKeySchema,
   encryptedData: encryptedDataSchema,
@@ -115,12 +132,8 @@ export type CreateAssetInput = z.infer<typeof createAssetSchema>;
 
 /** The fields an update may change; each left out is kept. */
 const assetChanges = {
-  title: z
-    .string()
-    .trim()
-    .max(TITLE_MAX_LENGTH, ASSET_MSG.titleTooLong)
-    .optional()
-    .transform((s) => (s ? s : undefined)),
+  /** A newly sealed title; it replaces a clear one (docs/decisions/080). */
+  encryptedTitle: encryptedTitleSchema.optional(),
   /** The whole new list: an address left out loses the item and its wrap (docs/decisions/053). */
   beneficiaryEmails: beneficiaryEmailsSchema.optional(),
   wrappedKey: wrappedKeySchema.optional(),
@@ -138,17 +151,28 @@ const releaseFieldsRefused = {
       : undefined,
 };
 
+/** A new content key comes with the title sealed under it (docs/decisions/080). */
+const newKeyNeedsTitle: [
+  (v: { wrappedKey?: string; encryptedTitle?: string }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (v) => !v.wrappedKey || !!v.encryptedTitle,
+  { message: ASSET_MSG.keyWithoutTitle, path: ["encryptedTitle"] },
+];
+
 /**
- * Spec 02 §5: the title is applied only when non-empty, beneficiaryEmails whenever present (an
- * empty list leaves the item to nobody), new content only when supplied. The release fields are not the owner's to set
- * (they belong to the release), so they are refused like any unknown field.
+ * Spec 02 §5: a sealed title whenever present, beneficiaryEmails whenever present (an empty list
+ * leaves the item to nobody), new content only when supplied; a new key needs new content and a
+ * new title. A clear `title` and the release fields (they belong to the release) are refused like
+ * any unknown field.
  */
 export const updateAssetSchema = z
   .strictObject(assetChanges, releaseFieldsRefused)
   .refine((v) => !v.wrappedKey || !!v.encryptedData, {
     message: ASSET_MSG.keyWithoutContent,
     path: ["encryptedData"],
-  });
+  })
+  .refine(...newKeyNeedsTitle);
 export type UpdateAssetInput = z.infer<typeof updateAssetSchema>;
 
 /** A file of a PUT /api/assets/:id/files body: the plaintext's declared type and the ciphertext's length; null removes the file. */
@@ -165,26 +189,39 @@ const filePartSchema = z
  * in ASSET_FILES_JSON_LENGTH_HEADER); the files' bytes follow in ASSET_FILE_KINDS order. A kind
  * left out keeps its file.
  */
-export const updateAssetFilesSchema = z.strictObject(
-  {
-    ...assetChanges,
-    encryptedData: encryptedDataSchema,
-    files: z.strictObject({
-      document: filePartSchema.optional(),
-      recording: filePartSchema.optional(),
-      attachment: filePartSchema.optional(),
-    }),
-  },
-  releaseFieldsRefused,
-);
+export const updateAssetFilesSchema = z
+  .strictObject(
+    {
+      ...assetChanges,
+      encryptedData: encryptedDataSchema,
+      files: z.strictObject({
+        document: filePartSchema.optional(),
+        recording: filePartSchema.optional(),
+        attachment: filePartSchema.optional(),
+      }),
+    },
+    releaseFieldsRefused,
+  )
+  .refine(...newKeyNeedsTitle);
 export type UpdateAssetFilesInput = z.infer<typeof updateAssetFilesSchema>;
 
-/** GET /api/assets?type=&search= (search: title contains, case-insensitive). */
+/** GET /api/assets?type=: newest first; searching and sorting by name are the browser's, on opened titles. */
 export const assetListQuerySchema = z.object({
   type: assetTypeSchema.optional(),
-  search: z.string().trim().max(TITLE_MAX_LENGTH).optional().default(""),
 });
 export type AssetListQuery = z.infer<typeof assetListQuerySchema>;
+
+/**
+ * POST /api/assets/titles: the move-over (docs/decisions/080). Each of the caller's own items that
+ * still has a clear title gets its sealed title and loses the clear one; any other id is skipped.
+ */
+export const assetTitlesSchema = z.strictObject({
+  titles: z
+    .array(z.strictObject({ id: z.uuid(), encryptedTitle: encryptedTitleSchema }))
+    .min(1)
+    .max(ASSET_TITLES_BATCH),
+});
+export type AssetTitlesInput = z.infer<typeof assetTitlesSchema>;
 
 /** PATCH /api/assets/:id/favorite: the star toggle (updated_at does not move). */
 export const assetFavoriteSchema = z.strictObject({ isFavorite: z.boolean() });
@@ -206,11 +243,19 @@ export type AssetContentsQuery = z.infer<typeof assetContentsQuerySchema>;
 
 /* ---------- responses ---------- */
 
-/** An asset as lists and the dashboard show it: metadata in clear by design (docs/decisions/009), no key, no content. */
+/**
+ * An asset as lists show it: its sealed title and the wrapped content key that opens it, and the
+ * fields the server keeps in clear (docs/release-keys.md); no content. `title` is the clear title
+ * of an item not moved over yet, else null; exactly one of `title` and `encryptedTitle` is set.
+ */
 export type AssetView = {
   id: string;
   type: AssetType;
-  title: string;
+  title: string | null;
+  /** The sealed title (base64), opened in the browser with the content key (docs/decisions/080). */
+  encryptedTitle: string | null;
+  /** The content key wrapped with the owner's data key (base64). */
+  wrappedKey: string;
   /** The people it is left to, in the owner's order (docs/decisions/053). */
   beneficiaryEmails: string[];
   createdAt: string;
@@ -227,14 +272,17 @@ export type AssetView = {
 /** GET /api/assets. */
 export type AssetListView = { assets: AssetView[] };
 
+/** POST /api/assets/titles: how many titles were sealed, and how many ids were not the caller's clear-titled items. */
+export type AssetTitlesMovedView = { moved: number; skipped: number };
+
 /** An asset's wrapped content key and encrypted fields (base64), for the owner's browser to open. */
 export type AssetContentView = { id: string; wrappedKey: string; encryptedData: string };
 
 /** GET /api/assets/contents: one page; `next` is the `after` of the following page, or null. */
 export type AssetContentsPageView = { contents: AssetContentView[]; next: string | null };
 
-/** One asset for its owner: plus the wrapped content key and the encrypted fields (base64). */
-export type AssetWithContentView = AssetView & { wrappedKey: string; encryptedData: string };
+/** One asset for its owner: plus the encrypted fields (base64). */
+export type AssetWithContentView = AssetView & { encryptedData: string };
 
 /** The decrypted fields of each type (spec 02 §3), sealed in the browser. */
 export type ContentOf<T extends AssetType> = T extends "password"

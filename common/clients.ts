@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GUARD_MSG } from "./app.js";
+import type { AssetType } from "./assets.js";
 import type { DashboardView } from "./dashboard.js";
 
 /** Client-management texts (spec 02 §2 Clients, §5, §6, §8), worded as the specification words them. */
@@ -113,11 +114,16 @@ export type ClientProfileView = {
   createdAt: string;
 };
 
+/** A client's recent item as the firm sees it: its type and when it changed, never its title (docs/decisions/080). */
+export type ClientRecentAssetView = { id: string; type: AssetType; updatedAt: string };
+
 /**
  * GET /api/clients/:id/dashboard ('View as Client', issue 3): the client's own dashboard summary with their
- * firm and their beneficiaries' names. Titles and names only: no password, document or note content.
+ * firm and their beneficiaries' names. Types, dates and names only: no title, no password,
+ * document or note content (docs/decisions/080).
  */
-export type ClientDashboardView = DashboardView & {
+export type ClientDashboardView = Omit<DashboardView, "recent"> & {
+  recent: ClientRecentAssetView[];
   client: { id: string; name: string; email: string };
   firmName: string | null;
   beneficiaryNames: { name: string }[];

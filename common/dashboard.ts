@@ -1,13 +1,19 @@
-import type { AssetType } from "./assets.js";
+import type { AssetType, AssetView } from "./assets.js";
 import type { ActivityEvent } from "./activity.js";
 
 /** The signed-in owner's dashboard (spec 02 §2): how many recent items it lists. */
 export const RECENT_ASSETS = 5;
 
+/** A recent item: its title sealed (or clear until moved over) with the key that opens it (docs/decisions/080). */
+export type RecentAssetView = Pick<
+  AssetView,
+  "id" | "type" | "title" | "encryptedTitle" | "wrappedKey" | "updatedAt"
+>;
+
 /** GET /api/dashboard (spec 02 §1, §9): counts per type, the most recently updated assets, the number of beneficiaries. No content. */
 export type DashboardView = {
   counts: Record<AssetType, number>;
-  recent: { id: string; type: AssetType; title: string; updatedAt: string }[];
+  recent: RecentAssetView[];
   beneficiaries: number;
 };
 

@@ -7,7 +7,7 @@
 /** What the firm's admins and staff see once a client has joined (the client list, client detail, 'View as Client'). */
 export const FIRM_SEES = [
   "your profile: name, e-mail, phone and address",
-  "the titles and types of your passwords, documents and notes, and when they changed",
+  "the types of your passwords, documents and notes, and when they changed (never their titles)",
   "your beneficiaries' names",
   "your release state (and a firm administrator can attest for you)",
 ] as const;
@@ -33,7 +33,7 @@ export const FIRM_CONSENT_MSG = {
 export const FIRM_LEAVE_MSG = {
   cardTitle: "Your law firm",
   cardText: (firm: string) =>
-    `You are a client of ${firm}. Its administrators and staff see your profile, the titles and types of your items, your beneficiaries' names and your release state.`,
+    `You are a client of ${firm}. Its administrators and staff see your profile, the types of your items and when they changed, your beneficiaries' names and your release state.`,
   noFirmText:
     "You are not a client of any law firm. If a firm gave you a code, you can join it and let it act for you.",
   joinLink: "Join a firm",

@@ -18,11 +18,19 @@ export const legacyVerifySchema = z.strictObject({
 
 /* ---------- responses ---------- */
 
-/** An item left to the beneficiary, as listed (no content). */
+/**
+ * An item left to the beneficiary, as listed (no content). Its title is sealed with the item's
+ * content key (docs/decisions/080): `encryptedTitle` opens with `key`, as the item's content does.
+ * `title` is the clear title of an item its owner never moved over, else null. `key` is null when
+ * the item cannot be opened yet (GET /api/legacy/items/:id would answer 409): the list then shows
+ * only that there is an item and from whom.
+ */
 export type LegacyItem = {
   id: string;
   type: AssetType;
-  title: string;
+  title: string | null;
+  encryptedTitle: string | null;
+  key: LegacyItemKey | null;
   ownerName: string;
   releasedAt: string;
   accessEndsAt: string;
@@ -54,7 +62,7 @@ export type LegacyItemKey =
   | { kind: "content-key"; contentKey: string };
 
 /** GET /api/legacy/items/:id: the ciphertext and, for this beneficiary only, what opens its content key. */
-export type LegacyItemDetail = LegacyItem & {
+export type LegacyItemDetail = Omit<LegacyItem, "key"> & {
   key: LegacyItemKey;
   encryptedData: string;
   files: AssetFileView[];

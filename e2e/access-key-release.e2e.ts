@@ -149,10 +149,14 @@ describe("access keys at a release", () => {
       expect((await releaseView(ownerPage)).state).toBe("released");
       releaseMail = await latestMailTo(heir.email, { subject: /has left you something/ });
 
-      // The code alone: the item asks for the access key and shows nothing of itself.
+      // The code alone: the list counts the items and names who left them, not their titles
+      // (sealed, decision 080); an item asks for the access key and shows nothing of itself.
       page = keepForSteps(await portalSignIn({ email: heir.email, releaseMail }));
-      await page.getByRole("link", { name: "Bank login" }).click();
+      await expectText(page, /3 items from .+: their titles show once you enter the access key/);
+      expect(await page.content()).not.toContain("Bank login");
+      await page.getByRole("link", { name: "Enter the access key" }).click();
       await expectAccessKeyAsked(page, secret);
+      expect(await page.content()).not.toContain("Bank login");
       expect(
         await page
           .getByRole("heading", { level: 1 })
@@ -182,15 +186,19 @@ describe("access keys at a release", () => {
     });
 
     it("the whole link opens the password; the same key opens the document and the note without asking again, byte-identical", async () => {
-      // The whole link opens it; the heading takes focus.
+      // The whole link opens the item; its heading (its title, opened now) takes focus.
       await enterAccessKey(page, accessLink);
-      const showPassword = page.getByRole("button", { name: "Show password" });
-      await showPassword.waitFor();
+      await page.getByLabel("Access key", { exact: true }).waitFor({ state: "detached" });
       expect(
         await page
-          .getByRole("heading", { level: 1, name: "Bank login" })
+          .getByRole("heading", { level: 1 })
           .evaluate((el) => el === (globalThis as unknown as FocusGlobals).document.activeElement),
       ).toBe(true);
+      // The list now shows every title; the password opens without asking again.
+      await page.getByRole("link", { name: "Back to what was left to you" }).click();
+      await page.getByRole("link", { name: "Bank login" }).click();
+      const showPassword = page.getByRole("button", { name: "Show password" });
+      await showPassword.waitFor();
       await showPassword.click();
       await expectText(page, secret);
       await settle(page);
@@ -247,13 +255,16 @@ describe("access keys at a release", () => {
       // At 375 px, another browser signed in with a new code: asked again (the key is kept in one
       // tab only); the key typed alone, in groups as the owner's sheet prints it, opens the note.
       const narrow = await portalSignIn({ email: heir.email, releaseMail, viewport: NARROW });
-      await narrow.getByRole("link", { name: "Letter" }).click();
+      await narrow.getByRole("link", { name: "Enter the access key" }).click();
       await expectAccessKeyAsked(narrow, letter.text);
       await settle(narrow);
       await expectNoAxeViolations(narrow);
       await screenshot(narrow, "legacy-access-key-form");
       const printed = accessLink.slice(accessLink.lastIndexOf(".") + 1).match(/.{1,4}/g) ?? [];
       await enterAccessKey(narrow, `  ${printed.join(" ")}\n`);
+      await narrow.getByLabel("Access key", { exact: true }).waitFor({ state: "detached" });
+      await narrow.getByRole("link", { name: "Back to what was left to you" }).click();
+      await narrow.getByRole("link", { name: "Letter" }).click();
       await expectText(narrow, letter.text);
       await expectPlayableRecording(narrow);
       const again = await download(

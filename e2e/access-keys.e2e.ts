@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { NOTE_MSG } from "../common/assets/notes.js";
 import { PASSWORD_MSG } from "../common/assets/passwords.js";
 import type { BeneficiaryKeysView, DataKeyView, PendingItemView } from "../common/keys.js";
+import { sealTitle } from "../test/vault-crypto.js";
 import {
   apiAsUser,
   buildUser,
@@ -301,7 +302,7 @@ async function saveItemWithoutWrap(page: Page, heirEmail: string): Promise<Pendi
   const created = await apiAsUser(page, "POST", "/api/assets", {
     id,
     type: "password",
-    title: "Old item",
+    encryptedTitle: await sealTitle(contentKey, id, "Old item"),
     beneficiaryEmails: [heirEmail],
     wrappedKey: Buffer.concat([iv, Buffer.from(wrapped)]).toString("base64"),
     encryptedData: Buffer.concat([dataIv, Buffer.from(data)]).toString("base64"),

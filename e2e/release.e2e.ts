@@ -106,12 +106,14 @@ describe("release", () => {
       clientId = clients.body.clients[0]?.id ?? "";
       await openPath(adminPage, `/clients/${clientId}`);
 
-      // Issue 3: 'View as Client' shows titles and counts, never a secret, and no way into the vault.
+      // Issue 3: 'View as Client' shows types, dates and counts, never a title (decision 080) nor
+      // a secret, and no way into the vault.
       await adminPage.getByRole("button", { name: "View as Client" }).click();
       const panel = adminPage.getByRole("tabpanel");
-      await expectText(panel, "Bank login");
       await expectText(panel, "Anna Heir");
+      await expectText(panel.getByRole("list", { name: "Recently updated items" }), "Password");
       expect(await panel.textContent()).not.toContain(secret);
+      expect(await panel.textContent()).not.toContain("Bank login");
       expect(await panel.getByRole("link").count()).toBe(0);
       await settle(adminPage);
       await expectNoAxeViolations(adminPage);
@@ -174,6 +176,8 @@ describe("release", () => {
         releaseMail: mailA,
         accessLink: accessLinkA,
       });
+      // The title is sealed: opened here with the access key from the owner's link (decision 080).
+      await pageA.getByRole("link", { name: "Bank login" }).waitFor();
       await expectNoAxeViolations(pageA);
       await screenshot(pageA, "legacy-list");
       await pageA.getByRole("heading", { name: "Left to you by Olga Owner" }).waitFor();
@@ -385,7 +389,10 @@ describe("release", () => {
     await latestMailTo(heir.email, { subject: /has left you something/ });
     const heirPage = await signedInPage(heir);
     await heirPage.getByRole("heading", { name: "Left to you" }).waitFor();
-    await expectText(heirPage.getByRole("list", { name: "Items left to you" }), "Email account");
+    // Its title is sealed: the dashboard names its type and owner; the portal opens the title.
+    const leftToYou = heirPage.getByRole("list", { name: "Items left to you" });
+    await expectText(leftToYou, "Password");
+    expect(await leftToYou.textContent()).not.toContain("Email account");
     await expectNoAxeViolations(heirPage);
     await screenshot(heirPage, "dashboard-left-to-you");
     await heirPage.getByRole("link", { name: "Open what was left to you" }).click();

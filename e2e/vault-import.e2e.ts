@@ -1,4 +1,5 @@
 import { chooseBeneficiaries } from "./beneficiary-picker.js";
+import { dataKeyOf, openedTitles, titleOf, type SealedRow } from "./sealed-titles.js";
 import { randomUUID } from "node:crypto";
 import type { Locator } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -25,7 +26,7 @@ import {
 const expectStatus = (row: Locator, text: string) =>
   row.getByText(text, { exact: true }).filter({ visible: true }).waitFor();
 
-type Listed = { assets: { id: string; title: string; beneficiaryEmails: string[] }[] };
+type Listed = { assets: (SealedRow & { beneficiaryEmails: string[] })[] };
 
 describe("password import", () => {
   it("imports a Chrome export: previews it with the duplicate flagged, saves the ticked rows encrypted", async () => {
@@ -100,7 +101,9 @@ describe("password import", () => {
 
     // Saved with the beneficiary, as ciphertext only.
     const after = await apiAsUser<Listed>(page, "GET", "/api/assets?type=password");
-    expect(after.body.assets.map((a) => a.title).sort()).toEqual([
+    expect(after.body.assets.every((a) => a.title === null)).toBe(true); // sealed, never in clear
+    const dk = await dataKeyOf(page, user.password);
+    expect(await openedTitles(dk, after.body.assets)).toEqual([
       "bank.example.com",
       "mail.example.org",
       "shop.example.net",
@@ -129,7 +132,9 @@ describe("password import", () => {
   });
 
   it("refuses a file of another shape, flags rows over the form's limits, and reports a row that fails without losing the others", async () => {
-    const page = await signedInPage(await buildUser());
+    const user = await buildUser();
+    const page = await signedInPage(user);
+    const dk = await dataKeyOf(page, user.password);
     const heir = { name: "Heir", email: `heir-${randomUUID().slice(0, 8)}@example.com` };
     expect((await apiAsUser(page, "POST", "/api/beneficiaries", heir)).status).toBe(201);
     await openPath(page, "/vault/import");
@@ -163,12 +168,16 @@ describe("password import", () => {
     expect(await refused.isChecked()).toBe(false);
     await expectText(page.getByRole("button", { name: "Import 3 passwords" }), "Import 3");
 
-    // The network drops the save of one row (its title travels in clear): the others are saved.
-    await page.route("**/api/assets", (route) =>
-      route.request().postData()?.includes('"title":"fail.example.com"')
-        ? route.abort()
-        : route.continue(),
-    );
+    // The network drops the save of one row (told by its title, sealed: opened here as the
+    // owner's browser would): the others are saved.
+    await page.route("**/api/assets", async (route) => {
+      const body = route.request().postDataJSON() as SealedRow | null;
+      const isFail =
+        route.request().method() === "POST" &&
+        body !== null &&
+        (await titleOf(dk, body)) === "fail.example.com";
+      await (isFail ? route.abort() : route.continue());
+    });
     await chooseBeneficiaries(page, [heir.email]);
     await page.getByRole("button", { name: "Import 3 passwords" }).click();
     await expectText(page.getByRole("heading", { name: "Import finished" }), "Import finished");
@@ -180,7 +189,7 @@ describe("password import", () => {
     await expectNoAxeViolations(page);
     await screenshot(page, "vault-import-failure");
     const saved = await apiAsUser<Listed>(page, "GET", "/api/assets?type=password");
-    expect(saved.body.assets.map((a) => a.title).sort()).toEqual([
+    expect(await openedTitles(dk, saved.body.assets)).toEqual([
       "ok.example.com",
       "third.example.com",
     ]);

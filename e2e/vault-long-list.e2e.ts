@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { importDataKey, sealAsset } from "../test/vault-crypto.js";
+import { importDataKey, sealAsset, sealTitle } from "../test/vault-crypto.js";
 import {
   apiAsUser,
   buildUser,
@@ -45,7 +45,7 @@ async function seedPasswords(page: Page, password: string) {
       const res = await apiAsUser(page, "POST", "/api/assets", {
         id,
         type: "password",
-        title: title(i),
+        encryptedTitle: await sealTitle(sealed.ck, id, title(i)),
         wrappedKey: sealed.wrappedKey,
         encryptedData: sealed.encryptedData,
       });

@@ -1,4 +1,5 @@
 import { chooseBeneficiaries, isBeneficiaryChosen } from "./beneficiary-picker.js";
+import { dataKeyOf, titleOf } from "./sealed-titles.js";
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -29,7 +30,8 @@ import { buildFirmAdmin } from "./firm-people-setup.js";
 type StoredAsset = {
   asset: Record<string, unknown> & {
     id: string;
-    title: string;
+    title: string | null;
+    encryptedTitle: string | null;
     encryptedData: string;
     wrappedKey: string;
   };
@@ -81,9 +83,11 @@ describe("password vault", () => {
     const secret = marker();
     let id = "";
     let stored: { status: number; body: StoredAsset };
+    let password = "";
 
     it("an empty vault, and a form that requires a title and a password", async () => {
       const user = await buildUser({ name: "Ada Lovelace" });
+      password = user.password;
       page = keepForSteps(await signedInPage(user));
 
       // An empty vault: the dashboard's empty state and the Join a Law Firm card (no firm yet).
@@ -169,14 +173,18 @@ describe("password vault", () => {
       stored = await apiAsUser<StoredAsset>(page, "GET", `/api/assets/${id}`);
       expect(stored.status).toBe(200);
       const raw = JSON.stringify(stored.body);
-      for (const clear of [secret, "ada@example.com", "first pet", "bank.example.com"]) {
+      const clearFields = [secret, "ada@example.com", "first pet", "bank.example.com"];
+      for (const clear of [...clearFields, "Online Banking"]) {
         expect(raw).not.toContain(clear);
         expect(
           Buffer.from(stored.body.asset.encryptedData, "base64").toString("latin1"),
         ).not.toContain(clear);
       }
       expect(Object.keys(stored.body.asset)).not.toContain("password");
-      expect(stored.body.asset.title).toBe("Online Banking");
+      // The title too, sealed with the item's own key (decision 080): the owner's key opens it.
+      expect(stored.body.asset.title).toBeNull();
+      const dk = await dataKeyOf(page, password);
+      expect(await titleOf(dk, stored.body.asset)).toBe("Online Banking");
 
       // A reload decrypts again from the server (nothing kept in the browser's storage).
       await page.reload();

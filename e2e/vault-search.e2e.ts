@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { AssetType, AssetView } from "../common/assets.js";
 import { PASSWORD_MSG } from "../common/assets/passwords.js";
-import { importDataKey, sealAsset } from "../test/vault-crypto.js";
+import { importDataKey, sealAsset, sealTitle } from "../test/vault-crypto.js";
 import {
   apiAsUser,
   buildUser,
@@ -39,7 +39,7 @@ async function seedVault(page: Page, password: string) {
     const res = await apiAsUser<{ asset: AssetView }>(page, "POST", "/api/assets", {
       id,
       type,
-      title,
+      encryptedTitle: await sealTitle(sealed.ck, id, title),
       wrappedKey: sealed.wrappedKey,
       encryptedData: sealed.encryptedData,
     });

@@ -54,6 +54,32 @@ export async function sealAsset(dk: CryptoKey, assetId: string, content: unknown
   return { ck, wrappedKey: b64(wrapped), encryptedData: b64(encrypted) };
 }
 
+/** A title sealed as the browser seals it (docs/decisions/080): CK, `asset-title:<id>` as additional data. */
+export async function sealTitle(ck: CryptoKey, assetId: string, title: string): Promise<string> {
+  const nonce = iv();
+  const sealed = await subtle.encrypt(
+    { name: "AES-GCM", iv: nonce, additionalData: utf8(`asset-title:${assetId}`) },
+    ck,
+    utf8(title),
+  );
+  return b64(join(nonce, sealed));
+}
+
+/** A sealed title opened (fails for another item's title or an altered one). */
+export async function openTitle(ck: CryptoKey, assetId: string, sealed: string): Promise<string> {
+  const blob = Buffer.from(sealed, "base64");
+  const plain = await subtle.decrypt(
+    {
+      name: "AES-GCM",
+      iv: blob.subarray(0, IV_BYTES),
+      additionalData: utf8(`asset-title:${assetId}`),
+    },
+    ck,
+    blob.subarray(IV_BYTES),
+  );
+  return Buffer.from(plain).toString("utf8");
+}
+
 /** Unwraps an asset's CK (fails if the wrapped key belongs to another asset id or was altered). */
 export async function unwrapContentKey(
   dk: CryptoKey,

@@ -14,7 +14,7 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { GOOD_PASSWORD, freePort, uniqueEmail } from "../../test/harness.js";
 import { ServerProcess } from "../../test/server-process.js";
-import { encryptBytes, importDataKey, sealAsset } from "../../test/vault-crypto.js";
+import { encryptBytes, importDataKey, sealAsset, sealTitle } from "../../test/vault-crypto.js";
 
 const MB = 1024 * 1024;
 
@@ -128,7 +128,7 @@ async function measureUploadMemory({
       await user.call("POST", "/api/assets", {
         id,
         type: "document",
-        title: `Bench ${i}`,
+        encryptedTitle: await sealTitle(ck, id, `Bench ${i}`),
         beneficiaryEmails: [],
         wrappedKey,
         encryptedData,

@@ -18,7 +18,7 @@ export function viewsDigestMail(head: { appUrl: string; to: string; lines: Diges
     { template: "views-digest", to, subject: "Your law firm viewed your vault", expiresAt: null },
     [
       {
-        text: `In the last day your law firm viewed your vault as client ${count}. They saw your profile, the titles and types of your items and your beneficiaries' names, never the content of your passwords, documents or notes.`,
+        text: `In the last day your law firm viewed your vault as client ${count}. They saw your profile, the types of your items and when they changed, and your beneficiaries' names; never the titles or the content of your passwords, documents or notes.`,
       },
       ...shown.map((l) => ({
         text: `${l.who}${l.firm ? ` (${l.firm})` : ""} viewed your vault as client on ${when(l.at)}`,

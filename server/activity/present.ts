@@ -12,7 +12,8 @@ export type Names = {
   viewerId: string;
   people: Map<string, string>;
   firms: Map<string, string>;
-  items: Map<string, { title: string; type: string }>;
+  /** The owner's items that still exist, by type: titles are sealed (docs/decisions/080). */
+  items: Map<string, { type: string }>;
   codes: Map<string, string>;
 };
 
@@ -31,11 +32,21 @@ const text = (value: unknown): string | null => (typeof value === "string" ? val
 const kindOf = <K extends string>(kinds: Record<K, readonly string[]>, action: string) =>
   (Object.keys(kinds) as K[]).find((k) => kinds[k].includes(action));
 
-/** "the note “Shopping”", or "a note" once it is deleted. Titles are the owner's own, shown as text. */
+/**
+ * "the note" while it exists, "a note" once it is deleted: never its title, which is sealed in the
+ * owner's browser (docs/decisions/080); the event's itemId lets the browser show it.
+ */
 function itemOf(names: Names, id: unknown, fallbackType: unknown): string {
   const item = typeof id === "string" ? names.items.get(id) : undefined;
   const word = ITEM_WORD[item?.type ?? text(fallbackType) ?? ""] ?? "item";
-  return item ? `the ${word} “${item.title}”` : `${word === "item" ? "an" : "a"} ${word}`;
+  return item ? `the ${word}` : `${word === "item" ? "an" : "a"} ${word}`;
+}
+
+/** The item an owner's event names: an item's own change, or a beneficiary's opening of it. */
+function itemIdOf(row: EventRow): string | undefined {
+  if (row.action.startsWith("asset.")) return row.subjectId ?? undefined;
+  if (row.action.startsWith("legacy.")) return text(row.details?.assetId) ?? undefined;
+  return undefined;
 }
 
 /** "From Chrome on macOS" as the sign-in's row kept it (common/activity.ts deviceOf). */
@@ -227,7 +238,8 @@ const base = (row: EventRow) => ({ id: String(row.id), at: row.at.toISOString() 
 
 export function presentOwnerEvent(row: EventRow, names: Names): ActivityEvent {
   const kind = kindOf<ActivityKind>(ACTIVITY_KINDS, row.action) ?? "sign_in";
-  return { ...base(row), kind, text: ownerText(row, names) };
+  const itemId = itemIdOf(row);
+  return { ...base(row), kind, text: ownerText(row, names), ...(itemId ? { itemId } : {}) };
 }
 
 export function presentFirmEvent(row: EventRow, names: Names): ActivityEvent {

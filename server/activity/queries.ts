@@ -57,11 +57,11 @@ export function selectEvents(
     .limit(q.limit);
 }
 
-/** The current title and type of the owner's own items (row-level security: the owner's only). */
+/** The type of the owner's own items that still exist (row-level security: the owner's only); never a title (docs/decisions/080). */
 export async function selectItems(tx: Tx, ids: string[]) {
   if (ids.length === 0) return [];
   return tx
-    .select({ id: assets.id, title: assets.title, type: assets.type })
+    .select({ id: assets.id, type: assets.type })
     .from(assets)
     .where(inArray(assets.id, ids));
 }

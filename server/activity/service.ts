@@ -72,7 +72,7 @@ export async function listActivity(
     viewerId: actor.id,
     people: byId(people),
     firms: byId(firms),
-    items: new Map(items.map((i) => [i.id, { title: i.title, type: i.type }])),
+    items: new Map(items.map((i) => [i.id, { type: i.type }])),
     codes: new Map(),
   };
   return pageOf(rows, (row) => presentOwnerEvent(row, names));

@@ -10,7 +10,14 @@ import {
   type TestClient,
   type TestContext,
 } from "../../test/harness.js";
-import { decryptBytes, encryptBytes, openAsset, type CryptoKey } from "../../test/vault-crypto.js";
+import {
+  decryptBytes,
+  encryptBytes,
+  openAsset,
+  openTitle,
+  sealTitle,
+  type CryptoKey,
+} from "../../test/vault-crypto.js";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -130,8 +137,9 @@ async function readNote(client: TestClient, note: { id: string; dk: CryptoKey; c
       ? decryptBytes(note.ck, Buffer.from(await res.arrayBuffer()))
       : res.status;
   };
+  const sealed = got.body.asset.encryptedTitle;
   return {
-    title: got.body.asset.title,
+    title: sealed ? await openTitle(note.ck, note.id, sealed) : got.body.asset.title,
     content: await openAsset(note.dk, got.body.asset),
     files: got.body.asset.files,
     recording: await file("recording"),
@@ -158,7 +166,7 @@ describe("PUT /api/assets/:id/files: the content and the files it describes, tog
       client,
       note.id,
       {
-        title: "Renamed",
+        encryptedTitle: await sealTitle(note.ck, note.id, "Renamed"),
         encryptedData: await seal(note.ck, content),
         files: { recording: part("audio/webm;codecs=opus", r), attachment: part("image/png", a) },
       },
@@ -272,6 +280,20 @@ describe("PUT /api/assets/:id/files: the content and the files it describes, tog
         400,
       ],
       [
+        "a new content key without a new title",
+        () =>
+          putFiles(client, note.id, { ...both, wrappedKey: Buffer.alloc(60).toString("base64") }, [
+            r,
+            a,
+          ]),
+        400,
+      ],
+      [
+        "a title in clear",
+        () => putFiles(client, note.id, { ...both, title: "Renamed in clear" }, [r, a]),
+        400,
+      ],
+      [
         "the content is not ciphertext",
         () => putFiles(client, note.id, { ...both, encryptedData: "plain text" }, [r, a]),
         400,
@@ -279,7 +301,7 @@ describe("PUT /api/assets/:id/files: the content and the files it describes, tog
       // the new recording is already written when PostgreSQL refuses the title (injected fault): the transaction takes it back
       [
         "the database fails after the files were written",
-        () => putFiles(client, note.id, { ...both, title: FAIL_TITLE }, [r, a]),
+        () => putFiles(client, note.id, { ...both, encryptedTitle: FAIL_TITLE }, [r, a]),
         500,
       ],
     ];

@@ -8,7 +8,7 @@ import {
   type TestClient,
   type TestContext,
 } from "../../test/harness.js";
-import { openAsset, sealAsset } from "../../test/vault-crypto.js";
+import { openAsset, openTitle, sealAsset, sealTitle } from "../../test/vault-crypto.js";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -32,30 +32,32 @@ describe("assets: create, read, list, delete", () => {
       website: "https://bank.example",
       notes: "PIN 1234",
     };
-    const { id, dk, asset } = await buildAsset(client, {
-      title: "  Bank  ",
+    const { id, dk, ck, asset } = await buildAsset(client, {
+      title: "Bank",
       beneficiaryEmails: [" Heir@Example.COM ", "second@example.com"],
       content,
     });
     expect(asset).toMatchObject({
       id,
       type: "password",
-      title: "Bank",
+      title: null,
       beneficiaryEmails: ["heir@example.com", "second@example.com"],
       releaseTriggered: false,
       releasedAt: null,
       files: [],
     });
-    expect(asset).not.toHaveProperty("wrappedKey");
+    expect(await openTitle(ck, id, asset.encryptedTitle ?? "")).toBe("Bank");
     expect(asset).not.toHaveProperty("encryptedData");
 
     const res = await getAsset(client, id);
     expect(res.status).toBe(200);
+    expect(res.body.asset.encryptedTitle).toBe(asset.encryptedTitle);
+    expect(res.body.asset.wrappedKey).toBe(asset.wrappedKey);
     expect(await openAsset(dk, res.body.asset)).toEqual(content);
     expect(await openAsset(await dataKeyOf(client), res.body.asset)).toEqual(content);
   });
 
-  it("lists newest updated first with metadata only (no key, no content), filtered by type and title search", async () => {
+  it("lists newest updated first with the sealed title and its wrapped key, no content, filtered by type only", async () => {
     const { client } = await buildUser(ctx);
     const dk = await dataKeyOf(client);
     const a = await buildAsset(client, { dataKey: dk, type: "password", title: "Email account" });
@@ -74,18 +76,26 @@ describe("assets: create, read, list, delete", () => {
         "releaseTriggered",
         "releasedAt",
         "title",
+        "encryptedTitle",
+        "wrappedKey",
         "type",
         "updatedAt",
       ].sort(),
     );
+    const listedB = all.body.assets.find((x) => x.id === b.id) as AssetView | undefined;
+    expect(listedB?.title).toBeNull();
+    expect(await openTitle(b.ck, b.id, listedB?.encryptedTitle ?? "")).toBe("Letter to my kids");
     expect((await list(client, "?type=note")).body.assets.map((x) => x.id)).toEqual([b.id]);
-    expect((await list(client, "?search=LETTER")).body.assets.map((x) => x.id)).toEqual([b.id]);
-    expect((await list(client, "?search=100%25_")).body.assets.map((x) => x.id)).toEqual([c.id]);
-    expect((await list(client, "?search=%25")).body.assets.map((x) => x.id)).toEqual([c.id]);
-    expect((await list(client, "?type=password&search=letter")).body.assets).toEqual([]);
+    // the server searches no title: a search parameter is ignored
+    expect((await list(client, "?search=LETTER")).body.assets.map((x) => x.id)).toEqual([
+      c.id,
+      b.id,
+      a.id,
+    ]);
     expect((await list(client, "?type=secret")).status).toBe(400);
 
-    await client.request("PATCH", `/api/assets/${a.id}`, { title: "Email account (work)" });
+    const renamed = await sealTitle(a.ck, a.id, "Email account (work)");
+    await client.request("PATCH", `/api/assets/${a.id}`, { encryptedTitle: renamed });
     expect((await list(client)).body.assets.map((x) => x.id)).toEqual([a.id, c.id, b.id]);
   });
 
@@ -107,16 +117,23 @@ describe("assets: create, read, list, delete", () => {
       client.json<Err>("POST", "/api/assets", {
         id,
         type: "note",
-        title: "T",
+        encryptedTitle: Buffer.alloc(40).toString("base64"),
         wrappedKey: sealed.wrappedKey,
         encryptedData: sealed.encryptedData,
         ...body,
       });
 
-    expect((await post({ title: "   " })).body.error.fields?.title).toBe("Title is required");
-    expect((await post({ title: "x".repeat(201) })).body.error.fields?.title).toBe(
-      "Title must be at most 200 characters",
+    expect((await post({ encryptedTitle: undefined })).body.error.fields).toHaveProperty(
+      "encryptedTitle",
     );
+    expect(
+      (await post({ encryptedTitle: "a clear title" })).body.error.fields?.encryptedTitle,
+    ).toBe("The content must be encrypted before it is uploaded");
+    expect(
+      (await post({ encryptedTitle: Buffer.alloc(829).toString("base64") })).body.error.fields
+        ?.encryptedTitle,
+    ).toBe("The encrypted title must be at most 828 bytes");
+    expect((await post({ title: "Bank" })).status).toBe(400);
     expect((await post({ type: "secret" })).status).toBe(400);
     expect((await post({ id: "not-a-uuid" })).body.error.fields).toHaveProperty("id");
     expect((await post({ beneficiaryEmails: ["nope"] })).status).toBe(400);
@@ -160,29 +177,32 @@ describe("assets: create, read, list, delete", () => {
 });
 
 describe("PATCH /api/assets/:id (spec 02 §5 update rules)", () => {
-  it("applies the title only when non-empty; beneficiaryEmails whenever present (the whole list, in order), [] clearing it; bumps updatedAt", async () => {
+  it("applies a sealed title whenever given; beneficiaryEmails whenever present (the whole list, in order), [] clearing it; bumps updatedAt", async () => {
     const { client } = await buildUser(ctx);
-    const { id, asset } = await buildAsset(client, {
+    const { id, ck, asset } = await buildAsset(client, {
       title: "Original",
       beneficiaryEmails: ["a@example.com"],
     });
-    const blank = await client.json<{ asset: AssetView }>("PATCH", `/api/assets/${id}`, {
-      title: "   ",
-    });
+    const blank = await client.json<{ asset: AssetView }>("PATCH", `/api/assets/${id}`, {});
     expect(blank.body.asset).toMatchObject({
-      title: "Original",
+      title: null,
+      encryptedTitle: asset.encryptedTitle,
       beneficiaryEmails: ["a@example.com"],
     });
     expect(Date.parse(blank.body.asset.updatedAt)).toBeGreaterThan(Date.parse(asset.updatedAt));
 
     const renamed = await client.json<{ asset: AssetView }>("PATCH", `/api/assets/${id}`, {
-      title: " Renamed ",
+      encryptedTitle: await sealTitle(ck, id, "Renamed"),
       beneficiaryEmails: ["B@Example.com", "a@example.com"],
     });
     expect(renamed.body.asset).toMatchObject({
-      title: "Renamed",
+      title: null,
       beneficiaryEmails: ["b@example.com", "a@example.com"],
     });
+    expect(await openTitle(ck, id, renamed.body.asset.encryptedTitle ?? "")).toBe("Renamed");
+    expect(
+      (await client.request("PATCH", `/api/assets/${id}`, { title: "Clear again" })).status,
+    ).toBe(400);
     const untouched = await client.json<{ asset: AssetView }>("PATCH", `/api/assets/${id}`, {});
     expect(untouched.body.asset.beneficiaryEmails).toEqual(["b@example.com", "a@example.com"]);
     const listed = await list(client);
@@ -197,13 +217,18 @@ describe("PATCH /api/assets/:id (spec 02 §5 update rules)", () => {
     const cleared = await client.json<{ asset: AssetView }>("PATCH", `/api/assets/${id}`, {
       beneficiaryEmails: [],
     });
-    expect(cleared.body.asset).toMatchObject({ title: "Renamed", beneficiaryEmails: [] });
+    expect(cleared.body.asset).toMatchObject({
+      encryptedTitle: renamed.body.asset.encryptedTitle,
+      beneficiaryEmails: [],
+    });
   });
 
-  it("replaces the content only when supplied, with or without a new wrapped key; a key alone is refused", async () => {
+  it("replaces the content only when supplied; a new wrapped key needs new content and a new title", async () => {
     const { client } = await buildUser(ctx);
-    const { id, dk } = await buildAsset(client, { content: { text: "v1" }, type: "note" });
-    await client.request("PATCH", `/api/assets/${id}`, { title: "Only the title" });
+    const { id, dk, ck } = await buildAsset(client, { content: { text: "v1" }, type: "note" });
+    await client.request("PATCH", `/api/assets/${id}`, {
+      encryptedTitle: await sealTitle(ck, id, "Only the title"),
+    });
     expect(await openAsset(dk, (await getAsset(client, id)).body.asset)).toEqual({ text: "v1" });
 
     const v2 = await sealAsset(dk, id, { text: "v2" });
@@ -212,16 +237,26 @@ describe("PATCH /api/assets/:id (spec 02 §5 update rules)", () => {
         await client.request("PATCH", `/api/assets/${id}`, {
           wrappedKey: v2.wrappedKey,
           encryptedData: v2.encryptedData,
+          encryptedTitle: await sealTitle(v2.ck, id, "Under the new key"),
         })
       ).status,
     ).toBe(200);
-    expect(await openAsset(dk, (await getAsset(client, id)).body.asset)).toEqual({ text: "v2" });
+    const got = (await getAsset(client, id)).body.asset;
+    expect(await openAsset(dk, got)).toEqual({ text: "v2" });
+    expect(await openTitle(v2.ck, id, got.encryptedTitle ?? "")).toBe("Under the new key");
 
     const v3 = await sealAsset(dk, id, { text: "v3" });
     const keyOnly = await client.json<Err>("PATCH", `/api/assets/${id}`, {
       wrappedKey: v3.wrappedKey,
+      encryptedTitle: await sealTitle(v3.ck, id, "v3"),
     });
     expect(keyOnly.body.error.fields?.encryptedData).toBe("A new key needs new content");
+    const noTitle = await client.json<Err>("PATCH", `/api/assets/${id}`, {
+      wrappedKey: v3.wrappedKey,
+      encryptedData: v3.encryptedData,
+    });
+    expect(noTitle.status).toBe(400);
+    expect(noTitle.body.error.fields?.encryptedTitle).toBe("A new key needs a new title");
     expect(await openAsset(dk, (await getAsset(client, id)).body.asset)).toEqual({ text: "v2" });
   });
 

@@ -12,7 +12,7 @@ import {
   type TestClient,
   type TestContext,
 } from "../../test/harness.js";
-import { sealAsset, type CryptoKey } from "../../test/vault-crypto.js";
+import { sealAsset, sealTitle, type CryptoKey } from "../../test/vault-crypto.js";
 import { assetBeneficiaries } from "../db/schema/index.js";
 
 let ctx: TestContext;
@@ -83,7 +83,7 @@ async function postAsset(
   const res = await client.json("POST", "/api/assets", {
     id,
     type: "password",
-    title: "Bank",
+    encryptedTitle: await sealTitle(sealed.ck, id, "Bank"),
     beneficiaryEmails,
     wrappedKey: sealed.wrappedKey,
     encryptedData: sealed.encryptedData,
@@ -140,7 +140,12 @@ describe("an asset's beneficiary wrap", () => {
       wrappedKey: await wrapForBeneficiary(key.bk, a.id, a.ck),
     });
 
-    expect(await patch({ title: "Renamed", beneficiaryEmails: [v.heir1.toUpperCase()] })).toBe(200);
+    expect(
+      await patch({
+        encryptedTitle: await sealTitle(a.ck, a.id, "Renamed"),
+        beneficiaryEmails: [v.heir1.toUpperCase()],
+      }),
+    ).toBe(200);
     expect((await wrapOf(a.id))?.keyId).toBe(v.key1.id);
     expect(await patch({ encryptedData: a.encryptedData })).toBe(200);
     expect((await wrapOf(a.id))?.keyId).toBe(v.key1.id);
@@ -163,13 +168,18 @@ describe("an asset's beneficiary wrap", () => {
 
     const resealed = await sealAsset(v.dk, a.id, { password: "y" });
     expect(
-      await patch({ wrappedKey: resealed.wrappedKey, encryptedData: resealed.encryptedData }),
+      await patch({
+        wrappedKey: resealed.wrappedKey,
+        encryptedData: resealed.encryptedData,
+        encryptedTitle: await sealTitle(resealed.ck, a.id, "Bank"),
+      }),
     ).toBe(200);
     expect(await wrapOf(a.id)).toEqual(noWrap);
     expect(
       await patch({
         wrappedKey: resealed.wrappedKey,
         encryptedData: resealed.encryptedData,
+        encryptedTitle: await sealTitle(resealed.ck, a.id, "Bank"),
         beneficiaryKeys: [
           { id: v.key1.id, wrappedKey: await wrapForBeneficiary(v.key1.bk, a.id, resealed.ck) },
         ],
@@ -255,6 +265,7 @@ describe("an item left to several people (docs/decisions/053)", () => {
       await patch({
         wrappedKey: resealed.wrappedKey,
         encryptedData: resealed.encryptedData,
+        encryptedTitle: await sealTitle(resealed.ck, a.id, "Bank"),
         beneficiaryKeys: [
           { id: v.key1.id, wrappedKey: await wrapForBeneficiary(v.key1.bk, a.id, resealed.ck) },
         ],
@@ -280,7 +291,7 @@ describe("an item left to several people (docs/decisions/053)", () => {
     const stolen = await other.client.json("POST", "/api/assets", {
       id,
       type: "password",
-      title: "Mine",
+      encryptedTitle: await sealTitle(sealed.ck, id, "Mine"),
       beneficiaryEmails: [v.heir1],
       wrappedKey: sealed.wrappedKey,
       encryptedData: sealed.encryptedData,

@@ -16,7 +16,7 @@ import {
   type TestClient,
   type TestContext,
 } from "../../test/harness.js";
-import { decryptBytes, encryptBytes } from "../../test/vault-crypto.js";
+import { decryptBytes, encryptBytes, sealTitle } from "../../test/vault-crypto.js";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -97,7 +97,7 @@ describe("document versions (docs/decisions/049)", () => {
     const encryptedData = (await encryptBytes(ck, Buffer.from("{}"))).toString("base64");
     const head = Buffer.from(
       JSON.stringify({
-        title: "Renamed",
+        encryptedTitle: await sealTitle(ck, id, "Renamed"),
         encryptedData,
         files: { document: { contentType: "image/png", size: ciphertext.length } },
       }),

@@ -13,7 +13,9 @@ import type {
 type AssetMeta = {
   id: string;
   type: AssetType;
-  title: string;
+  title: string | null;
+  encryptedTitle: Buffer | null;
+  wrappedKey: Buffer;
   beneficiaryEmails: string[];
   releaseTriggered: boolean;
   releasedAt: Date | string | null;
@@ -33,11 +35,16 @@ export const presentFile = (f: FileMeta): AssetFileView => ({
   size: f.size,
 });
 
-/** What lists and the dashboard show: metadata in clear by design (docs/decisions/009), no key, no content. */
+/**
+ * What lists show (docs/decisions/080): the title, sealed (or clear until moved over), with the
+ * wrapped content key that opens it, and the fields kept in clear; no content.
+ */
 export const presentAsset = ({ row, files }: { row: AssetMeta; files: FileMeta[] }): AssetView => ({
   id: row.id,
   type: row.type,
   title: row.title,
+  encryptedTitle: row.encryptedTitle?.toString("base64") ?? null,
+  wrappedKey: row.wrappedKey.toString("base64"),
   beneficiaryEmails: row.beneficiaryEmails,
   createdAt: iso(row.createdAt),
   updatedAt: iso(row.updatedAt),
@@ -59,14 +66,13 @@ export const presentAssetContent = (c: {
   encryptedData: c.encryptedData.toString("base64"),
 });
 
-/** One asset for its owner's browser: the metadata plus the wrapped content key and the ciphertext, in base64. */
+/** One asset for its owner's browser: the metadata plus the ciphertext, in base64. */
 export const presentAssetWithContent = (a: {
   row: AssetMeta;
   files: FileMeta[];
-  content: { wrappedKey: Buffer; encryptedData: Buffer };
+  content: { encryptedData: Buffer };
 }): AssetWithContentView => ({
   ...presentAsset(a),
-  wrappedKey: a.content.wrappedKey.toString("base64"),
   encryptedData: a.content.encryptedData.toString("base64"),
 });
 

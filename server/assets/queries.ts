@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lt, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, notInArray, or, sql } from "drizzle-orm";
 import {
   ASSET_CONTENTS_PAGE_SIZE,
   ASSET_USED_MIN_INTERVAL_MS,
@@ -11,12 +11,17 @@ import { assetBeneficiaries, assetFiles, assets } from "../db/schema/index.js";
 
 /** Every query here runs under withActor: row-level security limits it to the actor's own assets. */
 
-/** An asset's metadata, with its owner for the access check: never the wrapped key, never the content. */
+/**
+ * An asset's metadata, with its owner for the access check, its title (clear until moved over, or
+ * sealed) and the wrapped content key that opens the sealed title; never the content.
+ */
 export const ASSET_META = {
   id: assets.id,
   userId: assets.userId,
   type: assets.type,
   title: assets.title,
+  encryptedTitle: assets.encryptedTitle,
+  wrappedKey: assets.wrappedKey,
   /** The people it is left to, in the owner's order (asset_beneficiaries, docs/decisions/053). */
   beneficiaryEmails: sql<
     string[]
@@ -35,8 +40,6 @@ export const FILE_META = {
   size: assetFiles.size,
 };
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * The actor's assets as the list's whole answer, `{"assets":[…]}` (AssetListView), newest
  * updated first: the entries PostgreSQL keeps on each row (assets.list_entry, presentAsset's JSON,
@@ -50,13 +53,7 @@ export async function listAssetBody(tx: Tx, userId: string, q: AssetListQuery): 
   const [result] = await tx
     .select({ body })
     .from(assets)
-    .where(
-      and(
-        eq(assets.userId, userId),
-        q.type ? eq(assets.type, q.type) : undefined,
-        q.search ? sql`${assets.title} ilike ${`%${escapeLike(q.search)}%`}` : undefined,
-      ),
-    );
+    .where(and(eq(assets.userId, userId), q.type ? eq(assets.type, q.type) : undefined));
   return result?.body ?? '{"assets":[]}';
 }
 
@@ -93,7 +90,9 @@ export const insertAsset = (tx: Tx, values: AssetValues) =>
     .returning(ASSET_META)
     .then((r) => r[0] ?? null);
 
-export type AssetChanges = Partial<Pick<AssetValues, "title" | "wrappedKey" | "encryptedData">>;
+export type AssetChanges = Partial<
+  Pick<AssetValues, "title" | "encryptedTitle" | "wrappedKey" | "encryptedData">
+>;
 
 /** Applies the changes and moves updated_at; also the row lock that file uploads take. */
 export const updateAssetRow = (tx: Tx, id: string, changes: AssetChanges) =>
@@ -107,6 +106,38 @@ export const updateAssetRow = (tx: Tx, id: string, changes: AssetChanges) =>
     .where(eq(assets.id, id))
     .returning(ASSET_META)
     .then((r) => r[0] ?? null);
+
+/**
+ * The move-over (docs/decisions/080): seals the title of each of the actor's items that still has
+ * a clear one, in one statement; updated_at stays (the item did not change for its owner). Returns
+ * the ids sealed: any other id (someone else's, sealed already, missing) is not touched.
+ */
+export async function sealClearTitles(
+  tx: Tx,
+  userId: string,
+  titles: { id: string; encryptedTitle: Buffer }[],
+): Promise<string[]> {
+  if (!titles.length) return [];
+  const sealed = sql.join(
+    titles.map((t) => sql`when ${t.id}::uuid then ${writeBytea(t.encryptedTitle)}`),
+    sql` `,
+  );
+  const rows = await tx
+    .update(assets)
+    .set({ encryptedTitle: sql`case ${assets.id} ${sealed} end`, title: null })
+    .where(
+      and(
+        inArray(
+          assets.id,
+          titles.map((t) => t.id),
+        ),
+        eq(assets.userId, userId),
+        isNotNull(assets.title),
+      ),
+    )
+    .returning({ id: assets.id });
+  return rows.map((r) => r.id);
+}
 
 /** The star toggle; updated_at stays (it is "recently changed"). */
 export const updateAssetFavorite = (tx: Tx, id: string, favorite: boolean) =>

@@ -1,9 +1,11 @@
 import { Hono } from "hono";
 import {
   ASSET_JSON_MAX_BYTES,
+  ASSET_TITLES_JSON_MAX_BYTES,
   assetContentsQuerySchema,
   assetFavoriteSchema,
   assetListQuerySchema,
+  assetTitlesSchema,
   createAssetSchema,
   updateAssetSchema,
 } from "../../common/assets.js";
@@ -20,6 +22,7 @@ import {
   listAssets,
   listContents,
   markUsed,
+  moveTitles,
   setFavorite,
   updateAsset,
 } from "./service.js";
@@ -41,6 +44,10 @@ export const assetRoutes = new Hono<AppEnv>()
   .post("/assets", requireActor, jsonLimit, async (c) => {
     const input = await parseJson(c, createAssetSchema);
     return c.json({ asset: presentAsset(await createAsset(c.var.deps, c.var.actor, input)) }, 201);
+  })
+  .post("/assets/titles", requireActor, jsonBody(ASSET_TITLES_JSON_MAX_BYTES), async (c) => {
+    const input = await parseJson(c, assetTitlesSchema);
+    return c.json(await moveTitles(c.var.deps, c.var.actor, input));
   })
   .get("/assets/:id", requireActor, async (c) => {
     const asset = await getAsset(c.var.deps, c.var.actor, parseIdParam(c.req.param("id")));

@@ -3,6 +3,8 @@ import {
   ASSET_MSG,
   type AssetContentsQuery,
   type AssetListQuery,
+  type AssetTitlesInput,
+  type AssetTitlesMovedView,
   type CreateAssetInput,
   type UpdateAssetInput,
 } from "../../common/assets.js";
@@ -20,6 +22,7 @@ import {
   listAssetBody,
   listFileMeta,
   selectAssetContent,
+  sealClearTitles,
   selectAssetMeta,
   touchAssetLastUsed,
   updateAssetFavorite,
@@ -93,7 +96,7 @@ export async function createAsset(deps: Deps, actor: ActorProfile, input: Create
       id: input.id,
       userId: actor.id,
       type: input.type,
-      title: input.title,
+      encryptedTitle: bytes(input.encryptedTitle),
       wrappedKey: bytes(input.wrappedKey),
       encryptedData: bytes(input.encryptedData),
     });
@@ -118,7 +121,10 @@ export async function createAsset(deps: Deps, actor: ActorProfile, input: Create
 /** Spec 02 §5 update rules (see updateAssetSchema) as the row's changes. */
 export function assetChangesOf(input: UpdateAssetInput): AssetChanges {
   const changes: AssetChanges = {};
-  if (input.title) changes.title = input.title;
+  if (input.encryptedTitle) {
+    changes.encryptedTitle = bytes(input.encryptedTitle);
+    changes.title = null; // sealed from now on (docs/decisions/080)
+  }
   if (input.encryptedData) changes.encryptedData = bytes(input.encryptedData);
   if (input.wrappedKey) changes.wrappedKey = bytes(input.wrappedKey);
   return changes;
@@ -163,6 +169,25 @@ export const writeBeneficiariesOfUpdate = (
     keys: input.beneficiaryKeys,
     isContentKeyNew: !!input.wrappedKey,
   });
+
+/**
+ * POST /api/assets/titles, the move-over (docs/decisions/080): the actor's own items that still
+ * have a clear title get their sealed title; every other id (someone else's, sealed already,
+ * missing) is skipped and counted, never named. Nothing is audited per item: the titles' content
+ * and updated_at do not change for the owner.
+ */
+export function moveTitles(
+  deps: Deps,
+  actor: ActorProfile,
+  input: AssetTitlesInput,
+): Promise<AssetTitlesMovedView> {
+  requireAccess(actor, "vault:own", { ownerId: actor.id });
+  const titles = input.titles.map((t) => ({ id: t.id, encryptedTitle: bytes(t.encryptedTitle) }));
+  return asActor(deps, actor, async (tx) => {
+    const moved = (await sealClearTitles(tx, actor.id, titles)).length;
+    return { moved, skipped: input.titles.length - moved };
+  });
+}
 
 /** The star toggle of the actor's own asset (404 for anyone else's); updated_at stays. */
 export function setFavorite(

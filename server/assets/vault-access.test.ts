@@ -23,6 +23,9 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/** A sealed title of the right shape that nobody's key opens. */
+const HIJACKED_TITLE = Buffer.alloc(40).toString("base64");
+
 /** An owner with a note (with an attachment) and a beneficiary. */
 async function buildOwnerWithVault(client: TestClient) {
   const note = await buildAsset(client, {
@@ -65,7 +68,7 @@ async function expectNoAccess(
     expect(
       (
         await stranger.request("PATCH", `/api/assets/${id}`, {
-          title: "Hijacked",
+          encryptedTitle: HIJACKED_TITLE,
           beneficiaryEmails: ["thief@example.com"],
         })
       ).status,
@@ -106,10 +109,16 @@ async function expectNoAccess(
   expect(JSON.stringify(lists)).not.toContain(beneficiaryId);
 
   const mine = await owner.json<{
-    asset: { title: string; beneficiaryEmails: string[]; files: unknown[] };
+    asset: {
+      title: string | null;
+      encryptedTitle: string;
+      beneficiaryEmails: string[];
+      files: unknown[];
+    };
   }>("GET", `/api/assets/${assetId}`);
+  expect(mine.body.asset.encryptedTitle).not.toBe(HIJACKED_TITLE);
   expect(mine.body.asset).toMatchObject({
-    title: "Owner's note",
+    title: null,
     beneficiaryEmails: [],
     isFavorite: false,
     lastUsedAt: null,
@@ -181,7 +190,10 @@ describe("row-level security alone hides other users' vaults", () => {
       withActor(db, { userId: alice.id }, fn);
     expect(
       await asAlice((tx) =>
-        tx.update(assets).set({ title: "Hijacked" }).returning({ id: assets.id }),
+        tx
+          .update(assets)
+          .set({ encryptedTitle: Buffer.from(HIJACKED_TITLE, "base64") })
+          .returning({ id: assets.id }),
       ),
     ).toEqual([]);
     expect(
@@ -245,9 +257,9 @@ describe("row-level security alone hides other users' vaults", () => {
       ),
     ).toMatch(/permission denied/);
     const [bobsNote] = await db
-      .select({ title: assets.title })
+      .select({ encryptedTitle: assets.encryptedTitle })
       .from(assets)
       .where(eq(assets.id, b.assetId));
-    expect(bobsNote?.title).toBe("Owner's note");
+    expect(bobsNote?.encryptedTitle?.toString("base64")).not.toBe(HIJACKED_TITLE);
   });
 });

@@ -131,6 +131,11 @@ describe("the server log holds no vault content", () => {
         400,
       ],
       [
+        "PATCH, a title in clear (refused: titles are sealed)",
+        () => client.patch(`/api/assets/${note.id}`, { title: `${marker} title` }),
+        400,
+      ],
+      [
         "POST, malformed JSON",
         () => raw(client, "POST", "/api/assets", `{"title":"${marker}",`),
         400,
@@ -138,7 +143,11 @@ describe("the server log holds no vault content", () => {
       // a title PostgreSQL refuses (injected fault): an unexpected database error, whose parameters hold the content sent
       [
         "PATCH, a database error",
-        () => client.patch(`/api/assets/${note.id}`, { title: FAIL_TITLE, encryptedData: forgot }),
+        () =>
+          client.patch(`/api/assets/${note.id}`, {
+            encryptedTitle: FAIL_TITLE,
+            encryptedData: forgot,
+          }),
         500,
       ],
       [
@@ -148,7 +157,7 @@ describe("the server log holds no vault content", () => {
             client,
             note.id,
             {
-              title: FAIL_TITLE,
+              encryptedTitle: FAIL_TITLE,
               encryptedData: forgot,
               files: { attachment: { contentType: "text/plain", size: clear.length } },
             },

@@ -3,7 +3,7 @@ import { count, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
-import { buildAsset, dataKeyOf } from "../../test/factories/assets.js";
+import { buildAsset, dataKeyOf, makeTitleClear } from "../../test/factories/assets.js";
 import { buildUser, createTestContext, rowsOf, type TestContext } from "../../test/harness.js";
 import { withClientView } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
@@ -26,7 +26,7 @@ type ClientDashboard = {
   client: { id: string; name: string; email: string };
   firmName: string | null;
   counts: Record<string, number>;
-  recent: { id: string; type: string; title: string; updatedAt: string }[];
+  recent: { id: string; type: string; updatedAt: string }[];
   beneficiaries: number;
   beneficiaryNames: { name: string }[];
 };
@@ -54,7 +54,7 @@ async function failure(promise: Promise<unknown>): Promise<string> {
 }
 
 describe("GET /api/clients/:id/dashboard ('View as Client')", () => {
-  it("the firm's admin and staff get counts, the five most recent titles and types and the beneficiaries' names, and no secret", async () => {
+  it("the firm's admin and staff get counts, the five most recent items' types and dates and the beneficiaries' names, and no title or secret", async () => {
     const { firm, staff, client } = await firmWithClient();
     const marker = `SECRET-${randomUUID()}`;
     const dk = await dataKeyOf(client.client);
@@ -68,11 +68,16 @@ describe("GET /api/clients/:id/dashboard ('View as Client')", () => {
         await buildAsset(client.client, {
           type,
           dataKey: dk,
+          title: `${marker}-title ${type}`,
           content,
           beneficiaryEmails: [`${marker.toLowerCase()}-asset@example.com`],
         }),
       );
     }
+    // an item not moved over yet keeps its title in clear in the database: the firm reads it no more
+    const fromBefore = made[4];
+    if (!fromBefore) throw new Error("no asset");
+    await makeTitleClear(ctx, fromBefore.id, `${marker}-clear-title`);
     const heir = {
       name: "Hal Heir",
       email: `${marker.toLowerCase()}@example.com`,
@@ -97,7 +102,7 @@ describe("GET /api/clients/:id/dashboard ('View as Client')", () => {
       expect(text).not.toContain(marker);
       expect(text.toLowerCase()).not.toContain(marker.toLowerCase());
       expect(text).not.toMatch(
-        /wrappedKey|encryptedData|beneficiaryEmail|"files"|"notes"|"phone"|"relationship"|"Son"/,
+        /wrappedKey|encryptedData|encryptedTitle|"title"|beneficiaryEmail|"files"|"notes"|"phone"|"relationship"|"Son"/,
       );
       const body = JSON.parse(text) as ClientDashboard;
       expect(body.client).toEqual({ id: client.id, name: "Cora Client", email: client.email });
@@ -114,8 +119,7 @@ describe("GET /api/clients/:id/dashboard ('View as Client')", () => {
       expect(body.recent[0]).toEqual({
         id: made[5]?.id,
         type: "note",
-        title: made[5]?.asset.title,
-        updatedAt: expect.any(String),
+        updatedAt: made[5]?.asset.updatedAt,
       });
       expect(res.headers.get("cache-control")).toBe("no-store");
     }
@@ -146,7 +150,8 @@ describe("GET /api/clients/:id/dashboard ('View as Client')", () => {
 
   it("another firm's admin, a user with no firm, the client themselves and a signed-out visitor reach nothing", async () => {
     const { firm, staff, client } = await firmWithClient();
-    await buildAsset(client.client, { title: "Bank login" });
+    const bank = await buildAsset(client.client);
+    await makeTitleClear(ctx, bank.id, "Bank login");
     const other = await buildFirm(ctx);
     const otherStaff = await buildInvitedMember(ctx, other.admin, "firm_staff");
     const loner = await buildUser(ctx);
@@ -225,5 +230,25 @@ describe("lv_client_view (the database's side of 'View as Client')", () => {
     expect(await failure(asAdmin((tx) => tx.update(assets).set({ title: "Changed" })))).toMatch(
       /permission denied/,
     );
+  });
+
+  it("cannot read an item's title, clear (not moved over yet) or sealed (docs/decisions/080)", async () => {
+    const { firm, client } = await firmWithClient();
+    const item = await buildAsset(client.client);
+    await makeTitleClear(ctx, item.id, "Will — house at 12 Main Street");
+    const asAdmin = (fn: (tx: Tx) => Promise<unknown>) =>
+      withClientView(ctx.services.deps.db, { userId: firm.adminId, clientId: client.id }, fn);
+    expect(await failure(asAdmin((tx) => tx.select({ x: assets.title }).from(assets)))).toMatch(
+      /permission denied/,
+    );
+    expect(
+      await failure(asAdmin((tx) => tx.select({ x: assets.encryptedTitle }).from(assets))),
+    ).toMatch(/permission denied/);
+    // what it may read: ids, types and dates
+    expect(
+      await asAdmin((tx) =>
+        tx.select({ id: assets.id, type: assets.type, at: assets.updatedAt }).from(assets),
+      ),
+    ).toHaveLength(1);
   });
 });

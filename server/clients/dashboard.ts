@@ -1,7 +1,7 @@
 import { CLIENT_DASHBOARD_BENEFICIARIES } from "../../common/clients.js";
 import { requireAccess, requireFirm, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
-import { readDashboard } from "../dashboard/service.js";
+import { readClientViewDashboard } from "../dashboard/service.js";
 import { withActor, withClientView } from "../db/actor.js";
 import { AppError } from "../errors.js";
 import { findFirmForMember } from "../firms/service.js";
@@ -12,7 +12,8 @@ import { getClient } from "./queries.js";
 /**
  * 'View as Client' (issue 3; docs/decisions/012-view-as-client.md): the client's dashboard as the
  * admins and staff of the client's firm may see it. The owner's dashboard queries, run under
- * lv_client_view, which reads titles, types, dates and beneficiaries' names and no secret.
+ * lv_client_view, which reads types, dates and beneficiaries' names: no title (docs/decisions/080),
+ * no secret.
  */
 export async function getClientDashboard(deps: Deps, actor: ActorProfile, clientId: string) {
   requireAccess(actor, "clients:read", { firmId: actor.firmId });
@@ -36,7 +37,7 @@ export async function getClientDashboard(deps: Deps, actor: ActorProfile, client
     deps.db,
     { userId: actor.id, clientId: holder.client.id },
     async (tx) => ({
-      ...(await readDashboard(tx, holder.client.id)),
+      ...(await readClientViewDashboard(tx, holder.client.id)),
       beneficiaryNames: await listBeneficiaryNames(
         tx,
         holder.client.id,

@@ -4,7 +4,7 @@ import type {
   ClientProfileView,
   ClientRowView,
 } from "../../common/clients.js";
-import { presentDashboard } from "../dashboard/present.js";
+import { presentDashboardNumbers } from "../dashboard/present.js";
 import type { profiles } from "../db/schema/index.js";
 
 export const presentClientRow = (r: {
@@ -29,20 +29,21 @@ export const presentClientProfile = (p: typeof profiles.$inferSelect): ClientPro
   createdAt: p.createdAt.toISOString(),
 });
 
-type ClientDashboard = Parameters<typeof presentDashboard>[0] & {
+type ClientDashboard = Parameters<typeof presentDashboardNumbers>[0] & {
   client: { id: string; name: string; email: string };
   firmName: string | null;
   beneficiaryNames: { name: string }[];
 };
 
 /**
- * 'View as Client': the owner's dashboard shape (counts, recent, the number of beneficiaries) with the
- * client, their firm and their beneficiaries' names. No key, ciphertext, file or beneficiary contact detail.
+ * 'View as Client': the owner's dashboard shape (counts, recent items by type and date, the number
+ * of beneficiaries) with the client, their firm and their beneficiaries' names. No title
+ * (docs/decisions/080), key, ciphertext, file or beneficiary contact detail.
  */
 export const presentClientDashboard = (d: ClientDashboard): ClientDashboardView => ({
   client: { id: d.client.id, name: d.client.name, email: d.client.email },
   firmName: d.firmName,
-  ...presentDashboard(d),
+  ...presentDashboardNumbers(d),
   beneficiaryNames: d.beneficiaryNames.map((b) => ({ name: b.name })),
 });
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildAsset, dataKeyOf } from "../../test/factories/assets.js";
+import type { DashboardView } from "../../common/dashboard.js";
+import { buildAsset, dataKeyOf, makeTitleClear } from "../../test/factories/assets.js";
 import { buildUser, createTestContext, type TestContext } from "../../test/harness.js";
+import { openTitle, sealTitle } from "../../test/vault-crypto.js";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -8,11 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Dashboard = {
-  counts: Record<string, number>;
-  recent: { id: string; type: string; title: string; updatedAt: string }[];
-  beneficiaries: number;
-};
+type Dashboard = DashboardView;
 
 describe("GET /api/dashboard", () => {
   it("an empty vault: zero counts, no recent assets", async () => {
@@ -36,7 +34,11 @@ describe("GET /api/dashboard", () => {
     await client.post("/api/beneficiaries", { name: "Heir", email: "heir@example.com" });
     const oldest = made[0];
     if (!oldest) throw new Error("no asset");
-    await client.request("PATCH", `/api/assets/${oldest.id}`, { title: "Touched last" });
+    const touched = await sealTitle(oldest.ck, oldest.id, "Touched last");
+    await client.request("PATCH", `/api/assets/${oldest.id}`, { encryptedTitle: touched });
+    const fromBefore = made[5];
+    if (!fromBefore) throw new Error("no asset");
+    await makeTitleClear(ctx, fromBefore.id, "Clear from before");
 
     const res = await client.json<Dashboard>("GET", "/api/dashboard");
     expect(res.body.counts).toEqual({ password: 3, document: 1, note: 2 });
@@ -46,8 +48,19 @@ describe("GET /api/dashboard", () => {
     expect(res.body.recent[0]).toEqual({
       id: oldest.id,
       type: "password",
-      title: "Touched last",
+      title: null,
+      encryptedTitle: touched,
+      wrappedKey: oldest.asset.wrappedKey,
       updatedAt: expect.any(String),
+    });
+    // the browser opens it as it opens the list's titles (docs/decisions/080)
+    expect(await openTitle(oldest.ck, oldest.id, res.body.recent[0]?.encryptedTitle ?? "")).toBe(
+      "Touched last",
+    );
+    // an item not moved over yet: its clear title, until the owner's browser seals it
+    expect(res.body.recent.find((r) => r.id === fromBefore.id)).toMatchObject({
+      title: "Clear from before",
+      encryptedTitle: null,
     });
     // the same instant, in the same ISO form, as the item's own answer gives it
     const item = await client.json<{ asset: { updatedAt: string } }>(

@@ -1,25 +1,36 @@
 import type { AssetType } from "../../common/assets.js";
-import type { DashboardRow } from "./queries.js";
+import type { ClientViewDashboardRow, DashboardRow } from "./queries.js";
 import type { ActivityEvent } from "../../common/activity.js";
 import type { DashboardView, FirmOverviewView } from "../../common/dashboard.js";
 
-type Dashboard = DashboardRow;
+const countOf = (d: ClientViewDashboardRow, type: AssetType) =>
+  d.counts.find((c) => c.type === type)?.n ?? 0;
 
-const countOf = (d: Dashboard, type: AssetType) => d.counts.find((c) => c.type === type)?.n ?? 0;
+/** PostgreSQL's JSON text of a timestamptz, as toISOString writes it. */
+const isoOf = (updatedAt: string) => new Date(updatedAt).toISOString();
 
-export const presentDashboard = (d: Dashboard): DashboardView => ({
+/** The counts by type, the recent items by type and date, the number of beneficiaries: what a firm's View as Client shows too. */
+export const presentDashboardNumbers = (d: ClientViewDashboardRow) => ({
   counts: {
     password: countOf(d, "password"),
     document: countOf(d, "document"),
     note: countOf(d, "note"),
   },
+  recent: d.recent.map((a) => ({ id: a.id, type: a.type, updatedAt: isoOf(a.updatedAt) })),
+  beneficiaries: d.beneficiaries,
+});
+
+/** The owner's dashboard: each recent item with its title, clear or sealed, and the key that opens it. */
+export const presentDashboard = (d: DashboardRow): DashboardView => ({
+  ...presentDashboardNumbers(d),
   recent: d.recent.map((a) => ({
     id: a.id,
     type: a.type,
     title: a.title,
-    updatedAt: new Date(a.updatedAt).toISOString(), // PostgreSQL's JSON text of a timestamptz
+    encryptedTitle: a.encryptedTitle,
+    wrappedKey: a.wrappedKey,
+    updatedAt: isoOf(a.updatedAt),
   })),
-  beneficiaries: d.beneficiaries,
 });
 
 type FirmOverview = {

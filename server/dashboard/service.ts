@@ -9,6 +9,7 @@ import {
   countClients,
   countPendingInvitations,
   countStaff,
+  selectClientViewDashboard,
   selectDashboard,
 } from "./queries.js";
 
@@ -41,5 +42,9 @@ export async function getFirmOverview(deps: Deps, actor: ActorProfile) {
   return { ...numbers, myActions: await listOwnFirmActions(deps, actor, RECENT_FIRM_ACTIONS) };
 }
 
-/** Inside another domain's transaction (clients: a firm's view of its client): the vault's dashboard of `userId`. */
-export const readDashboard = (tx: Tx, userId: string) => selectDashboard(tx, userId);
+/**
+ * Inside another domain's transaction (clients: a firm's view of its client, under
+ * withClientView): the vault's dashboard of `userId`, its recent items without titles.
+ */
+export const readClientViewDashboard = (tx: Tx, userId: string) =>
+  selectClientViewDashboard(tx, userId);

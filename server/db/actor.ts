@@ -21,8 +21,8 @@ export function withActor<T>(db: Db, actor: Actor, fn: (tx: Tx) => Promise<T>): 
 
 /**
  * Runs `fn` in one transaction under lv_client_view, a firm user's read-only view of one client's
- * vault summary (migration 0012, docs/decisions/012-view-as-client.md): asset ids, types, titles and
- * dates and beneficiaries' names and relationships of `clientId`, and only when `userId` is an admin
+ * vault summary (migration 0012, docs/decisions/012-view-as-client.md): asset ids, types and dates
+ * (no titles: migration 0042) and beneficiaries' names of `clientId`, and only when `userId` is an admin
  * or staff member of that client's firm. Every other column and table is refused; any other client's
  * rows are invisible. Call it only after the API's own access check.
  */

@@ -19,3 +19,7 @@ export const readBytea = (column: AnyPgColumn): SQL<Buffer> =>
 
 /** PGlite's serializer for bytea (oid 17): the bytes themselves, which its Bind message sends as a binary parameter. */
 export const BYTEA_PASSTHROUGH = { 17: (bytes: Uint8Array) => bytes as unknown as string };
+
+/** A bytea column as base64 text, as Node's toString("base64") writes it (encode() breaks lines at 76). */
+export const readBase64 = (column: AnyPgColumn): SQL<string> =>
+  sql<string>`translate(encode(${column}, 'base64'), E'\\n', '')`;

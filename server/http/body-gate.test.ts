@@ -163,7 +163,7 @@ describe("the size of a JSON body", () => {
     const tooBig = {
       id: randomUUID(),
       type: "note",
-      title: "t",
+      encryptedTitle: "a",
       wrappedKey: "a",
       encryptedData: "a".repeat(ASSET_JSON_MAX_BYTES),
     };

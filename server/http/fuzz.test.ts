@@ -125,6 +125,8 @@ const FIELDS = [
   "role",
   "type",
   "title",
+  "encryptedTitle",
+  "titles",
   "wrappedKey",
   "encryptedData",
   "beneficiaryEmails",

@@ -110,7 +110,7 @@ describe("request ids", () => {
     const asset = await buildAsset(client);
     const before = lines.length;
     const { status, id, body } = await errorAnswer(
-      await client.patch(`/api/assets/${asset.id}`, { title: FAIL_TITLE }),
+      await client.patch(`/api/assets/${asset.id}`, { encryptedTitle: FAIL_TITLE }),
     );
     expect(status).toBe(500);
     expect(body.error.code).toBe("INTERNAL");

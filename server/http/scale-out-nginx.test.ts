@@ -27,6 +27,7 @@ import {
   encryptBytes,
   importDataKey,
   sealAsset,
+  sealTitle,
   unwrapContentKey,
   decryptBytes,
 } from "../../test/vault-crypto.js";
@@ -406,7 +407,7 @@ describe.skipIf(missing.length > 0)(
         const created = await browser.json("POST", "/api/assets", {
           id,
           type: "document",
-          title: "My will",
+          encryptedTitle: await sealTitle(sealed.ck, id, "My will"),
           beneficiaryEmails: [heir],
           wrappedKey: sealed.wrappedKey,
           encryptedData: sealed.encryptedData,
@@ -550,7 +551,7 @@ describe.skipIf(missing.length > 0)(
             const created = await browser.json("POST", "/api/assets", {
               id,
               type: "document",
-              title: `Scan ${n}`,
+              encryptedTitle: await sealTitle(sealed.ck, id, `Scan ${n}`),
               beneficiaryEmails: [],
               wrappedKey: sealed.wrappedKey,
               encryptedData: sealed.encryptedData,

@@ -11,7 +11,7 @@ import {
   type TestClient,
   type TestContext,
 } from "../../test/harness.js";
-import { sealAsset } from "../../test/vault-crypto.js";
+import { sealAsset, sealTitle } from "../../test/vault-crypto.js";
 import { withActor } from "../db/actor.js";
 import type { Db } from "../db/client.js";
 import { assetBeneficiaries } from "../db/schema/index.js";
@@ -75,7 +75,10 @@ describe("pending items from before beneficiary keys", () => {
     const patch = (id: string, body: object) =>
       owner.client.json("PATCH", `/api/assets/${id}`, body).then((r) => r.status);
     expect(
-      await patch(kept.id, { title: "Renamed", beneficiaryEmails: [heir1.toUpperCase()] }),
+      await patch(kept.id, {
+        encryptedTitle: await sealTitle(kept.ck, kept.id, "Renamed"),
+        beneficiaryEmails: [heir1.toUpperCase()],
+      }),
     ).toBe(200);
     expect(await patch(moved.id, { beneficiaryEmails: [heir2] })).toBe(200);
     expect(await patch(moved.id, { beneficiaryEmails: [heir1] })).toBe(200);

@@ -109,7 +109,12 @@ function contextsOf(dump: Dump): string[] {
     "data-key:password",
     "data-key:recovery",
     "data-key:session",
-    ...[...ids].flatMap((id) => [id, `beneficiary-key:${id}`, `access-key:${id}`]),
+    ...[...ids].flatMap((id) => [
+      id,
+      `beneficiary-key:${id}`,
+      `access-key:${id}`,
+      `asset-title:${id}`,
+    ]),
     ...beneficiaryIds,
   ];
 }
@@ -119,17 +124,21 @@ describe("a dump and every server secret open no owner-held content key", () => 
     const contentKeys: Buffer[] = [];
     const ownerSecrets: Buffer[] = [];
 
-    // 1. An owner registered with keys: items, a file, a hand-over beneficiary key, a session key.
+    // 1. An owner registered with keys: items (titles sealed in the browser, decision 080), a
+    // file, a hand-over beneficiary key, a session key.
     const owner = await buildOwnerWithKeys(ctx);
     const heir = uniqueEmail("heir");
+    const titleMarker = `TITLE-${crypto.randomUUID()}`;
     const item = await buildAsset(owner.client, {
       dataKey: owner.dataKey,
+      title: `${titleMarker} Will — house at 12 Main Street`,
       beneficiaryEmails: [heir],
       content: { password: "hunter2-but-long" },
     });
     const note = await buildAsset(owner.client, {
       dataKey: owner.dataKey,
       type: "note",
+      title: `${titleMarker} Letter to Emma`,
       content: { text: "for my family" },
     });
     await uploadEncryptedFile(owner.client, {
@@ -194,6 +203,10 @@ describe("a dump and every server secret open no owner-held content key", () => 
     expect(dump.text).toContain("-- session_vault_keys");
     expect(dump.text).toContain(heirId);
     for (const clear of ["555 0142", "Godchild", "violin"]) expect(dump.text).not.toContain(clear);
+    // no title in clear, in any encoding a dump could show it in (docs/decisions/080)
+    for (const clear of [titleMarker, "12 Main Street", "Letter to Emma"])
+      for (const encoded of [clear, ...encodings(Buffer.from(clear))])
+        expect(dump.text.toLowerCase()).not.toContain(encoded.toLowerCase());
 
     // (a) none of those keys' bytes, in any encoding a dump could show them in
     const lower = dump.text.toLowerCase();
@@ -233,6 +246,14 @@ describe("a dump and every server secret open no owner-held content key", () => 
     expect(own).toContain("assets.wrapped_key");
     expect(own).toContain("asset_beneficiaries.wrapped_key");
     expect(own).toContain("beneficiary_keys.owner_wrapped_key");
+    // and the titles with the items' content keys: the marker is there, sealed
+    const titles = openings([await raw(item.ck), await raw(note.ck)]).filter(
+      (o) => o.where === "assets.encrypted_title",
+    );
+    expect(titles.map((o) => o.plain.toString("utf8")).sort()).toEqual([
+      `${titleMarker} Letter to Emma`,
+      `${titleMarker} Will — house at 12 Main Street`,
+    ]);
 
     // (b) with the server's keys, the sealed server shares open (by design: S alone) and nothing else
     const withServerKeys = openings([...serverKeys, ...sessionKeys]);

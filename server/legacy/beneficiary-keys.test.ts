@@ -2,12 +2,18 @@ import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KEYS_MSG } from "../../common/keys.js";
-import { LEGACY_MSG, type LegacyItemDetail } from "../../common/legacy.js";
+import {
+  LEGACY_MSG,
+  type LegacyItem,
+  type LegacyItemDetail,
+  type LegacyItemsView,
+} from "../../common/legacy.js";
 import type { ReleasePlanView } from "../../common/release.js";
 import { buildAsset, dataKeyOf } from "../../test/factories/assets.js";
 import {
   createBeneficiaryKey,
   openBeneficiaryWrap,
+  openListedTitle,
 } from "../../test/factories/beneficiary-keys.js";
 import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
@@ -241,6 +247,48 @@ describe("the portal with beneficiary keys", () => {
     expect(
       (await new TestClient(ctx).json("GET", `/api/legacy/items/${v.wrapped.id}`)).status,
     ).toBe(401);
+  });
+
+  it("lists each item's sealed title with the key its page gives; an item not ready is listed without one (docs/decisions/080)", async () => {
+    const v = await ownerWithKeys();
+    await release(v);
+    const listOf = async (client: TestClient) => {
+      const res = await client.json<LegacyItemsView>("GET", "/api/legacy/items");
+      expect(res.status).toBe(200);
+      return res.body.items;
+    };
+    const found = (items: LegacyItem[], id: string) => {
+      const listed = items.find((i) => i.id === id);
+      if (!listed) throw new Error(`${id} is not listed`);
+      return listed;
+    };
+
+    // heirA, a hand-over key: the wrapped item opens with the access key only; the pending one
+    // shows that it is there and from whom, and nothing that opens it. By owner, then oldest first.
+    const a = await portalClient(ctx, v.heirA);
+    const listA = await listOf(a);
+    expect(listA.map((i) => i.id)).toEqual([v.wrapped.id, v.pending.id]);
+    const wrapped = found(listA, v.wrapped.id);
+    expect(wrapped).toMatchObject({ title: null, encryptedTitle: v.wrapped.asset.encryptedTitle });
+    expect(wrapped.key).toEqual((await item(a, v.wrapped.id)).key);
+    expect(await openListedTitle(wrapped, v.keyA.accessKey)).toBe("Bank");
+    await expect(openListedTitle(wrapped, v.keyB.accessKey)).rejects.toThrow();
+    const pending = found(listA, v.pending.id);
+    expect(pending).toMatchObject({ key: null, title: null, ownerName: "Olga Owner" });
+    const pendingText = JSON.stringify(pending);
+    for (const secret of secretsOf(v)) expect(pendingText).not.toContain(secret);
+
+    // heirB, an escrowed key: titles open with the code alone, the pending one the old way
+    const listB = await listOf(await portalClient(ctx, v.heirB));
+    expect(await openListedTitle(found(listB, v.escrowed.id))).toBe("Letter");
+    expect(found(listB, v.pendingEscrowed.id).key?.kind).toBe("content-key");
+    expect(await openListedTitle(found(listB, v.pendingEscrowed.id))).toBe("Recipes");
+    // heirC, no key at all: the old way
+    const listC = await listOf(await portalClient(ctx, v.heirC));
+    expect(await Promise.all(listC.map((i) => openListedTitle(i)))).toEqual(["Diary"]);
+    // one address's list holds nothing of another's
+    for (const other of [v.escrowed, v.pendingEscrowed, v.noKey])
+      expect(JSON.stringify(listA)).not.toContain(other.asset.encryptedTitle ?? "none");
   });
 
   it("an escrowed key's access key comes with the item; a wrap for another address's key is not handed out", async () => {

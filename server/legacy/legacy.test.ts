@@ -12,7 +12,7 @@ import {
   mailsTo,
   portalClient,
 } from "../../test/factories/release.js";
-import { buildAsset, uploadEncryptedFile } from "../../test/factories/assets.js";
+import { buildAsset, makeTitleClear, uploadEncryptedFile } from "../../test/factories/assets.js";
 import {
   TestClient,
   buildUser,
@@ -21,6 +21,7 @@ import {
   type TestContext,
 } from "../../test/harness.js";
 import { decryptBytes } from "../../test/vault-crypto.js";
+import { openListedTitle } from "../../test/factories/beneficiary-keys.js";
 import { createOffsetClock } from "../clock.js";
 
 let ctx: TestContext;
@@ -77,6 +78,8 @@ async function releasedVault(options: { askBefore?: boolean; isReplaced?: boolea
     beneficiaryEmails: [heirB],
     content: { text: "Dear B" },
   });
+  // an item its owner never moved over: its title is still in clear (docs/decisions/080)
+  await makeTitleClear(ctx, note.id, "Letter");
   const kept = await buildAsset(owner.client, { type: "password", title: "Mine only" });
 
   const before = options.askBefore ? await portalBeforeRelease(heirA) : null;
@@ -106,15 +109,25 @@ describe("the beneficiary portal", () => {
     const a = await portalClient(ctx, v.heirA);
     const list = await a.json<LegacyItemsView>("GET", "/api/legacy/items");
     expect(list.body.email).toBe(v.heirA);
-    expect(list.body.items.map((i) => [i.title, i.type, i.ownerName]).sort()).toEqual([
-      ["Bank", "password", "Olga Owner"],
-      ["Will", "document", "Olga Owner"],
+    const listed = await Promise.all(
+      list.body.items.map(async (i) => [await openListedTitle(i), i.type, i.ownerName, i.title]),
+    );
+    expect(listed.sort()).toEqual([
+      ["Bank", "password", "Olga Owner", null],
+      ["Will", "document", "Olga Owner", null],
     ]);
-    expect(JSON.stringify(list.body)).not.toContain("contentKey");
+    // the sealed titles of what was left to this address, never another's or the owner's own
+    const listText = JSON.stringify(list.body);
+    for (const other of [v.note, v.kept]) {
+      expect(listText).not.toContain(other.id);
+      expect(listText).not.toContain(other.asset.encryptedTitle ?? "none");
+    }
 
     const pw = await a.request("GET", `/api/legacy/items/${v.password.id}`);
     expect(pw.headers.get("cache-control")).toBe("no-store");
     const { item } = (await pw.json()) as { item: LegacyItemDetail };
+    // the list gave the same key the item's page gives
+    expect(list.body.items.find((i) => i.id === v.password.id)?.key).toEqual(item.key);
     const ck = await importContentKey(contentKeyOf(item));
     expect(
       JSON.parse((await decryptBytes(ck, Buffer.from(item.encryptedData, "base64"))).toString()),
@@ -141,9 +154,10 @@ describe("the beneficiary portal", () => {
       expect((await a.request("GET", `/api/legacy/items/${id}/files/document`)).status).toBe(404);
     }
     const b = await portalClient(ctx, v.heirB);
-    expect(
-      (await b.json<LegacyItemsView>("GET", "/api/legacy/items")).body.items.map((i) => i.title),
-    ).toEqual(["Letter"]);
+    const bList = (await b.json<LegacyItemsView>("GET", "/api/legacy/items")).body;
+    expect(bList.items.map((i) => [i.title, i.encryptedTitle])).toEqual([["Letter", null]]);
+    for (const sealed of [v.password, v.document])
+      expect(JSON.stringify(bList)).not.toContain(sealed.asset.encryptedTitle ?? "none");
     expect((await b.json("GET", `/api/legacy/items/${v.password.id}`)).status).toBe(404);
 
     // the owner's firm never gets a content key; the owner's timeline shows every portal step

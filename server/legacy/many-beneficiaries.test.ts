@@ -5,6 +5,7 @@ import { buildAsset, dataKeyOf } from "../../test/factories/assets.js";
 import {
   createBeneficiaryKey,
   openBeneficiaryWrap,
+  openListedTitle,
 } from "../../test/factories/beneficiary-keys.js";
 import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
@@ -61,10 +62,11 @@ async function ownerWithSharedItem() {
 const release = (v: { firm: { admin: TestClient }; owner: { id: string; client: TestClient } }) =>
   releaseByAttestation(ctx, clock, { firmAdmin: v.firm.admin, owner: v.owner });
 
-const titles = async (client: TestClient) =>
-  (await client.json<LegacyItemsView>("GET", "/api/legacy/items")).body.items
-    .map((i) => i.title)
-    .sort();
+/** The titles the beneficiary's browser shows, opened with their own access key (docs/decisions/080). */
+const titles = async (client: TestClient, accessKey: Uint8Array) => {
+  const { items } = (await client.json<LegacyItemsView>("GET", "/api/legacy/items")).body;
+  return (await Promise.all(items.map((i) => openListedTitle(i, accessKey)))).sort();
+};
 
 /** The beneficiary's browser: their own access key with the server's share, then the content. */
 async function openWith(client: TestClient, id: string, accessKey: Uint8Array) {
@@ -93,8 +95,10 @@ describe("an item left to several people", () => {
 
     const emma = await portalClient(ctx, v.emma);
     const sam = await portalClient(ctx, v.sam);
-    expect(await titles(emma)).toEqual(["Bank"]);
-    expect(await titles(sam)).toEqual(["Bank", "Letter to Sam"]);
+    expect(await titles(emma, v.keys.emma.accessKey)).toEqual(["Bank"]);
+    expect(await titles(sam, v.keys.sam.accessKey)).toEqual(["Bank", "Letter to Sam"]);
+    // Emma's access key does not open the titles of Sam's copy
+    await expect(titles(sam, v.keys.emma.accessKey)).rejects.toThrow();
     expect(await openWith(emma, v.shared.id, v.keys.emma.accessKey)).toEqual({
       password: v.secret,
     });
@@ -126,7 +130,7 @@ describe("an item left to several people", () => {
     });
     expect(patched.status).toBe(200);
     expect((await removed.json("GET", `/api/legacy/items/${v.shared.id}`)).status).toBe(404);
-    expect(await titles(removed)).toEqual([]);
+    expect(await titles(removed, v.keys.removed.accessKey)).toEqual([]);
     // the others keep it
     const emma = await portalClient(ctx, v.emma);
     expect(await openWith(emma, v.shared.id, v.keys.emma.accessKey)).toEqual({

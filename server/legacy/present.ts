@@ -3,11 +3,16 @@ import type { LegacyItem, LegacyItemDetail, LegacyItemKey } from "../../common/l
 import { presentFile } from "../assets/present.js";
 import type { ReleasedRow } from "./queries.js";
 
-/** An item left to the beneficiary, as listed: no content. */
-export const presentItem = (r: ReleasedRow): LegacyItem => ({
+/**
+ * An item left to the beneficiary, as listed: its title (clear until its owner moved it over, or
+ * sealed) and what opens a sealed one, which is what opens the item (docs/decisions/080); no content.
+ */
+export const presentItem = (r: ReleasedRow, key: LegacyItemKey | null): LegacyItem => ({
   id: r.id,
   type: r.type,
   title: r.title,
+  encryptedTitle: r.encryptedTitle?.toString("base64") ?? null,
+  key,
   ownerName: r.ownerName,
   releasedAt: (r.releasedAt ?? r.accessEndsAt).toISOString(),
   accessEndsAt: r.accessEndsAt.toISOString(),
@@ -20,7 +25,7 @@ export const presentItemDetail = (a: {
   encryptedData: Buffer;
   files: AssetFileView[];
 }): LegacyItemDetail => ({
-  ...presentItem(a.row),
+  ...presentItem(a.row, a.key),
   key: a.key,
   encryptedData: a.encryptedData.toString("base64"),
   files: a.files.map(presentFile),

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AssetFileKind } from "../../common/assets/files.js";
 import { writeBytea } from "../db/bytea.js";
@@ -19,7 +19,8 @@ import {
 /**
  * Everything released to `email` (release_items is the only grant) and still left to it (an owner
  * who removed a beneficiary took the item back, with its wrap; docs/decisions/053), with the owner's
- * name; access may have ended (compare accessEndsAt).
+ * name; access may have ended (compare accessEndsAt). By owner, then oldest first: the titles are
+ * sealed (docs/decisions/080), the beneficiary's browser sorts by them.
  */
 export function selectReleasedTo(tx: Tx, email: string) {
   return tx
@@ -27,6 +28,7 @@ export function selectReleasedTo(tx: Tx, email: string) {
       id: assets.id,
       type: assets.type,
       title: assets.title,
+      encryptedTitle: assets.encryptedTitle,
       ownerId: releases.userId,
       ownerName: profiles.name,
       releaseId: releases.id,
@@ -46,7 +48,7 @@ export function selectReleasedTo(tx: Tx, email: string) {
     )
     .innerJoin(profiles, eq(profiles.id, releases.userId))
     .where(and(eq(releaseItems.beneficiaryEmail, email), eq(releases.status, "released")))
-    .orderBy(profiles.name, assets.title);
+    .orderBy(asc(profiles.name), asc(releases.userId), asc(assets.createdAt), asc(assets.id));
 }
 export type ReleasedRow = Awaited<ReturnType<typeof selectReleasedTo>>[number];
 
@@ -54,18 +56,17 @@ export type ReleasedRow = Awaited<ReturnType<typeof selectReleasedTo>>[number];
 const addressKey = alias(beneficiaryKeys, "address_key");
 
 /**
- * One item, only when it was released to `email`: with its ciphertext, wrapped key and the owner's
- * escrowed data key (null once the owner holds it alone), its wrap for `email` (decision 053: each
+ * What opens each of `assetIds` for `email`: its ciphertext, wrapped key and the owner's escrowed
+ * data key (null once the owner holds it alone), its wrap for `email` (decision 053: each
  * beneficiary of an item has their own) with that key's address and sealed shares, and whether the
- * owner has a key for `email` and whether the service holds its access key (decision 032).
+ * owner has a key for `email` and whether the service holds its access key (decision 032). Only
+ * for ids taken from selectReleasedTo: this query checks no release.
  */
-export async function selectReleasedItem(tx: Tx, email: string, assetId: string) {
-  const item = (await selectReleasedTo(tx, email)).find((r) => r.id === assetId);
-  if (!item) return null;
-  const [keys] = await tx
+function selectKeysOf(tx: Tx, email: string, assetIds: string[]) {
+  return tx
     .select({
+      assetId: assets.id,
       wrappedKey: assets.wrappedKey,
-      encryptedData: assets.encryptedData,
       wrappedDataKey: userKeys.wrappedKey,
       beneficiaryKeyId: beneficiaryKeys.id,
       beneficiaryKeyEmail: beneficiaryKeys.email,
@@ -89,8 +90,33 @@ export async function selectReleasedItem(tx: Tx, email: string, assetId: string)
       ),
     )
     .leftJoin(addressKey, and(eq(addressKey.userId, assets.userId), eq(addressKey.email, email)))
+    .where(inArray(assets.id, assetIds));
+}
+
+/** The items released to `email`, each with what opens it (selectKeysOf), in one more statement. */
+export async function selectReleasedWithKeys(tx: Tx, email: string) {
+  const items = await selectReleasedTo(tx, email);
+  if (!items.length) return [];
+  const keys = await selectKeysOf(tx, email, [...new Set(items.map((i) => i.id))]);
+  const byId = new Map(keys.map((k) => [k.assetId, k]));
+  return items.flatMap((item) => {
+    const k = byId.get(item.id);
+    return k ? [{ ...item, ...k }] : [];
+  });
+}
+export type ReleasedKeysRow = Awaited<ReturnType<typeof selectReleasedWithKeys>>[number];
+
+/** One item, only when it was released to `email`: as selectReleasedWithKeys, with its ciphertext. */
+export async function selectReleasedItem(tx: Tx, email: string, assetId: string) {
+  const item = (await selectReleasedTo(tx, email)).find((r) => r.id === assetId);
+  if (!item) return null;
+  const [keys] = await selectKeysOf(tx, email, [assetId]);
+  if (!keys) return null;
+  const [content] = await tx
+    .select({ encryptedData: assets.encryptedData })
+    .from(assets)
     .where(eq(assets.id, assetId));
-  return keys ? { ...item, ...keys } : null;
+  return content ? { ...item, ...keys, ...content } : null;
 }
 export type ReleasedItemRow = NonNullable<Awaited<ReturnType<typeof selectReleasedItem>>>;
 

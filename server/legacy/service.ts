@@ -32,10 +32,11 @@ import {
   selectFileList,
   selectReleasedItem,
   selectReleasedTo,
+  selectReleasedWithKeys,
   selectSessionEmail,
   upsertCode,
   upsertSessionTabKey,
-  type ReleasedItemRow,
+  type ReleasedKeysRow,
 } from "./queries.js";
 import {
   presentBeneficiaryItemKey,
@@ -164,14 +165,22 @@ export const getSessionTabKey = (deps: Deps, token: string) =>
 export const endSession = (deps: Deps, token: string) =>
   asSystem(deps.db, (tx) => deleteSession(tx, hashLinkToken(token)));
 
+/**
+ * The items released to `email` whose access has not ended, each with its sealed title and what
+ * opens it (the item's own page gives the same key, after the same checks; docs/decisions/080),
+ * or no key when that page would answer 409; and the owners whose items' access ended.
+ */
 export async function listItems(deps: Deps, email: string): Promise<LegacyItemsView> {
   const now = deps.clock.now().getTime();
-  const rows = await asSystem(deps.db, (tx) => selectReleasedTo(tx, email));
+  const rows = await asSystem(deps.db, (tx) => selectReleasedWithKeys(tx, email));
   const open = rows.filter((r) => r.accessEndsAt.getTime() > now);
   const ended = new Map<string, { ownerName: string; endedAt: string }>();
   for (const r of rows.filter((r) => r.accessEndsAt.getTime() <= now))
     ended.set(r.ownerId, { ownerName: r.ownerName, endedAt: r.accessEndsAt.toISOString() });
-  return { email, items: open.map(presentItem), ended: [...ended.values()] };
+  const items = open.map((r) =>
+    presentItem(r, isOpenable(r, email) ? itemKey(deps, r, email) : null),
+  );
+  return { email, items, ended: [...ended.values()] };
 }
 
 /** An item released to `email` whose access has not ended, or 404 (never released, someone else's, or ended). */
@@ -188,7 +197,7 @@ async function loadItem(
 }
 
 /** The owner's browser wrapped the item with the beneficiary key of this very address. */
-const isWrappedFor = (row: ReleasedItemRow, email: string) =>
+const isWrappedFor = (row: ReleasedKeysRow, email: string) =>
   !!row.beneficiaryKeyId && !!row.beneficiaryWrappedKey && row.beneficiaryKeyEmail === email;
 
 /**
@@ -198,12 +207,14 @@ const isWrappedFor = (row: ReleasedItemRow, email: string) =>
  * browser). Only without a key, or with an escrowed one, does decision 009's way stay open, and
  * only while the server still holds the owner's escrowed data key (decision 038).
  */
-function requireOpenable(row: ReleasedItemRow, email: string) {
-  if (isWrappedFor(row, email)) return;
-  if (row.addressKeyId && !row.isAddressKeyEscrowed)
-    throw new AppError("CONFLICT", KEYS_MSG.itemNotReady);
+function isOpenable(row: ReleasedKeysRow, email: string) {
+  if (isWrappedFor(row, email)) return true;
+  if (row.addressKeyId && !row.isAddressKeyEscrowed) return false;
   // the owner holds their data key alone (decision 038): the server cannot open the item either
-  if (!row.wrappedDataKey) throw new AppError("CONFLICT", KEYS_MSG.itemNotReady);
+  return !!row.wrappedDataKey;
+}
+function requireOpenable(row: ReleasedKeysRow, email: string) {
+  if (!isOpenable(row, email)) throw new AppError("CONFLICT", KEYS_MSG.itemNotReady);
 }
 
 /**
@@ -215,7 +226,7 @@ function requireOpenable(row: ReleasedItemRow, email: string) {
  * requireOpenable): the server unwraps the owner's data key (master key) and with it this one
  * item's content key (the asset id is the additional data), as decision 009 did.
  */
-function itemKey(deps: Deps, row: ReleasedItemRow, email: string): LegacyItemKey {
+function itemKey(deps: Deps, row: ReleasedKeysRow, email: string): LegacyItemKey {
   if (isWrappedFor(row, email) && row.beneficiaryKeyId && row.beneficiaryWrappedKey) {
     const { serverShare, escrow } = deps.shareSealers;
     const share = serverShare.open(row.beneficiaryKeyId, row.sealedServerShare ?? Buffer.alloc(0));

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildAsset, uploadEncryptedFile } from "../../test/factories/assets.js";
+import { buildAsset, makeTitleClear, uploadEncryptedFile } from "../../test/factories/assets.js";
 import { createBeneficiaryKey } from "../../test/factories/beneficiary-keys.js";
 import { buildFirm } from "../../test/factories/firm.js";
 import { signInAsBrowser } from "../../test/factories/owner-keys.js";
 import { buildUser, createTestContext, type TestContext } from "../../test/harness.js";
+import { sealTitle } from "../../test/vault-crypto.js";
 import { drain, openStream, type LiveStream } from "../../test/live-stream.js";
 import { PG_SERVER_URL, isPgServerReachable, pgAdmin } from "../../test/pg-admin.js";
 import { withDatabase } from "../../test/global-setup.js";
@@ -67,7 +68,13 @@ describe("live items: an owner's other sessions follow their vault (decision 076
       });
     });
     const { id, ck, dk } = doc!;
-    await hears("edit", "assets", () => ok(c.patch(`/api/assets/${id}`, { title: "Renamed" })));
+    const renamed = await sealTitle(ck, id, "Renamed");
+    await hears("edit", "assets", () =>
+      ok(c.patch(`/api/assets/${id}`, { encryptedTitle: renamed })),
+    );
+    const titles = [{ id, encryptedTitle: renamed }];
+    await makeTitleClear(ctx, id, "From before");
+    await hears("move titles over", "assets", () => ok(c.post("/api/assets/titles", { titles })));
     await hears("star", "assets", () =>
       ok(c.patch(`/api/assets/${id}/favorite`, { isFavorite: true })),
     );

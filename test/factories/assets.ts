@@ -1,8 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { AssetType, AssetView } from "../../common/assets.js";
 import type { DataKeyView } from "../../common/keys.js";
-import type { TestClient } from "../harness.js";
-import { encryptBytes, importDataKey, sealAsset, type CryptoKey } from "../vault-crypto.js";
+import { sql } from "drizzle-orm";
+import type { TestClient, TestContext } from "../harness.js";
+import {
+  encryptBytes,
+  importDataKey,
+  sealAsset,
+  sealTitle,
+  type CryptoKey,
+} from "../vault-crypto.js";
 
 /**
  * The signed-in user's data key, imported as their browser would, from the escrowed copy the
@@ -17,7 +24,11 @@ export async function dataKeyOf(client: TestClient): Promise<CryptoKey> {
   return importDataKey(res.body.dataKey);
 }
 
-/** Encrypts `content` like the browser and stores it as a new asset of `client`. */
+/**
+ * Encrypts `content` and seals `title` like the browser (docs/decisions/080) and stores them as a
+ * new asset of `client`. `title` is the clear title chosen; the server's answer holds it sealed
+ * (`asset.encryptedTitle`, `asset.title` null).
+ */
 export async function buildAsset(
   client: TestClient,
   overrides: {
@@ -38,17 +49,28 @@ export async function buildAsset(
     notes: "",
   };
   const { ck, wrappedKey, encryptedData } = await sealAsset(dk, id, content);
+  const title = overrides.title ?? `My ${type} ${id.slice(0, 6)}`;
   const res = await client.json<{ asset: AssetView }>("POST", "/api/assets", {
     id,
     type,
-    title: overrides.title ?? `My ${type} ${id.slice(0, 6)}`,
+    encryptedTitle: await sealTitle(ck, id, title),
     beneficiaryEmails: overrides.beneficiaryEmails ?? [],
     wrappedKey,
     encryptedData,
   });
   if (res.status !== 201)
     throw new Error(`POST /api/assets -> ${res.status} ${JSON.stringify(res.body)}`);
-  return { id, ck, dk, asset: res.body.asset };
+  return { id, ck, dk, title, asset: res.body.asset };
+}
+
+/**
+ * Makes `id` an item from before sealed titles (docs/decisions/080): its title in clear, as
+ * migration 0042 left every item, written by the system as no API can.
+ */
+export async function makeTitleClear(ctx: TestContext, id: string, title: string) {
+  await ctx.services.deps.db.execute(
+    sql`update assets set title = ${title}, encrypted_title = null where id = ${id}`,
+  );
 }
 
 /** PUT /api/assets/:id/files/:kind with a raw body, as the browser sends it. */

@@ -5,8 +5,9 @@
  */
 import { randomBytes, randomUUID, webcrypto } from "node:crypto";
 import type { BeneficiaryKeyView, ItemWrapInput } from "../../common/keys.js";
+import type { LegacyItem } from "../../common/legacy.js";
 import type { TestClient } from "../harness.js";
-import type { CryptoKey } from "../vault-crypto.js";
+import { openTitle, type CryptoKey } from "../vault-crypto.js";
 
 const { subtle } = webcrypto;
 const IV_BYTES = 12;
@@ -103,4 +104,29 @@ export async function openBeneficiaryWrap({
     false,
     ["decrypt"],
   );
+}
+
+/**
+ * A listed portal item's title as the beneficiary's browser shows it (docs/decisions/080): clear
+ * from before, or opened with the listed key: the raw content key, or the beneficiary key made of
+ * the server's share and the access key (the escrowed one, else `accessKey`).
+ */
+export async function openListedTitle(item: LegacyItem, accessKey?: Uint8Array): Promise<string> {
+  if (item.encryptedTitle === null) return item.title ?? "";
+  const key = item.key;
+  if (!key) throw new Error(`no key listed for ${item.id}`);
+  const ck =
+    key.kind === "content-key"
+      ? await subtle.importKey("raw", Buffer.from(key.contentKey, "base64"), "AES-GCM", false, [
+          "decrypt",
+        ])
+      : await openBeneficiaryWrap({
+          serverShare: key.serverShare,
+          accessKey: key.escrowShare
+            ? Buffer.from(key.escrowShare, "base64")
+            : (accessKey ?? new Uint8Array()),
+          assetId: item.id,
+          wrappedKey: key.wrappedKey,
+        });
+  return openTitle(ck, item.id, item.encryptedTitle);
 }

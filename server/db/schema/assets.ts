@@ -26,7 +26,13 @@ export const assets = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     type: text("type", { enum: ASSET_TYPES }).notNull(),
-    title: text("title").notNull(),
+    /** The clear title of an item not moved over yet (docs/decisions/080); null once sealed. */
+    title: text("title"),
+    /**
+     * 12-byte IV ‖ AES-GCM(content key, the title) ‖ tag, `asset-title:<asset id>` as additional
+     * data (migration 0042, docs/decisions/080). Exactly one of title and encrypted_title is set.
+     */
+    encryptedTitle: bytea("encrypted_title"),
     /** 12-byte IV ‖ AES-GCM(data key, content key) with the asset id as additional data. */
     wrappedKey: bytea("wrapped_key").notNull(),
     /** 12-byte IV ‖ AES-GCM(content key, JSON of the small fields) ‖ tag. */
@@ -49,6 +55,7 @@ export const assets = pgTable(
   },
   (t) => [
     check("assets_type_check", sql`${t.type} in ('password', 'document', 'note')`),
+    check("assets_title_one", sql`(${t.title} is null) <> (${t.encryptedTitle} is null)`),
     index("assets_user_updated_idx").on(t.userId, t.updatedAt.desc().nullsFirst()),
     index("assets_user_type_updated_idx").on(t.userId, t.type, t.updatedAt.desc().nullsFirst()),
   ],

@@ -14,6 +14,7 @@ import { VaultLockScreen } from "@/components/keys/vault-lock-screen";
 import { VaultUnlockDialog } from "@/components/keys/vault-unlock-dialog";
 import { useAutoLock } from "@/lib/keys/use-auto-lock";
 import { useMoveOverOnce } from "@/lib/keys/use-move-over";
+import { useMoveOverTitlesOnce } from "@/features/assets/titles/use-move-over-titles";
 import { useVaultLock } from "@/lib/keys/vault-lock-state";
 import { DesktopSidebar } from "./sidebar/desktop-sidebar";
 import { MobileBar } from "./sidebar/mobile-bar";
@@ -38,6 +39,7 @@ export default function MainLayout() {
   // only the signed-in user's own keys (never a client's, also in View as Client), and fetches
   // the data key only when something is pending.
   useMoveOverOnce(!!me);
+  useMoveOverTitlesOnce(!!me); // items stored before titles were sealed (decision 080)
   useLiveUpdates(!!me);
   useAutoLock(me?.id ?? "");
   const lock = useVaultLock();

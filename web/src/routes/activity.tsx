@@ -11,13 +11,16 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useActivity } from "@/features/activity/api/list-activity";
 import { useFirmActivity } from "@/features/activity/api/list-firm-activity";
 import { ActivityTimeline } from "@/features/activity/components/activity-timeline";
+import { useItemTitles } from "@/features/activity/use-item-titles";
 import { useMe } from "@/lib/me";
 
 function OwnActivity() {
   const [type, setType] = useState<ActivityKind>();
+  const itemTitles = useItemTitles();
   return (
     <ActivityTimeline
       title="Your account"
+      itemTitles={itemTitles}
       description={ACTIVITY_MSG.ownerIntro}
       labels={ACTIVITY_KIND_LABELS}
       type={type}

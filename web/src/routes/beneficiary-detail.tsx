@@ -7,6 +7,7 @@ import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardHeading } from "@/components/ui/card";
+import { useOwnedTitles } from "@/features/assets/titles/use-opened-titles";
 import { useAssets } from "@/features/assets/api/list-assets";
 import { assetPath } from "@/features/assets/vault-search/match-vault";
 import { useBeneficiaries } from "@/features/beneficiaries/api/list-beneficiaries";
@@ -25,12 +26,13 @@ const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 /**
  * /beneficiaries/:id (issue 16, point 7): "What Emma will receive" — the items left to her, the
  * release plan that governs them, her access key, and a preview of the list her portal will show
- * (titles and types only: no content is opened here).
+ * (titles, opened in the browser, and types: no content is opened here).
  */
 export default function BeneficiaryDetailScreen() {
   const { id = "" } = useParams();
   const list = useBeneficiaries();
   const assets = useAssets();
+  const titled = useOwnedTitles(assets.data);
   const beneficiary = list.data?.find((b) => b.id === id);
 
   if (list.data && !beneficiary) return <BeneficiaryNotFound />;
@@ -50,9 +52,9 @@ export default function BeneficiaryDetailScreen() {
         {loadError}
       </LoadError>
     );
-  if (!beneficiary || !assets.data) return <Loading variant="detail" />;
+  if (!beneficiary || !titled.rows) return <Loading variant="detail" />;
 
-  const items = itemsLeftTo(assets.data, beneficiary.email);
+  const items = itemsLeftTo(titled.rows, beneficiary.email);
   const first = firstName(beneficiary.name);
   return (
     <div className="mx-auto grid max-w-3xl gap-6">

@@ -15,7 +15,7 @@ import { ClientFirmDetailsCard } from "@/features/clients/components/client-firm
 import { ClientProfileDetails } from "@/features/clients/components/client-profile";
 import { ClientVaultSummary } from "@/features/clients/components/client-vault-summary";
 import { CountCards } from "@/features/dashboard/components/count-cards";
-import { RecentAssetsCard } from "@/features/dashboard/components/recent-assets-card";
+import { ClientRecentAssetsCard } from "@/features/dashboard/components/recent-assets-card";
 import { ClientReleaseCard } from "@/features/release/components/client-release-card";
 import { ImpersonationBanner } from "@/features/clients/components/impersonation-banner";
 import { errorMessage } from "@/lib/api-client";
@@ -107,7 +107,7 @@ export default function ClientDetailScreen() {
               <ClientVaultSummary
                 clientId={c.id}
                 renderCounts={(d) => <CountCards dashboard={d} isReadOnly />}
-                renderRecent={(recent) => <RecentAssetsCard recent={recent} isReadOnly />}
+                renderRecent={(recent) => <ClientRecentAssetsCard recent={recent} />}
               />
             </ClientDashboardPreview>
           ) : (

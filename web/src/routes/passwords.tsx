@@ -1,4 +1,4 @@
-import type { AssetView } from "@common/assets";
+import type { OpenedAssetView } from "@/features/assets/titles/open-titles";
 import { PASSWORD_MSG } from "@common/assets/passwords";
 import { Plus, Upload } from "lucide-react";
 import { useRef, useState } from "react";
@@ -26,7 +26,7 @@ import { formatCount } from "@/lib/format";
  * without the vault key asks for the password in place of the list (decision 075).
  */
 export default function PasswordsScreen() {
-  const [toDelete, setToDelete] = useState<AssetView | null>(null);
+  const [toDelete, setToDelete] = useState<OpenedAssetView | null>(null);
   const wasDeleted = useRef(false);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const contents = useAssetContents("password");
@@ -60,11 +60,10 @@ export default function PasswordsScreen() {
         titleRef={titleRef}
         loadFailed={(error) => errorMessage(error, PASSWORD_MSG.loadFailed)}
         cardClassName="p-2 sm:p-4"
-        needsKey
       >
         {({ assets, search, setSearch }) => {
           const q = fold(search.trim());
-          const matches = (p: AssetView) => {
+          const matches = (p: OpenedAssetView) => {
             const c = contents.data?.get(p.id);
             return [p.title, c?.username ?? "", c?.website ?? ""].some((t) => fold(t).includes(q));
           };

@@ -20,10 +20,10 @@ export default function SecurityScreen() {
     >
       <AboutSection id="encryption" title="Your vault is encrypted in your browser">
         <p>
-          Passwords, notes, documents, recordings and the names of your files are encrypted on your
-          own device, in your browser, before they are sent to us. Each item gets its own random key
-          and is encrypted with AES-256-GCM, a widely used standard. What reaches our servers, our
-          database and our backups is unreadable ciphertext.
+          Passwords, notes, documents, recordings, the titles of your items and the names of your
+          files are encrypted on your own device, in your browser, before they are sent to us. Each
+          item gets its own random key and is encrypted with AES-256-GCM, a widely used standard.
+          What reaches our servers, our database and our backups is unreadable ciphertext.
         </p>
         <p>
           The item keys are in turn locked with your <strong>data key</strong>, which is made in
@@ -58,19 +58,32 @@ export default function SecurityScreen() {
         <ul>
           <li>your name, e-mail address, phone and address, and which law firm you belong to;</li>
           <li>
-            each item's title and type (password, document or note), the dates it was created and
-            changed, and the size of its files;
+            each item's type (password, document or note), the dates it was created, changed and
+            last used, whether you starred it, and the type and size of its files: they order your
+            lists, and the server checks each file's type and size before storing it;
           </li>
-          <li>your beneficiaries' names and e-mail addresses, and your release plan;</li>
+          <li>
+            which of your beneficiaries' e-mail addresses receives which item, your beneficiaries'
+            names and your release plan: a release has to know whom to write to, and what to open
+            for each of them;
+          </li>
           <li>a log of security events (sign-ins, failed attempts, firm changes, releases).</li>
         </ul>
         <p>
           We never see the content of your items (passwords, notes, documents, recordings or file
-          names), nor your beneficiaries' phone numbers, relationships or notes. Your password never
-          reaches us: we store only a one-way hash (argon2id) of the value your browser derives from
-          it. Sign-in links, reset links, invitation links and codes are stored only as hashes, and
-          the e-mails that carried them are erased once delivered or expired. Our server logs
-          contain no request bodies, no links and no codes.
+          names), their titles, nor your beneficiaries' phone numbers, relationships or notes. Your
+          browser sorts and searches your items by title itself: our servers cannot.
+        </p>
+        <p>
+          Items stored before titles were encrypted keep a readable title until you next sign in:
+          your browser then encrypts those titles and the readable copies are deleted. If you never
+          sign in again, those titles stay readable to the service.
+        </p>
+        <p>
+          Your password never reaches us: we store only a one-way hash (argon2id) of the value your
+          browser derives from it. Sign-in links, reset links, invitation links and codes are stored
+          only as hashes, and the e-mails that carried them are erased once delivered or expired.
+          Our server logs contain no request bodies, no links and no codes.
         </p>
       </AboutSection>
 
@@ -78,9 +91,9 @@ export default function SecurityScreen() {
         <p>
           If you join a law firm, its administrators and staff see your name, e-mail and profile.
           When they open "View as Client", they see a read-only summary of your vault: how many
-          items of each type you have, the titles and types of the five latest, and your
-          beneficiaries' names. Each such view is recorded in the audit log. Your firm never sees
-          the content of any item, and no other firm sees anything of yours.
+          items of each type you have, the types and dates of the five latest (never their titles),
+          and your beneficiaries' names. Each such view is recorded in the audit log. Your firm
+          never sees the content of any item, and no other firm sees anything of yours.
         </p>
       </AboutSection>
 

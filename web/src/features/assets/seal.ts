@@ -1,7 +1,9 @@
-import type { AssetType, ContentOf } from "@common/assets";
+import { titleAdditionalData, type AssetType, type ContentOf } from "@common/assets";
 import {
   decryptJson,
+  decryptText,
   encryptJson,
+  encryptText,
   newContentKey,
   unwrapContentKey,
   wrapContentKey,
@@ -32,3 +34,15 @@ export async function openAsset<T extends AssetType>(
   const contentKey = await unwrapContentKey(wrappedKey, dataKey, id);
   return { contentKey, content: await decryptJson<ContentOf<T>>(contentKey, encryptedData) };
 }
+
+/**
+ * An asset's title sealed with its content key (decision 080): IV ‖ AES-256-GCM(UTF-8 of the
+ * trimmed title) ‖ tag, with `asset-title:<id>` as additional data, so that it opens only as this
+ * asset's title (not another's, not as content). A fresh IV each time.
+ */
+export const sealTitle = (contentKey: CryptoKey, assetId: string, title: string) =>
+  encryptText(contentKey, title.trim(), titleAdditionalData(assetId));
+
+/** The title `sealTitle` sealed; DecryptError when the key, the asset or a byte differs. */
+export const openTitle = (contentKey: CryptoKey, assetId: string, sealed: Uint8Array) =>
+  decryptText(contentKey, sealed, titleAdditionalData(assetId));

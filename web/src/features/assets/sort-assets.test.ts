@@ -1,11 +1,14 @@
-import type { AssetView } from "@common/assets";
+import type { OpenedAssetView } from "./titles/open-titles";
 import { describe, expect, it } from "vitest";
 import { isAssetSort, sortAssets } from "./sort-assets";
 
-const asset = (title: string, over: Partial<AssetView> = {}): AssetView => ({
+const asset = (title: string, over: Partial<OpenedAssetView> = {}): OpenedAssetView => ({
   id: title,
   type: "password",
   title,
+  encryptedTitle: null,
+  wrappedKey: "",
+  isTitleOpen: true,
   beneficiaryEmails: [],
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:00:00.000Z",
@@ -16,7 +19,7 @@ const asset = (title: string, over: Partial<AssetView> = {}): AssetView => ({
   files: [],
   ...over,
 });
-const titles = (list: AssetView[]) => list.map((a) => a.title);
+const titles = (list: OpenedAssetView[]) => list.map((a) => a.title);
 
 describe("sortAssets", () => {
   const bank = asset("bank", { updatedAt: "2026-03-01T00:00:00.000Z" });

@@ -1,4 +1,4 @@
-import type { AssetView } from "@common/assets";
+import type { OpenedAssetView } from "./titles/open-titles";
 import type { RefObject } from "react";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
@@ -18,7 +18,7 @@ export function useDeleteFromList({
   titleRef: RefObject<HTMLHeadingElement | null>;
 }) {
   const remove = useDeleteAsset();
-  const onDelete = (asset: AssetView) =>
+  const onDelete = (asset: OpenedAssetView) =>
     remove.mutate(asset.id, {
       onSuccess: () => {
         toast.success(deleted);

@@ -1,10 +1,10 @@
-import type { AssetView } from "@common/assets";
+import type { OpenedAssetView } from "@/features/assets/titles/open-titles";
 import type { ReleasePlanView } from "@common/release";
 import { describe, expect, it } from "vitest";
 import { itemsLeftTo, releaseLine, sharedWith } from "./what-they-receive";
 
-const asset = (title: string, beneficiaryEmails: string[]): AssetView =>
-  ({ id: title, type: "password", title, beneficiaryEmails }) as unknown as AssetView;
+const asset = (title: string, beneficiaryEmails: string[]): OpenedAssetView =>
+  ({ id: title, type: "password", title, beneficiaryEmails }) as unknown as OpenedAssetView;
 
 const plan = (state: ReleasePlanView["state"], extra: Partial<ReleasePlanView> = {}) =>
   ({

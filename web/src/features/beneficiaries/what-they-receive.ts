@@ -1,16 +1,16 @@
-import type { AssetView } from "@common/assets";
+import type { OpenedAssetView } from "@/features/assets/titles/open-titles";
 import type { ReleasePlanView } from "@common/release";
 import { normalizeEmail } from "@/lib/keys/pending-items";
 import { formatCount, formatDate, formatDateTime } from "@/lib/format";
 
 /** The owner's items left to this address (alone or with others), by title (as the portal lists them). */
-export const itemsLeftTo = (assets: AssetView[], email: string): AssetView[] =>
+export const itemsLeftTo = (assets: OpenedAssetView[], email: string): OpenedAssetView[] =>
   assets
     .filter((a) => a.beneficiaryEmails.some((e) => normalizeEmail(e) === normalizeEmail(email)))
     .sort((a, b) => a.title.localeCompare(b.title));
 
 /** The other people an item left to `email` is also left to (docs/decisions/053): each receives it too. */
-export const sharedWith = (asset: AssetView, email: string): string[] =>
+export const sharedWith = (asset: OpenedAssetView, email: string): string[] =>
   asset.beneficiaryEmails.filter((e) => normalizeEmail(e) !== normalizeEmail(email));
 
 /** One sentence: when the release plan would hand these items to `name`. */

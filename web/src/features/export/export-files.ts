@@ -1,4 +1,4 @@
-import type { AssetView } from "@common/assets";
+import type { OpenedAssetView } from "@/features/assets/titles/open-titles";
 import type { PasswordContent } from "@common/assets/passwords";
 import {
   EXPORT_FILES,
@@ -14,7 +14,7 @@ const orNull = (s: string) => (s.trim() ? s : null);
 
 /** A password item as passwords.json holds it: what it has, null for what it leaves empty. */
 export const toExportedPassword = (
-  asset: AssetView,
+  asset: OpenedAssetView,
   content: PasswordContent,
 ): ExportedPassword => ({
   title: asset.title,
@@ -43,7 +43,7 @@ const mdLink = (label: string, folder: string, name: string) =>
   `[${label.replace(/[[\]\\]/g, "\\$&")}](<${folder}/${name}>)`;
 
 export type NoteMarkdownInput = {
-  asset: AssetView;
+  asset: OpenedAssetView;
   text: string;
   /** The folder beside the .md that holds its files (its name, relative). */
   folder: string;
@@ -71,7 +71,7 @@ export function noteMarkdown({ asset, text, folder, files }: NoteMarkdownInput):
 }
 
 /** A document's notes, beside it. */
-export const documentNotesText = (asset: AssetView, fileName: string, notes: string) =>
+export const documentNotesText = (asset: OpenedAssetView, fileName: string, notes: string) =>
   `Notes on "${asset.title}" (${fileName})\n\n${notes.trimEnd()}\n`;
 
 export type ReadmeInput = {

@@ -4,7 +4,7 @@ import { passwordsExportSchema } from "@common/export";
 import { QueryClient } from "@tanstack/react-query";
 import { unzipSync } from "fflate";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { sealNewAsset } from "@/features/assets/seal";
+import { sealNewAsset, sealTitle } from "@/features/assets/seal";
 import { dataKeyQueryKey } from "@/lib/keys/api/get-data-key";
 import { openVaultArchive } from "@/lib/crypto/vault-archive";
 import { encryptBytes, toBase64 } from "@/lib/crypto/vault-crypto";
@@ -32,7 +32,9 @@ async function fakeVault() {
     assets.push({
       id: sealed.id,
       type,
-      title,
+      title: null, // sealed, as the browser stores it (decision 080)
+      encryptedTitle: toBase64(await sealTitle(sealed.contentKey, sealed.id, title)),
+      wrappedKey: toBase64(sealed.wrappedKey),
       beneficiaryEmails: [],
       createdAt: "2026-01-01T00:00:00.000Z",
       updatedAt: "2026-02-01T00:00:00.000Z",

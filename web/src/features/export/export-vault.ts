@@ -4,6 +4,7 @@ import { downloadAssetFile } from "@/features/assets/api/download-asset-file";
 import { eachAssetContent } from "@/features/assets/api/list-asset-contents";
 import { listAssetsQueryOptions } from "@/features/assets/api/list-assets";
 import { assetFilePath } from "@/features/assets/api/upload-asset-file";
+import { fetchOwnedTitles } from "@/features/assets/titles/use-opened-titles";
 import { dataKeyQueryOptions } from "@/lib/keys/api/get-data-key";
 import { errorMessage } from "@/lib/api-client";
 import { sealVaultArchive } from "@/lib/crypto/vault-archive";
@@ -32,8 +33,8 @@ const te = new TextEncoder();
 const FILE_NOUN = { document: "file", recording: "voice recording", attachment: "attachment" };
 
 /**
- * The whole vault as one ZIP, made here (docs/decisions/044-vault-export.md): the items' metadata,
- * every content decrypted with the data key (eachAssetContent), every file downloaded as
+ * The whole vault as one ZIP, made here (docs/decisions/044-vault-export.md): the items' metadata
+ * with their titles opened, every content decrypted with the data key (eachAssetContent), every file downloaded as
  * ciphertext and decrypted (downloadAssetFile), laid out by planExport. What does not open or
  * download is listed in README.txt rather than failing the rest. Loaded on demand (fflate).
  */
@@ -45,12 +46,15 @@ export async function exportVault({
   archivePassword,
 }: ExportVaultInput): Promise<ExportedVault> {
   const exportedAt = new Date().toISOString();
-  const assets = await queryClient.fetchQuery({ ...listAssetsQueryOptions(), staleTime: 0 });
-  const byId = new Map(assets.map((a) => [a.id, a]));
-  const total = assets.length;
+  const list = await queryClient.fetchQuery({ ...listAssetsQueryOptions(), staleTime: 0 });
+  const total = list.length;
   let done = 0;
   onProgress({ done, total });
   const dataKey = await queryClient.fetchQuery(dataKeyQueryOptions());
+  // Titles are sealed (decision 080): opened here, as the lists open them.
+  const assets = await fetchOwnedTitles(queryClient, list, dataKey, signal);
+  signal.throwIfAborted();
+  const byId = new Map(assets.map((a) => [a.id, a]));
 
   const items: OpenedItem[] = [];
   const keys = new Map<string, CryptoKey>();

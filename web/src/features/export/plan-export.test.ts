@@ -1,4 +1,4 @@
-import type { AssetView } from "@common/assets";
+import type { OpenedAssetView } from "@/features/assets/titles/open-titles";
 import type { AssetFileKind } from "@common/assets/files";
 import { passwordsExportSchema } from "@common/export";
 import { describe, expect, it } from "vitest";
@@ -8,13 +8,16 @@ import { planExport, type OpenedItem } from "./plan-export";
 const AT = "2026-11-26T12:00:00.000Z";
 const asset = (
   title: string,
-  type: AssetView["type"],
+  type: OpenedAssetView["type"],
   files: AssetFileKind[] = [],
-  over: Partial<AssetView> = {},
-): AssetView => ({
+  over: Partial<OpenedAssetView> = {},
+): OpenedAssetView => ({
   id: `${type}-${title}`,
   type,
   title,
+  encryptedTitle: null,
+  wrappedKey: "",
+  isTitleOpen: true,
   beneficiaryEmails: [],
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-02-01T00:00:00.000Z",
@@ -25,7 +28,7 @@ const asset = (
   files: files.map((kind) => ({ kind, contentType: "application/pdf", size: 100 })),
   ...over,
 });
-const password = (title: string, over: Partial<AssetView> = {}): OpenedItem => ({
+const password = (title: string, over: Partial<OpenedAssetView> = {}): OpenedItem => ({
   type: "password",
   asset: asset(title, "password", [], over),
   content: { username: "ada", password: `pw-${title}`, website: "", notes: "" },

@@ -1,4 +1,4 @@
-import type { AssetView } from "@common/assets";
+import type { OpenedAssetView } from "@/features/assets/titles/open-titles";
 import type { AssetFileKind } from "@common/assets/files";
 import type { DocumentContent } from "@common/assets/documents";
 import type { NoteContent } from "@common/assets/notes";
@@ -16,9 +16,9 @@ import {
 
 /** An item of the vault, decrypted. */
 export type OpenedItem =
-  | { type: "password"; asset: AssetView; content: PasswordContent }
-  | { type: "document"; asset: AssetView; content: DocumentContent }
-  | { type: "note"; asset: AssetView; content: NoteContent };
+  | { type: "password"; asset: OpenedAssetView; content: PasswordContent }
+  | { type: "document"; asset: OpenedAssetView; content: DocumentContent }
+  | { type: "note"; asset: OpenedAssetView; content: NoteContent };
 
 /** A text the ZIP holds, made here. */
 export type TextEntry = { path: string; mtime: string; text: string };
@@ -26,7 +26,7 @@ export type TextEntry = { path: string; mtime: string; text: string };
 export type FileEntry = {
   path: string;
   mtime: string;
-  asset: AssetView;
+  asset: OpenedAssetView;
   kind: AssetFileKind;
   contentType: string;
 };
@@ -34,7 +34,8 @@ export type ExportPlan = { texts: TextEntry[]; files: FileEntry[]; passwords: Ex
 
 const byTitle = (a: OpenedItem, b: OpenedItem) =>
   a.asset.title.localeCompare(b.asset.title) || a.asset.createdAt.localeCompare(b.asset.createdAt);
-const hasFile = (asset: AssetView, kind: AssetFileKind) => asset.files.some((f) => f.kind === kind);
+const hasFile = (asset: OpenedAssetView, kind: AssetFileKind) =>
+  asset.files.some((f) => f.kind === kind);
 
 /**
  * Where everything goes in the ZIP (README.txt aside, written last): passwords.json and .csv,

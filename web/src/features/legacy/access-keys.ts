@@ -149,3 +149,7 @@ export function readAccessKeyEntry(
   const accessKey = accessKeyFromText(text);
   return accessKey ? { keyId: keyId.toLowerCase(), accessKey } : null;
 }
+
+/** A number that changes each time the access keys in memory change (re-renders with them). */
+export const useAccessKeysVersion = (): number =>
+  useSyncExternalStore(subscribeAccessKeys, () => version);

@@ -85,25 +85,57 @@ export async function unwrapContentKey(
   }
 }
 
-/** Encrypts bytes with a fresh random 96-bit IV. */
+/** AES-GCM's parameters: the IV, and the additional data bound into the tag when there is some. */
+const gcm = (iv: Bytes, additionalData?: string): AesGcmParams =>
+  additionalData === undefined
+    ? { name: "AES-GCM", iv }
+    : { name: "AES-GCM", iv, additionalData: te.encode(additionalData) };
+
+/**
+ * Encrypts bytes with a fresh random 96-bit IV; `additionalData` (not secret, not stored) binds
+ * the blob to its place, e.g. a title to its asset: decrypting needs the same text.
+ */
 export async function encryptBytes(
   key: CryptoKey,
   plaintext: ArrayBuffer | Uint8Array,
+  additionalData?: string,
 ): Promise<Bytes> {
   const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
-  const ct = await crypto.subtle.encrypt({ name: "AES-GCM", iv }, key, bytes(plaintext));
+  const ct = await crypto.subtle.encrypt(gcm(iv, additionalData), key, bytes(plaintext));
   return concat(iv, new Uint8Array(ct));
 }
 
 /** Decrypts a blob; throws DecryptError (never returns partial data) when it was tampered with. */
-export async function decryptBytes(key: CryptoKey, blob: Uint8Array): Promise<Bytes> {
+export async function decryptBytes(
+  key: CryptoKey,
+  blob: Uint8Array,
+  additionalData?: string,
+): Promise<Bytes> {
   try {
     const pt = await crypto.subtle.decrypt(
-      { name: "AES-GCM", iv: bytes(blob.subarray(0, IV_BYTES)) },
+      gcm(bytes(blob.subarray(0, IV_BYTES)), additionalData),
       key,
       bytes(blob.subarray(IV_BYTES)),
     );
     return new Uint8Array(pt);
+  } catch {
+    throw new DecryptError();
+  }
+}
+
+/** Encrypts text (UTF-8) with a fresh IV and the given additional data. */
+export const encryptText = (key: CryptoKey, text: string, additionalData: string) =>
+  encryptBytes(key, te.encode(text), additionalData);
+
+/** The text `encryptText` sealed; DecryptError when the key, the additional data or a byte differs. */
+export async function decryptText(
+  key: CryptoKey,
+  blob: Uint8Array,
+  additionalData: string,
+): Promise<string> {
+  const pt = await decryptBytes(key, blob, additionalData);
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(pt);
   } catch {
     throw new DecryptError();
   }

@@ -46,11 +46,13 @@ type Props<K extends string> = {
   type: K | undefined;
   onTypeChange: (type: K | undefined) => void;
   query: UseInfiniteQueryResult<InfiniteData<ActivityPage>>;
+  /** Opened titles by item id: an event about one of these items names it (the owner's timeline). */
+  itemTitles?: ReadonlyMap<string, string>;
 };
 
 /** One timeline: a kind filter, the events newest first, and "Load more" while there are older ones. */
 export function ActivityTimeline<K extends string>(props: Props<K>) {
-  const { title, description, labels, type, onTypeChange, query } = props;
+  const { title, description, labels, type, onTypeChange, query, itemTitles } = props;
   const titleId = useId();
   const filterId = useId();
   const events = query.data?.pages.flatMap((p) => p.events) ?? [];
@@ -98,7 +100,11 @@ export function ActivityTimeline<K extends string>(props: Props<K>) {
         ) : (
           <ol className="divide-y divide-border" aria-labelledby={titleId}>
             {events.map((event) => (
-              <EventRow key={event.id} event={event} />
+              <EventRow
+                key={event.id}
+                event={event}
+                itemTitle={event.itemId ? itemTitles?.get(event.itemId) : undefined}
+              />
             ))}
           </ol>
         )}
@@ -117,7 +123,7 @@ export function ActivityTimeline<K extends string>(props: Props<K>) {
   );
 }
 
-function EventRow({ event }: { event: ActivityEvent }) {
+function EventRow({ event, itemTitle }: { event: ActivityEvent; itemTitle?: string }) {
   const Icon = ICONS[event.kind] ?? History;
   return (
     <li className="flex items-start gap-3 py-3">
@@ -126,6 +132,7 @@ function EventRow({ event }: { event: ActivityEvent }) {
       </span>
       <div className="grid min-w-0 gap-0.5">
         <p className="wrap-anywhere">{event.text}</p>
+        {itemTitle !== undefined && <p className="font-medium wrap-anywhere">{itemTitle}</p>}
         <time dateTime={event.at} className="text-sm text-muted-foreground">
           {formatDateTime(event.at)}
         </time>

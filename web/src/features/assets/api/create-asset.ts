@@ -3,7 +3,7 @@ import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-q
 import { api } from "@/lib/api-client";
 import { toBase64 } from "@/lib/crypto/vault-crypto";
 import { beneficiaryKeysFor, invalidateBeneficiaryKeys } from "../beneficiary-wrap";
-import { sealNewAsset } from "../seal";
+import { sealNewAsset, sealTitle } from "../seal";
 import { fetchDataKeyOrAsk } from "@/lib/keys/api/get-data-key";
 import { assetsQueryKey } from "./list-assets";
 
@@ -15,7 +15,7 @@ export type CreateAssetInput<T extends AssetType> = {
 };
 
 /**
- * Encrypts the content in the browser, then stores only ciphertext, with the content key wrapped
+ * Encrypts the content and the title in the browser, then stores only ciphertext, with the content key wrapped
  * for each beneficiary's key. A tab without the data key asks for the password first (decision 075). Returns the asset and its content key (for file uploads).
  */
 export async function createAsset<T extends AssetType>(
@@ -24,6 +24,8 @@ export async function createAsset<T extends AssetType>(
 ) {
   const dataKey = await fetchDataKeyOrAsk(queryClient); // a tab without it asks, then goes on
   const sealed = await sealNewAsset<T>(dataKey, input.content);
+  // Born sealed: the title goes under the new content key, never in clear (decision 080).
+  const encryptedTitle = await sealTitle(sealed.contentKey, sealed.id, input.title);
   const beneficiaryKeys = await beneficiaryKeysFor(queryClient, {
     assetId: sealed.id,
     wrappedKey: sealed.wrappedKey,
@@ -36,7 +38,7 @@ export async function createAsset<T extends AssetType>(
     body: {
       id: sealed.id,
       type: input.type,
-      title: input.title,
+      encryptedTitle: toBase64(encryptedTitle),
       beneficiaryEmails: input.beneficiaryEmails,
       wrappedKey: toBase64(sealed.wrappedKey),
       encryptedData: toBase64(sealed.encryptedData),

@@ -2,9 +2,11 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { fromBase64 } from "@/lib/crypto/vault-crypto";
 import { openAsset } from "../seal";
+import { fetchOwnedTitles } from "../titles/use-opened-titles";
+import type { OpenedAssetView } from "../titles/open-titles";
 import { useDataKey } from "@/lib/keys/api/get-data-key";
 import { assetsQueryKey } from "./list-assets";
-import type { AssetType, AssetView, AssetWithContentView, ContentOf } from "@common/assets";
+import type { AssetType, AssetWithContentView, ContentOf } from "@common/assets";
 import { plaintextMeta } from "@/lib/keys/vault-lock";
 
 export const getAsset = (id: string) =>
@@ -13,7 +15,8 @@ export const getAsset = (id: string) =>
   );
 
 export type OpenedAsset<T extends AssetType> = {
-  asset: AssetView;
+  /** With its title opened ("Cannot be opened" when it does not). */
+  asset: OpenedAssetView;
   /** Non-extractable: encrypts and decrypts only. */
   contentKey: CryptoKey;
   /** The content key wrapped with the data key, as stored: a save that must wrap it for a beneficiary unwraps it from here. */
@@ -28,16 +31,18 @@ export const openAssetQueryOptions = <T extends AssetType>(
 ) =>
   queryOptions({
     queryKey: [...assetsQueryKey, "detail", id],
-    queryFn: async (): Promise<OpenedAsset<T>> => {
+    queryFn: async ({ client }): Promise<OpenedAsset<T>> => {
       if (!dataKey) throw new Error("no data key");
-      const { wrappedKey, encryptedData, ...asset } = await getAsset(id);
-      const wrapped = fromBase64(wrappedKey);
+      const { encryptedData, ...asset } = await getAsset(id);
+      const wrapped = fromBase64(asset.wrappedKey);
       const opened = await openAsset<T>(dataKey, {
         id: asset.id,
         wrappedKey: wrapped,
         encryptedData: fromBase64(encryptedData),
       });
-      return { asset, wrappedKey: wrapped, ...opened };
+      const [titled] = await fetchOwnedTitles(client, [asset], dataKey);
+      if (!titled) throw new Error("no title");
+      return { asset: titled, wrappedKey: wrapped, ...opened };
     },
     enabled: !!dataKey,
     staleTime: 0,

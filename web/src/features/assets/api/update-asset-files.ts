@@ -14,7 +14,7 @@ import { encryptBytes, encryptJson, toBase64 } from "@/lib/crypto/vault-crypto";
 import { uploadFile } from "@/lib/upload";
 import { beneficiaryKeysFor, invalidateBeneficiaryKeys } from "../beneficiary-wrap";
 import { assetsQueryKey } from "./list-assets";
-import type { UpdateAssetInput } from "./update-asset";
+import { sealedTitleOrNone, type UpdateAssetInput } from "./update-asset";
 import { ENCRYPT_SHARE, FileReadError, type UploadProgress } from "./upload-asset-file";
 
 /** A new file for the asset: the plaintext and its type as the vault's rules name it. */
@@ -66,7 +66,7 @@ export async function updateAssetFiles<T extends AssetType>(
     throw new FileReadError(err);
   }
   const json: FilesBodyJson = {
-    title: title?.trim() ? title : undefined,
+    encryptedTitle: await sealedTitleOrNone(contentKey, id, title),
     beneficiaryEmails,
     encryptedData: toBase64(await encryptJson(contentKey, content)),
     beneficiaryKeys: await beneficiaryKeysFor(queryClient, {

@@ -2,10 +2,11 @@ import type { AssetType, AssetView, ContentOf } from "@common/assets";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { encryptJson, toBase64 } from "@/lib/crypto/vault-crypto";
+import { sealTitle } from "../seal";
 import { beneficiaryKeysFor, invalidateBeneficiaryKeys } from "../beneficiary-wrap";
 import { assetsQueryKey } from "./list-assets";
 
-/** Spec 02 §5: title only when non-empty, beneficiaries whenever given ([] clears), content re-encrypted only when supplied. */
+/** Spec 02 §5: title only when non-empty (sealed here with the content key), beneficiaries whenever given ([] clears), content re-encrypted only when supplied. */
 export type UpdateAssetInput<T extends AssetType> = {
   id: string;
   title?: string;
@@ -32,6 +33,7 @@ export async function updateAsset<T extends AssetType>(
   }: UpdateAssetInput<T>,
 ) {
   const encryptedData = content ? toBase64(await encryptJson(contentKey, content)) : undefined;
+  const encryptedTitle = await sealedTitleOrNone(contentKey, id, title);
   const beneficiaryKeys = await beneficiaryKeysFor(queryClient, {
     assetId: id,
     wrappedKey,
@@ -42,7 +44,7 @@ export async function updateAsset<T extends AssetType>(
   const { asset } = await api<{ asset: AssetView }>(`/api/assets/${encodeURIComponent(id)}`, {
     method: "PATCH",
     body: {
-      title: title?.trim() ? title : undefined,
+      encryptedTitle,
       beneficiaryEmails,
       encryptedData,
       beneficiaryKeys,
@@ -60,4 +62,9 @@ export function useUpdateAsset<T extends AssetType>() {
       return qc.invalidateQueries({ queryKey: assetsQueryKey });
     },
   });
+}
+
+/** A non-empty title sealed with the item's content key (base64); undefined keeps the stored one. */
+export async function sealedTitleOrNone(contentKey: CryptoKey, id: string, title?: string) {
+  return title?.trim() ? toBase64(await sealTitle(contentKey, id, title)) : undefined;
 }

@@ -1,4 +1,4 @@
-import type { AssetType, AssetView } from "@common/assets";
+import type { AssetType } from "@common/assets";
 import type { LucideIcon } from "lucide-react";
 import { useState, type ReactNode, type Ref } from "react";
 import { Link } from "react-router";
@@ -10,9 +10,11 @@ import { Card } from "@/components/ui/card";
 import { RequireVaultKey } from "@/components/keys/require-vault-key";
 import { cn } from "@/lib/utils";
 import { useAssets } from "../api/list-assets";
+import { useOwnedTitles } from "../titles/use-opened-titles";
+import type { OpenedAssetView } from "../titles/open-titles";
 
 export type AssetListState = {
-  assets: AssetView[];
+  assets: OpenedAssetView[];
   search: string;
   setSearch: (search: string) => void;
 };
@@ -31,8 +33,6 @@ type Props = {
   cardClassName: string;
   /** The empty state with the header's action, for a type that shows no search until it has an asset. */
   empty?: { title: string; text: string };
-  /** The list shows decrypted content (the passwords' usernames and sites): a tab without the key asks for it first (decision 075). */
-  needsKey?: boolean;
   /** The loaded list: each type shows its own search, counts, rows and empty state. */
   children: (list: AssetListState) => ReactNode;
 };
@@ -40,7 +40,8 @@ type Props = {
 /**
  * The one list screen of the asset types (passwords, documents, notes): the header, and a card that
  * shows the loading state, a failed load (LoadError with "Try again", no toast: errors show once) or the type's list.
- * A list of decrypted content (`needsKey`) shows "Unlock your vault" instead while the tab has no key.
+ * Its titles are sealed (decision 080) and opened here with the data key: a tab without the key
+ * shows "Unlock your vault" in the list's place (decision 075).
  */
 export function AssetListScreen({
   type,
@@ -52,10 +53,10 @@ export function AssetListScreen({
   loadFailed,
   cardClassName,
   empty,
-  needsKey = false,
   children,
 }: Props) {
   const assets = useAssets(type);
+  const titled = useOwnedTitles(assets.data);
   const [search, setSearch] = useState("");
   const loadError = assets.isError ? loadFailed(assets.error) : undefined;
 
@@ -68,7 +69,7 @@ export function AssetListScreen({
   );
   const list = (
     <Card className={cn("min-w-0", cardClassName)}>
-      {assets.isPending ? (
+      {assets.isPending || (!titled.rows && !assets.isError) ? (
         <Loading variant="list" />
       ) : loadError !== undefined ? (
         <LoadError onRetry={() => void assets.refetch()}>{loadError}</LoadError>
@@ -79,7 +80,7 @@ export function AssetListScreen({
           {action}
         </div>
       ) : (
-        children({ assets: assets.data ?? [], search, setSearch })
+        children({ assets: titled.rows ?? [], search, setSearch })
       )}
     </Card>
   );
@@ -96,7 +97,7 @@ export function AssetListScreen({
           </>
         }
       />
-      {needsKey ? <RequireVaultKey loading="list">{list}</RequireVaultKey> : list}
+      <RequireVaultKey loading="list">{list}</RequireVaultKey>
     </div>
   );
 }

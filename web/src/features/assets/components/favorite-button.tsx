@@ -1,4 +1,4 @@
-import type { AssetView } from "@common/assets";
+import type { OpenedAssetView } from "../titles/open-titles";
 import * as starIcon from "lucide-react/icons/star";
 import { Button } from "@/components/ui/button";
 import { MaskIcon } from "@/components/ui/mask-icon";
@@ -10,7 +10,7 @@ import { useSetFavorite } from "../api/set-favorite";
 export function FavoriteButton({
   asset,
 }: {
-  asset: Pick<AssetView, "id" | "title" | "isFavorite">;
+  asset: Pick<OpenedAssetView, "id" | "title" | "isFavorite">;
 }) {
   const setFavorite = useSetFavorite();
   const label = `Favourite ${asset.title}`;

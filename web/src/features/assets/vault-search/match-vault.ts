@@ -1,12 +1,13 @@
-import type { AssetType, AssetView, ContentOf } from "@common/assets";
+import type { AssetType, ContentOf } from "@common/assets";
 import type { DocumentContent } from "@common/assets/documents";
 import type { NoteContent } from "@common/assets/notes";
 import type { PasswordContent } from "@common/assets/passwords";
+import type { OpenedAssetView } from "../titles/open-titles";
 
 /** One searchable field of an item, with the label that a result shows beside its match. */
 export type SearchField = { label: string; text: string };
-export type SearchEntry = { asset: AssetView; fields: SearchField[] };
-export type SearchResult = { asset: AssetView; match: SearchField | null };
+export type SearchEntry = { asset: OpenedAssetView; fields: SearchField[] };
+export type SearchResult = { asset: OpenedAssetView; match: SearchField | null };
 export type SearchGroup = { type: AssetType; label: string; results: SearchResult[] };
 
 export const SEARCH_GROUPS: { type: AssetType; label: string }[] = [
@@ -16,7 +17,10 @@ export const SEARCH_GROUPS: { type: AssetType; label: string }[] = [
 ];
 
 /** The fields the vault search looks in: the title (in clear) and the decrypted ones of each type. */
-export function searchFieldsOf(asset: AssetView, content?: ContentOf<AssetType>): SearchField[] {
+export function searchFieldsOf(
+  asset: OpenedAssetView,
+  content?: ContentOf<AssetType>,
+): SearchField[] {
   const fields: SearchField[] = [{ label: "Title", text: asset.title }];
   if (!content) return fields;
   const add = (label: string, text: string | undefined) => {
@@ -100,5 +104,5 @@ export function searchVault(entries: SearchEntry[], query: string, perGroup = 20
 }
 
 /** Where a result opens. */
-export const assetPath = (asset: Pick<AssetView, "type" | "id">) =>
+export const assetPath = (asset: Pick<OpenedAssetView, "type" | "id">) =>
   `${{ password: "/vault", document: "/documents", note: "/notes" }[asset.type]}/${asset.id}`;

@@ -1,13 +1,14 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { dataKeyQueryOptions } from "@/lib/keys/api/get-data-key";
+import { fetchDataKeyOrAsk } from "@/lib/keys/api/get-data-key";
 import { errorMessage } from "@/lib/api-client";
 import { openAssetContents } from "../api/list-asset-contents";
 import { listAssetsQueryOptions } from "../api/list-assets";
+import { fetchOwnedTitles } from "../titles/use-opened-titles";
 import { searchFieldsOf, type SearchEntry } from "./match-vault";
 
 export type OpenedVault = {
-  /** Every item with its searchable fields: titles at once, the decrypted fields once opened. */
+  /** Every item with its searchable fields: titles once opened, then the decrypted fields. */
   entries: SearchEntry[];
   /** Items decrypted so far, of `total`. */
   opened: number;
@@ -17,7 +18,8 @@ export type OpenedVault = {
 };
 
 /**
- * The whole vault opened for one search: the list's metadata, then every item's content fetched a
+ * The whole vault opened for one search: the list's metadata and its titles (sealed, decision 080:
+ * opened here with the data key, from the tab's title cache), then every item's content fetched a
  * page at a time and decrypted here, once per mount, in this component's memory only (nothing is
  * cached or stored; unmounting drops it and stops the decryption).
  */
@@ -34,10 +36,14 @@ export function useOpenedVault(): OpenedVault {
     const abort = new AbortController();
     void (async () => {
       try {
-        const assets = await qc.fetchQuery(listAssetsQueryOptions());
+        const [list, dataKey] = await Promise.all([
+          qc.fetchQuery(listAssetsQueryOptions()),
+          fetchDataKeyOrAsk(qc), // titles need it too: a locked tab asks (decision 075)
+        ]);
+        const assets = await fetchOwnedTitles(qc, list, dataKey, abort.signal);
+        if (abort.signal.aborted) return;
         const titlesOnly = assets.map((asset) => ({ asset, fields: searchFieldsOf(asset) }));
         setState((s) => ({ ...s, entries: titlesOnly, total: assets.length }));
-        const dataKey = await qc.fetchQuery(dataKeyQueryOptions());
         const contents = await openAssetContents(dataKey, {
           signal: abort.signal,
           onProgress: ({ opened }) => {
@@ -60,7 +66,7 @@ export function useOpenedVault(): OpenedVault {
         setState((s) => ({
           ...s,
           isDone: true,
-          error: errorMessage(err, "Your vault could not be opened: only titles are searched."),
+          error: errorMessage(err, "Your vault could not be opened: unlock it to search."),
         }));
       }
     })();

@@ -6,7 +6,11 @@ import { Card, CardContent, CardHeader, CardHeading } from "@/components/ui/card
 import { useLegacyItems } from "../api/list-legacy-items";
 import { ASSET_ROUTES } from "../asset-routes";
 
-/** What others left to this user and released: titles, types and who left them, opened in /legacy. Absent while loading, on any error and when empty. */
+/**
+ * What others left to this user and released: types and who left them, opened in /legacy. Titles
+ * are sealed (decision 080) and open in the portal, with the access key: here only the clear title
+ * of an item its owner never moved over shows. Absent while loading, on any error and when empty.
+ */
 export function LeftToYouCard() {
   const { data } = useLegacyItems();
   if (!data?.items.length) return null;
@@ -22,9 +26,11 @@ export function LeftToYouCard() {
               key={item.id}
               className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-3"
             >
-              <span className="min-w-0 font-medium wrap-anywhere">{item.title}</span>
+              <span className="min-w-0 font-medium wrap-anywhere">
+                {item.title ?? ASSET_ROUTES[item.type].label}
+              </span>
               <span className="flex items-center gap-2 text-sm text-muted-foreground">
-                <Badge>{ASSET_ROUTES[item.type].label}</Badge>
+                {item.title !== null && <Badge>{ASSET_ROUTES[item.type].label}</Badge>}
                 <span className="wrap-anywhere">from {item.ownerName}</span>
               </span>
             </li>

@@ -1,4 +1,4 @@
-import type { AssetView } from "@common/assets";
+import type { OpenedAssetView } from "@/features/assets/titles/open-titles";
 import type { PasswordContent } from "@common/assets/passwords";
 import {
   Table,
@@ -13,7 +13,7 @@ import { formatCount, formatDate } from "@/lib/format";
 type Props = {
   /** The section's heading: "Passwords". */
   title: string;
-  assets: AssetView[];
+  assets: OpenedAssetView[];
   /** The passwords' decrypted fields, only when the owner asked for secrets. */
   secrets?: ReadonlyMap<string, PasswordContent>;
 };

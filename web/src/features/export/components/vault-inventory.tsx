@@ -10,6 +10,9 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { assetContentsQueryOptions } from "@/features/assets/api/list-asset-contents";
 import { useAssets } from "@/features/assets/api/list-assets";
+import { sortByTitle } from "@/features/assets/sort-assets";
+import { useOwnedTitles } from "@/features/assets/titles/use-opened-titles";
+import { RequireVaultKey } from "@/components/keys/require-vault-key";
 import { dataKeyQueryOptions } from "@/lib/keys/api/get-data-key";
 import { VaultUnlockCard } from "@/components/keys/vault-unlock-form";
 import { VaultLockedError } from "@/lib/keys/vault-unlock";
@@ -37,11 +40,13 @@ function usePasswordSecrets(isIncluded: boolean) {
 
 /**
  * The printable inventory (issue 15): every item's title, type, beneficiary and dates, grouped by
- * type; secrets only when the owner ticks "Include secrets". Printed, the page stands alone
+ * type; secrets only when the owner ticks "Include secrets". Titles are sealed (decision 080): a tab
+ * without the data key asks to unlock first. Printed, the page stands alone
  * (main-layout.tsx hides the sidebar; the controls here are print:hidden).
  */
 export function VaultInventory({ email }: { email: string }) {
   const assets = useAssets();
+  const titled = useOwnedTitles(assets.data);
   const [isWithSecrets, setIsWithSecrets] = useState(false);
   const secrets = usePasswordSecrets(isWithSecrets);
   const checkboxId = useId();
@@ -86,22 +91,24 @@ export function VaultInventory({ email }: { email: string }) {
           </LoadError>
         )
       )}
-      {assets.isPending || (isWithSecrets && !secrets.data && !secrets.error) ? (
-        <Loading variant="list" />
-      ) : assets.isError ? (
-        <LoadError onRetry={() => void assets.refetch()} isRetrying={assets.isFetching}>
-          {errorMessage(assets.error, "Your vault's items could not be loaded.")}
-        </LoadError>
-      ) : (
-        SECTIONS.map(({ type, title }) => (
-          <InventoryTable
-            key={type}
-            title={title}
-            assets={assets.data.filter((a) => a.type === type)}
-            secrets={type === "password" ? secrets.data : undefined}
-          />
-        ))
-      )}
+      <RequireVaultKey loading="list">
+        {assets.isError ? (
+          <LoadError onRetry={() => void assets.refetch()} isRetrying={assets.isFetching}>
+            {errorMessage(assets.error, "Your vault's items could not be loaded.")}
+          </LoadError>
+        ) : !titled.rows || (isWithSecrets && !secrets.data && !secrets.error) ? (
+          <Loading variant="list" />
+        ) : (
+          SECTIONS.map(({ type, title }) => (
+            <InventoryTable
+              key={type}
+              title={title}
+              assets={sortByTitle(titled.rows?.filter((a) => a.type === type) ?? [])}
+              secrets={type === "password" ? secrets.data : undefined}
+            />
+          ))
+        )}
+      </RequireVaultKey>
     </div>
   );
 }

@@ -5,6 +5,8 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { decryptJson } from "@/lib/crypto/vault-crypto";
 import { forgetAccessKey, getAccessKey, restoreAccessKeys } from "../access-keys";
+import { openTitle } from "@/features/assets/seal";
+import { TITLE_NOT_OPENED } from "@/features/assets/titles/open-titles";
 import { decode, MissingAccessKeyError, openContentKey, WrongAccessKeyError } from "../item-key";
 import { legacyQueryKey } from "./list-items";
 
@@ -17,9 +19,12 @@ export const getLegacyItem = (id: string) =>
 export const legacyFilePath = (id: string, kind: AssetFileKind) =>
   `/api/legacy/items/${encodeURIComponent(id)}/files/${kind}`;
 
+/** An opened item's listing, its title opened too ("Cannot be opened" when it does not). */
+export type OpenedLegacyListing = Omit<LegacyItem, "key" | "title"> & { title: string };
+
 type Opened<T extends AssetType> = {
   type: T;
-  item: LegacyItem;
+  item: OpenedLegacyListing;
   contentKey: CryptoKey;
   content: ContentOf<T>;
 };
@@ -52,7 +57,18 @@ export async function openLegacyItemDetail(
   const { key, encryptedData, files: _files, ...item } = detail;
   const contentKey = await openContentKey({ assetId: item.id, key, accessKey });
   const content = await decryptJson<ContentOf<AssetType>>(contentKey, decode(encryptedData));
-  return { type: item.type, item, contentKey, content } as OpenedLegacyItem;
+  const title = await openListingTitle(contentKey, item);
+  return { type: item.type, item: { ...item, title }, contentKey, content } as OpenedLegacyItem;
+}
+
+/** The item's title: clear (never moved over), or opened with its content key (decision 080). */
+async function openListingTitle(
+  contentKey: CryptoKey,
+  item: Pick<LegacyItem, "id" | "title" | "encryptedTitle">,
+): Promise<string> {
+  if (item.title !== null) return item.title;
+  if (item.encryptedTitle === null) return TITLE_NOT_OPENED;
+  return openTitle(contentKey, item.id, decode(item.encryptedTitle)).catch(() => TITLE_NOT_OPENED);
 }
 
 async function openLegacyItem(id: string): Promise<OpenedLegacyItem> {

@@ -7,15 +7,20 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
-import { formatDate } from "@/lib/format";
+import { Loading } from "@/components/loading";
+import { linkLook } from "@/components/looks";
+import type { Titled } from "@/features/assets/titles/open-titles";
+import { formatCount, formatDate } from "@/lib/format";
+import { cn } from "@/lib/utils";
 import { toast } from "@/lib/toast";
 import { useSignOutOfPortal } from "../api/sign-out";
 import { groupByOwner } from "../group-by-owner";
 import { ITEM_TYPES } from "../item-types";
 import { legacyItemPath } from "../legacy-paths";
 import { useTitleFocus } from "../step-focus";
+import { useLegacyTitles, type LegacyTitles } from "../use-legacy-titles";
 
-function ItemRow({ item }: { item: LegacyItem }) {
+function ItemRow({ item }: { item: Titled<LegacyItem> }) {
   const { label, Icon } = ITEM_TYPES[item.type];
   return (
     <li className="flex items-start gap-3 py-3">
@@ -23,7 +28,10 @@ function ItemRow({ item }: { item: LegacyItem }) {
       <div className="grid min-w-0 flex-1 gap-0.5">
         <Link
           to={legacyItemPath(item.id)}
-          className="w-fit font-medium text-link underline-offset-4 wrap-anywhere hover:underline"
+          className={cn(
+            "w-fit font-medium text-link underline-offset-4 wrap-anywhere hover:underline",
+            !item.isTitleOpen && "italic",
+          )}
         >
           {item.title}
         </Link>
@@ -37,8 +45,39 @@ function ItemRow({ item }: { item: LegacyItem }) {
   );
 }
 
-function OwnerGroup({ ownerName, items }: { ownerName: string; items: LegacyItem[] }) {
+/** The items whose titles this tab cannot open yet: how many, and where the access key is asked for. */
+function WaitingItems({ ownerName, items }: { ownerName: string; items: LegacyItem[] }) {
+  const needsKey = items.find((item) => item.key !== null);
+  return (
+    <li className="grid gap-1 py-3 text-sm">
+      <p>
+        {formatCount(items.length, "item")} from {ownerName}:{" "}
+        {needsKey
+          ? "their titles show once you enter the access key that they gave you."
+          : "not ready to be opened yet."}
+      </p>
+      {needsKey && (
+        <Link to={legacyItemPath(needsKey.id)} className={cn(linkLook, "w-fit")}>
+          Enter the access key
+        </Link>
+      )}
+    </li>
+  );
+}
+
+function OwnerGroup({
+  ownerName,
+  items,
+  titles,
+}: {
+  ownerName: string;
+  items: LegacyItem[];
+  titles: LegacyTitles;
+}) {
   const id = useId();
+  const shown = titles.titled?.filter((t) => t.ownerName === ownerName) ?? [];
+  const waiting = titles.waiting.filter((item) => item.ownerName === ownerName);
+  const isOpening = !titles.titled && items.length > waiting.length;
   return (
     <Card role="region" aria-labelledby={id}>
       <CardHeader className="pb-2">
@@ -47,11 +86,16 @@ function OwnerGroup({ ownerName, items }: { ownerName: string; items: LegacyItem
         </h2>
       </CardHeader>
       <CardContent>
-        <ul className="divide-y divide-border">
-          {items.map((item) => (
-            <ItemRow key={item.id} item={item} />
-          ))}
-        </ul>
+        {isOpening ? (
+          <Loading variant="list" />
+        ) : (
+          <ul className="divide-y divide-border">
+            {shown.map((item) => (
+              <ItemRow key={item.id} item={item} />
+            ))}
+            {waiting.length > 0 && <WaitingItems ownerName={ownerName} items={waiting} />}
+          </ul>
+        )}
       </CardContent>
     </Card>
   );
@@ -61,6 +105,7 @@ function OwnerGroup({ ownerName, items }: { ownerName: string; items: LegacyItem
 export function LegacyItemList({ view, isFocused }: { view: LegacyItemsView; isFocused: boolean }) {
   const signOut = useSignOutOfPortal();
   const titleRef = useTitleFocus(isFocused);
+  const titles = useLegacyTitles(view.items);
 
   const onSignOut = () =>
     signOut.mutate(undefined, {
@@ -93,7 +138,7 @@ export function LegacyItemList({ view, isFocused }: { view: LegacyItemsView; isF
         </Card>
       )}
       {groupByOwner(view.items).map((group) => (
-        <OwnerGroup key={group.ownerName} {...group} />
+        <OwnerGroup key={group.ownerName} {...group} titles={titles} />
       ))}
       {view.ended.map((ended) => (
         <Alert key={`${ended.ownerName}-${ended.endedAt}`} variant="default">

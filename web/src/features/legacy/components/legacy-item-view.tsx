@@ -19,6 +19,7 @@ import {
 } from "../api/get-item";
 import { legacyItemsQueryKey } from "../api/list-items";
 import { LEGACY_PATH } from "../legacy-paths";
+import { ITEM_TYPES } from "../item-types";
 import { useTitleFocus } from "../step-focus";
 import { AccessKeyForm } from "./access-key-form";
 import { LegacyDocument } from "./legacy-document";
@@ -26,11 +27,18 @@ import { LegacyNote } from "./legacy-note";
 
 const BACK = { to: LEGACY_PATH, label: "Back to what was left to you" };
 
-function ItemHeader({ item, isFocused }: { item: LegacyItem; isFocused: boolean }) {
+/** An item's heading: its title once opened; before (an access key is asked for) its type only. */
+function ItemHeader({
+  item,
+  isFocused,
+}: {
+  item: Omit<LegacyItem, "key" | "title"> & { title: string | null };
+  isFocused: boolean;
+}) {
   const titleRef = useTitleFocus(isFocused);
   return (
     <PageHeader
-      title={item.title}
+      title={item.title ?? `A ${ITEM_TYPES[item.type].label.toLowerCase()} left to you`}
       titleRef={titleRef}
       back={BACK}
       description={

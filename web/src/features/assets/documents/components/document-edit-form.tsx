@@ -11,6 +11,7 @@ import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useWarnOnLeave } from "@/lib/use-warn-on-leave";
 import { documentEditSchema, type DocumentEdit } from "../document-form-schema";
+import { openedTitle } from "../../titles/open-titles";
 
 /** The document's title, its file's name and notes (re-encrypted with its content key), and beneficiary. */
 export function DocumentEditForm({ opened }: { opened: OpenedAsset<"document"> }) {
@@ -18,7 +19,7 @@ export function DocumentEditForm({ opened }: { opened: OpenedAsset<"document"> }
   const form = useForm<DocumentEdit>({
     resolver: zodResolver(documentEditSchema),
     defaultValues: {
-      title: asset.title,
+      title: openedTitle(asset),
       fileName: content.fileName,
       notes: content.notes,
       beneficiaryEmails: asset.beneficiaryEmails,

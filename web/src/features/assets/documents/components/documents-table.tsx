@@ -8,12 +8,17 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
-import type { AssetView } from "@common/assets";
+import type { OpenedAssetView } from "../../titles/open-titles";
 import { fileTypeLabel, plainSize } from "@/features/assets/check-file";
 import { DeleteAssetButton } from "@/features/assets/components/delete-asset-button";
+import { cn } from "@/lib/utils";
 import { formatDate, formatFileSize } from "@/lib/format";
 
-type Props = { documents: AssetView[]; onDelete: (doc: AssetView) => void; deletingId?: string };
+type Props = {
+  documents: OpenedAssetView[];
+  onDelete: (doc: OpenedAssetView) => void;
+  deletingId?: string;
+};
 
 /** Title (a link to the document), type, size, added date, beneficiary and a delete button; narrow screens fold the details under the title. */
 export function DocumentsTable({ documents, onDelete, deletingId }: Props) {
@@ -50,7 +55,10 @@ export function DocumentsTable({ documents, onDelete, deletingId }: Props) {
               <TableCell className="font-medium">
                 <Link
                   to={`/documents/${doc.id}`}
-                  className="text-link underline-offset-4 wrap-anywhere hover:underline"
+                  className={cn(
+                    "text-link underline-offset-4 wrap-anywhere hover:underline",
+                    !doc.isTitleOpen && "italic",
+                  )}
                 >
                   {doc.title}
                 </Link>

@@ -1,3 +1,4 @@
+import { openedTitle } from "../../titles/open-titles";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { FILE_MSG } from "@common/assets/files";
 import { NOTE_MSG } from "@common/assets/notes";
@@ -46,7 +47,7 @@ export function NoteForm({ opened, onSaved, onCancel }: Props) {
   const form = useForm<NoteFormValues>({
     resolver: zodResolver(noteFormSchema),
     defaultValues: {
-      title: opened?.asset.title ?? "",
+      title: opened ? openedTitle(opened.asset) : "",
       text: content?.text ?? "",
       beneficiaryEmails: opened?.asset.beneficiaryEmails ?? [],
     },

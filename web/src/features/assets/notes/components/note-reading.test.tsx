@@ -1,4 +1,4 @@
-import type { AssetView } from "@common/assets";
+import type { OpenedAssetView } from "@/features/assets/titles/open-titles";
 import type { NoteContent } from "@common/assets/notes";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
@@ -14,7 +14,7 @@ import { NoteReading } from "./note-reading";
 const TEXT = "Dear Sam,\n\n\n\nThe keys to the cabin are with Mrs Ellis next door.\n\nWith love";
 
 async function opened(
-  asset: Partial<AssetView>,
+  asset: Partial<OpenedAssetView>,
   content: Partial<NoteContent>,
 ): Promise<OpenedAsset<"note">> {
   return {
@@ -22,6 +22,9 @@ async function opened(
       id: "00000000-0000-4000-8000-000000000001",
       type: "note",
       title: "Letter to Sam",
+      encryptedTitle: null,
+      wrappedKey: "",
+      isTitleOpen: true,
       beneficiaryEmails: [],
       createdAt: "2026-03-01T10:00:00.000Z",
       updatedAt: "2026-03-01T10:00:00.000Z",

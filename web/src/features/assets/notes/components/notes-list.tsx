@@ -1,13 +1,14 @@
 import { Mic, Paperclip } from "lucide-react";
 import { BeneficiaryLabels } from "@/components/beneficiary-label";
 import { Link } from "react-router";
-import type { AssetView } from "@common/assets";
+import type { OpenedAssetView } from "../../titles/open-titles";
 import { DeleteAssetButton } from "@/features/assets/components/delete-asset-button";
+import { cn } from "@/lib/utils";
 import { formatDate } from "@/lib/format";
 
 type Props = {
-  notes: AssetView[];
-  onDelete: (note: AssetView) => void;
+  notes: OpenedAssetView[];
+  onDelete: (note: OpenedAssetView) => void;
   deletingId?: string;
   empty: string;
 };
@@ -26,7 +27,10 @@ export function NotesList({ notes, onDelete, deletingId, empty }: Props) {
             <div className="grid min-w-0 flex-1 gap-1">
               <Link
                 to={`/notes/${note.id}`}
-                className="font-medium text-link underline-offset-4 wrap-anywhere hover:underline"
+                className={cn(
+                  "font-medium text-link underline-offset-4 wrap-anywhere hover:underline",
+                  !note.isTitleOpen && "italic",
+                )}
               >
                 {note.title}
               </Link>

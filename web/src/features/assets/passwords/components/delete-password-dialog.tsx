@@ -1,4 +1,4 @@
-import type { AssetView } from "@common/assets";
+import type { OpenedAssetView } from "../../titles/open-titles";
 import { PASSWORD_MSG } from "@common/assets/passwords";
 import { ConfirmActionDialog } from "@/components/ui/confirm-action-dialog";
 import { useDeleteAsset } from "@/features/assets/api/delete-asset";
@@ -7,7 +7,7 @@ import { toast } from "@/lib/toast";
 
 type Props = {
   /** The password to delete; the dialog is open while there is one. */
-  password: AssetView | null;
+  password: OpenedAssetView | null;
   onClose: (isDeleted: boolean) => void;
   /** Where focus goes when the dialog closes (the row it was opened from may be gone). */
   onCloseAutoFocus: (event: Event) => void;

@@ -12,6 +12,7 @@ import { useWarnOnLeave } from "@/lib/use-warn-on-leave";
 import { useFormDraft } from "../../form-draft";
 import { editPasswordSchema, toPasswordContent, type PasswordForm } from "../password-form-schema";
 import { PasswordFields } from "./password-fields";
+import { openedTitle } from "../../titles/open-titles";
 
 /**
  * The edit mode of /vault/{id}, filled with the stored values; Cancel unmounts it, so the
@@ -30,7 +31,11 @@ export function EditPasswordForm({
   const { asset, content, contentKey, wrappedKey } = opened;
   const form = useForm<PasswordForm>({
     resolver: zodResolver(editPasswordSchema),
-    defaultValues: { title: asset.title, beneficiaryEmails: asset.beneficiaryEmails, ...content },
+    defaultValues: {
+      title: openedTitle(asset),
+      beneficiaryEmails: asset.beneficiaryEmails,
+      ...content,
+    },
   });
   const draft = useFormDraft(form);
   // Saved is not unsaved: the next screen may still be loading while this one shows (decision 035).

@@ -1,4 +1,4 @@
-import type { AssetView } from "@common/assets";
+import type { OpenedAssetView } from "../../titles/open-titles";
 import type { PasswordContent } from "@common/assets/passwords";
 import { useWindowVirtualizer, type Range } from "@tanstack/react-virtual";
 import { useCallback, useLayoutEffect, useRef, useState, type FocusEvent } from "react";
@@ -7,11 +7,11 @@ import type { PasswordHealth } from "../password-health";
 import { PasswordRow } from "./password-row";
 
 type Props = {
-  passwords: AssetView[];
+  passwords: OpenedAssetView[];
   /** The decrypted fields by id; undefined while the vault is being opened or when it failed. */
   contents: Map<string, PasswordContent> | undefined;
   isDecrypting: boolean;
-  onDelete: (password: AssetView) => void;
+  onDelete: (password: OpenedAssetView) => void;
   /** The owner copied from a row: "recently used". */
   onUsed: (id: string) => void;
   /** The "weak or reused" markers, rated in the browser after decryption (usePasswordHealth). */
@@ -34,7 +34,7 @@ export function PasswordList(props: Props) {
 }
 
 /** What a row shows of `password`, the same in both lists. */
-const rowOf = (props: Props, password: AssetView) => ({
+const rowOf = (props: Props, password: OpenedAssetView) => ({
   password,
   fields: props.contents?.get(password.id),
   isDecrypting: props.isDecrypting,

@@ -1,4 +1,4 @@
-import type { AssetView } from "@common/assets";
+import type { OpenedAssetView } from "../../titles/open-titles";
 import type { PasswordContent } from "@common/assets/passwords";
 import * as trashIcon from "lucide-react/icons/trash";
 import * as warningIcon from "lucide-react/icons/triangle-exclamation-point";
@@ -15,12 +15,12 @@ import { websiteHost } from "../password-display";
 import { RowCopyButton } from "./row-copy-button";
 
 type Props = Omit<ComponentPropsWithRef<"li">, "children"> & {
-  password: AssetView;
+  password: OpenedAssetView;
   /** Its decrypted fields; undefined while the vault is being opened or when it failed. */
   fields: PasswordContent | undefined;
   isDecrypting: boolean;
   marker: PasswordHealth | undefined;
-  onDelete: (password: AssetView) => void;
+  onDelete: (password: OpenedAssetView) => void;
   onUsed: (id: string) => void;
 };
 
@@ -56,7 +56,10 @@ export const PasswordRow = memo(function PasswordRow({
       <div className="grid min-w-0 flex-1 basis-40 gap-0.5">
         <Link
           to={`/vault/${p.id}`}
-          className="w-fit font-medium text-link underline-offset-4 wrap-anywhere hover:underline"
+          className={cn(
+            "w-fit font-medium text-link underline-offset-4 wrap-anywhere hover:underline",
+            !p.isTitleOpen && "italic",
+          )}
         >
           {p.title}
         </Link>
