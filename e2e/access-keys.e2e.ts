@@ -13,6 +13,7 @@ import {
   expectNoAxeViolations,
   expectText,
   expectPath,
+  keepForSteps,
   MOBILE,
   newPage,
   openPath,
@@ -62,145 +63,154 @@ async function confirm(page: Page, button: string): Promise<void> {
 }
 
 describe("access keys on the release plan page", () => {
-  it("a new beneficiary's key: shown, handed over, held by the service, re-issued", async () => {
-    const owner = await buildUser({ name: "Olive Owner" });
-    const page = await signedInPage(owner);
-    const heir = { name: "Hana Heir", email: `heir-${randomUUID().slice(0, 8)}@example.com` };
-    expect((await apiAsUser(page, "POST", "/api/beneficiaries", heir)).status).toBe(201);
-    await addPassword(page, "Bank", heir.email);
+  /**
+   * One owner, signed in once (each sign-in costs a key derivation and page loads), through the
+   * card's steps: each step names its own beneficiaries; the phone width comes last. The owners
+   * who move over at sign-in have their own accounts (after this describe).
+   */
+  describe("one owner's card, in steps", () => {
+    let owner: Awaited<ReturnType<typeof buildUser>>;
+    let page: Page;
 
-    // The item was saved with its wrap for a new hand-over key: nothing is pending.
-    const listed = await apiAsUser<BeneficiaryKeysView>(page, "GET", "/api/keys/beneficiaries");
-    expect(listed.body.pending).toEqual([]);
-    expect(listed.body.keys).toMatchObject([{ email: heir.email, escrow: false, itemCount: 1 }]);
+    it("a new beneficiary's key: shown, handed over, held by the service, re-issued", async () => {
+      owner = await buildUser({ name: "Olive Owner" });
+      page = keepForSteps(await signedInPage(owner));
+      const heir = { name: "Hana Heir", email: `heir-${randomUUID().slice(0, 8)}@example.com` };
+      expect((await apiAsUser(page, "POST", "/api/beneficiaries", heir)).status).toBe(201);
+      await addPassword(page, "Bank", heir.email);
 
-    await openPath(page, "/release");
-    const row = keyRow(page, heir.email);
-    await expectText(row, heir.name);
-    await expectText(row, "1 item");
-    await expectText(row, "Not handed over yet");
-    await expectNoAxeViolations(page);
-    await row.scrollIntoViewIfNeeded();
-    await screenshot(page, "release-access-keys");
+      // The item was saved with its wrap for a new hand-over key: nothing is pending.
+      const listed = await apiAsUser<BeneficiaryKeysView>(page, "GET", "/api/keys/beneficiaries");
+      expect(listed.body.pending).toEqual([]);
+      expect(listed.body.keys).toMatchObject([{ email: heir.email, escrow: false, itemCount: 1 }]);
 
-    const link = await showLink(page, heir.email);
-    const keyId = listed.body.keys[0]?.id ?? "";
-    expect(link).toMatch(new RegExp(`/legacy#access=${keyId}\\.[A-Za-z0-9_-]{43}$`));
-    const dialog = page.getByRole("dialog", { name: `Access key for ${heir.email}` });
-    await dialog.getByRole("img", { name: /QR code/ }).waitFor();
-    await expectNoAxeViolations(page);
-    await screenshot(page, "access-key-dialog");
-    // Printing shows the one-page sheet alone: from whom, for whom, the link and the instructions.
-    await page.emulateMedia({ media: "print" });
-    await expectText(page, "Your access key for Legacy Vault");
-    await expectText(page, `From: ${owner.name} (${owner.email})`);
-    await expectText(page, link);
-    expect(await dialog.isVisible()).toBe(false);
-    await screenshot(page, "access-key-sheet");
-    await page.emulateMedia({ media: "screen" });
-    await dialog.getByRole("button", { name: "I have given it to them" }).click();
-    await dialog.waitFor({ state: "hidden" });
-    await expectText(keyRow(page, heir.email), "Handed over on");
+      await openPath(page, "/release");
+      const row = keyRow(page, heir.email);
+      await expectText(row, heir.name);
+      await expectText(row, "1 item");
+      await expectText(row, "Not handed over yet");
+      await expectNoAxeViolations(page);
+      await row.scrollIntoViewIfNeeded();
+      await screenshot(page, "release-access-keys");
 
-    await keyRow(page, heir.email).getByRole("button", { name: "Let the service hold it" }).click();
-    await confirm(page, "Let the service hold it");
-    await expectText(keyRow(page, heir.email), "Held by the service");
+      const link = await showLink(page, heir.email);
+      const keyId = listed.body.keys[0]?.id ?? "";
+      expect(link).toMatch(new RegExp(`/legacy#access=${keyId}\\.[A-Za-z0-9_-]{43}$`));
+      const dialog = page.getByRole("dialog", { name: `Access key for ${heir.email}` });
+      await dialog.getByRole("img", { name: /QR code/ }).waitFor();
+      await expectNoAxeViolations(page);
+      await screenshot(page, "access-key-dialog");
+      // Printing shows the one-page sheet alone: from whom, for whom, the link and the instructions.
+      await page.emulateMedia({ media: "print" });
+      await expectText(page, "Your access key for Legacy Vault");
+      await expectText(page, `From: ${owner.name} (${owner.email})`);
+      await expectText(page, link);
+      expect(await dialog.isVisible()).toBe(false);
+      await screenshot(page, "access-key-sheet");
+      await page.emulateMedia({ media: "screen" });
+      await dialog.getByRole("button", { name: "I have given it to them" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      await expectText(keyRow(page, heir.email), "Handed over on");
 
-    // Re-issue (for an escrowed key: "Stop the service holding it"): a new key, a new link.
-    await keyRow(page, heir.email)
-      .getByRole("button", { name: "Stop the service holding it" })
-      .click();
-    await confirm(page, "Stop the service holding it");
-    await expectText(keyRow(page, heir.email), "Not handed over yet");
-    const after = await apiAsUser<BeneficiaryKeysView>(page, "GET", "/api/keys/beneficiaries");
-    expect(after.body.keys).toMatchObject([{ email: heir.email, escrow: false, itemCount: 1 }]);
-    expect(after.body.keys[0]?.id).not.toBe(keyId);
-    await expect
-      .poll(
-        async () =>
-          (await apiAsUser<BeneficiaryKeysView>(page, "GET", "/api/keys/beneficiaries")).body
-            .pending,
-      )
-      .toEqual([]);
-    const newLink = await showLink(page, heir.email);
-    expect(newLink).toContain("#access=");
-    expect(newLink).not.toBe(link);
-    await page.keyboard.press("Escape");
+      await keyRow(page, heir.email)
+        .getByRole("button", { name: "Let the service hold it" })
+        .click();
+      await confirm(page, "Let the service hold it");
+      await expectText(keyRow(page, heir.email), "Held by the service");
 
-    await keyRow(page, heir.email).getByRole("button", { name: "Re-issue" }).click();
-    await confirm(page, "Re-issue");
-    await expectText(keyRow(page, heir.email), "Not handed over yet");
-    expect(await showLink(page, heir.email)).not.toBe(newLink);
-  });
+      // Re-issue (for an escrowed key: "Stop the service holding it"): a new key, a new link.
+      await keyRow(page, heir.email)
+        .getByRole("button", { name: "Stop the service holding it" })
+        .click();
+      await confirm(page, "Stop the service holding it");
+      await expectText(keyRow(page, heir.email), "Not handed over yet");
+      const after = await apiAsUser<BeneficiaryKeysView>(page, "GET", "/api/keys/beneficiaries");
+      expect(after.body.keys).toMatchObject([{ email: heir.email, escrow: false, itemCount: 1 }]);
+      expect(after.body.keys[0]?.id).not.toBe(keyId);
+      await expect
+        .poll(
+          async () =>
+            (await apiAsUser<BeneficiaryKeysView>(page, "GET", "/api/keys/beneficiaries")).body
+              .pending,
+        )
+        .toEqual([]);
+      const newLink = await showLink(page, heir.email);
+      expect(newLink).toContain("#access=");
+      expect(newLink).not.toBe(link);
+      await page.keyboard.press("Escape");
 
-  it("an edit that changes the beneficiary wraps for the new address (password edit, note files update)", async () => {
-    const owner = await buildUser({ name: "Ed Editor" });
-    const page = await signedInPage(owner);
-    const ann = { name: "Ann", email: `ann-${randomUUID().slice(0, 8)}@example.com` };
-    const ben = { name: "Ben", email: `ben-${randomUUID().slice(0, 8)}@example.com` };
-    for (const b of [ann, ben])
-      expect((await apiAsUser(page, "POST", "/api/beneficiaries", b)).status).toBe(201);
-    const keys = async () =>
-      (await apiAsUser<BeneficiaryKeysView>(page, "GET", "/api/keys/beneficiaries")).body;
+      await keyRow(page, heir.email).getByRole("button", { name: "Re-issue" }).click();
+      await confirm(page, "Re-issue");
+      await expectText(keyRow(page, heir.email), "Not handed over yet");
+      expect(await showLink(page, heir.email)).not.toBe(newLink);
+    });
 
-    await addPassword(page, "Bank", ann.email);
-    await page.getByRole("button", { name: "Edit" }).click();
-    await chooseBeneficiaries(page, [ben.email]);
-    await page.getByRole("button", { name: "Done" }).click();
-    await expectText(page, PASSWORD_MSG.updated);
-    let view = await keys();
-    expect(view.pending).toEqual([]);
-    expect(view.keys.find((k) => k.email === ben.email)?.itemCount).toBe(1);
-    expect(view.keys.find((k) => k.email === ann.email)?.itemCount).toBe(0);
+    it("an edit that changes the beneficiary wraps for the new address (password edit, note files update)", async () => {
+      const ann = { name: "Ann", email: `ann-${randomUUID().slice(0, 8)}@example.com` };
+      const ben = { name: "Ben", email: `ben-${randomUUID().slice(0, 8)}@example.com` };
+      for (const b of [ann, ben])
+        expect((await apiAsUser(page, "POST", "/api/beneficiaries", b)).status).toBe(201);
+      const keys = async () =>
+        (await apiAsUser<BeneficiaryKeysView>(page, "GET", "/api/keys/beneficiaries")).body;
 
-    // A note saved without a beneficiary, then given one: the edit goes through the files update.
-    await openPath(page, "/notes/new");
-    await page.getByLabel("Title").fill("Letter");
-    await page.getByLabel("Note", { exact: true }).fill("Dear Ann");
-    await page.getByRole("button", { name: "Create Note" }).click();
-    await expectText(page, NOTE_MSG.created);
-    await settle(page);
-    await page.getByRole("link", { name: "Letter", exact: true }).click();
-    await settle(page);
-    await page.getByRole("link", { name: "Edit", exact: true }).click();
-    await chooseBeneficiaries(page, [ann.email]);
-    await page.getByRole("button", { name: "Save Changes" }).click();
-    await expectText(page, NOTE_MSG.updated);
-    view = await keys();
-    expect(view.pending).toEqual([]);
-    expect(view.keys.find((k) => k.email === ann.email)?.itemCount).toBe(1);
-  });
+      await addPassword(page, "Bank", ann.email);
+      await page.getByRole("button", { name: "Edit" }).click();
+      await chooseBeneficiaries(page, [ben.email]);
+      await page.getByRole("button", { name: "Done" }).click();
+      await expectText(page, PASSWORD_MSG.updated);
+      let view = await keys();
+      expect(view.pending).toEqual([]);
+      expect(view.keys.find((k) => k.email === ben.email)?.itemCount).toBe(1);
+      expect(view.keys.find((k) => k.email === ann.email)?.itemCount).toBe(0);
 
-  it("fits 360 px, with the dialog", async () => {
-    const owner = await buildUser({ name: "Mona Mobile" });
-    const page = await signedInPage(owner, MOBILE);
-    const heir = { name: "Sam Small", email: `small-${randomUUID().slice(0, 8)}@example.com` };
-    expect((await apiAsUser(page, "POST", "/api/beneficiaries", heir)).status).toBe(201);
-    await addPassword(page, "Phone", heir.email);
-    await openPath(page, "/release");
-    await expectText(keyRow(page, heir.email), "Not handed over yet");
-    expect(await pageWidth(page)).toBeLessThanOrEqual(MOBILE.width);
-    await expectNoAxeViolations(page);
-    await screenshot(page, "release-access-keys");
-    await showLink(page, heir.email);
-    await expectNoAxeViolations(page);
-    await screenshot(page, "access-key-dialog");
-    await page.setViewportSize({ width: 375, height: 740 });
-    await screenshot(page, "access-key-dialog");
-    await page.keyboard.press("Escape");
-    await screenshot(page, "release-access-keys");
+      // A note saved without a beneficiary, then given one: the edit goes through the files update.
+      await openPath(page, "/notes/new");
+      await page.getByLabel("Title").fill("Letter");
+      await page.getByLabel("Note", { exact: true }).fill("Dear Ann");
+      await page.getByRole("button", { name: "Create Note" }).click();
+      await expectText(page, NOTE_MSG.created);
+      await settle(page);
+      await page.getByRole("link", { name: "Letter", exact: true }).click();
+      await settle(page);
+      await page.getByRole("link", { name: "Edit", exact: true }).click();
+      await chooseBeneficiaries(page, [ann.email]);
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await expectText(page, NOTE_MSG.updated);
+      view = await keys();
+      expect(view.pending).toEqual([]);
+      expect(view.keys.find((k) => k.email === ann.email)?.itemCount).toBe(1);
+    });
+
+    it("fits 360 px, with the dialog", async () => {
+      await page.setViewportSize(MOBILE);
+      const heir = { name: "Sam Small", email: `small-${randomUUID().slice(0, 8)}@example.com` };
+      expect((await apiAsUser(page, "POST", "/api/beneficiaries", heir)).status).toBe(201);
+      await addPassword(page, "Phone", heir.email);
+      await openPath(page, "/release");
+      await expectText(keyRow(page, heir.email), "Not handed over yet");
+      expect(await pageWidth(page)).toBeLessThanOrEqual(MOBILE.width);
+      await expectNoAxeViolations(page);
+      await screenshot(page, "release-access-keys");
+      await showLink(page, heir.email);
+      await expectNoAxeViolations(page);
+      await screenshot(page, "access-key-dialog");
+      await page.setViewportSize({ width: 375, height: 740 });
+      await screenshot(page, "access-key-dialog");
+      await page.keyboard.press("Escape");
+      await screenshot(page, "release-access-keys");
+    });
   });
 
   it("moves an existing owner's pending items over at sign-in, to an escrowed key", async () => {
-    const owner = await buildUser({ name: "Eli Existing" });
-    const first = await signedInThroughApi(owner);
+    const existing = await buildUser({ name: "Eli Existing" });
+    const first = await signedInThroughApi(existing);
     const heirEmail = `old-${randomUUID().slice(0, 8)}@example.com`;
     const pending = await saveItemWithoutWrap(first, heirEmail);
     await first.context().close();
 
     // The next sign-in wraps it, quietly but with a count: for a key the service holds when the
     // item named the address before beneficiary keys existed (decision 032 "Defaults").
-    const page = await signedInPage(owner, DESKTOP);
+    const page = await signedInPage(existing, DESKTOP);
     await expectText(page, "ready for your beneficiaries");
     const after = await apiAsUser<BeneficiaryKeysView>(page, "GET", "/api/keys/beneficiaries");
     expect(after.body.pending).toEqual([]);
@@ -214,19 +224,19 @@ describe("access keys on the release plan page", () => {
   });
 
   it("moves items over for every role: an individual who registered a firm keeps theirs; nothing pending costs one GET", async () => {
-    const owner = await buildUser({ name: "Fay Founder" });
-    const first = await signedInThroughApi(owner);
+    const founder = await buildUser({ name: "Fay Founder" });
+    const first = await signedInThroughApi(founder);
     const heirEmail = `firm-${randomUUID().slice(0, 8)}@example.com`;
     await saveItemWithoutWrap(first, heirEmail);
     const firm = await apiAsUser(first, "POST", "/api/firm", {
       name: `Founder Firm ${randomUUID().slice(0, 6)}`,
-      password: await signInSecret(owner.email, owner.password),
+      password: await signInSecret(founder.email, founder.password),
     });
     expect(firm.status).toBe(201);
     await first.context().close();
 
     // Now a firm admin: the next sign-in still wraps the item.
-    const page = await signedInPage(owner, DESKTOP);
+    const page = await signedInPage(founder, DESKTOP);
     await expectText(page, "ready for your beneficiaries");
     const after = await apiAsUser<BeneficiaryKeysView>(page, "GET", "/api/keys/beneficiaries");
     expect(after.body.pending).toEqual([]);
@@ -242,7 +252,7 @@ describe("access keys on the release plan page", () => {
       if (path.startsWith("/api/keys/") || path === "/api/vault/key")
         seen.push(`${r.method()} ${path}`);
     });
-    await signIn(again, owner.email, owner.password);
+    await signIn(again, founder.email, founder.password);
     await expectPath(again, "/dashboard");
     await settle(again);
     // Moving around the app (no reload) does not list them again.

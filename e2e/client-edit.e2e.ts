@@ -1,6 +1,7 @@
 import { APP_MSG, GUARD_MSG } from "../common/app.js";
 import { CLIENT_MSG } from "../common/clients.js";
 import { RELEASE_UI_MSG } from "../common/release.js";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
   apiAsUser,
@@ -13,31 +14,42 @@ import {
   expectPath,
   expectText,
   GOOD_PASSWORD,
+  keepForSteps,
   openPath,
   screenshot,
   signedInPage,
   uniqueEmail,
 } from "./fixtures.js";
-import { buildFirmAdmin } from "./firm-people-setup.js";
+import { buildFirmAdmin, type Firm } from "./firm-people-setup.js";
 
 /** /clients/edit/{id} (issue 16 point 10, docs/decisions/039): the firm's reference and notes about a client. */
 
 const PHONE = { width: 375, height: 740 };
 const NARROW = { width: 360, height: 740 };
 
-async function firmWithClient(clientName: string) {
-  const { admin, firm } = await buildFirmAdmin();
+/** A confirmed client of `firm`, registered with its firm code. */
+async function addClient(firm: Firm, clientName: string) {
   const client = { name: clientName, email: uniqueEmail("client"), password: GOOD_PASSWORD };
   const res = await apiRequest("POST", "/api/register", { ...client, firmCode: firm.code });
   expect(res.status).toBe(200);
   await confirmUser(client.email);
-  return { admin, firm, client };
+  return client;
 }
 
+/**
+ * One firm and its administrator, signed in once (each sign-in costs a key derivation and page
+ * loads), through every step; each step adds its own client, and the narrow widths come last.
+ */
 describe("client edit", () => {
+  let firm: Firm;
+  let page: Page;
+  let othersId: string;
+
   it("an admin opens a client from the list, edits the firm's reference and notes, and sees them on the client's page", async () => {
-    const { admin } = await firmWithClient("Cleo Client");
-    const page = await signedInPage(admin, DESKTOP);
+    const built = await buildFirmAdmin();
+    firm = built.firm;
+    await addClient(firm, "Cleo Client");
+    page = keepForSteps(await signedInPage(built.admin, DESKTOP));
     await openPath(page, "/clients");
     await page.getByRole("row", { name: /Cleo Client/ }).click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/clients\/[^/]+$/);
@@ -82,13 +94,13 @@ describe("client edit", () => {
     await screenshot(page, "client-detail-firm-details");
   });
 
-  it("someone else cannot: the client is refused the edit and detail screens, another firm's admin gets 'Not found'", async () => {
-    const { admin, client } = await firmWithClient("Olga Other");
-    const page = await signedInPage(admin, DESKTOP);
+  it("someone else cannot: the client is refused the edit and detail screens of themselves", async () => {
+    const client = await addClient(firm, "Olga Other");
     await openPath(page, "/clients");
     await page.getByRole("row", { name: /Olga Other/ }).click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/clients\/[^/]+$/);
     const id = new URL(page.url()).pathname.split("/").pop() ?? "";
+    othersId = id;
     expect(
       (await apiAsUser(page, "PUT", `/api/clients/${id}/firm-details`, { reference: "M-2026-114" }))
         .status,
@@ -103,8 +115,11 @@ describe("client edit", () => {
     await expectText(own, GUARD_MSG.viewClients);
     await expectPath(own, "/dashboard");
     expect(await own.getByText("M-2026-114").count()).toBe(0);
+  });
 
+  it("someone else cannot: another firm's admin gets 'Not found' for that client", async () => {
     // Another firm's admin: the same answer as a missing client.
+    const id = othersId;
     const other = await buildFirmAdmin();
     const stranger = await signedInPage(other.admin, DESKTOP);
     await openPath(stranger, `/clients/edit/${id}`);
@@ -114,8 +129,8 @@ describe("client edit", () => {
   });
 
   it("works at 360 and 375 px, and for a plain individual the route is refused", async () => {
-    const { admin, client } = await firmWithClient("Nina Narrow");
-    const page = await signedInPage(admin, NARROW);
+    await addClient(firm, "Nina Narrow");
+    await page.setViewportSize(NARROW);
     await openPath(page, "/clients");
     await page.getByText("Nina Narrow").first().click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/clients\/[^/]+$/);
@@ -147,6 +162,5 @@ describe("client edit", () => {
     await openPath(lonerPage, `/clients/edit/${id}`);
     await expectText(lonerPage, APP_MSG.guardForbidden);
     await expectPath(lonerPage, "/dashboard");
-    void client;
   });
 });

@@ -7,11 +7,13 @@ import {
   expectNoAxeViolations,
   expectPath,
   expectText,
+  keepForSteps,
   openPath,
   screenshot,
   settle,
   signIn,
   signedInPage,
+  waitForOpenVault,
 } from "./fixtures.js";
 
 /** The brief's phone width. */
@@ -32,12 +34,20 @@ async function leaveBy(page: Page, click: () => Promise<void>, accept: boolean) 
   return asked;
 }
 
+/**
+ * One person on two devices through every step (each sign-in costs a key derivation and page
+ * loads): the first device is signed out and signs in again; the second stays signed in.
+ */
 describe("signed-in devices and a lost session", () => {
+  let user: Awaited<ReturnType<typeof buildUser>>;
+  let first: Page;
+  let second: Page;
+
   it("lets one device sign another out; that one lands on /login, says why, and comes back", async () => {
-    const user = await buildUser();
-    const first = await signedInPage(user);
+    user = await buildUser();
+    first = keepForSteps(await signedInPage(user));
     await openPath(first, "/vault");
-    const second = await signedInPage(user);
+    second = keepForSteps(await signedInPage(user));
 
     await openPath(second, "/profile/security");
     await expectText(second, "Signed-in devices");
@@ -77,11 +87,10 @@ describe("signed-in devices and a lost session", () => {
   });
 
   it("signs every other device out and keeps this one", async () => {
-    const user = await buildUser();
-    const first = await signedInPage(user);
-    await openPath(first, "/dashboard");
-    const second = await signedInPage(user, PHONE);
+    // The first device signed in again above (on /documents); the second goes to phone width.
+    await second.setViewportSize(PHONE);
     await openPath(second, "/profile/security");
+    // this browser, the first one, and the session the confirmation link opened (buildUser)
     await expect.poll(() => devices(second).count()).toBe(3);
     await second.getByRole("button", { name: "Sign out all other devices" }).click();
     await second
@@ -96,11 +105,11 @@ describe("signed-in devices and a lost session", () => {
     await expectPath(first, "/login");
     await openPath(second, "/vault");
     await expectPath(second, "/vault");
+    await second.setViewportSize(DESKTOP);
   });
 
   it("asks before leaving a form with changes, and keeps what was typed when the person stays", async () => {
-    const user = await buildUser();
-    const page = await signedInPage(user);
+    const page = second;
     await openPath(page, "/beneficiaries/new");
     await page.getByLabel("Name", { exact: true }).fill("Ada Lovelace");
     const dashboard = () => page.getByRole("link", { name: "Dashboard" }).first().click();
@@ -129,18 +138,26 @@ describe("signed-in devices and a lost session", () => {
     expect(await leaveBy(page, toSecurity, false)).toBe(SESSIONS_MSG.unsavedChanges);
     await expectPath(page, "/profile/account");
     expect(await page.getByLabel("Phone").inputValue()).toBe("+1 555 0100");
+    await leaveBy(page, toSecurity, true);
+    await expectPath(page, "/profile/security");
   });
 
   it("asks before a lost session takes a form with changes to /login", async () => {
-    const user = await buildUser();
-    const first = await signedInPage(user);
+    // The first device, signed out on /documents by the step before, signs in again and is sent
+    // back there; then to the dashboard in the app.
+    await signIn(first, user.email, user.password);
+    await expectPath(first, "/documents");
+    await waitForOpenVault(first);
+    await settle(first);
+    await first.getByRole("link", { name: "Dashboard" }).first().click();
+    await expectPath(first, "/dashboard");
+    await settle(first);
     // In the app, from the dashboard: this tab keeps the vault's key in memory (decision 038).
     await first.getByRole("link", { name: "Create Note" }).click();
     await expectPath(first, "/notes/new");
     await settle(first);
     await first.getByLabel("Title").fill("Letter to my daughter");
     await first.getByLabel("Note", { exact: true }).fill("Dear Ada,");
-    const second = await signedInPage(user);
     await openPath(second, "/profile/security");
     await second.getByRole("button", { name: "Sign out all other devices" }).click();
     await second

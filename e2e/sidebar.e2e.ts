@@ -7,6 +7,7 @@ import {
   apiRequest,
   buildUser,
   confirmUser,
+  DESKTOP,
   expectNoAxeViolations,
   expectNoText,
   expectPath,
@@ -45,124 +46,131 @@ async function linkNames(page: Page, name: string): Promise<string[]> {
 }
 
 describe("sidebar", () => {
-  it("at 375 px is a drawer: the menu button opens it, focus stays inside, Escape closes it and focus returns", async () => {
-    const user = await buildUser({ name: "Mia Mobile" });
-    const page = await newPage(PHONE);
-    await signIn(page, user.email, user.password);
-    await expectPath(page, "/dashboard");
-    await settle(page);
-    const menu = page.getByRole("button", { name: "Open menu" });
-    await menu.waitFor();
-    expect(await page.getByRole("navigation", { name: "Main" }).count()).toBe(0);
-    await expectNoAxeViolations(page);
-    await screenshot(page, "layout-mobile");
+  /**
+   * One person, signed in once (each sign-in costs a key derivation and page loads), through both
+   * widths: the desktop steps first, then the same page at 375 px, which logs out.
+   */
+  describe("a person's sidebar, at 1280 px and then at 375 px", () => {
+    let user: Awaited<ReturnType<typeof buildUser>>;
+    let page: Page;
 
-    await menu.click();
-    const drawer = page.getByRole("dialog", { name: "Menu" });
-    await drawer.waitFor();
-    const nav = drawer.getByRole("navigation", { name: "Main" });
-    expect(await nav.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe(
-      "page",
-    );
-    await expectText(nav, "Mia Mobile");
-    await expectText(nav, user.email);
-    await expectNoAxeViolations(page);
-    await screenshot(page, "sidebar-drawer");
-    for (let i = 0; i < 12; i++) {
-      await page.keyboard.press("Tab");
-      expect(await drawer.evaluate((el) => el.contains(el.ownerDocument.activeElement))).toBe(true);
-    }
-    await page.keyboard.press("Escape");
-    await drawer.waitFor({ state: "hidden" });
-    await expect.poll(() => focusedText(page)).toBe("Open menu");
+    it("Ctrl+B collapses it to icons on desktop, and the choice survives a reload", async () => {
+      user = await buildUser({ name: "Mia Mobile" });
+      page = keepForSteps(await newPage());
+      await signIn(page, user.email, user.password);
+      await expectPath(page, "/dashboard");
+      await settle(page);
+      expect(await linkNames(page, "Main")).toEqual(
+        expect.arrayContaining([
+          "Dashboard",
+          "Password Vault",
+          "Documents",
+          "Notes",
+          "Beneficiaries",
+        ]),
+      );
+      expect(
+        await page
+          .getByRole("navigation", { name: "Main" })
+          .getByRole("link", { name: "Dashboard" })
+          .getAttribute("aria-current"),
+      ).toBe("page");
+      expect(await sidebarState(page)).toBe("expanded");
+      await expectNoAxeViolations(page);
+      await screenshot(page, "sidebar-expanded");
 
-    // Ctrl+B opens it too; following a link closes it and marks the new page.
-    await page.keyboard.press("Control+B");
-    await drawer.waitFor();
-    await nav.getByRole("link", { name: "Beneficiaries" }).click();
-    await drawer.waitFor({ state: "hidden" });
-    await expectPath(page, "/beneficiaries");
-    await expectText(page.getByRole("heading", { level: 1 }), "Beneficiaries"); // the screen, not only the URL (navigations are transitions)
-    await menu.click();
-    expect(
-      await nav.getByRole("link", { name: "Beneficiaries" }).getAttribute("aria-current"),
-    ).toBe("page");
-    expect(
-      await nav.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current"),
-    ).toBeNull();
-    await page.keyboard.press("Escape");
-    await drawer.waitFor({ state: "hidden" });
+      await page.keyboard.press("Control+B");
+      expect(await sidebarState(page)).toBe("collapsed");
+      const cookie = (await page.context().cookies()).find((c) => c.name === "sidebar_state");
+      expect(cookie?.value).toBe("false");
+      expect(cookie?.sameSite).toBe("Lax");
+      expect(cookie?.path).toBe("/");
+      const daysLeft = ((cookie?.expires ?? 0) - Date.now() / 1000) / 86_400;
+      expect(daysLeft).toBeGreaterThan(6.9);
+      expect(daysLeft).toBeLessThanOrEqual(7);
 
-    await page.getByRole("button", { name: "Log out" }).click();
-    await expectText(page, AUTH_MSG.logoutOk);
-    await expectPath(page, "/login");
-  });
+      await page.reload();
+      await settle(page);
+      expect(await sidebarState(page)).toBe("collapsed");
+      const nav = page.getByRole("navigation", { name: "Main" });
+      expect(await nav.getByRole("link", { name: "Beneficiaries" }).count()).toBe(1); // icons keep their names
+      await nav.getByRole("link", { name: "Notes" }).hover();
+      await expectNoAxeViolations(page);
+      await screenshot(page, "sidebar-collapsed");
 
-  it("Ctrl+B collapses it to icons on desktop, and the choice survives a reload", async () => {
-    const user = await buildUser({ name: "Dina Desktop" });
-    const page = await newPage();
-    await signIn(page, user.email, user.password);
-    await expectPath(page, "/dashboard");
-    await settle(page);
-    expect(await linkNames(page, "Main")).toEqual(
-      expect.arrayContaining([
-        "Dashboard",
-        "Password Vault",
-        "Documents",
-        "Notes",
-        "Beneficiaries",
-      ]),
-    );
-    expect(
-      await page
-        .getByRole("navigation", { name: "Main" })
-        .getByRole("link", { name: "Dashboard" })
-        .getAttribute("aria-current"),
-    ).toBe("page");
-    expect(await sidebarState(page)).toBe("expanded");
-    await expectNoAxeViolations(page);
-    await screenshot(page, "sidebar-expanded");
+      await page.getByRole("button", { name: "Toggle sidebar" }).click();
+      expect(await sidebarState(page)).toBe("expanded");
+      expect(
+        await page.getByRole("button", { name: "Toggle sidebar" }).getAttribute("aria-expanded"),
+      ).toBe("true");
+    });
 
-    await page.keyboard.press("Control+B");
-    expect(await sidebarState(page)).toBe("collapsed");
-    const cookie = (await page.context().cookies()).find((c) => c.name === "sidebar_state");
-    expect(cookie?.value).toBe("false");
-    expect(cookie?.sameSite).toBe("Lax");
-    expect(cookie?.path).toBe("/");
-    const daysLeft = ((cookie?.expires ?? 0) - Date.now() / 1000) / 86_400;
-    expect(daysLeft).toBeGreaterThan(6.9);
-    expect(daysLeft).toBeLessThanOrEqual(7);
+    it("at 375 px is a drawer: the menu button opens it, focus stays inside, Escape closes it and focus returns", async () => {
+      await page.setViewportSize(PHONE);
+      await page.goto("/dashboard");
+      await expectPath(page, "/dashboard");
+      await settle(page);
+      const menu = page.getByRole("button", { name: "Open menu" });
+      await menu.waitFor();
+      expect(await page.getByRole("navigation", { name: "Main" }).count()).toBe(0);
+      await expectNoAxeViolations(page);
+      await screenshot(page, "layout-mobile");
 
-    await page.reload();
-    await settle(page);
-    expect(await sidebarState(page)).toBe("collapsed");
-    const nav = page.getByRole("navigation", { name: "Main" });
-    expect(await nav.getByRole("link", { name: "Beneficiaries" }).count()).toBe(1); // icons keep their names
-    await nav.getByRole("link", { name: "Notes" }).hover();
-    await expectNoAxeViolations(page);
-    await screenshot(page, "sidebar-collapsed");
+      await menu.click();
+      const drawer = page.getByRole("dialog", { name: "Menu" });
+      await drawer.waitFor();
+      const nav = drawer.getByRole("navigation", { name: "Main" });
+      expect(await nav.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe(
+        "page",
+      );
+      await expectText(nav, "Mia Mobile");
+      await expectText(nav, user.email);
+      await expectNoAxeViolations(page);
+      await screenshot(page, "sidebar-drawer");
+      for (let i = 0; i < 12; i++) {
+        await page.keyboard.press("Tab");
+        expect(await drawer.evaluate((el) => el.contains(el.ownerDocument.activeElement))).toBe(
+          true,
+        );
+      }
+      await page.keyboard.press("Escape");
+      await drawer.waitFor({ state: "hidden" });
+      await expect.poll(() => focusedText(page)).toBe("Open menu");
 
-    await page.getByRole("button", { name: "Toggle sidebar" }).click();
-    expect(await sidebarState(page)).toBe("expanded");
-    expect(
-      await page.getByRole("button", { name: "Toggle sidebar" }).getAttribute("aria-expanded"),
-    ).toBe("true");
-    await page.getByRole("button", { name: "Log out" }).click();
-    await expectText(page, AUTH_MSG.logoutOk);
-    await expectPath(page, "/login");
-    await settle(page);
-    // visitors get no sidebar (only the footer's Privacy, Terms and Security)
-    expect(await page.getByRole("navigation", { name: "Main" }).count()).toBe(0);
-    expect(await page.getByRole("navigation").count()).toBe(1);
+      // Ctrl+B opens it too; following a link closes it and marks the new page.
+      await page.keyboard.press("Control+B");
+      await drawer.waitFor();
+      await nav.getByRole("link", { name: "Beneficiaries" }).click();
+      await drawer.waitFor({ state: "hidden" });
+      await expectPath(page, "/beneficiaries");
+      await expectText(page.getByRole("heading", { level: 1 }), "Beneficiaries"); // the screen, not only the URL (navigations are transitions)
+      await menu.click();
+      expect(
+        await nav.getByRole("link", { name: "Beneficiaries" }).getAttribute("aria-current"),
+      ).toBe("page");
+      expect(
+        await nav.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current"),
+      ).toBeNull();
+      await page.keyboard.press("Escape");
+      await drawer.waitFor({ state: "hidden" });
+
+      await page.getByRole("button", { name: "Log out" }).click();
+      await expectText(page, AUTH_MSG.logoutOk);
+      await expectPath(page, "/login");
+      // Back at 1280 px: visitors get no sidebar (only the footer's Privacy, Terms and Security).
+      await page.setViewportSize(DESKTOP);
+      await settle(page);
+      expect(await page.getByRole("navigation", { name: "Main" }).count()).toBe(0);
+      expect(await page.getByRole("navigation").count()).toBe(1);
+    });
   });
 
   describe("firm admins get the 'Firm Management' sidebar with its five entries and 'Logout', staff only the two they can use, every label whole at 1280 px; the staff pages refuse staff with their own messages", () => {
-    let admin: Awaited<ReturnType<typeof buildFirmAdmin>>["admin"];
-    let email: string;
     let page: Page;
+    let staff: Page;
 
     it("the admin's sidebar: five entries and Logout, every label whole", async () => {
-      ({ admin } = await buildFirmAdmin());
+      const { admin } = await buildFirmAdmin();
       page = keepForSteps(await newPage());
       await signIn(page, admin.email, admin.password);
       await expectPath(page, "/dashboard");
@@ -188,7 +196,7 @@ describe("sidebar", () => {
     });
 
     it("staff get only the two entries they can use, and the staff pages refuse them with their own messages", async () => {
-      email = uniqueEmail("staff");
+      const email = uniqueEmail("staff");
       const status = await page.evaluate(
         async (e) =>
           (
@@ -214,7 +222,7 @@ describe("sidebar", () => {
       expect(registered.status).toBe(200);
       await confirmUser(email);
 
-      const staff = await newPage();
+      staff = keepForSteps(await newPage());
       await signIn(staff, email, GOOD_PASSWORD);
       await expectPath(staff, "/dashboard");
       await settle(staff);
@@ -249,9 +257,9 @@ describe("sidebar", () => {
       ["admin", 5],
       ["staff", 2],
     ] as const)("at 375 px the %s gets the same entries in the drawer", async (who, entryCount) => {
-      const person = who === "admin" ? admin : { email, password: GOOD_PASSWORD };
-      const phone = await newPage(PHONE);
-      await signIn(phone, person.email, person.password);
+      // The page signed in by the steps above, narrowed (no second sign-in).
+      const phone = who === "admin" ? page : staff;
+      await phone.setViewportSize(PHONE);
       await expectPath(phone, "/dashboard");
       await settle(phone);
       await phone.getByRole("button", { name: "Open menu" }).click();
