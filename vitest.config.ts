@@ -82,9 +82,6 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: "forks",
-          // A worker runs its files one after another in one module graph, so with one Chromium
-          // (e2e/fixtures.ts): each file still has its own browser contexts, closed after it.
-          isolate: false,
           maxWorkers: E2E_WORKERS,
           fileParallelism: E2E_WORKERS > 1,
           sequence: { groupOrder: 1 },

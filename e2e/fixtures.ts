@@ -56,10 +56,7 @@ export async function newPage(
   viewport = DESKTOP,
   address = randomLoopbackAddress(),
 ): Promise<Page> {
-  browser ??= launchBrowser().then((launched) => {
-    launched.on("disconnected", () => (browser = undefined)); // the next page launches another
-    return launched;
-  });
+  browser ??= launchBrowser();
   const proxy = await startAddressProxy(new URL(appUrl()), address);
   const context = await (
     await browser
@@ -110,7 +107,7 @@ export function keepForSteps<T extends Page>(page: T): T {
 
 /**
  * The pages this test opened, with their unexpected errors since the last call: e2e/setup.ts
- * closes them after each test, except those kept for the next steps (closed after the file).
+ * closes them after each test, except those kept for the next steps (closed with the browser).
  */
 export function takeOpenPages(): { page: Page; errors: string[]; kept: boolean }[] {
   const taken = open.map((t) => ({
@@ -123,20 +120,12 @@ export function takeOpenPages(): { page: Page; errors: string[]; kept: boolean }
   return taken;
 }
 
-/**
- * After a file: closes every page it opened, those kept for steps too. The browser stays for the
- * worker's next file (the e2e project runs without isolation: one Chromium per worker, not one
- * per file); it ends with the worker's process (Playwright closes what it launched on exit).
- */
-export async function closeFilePages(): Promise<void> {
+export async function closeBrowser(): Promise<void> {
   keptForSteps.clear();
-  const closing = open.splice(0).map(({ page }) =>
-    page
-      .context()
-      .close()
-      .catch(() => {}),
-  );
-  await Promise.all(closing);
+  open.splice(0);
+  const closing = browser;
+  browser = undefined;
+  await (await closing)?.close();
 }
 
 /**

@@ -1,14 +1,14 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach } from "vitest";
-import { closeFilePages, takeOpenPages } from "./fixtures.js";
+import { closeBrowser, takeOpenPages } from "./fixtures.js";
 
 const FAILURES = path.join(import.meta.dirname, "..", "test-results", "failures");
 
 /**
  * After each journey: a screenshot of every page it left open when it failed, then the pages
- * close (but those kept for the next steps: keepForSteps, closed after the file); an uncaught
- * error or console.error in any of them fails the journey.
+ * close (but those kept for the next steps: keepForSteps); an uncaught error or console.error in
+ * any of them fails the journey.
  */
 afterEach(async (ctx) => {
   const pages = takeOpenPages();
@@ -32,4 +32,4 @@ afterEach(async (ctx) => {
     );
 });
 
-afterAll(closeFilePages);
+afterAll(closeBrowser);
