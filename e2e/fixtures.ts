@@ -2,9 +2,8 @@ import { createDecipheriv, hkdfSync, pbkdf2Sync, randomUUID, webcrypto } from "n
 import { mkdirSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, Locator, Page, Request } from "playwright-core";
 import { inject } from "vitest";
-import { randomLoopbackAddress, startAddressProxy } from "./address-proxy.js";
 import { launchBrowser } from "./chromium.js";
 import type { DataKeyView, SignInKdfView } from "../common/keys.js";
 
@@ -46,23 +45,36 @@ export function allowFailedLoads(page: Page, url: RegExp): void {
   expectedFailures.set(page, [...(expectedFailures.get(page) ?? []), url]);
 }
 
+/** A loopback address of its own (127.x.y.z): the server tells people apart, and rate-limits them, by address. */
+export function randomLoopbackAddress(): string {
+  const byte = () => 1 + Math.floor(Math.random() * 254);
+  return `127.${byte()}.${byte()}.${byte()}`;
+}
+
 /**
- * A page in a fresh browser context (its own cookies, and its own loopback `address` through
- * e2e/address-proxy.ts) at `viewport`. Uncaught page errors and console errors are collected
- * and fail the test (e2e/setup.ts), except the browser's own "Failed to load resource" notes
- * for API answers that the screens handle (401, 400...).
+ * The e2e servers trust the nearest hop to name the client (TRUST_PROXY=1, as behind nginx:
+ * decision 024), so each browser context and each API helper call is a different person at a
+ * different address: its own X-Forwarded-For. Every page on one address, the journeys together
+ * would meet the per-address limits (30 sign-ins per 5 minutes).
+ */
+const FORWARDED_FOR = "x-forwarded-for";
+
+/**
+ * A page in a fresh browser context (its own cookies, and its own loopback `address`) at
+ * `viewport`. Uncaught page errors and console errors are collected and fail the test
+ * (e2e/setup.ts), except the browser's own "Failed to load resource" notes for API answers that
+ * the screens handle (401, 400...).
  */
 export async function newPage(
   viewport = DESKTOP,
   address = randomLoopbackAddress(),
 ): Promise<Page> {
   browser ??= launchBrowser();
-  const proxy = await startAddressProxy(new URL(appUrl()), address);
   const context = await (
     await browser
-  ).newContext({ baseURL: appUrl(), viewport, proxy: { server: proxy.server } });
-  context.on("close", () => void proxy.close());
+  ).newContext({ baseURL: appUrl(), viewport, extraHTTPHeaders: { [FORWARDED_FOR]: address } });
   const page = await context.newPage();
+  trackNetwork(page);
   const tracked: Tracked = { page, errors: [] };
   page.on("pageerror", (err) => tracked.errors.push(`page error: ${err.message}`));
   page.on("console", (msg) => {
@@ -128,13 +140,54 @@ export async function closeBrowser(): Promise<void> {
   await (await closing)?.close();
 }
 
+/** Per page: its requests still open, and since when none has been (trackNetwork). */
+const network = new WeakMap<Page, { open: Set<Request>; quietSince: number }>();
+
+/**
+ * Counts `page`'s open requests (the live event stream aside: it stays open), for settle():
+ * Playwright's "networkidle" waits for 500 ms without a request after every load, which the
+ * journeys' hundreds of settles paid each time (issue 33).
+ */
+function trackNetwork(page: Page): void {
+  const net = { open: new Set<Request>(), quietSince: Date.now() };
+  network.set(page, net);
+  page.on("request", (r) => {
+    if (r.resourceType() !== "eventsource") net.open.add(r);
+  });
+  const done = (r: Request) => {
+    if (net.open.delete(r) && net.open.size === 0) net.quietSince = Date.now();
+  };
+  page.on("requestfinished", done);
+  page.on("requestfailed", done);
+}
+
+/** How long the page must have had no open request for settle() to call it quiet. */
+const QUIET_MS = 200;
+
+/** Waits until `page` has had no open request for QUIET_MS (networkidle for an untracked page). */
+async function networkQuiet(page: Page): Promise<void> {
+  const net = network.get(page);
+  if (!net) return page.waitForLoadState("networkidle");
+  await page.waitForLoadState("load");
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const quietFor = net.open.size ? 0 : Date.now() - net.quietSince;
+    if (quietFor >= QUIET_MS) return;
+    if (Date.now() > deadline)
+      throw new Error(
+        `The network of ${new URL(page.url()).pathname} did not go quiet: ${[...net.open].map((r) => r.url()).join(", ")}`,
+      );
+    await new Promise((r) => setTimeout(r, QUIET_MS - quietFor + 10));
+  }
+}
+
 /**
  * Waits for the app to finish loading: network quiet, a prerendered page taken over by React
  * (web/public/start-app.js's note of early input is gone once its screen has hydrated: decision
  * 058) and no 'Loading...' placeholder.
  */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState("networkidle");
+  await networkQuiet(page);
   await page.waitForFunction(() => !("legacyVaultEarlyInput" in globalThis));
   await page
     .getByRole("status")
@@ -501,8 +554,8 @@ export async function buildUser(overrides: Partial<TestUser> = {}): Promise<Test
 
 /**
  * One HTTP request to the e2e server. The server rate-limits per client address; the helpers
- * stand for many different people, so each request comes from its own loopback address
- * (127.x.y.z) unless `from` is given.
+ * stand for many different people, so each request names its own loopback address (127.x.y.z)
+ * in X-Forwarded-For, or `from`; "127.0.0.1" is this machine itself (the /dev routes).
  */
 export function apiRequest<T = unknown>(
   method: string,
@@ -512,9 +565,11 @@ export function apiRequest<T = unknown>(
 ): Promise<{ status: number; body: T }> {
   const url = new URL(pathname, appUrl());
   const payload = body === undefined ? undefined : JSON.stringify(body);
+  const address = from ?? randomLoopbackAddress();
   const headers: Record<string, string> = { origin: appUrl(), host: url.host };
+  // 127.0.0.1 is this machine itself, named by nobody: the /dev routes answer no relayed request.
+  if (address !== "127.0.0.1") headers[FORWARDED_FOR] = address;
   if (payload !== undefined) headers["content-type"] = "application/json";
-  const localAddress = from ?? randomLoopbackAddress();
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {
@@ -523,7 +578,6 @@ export function apiRequest<T = unknown>(
         path: url.pathname + url.search,
         method,
         headers,
-        localAddress,
       },
       (res) => {
         const chunks: Buffer[] = [];

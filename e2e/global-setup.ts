@@ -90,6 +90,8 @@ async function startServer(n: number): Promise<{ appUrl: string; teardown: () =>
         DATA_DIR: dataDir,
         LOG_LEVEL: "warn",
         TEST_CLOCK: "1",
+        // Each browser context and API helper names its own client address (e2e/fixtures.ts).
+        TRUST_PROXY: "1",
       },
       stdio: ["ignore", "pipe", "pipe"],
     },
