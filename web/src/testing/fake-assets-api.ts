@@ -6,6 +6,7 @@ import {
   titleAdditionalData,
 } from "@common/assets";
 import { encryptText, newContentKey, toBase64, wrapContentKey } from "@/lib/crypto/vault-crypto";
+import { assetView } from "./asset-views";
 import { json } from "./fake-keys-api";
 
 /**
@@ -46,7 +47,7 @@ export async function fakeAsset({
 }): Promise<AssetView> {
   const id = crypto.randomUUID();
   const contentKey = await newContentKey();
-  return {
+  return assetView({
     id,
     type,
     title: isClear ? title : null,
@@ -54,16 +55,8 @@ export async function fakeAsset({
       ? null
       : toBase64(await encryptText(contentKey, title, titleAdditionalData(id))),
     wrappedKey: toBase64(await wrapContentKey(contentKey, dataKey, id)),
-    beneficiaryEmails: [],
-    createdAt: "2026-01-01T00:00:00.000Z",
-    updatedAt: "2026-01-01T00:00:00.000Z",
-    releaseTriggered: false,
-    releasedAt: null,
-    isFavorite: false,
-    lastUsedAt: null,
-    files: [],
     ...over,
-  };
+  });
 }
 
 /** The fetch the server answers; `server` is read at each call. Anything else is a 404. */

@@ -1,24 +1,10 @@
 import type { OpenedAssetView } from "./titles/open-titles";
 import { describe, expect, it } from "vitest";
+import { openedAssetView } from "@/testing/asset-views";
 import { isAssetSort, sortAssets } from "./sort-assets";
 
-const asset = (title: string, over: Partial<OpenedAssetView> = {}): OpenedAssetView => ({
-  id: title,
-  type: "password",
-  title,
-  encryptedTitle: null,
-  wrappedKey: "",
-  isTitleOpen: true,
-  beneficiaryEmails: [],
-  createdAt: "2026-01-01T00:00:00.000Z",
-  updatedAt: "2026-01-01T00:00:00.000Z",
-  releaseTriggered: false,
-  releasedAt: null,
-  isFavorite: false,
-  lastUsedAt: null,
-  files: [],
-  ...over,
-});
+const asset = (title: string, over: Partial<OpenedAssetView> = {}): OpenedAssetView =>
+  openedAssetView({ id: title, title, ...over });
 const titles = (list: OpenedAssetView[]) => list.map((a) => a.title);
 
 describe("sortAssets", () => {

@@ -1,10 +1,11 @@
 import type { OpenedAssetView } from "@/features/assets/titles/open-titles";
 import type { ReleasePlanView } from "@common/release";
 import { describe, expect, it } from "vitest";
+import { openedAssetView } from "@/testing/asset-views";
 import { itemsLeftTo, releaseLine, sharedWith } from "./what-they-receive";
 
 const asset = (title: string, beneficiaryEmails: string[]): OpenedAssetView =>
-  ({ id: title, type: "password", title, beneficiaryEmails }) as unknown as OpenedAssetView;
+  openedAssetView({ id: title, title, beneficiaryEmails });
 
 const plan = (state: ReleasePlanView["state"], extra: Partial<ReleasePlanView> = {}) =>
   ({

@@ -8,6 +8,7 @@ import { sealNewAsset, sealTitle } from "@/features/assets/seal";
 import { dataKeyQueryKey } from "@/lib/keys/api/get-data-key";
 import { openVaultArchive } from "@/lib/crypto/vault-archive";
 import { encryptBytes, toBase64 } from "@/lib/crypto/vault-crypto";
+import { assetView } from "@/testing/asset-views";
 import { exportVault, type ExportProgress } from "./export-vault";
 
 /** A vault of three items (one damaged, one whose file the server has lost) behind a stubbed fetch. */
@@ -29,21 +30,17 @@ async function fakeVault() {
     const kinds = Object.keys(withFiles) as AssetFileKind[];
     for (const kind of kinds)
       files.set(`${sealed.id}/${kind}`, await encryptBytes(sealed.contentKey, withFiles[kind]!));
-    assets.push({
-      id: sealed.id,
-      type,
-      title: null, // sealed, as the browser stores it (decision 080)
-      encryptedTitle: toBase64(await sealTitle(sealed.contentKey, sealed.id, title)),
-      wrappedKey: toBase64(sealed.wrappedKey),
-      beneficiaryEmails: [],
-      createdAt: "2026-01-01T00:00:00.000Z",
-      updatedAt: "2026-02-01T00:00:00.000Z",
-      releaseTriggered: false,
-      releasedAt: null,
-      isFavorite: false,
-      lastUsedAt: null,
-      files: kinds.map((kind) => ({ kind, contentType: "application/pdf", size: 1 })),
-    });
+    assets.push(
+      assetView({
+        id: sealed.id,
+        type,
+        title: null, // sealed, as the browser stores it (decision 080)
+        encryptedTitle: toBase64(await sealTitle(sealed.contentKey, sealed.id, title)),
+        wrappedKey: toBase64(sealed.wrappedKey),
+        updatedAt: "2026-02-01T00:00:00.000Z",
+        files: kinds.map((kind) => ({ kind, contentType: "application/pdf", size: 1 })),
+      }),
+    );
     contents.push({
       id: sealed.id,
       wrappedKey: toBase64(sealed.wrappedKey),

@@ -2,6 +2,7 @@ import type { OpenedAssetView } from "@/features/assets/titles/open-titles";
 import type { AssetFileKind } from "@common/assets/files";
 import { passwordsExportSchema } from "@common/export";
 import { describe, expect, it } from "vitest";
+import { openedAssetView } from "@/testing/asset-views";
 import { noteMarkdown, readmeText } from "./export-files";
 import { planExport, type OpenedItem } from "./plan-export";
 
@@ -11,23 +12,15 @@ const asset = (
   type: OpenedAssetView["type"],
   files: AssetFileKind[] = [],
   over: Partial<OpenedAssetView> = {},
-): OpenedAssetView => ({
-  id: `${type}-${title}`,
-  type,
-  title,
-  encryptedTitle: null,
-  wrappedKey: "",
-  isTitleOpen: true,
-  beneficiaryEmails: [],
-  createdAt: "2026-01-01T00:00:00.000Z",
-  updatedAt: "2026-02-01T00:00:00.000Z",
-  releaseTriggered: false,
-  releasedAt: null,
-  isFavorite: false,
-  lastUsedAt: null,
-  files: files.map((kind) => ({ kind, contentType: "application/pdf", size: 100 })),
-  ...over,
-});
+): OpenedAssetView =>
+  openedAssetView({
+    id: `${type}-${title}`,
+    type,
+    title,
+    updatedAt: "2026-02-01T00:00:00.000Z",
+    files: files.map((kind) => ({ kind, contentType: "application/pdf", size: 100 })),
+    ...over,
+  });
 const password = (title: string, over: Partial<OpenedAssetView> = {}): OpenedItem => ({
   type: "password",
   asset: asset(title, "password", [], over),

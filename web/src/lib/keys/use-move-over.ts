@@ -1,8 +1,9 @@
-import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { formatCount } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { dataKeyQueryOptions } from "./api/get-data-key";
 import { moveOver, type MoveOverResult } from "./move-over";
+import { useOncePerSignIn } from "./use-once-per-sign-in";
 
 const TOAST_ID = "beneficiary-keys-moving-over";
 
@@ -37,22 +38,13 @@ export async function moveOverWithProgress(queryClient: QueryClient): Promise<Mo
 }
 
 /**
- * Once per signed-in session (the query cache, cleared at sign-out, remembers it): wraps the
- * signed-in user's pending items for their beneficiaries, whatever their role (one GET when
- * nothing is pending). `isSignedIn`: there is a user to do it for.
+ * Once per signed-in session: wraps the signed-in user's pending items for their beneficiaries,
+ * whatever their role (one GET when nothing is pending). `isSignedIn`: there is a user to do it for.
  */
-export function useMoveOverOnce(isSignedIn: boolean) {
-  const queryClient = useQueryClient();
-  return useQuery({
-    queryKey: ["beneficiary-keys-moved-over"], // not under beneficiaryKeysQueryKey: invalidating the keys must not run it again
-    queryFn: () =>
-      moveOverWithProgress(queryClient).catch((): MoveOverResult => {
-        // Could not even list what is pending (offline, server down): quietly, next time.
-        return { total: 0, wrapped: 0, failed: 0 };
-      }),
-    enabled: isSignedIn,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    retry: false,
+export const useMoveOverOnce = (isSignedIn: boolean) =>
+  useOncePerSignIn({
+    queryKey: "beneficiary-keys-moved-over",
+    isSignedIn,
+    moveOver: moveOverWithProgress,
+    none: { total: 0, wrapped: 0, failed: 0 },
   });
-}

@@ -1,7 +1,8 @@
-import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { dataKeyQueryOptions } from "@/lib/keys/api/get-data-key";
 import { formatCount } from "@/lib/format";
 import { toast } from "@/lib/toast";
+import { useOncePerSignIn } from "@/lib/keys/use-once-per-sign-in";
 import { moveOverTitles, type TitlesMoveOverResult } from "./move-over-titles";
 
 const TOAST_ID = "titles-moving-over";
@@ -34,23 +35,14 @@ export async function moveOverTitlesWithProgress(
 }
 
 /**
- * Once per signed-in session (the query cache, cleared at sign-out, remembers it): seals the
- * titles the signed-in user's items still have in clear (one GET when there are none). A tab
- * without the data key, or a server that does not answer, leaves them for the next sign-in.
+ * Once per signed-in session: seals the titles the signed-in user's items still have in clear
+ * (one GET when there are none). A tab without the data key, or a server that does not answer,
+ * leaves them for the next sign-in.
  */
-export function useMoveOverTitlesOnce(isSignedIn: boolean) {
-  const queryClient = useQueryClient();
-  return useQuery({
-    queryKey: ["titles-moved-over"], // not under assetsQueryKey: invalidating the lists must not run it again
-    queryFn: () =>
-      moveOverTitlesWithProgress(queryClient).catch((): TitlesMoveOverResult => ({
-        total: 0,
-        sealed: 0,
-        failed: 0,
-      })),
-    enabled: isSignedIn,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    retry: false,
+export const useMoveOverTitlesOnce = (isSignedIn: boolean) =>
+  useOncePerSignIn({
+    queryKey: "titles-moved-over",
+    isSignedIn,
+    moveOver: moveOverTitlesWithProgress,
+    none: { total: 0, sealed: 0, failed: 0 },
   });
-}

@@ -1,25 +1,11 @@
 import type { AssetType, ContentOf } from "@common/assets";
 import type { OpenedAssetView } from "../titles/open-titles";
 import { describe, expect, it } from "vitest";
+import { openedAssetView } from "@/testing/asset-views";
 import { assetPath, searchFieldsOf, searchVault, snippet, type SearchEntry } from "./match-vault";
 
 const entry = (type: AssetType, title: string, content?: ContentOf<AssetType>): SearchEntry => {
-  const asset: OpenedAssetView = {
-    id: `${type}-${title}`,
-    type,
-    title,
-    encryptedTitle: null,
-    wrappedKey: "",
-    isTitleOpen: true,
-    beneficiaryEmails: [],
-    createdAt: "2026-01-01T00:00:00.000Z",
-    updatedAt: "2026-01-01T00:00:00.000Z",
-    releaseTriggered: false,
-    releasedAt: null,
-    isFavorite: false,
-    lastUsedAt: null,
-    files: [],
-  };
+  const asset: OpenedAssetView = openedAssetView({ id: `${type}-${title}`, type, title });
   return { asset, fields: searchFieldsOf(asset, content) };
 };
 

@@ -4,6 +4,7 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { OpenedAsset } from "@/features/assets/api/get-asset";
 import { newContentKey } from "@/lib/crypto/vault-crypto";
+import { openedAssetView } from "@/testing/asset-views";
 import { renderScreen } from "@/testing/render-screen";
 import { NoteReading } from "./note-reading";
 
@@ -18,23 +19,14 @@ async function opened(
   content: Partial<NoteContent>,
 ): Promise<OpenedAsset<"note">> {
   return {
-    asset: {
+    asset: openedAssetView({
       id: "00000000-0000-4000-8000-000000000001",
       type: "note",
       title: "Letter to Sam",
-      encryptedTitle: null,
-      wrappedKey: "",
-      isTitleOpen: true,
-      beneficiaryEmails: [],
       createdAt: "2026-03-01T10:00:00.000Z",
       updatedAt: "2026-03-01T10:00:00.000Z",
-      releaseTriggered: false,
-      releasedAt: null,
-      isFavorite: false,
-      lastUsedAt: null,
-      files: [],
       ...asset,
-    },
+    }),
     contentKey: await newContentKey(),
     wrappedKey: new Uint8Array(),
     content: { text: TEXT, audioRecording: null, attachment: null, ...content },

@@ -2,6 +2,7 @@ import type { OpenedAssetView } from "@/features/assets/titles/open-titles";
 import type { PasswordContent } from "@common/assets/passwords";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { openedAssetView } from "@/testing/asset-views";
 import { renderScreen } from "@/testing/render-screen";
 import { usePasswordHealth } from "../use-password-health";
 import { PasswordList } from "./password-list";
@@ -12,22 +13,7 @@ import { PasswordsHealthSummary } from "./passwords-health-summary";
  * passwords rated in the browser (usePasswordHealth, real zxcvbn), a badge in words on each marked
  * row, and the count above the list. Decryption itself is the journeys' and the unit tests' part.
  */
-const asset = (id: string, title: string): OpenedAssetView => ({
-  id,
-  type: "password",
-  title,
-  encryptedTitle: null,
-  wrappedKey: "",
-  isTitleOpen: true,
-  beneficiaryEmails: [],
-  createdAt: "2026-01-01T00:00:00.000Z",
-  updatedAt: "2026-01-01T00:00:00.000Z",
-  releaseTriggered: false,
-  releasedAt: null,
-  isFavorite: false,
-  lastUsedAt: null,
-  files: [],
-});
+const asset = (id: string, title: string): OpenedAssetView => openedAssetView({ id, title });
 const content = (password: string): PasswordContent => ({
   website: "",
   username: "",
