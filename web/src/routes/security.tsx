@@ -76,8 +76,10 @@ export default function SecurityScreen() {
         </p>
         <p>
           Items stored before titles were encrypted keep a readable title until you next sign in:
-          your browser then encrypts those titles and the readable copies are deleted. If you never
-          sign in again, those titles stay readable to the service.
+          your browser then encrypts those titles and the readable copies are removed from your
+          items. The database&apos;s own files and the backups made before may still hold an old
+          copy until that space is reused and those backups expire. If you never sign in again,
+          those titles stay readable to the service.
         </p>
         <p>
           Your password never reaches us: we store only a one-way hash (argon2id) of the value your
