@@ -158,6 +158,8 @@ describe("a long password list: keeps only the rows near the screen, says where 
   it("icons drawn as masks, in forced colours too; a favourite's star filled", async () => {
     // A row's icons are masks (decision 067): each drawn, 16 px, in its own text colour; in forced
     // colours (Windows high contrast), in its button's (the system's button text colour).
+    // (At the bottom again: the look check's sizes moved the page, and its window of rows.)
+    await scrollTo(page, "bottom");
     const looks = await iconLooks(lastRow);
     expect(looks.map(({ isDrawn, size }) => `${isDrawn} ${size}`)).toEqual(
       Array<string>(4).fill("true 16x16"),

@@ -148,3 +148,21 @@ describe("base64", () => {
     expect(toBase64(new Uint8Array([104, 105]))).toBe(btoa("hi"));
   });
 });
+
+describe("content keys unwrapped once per data key", () => {
+  it("gives the same key for the same wrapped bytes, and never one unwrapped with another data key", async () => {
+    const dataKey = await newDataKey();
+    const wrapped = await wrapContentKey(await newContentKey(), dataKey, "asset-1");
+    const first = await unwrapContentKey(wrapped, dataKey, "asset-1");
+    expect(await unwrapContentKey(wrapped, dataKey, "asset-1")).toBe(first);
+    // another asset id, or a data key that does not fit: unwrapped (and refused), not remembered
+    await expect(unwrapContentKey(wrapped, dataKey, "asset-2")).rejects.toThrow(DecryptError);
+    await expect(unwrapContentKey(wrapped, await newDataKey(), "asset-1")).rejects.toThrow(
+      DecryptError,
+    );
+    // an extractable copy is always a new key (the owner's browser exports it to rewrap it)
+    const extractable = await unwrapContentKey(wrapped, dataKey, "asset-1", true);
+    expect(extractable).not.toBe(first);
+    expect(extractable.extractable).toBe(true);
+  });
+});

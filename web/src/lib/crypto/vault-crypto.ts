@@ -57,14 +57,40 @@ export async function wrapContentKey(
 }
 
 /**
+ * Content keys already unwrapped, by data key (gone with it: a lock drops the data key, decision
+ * 046) and by asset id and wrapped bytes: a list opens each item's title, then its content, with
+ * the same key (decision 080), and each unwrap is a WebCrypto call that costs the page's main
+ * thread a task. Non-extractable keys only; a failed unwrap is not kept.
+ */
+const unwrapped = new WeakMap<CryptoKey, Map<string, Promise<CryptoKey>>>();
+
+/**
  * The content key `wrapContentKey` wrapped. `extractable` only for the owner's browser, which wraps
  * it again for a beneficiary key (decision 032); a beneficiary's copy stays non-extractable.
  */
-export async function unwrapContentKey(
+export function unwrapContentKey(
   wrapped: Uint8Array,
   dataKey: CryptoKey,
   assetId: string,
   extractable = false,
+): Promise<CryptoKey> {
+  if (extractable) return unwrapOnce(wrapped, dataKey, assetId, true);
+  let byAsset = unwrapped.get(dataKey);
+  if (!byAsset) unwrapped.set(dataKey, (byAsset = new Map()));
+  const cacheKey = `${assetId}:${toBase64(wrapped)}`;
+  const known = byAsset.get(cacheKey);
+  if (known) return known;
+  const key = unwrapOnce(wrapped, dataKey, assetId, false);
+  byAsset.set(cacheKey, key);
+  key.catch(() => byAsset.delete(cacheKey));
+  return key;
+}
+
+async function unwrapOnce(
+  wrapped: Uint8Array,
+  dataKey: CryptoKey,
+  assetId: string,
+  extractable: boolean,
 ): Promise<CryptoKey> {
   try {
     return await crypto.subtle.unwrapKey(

@@ -89,6 +89,7 @@ export async function openAssetContents<T extends AssetType = AssetType>(
 export const assetContentsQueryOptions = <T extends AssetType>(
   type: T,
   dataKey: CryptoKey | undefined,
+  isWanted = true,
 ) =>
   queryOptions({
     queryKey: [...assetsQueryKey, "contents", type],
@@ -96,15 +97,19 @@ export const assetContentsQueryOptions = <T extends AssetType>(
       if (!dataKey) throw new Error("no data key");
       return openAssetContents<T>(dataKey, { type });
     },
-    enabled: !!dataKey,
+    enabled: !!dataKey && isWanted,
     staleTime: 0,
     gcTime: 0, // decrypted content leaves memory as soon as no screen shows it
     meta: plaintextMeta, // a lock removes it (decision 046)
     retry: false,
   });
 
-export function useAssetContents<T extends AssetType>(type: T) {
+/**
+ * `isWanted` false holds the decryption back (a list opens its titles first: the rows wait for
+ * them, and both would share the browser's main thread).
+ */
+export function useAssetContents<T extends AssetType>(type: T, { isWanted = true } = {}) {
   const key = useDataKey();
-  const contents = useQuery(assetContentsQueryOptions(type, key.data));
+  const contents = useQuery(assetContentsQueryOptions(type, key.data, isWanted));
   return { ...contents, error: key.error ?? contents.error };
 }

@@ -1,6 +1,6 @@
 import type { AssetType } from "@common/assets";
 import type { LucideIcon } from "lucide-react";
-import { useState, type ReactNode, type Ref } from "react";
+import { useEffect, useState, type ReactNode, type Ref } from "react";
 import { Link } from "react-router";
 import { Loading } from "@/components/loading";
 import { LoadError } from "@/components/load-error";
@@ -35,6 +35,8 @@ type Props = {
   empty?: { title: string; text: string };
   /** The loaded list: each type shows its own search, counts, rows and empty state. */
   children: (list: AssetListState) => ReactNode;
+  /** Once, when the list's titles have all opened for the first time (what may wait for them). */
+  onTitlesOpen?: () => void;
 };
 
 /**
@@ -54,9 +56,14 @@ export function AssetListScreen({
   cardClassName,
   empty,
   children,
+  onTitlesOpen,
 }: Props) {
   const assets = useAssets(type);
   const titled = useOwnedTitles(assets.data);
+  const isTitlesOpen = titled.rows !== undefined;
+  useEffect(() => {
+    if (isTitlesOpen) onTitlesOpen?.();
+  }, [isTitlesOpen, onTitlesOpen]);
   const [search, setSearch] = useState("");
   const loadError = assets.isError ? loadFailed(assets.error) : undefined;
 
