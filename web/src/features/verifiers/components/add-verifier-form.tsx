@@ -47,7 +47,15 @@ export function AddVerifierForm({ firmName }: { firmName: string | null }) {
 
   return (
     <div className="grid gap-4">
-      <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Add a verifier">
+      <h3 id="add-verifier-heading" className="font-semibold">
+        Add a verifier
+      </h3>
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="grid gap-4"
+        aria-labelledby="add-verifier-heading"
+      >
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="Name" error={errors.name?.message}>
             <Input autoComplete="off" {...form.register("name")} />

@@ -41,7 +41,7 @@ export function VerifierRow({ verifier }: { verifier: VerifierView }) {
             variant="outline"
             size="sm"
             disabled={resend.isPending}
-            aria-label={`Send the invitation to ${verifier.name} again`}
+            aria-label={`Send again to ${verifier.name}`}
             onClick={() =>
               resend.mutate(verifier.id, {
                 onSuccess: () => toast.success(VERIFIER_MSG.invitationResent),

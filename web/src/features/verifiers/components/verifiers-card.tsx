@@ -18,9 +18,11 @@ export function VerifiersCard() {
   const query = useVerifiers();
   const view = query.data;
   return (
-    <Card>
+    <Card id="verifiers" role="region" aria-labelledby="verifiers-heading">
       <CardHeader className="pb-2">
-        <CardHeading icon={UserCheck}>Verifiers</CardHeading>
+        <CardHeading id="verifiers-heading" icon={UserCheck}>
+          Verifiers
+        </CardHeading>
       </CardHeader>
       <CardContent className="grid gap-5">
         <p className="text-sm text-muted-foreground">
