@@ -9,6 +9,7 @@ import {
 import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
 import { DAY_MS, mailsTo } from "../../test/factories/release.js";
+import { listOutbox } from "../mail/outbox.js";
 import {
   TestClient,
   buildUser,
@@ -395,5 +396,50 @@ describe("the yearly check", () => {
     expect((await browser.post("/api/verifier/check", { token: check })).status).toBe(200);
     expect(isJustNow((await list(owner.client)).body.verifiers[0]?.lastAnsweredAt)).toBe(true);
     expect((await browser.post("/api/verifier/check", { token: check })).status).toBe(404);
+  });
+
+  it("asks the firm's admins while the owner is its client; a firm the owner left is not asked and cannot answer", async () => {
+    const firm = await buildFirm(ctx);
+    const client = await buildInvitedMember(ctx, firm.admin, "regular_user", "Rita Client");
+    await add(client.client, { kind: "firm" });
+    const path = `/api/clients/${client.id}/verifier`;
+    await firm.admin.json("POST", path, { answer: "accept" });
+    const checks = async () =>
+      (await mailsTo(ctx, firm.adminEmail)).filter((m) =>
+        m.subject.startsWith("Can we still reach you"),
+      );
+    clock.advance(366 * DAY_MS);
+    await runVerifierChecks(ctx.services.deps);
+    expect(await checks()).toHaveLength(1);
+    const check = await linkToken(firm.adminEmail, "check");
+
+    // the owner leaves the firm: shown as a former firm; its link and its admins answer nothing
+    expect((await client.client.post("/api/firm/leave")).status).toBe(200);
+    expect((await list(client.client)).body.verifiers[0]).toMatchObject({
+      kind: "firm",
+      isFormerFirm: true,
+    });
+    expect((await new TestClient(ctx).post("/api/verifier/check", { token: check })).status).toBe(
+      404,
+    );
+    expect((await firm.admin.json("GET", path)).status).toBe(404);
+    clock.advance(366 * DAY_MS);
+    await runVerifierChecks(ctx.services.deps);
+    expect(await checks()).toHaveLength(1);
+  });
+});
+
+describe("e-mails that carry a link or a code", () => {
+  it("carry their expiry, so the outbox erases them after delivery (as the portal's)", async () => {
+    const { email, token } = await ownerWithInvited();
+    await new TestClient(ctx).post("/api/verifier/code", { token });
+    const rows = (await listOutbox(ctx.services.deps.db, 1000)).filter((m) => m.to === email);
+    const invite = rows.find((m) => m.template === "verifier-invite");
+    const code = rows.find((m) => m.template === "verifier-code");
+    const now = clock.now().getTime();
+    expect(invite?.expiresAt?.getTime()).toBeGreaterThan(now + 6 * DAY_MS);
+    expect(invite?.expiresAt?.getTime()).toBeLessThanOrEqual(now + 7 * DAY_MS);
+    expect(code?.expiresAt?.getTime()).toBeGreaterThan(now + 9 * 60_000);
+    expect(code?.expiresAt?.getTime()).toBeLessThanOrEqual(now + 10 * 60_000);
   });
 });
