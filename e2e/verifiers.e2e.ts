@@ -58,6 +58,13 @@ describe("verifiers", () => {
     await checkLightAndDark(page, "verifier-code");
     await page.getByRole("button", { name: /^Accept/ }).click();
     await expectText(page, "You are now a verifier");
+    await screenshot(page, "verifier-accepted");
+
+    // the yearly one-click page; a link that is not (or no longer) theirs changes nothing
+    await openPath(page, `/verifier/check?token=${"x".repeat(43)}`);
+    await checkLightAndDark(page, "verifier-check");
+    await page.getByRole("button", { name: "Yes, I can still be reached" }).click();
+    await expectText(page, "This link is invalid or has expired");
   });
 
   it("the owner sees that the verifier accepted", async () => {
