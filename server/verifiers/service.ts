@@ -145,6 +145,9 @@ export async function resendInvitation(deps: Deps, actor: ActorProfile, id: stri
     if (row.status === "accepted") throw new AppError("CONFLICT", VERIFIER_MSG.alreadyAccepted);
     const owner = await selectOwnerForUpdate(tx, actor.id);
     if (!owner) throw new AppError("NOT_FOUND");
+    // a firm the owner is no longer a client of is never told about them again
+    if (row.kind === "firm" && row.firmId !== owner.firmId)
+      throw new AppError("VALIDATION", VERIFIER_MSG.noFirm);
     await sendInvitation(tx, deps, { row, owner, now });
     await fitThreshold(tx, actor.id);
     await auditVerifier(tx, {
@@ -179,6 +182,30 @@ export async function setThreshold(deps: Deps, actor: ActorProfile, threshold: n
     });
   });
   return listVerifiers(deps, actor);
+}
+
+/**
+ * The owner left their firm (server/firms/leave.ts, in its transaction): the firm stops being their
+ * verifier, and k is lowered if it must be. True if it was one.
+ */
+export async function forgetFirm(
+  tx: Tx,
+  deps: Deps,
+  { ownerId, firmId }: { ownerId: string; firmId: string },
+): Promise<boolean> {
+  const found = await selectFirmVerifier(tx, ownerId, firmId);
+  if (!found) return false;
+  await deleteVerifier(tx, found.id);
+  const threshold = await fitThreshold(tx, ownerId);
+  await auditVerifier(tx, {
+    ownerId,
+    verifierId: found.id,
+    action: "verifier.removed",
+    at: deps.clock.now(),
+    actorId: ownerId,
+    details: { kind: "firm", firmId, reason: "left_firm", threshold },
+  });
+  return true;
 }
 
 /* ---------- the firm as a verifier, acted for by its admins ---------- */

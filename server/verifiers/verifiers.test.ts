@@ -398,7 +398,7 @@ describe("the yearly check", () => {
     expect((await browser.post("/api/verifier/check", { token: check })).status).toBe(404);
   });
 
-  it("asks the firm's admins while the owner is its client; a firm the owner left is not asked and cannot answer", async () => {
+  it("asks the firm's admins while the owner is its client; a firm the owner left stops being a verifier", async () => {
     const firm = await buildFirm(ctx);
     const client = await buildInvitedMember(ctx, firm.admin, "regular_user", "Rita Client");
     await add(client.client, { kind: "firm" });
@@ -413,12 +413,10 @@ describe("the yearly check", () => {
     expect(await checks()).toHaveLength(1);
     const check = await linkToken(firm.adminEmail, "check");
 
-    // the owner leaves the firm: shown as a former firm; its link and its admins answer nothing
+    // the owner leaves the firm: it is no longer their verifier (k goes with it); its link and
+    // its admins answer nothing
     expect((await client.client.post("/api/firm/leave")).status).toBe(200);
-    expect((await list(client.client)).body.verifiers[0]).toMatchObject({
-      kind: "firm",
-      isFormerFirm: true,
-    });
+    expect((await list(client.client)).body).toMatchObject({ verifiers: [], threshold: null });
     expect((await new TestClient(ctx).post("/api/verifier/check", { token: check })).status).toBe(
       404,
     );
