@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ActivityPage } from "../../common/activity.js";
 import {
   VERIFIER_MSG,
   type VerifierInvitationView,
@@ -136,6 +137,19 @@ describe("an owner's verifiers", () => {
     expect(dump).not.toContain(token);
     expect(dump).not.toContain(`"${code}"`);
     expect((await list(owner.client)).body.acceptedCount).toBe(1);
+  });
+
+  it("puts each step on the owner's activity timeline, without the verifier's address", async () => {
+    const { owner, email, token } = await ownerWithInvited();
+    await answer(token, email, "accept");
+    await owner.client.json("PUT", "/api/verifiers/threshold", { threshold: 1 });
+    const page = await owner.client.json<ActivityPage>("GET", "/api/activity?type=release");
+    expect(page.body.events.map((e) => e.text)).toEqual([
+      "You chose that 1 verifier(s) must confirm",
+      "A verifier accepted",
+      "You invited a verifier",
+    ]);
+    expect(JSON.stringify(page.body)).not.toContain(email);
   });
 
   it("refuses a sixth verifier, the same address twice, the owner's own address and bad input", async () => {
@@ -299,7 +313,7 @@ describe("someone else cannot", () => {
     );
   });
 
-  it("an admin of another firm, and staff of the client's own firm, cannot see or answer for the firm", async () => {
+  it("an admin or staff member of another firm, and anyone not an admin, cannot see or answer for the firm", async () => {
     const firm = await buildFirm(ctx);
     const client = await buildInvitedMember(ctx, firm.admin, "regular_user");
     await add(client.client, { kind: "firm" });
@@ -307,6 +321,9 @@ describe("someone else cannot", () => {
     const path = `/api/clients/${client.id}/verifier`;
     expect((await other.admin.json("GET", path)).status).toBe(404);
     expect((await other.admin.json("POST", path, { answer: "accept" })).status).toBe(404);
+    const otherStaff = await buildInvitedMember(ctx, other.admin, "firm_staff");
+    expect((await otherStaff.client.json("GET", path)).status).toBe(404);
+    expect((await otherStaff.client.json("POST", path, { answer: "accept" })).status).toBe(404);
     const stranger = await buildUser(ctx);
     expect((await stranger.client.json("GET", path)).status).toBe(404);
     expect((await list(client.client)).body.verifiers[0]?.status).toBe("invited");
