@@ -17,20 +17,21 @@ export function ThresholdPicker({ view }: { view: VerifiersView }) {
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>How many must confirm</Label>
-      <NativeSelect
-        id={id}
-        className="w-fit"
-        value={String(view.threshold)}
-        disabled={set.isPending}
-        aria-describedby={`${id}-text`}
-        onChange={(e) => set.mutate(Number(e.target.value))}
-      >
-        {options.map((k) => (
-          <option key={k} value={k}>
-            {k} of {view.eligibleCount}
-          </option>
-        ))}
-      </NativeSelect>
+      <div className="max-w-48">
+        <NativeSelect
+          id={id}
+          value={String(view.threshold)}
+          disabled={set.isPending}
+          aria-describedby={`${id}-text`}
+          onChange={(e) => set.mutate(Number(e.target.value))}
+        >
+          {options.map((k) => (
+            <option key={k} value={k}>
+              {k} of {view.eligibleCount}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
       <p id={`${id}-text`} className="text-sm text-muted-foreground">
         {words.text}
       </p>
