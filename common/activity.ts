@@ -56,6 +56,14 @@ export const ACTIVITY_KINDS = {
     "release.cancelled",
     "release.released",
     "release.access_ended",
+    // verifiers (decision 081): the owner's own steps and each verifier's answers
+    "verifier.invited",
+    "verifier.invitation_resent",
+    "verifier.removed",
+    "verifier.threshold_changed",
+    "verifier.accepted",
+    "verifier.declined",
+    "verifier.check_answered",
   ],
   beneficiaries: ["legacy.signed_in", "legacy.item_viewed", "legacy.file_downloaded"],
 } as const;

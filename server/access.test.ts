@@ -76,3 +76,19 @@ describe("access rules", () => {
     expect(can(client, "release-evidence:read", ofClient)).toBe(false);
   });
 });
+
+describe("verifier rules (decision 081)", () => {
+  it("only the owner manages their verifiers", () => {
+    expect(can(client, "verifiers:manage", { ownerId: "c" })).toBe(true);
+    expect(can(admin, "verifiers:manage", { ownerId: "c" })).toBe(false);
+    expect(can(loner, "verifiers:manage", { ownerId: "c" })).toBe(false);
+  });
+
+  it("only an admin of the client's own firm answers for the firm", () => {
+    const theClient = { firmId: firmA, role: "regular_user", ownerId: "c" } as const;
+    expect(can(admin, "verifier:answer-for-firm", theClient)).toBe(true);
+    expect(can(staff, "verifier:answer-for-firm", theClient)).toBe(false);
+    expect(can(admin, "verifier:answer-for-firm", { ...theClient, firmId: firmB })).toBe(false);
+    expect(can(client, "verifier:answer-for-firm", theClient)).toBe(false);
+  });
+});

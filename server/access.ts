@@ -41,7 +41,9 @@ export type Action =
   | "vault:own" // the data key, assets, their files and beneficiaries of `ownerId`
   | "account:delete" // start or cancel the deletion of the account `ownerId` (decision 042)
   | "release:attest" // start a client's release by attesting death or incapacity (issue 5)
-  | "release-evidence:read"; // download the signed evidence of a client's release (decision 079)
+  | "release-evidence:read" // download the signed evidence of a client's release (decision 079)
+  | "verifiers:manage" // name, remove and re-invite the verifiers of `ownerId`, set k (decision 081)
+  | "verifier:answer-for-firm"; // accept or decline, for the firm, being a client's verifier (decision 081)
 
 export type Resource = { firmId?: string | null; role?: Role; ownerId?: string };
 type Rule = (actor: ActorProfile, resource: Resource) => boolean;
@@ -85,6 +87,15 @@ const RULES: Record<Action, Rule> = {
   // the admins of the client's own firm, as for attesting: never staff, another firm, or a non-client
   "release-evidence:read": (a, r) =>
     a.role === "firm_admin" && !!r.firmId && isMember(a, r) && r.role === "regular_user",
+  // the owner's own verifiers only: no firm admin or staff names or removes a client's
+  "verifiers:manage": (a, r) => !!r.ownerId && r.ownerId === a.id,
+  // the firm is a verifier as a whole, acted for by its admins: an admin of the client's current firm
+  "verifier:answer-for-firm": (a, r) =>
+    a.role === "firm_admin" &&
+    !!r.firmId &&
+    isMember(a, r) &&
+    r.role === "regular_user" &&
+    r.ownerId !== a.id,
 };
 
 export function can(actor: ActorProfile, action: Action, resource: Resource = {}): boolean {

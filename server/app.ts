@@ -35,6 +35,7 @@ import { dashboardRoutes } from "./dashboard/routes.js";
 import { releaseRoutes } from "./release/routes.js";
 import { legacyRoutes } from "./legacy/routes.js";
 import { releaseEvidenceRoutes } from "./release-evidence/routes.js";
+import { verifierRoutes } from "./verifiers/routes.js";
 import { describeError } from "./logger.js";
 import { recordRequests } from "./metrics/middleware.js";
 import { WEB_DIST } from "./paths.js";
@@ -98,6 +99,7 @@ export function createApp(deps: Deps, options: { webDist?: string; testClock?: O
   api.route("/", releaseRoutes);
   api.route("/", legacyRoutes);
   api.route("/", releaseEvidenceRoutes);
+  api.route("/", verifierRoutes);
   api.route("/", activityRoutes);
   api.route("/", liveRoutes);
   api.route("/", accountDeletionRoutes);

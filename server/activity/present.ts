@@ -174,6 +174,22 @@ function releaseText(
       return "Your vault was released to your beneficiaries";
     case "release.access_ended":
       return "Your beneficiaries' access ended";
+    case "verifier.invited":
+      return d?.kind === "firm" ? "You asked your firm to be a verifier" : "You invited a verifier";
+    case "verifier.invitation_resent":
+      return "You sent a verifier's invitation again";
+    case "verifier.removed":
+      return d?.reason === "left_firm"
+        ? "Your former firm is no longer a verifier"
+        : "You removed a verifier";
+    case "verifier.threshold_changed":
+      return `You chose that ${typeof d?.threshold === "number" ? d.threshold : "some"} verifier(s) must confirm`;
+    case "verifier.accepted":
+      return d?.kind === "firm" ? "Your firm accepted to be a verifier" : "A verifier accepted";
+    case "verifier.declined":
+      return d?.kind === "firm" ? "Your firm declined to be a verifier" : "A verifier declined";
+    case "verifier.check_answered":
+      return "A verifier answered the yearly check: they can still be reached";
     case "legacy.signed_in":
       return `Your beneficiary ${beneficiary} signed in`;
     case "legacy.item_viewed":

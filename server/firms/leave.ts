@@ -22,6 +22,12 @@ type CancelFirmAttestation = (
 ) => Promise<boolean>;
 
 /**
+ * Verifiers' forgetFirm, handed in by the same flow: in the leaving's transaction, the firm stops
+ * being the client's verifier (decision 081).
+ */
+type ForgetFirmVerifier = CancelFirmAttestation;
+
+/**
  * POST /api/firm/leave (decision 047): a client leaves their firm. In one system transaction the
  * profile loses its firm (the firm's client list, client detail and 'View as Client' answer 404 from
  * the next request), a release this firm's attestation started is cancelled, the event goes on
@@ -31,7 +37,10 @@ type CancelFirmAttestation = (
 export async function leaveFirmAsClient(
   deps: Deps,
   actor: ActorProfile,
-  { cancelFirmAttestation }: { cancelFirmAttestation: CancelFirmAttestation },
+  {
+    cancelFirmAttestation,
+    forgetFirmVerifier,
+  }: { cancelFirmAttestation: CancelFirmAttestation; forgetFirmVerifier: ForgetFirmVerifier },
 ) {
   requireAccess(actor, "firm:leave", { firmId: actor.firmId });
   const left = await asSystem(deps.db, async (tx) => {
@@ -45,6 +54,7 @@ export async function leaveFirmAsClient(
       ownerId: client.id,
       firmId,
     });
+    await forgetFirmVerifier(tx, deps, { ownerId: client.id, firmId });
     await recordAudit(tx, {
       actorId: client.id,
       action: "firm.left",

@@ -4,6 +4,7 @@ import { sendViewDigests } from "../activity/digest.js";
 import { eraseDueAccounts } from "../account-deletion/erase.js";
 import { cleanupUnclaimedFirms } from "../firms/service.js";
 import { runDueTimers } from "../release/timers.js";
+import { runVerifierChecks } from "../verifiers/checks.js";
 import { describeCounts, runHousekeeping } from "./housekeeping.js";
 import { vacuumAnalyze } from "./queries.js";
 
@@ -21,6 +22,15 @@ export const JOBS: Job[] = [
     run: async (deps) => {
       const n = await runDueTimers(deps);
       return n ? `ran ${n} release timer(s)` : null;
+    },
+  },
+  {
+    // each accepted verifier's yearly "still reachable?" e-mail, claimed once across processes (decision 081)
+    name: "verifier checks",
+    everyMs: 60 * 60 * 1000,
+    run: async (deps) => {
+      const n = await runVerifierChecks(deps);
+      return n ? `sent ${n} verifier check(s)` : null;
     },
   },
   {

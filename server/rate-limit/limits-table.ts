@@ -7,12 +7,14 @@ import {
   PASSWORD_MAX_LENGTH,
 } from "../../common/request-limits.js";
 import { ASSET_JSON_MAX_BYTES } from "../../common/assets.js";
+import { VERIFIER_CODE_MINUTES, VERIFIER_CODE_TRIES } from "../../common/verifiers.js";
 import type { Limit } from "./limiter.js";
 import {
   CURRENT_PASSWORD_LIMITS,
   FIRM_CODE_MISS_LIMITS,
   FIRM_PASSWORD_LIMITS,
   PER_USER_LIMITS,
+  PER_VERIFIER_LIMITS,
   RATE_LIMIT_RULES,
   SIGN_IN_CODE_ACCOUNT_LIMIT,
 } from "./rules.js";
@@ -38,6 +40,7 @@ export function everyWindowedLimit(): Limit[] {
   return [
     ...RATE_LIMIT_RULES.flatMap((r) => (r.perAccount ? [r.perIp, r.perAccount] : [r.perIp])),
     ...Object.values(PER_USER_LIMITS),
+    ...Object.values(PER_VERIFIER_LIMITS),
     FIRM_CODE_MISS_LIMITS.perIp,
     FIRM_CODE_MISS_LIMITS.perAccount,
     FIRM_PASSWORD_LIMITS.perIp,
@@ -112,6 +115,16 @@ export function limitRows(): LimitRow[] {
       what: "Adding (password step and device answer), renaming and removing passkeys; adding and removing e-mail a notice (decision 056)",
       perAddress: "see `/api/passkeys/options` above",
       perAccount: `${formatLimit(PER_USER_LIMITS.passkeyChange)}; wrong passwords as the row on current passwords`,
+    },
+    {
+      what: "Verifier invitations: naming a verifier and resending, each e-mailing someone (decision 081)",
+      perAddress: "—",
+      perAccount: `${formatLimit(PER_USER_LIMITS.verifierInvite)} per owner`,
+    },
+    {
+      what: "Codes e-mailed to one invited verifier (decision 081)",
+      perAddress: "see `/api/verifier/code` above",
+      perAccount: `${formatLimit(PER_VERIFIER_LIMITS.codeSent)} per verifier; each code ${VERIFIER_CODE_TRIES} tries, ${VERIFIER_CODE_MINUTES} minutes, single use`,
     },
     {
       what: "Invitation resends (decision 022)",

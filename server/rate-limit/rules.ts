@@ -153,6 +153,16 @@ export const RATE_LIMIT_RULES: Rule[] = [
     path: "/api/release/cancel-link",
     perIp: { max: 20, windowSeconds: minutes(10) },
   },
+  // verifiers without an account (decision 081): the invitation page, its code (e-mailed; also 3 per
+  // 10 min per verifier: PER_VERIFIER_LIMITS), the answer with the code, the yearly one-click check
+  {
+    method: "POST",
+    path: "/api/verifier/invitation",
+    perIp: { max: 30, windowSeconds: minutes(10) },
+  },
+  { method: "POST", path: "/api/verifier/code", perIp: { max: 10, windowSeconds: minutes(10) } },
+  { method: "POST", path: "/api/verifier/answer", perIp: { max: 20, windowSeconds: minutes(10) } },
+  { method: "POST", path: "/api/verifier/check", perIp: { max: 20, windowSeconds: minutes(10) } },
   {
     method: "POST",
     path: "/api/account-deletion/cancel-link",
@@ -196,6 +206,13 @@ export const PER_USER_LIMITS = {
   factorChange: { max: 10, windowSeconds: minutes(60) },
   /** Adding (the password step and the device's answer), renaming and removing passkeys (decision 056): adding and removing e-mail the account a notice. */
   passkeyChange: { max: 20, windowSeconds: minutes(60) },
+  /** Naming a verifier and resending an invitation, each e-mailing someone (decision 081). */
+  verifierInvite: { max: 20, windowSeconds: minutes(60) },
+} satisfies Record<string, Limit>;
+
+/** Limits counted per verifier (decision 081): the codes e-mailed to one invited person. */
+export const PER_VERIFIER_LIMITS = {
+  codeSent: { max: 3, windowSeconds: minutes(10) },
 } satisfies Record<string, Limit>;
 
 /** Limits that count per address and per signed-in account (server/rate-limit/per-user-middleware.ts, docs/decisions/018). */

@@ -18,3 +18,4 @@ export * from "./jobs.js";
 export * from "./account-deletions.js";
 export * from "./email-changes.js";
 export * from "./release-evidence.js";
+export * from "./verifiers.js";

@@ -17,6 +17,7 @@ import { ClientVaultSummary } from "@/features/clients/components/client-vault-s
 import { CountCards } from "@/features/dashboard/components/count-cards";
 import { ClientRecentAssetsCard } from "@/features/dashboard/components/recent-assets-card";
 import { ClientReleaseCard } from "@/features/release/components/client-release-card";
+import { FirmVerifierCard } from "@/features/verifiers/components/firm-verifier-card";
 import { ImpersonationBanner } from "@/features/clients/components/impersonation-banner";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
@@ -124,6 +125,7 @@ export default function ClientDetailScreen() {
         </TabsContent>
       </Tabs>
       <ClientReleaseCard clientId={c.id} clientName={c.name} defaultAttester={me?.name ?? ""} />
+      <FirmVerifierCard clientId={c.id} clientName={c.name} isAdmin={me?.role === "firm_admin"} />
     </div>
   );
 }

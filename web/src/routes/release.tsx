@@ -10,9 +10,10 @@ import { ReleasePlanForm } from "@/features/release/components/release-plan-form
 import { ReleaseStatusCard } from "@/features/release/components/release-status-card";
 import { ReleaseTimeline } from "@/features/release/components/release-timeline";
 import { errorMessage } from "@/lib/api-client";
+import { VerifiersCard } from "@/features/verifiers/components/verifiers-card";
 import { useBeneficiaryNameOf } from "@/lib/beneficiary-names";
 
-/** /release: the owner's release (state, and the way to cancel one that waits), the plan, what it would hand out and its timeline. */
+/** /release: the owner's release (state, and the way to cancel one that waits), the plan, what it would hand out, its timeline and the verifiers. */
 export default function ReleaseScreen() {
   const release = useReleasePlan();
   const nameOf = useBeneficiaryNameOf();
@@ -44,6 +45,7 @@ export default function ReleaseScreen() {
               <ReleaseTimeline timeline={view.timeline} />
             </div>
           </div>
+          <VerifiersCard />
           <AccessKeysCard nameOf={nameOf} />
         </>
       ) : loadError ? (
