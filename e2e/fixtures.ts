@@ -2,7 +2,7 @@ import { createDecipheriv, hkdfSync, pbkdf2Sync, randomUUID, webcrypto } from "n
 import { mkdirSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
-import type { Browser, Locator, Page, Request } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { inject } from "vitest";
 import { launchBrowser } from "./chromium.js";
 import type { DataKeyView, SignInKdfView } from "../common/keys.js";
@@ -74,7 +74,6 @@ export async function newPage(
     await browser
   ).newContext({ baseURL: appUrl(), viewport, extraHTTPHeaders: { [FORWARDED_FOR]: address } });
   const page = await context.newPage();
-  trackNetwork(page);
   const tracked: Tracked = { page, errors: [] };
   page.on("pageerror", (err) => tracked.errors.push(`page error: ${err.message}`));
   page.on("console", (msg) => {
@@ -140,54 +139,13 @@ export async function closeBrowser(): Promise<void> {
   await (await closing)?.close();
 }
 
-/** Per page: its requests still open, and since when none has been (trackNetwork). */
-const network = new WeakMap<Page, { open: Set<Request>; quietSince: number }>();
-
-/**
- * Counts `page`'s open requests (the live event stream aside: it stays open), for settle():
- * Playwright's "networkidle" waits for 500 ms without a request after every load, which the
- * journeys' hundreds of settles paid each time (issue 33).
- */
-function trackNetwork(page: Page): void {
-  const net = { open: new Set<Request>(), quietSince: Date.now() };
-  network.set(page, net);
-  page.on("request", (r) => {
-    if (r.resourceType() !== "eventsource") net.open.add(r);
-  });
-  const done = (r: Request) => {
-    if (net.open.delete(r) && net.open.size === 0) net.quietSince = Date.now();
-  };
-  page.on("requestfinished", done);
-  page.on("requestfailed", done);
-}
-
-/** How long the page must have had no open request for settle() to call it quiet. */
-const QUIET_MS = 200;
-
-/** Waits until `page` has had no open request for QUIET_MS (networkidle for an untracked page). */
-async function networkQuiet(page: Page): Promise<void> {
-  const net = network.get(page);
-  if (!net) return page.waitForLoadState("networkidle");
-  await page.waitForLoadState("load");
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const quietFor = net.open.size ? 0 : Date.now() - net.quietSince;
-    if (quietFor >= QUIET_MS) return;
-    if (Date.now() > deadline)
-      throw new Error(
-        `The network of ${new URL(page.url()).pathname} did not go quiet: ${[...net.open].map((r) => r.url()).join(", ")}`,
-      );
-    await new Promise((r) => setTimeout(r, QUIET_MS - quietFor + 10));
-  }
-}
-
 /**
  * Waits for the app to finish loading: network quiet, a prerendered page taken over by React
  * (web/public/start-app.js's note of early input is gone once its screen has hydrated: decision
  * 058) and no 'Loading...' placeholder.
  */
 export async function settle(page: Page): Promise<void> {
-  await networkQuiet(page);
+  await page.waitForLoadState("networkidle");
   await page.waitForFunction(() => !("legacyVaultEarlyInput" in globalThis));
   await page
     .getByRole("status")
