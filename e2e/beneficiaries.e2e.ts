@@ -139,7 +139,10 @@ describe("beneficiaries", () => {
     await dialog.getByRole("link", { name: "Edit" }).click();
     await page.waitForURL(/\/beneficiaries\/edit\//);
     await settle(page);
-    expect(await page.getByLabel("Relationship (Optional)").inputValue()).toBe("Daughter");
+    // the sealed details open in the browser after the page's last request
+    await expect
+      .poll(() => page.getByLabel("Relationship (Optional)").inputValue())
+      .toBe("Daughter");
     await expectNoAxeViolations(page);
     await screenshot(page, "beneficiary-edit");
     await page.getByLabel("Name", { exact: true }).fill("Alice Heir-Smith");
