@@ -7,6 +7,7 @@ import {
 } from "../../common/account-deletion.js";
 import { requireAccess, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
+import { addDays } from "../clock.js";
 import { asSystem, withActor } from "../db/actor.js";
 import type { Deps } from "../deps.js";
 import { AppError } from "../errors.js";
@@ -29,8 +30,6 @@ import {
  * request starts a grace period, the person or their e-mailed link cancels it, and at its end the
  * housekeeping job erases the account (erase.ts). better-auth's /delete-user stays disabled.
  */
-
-const DAY_MS = 24 * 3_600_000;
 
 /** GET /api/account-deletion: the signed-in person's pending deletion, if any. */
 export async function getAccountDeletion(
@@ -63,7 +62,7 @@ export async function requestAccountDeletion(
     });
   await requireCurrentPassword(deps, actor.id, input.currentPassword);
   const now = deps.clock.now();
-  const eraseAt = new Date(now.getTime() + ACCOUNT_DELETION_GRACE_DAYS * DAY_MS);
+  const eraseAt = addDays(now, ACCOUNT_DELETION_GRACE_DAYS);
   const { token, hash } = newLinkToken();
   // as the system: lv_app only reads account_deletions; the admins count reads other profiles
   const row = await asSystem(deps.db, async (tx) => {

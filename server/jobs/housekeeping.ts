@@ -1,3 +1,4 @@
+import { DAY_MS } from "../clock.js";
 import type { Deps } from "../deps.js";
 import { deleteOutboxBefore, expireOutbox } from "../mail/outbox.js";
 import type { Limit } from "../rate-limit/limiter.js";
@@ -25,7 +26,6 @@ export const HOUSEKEEPING_PERIOD_SECONDS = 10 * 60;
  * erased long before), and how long an invitation nobody accepted is kept after it expired.
  */
 export const RETENTION_DAYS = 90;
-const DAY_MS = 24 * 3_600_000;
 
 /** The longest window of any limit: a row whose window started longer ago counts for nothing under any limit. */
 export function longestRateLimitWindowSeconds(limits: Limit[] = everyWindowedLimit()): number {

@@ -1,9 +1,7 @@
 import { ACCESS_DAYS, REMINDER_DAYS } from "../../common/release.js";
+import { addDays, DAY_MS } from "../clock.js";
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
 export const HOUR_MS = 60 * 60 * 1000;
-
-export const addDays = (d: Date, days: number) => new Date(d.getTime() + days * DAY_MS);
 
 /** Calendar months in UTC; the 31st of a shorter month falls on its last day (31 Jan + 1 month = 28/29 Feb). */
 export function addMonths(d: Date, months: number): Date {

@@ -30,7 +30,8 @@ import {
   upsertPlan,
 } from "./queries.js";
 import { presentRelease, presentTimeline, releaseState } from "./present.js";
-import { addDays, inactivityEndsAt } from "./schedule.js";
+import { addDays } from "../clock.js";
+import { inactivityEndsAt } from "./schedule.js";
 import {
   WAIT_REASON,
   cancelRelease,

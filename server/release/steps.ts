@@ -33,13 +33,8 @@ import {
   type PlanRow,
   type ReleaseRow,
 } from "./queries.js";
-import {
-  accessEndsAt,
-  addDays,
-  inactivityEndsAt,
-  lastDayReminderAt,
-  reminderTimes,
-} from "./schedule.js";
+import { addDays } from "../clock.js";
+import { accessEndsAt, inactivityEndsAt, lastDayReminderAt, reminderTimes } from "./schedule.js";
 
 /** The steps of a release, each inside the caller's transaction: its e-mails and audit rows commit with it or not at all. */
 

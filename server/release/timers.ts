@@ -15,7 +15,8 @@ import {
   selectReleasedEmails,
   type TimerRow,
 } from "./queries.js";
-import { DAY_MS, inactivityEndsAt } from "./schedule.js";
+import { DAY_MS } from "../clock.js";
+import { inactivityEndsAt } from "./schedule.js";
 import { markTimerDone, postponeTimer, selectDueTimerForUpdate } from "./timer-queries.js";
 import { WAIT_REASON, newCancelLink, performRelease, startRelease } from "./steps.js";
 

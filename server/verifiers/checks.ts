@@ -5,7 +5,8 @@ import { newLinkToken } from "../keys/link-token.js";
 import { enqueueMail } from "../mail/outbox.js";
 import { verifierCheckMail } from "./emails.js";
 import { selectDueChecks, selectFirmAdminEmails, selectPerson, updateVerifier } from "./queries.js";
-import { DAY_MS, auditVerifier } from "./shared.js";
+import { addDays } from "../clock.js";
+import { auditVerifier } from "./shared.js";
 
 /** Rows claimed per transaction: a short lock, and a sweep of many due rows in a few statements each. */
 const BATCH = 100;
@@ -25,11 +26,11 @@ export async function runVerifierChecks(deps: Deps): Promise<number> {
       for (const row of due) {
         const owner = await selectPerson(tx, row.ownerId);
         const { token, hash } = newLinkToken();
-        const expiresAt = new Date(now.getTime() + VERIFIER_CHECK_LINK_DAYS * DAY_MS);
+        const expiresAt = addDays(now, VERIFIER_CHECK_LINK_DAYS);
         await updateVerifier(tx, row.id, {
           checkTokenHash: hash,
           checkExpiresAt: expiresAt,
-          nextCheckAt: new Date(now.getTime() + VERIFIER_CHECK_EVERY_DAYS * DAY_MS),
+          nextCheckAt: addDays(now, VERIFIER_CHECK_EVERY_DAYS),
         });
         // the firm: its admins, while the owner is still its client; a former firm is not asked
         const isFormerFirm = row.kind === "firm" && owner?.firmId !== row.firmId;

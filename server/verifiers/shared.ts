@@ -1,5 +1,6 @@
 import { VERIFIER_CHECK_EVERY_DAYS, VERIFIER_INVITE_DAYS } from "../../common/verifiers.js";
 import { recordAudit } from "../audit/record.js";
+import { addDays } from "../clock.js";
 import type { Tx } from "../db/client.js";
 import type { Deps } from "../deps.js";
 import { newLinkToken } from "../keys/link-token.js";
@@ -14,8 +15,6 @@ import {
   upsertThreshold,
   type FullVerifierRow,
 } from "./queries.js";
-
-export const DAY_MS = 24 * 3_600_000;
 
 /**
  * Keeps k within 1..n, n the verifiers who have not declined (decision 081): the first verifier
@@ -76,7 +75,7 @@ export async function sendInvitation(
     return;
   }
   const { token, hash } = newLinkToken();
-  const expiresAt = new Date(now.getTime() + VERIFIER_INVITE_DAYS * DAY_MS);
+  const expiresAt = addDays(now, VERIFIER_INVITE_DAYS);
   await updateVerifier(tx, row.id, {
     status: "invited",
     invitedAt: now,
@@ -104,5 +103,5 @@ export const acceptedFields = (now: Date) => ({
   status: "accepted" as const,
   respondedAt: now,
   lastAnsweredAt: now,
-  nextCheckAt: new Date(now.getTime() + VERIFIER_CHECK_EVERY_DAYS * DAY_MS),
+  nextCheckAt: addDays(now, VERIFIER_CHECK_EVERY_DAYS),
 });

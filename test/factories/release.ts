@@ -1,7 +1,7 @@
 import { listOutbox } from "../../server/mail/outbox.js";
 import type { OffsetClock } from "../../server/clock.js";
 import { runDueTimers } from "../../server/release/timers.js";
-import { DAY_MS } from "../../server/release/schedule.js";
+import { DAY_MS } from "../../server/clock.js";
 import { TestClient, lastMailTo, linkFromMail, type TestContext } from "../harness.js";
 
 export { DAY_MS };
