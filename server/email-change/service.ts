@@ -10,12 +10,12 @@ import {
 import { requireAccess, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
 import { asSystem } from "../db/actor.js";
-import type { Tx } from "../db/client.js";
 import type { Deps } from "../deps.js";
 import { AppError, isUniqueViolation } from "../errors.js";
 import { hashLinkToken, newLinkToken } from "../keys/link-token.js";
 import { requireCurrentPassword } from "../auth/current-password.js";
 import { removeAllPasskeys } from "../passkeys/service.js";
+import { asSystemThenMail } from "../mail/as-system-then-mail.js";
 import { enqueueMail } from "../mail/outbox.js";
 import { clearAccountFailures } from "../rate-limit/sign-in-lockout.js";
 import { endSessions } from "../sessions/service.js";
@@ -45,12 +45,6 @@ import { presentPending } from "./present.js";
 const HOUR_MS = 60 * 60 * 1000;
 const invalidLink = () => new AppError("NOT_FOUND", EMAIL_CHANGE_MSG.linkInvalid);
 
-async function system<T>(deps: Deps, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const result = await asSystem(deps.db, fn);
-  deps.wakeMailer();
-  return result;
-}
-
 /**
  * POST /api/email-change: checks the password (its sign-in secret), then mails a confirmation
  * link to the new address. An address that has an account gets a notice instead, and the answer
@@ -64,7 +58,7 @@ export async function requestEmailChange(
   requireAccess(actor, "account:own", { ownerId: actor.id });
   await requireCurrentPassword(deps, actor.id, input.currentPassword);
   const { newEmail } = input;
-  await system(deps, async (tx) => {
+  await asSystemThenMail(deps, async (tx) => {
     const account = await selectAccount(tx, actor.id);
     if (!account) throw new AppError("UNAUTHENTICATED");
     if (account.email.toLowerCase() === newEmail)
@@ -151,7 +145,7 @@ export async function confirmEmailChange(
 ): Promise<EmailChangeDoneView> {
   let done: EmailChangeDoneView;
   try {
-    done = await system(deps, async (tx) => {
+    done = await asSystemThenMail(deps, async (tx) => {
       const now = deps.clock.now();
       const change = await selectByConfirmToken(tx, hashLinkToken(token), now);
       if (!change || (signedInAs && signedInAs !== change.userId)) throw invalidLink();
@@ -202,7 +196,7 @@ export async function undoEmailChange(
   deps: Deps,
   { token, ip }: { token: string; ip: string },
 ): Promise<EmailChangeDoneView> {
-  return system(deps, async (tx) => {
+  return asSystemThenMail(deps, async (tx) => {
     const now = deps.clock.now();
     const change = await selectByUndoToken(tx, hashLinkToken(token), now);
     const account = change ? await selectAccount(tx, change.userId) : null;

@@ -14,6 +14,7 @@ import { asSystem, withActor } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
 import { AppError, isUniqueViolation } from "../errors.js";
 import type { Deps } from "../deps.js";
+import { asSystemThenMail } from "../mail/as-system-then-mail.js";
 import { hashLinkToken } from "../keys/link-token.js";
 import { appendEvidence } from "../release-evidence/service.js";
 import { auditRelease } from "./audit.js";
@@ -43,9 +44,7 @@ import {
 /** Writes run as the system after the access check (timers, links and e-mails are system tables); reads run under RLS. */
 async function system<T>(deps: Deps, fn: (tx: Tx) => Promise<T>): Promise<T> {
   try {
-    const result = await asSystem(deps.db, fn);
-    deps.wakeMailer();
-    return result;
+    return await asSystemThenMail(deps, fn);
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError("CONFLICT", RELEASE_MSG.alreadyStarted);
     throw err;

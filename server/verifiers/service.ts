@@ -10,6 +10,7 @@ import { findFirmClient } from "../clients/service.js";
 import { asSystem, withActor } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
 import type { Deps } from "../deps.js";
+import { asSystemThenMail } from "../mail/as-system-then-mail.js";
 import { AppError, isUniqueViolation } from "../errors.js";
 import { presentFirmVerifier, presentVerifiers } from "./present.js";
 import {
@@ -32,12 +33,6 @@ import { acceptedFields, auditVerifier, fitThreshold, sendInvitation } from "./s
  * The owner's verifiers (docs/decisions/081): reads under RLS, writes as the system after the
  * access check (as the release plan's). A verifier of another owner answers 404 like a missing one.
  */
-
-async function system<T>(deps: Deps, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const result = await asSystem(deps.db, fn);
-  deps.wakeMailer();
-  return result;
-}
 
 export async function listVerifiers(deps: Deps, actor: ActorProfile): Promise<VerifiersView> {
   requireAccess(actor, "verifiers:manage", { ownerId: actor.id });
@@ -69,7 +64,7 @@ export async function addVerifier(
   requireAccess(actor, "verifiers:manage", { ownerId: actor.id });
   const now = deps.clock.now();
   try {
-    await system(deps, async (tx) => {
+    await asSystemThenMail(deps, async (tx) => {
       const owner = await selectOwnerForUpdate(tx, actor.id);
       if (!owner) throw new AppError("NOT_FOUND");
       if ((await selectVerifiers(tx, owner.id)).length >= VERIFIERS_MAX)
@@ -120,7 +115,7 @@ async function loadOwn(tx: Tx, actor: ActorProfile, id: string) {
 export async function removeVerifier(deps: Deps, actor: ActorProfile, id: string) {
   requireAccess(actor, "verifiers:manage", { ownerId: actor.id });
   const now = deps.clock.now();
-  await system(deps, async (tx) => {
+  await asSystemThenMail(deps, async (tx) => {
     const row = await loadOwn(tx, actor, id);
     await deleteVerifier(tx, row.id);
     const threshold = await fitThreshold(tx, actor.id);
@@ -140,7 +135,7 @@ export async function removeVerifier(deps: Deps, actor: ActorProfile, id: string
 export async function resendInvitation(deps: Deps, actor: ActorProfile, id: string) {
   requireAccess(actor, "verifiers:manage", { ownerId: actor.id });
   const now = deps.clock.now();
-  await system(deps, async (tx) => {
+  await asSystemThenMail(deps, async (tx) => {
     const row = await loadOwn(tx, actor, id);
     if (row.status === "accepted") throw new AppError("CONFLICT", VERIFIER_MSG.alreadyAccepted);
     const owner = await selectOwnerForUpdate(tx, actor.id);
@@ -166,7 +161,7 @@ export async function resendInvitation(deps: Deps, actor: ActorProfile, id: stri
 export async function setThreshold(deps: Deps, actor: ActorProfile, threshold: number) {
   requireAccess(actor, "verifiers:manage", { ownerId: actor.id });
   const now = deps.clock.now();
-  await system(deps, async (tx) => {
+  await asSystemThenMail(deps, async (tx) => {
     await selectOwnerForUpdate(tx, actor.id);
     const n = await countEligible(tx, actor.id);
     if (n === 0) throw new AppError("VALIDATION", VERIFIER_MSG.thresholdNoVerifiers);
@@ -244,7 +239,7 @@ export async function answerForFirm(
 ): Promise<FirmVerifierView> {
   const { client, firmId } = await loadFirmClient(deps, actor, clientId);
   const now = deps.clock.now();
-  await system(deps, async (tx) => {
+  await asSystemThenMail(deps, async (tx) => {
     const found = await selectFirmVerifier(tx, client.id, firmId);
     const row = found ? await selectOwnVerifierForUpdate(tx, client.id, found.id) : null;
     if (!row) throw new AppError("NOT_FOUND");
