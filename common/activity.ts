@@ -83,7 +83,7 @@ export const FIRM_ACTIVITY_KINDS = {
   ],
   views: ["impersonation.started", "client_dashboard.viewed", "impersonation.ended"],
   attestations: ["release.started"],
-  details: ["firm.updated", "firm.logo_changed"],
+  details: ["firm.updated", "firm.logo_changed", "firm_activity.exported"],
 } as const;
 
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;
@@ -128,6 +128,11 @@ export const firmActivityQuerySchema = z.object({
   type: z.enum(kindNames(FIRM_ACTIVITY_KINDS)).optional(),
 });
 export type ActivityQuery = z.infer<typeof activityQuerySchema>;
+/** GET /api/firm/activity.csv: the same filter, no cursor (the whole trail, newest first). */
+export const firmActivityExportSchema = firmActivityQuerySchema.pick({ type: true });
+/** The most events one download holds (newest first); the file ends with a line saying so when there were more. */
+export const FIRM_ACTIVITY_EXPORT_MAX = 100_000;
+export const FIRM_ACTIVITY_CSV_COLUMNS = ["Time (UTC)", "Kind", "Event"] as const;
 export type FirmActivityQuery = z.infer<typeof firmActivityQuerySchema>;
 
 /** One event as a timeline shows it: never an address, a key, a code or any vault content. */
@@ -169,4 +174,7 @@ export const ACTIVITY_MSG = {
   loadingMore: "Loading...",
   loadFailed: "Failed to load activity",
   viewActivity: "View activity",
+  download: "Download CSV",
+  exportTruncated: (max: number) =>
+    `Only the newest ${max.toLocaleString("en-GB")} events are in this file: choose a kind to download older ones.`,
 } as const;

@@ -20,6 +20,9 @@ export const FIRM_CONSENT_MSG = {
   title: (firm: string) => `Join ${firm}?`,
   seesHeading: (firm: string) => `${firm} will see`,
   neverSeesHeading: "It never sees",
+  /** Decision 041: the firm's own reference and notes about a client, which the client never reads. */
+  keepsNotes: (firm: string) =>
+    `${firm} may keep its own file reference and private notes about you, which you do not see.`,
   leaveAnyTime: "You can leave the firm at any time from your profile.",
   confirm: (firm: string) => `Join ${firm}`,
   /** /register with a firm code or a client's invitation: one form, so the statement sits by its button. */

@@ -280,3 +280,76 @@ describe("GET /api/firm/activity (the firm admin's timeline)", () => {
     }
   });
 });
+
+describe("GET /api/firm/activity.csv (the firm's audit trail as a spreadsheet)", () => {
+  /** The file's rows as cells (no cell here holds a comma or a line break but the quoted ones). */
+  const rowsOfCsv = (csv: string) =>
+    csv
+      .trimEnd()
+      .split("\r\n")
+      .map((line) => [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map((m) => m[1]));
+
+  it("gives the admin every event of the timeline, newest first, with the same words, and audits the download", async () => {
+    const { firm, owner } = await buildFirmWithClient();
+    await firm.admin.get(`/api/clients/${owner.id}/dashboard`);
+    const timeline = await allEvents(firm.admin, "/api/firm/activity");
+
+    const res = await firm.admin.request("GET", "/api/firm/activity.csv");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="firm-activity-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const csv = await res.text();
+    const [header, ...rows] = rowsOfCsv(csv);
+    expect(header).toEqual(["Time (UTC)", "Kind", "Event"]);
+    expect(rows.map((r) => r[0])).toEqual(timeline.map((e) => e.at));
+    expect(rows.map((r) => r[2])).toEqual(timeline.map((e) => e.text));
+    expect(rows[0]?.[1]).toBe("Views as client");
+
+    // the download is on the timeline itself, and a filter narrows the file
+    const after = await allEvents(firm.admin, "/api/firm/activity?type=details");
+    expect(texts(after)[0]).toBe("Ada Admin downloaded the firm's activity as a spreadsheet");
+    const views = await firm.admin.request("GET", "/api/firm/activity.csv?type=views");
+    expect(
+      rowsOfCsv(await views.text())
+        .slice(1)
+        .map((r) => r[2]),
+    ).toEqual(["Ada Admin viewed Olga Owner's vault as client"]);
+    expect((await firm.admin.request("GET", "/api/firm/activity.csv?type=nope")).status).toBe(400);
+  });
+
+  it("writes a name that starts like a formula as text", async () => {
+    const firm = await buildFirm(ctx, {
+      name: `Formula & Co ${Math.random().toString(36).slice(2, 7)}`,
+    });
+    await buildInvitedMember(ctx, firm.admin, "regular_user", '=HYPERLINK("http://evil.example")');
+    const csv = await (await firm.admin.request("GET", "/api/firm/activity.csv")).text();
+    expect(csv).toContain(
+      `"'=HYPERLINK(""http://evil.example"") accepted an invitation and joined as a client"`,
+    );
+    expect(csv).not.toMatch(/(^|,)=HYPERLINK/m);
+  });
+
+  it("answers 404 to staff, clients, users without a firm and another firm's admin sees only their own", async () => {
+    const { firm, owner, staff } = await buildFirmWithClient();
+    const loner = await buildUser(ctx);
+    for (const who of [staff.client, owner.client, loner.client]) {
+      const res = await who.request("GET", "/api/firm/activity.csv");
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain("Olga");
+    }
+    expect((await new TestClient(ctx).request("GET", "/api/firm/activity.csv")).status).toBe(401);
+    // another firm's admin: their own file, without this firm's events (its new code is named in ours)
+    const code = await firm.admin.json<{ code: { code: string } }>("POST", "/api/firm-codes", {
+      description: "",
+    });
+    const ours = await (await firm.admin.request("GET", "/api/firm/activity.csv")).text();
+    expect(ours).toContain(`Ada Admin created the firm code ${code.body.code.code}`);
+    const other = await buildFirmWithClient();
+    const theirs = await (await other.firm.admin.request("GET", "/api/firm/activity.csv")).text();
+    expect(theirs).toContain("Olga Owner accepted an invitation");
+    expect(theirs).not.toContain(code.body.code.code);
+  });
+});

@@ -245,6 +245,8 @@ function firmText(row: EventRow, n: Names): string {
       return `${who} changed the firm's details`;
     case "firm.logo_changed":
       return `${who} changed the firm's logo`;
+    case "firm_activity.exported":
+      return `${who} downloaded the firm's activity as a spreadsheet`;
     default:
       return "Something happened in the firm";
   }

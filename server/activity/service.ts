@@ -1,14 +1,22 @@
 import {
   ACTIVITY_KINDS,
+  ACTIVITY_MSG,
   ACTIVITY_PAGE_SIZE,
+  FIRM_ACTIVITY_CSV_COLUMNS,
+  FIRM_ACTIVITY_EXPORT_MAX,
   FIRM_ACTIVITY_KINDS,
+  FIRM_ACTIVITY_KIND_LABELS,
+  type FirmActivityKind,
   type ActivityEvent,
   type ActivityPage,
   type ActivityQuery,
   type FirmActivityQuery,
 } from "../../common/activity.js";
+import { csvLine } from "../../common/csv.js";
 import { requireAccess, requireFirm, type ActorProfile } from "../access.js";
+import { recordAudit } from "../audit/record.js";
 import { asSystem, withActor } from "../db/actor.js";
+import type { Tx } from "../db/client.js";
 import type { Deps } from "../deps.js";
 import { presentFirmEvent, presentOwnerEvent, type Names } from "./present.js";
 import {
@@ -78,6 +86,30 @@ export async function listActivity(
   return pageOf(rows, (row) => presentOwnerEvent(row, names));
 }
 
+/** One page of the firm's events as its admins read them: names under row-level security. */
+async function readFirmPage(
+  tx: Tx,
+  actor: ActorProfile,
+  firmId: string,
+  q: { actions: readonly string[]; cursor?: string; limit: number },
+) {
+  const rows = await selectEvents(tx, { scope: { firmId }, ...q });
+  const people = await selectNames(tx, unique(rows.flatMap((r) => [r.actorId, r.ownerId])));
+  const codeIds = uuids(rows.map((r) => (r.action.startsWith("firm_code.") ? r.subjectId : null)));
+  const codes = await selectCodes(tx, firmId, codeIds);
+  const names: Names = {
+    viewerId: actor.id,
+    people: byId(people),
+    firms: new Map(),
+    items: new Map(),
+    codes: new Map(codes.map((c) => [c.id, c.code])),
+  };
+  return { rows, present: (row: EventRow) => presentFirmEvent(row, names) };
+}
+
+const firmActions = (type: FirmActivityQuery["type"]) =>
+  type ? FIRM_ACTIVITY_KINDS[type] : Object.values(FIRM_ACTIVITY_KINDS).flat();
+
 /**
  * GET /api/firm/activity: the firm's events, for its admins only (staff get the same 404 as
  * anyone else; docs/decisions/040). Names are read under row-level security: a member who has
@@ -90,30 +122,67 @@ export async function listFirmActivity(
 ): Promise<ActivityPage> {
   requireAccess(actor, "firm-activity:read", { firmId: actor.firmId });
   const firmId = requireFirm(actor);
-  const actions = query.type
-    ? FIRM_ACTIVITY_KINDS[query.type]
-    : Object.values(FIRM_ACTIVITY_KINDS).flat();
   return withActor(deps.db, { userId: actor.id }, async (tx) => {
-    const rows = await selectEvents(tx, {
-      scope: { firmId },
-      actions,
+    const { rows, present } = await readFirmPage(tx, actor, firmId, {
+      actions: firmActions(query.type),
       cursor: query.cursor,
       limit: ACTIVITY_PAGE_SIZE + 1,
     });
-    const people = await selectNames(tx, unique(rows.flatMap((r) => [r.actorId, r.ownerId])));
-    const codeIds = uuids(
-      rows.map((r) => (r.action.startsWith("firm_code.") ? r.subjectId : null)),
-    );
-    const codes = await selectCodes(tx, firmId, codeIds);
-    const names: Names = {
-      viewerId: actor.id,
-      people: byId(people),
-      firms: new Map(),
-      items: new Map(),
-      codes: new Map(codes.map((c) => [c.id, c.code])),
-    };
-    return pageOf(rows, (row) => presentFirmEvent(row, names));
+    return pageOf(rows, present);
   });
+}
+
+/**
+ * GET /api/firm/activity.csv: the firm's own audit trail as a spreadsheet (issue 38, item 4), for
+ * the admins who may read the timeline, with the same words, newest first, at most
+ * FIRM_ACTIVITY_EXPORT_MAX events (the file says so when there were more). Read in pages of
+ * 1,000 in one transaction (one snapshot); the download itself is audited.
+ */
+export async function exportFirmActivity(
+  deps: Deps,
+  actor: ActorProfile,
+  query: Pick<FirmActivityQuery, "type">,
+): Promise<{ csv: string; events: number }> {
+  requireAccess(actor, "firm-activity:read", { firmId: actor.firmId });
+  const firmId = requireFirm(actor);
+  const actions = firmActions(query.type);
+  const lines = [csvLine(FIRM_ACTIVITY_CSV_COLUMNS)];
+  let events = 0;
+  let more = false;
+  await withActor(deps.db, { userId: actor.id }, async (tx) => {
+    let cursor: string | undefined;
+    for (;;) {
+      const page = await readFirmPage(tx, actor, firmId, { actions, cursor, limit: 1000 });
+      for (const row of page.rows) {
+        if (events === FIRM_ACTIVITY_EXPORT_MAX) {
+          more = true;
+          return;
+        }
+        const event = page.present(row);
+        lines.push(
+          csvLine([
+            event.at,
+            FIRM_ACTIVITY_KIND_LABELS[event.kind as FirmActivityKind],
+            event.text,
+          ]),
+        );
+        events++;
+      }
+      const last = page.rows.at(-1);
+      if (page.rows.length < 1000 || !last) return;
+      cursor = String(last.id);
+    }
+  });
+  if (more) lines.push(csvLine(["", "", ACTIVITY_MSG.exportTruncated(FIRM_ACTIVITY_EXPORT_MAX)]));
+  await recordAudit(deps.db, {
+    actorId: actor.id,
+    action: "firm_activity.exported",
+    subjectType: "firm",
+    subjectId: firmId,
+    firmId,
+    details: { events, ...(query.type ? { type: query.type } : {}) },
+  });
+  return { csv: lines.join(""), events };
 }
 
 /**

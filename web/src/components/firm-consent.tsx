@@ -26,6 +26,7 @@ export function FirmConsent({ firmName }: { firmName: string }) {
         </p>
         <p className="ps-6 text-foreground-soft">{FIRM_NEVER_SEES}</p>
       </div>
+      <p className="text-foreground-soft">{FIRM_CONSENT_MSG.keepsNotes(firmName)}</p>
       <p className="text-muted-foreground">{FIRM_CONSENT_MSG.leaveAnyTime}</p>
     </div>
   );

@@ -9,7 +9,7 @@ import { useState } from "react";
 import { PageHeader } from "@/components/page-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useActivity } from "@/features/activity/api/list-activity";
-import { useFirmActivity } from "@/features/activity/api/list-firm-activity";
+import { firmActivityCsvPath, useFirmActivity } from "@/features/activity/api/list-firm-activity";
 import { ActivityTimeline } from "@/features/activity/components/activity-timeline";
 import { useItemTitles } from "@/features/activity/use-item-titles";
 import { useMe } from "@/lib/me";
@@ -40,6 +40,7 @@ function FirmActivity() {
       type={type}
       onTypeChange={setType}
       query={useFirmActivity(type)}
+      csvHref={firmActivityCsvPath(type)}
     />
   );
 }

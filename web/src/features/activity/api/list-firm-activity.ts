@@ -10,6 +10,10 @@ const pathOf = (type: FirmActivityKind | undefined, cursor: string | null) => {
   return `/api/firm/activity${query ? `?${query}` : ""}`;
 };
 
+/** The firm's whole activity of one kind (or all) as a spreadsheet: a plain link, the browser downloads it. */
+export const firmActivityCsvPath = (type: FirmActivityKind | undefined) =>
+  `/api/firm/activity.csv${type ? `?type=${encodeURIComponent(type)}` : ""}`;
+
 /** One page of the firm's activity, for its admins, newest first (docs/decisions/040). */
 export const listFirmActivity = (type: FirmActivityKind | undefined, cursor: string | null) =>
   api<ActivityPage>(pathOf(type, cursor));

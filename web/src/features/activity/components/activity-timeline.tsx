@@ -2,6 +2,7 @@ import { ACTIVITY_MSG, type ActivityEvent, type ActivityPage } from "@common/act
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import {
   Building2,
+  Download,
   Eye,
   FileText,
   History,
@@ -48,11 +49,13 @@ type Props<K extends string> = {
   query: UseInfiniteQueryResult<InfiniteData<ActivityPage>>;
   /** Opened titles by item id: an event about one of these items names it (the owner's timeline). */
   itemTitles?: ReadonlyMap<string, string>;
+  /** Where the shown kind downloads as a spreadsheet (the firm's timeline), if it does. */
+  csvHref?: string;
 };
 
 /** One timeline: a kind filter, the events newest first, and "Load more" while there are older ones. */
 export function ActivityTimeline<K extends string>(props: Props<K>) {
-  const { title, description, labels, type, onTypeChange, query, itemTitles } = props;
+  const { title, description, labels, type, onTypeChange, query, itemTitles, csvHref } = props;
   const titleId = useId();
   const filterId = useId();
   const events = query.data?.pages.flatMap((p) => p.events) ?? [];
@@ -83,6 +86,13 @@ export function ActivityTimeline<K extends string>(props: Props<K>) {
               ))}
             </NativeSelect>
           </div>
+          {csvHref && (
+            <Button asChild variant="outline" className="w-full sm:w-fit">
+              <a href={csvHref} download>
+                <Download aria-hidden="true" /> {ACTIVITY_MSG.download}
+              </a>
+            </Button>
+          )}
         </div>
       </CardHeader>
       <CardContent className="grid gap-4">
