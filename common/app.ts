@@ -44,5 +44,14 @@ export const GATEWAY_RETRY = {
   withinMs: 30_000,
 } as const;
 
-export const ROLES = ["regular_user", "firm_staff", "firm_admin"] as const;
+export const ROLES = ["regular_user", "firm_staff", "firm_admin", "firm_assistant"] as const;
 export type Role = (typeof ROLES)[number];
+/**
+ * The firm's members who see its client list and client profiles: admins, staff and read-only
+ * assistants (issue 38, item 4; decision 084).
+ */
+export const CLIENT_READER_ROLES = ["firm_admin", "firm_staff", "firm_assistant"] as const;
+/** Those who also invite clients and keep the firm's reference and notes: never an assistant. */
+export const CLIENT_EDITOR_ROLES = ["firm_admin", "firm_staff"] as const;
+export const hasRole = (roles: readonly Role[], role: Role | null | undefined): boolean =>
+  !!role && roles.includes(role);

@@ -4,7 +4,7 @@ import { GUARD_MSG } from "./app.js";
 
 /* ---------- constants ---------- */
 
-export const STAFF_ROLES = ["firm_staff", "firm_admin"] as const;
+export const STAFF_ROLES = ["firm_staff", "firm_admin", "firm_assistant"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /* ---------- messages ---------- */
@@ -28,6 +28,7 @@ export const STAFF_MSG = {
   lastAdmin: "A firm must keep at least one administrator",
   staffRoleDescription: "Can access and manage client data",
   adminRoleDescription: "Full access to firm settings and client data",
+  assistantRoleDescription: "Can see the client list and client profiles, and change nothing",
 } as const;
 
 /* ---------- inputs ---------- */

@@ -5,6 +5,7 @@ const firmA = "11111111-1111-1111-1111-111111111111";
 const firmB = "22222222-2222-2222-2222-222222222222";
 const admin: ActorProfile = { id: "a", role: "firm_admin", firmId: firmA };
 const staff: ActorProfile = { id: "s", role: "firm_staff", firmId: firmA };
+const assistant: ActorProfile = { id: "r", role: "firm_assistant", firmId: firmA };
 const client: ActorProfile = { id: "c", role: "regular_user", firmId: firmA };
 const loner: ActorProfile = { id: "l", role: "regular_user", firmId: null };
 
@@ -20,8 +21,30 @@ describe("access rules", () => {
       expect(can(admin, action, { firmId: firmA })).toBe(true);
       expect(can(admin, action, { firmId: firmB })).toBe(false);
       expect(can(staff, action, { firmId: firmA })).toBe(false);
+      expect(can(assistant, action, { firmId: firmA })).toBe(false);
       expect(can(client, action, { firmId: firmA })).toBe(false);
     }
+  });
+
+  it("a read-only assistant reads the firm's clients and changes nothing (decision 084)", () => {
+    expect(can(assistant, "clients:read", { firmId: firmA })).toBe(true);
+    expect(can(assistant, "clients:read", { firmId: firmB })).toBe(false);
+    expect(can(assistant, "firm:read", { firmId: firmA })).toBe(true);
+    expect(can(assistant, "clients:edit", { firmId: firmA })).toBe(false);
+    expect(can(staff, "clients:edit", { firmId: firmA })).toBe(true);
+    for (const role of ["regular_user", "firm_staff", "firm_assistant", "firm_admin"] as const)
+      expect(can(assistant, "invitations:send", { firmId: firmA, role })).toBe(false);
+    expect(can(staff, "invitations:send", { firmId: firmA, role: "regular_user" })).toBe(true);
+    expect(can(staff, "invitations:send", { firmId: firmA, role: "firm_assistant" })).toBe(false);
+    expect(can(admin, "invitations:send", { firmId: firmA, role: "firm_assistant" })).toBe(true);
+    const aClient = { firmId: firmA, role: "regular_user" as const, ownerId: client.id };
+    for (const action of [
+      "release:attest",
+      "release-evidence:read",
+      "verifier:answer-for-firm",
+      "vault:own",
+    ] as const)
+      expect(can(assistant, action, aClient)).toBe(false);
   });
 
   it("admins and staff read their own firm's clients, nobody else's", () => {

@@ -1,4 +1,10 @@
-import { ROLES, type Role } from "../common/app.js";
+import {
+  CLIENT_EDITOR_ROLES,
+  CLIENT_READER_ROLES,
+  ROLES,
+  hasRole,
+  type Role,
+} from "../common/app.js";
 import { AppError } from "./errors.js";
 
 /** Who is asking, as far as permissions go: the profile's role and firm. */
@@ -50,7 +56,9 @@ type Rule = (actor: ActorProfile, resource: Resource) => boolean;
 
 const isMember = (a: ActorProfile, r: Resource) =>
   !!a.firmId && (r.firmId === undefined || r.firmId === a.firmId);
-const isFirmUser = (a: ActorProfile) => a.role === "firm_admin" || a.role === "firm_staff";
+/** Admins, staff and read-only assistants see clients; only admins and staff change anything (decision 084). */
+const readsClients = (a: ActorProfile) => hasRole(CLIENT_READER_ROLES, a.role);
+const editsClients = (a: ActorProfile) => hasRole(CLIENT_EDITOR_ROLES, a.role);
 
 /** Every permission rule of the product, in one place (spec 01 §6, 02 §6, SECURITY.md Access). */
 const RULES: Record<Action, Rule> = {
@@ -60,14 +68,15 @@ const RULES: Record<Action, Rule> = {
   "staff:manage": (a, r) => a.role === "firm_admin" && isMember(a, r),
   // staff invite clients; only admins invite staff or admins
   "invitations:send": (a, r) =>
-    isFirmUser(a) && isMember(a, r) && (a.role === "firm_admin" || r.role === "regular_user"),
+    editsClients(a) && isMember(a, r) && (a.role === "firm_admin" || r.role === "regular_user"),
   // a link sent to the wrong address is taken back by an admin of the firm that sent it (issue 10, finding 11)
   "invitations:manage": (a, r) => a.role === "firm_admin" && isMember(a, r),
-  "clients:read": (a, r) => isFirmUser(a) && isMember(a, r),
+  "clients:read": (a, r) => readsClients(a) && isMember(a, r),
   // the firm's own audit trail: its admins only, like staff management and codes (decision 040)
   "firm-activity:read": (a, r) => a.role === "firm_admin" && isMember(a, r),
-  // admins and staff alike: staff "can access and manage client data" (spec 02 §2 Staff); decision 041
-  "clients:edit": (a, r) => isFirmUser(a) && isMember(a, r),
+  // admins and staff alike: staff "can access and manage client data" (spec 02 §2 Staff); decision 041;
+  // never a read-only assistant (decision 084)
+  "clients:edit": (a, r) => editsClients(a) && isMember(a, r),
   "firm:join": (a) => a.role === "regular_user" && !a.firmId,
   // a client only: staff and admins leave through an admin (staff removal), never by themselves
   "firm:leave": (a, r) => a.role === "regular_user" && isMember(a, r),

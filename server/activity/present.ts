@@ -25,6 +25,7 @@ const ITEM_WORD: Record<string, string> = {
 const ROLE_WORD: Record<string, string> = {
   firm_admin: "an administrator",
   firm_staff: "a staff member",
+  firm_assistant: "a read-only assistant",
   regular_user: "a client",
 };
 

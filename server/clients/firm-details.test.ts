@@ -155,4 +155,81 @@ describe("a client's firm details", () => {
     const gone = await a.admin.request("GET", path(a.client.id));
     expect(gone.status).toBe(404);
   });
+
+  it("a read-only assistant reads the client list, the client and the firm's notes, and changes nothing, even querying the table directly (decision 084)", async () => {
+    const { admin, client, firmId } = await firmWithClient();
+    await admin.json("PUT", path(client.id), { reference: "R-1", notes: "Call first" });
+    const assistant = await buildInvitedMember(ctx, admin, "firm_assistant", "Ada Assistant");
+
+    const me = await assistant.client.json<{ user: { role: string; firmId: string } }>(
+      "GET",
+      "/api/me",
+    );
+    expect(me.body.user).toMatchObject({ role: "firm_assistant", firmId });
+    const list = await assistant.client.json<{ clients: { id: string }[] }>("GET", "/api/clients");
+    expect(list.status).toBe(200);
+    expect(list.body.clients.map((c) => c.id)).toContain(client.id);
+    const one = await assistant.client.request("GET", `/api/clients/${client.id}`);
+    expect(one.status).toBe(200);
+    const read = await assistant.client.json<ClientFirmDetailsAnswer>("GET", path(client.id));
+    expect(read.status).toBe(200);
+    expect(read.body.details).toMatchObject({ reference: "R-1", notes: "Call first" });
+
+    // no write: the notes, an invitation of anyone, the firm's codes, staff and timeline
+    const put = await assistant.client.request("PUT", path(client.id), {
+      reference: "X",
+      notes: "",
+    });
+    expect(put.status).toBe(404);
+    for (const role of ["regular_user", "firm_staff", "firm_admin", "firm_assistant"])
+      expect(
+        (
+          await assistant.client.request("POST", "/api/invitations", {
+            email: `x-${role}@example.com`,
+            role,
+          })
+        ).status,
+      ).toBe(404);
+    expect(
+      (await assistant.client.request("POST", "/api/firm-codes", { description: "" })).status,
+    ).toBe(404);
+    expect((await assistant.client.request("GET", "/api/staff")).status).toBe(404);
+    expect((await assistant.client.request("GET", "/api/firm/activity")).status).toBe(404);
+    expect(
+      (
+        await assistant.client.request("POST", `/api/clients/${client.id}/release`, {
+          attesterName: "Ada Assistant",
+          eventDate: "2026-11-01",
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await admin.json<ClientFirmDetailsAnswer>("GET", path(client.id))).body.details,
+    ).toMatchObject({
+      reference: "R-1",
+    });
+
+    // row-level security: the assistant reads the row but cannot write one
+    const db = ctx.services.deps.db;
+    const rows = await withActor(db, { userId: assistant.id }, (tx) =>
+      tx.select().from(clientFirmDetails).where(eq(clientFirmDetails.clientId, client.id)),
+    );
+    expect(rows).toHaveLength(1);
+    await expect(
+      withActor(db, { userId: assistant.id }, (tx) =>
+        tx.execute(
+          sql`update client_firm_details set notes = 'changed', updated_by = ${assistant.id} where client_id = ${client.id}`,
+        ),
+      ),
+    ).rejects.toThrow();
+    const other = await buildUser(ctx);
+    await db.update(profiles).set({ firmId }).where(eq(profiles.id, other.id));
+    await expect(
+      withActor(db, { userId: assistant.id }, (tx) =>
+        tx.execute(
+          sql`insert into client_firm_details (firm_id, client_id, reference, updated_by) values (${firmId}, ${other.id}, 'X', ${assistant.id})`,
+        ),
+      ),
+    ).rejects.toThrow();
+  });
 });

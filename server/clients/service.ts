@@ -67,7 +67,8 @@ export async function getClientFirmDetails(
   actor: ActorProfile,
   clientId: string,
 ): Promise<ClientFirmDetails> {
-  requireAccess(actor, "clients:edit", { firmId: actor.firmId });
+  // read by everyone who reads the client (a read-only assistant too); written by admins and staff
+  requireAccess(actor, "clients:read", { firmId: actor.firmId });
   const firmId = requireFirm(actor);
   return withActor(deps.db, { userId: actor.id }, async (tx) => {
     const client = await getClient(tx, firmId, clientId);

@@ -5,6 +5,7 @@ import { composeMail, type Mail } from "../mail/templates.js";
 const ROLE_NAMES: Record<Role, string> = {
   firm_admin: "a firm administrator",
   firm_staff: "a staff member",
+  firm_assistant: "a read-only assistant",
   regular_user: "a client",
 };
 

@@ -46,7 +46,7 @@ export async function changeStaffRole(
   await changeStaff(deps, actor, {
     id,
     change: async (rows, tx) => {
-      if (role === "firm_staff" && !otherAdminsExist(rows, id))
+      if (role !== "firm_admin" && !otherAdminsExist(rows, id))
         throw new AppError("CONFLICT", STAFF_MSG.lastAdmin);
       await setRole(tx, id, role);
       await recordAudit(tx, {

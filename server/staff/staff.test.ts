@@ -56,6 +56,41 @@ describe("staff management", () => {
     expect((await second.client.request("DELETE", `/api/staff/${third.id}`)).status).toBe(200);
   });
 
+  it("an admin invites a read-only assistant, lists them and moves them between roles (decision 084)", async () => {
+    const { admin, adminId } = await buildFirm(ctx);
+    const assistant = await buildInvitedMember(ctx, admin, "firm_assistant", "Ada Assistant");
+    const res = await admin.json<{ staff: Staff[] }>("GET", "/api/staff");
+    expect(res.body.staff.map((s) => [s.id, s.role])).toEqual([
+      [assistant.id, "firm_assistant"],
+      [adminId, "firm_admin"],
+    ]);
+    expect(
+      (await admin.request("PATCH", `/api/staff/${assistant.id}`, { role: "firm_staff" })).status,
+    ).toBe(200);
+    expect(
+      (await admin.request("PATCH", `/api/staff/${assistant.id}`, { role: "firm_assistant" }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await assistant.client.json<{ user: { role: string } }>("GET", "/api/me")).body.user.role,
+    ).toBe("firm_assistant");
+    // an admin made an assistant manages no staff any more; nobody changes their own role
+    const second = await buildInvitedMember(ctx, admin, "firm_admin");
+    expect((await admin.request("DELETE", `/api/staff/${second.id}`)).status).toBe(200);
+    const other = await buildInvitedMember(ctx, admin, "firm_admin");
+    expect(
+      (await other.client.request("PATCH", `/api/staff/${adminId}`, { role: "firm_assistant" }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await admin.request("PATCH", `/api/staff/${other.id}`, { role: "firm_assistant" })).status,
+    ).toBe(404);
+    expect(
+      (await other.client.request("PATCH", `/api/staff/${other.id}`, { role: "firm_assistant" }))
+        .status,
+    ).toBe(400);
+  });
+
   it("staff cannot manage staff; clients and other firms' admins reach nothing (not found)", async () => {
     const a = await buildFirm(ctx);
     const b = await buildFirm(ctx);

@@ -26,7 +26,7 @@ export const user = pgTable("user", {
    * the actor's role and firm and no request reads the profile just for them. Null until the
    * profile exists. Row-level security still reads the profile itself.
    */
-  role: text("role", { enum: ["regular_user", "firm_staff", "firm_admin"] }),
+  role: text("role", { enum: ["regular_user", "firm_staff", "firm_admin", "firm_assistant"] }),
   firmId: uuid("firm_id"),
 });
 

@@ -15,7 +15,9 @@ export const invitations = pgTable(
     firmCode: text("firm_code").notNull(),
     /** sha256 of the random token in the e-mailed link; the token itself is never stored. */
     tokenHash: text("token_hash").notNull().unique(),
-    role: text("role", { enum: ["regular_user", "firm_staff", "firm_admin"] }).notNull(),
+    role: text("role", {
+      enum: ["regular_user", "firm_staff", "firm_admin", "firm_assistant"],
+    }).notNull(),
     invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
     used: boolean("used").notNull().default(false),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),

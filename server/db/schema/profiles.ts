@@ -15,7 +15,7 @@ export const profiles = pgTable(
     email: text("email").notNull(),
     phone: text("phone"),
     address: text("address"),
-    role: text("role", { enum: ["regular_user", "firm_staff", "firm_admin"] })
+    role: text("role", { enum: ["regular_user", "firm_staff", "firm_admin", "firm_assistant"] })
       .notNull()
       .default("regular_user"),
     firmId: uuid("firm_id").references(() => firms.id, { onDelete: "set null" }),

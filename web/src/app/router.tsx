@@ -1,4 +1,4 @@
-import { GUARD_MSG } from "@common/app";
+import { CLIENT_EDITOR_ROLES, CLIENT_READER_ROLES, GUARD_MSG } from "@common/app";
 import { Suspense, useEffect, type ComponentType } from "react";
 import { Outlet, Route, Routes } from "react-router";
 import { useMe } from "@/lib/me";
@@ -126,8 +126,10 @@ export function AppRoutes() {
             element={screen(() => import("@/routes/beneficiary-detail"))}
           />
           <Route path="/release" element={screen(() => import("@/routes/release"))} />
-          <Route element={<RequireRole roles={["firm_admin", "firm_staff"]} />}>
+          <Route element={<RequireRole roles={CLIENT_READER_ROLES} />}>
             <Route path="/clients" element={screen(() => import("@/routes/clients"))} />
+          </Route>
+          <Route element={<RequireRole roles={CLIENT_EDITOR_ROLES} />}>
             <Route
               path="/clients/invite"
               element={screen(() => import("@/routes/client-invite"))}
@@ -138,9 +140,7 @@ export function AppRoutes() {
             />
           </Route>
           <Route
-            element={
-              <RequireRole roles={["firm_admin", "firm_staff"]} message={GUARD_MSG.viewClients} />
-            }
+            element={<RequireRole roles={CLIENT_READER_ROLES} message={GUARD_MSG.viewClients} />}
           >
             <Route path="/clients/:id" element={screen(() => import("@/routes/client-detail"))} />
           </Route>

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { CLIENT_EDITOR_ROLES, hasRole } from "@common/app";
 import type { Me } from "@common/profiles";
 import { api, ApiError } from "@/lib/api-client";
 
@@ -17,3 +18,5 @@ export async function getMe(): Promise<Me | null> {
 export const meQueryKey = ["me"] as const;
 export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn: getMe });
 export const useMe = () => useQuery(meQueryOptions());
+/** Whether the signed-in firm member invites clients and edits the firm's notes: not a read-only assistant (decision 084). */
+export const useEditsClients = () => hasRole(CLIENT_EDITOR_ROLES, useMe().data?.role);

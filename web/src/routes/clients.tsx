@@ -14,13 +14,15 @@ import { ClientsTable } from "@/features/clients/components/clients-table";
 import { useClientListParams } from "@/features/clients/use-client-list-params";
 import { useRefreshClients } from "@/features/clients/use-refresh-clients";
 import { formatCount } from "@/lib/format";
+import { useEditsClients } from "@/lib/me";
 import { cn } from "@/lib/utils";
 
-/** /clients (firm_admin or firm_staff): the firm's clients, searched, sorted and paged by the server; all of it kept in the URL. */
+/** /clients (firm_admin, firm_staff or a read-only firm_assistant, who invites nobody): the firm's clients, searched, sorted and paged by the server; all of it kept in the URL. */
 export default function ClientsScreen() {
   const [params, update] = useClientListParams();
   const clients = useClients(params);
   const { refresh, isRefreshing } = useRefreshClients();
+  const editsClients = useEditsClients();
   const data = clients.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
@@ -55,11 +57,13 @@ export default function ClientsScreen() {
               <RefreshCw aria-hidden="true" className={cn(isRefreshing && "animate-spin")} />{" "}
               {isRefreshing ? "Refreshing..." : "Refresh"}
             </Button>
-            <Button asChild>
-              <Link to="/clients/invite">
-                <UserPlus aria-hidden="true" /> Invite Client
-              </Link>
-            </Button>
+            {editsClients && (
+              <Button asChild>
+                <Link to="/clients/invite">
+                  <UserPlus aria-hidden="true" /> Invite Client
+                </Link>
+              </Button>
+            )}
           </>
         }
       />

@@ -7,7 +7,8 @@ import { StaffManagementCard } from "@/features/staff/components/staff-managemen
 
 /**
  * /dashboard: the Firm Overview for firm_admin (spec 02 §2 Dashboard) and, with what their role
- * may see, for firm_staff (issue 16, point 8); the asset dashboard for everyone else.
+ * may see, for firm_staff and read-only assistants (issue 16, point 8; decision 084); the asset
+ * dashboard for everyone else.
  */
 export default function DashboardScreen() {
   const { data: me } = useMe();
@@ -20,7 +21,7 @@ export default function DashboardScreen() {
         recentClients={<RecentClientsCard />}
       />
     );
-  if (me.role === "firm_staff")
+  if (me.role === "firm_staff" || me.role === "firm_assistant")
     return <StaffOverview name={me.name} recentClients={<RecentClientsCard />} />;
   return <AssetDashboard holder={me} />;
 }

@@ -11,9 +11,14 @@ describe("memberInviteForm (/clients/invite)", () => {
     expect(role.text).toContain("Only an administrator can invite staff.");
   });
 
-  it("administrators choose among Client, Staff and Administrator, with no such sentence", () => {
+  it("administrators choose among Client, Staff, Administrator and a read-only Assistant, with no such sentence", () => {
     const { role } = memberInviteForm(true);
     if ("fixed" in role) throw new Error("administrators were given a fixed role");
-    expect(role.options.map((o) => o.label)).toEqual(["Client", "Staff", "Administrator"]);
+    expect(role.options.map((o) => o.label)).toEqual([
+      "Client",
+      "Staff",
+      "Administrator",
+      "Assistant (read only)",
+    ]);
   });
 });

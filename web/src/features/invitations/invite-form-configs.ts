@@ -25,7 +25,9 @@ const email = (requiredMessage: string) =>
 /** /staff/invite (spec 02 §5 Staff invite): e-mail and role required together, optional note. */
 export const staffInviteFormSchema = z.object({
   email: email(INVITATION_MSG.emailAndRole),
-  role: z.enum(["firm_staff", "firm_admin"], { message: INVITATION_MSG.emailAndRole }),
+  role: z.enum(["firm_staff", "firm_admin", "firm_assistant"], {
+    message: INVITATION_MSG.emailAndRole,
+  }),
   note: z.string().trim().max(1000, INVITATION_MSG.noteTooLong),
 });
 

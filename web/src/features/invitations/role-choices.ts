@@ -13,6 +13,11 @@ const admin: Choice<"firm_admin"> = {
   label: "Administrator",
   description: STAFF_MSG.adminRoleDescription,
 };
+const assistant: Choice<"firm_assistant"> = {
+  value: "firm_assistant",
+  label: "Assistant (read only)",
+  description: STAFF_MSG.assistantRoleDescription,
+};
 const client: Choice<"regular_user"> = {
   value: "regular_user",
   label: "Client",
@@ -20,15 +25,17 @@ const client: Choice<"regular_user"> = {
 };
 
 /** The Staff Role choices of /staff/invite. */
-export const STAFF_INVITE_ROLES: readonly Choice<"firm_staff" | "firm_admin">[] = [staff, admin];
+export const STAFF_INVITE_ROLES: readonly Choice<"firm_staff" | "firm_admin" | "firm_assistant">[] =
+  [staff, admin, assistant];
 
 /** The roles of /clients/invite: admins may invite anyone, staff only clients. */
 export const memberInviteRoles = (isAdmin: boolean): readonly Choice<Role>[] =>
-  isAdmin ? [client, staff, admin] : [client];
+  isAdmin ? [client, staff, admin, assistant] : [client];
 
 /** How the pending-invitations list names the invited role (as the staff table beside it: Admin, Staff; and Client). */
 export const INVITED_ROLE_LABEL: Record<Role, string> = {
   firm_admin: "Admin",
   firm_staff: "Staff",
+  firm_assistant: "Assistant",
   regular_user: "Client",
 };

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardHeading } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
+import { useEditsClients } from "@/lib/me";
 import { useClientFirmDetails } from "../api/get-client-firm-details";
 
 /** The client detail's card of the firm's private Reference and Notes about them, and the link to /clients/edit/{id}. */
@@ -18,6 +19,7 @@ export function ClientFirmDetailsCard({
   clientName: string;
 }) {
   const found = useClientFirmDetails(clientId);
+  const editsClients = useEditsClients();
   const details = found.data?.details;
   return (
     <Card>
@@ -26,11 +28,13 @@ export function ClientFirmDetailsCard({
           <CardHeading icon={NotebookPen}>{CLIENT_MSG.firmNotesTitle}</CardHeading>
           <CardDescription>{CLIENT_MSG.firmNotesDescription(clientName)}</CardDescription>
         </div>
-        <Button asChild variant="outline" size="sm">
-          <Link to={`/clients/edit/${encodeURIComponent(clientId)}`}>
-            <Pencil aria-hidden="true" /> Edit client
-          </Link>
-        </Button>
+        {editsClients && (
+          <Button asChild variant="outline" size="sm">
+            <Link to={`/clients/edit/${encodeURIComponent(clientId)}`}>
+              <Pencil aria-hidden="true" /> Edit client
+            </Link>
+          </Button>
+        )}
       </CardHeader>
       <CardContent>
         {found.isError ? (

@@ -2,6 +2,7 @@ import { CLIENT_MSG } from "@common/clients";
 import { RefreshCw, UserPlus, Users } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
+import { useEditsClients } from "@/lib/me";
 
 /** 'No clients found', with a way to invite one, to refresh, and to clear a search that found nothing. */
 export function ClientsEmpty({
@@ -15,6 +16,7 @@ export function ClientsEmpty({
   onClearSearch: () => void;
   isRefreshing: boolean;
 }) {
+  const editsClients = useEditsClients();
   return (
     <div className="flex flex-col items-center gap-3 px-4 py-10 text-center">
       <Users aria-hidden="true" className="size-10 text-muted-foreground" />
@@ -25,11 +27,13 @@ export function ClientsEmpty({
         </p>
       )}
       <div className="flex flex-wrap justify-center gap-2">
-        <Button asChild>
-          <Link to="/clients/invite">
-            <UserPlus aria-hidden="true" /> Invite Your First Client
-          </Link>
-        </Button>
+        {editsClients && (
+          <Button asChild>
+            <Link to="/clients/invite">
+              <UserPlus aria-hidden="true" /> Invite Your First Client
+            </Link>
+          </Button>
+        )}
         <Button variant="outline" onClick={onRefresh} disabled={isRefreshing}>
           <RefreshCw aria-hidden="true" /> {isRefreshing ? "Refreshing..." : "Refresh List"}
         </Button>
