@@ -12,6 +12,7 @@ import { ReleaseTimeline } from "@/features/release/components/release-timeline"
 import { errorMessage } from "@/lib/api-client";
 import { VerifiersCard } from "@/features/verifiers/components/verifiers-card";
 import { PlanHealthCard } from "@/features/plan-health/components/plan-health-card";
+import { RehearsalCard } from "@/features/rehearsal/components/rehearsal-card";
 import { useBeneficiaryNameOf } from "@/lib/beneficiary-names";
 
 /** /release: the owner's release (state, and the way to cancel one that waits), the plan, what it would hand out, its timeline and the verifiers. */
@@ -49,6 +50,7 @@ export default function ReleaseScreen() {
           </div>
           <VerifiersCard />
           <AccessKeysCard nameOf={nameOf} />
+          <RehearsalCard />
         </>
       ) : loadError ? (
         <LoadError onRetry={() => void release.refetch()}>{loadError}</LoadError>
