@@ -13,6 +13,7 @@ import { errorMessage } from "@/lib/api-client";
 import { VerifiersCard } from "@/features/verifiers/components/verifiers-card";
 import { PlanHealthCard } from "@/features/plan-health/components/plan-health-card";
 import { RehearsalCard } from "@/features/rehearsal/components/rehearsal-card";
+import { BeneficiaryPreviewCard } from "@/features/rehearsal/components/beneficiary-preview-card";
 import { useBeneficiaryNameOf } from "@/lib/beneficiary-names";
 
 /** /release: the owner's release (state, and the way to cancel one that waits), the plan, what it would hand out, its timeline and the verifiers. */
@@ -51,6 +52,7 @@ export default function ReleaseScreen() {
           <VerifiersCard />
           <AccessKeysCard nameOf={nameOf} />
           <RehearsalCard />
+          <BeneficiaryPreviewCard nameOf={nameOf} />
         </>
       ) : loadError ? (
         <LoadError onRetry={() => void release.refetch()}>{loadError}</LoadError>
