@@ -117,6 +117,7 @@ export const RELEASE_ACTION_LABELS: Record<string, string> = {
   "release.cancelled": "Release cancelled",
   "release.released": "Released to beneficiaries",
   "release.access_ended": "Beneficiaries' access ended",
+  "release.rehearsal_sent": "Test run e-mailed to you",
   "legacy.signed_in": "A beneficiary signed in to the portal",
   "legacy.item_viewed": "A beneficiary opened an item",
   "legacy.file_downloaded": "A beneficiary downloaded a file",

@@ -127,6 +127,11 @@ export function limitRows(): LimitRow[] {
       perAccount: `${formatLimit(PER_VERIFIER_LIMITS.codeSent)} per verifier; each code ${VERIFIER_CODE_TRIES} tries, ${VERIFIER_CODE_MINUTES} minutes, single use`,
     },
     {
+      what: "Test runs of a release, each e-mailing the owner every e-mail of a release (decision 083)",
+      perAddress: "—",
+      perAccount: `${formatLimit(PER_USER_LIMITS.rehearsal)} per owner`,
+    },
+    {
       what: "Invitation resends (decision 022)",
       perAddress: "—",
       perAccount: `${formatLimit(PER_USER_LIMITS.invitationResend)} per admin`,

@@ -1,3 +1,4 @@
+import { REHEARSALS_PER_DAY } from "../../common/rehearsal.js";
 import type { Limit } from "./limiter.js";
 
 /**
@@ -208,6 +209,8 @@ export const PER_USER_LIMITS = {
   passkeyChange: { max: 20, windowSeconds: minutes(60) },
   /** Naming a verifier and resending an invitation, each e-mailing someone (decision 081). */
   verifierInvite: { max: 20, windowSeconds: minutes(60) },
+  /** A release's test run, each e-mailing the owner every e-mail of a release (decision 083). */
+  rehearsal: { max: REHEARSALS_PER_DAY, windowSeconds: minutes(24 * 60) },
 } satisfies Record<string, Limit>;
 
 /** Limits counted per verifier (decision 081): the codes e-mailed to one invited person. */

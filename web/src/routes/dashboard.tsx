@@ -4,6 +4,7 @@ import { AdminNumbers, StaffOverview } from "@/features/dashboard/components/sta
 import { RecentClientsCard } from "@/features/clients/components/recent-clients-card";
 import FirmOverview from "@/features/firms/components/firm-overview";
 import { StaffManagementCard } from "@/features/staff/components/staff-management-card";
+import { PlanHealthLine } from "@/features/plan-health/components/plan-health-line";
 
 /**
  * /dashboard: the Firm Overview for firm_admin (spec 02 §2 Dashboard) and, with what their role
@@ -23,5 +24,5 @@ export default function DashboardScreen() {
     );
   if (me.role === "firm_staff" || me.role === "firm_assistant")
     return <StaffOverview name={me.name} recentClients={<RecentClientsCard />} />;
-  return <AssetDashboard holder={me} />;
+  return <AssetDashboard holder={me} notice={<PlanHealthLine />} />;
 }

@@ -11,6 +11,9 @@ import { ReleaseStatusCard } from "@/features/release/components/release-status-
 import { ReleaseTimeline } from "@/features/release/components/release-timeline";
 import { errorMessage } from "@/lib/api-client";
 import { VerifiersCard } from "@/features/verifiers/components/verifiers-card";
+import { PlanHealthCard } from "@/features/plan-health/components/plan-health-card";
+import { RehearsalCard } from "@/features/rehearsal/components/rehearsal-card";
+import { BeneficiaryPreviewCard } from "@/features/rehearsal/components/beneficiary-preview-card";
 import { useBeneficiaryNameOf } from "@/lib/beneficiary-names";
 
 /** /release: the owner's release (state, and the way to cancel one that waits), the plan, what it would hand out, its timeline and the verifiers. */
@@ -31,6 +34,7 @@ export default function ReleaseScreen() {
       {view ? (
         <>
           <ReleaseStatusCard view={view} />
+          <PlanHealthCard />
           <div className="grid items-start gap-6 md:grid-cols-[3fr_2fr]">
             <Card>
               <CardHeader className="pb-2">
@@ -47,6 +51,8 @@ export default function ReleaseScreen() {
           </div>
           <VerifiersCard />
           <AccessKeysCard nameOf={nameOf} />
+          <RehearsalCard />
+          <BeneficiaryPreviewCard nameOf={nameOf} />
         </>
       ) : loadError ? (
         <LoadError onRetry={() => void release.refetch()}>{loadError}</LoadError>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { LoadError } from "@/components/load-error";
 import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
@@ -15,7 +16,7 @@ type Holder = { name: string; email: string; firmId: string | null; firmName: st
 const LOAD_FAILED = "Your vault summary could not be loaded.";
 
 /** The client dashboard (spec 02 §1, §2): counts, recent items, profile and firm, the release plan and what others left to the user (issue 5). Metadata only; no vault content is fetched. */
-export function AssetDashboard({ holder }: { holder: Holder }) {
+export function AssetDashboard({ holder, notice }: { holder: Holder; notice?: ReactNode }) {
   const dashboard = useDashboard();
   const loadError = dashboard.isError ? errorMessage(dashboard.error, LOAD_FAILED) : undefined;
 
@@ -27,6 +28,7 @@ export function AssetDashboard({ holder }: { holder: Holder }) {
         title={`Welcome, ${holder.name}`}
         description="Your digital legacy at a glance."
       />
+      {notice}
       {d ? (
         <CountCards dashboard={d} />
       ) : loadError ? (

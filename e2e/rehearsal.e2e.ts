@@ -1,0 +1,58 @@
+import type { Page } from "playwright-core";
+import { describe, it } from "vitest";
+import { addBeneficiary, addPassword } from "./release-setup.js";
+import {
+  buildUser,
+  checkLightAndDark,
+  expectText,
+  latestMailTo,
+  openPath,
+  signedInPage,
+  uniqueEmail,
+} from "./fixtures.js";
+
+/**
+ * Rehearsal and plan health (docs/decisions/083): on /release the owner reads what needs
+ * attention, previews what a beneficiary would receive, and sends themself a test run, whose
+ * e-mails arrive at their own address marked as a test.
+ */
+
+const region = (page: Page, name: string) => page.getByRole("region", { name });
+
+describe("rehearsal and plan health", () => {
+  it("the owner sees the plan's health, previews Emma's items and gets a test run", async () => {
+    const owner = await buildUser({ name: "Olive Owner" });
+    const emma = uniqueEmail("emma");
+    const page = await signedInPage(owner);
+    await addBeneficiary(page, "Emma Stone", emma);
+    await addPassword(page, "Bank login", "Sunflower-Lake-91", emma);
+    await addPassword(page, "Old forum", "Quiet-River-17", null);
+
+    await openPath(page, "/release");
+    const health = region(page, "Plan health");
+    await expectText(health, "You have not set a release plan");
+    await expectText(health, "1 item is left to nobody.");
+    await checkLightAndDark(page, "plan-health-card", { part: health });
+
+    const preview = region(page, "What each beneficiary would receive");
+    await expectText(preview, "After a release, Emma Stone would see 1 item from you:");
+    await expectText(preview, "Bank login");
+    await checkLightAndDark(page, "beneficiary-preview-card", { part: preview });
+
+    const testRun = region(page, "Test run");
+    await testRun.getByRole("button", { name: "Send me a test run" }).click();
+    await expectText(testRun, `test e-mails are on their way to ${owner.email}.`);
+    await checkLightAndDark(page, "rehearsal-card", { part: testRun });
+    const mail = await latestMailTo(owner.email, {
+      subject: /^\[Test\] .* has left you something/,
+    });
+    if (!mail.text.includes(`would go to Emma Stone (${emma})`))
+      throw new Error(`the test mail names no recipient: ${mail.text}`);
+    await checkLightAndDark(page, "release-with-health");
+
+    await openPath(page, "/dashboard");
+    const line = page.getByTestId("plan-health-line");
+    await expectText(line, "4 things in your release plan need your attention.");
+    await checkLightAndDark(page, "dashboard-plan-health-line", { part: line });
+  });
+});

@@ -1,0 +1,14 @@
+import type { PlanHealthFacts } from "../../common/plan-health.js";
+import type { PlanHealthRow } from "./queries.js";
+
+/** The row as the contract's facts: numbers as numbers whatever the driver returned. */
+export const presentPlanHealthFacts = (row: PlanHealthRow): PlanHealthFacts => ({
+  hasReleasePlan: row.hasReleasePlan,
+  verifierCount: Number(row.verifierCount),
+  acceptedVerifierCount: Number(row.acceptedVerifierCount),
+  threshold: Number(row.threshold),
+  keysNotHandedOver: Number(row.keysNotHandedOver),
+  isRecoveryKitMissing: row.isRecoveryKitMissing,
+  failingEmails: row.failingEmails,
+  itemsLeftToNobody: Number(row.itemsLeftToNobody),
+});

@@ -1,0 +1,125 @@
+import { DEFAULT_WAIT_DAYS, REMINDER_DAYS } from "../../common/release.js";
+import type { RehearsalView } from "../../common/rehearsal.js";
+import { requireAccess, type ActorProfile } from "../access.js";
+import { addDays } from "../clock.js";
+import { asSystem } from "../db/actor.js";
+import type { Tx } from "../db/client.js";
+import type { Deps } from "../deps.js";
+import { AppError } from "../errors.js";
+import { enqueueMail } from "../mail/outbox.js";
+import type { Mail } from "../mail/templates.js";
+import { auditRelease } from "../release/audit.js";
+import {
+  accessEndedMail,
+  beneficiaryReleasedMail,
+  inactivityReminderMail,
+  ownerReleasedMail,
+  waitLastDayMail,
+  waitStartedMail,
+} from "../release/emails.js";
+import { inactivityEndsAt } from "../release/schedule.js";
+import { WAIT_REASON } from "../release/steps.js";
+import {
+  countItemsLeft,
+  selectFirmName,
+  selectOwner,
+  selectPlanSettings,
+  selectRecipients,
+} from "./queries.js";
+import { asTestMail } from "./test-mail.js";
+
+/** Stands in for every token of a real e-mail: the links are rewritten anyway (asTestMail). */
+const EXAMPLE_LINK = { token: "example", expiresAt: new Date(0) };
+
+type Owner = NonNullable<Awaited<ReturnType<typeof selectOwner>>>;
+
+/**
+ * Every e-mail a release of this owner's plan would send, in the order they would go, each with
+ * who would receive it: the real composers of server/release/emails.ts, with example links.
+ */
+async function releaseMails(tx: Tx, deps: Deps, owner: Owner, now: Date) {
+  const appUrl = deps.env.APP_URL;
+  const plan = await selectPlanSettings(tx, owner.id);
+  const recipients = await selectRecipients(tx, owner.id);
+  const you = `you (${owner.email})`;
+  const mails: { mail: Mail; wouldGoTo: string }[] = [];
+  const toOwner = { to: owner.email, name: owner.name };
+  const months = plan?.inactivityMonths ?? null;
+  const endsAt = plan && inactivityEndsAt(plan.lastCheckInAt, months);
+  if (months !== null && endsAt)
+    for (const daysBefore of REMINDER_DAYS)
+      mails.push({
+        wouldGoTo: you,
+        mail: inactivityReminderMail(appUrl, {
+          ...toOwner,
+          daysBefore,
+          endsAt,
+          waitDays: plan.waitDays,
+          checkIn: EXAMPLE_LINK,
+        }),
+      });
+  const firmName = owner.firmId ? await selectFirmName(tx, owner.firmId) : null;
+  const reason =
+    months !== null
+      ? WAIT_REASON.inactivity(months)
+      : WAIT_REASON.attestation(firmName ?? "your firm", "An administrator");
+  const releaseAt = addDays(now, plan?.waitDays ?? DEFAULT_WAIT_DAYS);
+  mails.push(
+    {
+      wouldGoTo: you,
+      mail: waitStartedMail(appUrl, { ...toOwner, reason, releaseAt, cancel: EXAMPLE_LINK }),
+    },
+    {
+      wouldGoTo: you,
+      mail: waitLastDayMail(appUrl, { ...toOwner, releaseAt, cancel: EXAMPLE_LINK }),
+    },
+  );
+  for (const r of recipients)
+    mails.push({
+      wouldGoTo: r.name ? `${r.name} (${r.email})` : r.email,
+      mail: beneficiaryReleasedMail(appUrl, {
+        to: r.email,
+        beneficiaryName: r.name,
+        ownerName: owner.name,
+        itemCount: Number(r.items),
+      }),
+    });
+  const itemCount = await countItemsLeft(tx, owner.id);
+  mails.push({ wouldGoTo: you, mail: ownerReleasedMail(appUrl, { ...toOwner, itemCount }) });
+  for (const r of recipients)
+    mails.push({
+      wouldGoTo: r.name ? `${r.name} (${r.email})` : r.email,
+      mail: accessEndedMail(appUrl, r.email, owner.name),
+    });
+  return mails;
+}
+
+/**
+ * POST /api/release/rehearsal: the test run. Every e-mail of a release goes to the owner's own
+ * address, marked as a test; nothing else is written but the e-mails and one audit row (no plan,
+ * timer, release, link, evidence or key is touched).
+ */
+export async function sendRehearsal(deps: Deps, actor: ActorProfile): Promise<RehearsalView> {
+  requireAccess(actor, "vault:own", { ownerId: actor.id });
+  const now = deps.clock.now();
+  const result = await asSystem(deps.db, async (tx) => {
+    const owner = await selectOwner(tx, actor.id);
+    if (!owner) throw new AppError("NOT_FOUND");
+    const mails = await releaseMails(tx, deps, owner, now);
+    for (const { mail, wouldGoTo } of mails)
+      await enqueueMail(
+        tx,
+        asTestMail(mail, { appUrl: deps.env.APP_URL, owner: owner.email, wouldGoTo }),
+      );
+    await auditRelease(tx, {
+      ownerId: owner.id,
+      action: "release.rehearsal_sent",
+      at: now,
+      actorId: actor.id,
+      details: { mails: mails.length },
+    });
+    return { sent: mails.length, to: owner.email };
+  });
+  deps.wakeMailer();
+  return result;
+}

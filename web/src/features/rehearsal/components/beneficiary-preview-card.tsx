@@ -1,0 +1,111 @@
+import type { AssetType } from "@common/assets";
+import { Eye } from "lucide-react";
+import { useId, useMemo, useState } from "react";
+import { RequireVaultKey } from "@/components/keys/require-vault-key";
+import { LoadError } from "@/components/load-error";
+import { Loading } from "@/components/loading";
+import { Card, CardContent, CardHeader, CardHeading } from "@/components/ui/card";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { useAssets } from "@/features/assets/api/list-assets";
+import { sortByTitle } from "@/features/assets/sort-assets";
+import { useOwnedTitles } from "@/features/assets/titles/use-opened-titles";
+import { errorMessage } from "@/lib/api-client";
+import type { NameOf } from "@/lib/beneficiary-names";
+import { formatCount } from "@/lib/format";
+import { cn } from "@/lib/utils";
+
+const TYPE_LABELS: Record<AssetType, string> = {
+  password: "Password",
+  document: "Document",
+  note: "Note",
+};
+
+/**
+ * "What will Emma receive" (docs/decisions/083): for the beneficiary chosen, the items a release
+ * would hand them, as the portal would list them. Worked out here, in the owner's browser, from
+ * the owner's own list and titles opened with the owner's key; nothing is sent or changed.
+ */
+export function BeneficiaryPreviewCard({ nameOf }: { nameOf: NameOf }) {
+  const assets = useAssets();
+  const titled = useOwnedTitles(assets.data);
+  const selectId = useId();
+  const emails = useMemo(
+    () => [...new Set(assets.data?.flatMap((a) => a.beneficiaryEmails) ?? [])].sort(),
+    [assets.data],
+  );
+  const [chosen, setChosen] = useState<string>();
+  const email = chosen && emails.includes(chosen) ? chosen : emails[0];
+  const who = email ? (nameOf(email) ?? email) : "";
+  const items = email
+    ? sortByTitle(titled.rows?.filter((a) => a.beneficiaryEmails.includes(email)) ?? [])
+    : [];
+
+  return (
+    <Card role="region" aria-labelledby="preview-heading">
+      <CardHeader className="pb-2">
+        <CardHeading id="preview-heading" icon={Eye}>
+          What each beneficiary would receive
+        </CardHeading>
+      </CardHeader>
+      <CardContent className="grid gap-4 text-sm">
+        <p className="text-muted-foreground">
+          A preview shown only to you, in this browser: the items a release would list for the
+          person you choose. Nothing is sent and nothing changes.
+        </p>
+        {assets.isError ? (
+          <LoadError onRetry={() => void assets.refetch()}>
+            {errorMessage(assets.error, "Your items could not be loaded.")}
+          </LoadError>
+        ) : !assets.data ? (
+          <Loading variant="list" />
+        ) : !email ? (
+          <p>None of your items is left to anyone yet.</p>
+        ) : (
+          <>
+            <div className="grid max-w-sm gap-2">
+              <Label htmlFor={selectId}>Beneficiary</Label>
+              <NativeSelect id={selectId} value={email} onChange={(e) => setChosen(e.target.value)}>
+                {emails.map((e) => (
+                  <option key={e} value={e}>
+                    {nameOf(e) ? `${nameOf(e)} (${e})` : e}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+            <RequireVaultKey loading="list">
+              {!titled.rows ? (
+                <Loading variant="list" />
+              ) : (
+                <section
+                  aria-label={`Preview: what ${who} would receive`}
+                  className="grid gap-2 rounded-md border border-dashed p-4"
+                  data-testid="beneficiary-preview"
+                >
+                  <p className="font-medium">
+                    <span className="mr-2 rounded bg-muted px-1.5 py-0.5 text-xs uppercase">
+                      Preview
+                    </span>
+                    After a release, {who} would see {formatCount(items.length, "item")} from you:
+                  </p>
+                  <ul className="divide-y">
+                    {items.map((item) => (
+                      <li key={item.id} className="grid gap-0.5 py-2">
+                        <span
+                          className={cn("font-medium wrap-anywhere", !item.isTitleOpen && "italic")}
+                        >
+                          {item.title}
+                        </span>
+                        <span className="text-muted-foreground">{TYPE_LABELS[item.type]}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              )}
+            </RequireVaultKey>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
