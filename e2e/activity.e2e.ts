@@ -1,4 +1,5 @@
 import { ACTIVITY_MSG } from "../common/activity.js";
+import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { buildFirmAdmin } from "./firm-people-setup.js";
@@ -84,5 +85,15 @@ describe("the activity timeline", () => {
       `${client.name} joined the firm with a code`,
     );
     await checkLightAndDark(adminPage, "activity-firm");
+
+    // and downloads it as a spreadsheet (issue 38, item 4)
+    const [download] = await Promise.all([
+      adminPage.waitForEvent("download"),
+      adminPage.getByRole("link", { name: ACTIVITY_MSG.download }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^firm-activity-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync(await download.path(), "utf8");
+    expect(csv.split("\r\n")[0]).toBe("Time (UTC),Kind,Event");
+    expect(csv).toContain(`${client.name} joined the firm with a code`);
   });
 });
