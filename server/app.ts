@@ -36,6 +36,7 @@ import { releaseRoutes } from "./release/routes.js";
 import { legacyRoutes } from "./legacy/routes.js";
 import { releaseEvidenceRoutes } from "./release-evidence/routes.js";
 import { verifierRoutes } from "./verifiers/routes.js";
+import { verifierReportRoutes } from "./verifier-reports/routes.js";
 import { describeError } from "./logger.js";
 import { recordRequests } from "./metrics/middleware.js";
 import { WEB_DIST } from "./paths.js";
@@ -100,6 +101,7 @@ export function createApp(deps: Deps, options: { webDist?: string; testClock?: O
   api.route("/", legacyRoutes);
   api.route("/", releaseEvidenceRoutes);
   api.route("/", verifierRoutes);
+  api.route("/", verifierReportRoutes);
   api.route("/", activityRoutes);
   api.route("/", liveRoutes);
   api.route("/", accountDeletionRoutes);

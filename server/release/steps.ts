@@ -1,4 +1,4 @@
-import { RELEASE_MSG } from "../../common/release.js";
+import { DEFAULT_WAIT_DAYS, RELEASE_MSG } from "../../common/release.js";
 import type { Tx } from "../db/client.js";
 import { AppError } from "../errors.js";
 import type { Deps } from "../deps.js";
@@ -84,12 +84,14 @@ export async function checkIn(
 
 export type StartInput = {
   owner: Person;
-  trigger: "inactivity" | "attestation";
+  trigger: "inactivity" | "attestation" | "verifiers";
   waitDays: number;
   now: Date;
   /** The first sentence of the owner's e-mail: why the wait started. */
   reason: string;
   attestation?: { attestedBy: string; attesterName: string; eventDate: string; firmId: string };
+  /** The verifiers' report whose confirmations started the wait (docs/decisions/082). */
+  reportId?: string;
 };
 
 /** Starts the waiting period. A second start while one waits (or after a release) is refused. */
@@ -158,8 +160,13 @@ export async function startRelease(tx: Tx, deps: Deps, input: StartInput): Promi
           firmId: attestation.firmId,
           name: attestation.attesterName,
         }
-      : { type: "system", via: "inactivity" },
-    data: { trigger: input.trigger, waitDays: input.waitDays, releaseAt: releaseAt.toISOString() },
+      : { type: "system", via: input.trigger },
+    data: {
+      trigger: input.trigger,
+      waitDays: input.waitDays,
+      releaseAt: releaseAt.toISOString(),
+      ...(input.reportId ? { reportId: input.reportId } : {}),
+    },
   });
   await auditRelease(tx, {
     ownerId: owner.id,
@@ -325,8 +332,17 @@ async function beneficiaryNames(tx: Tx, ownerId: string, emails: string[]) {
   return new Map(rows.map((r) => [r.email, r.name]));
 }
 
+/** The release that waits or has happened for `ownerId`, if any (a report cannot start a second one). */
+export const hasOpenRelease = async (tx: Tx, ownerId: string) =>
+  !!(await selectOpenRelease(tx, ownerId));
+
 export const WAIT_REASON = {
   inactivity: (months: number) => `You have not checked in to Legacy Vault for ${months} months.`,
   attestation: (firmName: string, attesterName: string) =>
     `${attesterName} of ${firmName} has attested your death or incapacity to Legacy Vault.`,
 };
+
+/** The owner's chosen wait (or the default): what a wait started by verifiers lasts (docs/decisions/082). */
+export async function getWaitDays(tx: Tx, ownerId: string): Promise<number> {
+  return (await selectPlan(tx, ownerId))?.waitDays ?? DEFAULT_WAIT_DAYS;
+}

@@ -169,3 +169,26 @@ export async function selectFirmVerifier(tx: Tx, ownerId: string, firmId: string
     );
   return row ?? null;
 }
+
+/** The accepted person verifier roles of an address, across owners (a system read for /verifier/report). */
+export const selectAcceptedByEmail = (tx: Tx, email: string) =>
+  tx
+    .select(visible)
+    .from(verifiers)
+    .where(
+      and(
+        eq(verifiers.email, email),
+        eq(verifiers.kind, "person"),
+        eq(verifiers.status, "accepted"),
+      ),
+    )
+    .orderBy(asc(verifiers.invitedAt));
+
+/** The owner's accepted verifiers, locked (a report's confirmations are counted against them). */
+export const selectAcceptedForUpdate = (tx: Tx, ownerId: string) =>
+  tx
+    .select(visible)
+    .from(verifiers)
+    .where(and(eq(verifiers.ownerId, ownerId), eq(verifiers.status, "accepted")))
+    .orderBy(asc(verifiers.invitedAt))
+    .for("update");
