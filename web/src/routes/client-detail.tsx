@@ -18,6 +18,7 @@ import { CountCards } from "@/features/dashboard/components/count-cards";
 import { ClientRecentAssetsCard } from "@/features/dashboard/components/recent-assets-card";
 import { ClientReleaseCard } from "@/features/release/components/client-release-card";
 import { FirmVerifierCard } from "@/features/verifiers/components/firm-verifier-card";
+import { FirmReportCard } from "@/features/verifier-reports/components/firm-report-card";
 import { ImpersonationBanner } from "@/features/clients/components/impersonation-banner";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
@@ -126,6 +127,7 @@ export default function ClientDetailScreen() {
       </Tabs>
       <ClientReleaseCard clientId={c.id} clientName={c.name} defaultAttester={me?.name ?? ""} />
       <FirmVerifierCard clientId={c.id} clientName={c.name} isAdmin={me?.role === "firm_admin"} />
+      <FirmReportCard clientId={c.id} clientName={c.name} isAdmin={me?.role === "firm_admin"} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { AdminNumbers, StaffOverview } from "@/features/dashboard/components/sta
 import { RecentClientsCard } from "@/features/clients/components/recent-clients-card";
 import FirmOverview from "@/features/firms/components/firm-overview";
 import { StaffManagementCard } from "@/features/staff/components/staff-management-card";
+import { ReportBanner } from "@/features/verifier-reports/components/report-banner";
 
 /**
  * /dashboard: the Firm Overview for firm_admin (spec 02 §2 Dashboard) and, with what their role
@@ -22,5 +23,10 @@ export default function DashboardScreen() {
     );
   if (me.role === "firm_staff")
     return <StaffOverview name={me.name} recentClients={<RecentClientsCard />} />;
-  return <AssetDashboard holder={me} />;
+  return (
+    <div className="grid gap-6">
+      <ReportBanner />
+      <AssetDashboard holder={me} />
+    </div>
+  );
 }

@@ -11,6 +11,7 @@ import { ReleaseStatusCard } from "@/features/release/components/release-status-
 import { ReleaseTimeline } from "@/features/release/components/release-timeline";
 import { errorMessage } from "@/lib/api-client";
 import { VerifiersCard } from "@/features/verifiers/components/verifiers-card";
+import { OwnReportCard } from "@/features/verifier-reports/components/own-report-card";
 import { useBeneficiaryNameOf } from "@/lib/beneficiary-names";
 
 /** /release: the owner's release (state, and the way to cancel one that waits), the plan, what it would hand out, its timeline and the verifiers. */
@@ -45,6 +46,7 @@ export default function ReleaseScreen() {
               <ReleaseTimeline timeline={view.timeline} />
             </div>
           </div>
+          <OwnReportCard />
           <VerifiersCard />
           <AccessKeysCard nameOf={nameOf} />
         </>
