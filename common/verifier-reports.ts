@@ -55,6 +55,15 @@ export const reportActionSchema = z.strictObject({
   reportId: z.uuid(),
 });
 
+/** POST /api/verifier/report/document (read), and the headers of its PUT (upload). */
+export const reportDocumentReadSchema = z.strictObject({
+  session: sessionSchema,
+  verifierId: z.uuid(),
+});
+
+/** The reporter's document: PDF, JPEG or PNG, at most this many bytes. */
+export const REPORT_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+
 /** POST /api/clients/:id/report: the firm (an admin) reports. */
 export const firmReportSchema = z.strictObject({ kind: z.enum(REPORT_KINDS), note: noteSchema });
 /** POST /api/clients/:id/report/confirm and /heard. */
@@ -80,6 +89,8 @@ export type ReportView = {
   releaseAt: string | null;
   stoppedVia: ReportStoppedVia | null;
   closedAt: string | null;
+  /** The reporter added a document (e.g. a death certificate). */
+  hasDocument: boolean;
 };
 
 /** One person the verifier is an accepted verifier for, and the report about them, if any. */

@@ -37,6 +37,7 @@ import { legacyRoutes } from "./legacy/routes.js";
 import { releaseEvidenceRoutes } from "./release-evidence/routes.js";
 import { verifierRoutes } from "./verifiers/routes.js";
 import { verifierReportRoutes } from "./verifier-reports/routes.js";
+import { reportDocumentRoutes } from "./verifier-reports/document-routes.js";
 import { describeError } from "./logger.js";
 import { recordRequests } from "./metrics/middleware.js";
 import { WEB_DIST } from "./paths.js";
@@ -102,6 +103,7 @@ export function createApp(deps: Deps, options: { webDist?: string; testClock?: O
   api.route("/", releaseEvidenceRoutes);
   api.route("/", verifierRoutes);
   api.route("/", verifierReportRoutes);
+  api.route("/", reportDocumentRoutes);
   api.route("/", activityRoutes);
   api.route("/", liveRoutes);
   api.route("/", accountDeletionRoutes);

@@ -10,7 +10,11 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
  */
 export function presentReport(
   r: ReportRow,
-  a: { confirmations: { name: string; confirmedAt: Date }[]; threshold: number },
+  a: {
+    confirmations: { name: string; confirmedAt: Date }[];
+    threshold: number;
+    hasDocument: boolean;
+  },
 ): ReportView {
   const isWaitCancelled = r.status === "confirmed" && r.releaseStatus === "cancelled";
   return {
@@ -25,5 +29,6 @@ export function presentReport(
     releaseAt: r.releaseStatus === "waiting" ? iso(r.releaseAt) : null,
     stoppedVia: (r.stoppedVia as ReportStoppedVia | null) ?? (isWaitCancelled ? "fine" : null),
     closedAt: iso(r.closedAt),
+    hasDocument: a.hasDocument,
   };
 }

@@ -99,7 +99,7 @@ export async function signIn(
   return outcome;
 }
 
-async function sessionEmail(tx: Tx, deps: Deps, session: string) {
+export async function sessionEmail(tx: Tx, deps: Deps, session: string) {
   const email = await selectSessionEmail(tx, hashLinkToken(session), deps.clock.now());
   if (!email) throw new AppError("UNAUTHENTICATED", REPORT_MSG.sessionEnded);
   return email;
@@ -129,7 +129,7 @@ async function limit(deps: Deps, keys: string[]) {
 }
 
 /** The acting verifier: a role of the session's address; NOT_FOUND for any other id. */
-async function loadActor(
+export async function loadActor(
   tx: Tx,
   deps: Deps,
   a: { session: string; verifierId: string; ip: string },

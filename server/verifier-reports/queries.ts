@@ -4,6 +4,7 @@ import {
   profiles,
   releases,
   verifierReportConfirmations,
+  verifierReportDocuments,
   verifierReports,
   verifierSignIns,
 } from "../db/schema/index.js";
@@ -133,4 +134,33 @@ export async function selectSessionEmail(tx: Tx, sessionHash: string, now: Date)
       and(eq(verifierSignIns.sessionHash, sessionHash), gt(verifierSignIns.sessionExpiresAt, now)),
     );
   return row?.email ?? null;
+}
+
+/* ---------- the reporter's document ---------- */
+
+/** One document per report: a second upload replaces the first. */
+export async function upsertDocument(tx: Tx, row: typeof verifierReportDocuments.$inferInsert) {
+  await tx
+    .insert(verifierReportDocuments)
+    .values(row)
+    .onConflictDoUpdate({
+      target: verifierReportDocuments.reportId,
+      set: { fileName: row.fileName, contentType: row.contentType, size: row.size, data: row.data },
+    });
+}
+
+export async function selectDocument(tx: Tx, reportId: string) {
+  const [row] = await tx
+    .select()
+    .from(verifierReportDocuments)
+    .where(eq(verifierReportDocuments.reportId, reportId));
+  return row ?? null;
+}
+
+export async function hasDocument(tx: Tx, reportId: string) {
+  const [row] = await tx
+    .select({ id: verifierReportDocuments.reportId })
+    .from(verifierReportDocuments)
+    .where(eq(verifierReportDocuments.reportId, reportId));
+  return !!row;
 }

@@ -101,7 +101,7 @@ export async function stopReportOnSignIn(deps: Deps, userId: string): Promise<vo
 /* ---------- the firm, acted for by its admins ---------- */
 
 /** The client of the admin's firm whose accepted verifier the firm is; NOT_FOUND otherwise. */
-async function loadFirmActor(tx: Tx, actor: ActorProfile, clientId: string) {
+export async function loadFirmActor(tx: Tx, actor: ActorProfile, clientId: string) {
   const firmId = requireFirm(actor);
   const client = await findFirmClient(tx, firmId, clientId);
   requireAccess(actor, "verifier:answer-for-firm", {

@@ -2,7 +2,7 @@ import type { ReportView } from "../../common/verifier-reports.js";
 import type { Tx } from "../db/client.js";
 import { getAcceptedVerifiers } from "../verifiers/roles.js";
 import { presentReport } from "./present.js";
-import { selectConfirmations, selectLatestReport } from "./queries.js";
+import { hasDocument, selectConfirmations, selectLatestReport } from "./queries.js";
 
 /** A closed report is shown this long after it closed (then the screens forget it). */
 const SHOWN_AFTER_CLOSE_MS = 30 * 86_400_000;
@@ -27,7 +27,11 @@ export async function loadReportView(
   const all = await selectConfirmations(tx, [row.id]);
   const confirmations = all.filter((c) => accepted.has(c.verifierId));
   return {
-    report: presentReport(row, { confirmations, threshold }),
+    report: presentReport(row, {
+      confirmations,
+      threshold,
+      hasDocument: await hasDocument(tx, row.id),
+    }),
     hasConfirmed: !!a.verifierId && all.some((c) => c.verifierId === a.verifierId),
   };
 }

@@ -34,6 +34,16 @@ CREATE TABLE "verifier_report_confirmations" (
 	PRIMARY KEY ("report_id", "verifier_id")
 );
 --> statement-breakpoint
+-- The reporter's document (e.g. a death certificate): PDF, JPEG or PNG, at most 10 MB, sealed at rest
+-- with the server's document key (as release_documents). Not vault content: verifiers hold no key.
+CREATE TABLE "verifier_report_documents" (
+	"report_id" uuid PRIMARY KEY NOT NULL REFERENCES "verifier_reports"("id") ON DELETE cascade,
+	"file_name" text NOT NULL,
+	"content_type" text NOT NULL,
+	"size" integer NOT NULL,
+	"data" bytea NOT NULL
+);
+--> statement-breakpoint
 -- A verifier proves their address on /verifier/report: a code e-mailed to it, then a short session.
 CREATE TABLE "verifier_sign_ins" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
@@ -66,8 +76,10 @@ CREATE POLICY verifier_report_confirmations_owner ON "verifier_report_confirmati
   EXISTS (SELECT 1 FROM verifier_reports r WHERE r.id = report_id AND r.owner_id = (SELECT app_user_id()))
 );
 --> statement-breakpoint
--- no grant at all: only the system reads a sign-in
+-- no grant at all: only the system reads a sign-in or a document (after the API's access check)
 ALTER TABLE "verifier_sign_ins" ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+ALTER TABLE "verifier_report_documents" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 -- A report is made, confirmed or stopped: its owner's screens (the banner, the release card), and their firm's.
 CREATE OR REPLACE FUNCTION app_live_verifier_reports() RETURNS trigger

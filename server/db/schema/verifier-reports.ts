@@ -10,6 +10,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { user } from "./auth.js";
+import { bytea } from "./columns.js";
 import { releases } from "./release.js";
 import { verifiers } from "./verifiers.js";
 
@@ -78,3 +79,14 @@ export const verifierSignIns = pgTable(
   },
   (t) => [index("verifier_sign_ins_email_idx").on(t.email, t.createdAt)],
 );
+
+/** The reporter's document, sealed at rest (docs/decisions/082): one per report, a second replaces it. */
+export const verifierReportDocuments = pgTable("verifier_report_documents", {
+  reportId: uuid("report_id")
+    .primaryKey()
+    .references(() => verifierReports.id, { onDelete: "cascade" }),
+  fileName: text("file_name").notNull(),
+  contentType: text("content_type").notNull(),
+  size: integer("size").notNull(),
+  data: bytea("data").notNull(),
+});

@@ -13,4 +13,5 @@ export const openReport: ReportView = {
   releaseAt: null,
   stoppedVia: null,
   closedAt: null,
+  hasDocument: false,
 };
