@@ -36,6 +36,21 @@ describe("the firm's report card on a client's page", () => {
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ kind: "death", note: "At home" });
   });
 
+  it("refuses a document that is not a PDF, JPG or PNG before sending anything", async () => {
+    const none: FirmReportView = { canAct: true, report: null, hasConfirmed: false };
+    const fetch = stubFetch(() => json(none));
+    const { user } = renderScreen(<FirmReportCard clientId="c1" clientName="Rita" isAdmin />);
+    await user.click(await screen.findByRole("button", { name: "Report a death or incapacity" }));
+    await user.click(
+      screen.getByRole("radio", { name: "They can no longer manage their affairs" }),
+    );
+    const text = new File(["just words"], "note.pdf", { type: "application/pdf" });
+    await user.upload(screen.getByLabelText(/A document, for example a death certificate/), text);
+    await user.click(screen.getByRole("button", { name: "Send the report" }));
+    expect(await screen.findByText("The document must be a PDF, JPG or PNG file")).toBeTruthy();
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === "POST")).toEqual([]);
+  });
+
   it("another admin confirms on a screen of its own", async () => {
     const open: FirmReportView = { canAct: true, report: openReport, hasConfirmed: false };
     const fetch = stubFetch((_url, init) =>

@@ -1,4 +1,5 @@
 import { UserCheck } from "lucide-react";
+import { linkLook } from "@/components/looks";
 import { Card, CardContent, CardHeader, CardHeading } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
 import { useActForFirm } from "../api/act-for-firm";
@@ -40,6 +41,15 @@ export function FirmReportCard({
           isPending={act.isPending}
           error={act.error ? errorMessage(act.error, FAILED) : null}
           onAction={(action) => act.mutateAsync({ clientId, action })}
+          document={
+            <a
+              href={`/api/clients/${encodeURIComponent(clientId)}/report/document`}
+              download
+              className={linkLook}
+            >
+              Open the document
+            </a>
+          }
         />
       </CardContent>
     </Card>

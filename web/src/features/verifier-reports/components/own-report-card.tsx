@@ -1,4 +1,5 @@
 import { UserCheck } from "lucide-react";
+import { linkLook } from "@/components/looks";
 import { Card, CardContent, CardHeader, CardHeading } from "@/components/ui/card";
 import { useOwnReport } from "../api/get-own-report";
 import { ReportDetails } from "./report-details";
@@ -19,7 +20,15 @@ export function OwnReportCard() {
         </CardHeading>
       </CardHeader>
       <CardContent>
-        <ReportDetails report={report} ownerName={null} />
+        <ReportDetails
+          report={report}
+          ownerName={null}
+          document={
+            <a href="/api/reports/document" download className={linkLook}>
+              Open the document
+            </a>
+          }
+        />
       </CardContent>
     </Card>
   );

@@ -1,4 +1,5 @@
 import type { ReportView } from "@common/verifier-reports";
+import type { ReactNode } from "react";
 import { formatDate } from "@/lib/format";
 import { reportText } from "../report-words";
 
@@ -6,9 +7,12 @@ import { reportText } from "../report-words";
 export function ReportDetails({
   report,
   ownerName,
+  document,
 }: {
   report: ReportView;
   ownerName: string | null;
+  /** How this reader opens the document (a link, or a button for a verifier without an account). */
+  document?: ReactNode;
 }) {
   return (
     <div className="grid gap-2 text-sm" data-testid="report-details">
@@ -16,6 +20,7 @@ export function ReportDetails({
       {report.note && (
         <blockquote className="border-l-2 border-border pl-3 italic">{report.note}</blockquote>
       )}
+      {report.hasDocument && document}
       {report.status !== "stopped" && (
         <ul className="list-disc pl-5" aria-label="Confirmed by">
           {report.confirmations.map((c) => (

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { ChoiceField } from "@/components/ui/choice-field";
 import { FormField } from "@/components/ui/form-field";
+import { DOCUMENT_RULE, documentProblem } from "../report-document";
 
 const KINDS = [
   { value: "death", label: "They have died" },
@@ -18,19 +19,23 @@ export function ReportForm({
 }: {
   ownerName: string;
   isPending: boolean;
-  onSubmit: (input: { kind: ReportKind; note: string }) => void;
+  onSubmit: (input: { kind: ReportKind; note: string; file: File | null }) => void;
   onCancel: () => void;
 }) {
   const [kind, setKind] = useState<ReportKind>();
   const [note, setNote] = useState("");
   const [error, setError] = useState<string>();
-  const submit = (e: FormEvent) => {
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string>();
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!kind) return setError("Choose what happened");
-    onSubmit({ kind, note: note.trim() });
+    const problem = file ? await documentProblem(file) : null;
+    if (problem) return setFileError(problem);
+    onSubmit({ kind, note: note.trim(), file });
   };
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Report">
+    <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4" aria-label="Report">
       <ChoiceField
         label={`What has happened to ${ownerName}?`}
         options={KINDS}
@@ -51,6 +56,21 @@ export function ReportForm({
           onChange={(e) => setNote(e.target.value)}
           rows={4}
           className="w-full rounded-md border border-input bg-background px-3 py-2 text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        />
+      </FormField>
+      <FormField
+        label="A document, for example a death certificate (optional)"
+        hint={DOCUMENT_RULE}
+        error={fileError}
+      >
+        <input
+          type="file"
+          accept="application/pdf,image/jpeg,image/png"
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            setFileError(undefined);
+          }}
+          className="text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1.5"
         />
       </FormField>
       <p className="text-sm text-muted-foreground">

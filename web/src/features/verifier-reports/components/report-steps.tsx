@@ -1,5 +1,5 @@
 import { REPORT_KIND_WORDS, REPORT_MSG, type ReportView } from "@common/verifier-reports";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { FirmReportAction } from "../api/act-for-firm";
@@ -21,7 +21,9 @@ export function ReportSteps({
   isPending,
   error,
   onAction,
+  document,
 }: {
+  document?: ReactNode;
   ownerName: string;
   report: ReportView | null;
   hasConfirmed: boolean;
@@ -47,7 +49,7 @@ export function ReportSteps({
           ownerName={ownerName}
           isPending={isPending}
           onCancel={back}
-          onSubmit={({ kind, note }) => act({ type: "make", kind, note })}
+          onSubmit={({ kind, note, file }) => act({ type: "make", kind, note, file })}
         />
         {errorAlert}
       </div>
@@ -60,7 +62,7 @@ export function ReportSteps({
             ? `Confirm that ${ownerName} ${REPORT_KIND_WORDS[report.kind]}?`
             : `Have you heard from ${ownerName} since ${report.reporterName}'s report?`}
         </h3>
-        <ReportDetails report={report} ownerName={ownerName} />
+        <ReportDetails report={report} ownerName={ownerName} document={document} />
         <p className="text-sm">
           {step === "confirm"
             ? "Confirm only what you know to be true. When enough verifiers confirm, the waiting period before the release starts."
@@ -89,7 +91,7 @@ export function ReportSteps({
         </Alert>
       )}
       {report ? (
-        <ReportDetails report={report} ownerName={ownerName} />
+        <ReportDetails report={report} ownerName={ownerName} document={document} />
       ) : (
         <p className="text-sm">Nothing has been reported about {ownerName}.</p>
       )}

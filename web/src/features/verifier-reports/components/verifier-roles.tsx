@@ -8,6 +8,7 @@ import { ApiError, errorMessage } from "@/lib/api-client";
 import { useActAsVerifier } from "../api/act-as-verifier";
 import { useDesk } from "../api/get-desk";
 import { confirmedText } from "../report-words";
+import { DocumentButton } from "./document-button";
 import { ReportSteps } from "./report-steps";
 
 const FAILED = "That did not work. Please try again.";
@@ -58,6 +59,7 @@ export function VerifierRoles({ session, onEnded }: { session: string; onEnded: 
           hasConfirmed={role.hasConfirmed}
           isPending={act.isPending}
           error={act.error ? errorMessage(act.error, FAILED) : null}
+          document={<DocumentButton session={session} verifierId={role.verifierId} />}
           onAction={(action) => act.mutateAsync({ session, verifierId: role.verifierId, action })}
         />
         {roles.length > 1 && (
