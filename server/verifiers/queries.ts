@@ -18,6 +18,7 @@ const visible = {
   firmId: verifiers.firmId,
   status: verifiers.status,
   invitedAt: verifiers.invitedAt,
+  inviteExpiresAt: verifiers.inviteExpiresAt,
   respondedAt: verifiers.respondedAt,
   lastAnsweredAt: verifiers.lastAnsweredAt,
   nextCheckAt: verifiers.nextCheckAt,

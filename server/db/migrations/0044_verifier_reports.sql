@@ -60,6 +60,9 @@ CREATE INDEX "verifier_sign_ins_email_idx" ON "verifier_sign_ins" ("email", "cre
 --> statement-breakpoint
 -- As verifiers (migration 0043): every write is a system operation after the API's access check;
 -- lv_app reads the owner's own reports and their confirmations; the link hash is not granted.
+-- the owner's Verifiers card says when an invitation link expired (decision 081's card; not a secret)
+GRANT SELECT ("invite_expires_at") ON "verifiers" TO lv_app;
+--> statement-breakpoint
 GRANT SELECT ("id", "owner_id", "kind", "note", "reported_by", "reporter_name", "status", "created_at", "closed_at", "stopped_via", "release_id") ON "verifier_reports" TO lv_app;
 --> statement-breakpoint
 ALTER TABLE "verifier_reports" ENABLE ROW LEVEL SECURITY;
