@@ -5,11 +5,13 @@ import type { Deps } from "../deps.js";
 import { newLinkToken } from "../keys/link-token.js";
 import { enqueueMail } from "../mail/outbox.js";
 import { appendEvidence } from "../release-evidence/service.js";
+import { firmAdminEmails, getAcceptedVerifiers } from "../verifiers/roles.js";
 import { auditRelease } from "./audit.js";
 import {
   beneficiaryReleasedMail,
   ownerReleasedMail,
   releaseCancelledMail,
+  verifierWaitCancelledMail,
   waitStartedMail,
   type CancelLink,
 } from "./emails.js";
@@ -236,6 +238,18 @@ export async function cancelRelease(
   });
   const owner = await selectPerson(tx, release.userId);
   if (owner) await enqueueMail(tx, releaseCancelledMail(deps.env.APP_URL, owner.email, owner.name));
+  // a wait that verifiers' confirmations started: everyone who was told of the report is told it stopped
+  if (owner && release.trigger === "verifiers") {
+    const { verifiers } = await getAcceptedVerifiers(tx, release.userId);
+    for (const v of verifiers)
+      for (const to of v.kind === "firm"
+        ? await firmAdminEmails(tx, v.firmId ?? "")
+        : [v.email ?? ""])
+        await enqueueMail(
+          tx,
+          verifierWaitCancelledMail(deps.env.APP_URL, { to, ownerName: owner.name }),
+        );
+  }
   const plan = await selectPlan(tx, release.userId);
   if (plan) await checkIn(tx, plan, { now, actorId, via: "cancel" });
 }

@@ -154,6 +154,12 @@ describe("a report by a verifier", () => {
     // the third cannot confirm a closed report
     const c = await verifierSession(cleo.email);
     expect((await c.act("confirm", cleo.id, reportId)).status).toBe(409);
+
+    // the owner's veto of the wait closes the report too, and the verifiers are told
+    expect((await owner.client.json("POST", "/api/release/cancel")).status).toBe(200);
+    expect((await ownReport(owner.client)).body.report?.status).toBe("stopped");
+    for (const to of [anna.email, ben.email, cleo.email])
+      expect((await lastMailTo(ctx, to)).subject).toBe("The report about Olive Owner was stopped");
   });
 
   it("k = 1: the report alone starts the wait", async () => {
