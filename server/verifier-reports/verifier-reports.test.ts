@@ -348,6 +348,30 @@ describe("someone else cannot", () => {
       "Your Legacy Vault code",
     );
 
+    // a declined verifier likewise
+    const declined = uniqueEmail("declined");
+    await owner.client.json("POST", "/api/verifiers", {
+      kind: "person",
+      name: "Dee",
+      email: declined,
+    });
+    const inviteToken =
+      (await linkFromMail(ctx, declined, "/verifier/invite")).searchParams.get("token") ?? "";
+    const dee = new TestClient(ctx);
+    await dee.post("/api/verifier/code", { token: inviteToken });
+    const deeCode = await mailedCode(declined);
+    await dee.post("/api/verifier/answer", {
+      token: inviteToken,
+      code: deeCode,
+      answer: "decline",
+    });
+    const mailsBefore = (await mailsTo(ctx, declined)).length;
+    expect((await dee.post("/api/verifier/report/code", { email: declined })).status).toBe(200);
+    expect((await mailsTo(ctx, declined)).length).toBe(mailsBefore);
+    expect(
+      (await dee.post("/api/verifier/report/sign-in", { email: declined, code: deeCode })).status,
+    ).toBe(400);
+
     // a removed verifier: their session finds no role any more
     const b = await verifierSession(ben.email);
     await owner.client.json("DELETE", `/api/verifiers/${ben.id}`);
