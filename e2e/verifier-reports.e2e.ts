@@ -107,6 +107,7 @@ describe("verifier reports", () => {
     await expectText(page, "The wait ends on");
 
     await openPath(ownerPage, "/release");
+    await expectText(ownerPage, "Enough of your verifiers confirmed a report");
     const card = ownerPage.getByTestId("own-report-card");
     await expectText(card, "2 of 2 have confirmed. The wait ends on");
     await checkLightAndDark(ownerPage, "own-report-card", { part: card });
