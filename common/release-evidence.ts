@@ -12,15 +12,17 @@ export const EVIDENCE_FORMAT = "legacy-vault-release-evidence";
 export const EVIDENCE_VERSION = 1;
 
 /**
- * What an entry records. Verifiers' reports and confirmations will add their own kinds
- * (`report_made`, `report_confirmed`, `report_withdrawn`) before a `release_started` whose
- * trigger names them; a checker verifies any kind, known or not.
+ * What an entry records. Verifiers' reports and confirmations (docs/decisions/082) come before a
+ * `release_started` whose trigger is `verifiers`; a checker verifies any kind, known or not.
  */
 export const EVIDENCE_KINDS = [
   "plan_saved", // the owner saved the plan: the inactivity timer starts (or is off)
   "reminder_sent", // an "are you still there?" e-mail before the inactivity period ends
   "checked_in", // the owner checked in (sign-in, e-mailed link, or a cancel): the timer starts again
   "attested", // a firm admin attested the owner's death or incapacity
+  "report_made", // a verifier reported the owner's death or incapacity
+  "report_confirmed", // another verifier confirmed the open report
+  "report_withdrawn", // the report was stopped (the owner's sign-in or "I'm fine", or "heard from them")
   "release_started", // the waiting period started
   "wait_reminder_sent", // the last-day e-mail of the waiting period
   "release_cancelled", // the owner (or a firm left) stopped the release during the wait
@@ -39,6 +41,7 @@ export const RELEASE_KINDS: readonly string[] = ["attested", "release_started", 
 export type EvidenceActor =
   | { type: "owner"; userId: string; via?: string }
   | { type: "firm_admin"; userId: string; firmId: string; name: string }
+  | { type: "verifier"; verifierId: string; name: string; firmAdminId?: string }
   | { type: "beneficiary"; email: string }
   | { type: "system"; via?: string };
 

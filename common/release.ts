@@ -49,7 +49,7 @@ export type AttestationInput = z.infer<typeof attestationSchema>;
 
 /** none: no release and no inactivity trigger; counting_down: the inactivity trigger is on; waiting: a release will happen at releaseAt. */
 export type ReleaseState = "none" | "counting_down" | "waiting" | "released";
-export type ReleaseTrigger = "inactivity" | "attestation";
+export type ReleaseTrigger = "inactivity" | "attestation" | "verifiers";
 
 export type ReleaseSummary = {
   id: string;

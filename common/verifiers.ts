@@ -60,6 +60,8 @@ export type VerifierView = {
   email: string | null;
   status: VerifierStatus;
   invitedAt: string;
+  /** While invited, when the person's invitation link stops working (null for the firm). */
+  inviteExpiresAt: string | null;
   respondedAt: string | null;
   lastAnsweredAt: string | null;
   /** The firm only: the owner has left it since (its admins can no longer answer). */

@@ -38,6 +38,8 @@ import { releaseEvidenceRoutes } from "./release-evidence/routes.js";
 import { verifierRoutes } from "./verifiers/routes.js";
 import { planHealthRoutes } from "./plan-health/routes.js";
 import { rehearsalRoutes } from "./rehearsal/routes.js";
+import { verifierReportRoutes } from "./verifier-reports/routes.js";
+import { reportDocumentRoutes } from "./verifier-reports/document-routes.js";
 import { describeError } from "./logger.js";
 import { recordRequests } from "./metrics/middleware.js";
 import { WEB_DIST } from "./paths.js";
@@ -104,6 +106,8 @@ export function createApp(deps: Deps, options: { webDist?: string; testClock?: O
   api.route("/", verifierRoutes);
   api.route("/", planHealthRoutes);
   api.route("/", rehearsalRoutes);
+  api.route("/", verifierReportRoutes);
+  api.route("/", reportDocumentRoutes);
   api.route("/", activityRoutes);
   api.route("/", liveRoutes);
   api.route("/", accountDeletionRoutes);

@@ -20,6 +20,7 @@ import type { Mail } from "./mail/templates.js";
 import { createMetrics } from "./metrics/metrics.js";
 import { createProfileForNewUser } from "./profiles/service.js";
 import { checkInOnSignIn } from "./release/check-in.js";
+import { stopReportOnSignIn } from "./verifier-reports/service.js";
 import { claimFirmOfConfirmedAdmin } from "./firms/first-admin.js";
 import { systemClock, type Clock } from "./clock.js";
 
@@ -120,7 +121,10 @@ export async function createServices(
     metrics,
     live: await createLiveHub(database, log),
   };
-  onSignIn = (userId) => checkInOnSignIn(deps, userId);
+  onSignIn = async (userId) => {
+    await checkInOnSignIn(deps, userId);
+    await stopReportOnSignIn(deps, userId);
+  };
   onAddressConfirmed = (userId) => claimFirmOfConfirmedAdmin(deps, userId);
   return {
     deps,

@@ -162,6 +162,8 @@ function releaseText(
     case "release.reminder_sent":
       return "We e-mailed you a reminder to check in";
     case "release.started":
+      if (d?.trigger === "verifiers")
+        return "Your verifiers confirmed a report: your release's waiting period began";
       return who
         ? `${who} attested for you: your release's waiting period began`
         : "You did not check in: your release's waiting period began";
@@ -191,6 +193,18 @@ function releaseText(
       return d?.kind === "firm" ? "Your firm declined to be a verifier" : "A verifier declined";
     case "verifier.check_answered":
       return "A verifier answered the yearly check: they can still be reached";
+    case "verifier_report.made":
+      return d?.kind === "incapacity"
+        ? "A verifier reported that you can no longer manage your affairs"
+        : "A verifier reported that you have died";
+    case "verifier_report.confirmed":
+      return "Another verifier confirmed the report about you";
+    case "verifier_report.wait_started":
+      return "Enough verifiers confirmed the report: your release's waiting period began";
+    case "verifier_report.stopped":
+      return d?.via === "heard"
+        ? "A verifier heard from you: the report about you was stopped"
+        : "You said you are fine: the report about you was stopped";
     case "legacy.signed_in":
       return `Your beneficiary ${beneficiary} signed in`;
     case "legacy.item_viewed":

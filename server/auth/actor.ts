@@ -3,7 +3,9 @@ import { actorOf, type ActorProfile } from "../access.js";
 import { AppError } from "../errors.js";
 import type { AppEnv, SessionUser } from "../http/context.js";
 
-type ActorEnv = { Variables: AppEnv["Variables"] & { user: SessionUser; actor: ActorProfile } };
+export type ActorEnv = {
+  Variables: AppEnv["Variables"] & { user: SessionUser; actor: ActorProfile };
+};
 
 /**
  * Signed-in users only; puts their role and firm in c.var.actor for the access rules. They come

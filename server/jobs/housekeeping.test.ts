@@ -26,6 +26,7 @@ import {
   session,
   signInFailures,
   verification,
+  verifierSignIns,
 } from "../db/schema/index.js";
 import { createOffsetClock } from "../clock.js";
 import type { Limit } from "../rate-limit/limiter.js";
@@ -308,6 +309,21 @@ describe("housekeeping", () => {
     expect((await runHousekeeping(ctx.services.deps))?.mailExpired).toBe(1);
     const [row] = await db().select().from(mailOutbox).where(eq(mailOutbox.to, to));
     expect(row).toMatchObject({ status: "expired", subject: "", text: "", html: "" });
+  });
+
+  it("deletes a verifier's sign-ins a day old, and keeps today's", async () => {
+    const now = ctx.services.deps.clock.now();
+    const email = `hk-signin-${randomUUID()}@example.com`;
+    await db()
+      .insert(verifierSignIns)
+      .values([
+        { email, createdAt: new Date(now.getTime() - 2 * 86_400_000) },
+        { email, createdAt: now },
+      ]);
+    await endPeriod();
+    expect((await runHousekeeping(ctx.services.deps))?.verifierSignIns).toBe(1);
+    const left = await db().select().from(verifierSignIns).where(eq(verifierSignIns.email, email));
+    expect(left.map((r) => r.createdAt)).toEqual([now]);
   });
 
   it("runs once per period: a second run within it does nothing", async () => {

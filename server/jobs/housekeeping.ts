@@ -15,6 +15,7 @@ import {
   deleteInvitationsExpiredBefore,
   deleteRateLimitsBefore,
   deleteSignInFailuresBefore,
+  deleteStaleVerifierSignIns,
   finishJobRun,
 } from "./queries.js";
 
@@ -58,6 +59,7 @@ export async function runHousekeeping(
     legacyCodes: await deleteExpiredLegacyCodes(db, now),
     legacySessions: await deleteExpiredLegacySessions(db, now),
     releaseLinks: await deleteExpiredReleaseLinks(db, now),
+    verifierSignIns: await deleteStaleVerifierSignIns(db, new Date(now.getTime() - DAY_MS)),
     emailChanges: await deleteFinishedEmailChanges(db, now),
     invitations: await deleteInvitationsExpiredBefore(db, retainedSince),
     // A count of failed sign-ins that stopped long ago starts again; one at the cap stays until its reset (decision 017).

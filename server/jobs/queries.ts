@@ -11,6 +11,7 @@ import {
   session,
   signInFailures,
   verification,
+  verifierSignIns,
 } from "../db/schema/index.js";
 
 /**
@@ -123,3 +124,11 @@ export const deleteSignInFailuresBefore = (db: Db, beforeMs: number, maxFailures
  * Not in a transaction (VACUUM refuses one).
  */
 export const vacuumAnalyze = (db: Db) => db.execute(sql`vacuum (analyze)`);
+
+/** A verifier's sign-ins on /verifier/report (decision 082): codes last 10 minutes, sessions 30; a day on, nothing is left to use. */
+export const deleteStaleVerifierSignIns = (db: Db, before: Date) =>
+  db
+    .delete(verifierSignIns)
+    .where(lt(verifierSignIns.createdAt, before))
+    .returning({ id: verifierSignIns.id })
+    .then(counted);

@@ -164,6 +164,47 @@ export const RATE_LIMIT_RULES: Rule[] = [
   { method: "POST", path: "/api/verifier/code", perIp: { max: 10, windowSeconds: minutes(10) } },
   { method: "POST", path: "/api/verifier/answer", perIp: { max: 20, windowSeconds: minutes(10) } },
   { method: "POST", path: "/api/verifier/check", perIp: { max: 20, windowSeconds: minutes(10) } },
+  // reports (decision 082): the code to an address (also per address), the sign-in with it, the
+  // page and each action (also per address and per report: PER_VERIFIER_LIMITS.reportAction)
+  {
+    method: "POST",
+    path: "/api/verifier/report/code",
+    perIp: { max: 10, windowSeconds: minutes(10) },
+    perAccount: { max: 3, windowSeconds: minutes(10) },
+    chargeAccountFor: "sent",
+  },
+  {
+    method: "POST",
+    path: "/api/verifier/report/sign-in",
+    perIp: { max: 20, windowSeconds: minutes(10) },
+    perAccount: { max: 10, windowSeconds: minutes(10) },
+    chargeAccountFor: "checked",
+  },
+  {
+    method: "POST",
+    path: "/api/verifier/report/desk",
+    perIp: { max: 60, windowSeconds: minutes(10) },
+  },
+  {
+    method: "POST",
+    path: "/api/verifier/report/make",
+    perIp: { max: 10, windowSeconds: minutes(10) },
+  },
+  {
+    method: "POST",
+    path: "/api/verifier/report/confirm",
+    perIp: { max: 20, windowSeconds: minutes(10) },
+  },
+  {
+    method: "POST",
+    path: "/api/verifier/report/heard",
+    perIp: { max: 20, windowSeconds: minutes(10) },
+  },
+  {
+    method: "POST",
+    path: "/api/reports/fine-link",
+    perIp: { max: 20, windowSeconds: minutes(10) },
+  },
   {
     method: "POST",
     path: "/api/account-deletion/cancel-link",
@@ -211,11 +252,15 @@ export const PER_USER_LIMITS = {
   verifierInvite: { max: 20, windowSeconds: minutes(60) },
   /** A release's test run, each e-mailing the owner every e-mail of a release (decision 083). */
   rehearsal: { max: REHEARSALS_PER_DAY, windowSeconds: minutes(24 * 60) },
+  /** A firm admin's report, confirmation or "heard from them" (decision 082): each e-mails people. */
+  verifierReport: { max: 20, windowSeconds: minutes(60) },
 } satisfies Record<string, Limit>;
 
 /** Limits counted per verifier (decision 081): the codes e-mailed to one invited person. */
 export const PER_VERIFIER_LIMITS = {
   codeSent: { max: 3, windowSeconds: minutes(10) },
+  /** A report, confirmation or "heard from them" (decision 082): per address, and per report. */
+  reportAction: { max: 20, windowSeconds: minutes(60) },
 } satisfies Record<string, Limit>;
 
 /** Limits that count per address and per signed-in account (server/rate-limit/per-user-middleware.ts, docs/decisions/018). */

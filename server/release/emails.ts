@@ -107,6 +107,27 @@ export function releaseCancelledMail(appUrl: string, to: string, name: string): 
   );
 }
 
+/** To each verifier who was told of a report, when the wait their confirmations started is cancelled (docs/decisions/082). */
+export function verifierWaitCancelledMail(
+  appUrl: string,
+  { to, ownerName }: { to: string; ownerName: string },
+): Mail {
+  return composeMail(
+    {
+      template: "release-verifier-wait-cancelled",
+      to,
+      subject: `The report about ${ownerName} was stopped`,
+      expiresAt: null,
+    },
+    [
+      { text: "Hello," },
+      {
+        text: `The waiting period that started after the report about ${ownerName} was cancelled by ${ownerName}. Nothing will be released because of it.`,
+      },
+    ],
+  );
+}
+
 export function ownerReleasedMail(
   appUrl: string,
   { to, name, itemCount }: { to: string; name: string; itemCount: number },

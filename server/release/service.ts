@@ -17,6 +17,8 @@ import type { Deps } from "../deps.js";
 import { asSystemThenMail } from "../mail/as-system-then-mail.js";
 import { hashLinkToken } from "../keys/link-token.js";
 import { appendEvidence } from "../release-evidence/service.js";
+import { getAcceptedVerifiers } from "../verifiers/roles.js";
+import { REPORT_MSG } from "../../common/verifier-reports.js";
 import { auditRelease } from "./audit.js";
 import {
   countAssetsWithBeneficiary,
@@ -276,6 +278,10 @@ export async function attestRelease(
     const owner = await selectPerson(tx, client.id);
     const firmName = await selectFirmName(tx, requireFirm(client));
     if (!owner || firmName === null || !client.firmId) throw new AppError("NOT_FOUND");
+    // one verifier alone never releases when k > 1 (docs/decisions/082): the firm reports instead
+    const { verifiers, threshold } = await getAcceptedVerifiers(tx, client.id);
+    if (verifiers.length > 0 && threshold > 1)
+      throw new AppError("CONFLICT", REPORT_MSG.attestNeedsReport);
     const plan = await selectPlan(tx, client.id);
     await startRelease(tx, deps, {
       owner,

@@ -1,15 +1,17 @@
-import { RELEASE_MSG } from "../../common/release.js";
+import { DEFAULT_WAIT_DAYS, RELEASE_MSG } from "../../common/release.js";
 import type { Tx } from "../db/client.js";
 import { AppError } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { newLinkToken } from "../keys/link-token.js";
 import { enqueueMail } from "../mail/outbox.js";
 import { appendEvidence } from "../release-evidence/service.js";
+import { firmAdminEmails, getAcceptedVerifiers } from "../verifiers/roles.js";
 import { auditRelease } from "./audit.js";
 import {
   beneficiaryReleasedMail,
   ownerReleasedMail,
   releaseCancelledMail,
+  verifierWaitCancelledMail,
   waitStartedMail,
   type CancelLink,
 } from "./emails.js";
@@ -84,12 +86,14 @@ export async function checkIn(
 
 export type StartInput = {
   owner: Person;
-  trigger: "inactivity" | "attestation";
+  trigger: "inactivity" | "attestation" | "verifiers";
   waitDays: number;
   now: Date;
   /** The first sentence of the owner's e-mail: why the wait started. */
   reason: string;
   attestation?: { attestedBy: string; attesterName: string; eventDate: string; firmId: string };
+  /** The verifiers' report whose confirmations started the wait (docs/decisions/082). */
+  reportId?: string;
 };
 
 /** Starts the waiting period. A second start while one waits (or after a release) is refused. */
@@ -158,8 +162,13 @@ export async function startRelease(tx: Tx, deps: Deps, input: StartInput): Promi
           firmId: attestation.firmId,
           name: attestation.attesterName,
         }
-      : { type: "system", via: "inactivity" },
-    data: { trigger: input.trigger, waitDays: input.waitDays, releaseAt: releaseAt.toISOString() },
+      : { type: "system", via: input.trigger },
+    data: {
+      trigger: input.trigger,
+      waitDays: input.waitDays,
+      releaseAt: releaseAt.toISOString(),
+      ...(input.reportId ? { reportId: input.reportId } : {}),
+    },
   });
   await auditRelease(tx, {
     ownerId: owner.id,
@@ -229,6 +238,18 @@ export async function cancelRelease(
   });
   const owner = await selectPerson(tx, release.userId);
   if (owner) await enqueueMail(tx, releaseCancelledMail(deps.env.APP_URL, owner.email, owner.name));
+  // a wait that verifiers' confirmations started: everyone who was told of the report is told it stopped
+  if (owner && release.trigger === "verifiers") {
+    const { verifiers } = await getAcceptedVerifiers(tx, release.userId);
+    for (const v of verifiers)
+      for (const to of v.kind === "firm"
+        ? await firmAdminEmails(tx, v.firmId ?? "")
+        : [v.email ?? ""])
+        await enqueueMail(
+          tx,
+          verifierWaitCancelledMail(deps.env.APP_URL, { to, ownerName: owner.name }),
+        );
+  }
   const plan = await selectPlan(tx, release.userId);
   if (plan) await checkIn(tx, plan, { now, actorId, via: "cancel" });
 }
@@ -325,8 +346,17 @@ async function beneficiaryNames(tx: Tx, ownerId: string, emails: string[]) {
   return new Map(rows.map((r) => [r.email, r.name]));
 }
 
+/** The release that waits or has happened for `ownerId`, if any (a report cannot start a second one). */
+export const hasOpenRelease = async (tx: Tx, ownerId: string) =>
+  !!(await selectOpenRelease(tx, ownerId));
+
 export const WAIT_REASON = {
   inactivity: (months: number) => `You have not checked in to Legacy Vault for ${months} months.`,
   attestation: (firmName: string, attesterName: string) =>
     `${attesterName} of ${firmName} has attested your death or incapacity to Legacy Vault.`,
 };
+
+/** The owner's chosen wait (or the default): what a wait started by verifiers lasts (docs/decisions/082). */
+export async function getWaitDays(tx: Tx, ownerId: string): Promise<number> {
+  return (await selectPlan(tx, ownerId))?.waitDays ?? DEFAULT_WAIT_DAYS;
+}

@@ -20,6 +20,7 @@ export const presentVerifier = (
   email: r.email,
   status: r.status,
   invitedAt: r.invitedAt.toISOString(),
+  inviteExpiresAt: r.status === "invited" ? iso(r.inviteExpiresAt) : null,
   respondedAt: iso(r.respondedAt),
   lastAnsweredAt: iso(r.lastAnsweredAt),
   isFormerFirm: r.kind === "firm" && r.firmId !== ownerFirmId,

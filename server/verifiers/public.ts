@@ -1,4 +1,3 @@
-import { randomInt, timingSafeEqual } from "node:crypto";
 import {
   VERIFIER_CODE_MINUTES,
   VERIFIER_CODE_TRIES,
@@ -14,6 +13,7 @@ import { hashLinkToken } from "../keys/link-token.js";
 import { enqueueMail } from "../mail/outbox.js";
 import { hit } from "../rate-limit/limiter.js";
 import { PER_VERIFIER_LIMITS } from "../rate-limit/rules.js";
+import { isCodeMatch, newVerifierCode } from "./code.js";
 import { verifierCodeMail } from "./emails.js";
 import { presentInvitation } from "./present.js";
 import { selectByCheckHash, selectByInviteHash, selectPerson, updateVerifier } from "./queries.js";
@@ -59,7 +59,7 @@ export async function sendCode(deps: Deps, token: string): Promise<{ retryAfter:
   if (wait > 0) return { retryAfter: wait };
   await asSystem(deps.db, async (tx) => {
     const row = await loadInvitation(tx, deps, token);
-    const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+    const code = newVerifierCode();
     const expiresAt = new Date(now.getTime() + VERIFIER_CODE_MINUTES * 60_000);
     await updateVerifier(tx, row.id, {
       codeHash: codeHash(deps, row.id, code),
@@ -101,9 +101,7 @@ export async function answerInvitation(
       return refuse("expired", VERIFIER_MSG.codeInvalid);
     if (row.codeAttempts >= VERIFIER_CODE_TRIES)
       return refuse("too_many_tries", VERIFIER_MSG.codeTooManyTries);
-    const expected = Buffer.from(row.codeHash, "hex");
-    const given = Buffer.from(codeHash(deps, row.id, input.code), "hex");
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    if (!isCodeMatch(row.codeHash, codeHash(deps, row.id, input.code))) {
       const attempts = row.codeAttempts + 1;
       await updateVerifier(tx, row.id, { codeAttempts: attempts });
       return refuse(

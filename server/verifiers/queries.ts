@@ -18,6 +18,7 @@ const visible = {
   firmId: verifiers.firmId,
   status: verifiers.status,
   invitedAt: verifiers.invitedAt,
+  inviteExpiresAt: verifiers.inviteExpiresAt,
   respondedAt: verifiers.respondedAt,
   lastAnsweredAt: verifiers.lastAnsweredAt,
   nextCheckAt: verifiers.nextCheckAt,
@@ -169,3 +170,26 @@ export async function selectFirmVerifier(tx: Tx, ownerId: string, firmId: string
     );
   return row ?? null;
 }
+
+/** The accepted person verifier roles of an address, across owners (a system read for /verifier/report). */
+export const selectAcceptedByEmail = (tx: Tx, email: string) =>
+  tx
+    .select(visible)
+    .from(verifiers)
+    .where(
+      and(
+        eq(verifiers.email, email),
+        eq(verifiers.kind, "person"),
+        eq(verifiers.status, "accepted"),
+      ),
+    )
+    .orderBy(asc(verifiers.invitedAt));
+
+/** The owner's accepted verifiers, locked (a report's confirmations are counted against them). */
+export const selectAcceptedForUpdate = (tx: Tx, ownerId: string) =>
+  tx
+    .select(visible)
+    .from(verifiers)
+    .where(and(eq(verifiers.ownerId, ownerId), eq(verifiers.status, "accepted")))
+    .orderBy(asc(verifiers.invitedAt))
+    .for("update");

@@ -19,3 +19,4 @@ export * from "./account-deletions.js";
 export * from "./email-changes.js";
 export * from "./release-evidence.js";
 export * from "./verifiers.js";
+export * from "./verifier-reports.js";

@@ -35,7 +35,7 @@ export const releases = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    trigger: text("trigger", { enum: ["inactivity", "attestation"] }).notNull(),
+    trigger: text("trigger", { enum: ["inactivity", "attestation", "verifiers"] }).notNull(),
     status: text("status", { enum: ["waiting", "cancelled", "released"] }).notNull(),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
     releaseAt: timestamp("release_at", { withTimezone: true }).notNull(),

@@ -14,6 +14,7 @@ import { dashboardQueryKey } from "@/features/dashboard/api/get-dashboard";
 import { invitationsQueryKey } from "@/features/invitations/api/list-invitations";
 import { releasePlanQueryKey } from "@/features/release/api/get-release-plan";
 import { staffQueryKey } from "@/features/staff/api/list-staff";
+import { ownReportQueryKey } from "@/features/verifier-reports/api/get-own-report";
 import { beneficiaryKeysQueryKey } from "@/lib/keys/api/list-beneficiary-keys";
 import { createLiveBatch } from "./live-batch";
 
@@ -24,7 +25,7 @@ import { createLiveBatch } from "./live-batch";
 const STALE: Record<Exclude<LiveKind, "resync">, QueryKey[]> = {
   people: [clientsQueryKey, staffQueryKey, dashboardQueryKey],
   invitations: [invitationsQueryKey, dashboardQueryKey],
-  release: [releasePlanQueryKey, clientsQueryKey, dashboardQueryKey],
+  release: [releasePlanQueryKey, clientsQueryKey, dashboardQueryKey, ownReportQueryKey],
   // the release plan counts the items left to someone
   assets: [assetsQueryKey, dashboardQueryKey, releasePlanQueryKey],
   beneficiaries: [beneficiariesQueryKey, beneficiaryKeysQueryKey, dashboardQueryKey],

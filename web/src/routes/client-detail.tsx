@@ -19,6 +19,7 @@ import { ClientRecentAssetsCard } from "@/features/dashboard/components/recent-a
 import { ClientReleaseCard } from "@/features/release/components/client-release-card";
 import { FirmVerifierCard } from "@/features/verifiers/components/firm-verifier-card";
 import { PlanHealthCard } from "@/features/plan-health/components/plan-health-card";
+import { FirmReportCard } from "@/features/verifier-reports/components/firm-report-card";
 import { ImpersonationBanner } from "@/features/clients/components/impersonation-banner";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
@@ -128,6 +129,7 @@ export default function ClientDetailScreen() {
       <ClientReleaseCard clientId={c.id} clientName={c.name} defaultAttester={me?.name ?? ""} />
       <FirmVerifierCard clientId={c.id} clientName={c.name} isAdmin={me?.role === "firm_admin"} />
       <PlanHealthCard client={c} />
+      <FirmReportCard clientId={c.id} clientName={c.name} isAdmin={me?.role === "firm_admin"} />
     </div>
   );
 }

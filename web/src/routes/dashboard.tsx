@@ -5,6 +5,7 @@ import { RecentClientsCard } from "@/features/clients/components/recent-clients-
 import FirmOverview from "@/features/firms/components/firm-overview";
 import { StaffManagementCard } from "@/features/staff/components/staff-management-card";
 import { PlanHealthLine } from "@/features/plan-health/components/plan-health-line";
+import { ReportBanner } from "@/features/verifier-reports/components/report-banner";
 
 /**
  * /dashboard: the Firm Overview for firm_admin (spec 02 §2 Dashboard) and, with what their role
@@ -24,5 +25,10 @@ export default function DashboardScreen() {
     );
   if (me.role === "firm_staff" || me.role === "firm_assistant")
     return <StaffOverview name={me.name} recentClients={<RecentClientsCard />} />;
-  return <AssetDashboard holder={me} notice={<PlanHealthLine />} />;
+  return (
+    <div className="grid gap-6">
+      <ReportBanner />
+      <AssetDashboard holder={me} notice={<PlanHealthLine />} />
+    </div>
+  );
 }

@@ -14,6 +14,7 @@ import { VerifiersCard } from "@/features/verifiers/components/verifiers-card";
 import { PlanHealthCard } from "@/features/plan-health/components/plan-health-card";
 import { RehearsalCard } from "@/features/rehearsal/components/rehearsal-card";
 import { BeneficiaryPreviewCard } from "@/features/rehearsal/components/beneficiary-preview-card";
+import { OwnReportCard } from "@/features/verifier-reports/components/own-report-card";
 import { useBeneficiaryNameOf } from "@/lib/beneficiary-names";
 
 /** /release: the owner's release (state, and the way to cancel one that waits), the plan, what it would hand out, its timeline and the verifiers. */
@@ -49,6 +50,7 @@ export default function ReleaseScreen() {
               <ReleaseTimeline timeline={view.timeline} />
             </div>
           </div>
+          <OwnReportCard />
           <VerifiersCard />
           <AccessKeysCard nameOf={nameOf} />
           <RehearsalCard />

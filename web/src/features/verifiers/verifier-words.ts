@@ -4,6 +4,8 @@ import { formatDate } from "@/lib/format";
 /** A verifier's state in plain words: "Invited on Dec 2, 2026", "Accepted on … · last answered …". */
 export function verifierStateText(v: VerifierView): string {
   if (v.isFormerFirm) return "No longer your firm: it cannot act for you";
+  if (v.status === "invited" && v.inviteExpiresAt && Date.parse(v.inviteExpiresAt) <= Date.now())
+    return `Invitation expired on ${formatDate(v.inviteExpiresAt)}: send it again`;
   if (v.status === "invited") return `Invited on ${formatDate(v.invitedAt)}, has not answered yet`;
   if (v.status === "declined") return `Declined on ${formatDate(v.respondedAt ?? v.invitedAt)}`;
   const accepted = `Accepted on ${formatDate(v.respondedAt ?? v.invitedAt)}`;

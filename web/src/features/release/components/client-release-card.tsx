@@ -24,7 +24,9 @@ function StateText({ view, clientName }: { view: ClientReleaseView; clientName: 
     const by =
       r.trigger === "attestation"
         ? `${r.attesterName ?? "The firm"} attested a death or incapacity${r.eventDate ? ` on ${formatDay(r.eventDate)}` : ""}`
-        : `${clientName} did not check in`;
+        : r.trigger === "verifiers"
+          ? `${clientName}'s verifiers confirmed a report of a death or incapacity`
+          : `${clientName} did not check in`;
     return (
       <p>
         {by}. The release happens on{" "}

@@ -25,6 +25,8 @@ function reasonOf(view: ReleasePlanView): string {
     const day = r.eventDate ? ` on ${formatDay(r.eventDate)}` : "";
     return `${r.attesterName ?? "Your law firm"} reported your death or incapacity${day}.`;
   }
+  if (r.trigger === "verifiers")
+    return "Enough of your verifiers confirmed a report of your death or incapacity.";
   return "You did not check in before your inactivity period ended.";
 }
 

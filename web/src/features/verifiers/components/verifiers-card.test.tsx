@@ -17,6 +17,7 @@ const verifier = (over: Partial<VerifierView>): VerifierView => ({
   email: "vera@example.com",
   status: "invited",
   invitedAt: "2026-11-02T10:00:00.000Z",
+  inviteExpiresAt: "2099-11-09T10:00:00.000Z",
   respondedAt: null,
   lastAnsweredAt: null,
   isFormerFirm: false,
@@ -79,6 +80,16 @@ describe("the owner's verifiers card", () => {
     // no resend for the one who accepted
     expect(screen.queryByRole("button", { name: "Send again to Ann" })).toBeNull();
     expect(screen.getByRole("button", { name: "Send again to Ben" })).toBeTruthy();
+  });
+
+  it("says when an invitation link has expired, and offers to send it again", async () => {
+    const expired = verifier({ name: "Ed", inviteExpiresAt: "2026-11-09T10:00:00.000Z" });
+    stubFetch(() => json(view([expired])));
+    renderScreen(<VerifiersCard />);
+    expect((await screen.findByTestId("verifier-state")).textContent).toMatch(
+      /^Invitation expired on .*2026: send it again$/,
+    );
+    expect(screen.getByRole("button", { name: "Send again to Ed" })).toBeTruthy();
   });
 
   it("saves a new k as soon as it is chosen", async () => {
