@@ -24,6 +24,7 @@ const EXTRA_FIELDS: Record<string, Record<string, string>> = {
   "/api/register": { name: "Test User", password: GOOD_PASSWORD },
   "/api/auth/request-password-reset": { redirectTo: "/update-password" },
   "/api/legacy/verify": { code: "123456" },
+  "/api/verifier/report/sign-in": { code: "123456" },
   "/api/firms/claim": {
     firmId: randomUUID(),
     claimSecret: "s".repeat(24),

@@ -59,6 +59,11 @@ const MAIL_ROUTES: MailRoute[] = [
     invalid: (email) => [{ email, x: 1 }, { email: [email] }],
   },
   {
+    path: "/api/verifier/report/code",
+    valid: async (email) => ({ email }),
+    invalid: (email) => [{ email, x: 1 }, { email: [email] }],
+  },
+  {
     path: "/api/firms/claim",
     valid: async (email) => ({
       ...(await claimableFirm()),
@@ -80,10 +85,14 @@ const MAIL_ROUTES: MailRoute[] = [
 ];
 
 describe("per-account limits on mail (docs/decisions/003, 017)", () => {
-  it("cover every rule with a per-account limit but the portal's code check", () => {
+  it("cover every rule with a per-account limit but the code checks (the portal's, the verifiers' sign-in)", () => {
     const perAccount = RATE_LIMIT_RULES.filter((r) => r.perAccount).map((r) => r.path);
     expect(perAccount.sort()).toEqual(
-      [...MAIL_ROUTES.map((r) => r.path), "/api/legacy/verify"].sort(),
+      [
+        ...MAIL_ROUTES.map((r) => r.path),
+        "/api/legacy/verify",
+        "/api/verifier/report/sign-in",
+      ].sort(),
     );
   });
 
