@@ -126,10 +126,11 @@ export default function ClientDetailScreen() {
           )}
         </TabsContent>
       </Tabs>
-      <ClientReleaseCard clientId={c.id} clientName={c.name} defaultAttester={me?.name ?? ""} />
-      <FirmVerifierCard clientId={c.id} clientName={c.name} isAdmin={me?.role === "firm_admin"} />
       <PlanHealthCard client={c} />
+      <FirmVerifierCard clientId={c.id} clientName={c.name} isAdmin={me?.role === "firm_admin"} />
       <FirmReportCard clientId={c.id} clientName={c.name} isAdmin={me?.role === "firm_admin"} />
+      {/* starting a release is rare and deliberate: its own last section (e2e/client-edit.e2e.ts) */}
+      <ClientReleaseCard clientId={c.id} clientName={c.name} defaultAttester={me?.name ?? ""} />
     </div>
   );
 }
