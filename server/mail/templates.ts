@@ -8,6 +8,15 @@ export type MailHead = { template: string; to: string; subject: string; expiresA
 /** Plain, accessible e-mail bodies: every message has a text part and a simple HTML part. */
 export type Mail = MailHead & { text: string; html: string };
 
+/** A day as e-mails write it: "2 December 2026" (UTC). */
+export const mailDay = (d: Date) =>
+  d.toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+
 export function escapeHtml(s: string): string {
   return s.replace(
     /[&<>"']/g,

@@ -3,17 +3,9 @@ import {
   REPORT_KIND_WORDS,
   type ReportKind,
 } from "../../common/verifier-reports.js";
-import { composeMail, type Mail } from "../mail/templates.js";
+import { composeMail, mailDay, type Mail } from "../mail/templates.js";
 
 /** The e-mails of a report (docs/decisions/082). Only the owner's carries a token (erased after delivery). */
-
-const day = (d: Date) =>
-  d.toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
 
 /** To the owner at once: who reported what, and one click to say they are fine. */
 export function reportMadeOwnerMail(
@@ -38,7 +30,7 @@ export function reportMadeOwnerMail(
     [
       { text: `Hello ${a.name},` },
       {
-        text: `${a.reporterName} reported on ${day(a.at)} that you ${REPORT_KIND_TO_OWNER[a.kind]}. Your other verifiers are asked to confirm it. When enough of them confirm, the waiting period before your release starts.`,
+        text: `${a.reporterName} reported on ${mailDay(a.at)} that you ${REPORT_KIND_TO_OWNER[a.kind]}. Your other verifiers are asked to confirm it. When enough of them confirm, the waiting period before your release starts.`,
       },
       { text: "If you are reading this, press the button. Signing in does the same." },
       { link: `${appUrl}/release/fine?token=${a.token}`, label: "I'm fine" },

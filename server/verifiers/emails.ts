@@ -1,12 +1,4 @@
-import { composeMail, type Mail } from "../mail/templates.js";
-
-const day = (d: Date) =>
-  d.toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+import { composeMail, mailDay, type Mail } from "../mail/templates.js";
 
 /** To a person the owner named: what the role is, and the link (7 days) that opens the invitation. */
 export function verifierInviteMail(
@@ -27,7 +19,7 @@ export function verifierInviteMail(
       },
       { text: "Open the link to accept or decline. We will send a code to this address first." },
       { link: `${appUrl}/verifier/invite?token=${a.token}`, label: "Answer the invitation" },
-      { text: `The link works until ${day(a.expiresAt)}.` },
+      { text: `The link works until ${mailDay(a.expiresAt)}.` },
     ],
   );
 }
