@@ -32,7 +32,7 @@ export const CLIENT_MSG = {
   /** The card on /clients/{id} with the firm's private Reference and Notes about the client. */
   firmNotesTitle: "Your firm's reference and notes on this client",
   firmNotesDescription: (name: string) =>
-    `Private to your firm: only your admins and staff see them, ${name} does not.`,
+    `Private to your firm: only its admins, staff and assistants see them, ${name} does not.`,
 } as const;
 
 export const CLIENTS_PAGE_SIZE = 10;
