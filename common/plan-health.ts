@@ -9,6 +9,7 @@ export const PLAN_HEALTH_CODES = [
   "recovery_kit_not_saved",
   "beneficiary_email_failing",
   "items_left_to_nobody",
+  "platforms_not_ticked",
 ] as const;
 export type PlanHealthCode = (typeof PLAN_HEALTH_CODES)[number];
 
@@ -30,6 +31,11 @@ export type PlanHealthFacts = {
   /** Beneficiary addresses whose latest e-mail could not be delivered. */
   failingEmails: string[];
   itemsLeftToNobody: number;
+  /**
+   * Platforms of the playbook the owner has not ticked yet (docs/decisions/088): a count only,
+   * never which; the firm reads it as yes/no.
+   */
+  platformsNotTicked: number;
 };
 
 export type PlanHealthEntry = {
@@ -56,6 +62,7 @@ const FIX: Record<PlanHealthCode, { fixPath: string; fixLabel: string }> = {
   recovery_kit_not_saved: { fixPath: "/profile/keys", fixLabel: "Make a recovery kit" },
   beneficiary_email_failing: { fixPath: "/beneficiaries", fixLabel: "Check the addresses" },
   items_left_to_nobody: { fixPath: "/profile/inventory", fixLabel: "Review your items" },
+  platforms_not_ticked: { fixPath: "/release/accounts", fixLabel: "Go through your accounts" },
 };
 
 /** The list, in a fixed order, worded for the owner ("you") or for the firm ("the client"). */
@@ -117,6 +124,14 @@ export function planHealthEntries(facts: PlanHealthFacts, reader: Reader): PlanH
         you
           ? `${plural(facts.itemsLeftToNobody, "item is", "items are")} left to nobody.`
           : `Items left to nobody: ${facts.itemsLeftToNobody}.`,
+    ],
+    [
+      "platforms_not_ticked",
+      facts.platformsNotTicked > 0,
+      () =>
+        you
+          ? `${plural(facts.platformsNotTicked, "online account is", "online accounts are")} not ticked off yet (Google, Apple, Facebook…).`
+          : "The client has not finished the checklist of online accounts.",
     ],
   ];
   return messages

@@ -1,10 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlanHealthCode, PlanHealthView } from "../../common/plan-health.js";
+import { PLAYBOOK } from "../../common/playbook.js";
 import { buildAsset, dataKeyOf } from "../../test/factories/assets.js";
 import { createBeneficiaryKey } from "../../test/factories/beneficiary-keys.js";
 import { buildFirm } from "../../test/factories/firm.js";
 import { buildOwnerWithKeys } from "../../test/factories/owner-keys.js";
+import { sealedTicks } from "../../test/factories/playbook.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
 import {
   TestClient,
@@ -63,6 +65,12 @@ async function triedMail(to: string, error: string) {
   });
 }
 
+/** The owner's sealed checklist, every platform ticked (the bytes stand for a sealed blob). */
+const tickAllPlatforms = async (c: TestClient) => {
+  const body = { ...sealedTicks(), tickedCount: PLAYBOOK.length };
+  expect((await c.json("PUT", "/api/playbook", body)).status).toBe(200);
+};
+
 /** The person named as a verifier accepts with the e-mailed link and code. */
 async function acceptAsVerifier(email: string) {
   const token = (await linkFromMail(ctx, email, "/verifier/invite")).searchParams.get("token");
@@ -76,19 +84,25 @@ async function acceptAsVerifier(email: string) {
 describe("the owner's plan health", () => {
   it("lists a new owner's missing plan and verifiers, and clears them as they are set", async () => {
     const { client } = await buildUser(ctx);
-    expect(await codes(client)).toEqual(["no_release_plan", "no_verifiers"]);
+    expect(await codes(client)).toEqual([
+      "no_release_plan",
+      "no_verifiers",
+      "platforms_not_ticked",
+    ]);
     expect(await entry(client, "no_release_plan")).toMatchObject({ fixPath: "/release" });
 
     await client.json("PUT", "/api/release/plan", { inactivityMonths: 6, waitDays: 7 });
-    expect(await codes(client)).toEqual(["no_verifiers"]);
+    expect(await codes(client)).toEqual(["no_verifiers", "platforms_not_ticked"]);
 
     const email = uniqueEmail("verifier");
     await client.json("POST", "/api/verifiers", { kind: "person", name: "Vera", email });
-    expect(await codes(client)).toEqual(["too_few_verifiers"]);
+    expect(await codes(client)).toEqual(["too_few_verifiers", "platforms_not_ticked"]);
     expect((await entry(client, "too_few_verifiers"))?.message).toBe(
       "0 of the 1 verifiers needed have accepted.",
     );
     await acceptAsVerifier(email);
+    expect(await codes(client)).toEqual(["platforms_not_ticked"]);
+    await tickAllPlatforms(client);
     expect(await codes(client)).toEqual([]);
   });
 
@@ -187,6 +201,7 @@ describe("a client's plan health for the firm", () => {
         "access_keys_not_handed_over",
         "beneficiary_email_failing",
         "items_left_to_nobody",
+        "platforms_not_ticked",
       ]);
       const text = JSON.stringify(res.body);
       expect(text).toContain("Items left to nobody: 1.");
@@ -206,7 +221,11 @@ describe("a client's plan health for the firm", () => {
     expect((await firm.admin.request("GET", "/api/clients/nope/plan-health")).status).toBe(404);
 
     // another owner's own list is theirs alone
-    expect(await codes(stranger.client)).toEqual(["no_release_plan", "no_verifiers"]);
+    expect(await codes(stranger.client)).toEqual([
+      "no_release_plan",
+      "no_verifiers",
+      "platforms_not_ticked",
+    ]);
 
     expect((await client.client.post("/api/firm/leave")).status).toBe(200);
     expect((await firm.admin.request("GET", path)).status).toBe(404);

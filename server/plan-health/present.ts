@@ -1,4 +1,5 @@
 import type { PlanHealthFacts } from "../../common/plan-health.js";
+import { PLAYBOOK } from "../../common/playbook.js";
 import type { PlanHealthRow } from "./queries.js";
 
 /** The row as the contract's facts: numbers as numbers whatever the driver returned. */
@@ -11,4 +12,5 @@ export const presentPlanHealthFacts = (row: PlanHealthRow): PlanHealthFacts => (
   isRecoveryKitMissing: row.isRecoveryKitMissing,
   failingEmails: row.failingEmails,
   itemsLeftToNobody: Number(row.itemsLeftToNobody),
+  platformsNotTicked: Math.max(0, PLAYBOOK.length - Number(row.playbookTicked)),
 });

@@ -11,6 +11,8 @@ export type PlanHealthRow = {
   isRecoveryKitMissing: boolean;
   failingEmails: string[];
   itemsLeftToNobody: number;
+  /** How many platforms the owner's sealed playbook checklist says are ticked (docs/decisions/088). */
+  playbookTicked: number;
 };
 
 /**
@@ -68,7 +70,9 @@ export async function selectPlanHealth(tx: Tx, ownerId: string): Promise<PlanHea
       (select count(*)::int from assets s
         where s.user_id = ${ownerId}
           and not exists (select 1 from asset_beneficiaries ab where ab.asset_id = s.id))
-        as "itemsLeftToNobody"`);
+        as "itemsLeftToNobody",
+      coalesce((select t.ticked_count from playbook_ticks t where t.owner_id = ${ownerId}), 0)
+        as "playbookTicked"`);
   const row = rowsOf<PlanHealthRow>(result)[0];
   if (!row) throw new Error("plan health: no row");
   return row;
