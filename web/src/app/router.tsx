@@ -128,6 +128,10 @@ export function AppRoutes() {
             element={screen(() => import("@/routes/beneficiary-detail"))}
           />
           <Route path="/release" element={screen(() => import("@/routes/release"))} />
+          <Route
+            path="/release/accounts"
+            element={screen(() => import("@/routes/release-accounts"))}
+          />
           <Route element={<RequireRole roles={CLIENT_READER_ROLES} />}>
             <Route path="/clients" element={screen(() => import("@/routes/clients"))} />
           </Route>

@@ -12,6 +12,7 @@ import { ReleaseTimeline } from "@/features/release/components/release-timeline"
 import { errorMessage } from "@/lib/api-client";
 import { VerifiersCard } from "@/features/verifiers/components/verifiers-card";
 import { PlanHealthCard } from "@/features/plan-health/components/plan-health-card";
+import { PlaybookSummaryCard } from "@/features/playbook/components/playbook-summary-card";
 import { RehearsalCard } from "@/features/rehearsal/components/rehearsal-card";
 import { BeneficiaryPreviewCard } from "@/features/rehearsal/components/beneficiary-preview-card";
 import { OwnReportCard } from "@/features/verifier-reports/components/own-report-card";
@@ -52,6 +53,7 @@ export default function ReleaseScreen() {
           </div>
           <OwnReportCard />
           <VerifiersCard />
+          <PlaybookSummaryCard />
           <AccessKeysCard nameOf={nameOf} />
           <RehearsalCard />
           <BeneficiaryPreviewCard nameOf={nameOf} />

@@ -21,9 +21,16 @@ export const planHealthQueryOptions = (clientId?: string) =>
 
 /**
  * What the owner's list is made of, by query key: when one of these changes on the same screen
- * (a plan saved, a verifier added, a key handed over, an item saved), the list is read again.
+ * (a plan saved, a verifier added, a key handed over, an item saved, a platform ticked), the list is read again.
  */
-const SOURCES = new Set(["release", "verifiers", "beneficiary-keys", "beneficiaries", "assets"]);
+const SOURCES = new Set([
+  "release",
+  "verifiers",
+  "beneficiary-keys",
+  "beneficiaries",
+  "assets",
+  "playbook",
+]);
 
 export function usePlanHealth(clientId?: string) {
   const qc = useQueryClient();

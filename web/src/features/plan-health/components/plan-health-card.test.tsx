@@ -18,6 +18,7 @@ const facts: PlanHealthFacts = {
   isRecoveryKitMissing: false,
   failingEmails: [],
   itemsLeftToNobody: 2,
+  platformsNotTicked: 0,
 };
 
 describe("the plan health card", () => {
