@@ -14,7 +14,8 @@ import {
 /**
  * Rehearsal and plan health (docs/decisions/083): on /release the owner reads what needs
  * attention, previews what a beneficiary would receive, and sends themself a test run, whose
- * e-mails arrive at their own address marked as a test.
+ * e-mails arrive at their own address marked as a test. From plan health the owner opens the
+ * checklist of platforms' own legacy tools (docs/decisions/088) and ticks one.
  */
 
 const region = (page: Page, name: string) => page.getByRole("region", { name });
@@ -32,7 +33,24 @@ describe("rehearsal and plan health", () => {
     const health = region(page, "Plan health");
     await expectText(health, "You have not set a release plan");
     await expectText(health, "1 item is left to nobody.");
+    await expectText(health, "10 online accounts are not ticked off yet");
     await checkLightAndDark(page, "plan-health-card", { part: health });
+
+    await health.getByRole("link", { name: "Go through your accounts" }).click();
+    await expectText(page, "0 of 10 done");
+    const google = page.locator('li[data-platform="google"]');
+    await google.getByRole("button", { name: "I've set it up" }).click();
+    await expectText(google, "Done on");
+    await expectText(page, "1 of 10 done");
+    await google.getByText("How to").click();
+    await expectText(google, "What your executor will do");
+    await checkLightAndDark(page, "playbook-checklist", { fullPage: true });
+    // The tick was sealed and saved: a fresh load opens it again from the server.
+    await openPath(page, "/release/accounts");
+    await expectText(page.locator('li[data-platform="google"]'), "Done on");
+
+    await openPath(page, "/release");
+    await expectText(health, "9 online accounts are not ticked off yet");
 
     const preview = region(page, "What each beneficiary would receive");
     await expectText(preview, "After a release, Emma Stone would see 1 item from you:");
@@ -52,7 +70,7 @@ describe("rehearsal and plan health", () => {
 
     await openPath(page, "/dashboard");
     const line = page.getByTestId("plan-health-line");
-    await expectText(line, "4 things in your release plan need your attention.");
+    await expectText(line, "5 things in your release plan need your attention.");
     await checkLightAndDark(page, "dashboard-plan-health-line", { part: line });
   });
 });
