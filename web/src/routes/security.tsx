@@ -67,7 +67,12 @@ export default function SecurityScreen() {
             names and your release plan: a release has to know whom to write to, and what to open
             for each of them;
           </li>
-          <li>a log of security events (sign-ins, failed attempts, firm changes, releases).</li>
+          <li>a log of security events (sign-ins, failed attempts, firm changes, releases);</li>
+          <li>
+            how many accounts of your after-death checklist (Google, Apple, Facebook…) you have
+            ticked off, so that your plan health can say how many are left: which ones, and when,
+            are encrypted in your browser like your items.
+          </li>
         </ul>
         <p>
           We never see the content of your items (passwords, notes, documents, recordings or file
