@@ -36,7 +36,8 @@ describe("the playbook's data files", () => {
 
   it("refuses a link that is not https, a missing date and an unknown field", () => {
     const google = PLAYBOOK[0]!;
-    const bad = (patch: object) => playbookPlatformSchema.safeParse({ ...google, ...patch }).success;
+    const bad = (patch: object) =>
+      playbookPlatformSchema.safeParse({ ...google, ...patch }).success;
     expect(bad({ officialUrl: "http://support.google.com/accounts" })).toBe(false);
     expect(bad({ sourceUrl: "javascript:alert(1)" })).toBe(false);
     expect(bad({ checkedOn: undefined })).toBe(false);
