@@ -114,6 +114,7 @@ function contextsOf(dump: Dump): string[] {
       `beneficiary-key:${id}`,
       `access-key:${id}`,
       `asset-title:${id}`,
+      `playbook-ticks:${id}`,
     ]),
     ...beneficiaryIds,
   ];
@@ -168,7 +169,22 @@ describe("a dump and every server secret open no owner-held content key", () => 
       details: { wrappedKey: details.wrappedKey, data: details.encryptedData },
     });
     expect(named.status).toBe(201);
-    contentKeys.push(await raw(item.ck), await raw(note.ck), await raw(details.ck));
+    // The owner's playbook checklist, sealed as the browser seals it (decision 088).
+    const ticks = await sealAsset(owner.dataKey, `playbook-ticks:${owner.id}`, {
+      google: { status: "done", on: "2026-12-03" },
+    });
+    const checklist = await owner.client.json("PUT", "/api/playbook", {
+      wrappedKey: ticks.wrappedKey,
+      data: ticks.encryptedData,
+      tickedCount: 1,
+    });
+    expect(checklist.status).toBe(200);
+    contentKeys.push(
+      await raw(item.ck),
+      await raw(note.ck),
+      await raw(details.ck),
+      await raw(ticks.ck),
+    );
     ownerSecrets.push(await raw(owner.dataKey), handOver.bkBytes, handOver.accessKey);
 
     // 2. An owner from before (escrowed key, an item named for an heir), who moves over.
@@ -246,6 +262,7 @@ describe("a dump and every server secret open no owner-held content key", () => 
     expect(own).toContain("assets.wrapped_key");
     expect(own).toContain("asset_beneficiaries.wrapped_key");
     expect(own).toContain("beneficiary_keys.owner_wrapped_key");
+    expect(own).toContain("playbook_ticks.ticks_key");
     // and the titles with the items' content keys: the marker is there, sealed
     const titles = openings([await raw(item.ck), await raw(note.ck)]).filter(
       (o) => o.where === "assets.encrypted_title",
