@@ -18,7 +18,9 @@ import {
 import { DAY_MS } from "../clock.js";
 import { inactivityEndsAt } from "./schedule.js";
 import { markTimerDone, postponeTimer, selectDueTimerForUpdate } from "./timer-queries.js";
-import { WAIT_REASON, newCancelLink, performRelease, startRelease } from "./steps.js";
+import { newCancelLink, performRelease } from "./steps.js";
+import { onEscalationEnd, onInactivityEnd } from "./escalation.js";
+import { selectEscalationForUpdate } from "./escalation-queries.js";
 
 /** What a handler runs on: the due timer, and the release clock's time the run started at. */
 type TimerRun = { timer: TimerRow; now: Date };
@@ -30,7 +32,8 @@ const HANDLERS: Record<string, Handler> = {
       await selectPlan(tx, timer.userId),
       await selectPerson(tx, timer.userId),
     ];
-    const endsAt = plan && inactivityEndsAt(plan.lastCheckInAt, plan.inactivityMonths);
+    const endsAt =
+      plan && inactivityEndsAt(plan.lastCheckInAt, plan.inactivityMonths, plan.pausedUntil);
     if (!plan || !owner || !endsAt) return;
     const { token, hash } = newLinkToken();
     // the "I'm still here" link works until well after the period would have ended
@@ -70,7 +73,8 @@ const HANDLERS: Record<string, Handler> = {
       await selectPlan(tx, timer.userId, { forUpdate: true }),
       await selectPerson(tx, timer.userId),
     ];
-    const endsAt = plan && inactivityEndsAt(plan.lastCheckInAt, plan.inactivityMonths);
+    const endsAt =
+      plan && inactivityEndsAt(plan.lastCheckInAt, plan.inactivityMonths, plan.pausedUntil);
     // a check-in since this timer was set would have replaced it; this guards a plan turned off in between
     if (
       !plan ||
@@ -80,13 +84,19 @@ const HANDLERS: Record<string, Handler> = {
       plan.inactivityMonths === null
     )
       return;
-    await startRelease(tx, deps, {
+    // the verifiers are asked to reach the owner first, when there are any (decision 085)
+    await onInactivityEnd(tx, deps, {
+      plan: { ...plan, inactivityMonths: plan.inactivityMonths },
       owner,
-      trigger: "inactivity",
-      waitDays: plan.waitDays,
       now,
-      reason: WAIT_REASON.inactivity(plan.inactivityMonths),
     });
+  },
+
+  async escalation_end(tx, deps, { timer, now }) {
+    const id = typeof timer.details?.id === "string" ? timer.details.id : null;
+    const escalation = id ? await selectEscalationForUpdate(tx, id) : null;
+    const owner = await selectPerson(tx, timer.userId);
+    if (escalation && owner) await onEscalationEnd(tx, deps, { escalation, owner, now });
   },
 
   async wait_last_day(tx, deps, { timer, now }) {
