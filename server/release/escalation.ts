@@ -158,9 +158,13 @@ export async function onEscalationEnd(
   if (escalation.status !== "open" || escalation.heldAt) return;
   const plan = await selectPlan(tx, owner.id, { forUpdate: true });
   if (!plan?.inactivityMonths) return;
-  const { verifiers, threshold } = await getAcceptedVerifiers(tx, owner.id);
+  // most windows end with no answer: the verifiers are looked up only when some answered
+  const hasAnswers = (await selectEscalationAnswers(tx, escalation.id)).length > 0;
+  const { verifiers, threshold } = hasAnswers
+    ? await getAcceptedVerifiers(tx, owner.id)
+    : { verifiers: [], threshold: 1 };
   const outcome = escalationOutcome({
-    answers: await acceptedAnswers(tx, escalation.id, verifiers),
+    answers: hasAnswers ? await acceptedAnswers(tx, escalation.id, verifiers) : [],
     needed: unreachableNeeded(threshold, verifiers.length),
     isPastEnd: true,
     requireVerifier: plan.requireVerifier,

@@ -22,6 +22,7 @@ describe("the firm's report card on a client's page", () => {
     const made: FirmReportView = {
       canAct: true,
       hasConfirmed: true,
+      escalation: null,
       report: { ...openReport, reporterName: "Smith & Co", note: "At home" },
     };
     const fetch = stubFetch((_url, init) => json(init?.method === "POST" ? made : none));
