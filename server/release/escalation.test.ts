@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RELEASE_MSG, type ReleasePlanView } from "../../common/release.js";
-import { REPORT_MSG, type FirmReportView } from "../../common/verifier-reports.js";
+import type { FirmReportView } from "../../common/verifier-reports.js";
 import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
 import { DAY_MS, advance, mailsTo } from "../../test/factories/release.js";

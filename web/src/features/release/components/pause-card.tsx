@@ -25,9 +25,9 @@ export function PauseCard({ plan }: { plan: ReleasePlanView["plan"] }) {
   const pause = useSetPause();
   const end = useEndPause();
   const [until, setUntil] = useState("");
+  const [now] = useState(() => Date.now());
   if (plan.inactivityMonths === null) return null;
   const error = pause.error ?? end.error;
-  const now = Date.now();
   return (
     <Card role="region" aria-labelledby="pause-heading">
       <CardHeader className="pb-2">
