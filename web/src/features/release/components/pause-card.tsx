@@ -61,6 +61,7 @@ export function PauseCard({ plan }: { plan: ReleasePlanView["plan"] }) {
           </p>
         ) : (
           <form
+            noValidate
             className="grid gap-3"
             onSubmit={(e) => {
               e.preventDefault();

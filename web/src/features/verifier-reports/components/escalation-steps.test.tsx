@@ -2,7 +2,7 @@ import type { VerifierEscalationView } from "@common/verifier-reports";
 import { screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { renderScreen } from "@/testing/render-screen";
-import { EscalationSteps } from "./escalation-steps";
+import { EscalationAnsweredNotice, EscalationSteps } from "./escalation-steps";
 
 const escalation: VerifierEscalationView = {
   id: "e1",
@@ -40,7 +40,7 @@ describe("a verifier asked to reach the owner", () => {
     await user.click(screen.getByRole("button", { name: "I could not reach them" }));
     await user.click(screen.getByRole("button", { name: "Yes, I could not reach them" }));
     expect(onAnswer).toHaveBeenCalledWith("unreachable");
-    expect(await screen.findByText("Thank you. Your answer was recorded.")).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Please try to reach Olive" })).toBeTruthy();
   });
 
   it("under 'never without a verifier' names no date, and an answered request shows the answer", () => {
@@ -58,5 +58,10 @@ describe("a verifier asked to reach the owner", () => {
     ).toBeTruthy();
     expect(screen.getByText("You answered: you could not reach them.")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "I reached them" })).toBeNull();
+  });
+
+  it("after 'I reached them' says what happens next, even once the request has closed", () => {
+    renderScreen(<EscalationAnsweredNotice answer="reached" />);
+    expect(screen.getByText(/Their countdown starts again/)).toBeTruthy();
   });
 });

@@ -13,6 +13,16 @@ const ANSWERED: Record<EscalationAnswer, string> = {
   unreachable: REPORT_MSG.unreachable,
 };
 
+/** After an answer, above the page (the request may have closed with it): what happens next. */
+export function EscalationAnsweredNotice({ answer }: { answer: EscalationAnswer | undefined }) {
+  if (!answer) return null;
+  return (
+    <Alert variant="success">
+      <AlertDescription>{ANSWERED[answer]}</AlertDescription>
+    </Alert>
+  );
+}
+
 /** "1 of 2 needed have said they could not reach Olive. If nobody reaches them, the wait starts on 14 March." */
 export function escalationStateText(e: VerifierEscalationView, ownerName: string): string {
   const count = `${e.unreachable} of ${e.needed} needed ${e.unreachable === 1 ? "has" : "have"} said they could not reach ${ownerName}.`;
@@ -40,7 +50,6 @@ export function EscalationSteps({
   onAnswer: (answer: EscalationAnswer) => Promise<unknown>;
 }) {
   const [step, setStep] = useState<EscalationAnswer | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   const errorAlert = error && <Alert variant="destructive">{error}</Alert>;
   const answered = escalation.myAnswer ?? null;
 
@@ -61,12 +70,7 @@ export function EscalationSteps({
           <Button
             type="button"
             disabled={isPending}
-            onClick={() =>
-              void onAnswer(step).then(() => {
-                setDone(ANSWERED[step]);
-                setStep(null);
-              })
-            }
+            onClick={() => void onAnswer(step).then(() => setStep(null))}
           >
             {step === "reached" ? "Yes, they are fine" : "Yes, I could not reach them"}
           </Button>
@@ -79,11 +83,6 @@ export function EscalationSteps({
     );
   return (
     <div className="grid gap-4">
-      {done && (
-        <Alert variant="success">
-          <AlertDescription>{done}</AlertDescription>
-        </Alert>
-      )}
       <h3 className="font-medium">Please try to reach {ownerName}</h3>
       <p className="text-sm">
         {ownerName} has not checked in for a long time and has not answered our reminders. Please

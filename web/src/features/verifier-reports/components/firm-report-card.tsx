@@ -5,7 +5,7 @@ import { errorMessage } from "@/lib/api-client";
 import { useActForFirm } from "../api/act-for-firm";
 import { useAnswerEscalationForFirm } from "../api/answer-escalation-for-firm";
 import { useFirmReport } from "../api/get-firm-report";
-import { EscalationSteps } from "./escalation-steps";
+import { EscalationAnsweredNotice, EscalationSteps } from "./escalation-steps";
 import { ReportSteps } from "./report-steps";
 
 const FAILED = "That did not work. Please try again.";
@@ -37,6 +37,7 @@ export function FirmReportCard({
         </CardHeading>
       </CardHeader>
       <CardContent>
+        <EscalationAnsweredNotice answer={answer.isSuccess ? answer.variables.answer : undefined} />
         {view.escalation && view.report?.status !== "open" ? (
           <EscalationSteps
             ownerName={clientName}

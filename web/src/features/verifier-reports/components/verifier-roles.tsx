@@ -10,7 +10,7 @@ import { useAnswerEscalation } from "../api/answer-escalation";
 import { useDesk } from "../api/get-desk";
 import { confirmedText } from "../report-words";
 import { DocumentButton } from "./document-button";
-import { EscalationSteps } from "./escalation-steps";
+import { EscalationAnsweredNotice, EscalationSteps } from "./escalation-steps";
 import { ReportSteps } from "./report-steps";
 
 const FAILED = "That did not work. Please try again.";
@@ -60,6 +60,7 @@ export function VerifierRoles({ session, onEnded }: { session: string; onEnded: 
         <h2 id="role-heading" className="text-lg font-semibold">
           {role.ownerName}
         </h2>
+        <EscalationAnsweredNotice answer={answer.isSuccess ? answer.variables.answer : undefined} />
         {role.escalation && role.report?.status !== "open" ? (
           <EscalationSteps
             ownerName={role.ownerName}
