@@ -16,6 +16,8 @@ import { openPglite, openPostgres } from "../../server/db/client.js";
 import { parseEnv } from "../../server/env.js";
 import { vacuumAnalyze } from "../../server/jobs/queries.js";
 import { createLogger } from "../../server/logger.js";
+import { asSystem } from "../../server/db/actor.js";
+import { selectDueTimerForUpdate } from "../../server/release/timer-queries.js";
 import { runDueTimers } from "../../server/release/timers.js";
 import { createServices } from "../../server/services.js";
 import { buildFirm } from "../../test/factories/firm.js";
@@ -95,6 +97,7 @@ console.log(
 );
 
 const bare: number[] = [];
+const claim: number[] = [];
 const sweep: number[] = [];
 for (let run = 1; run <= RUNS; run++) {
   clock.advance(HOUR); // the next DUE windows end
@@ -105,6 +108,10 @@ for (let run = 1; run <= RUNS; run++) {
   );
   bare.push(performance.now() - t);
   const found = (due as unknown as { rows: unknown[] }).rows.length;
+  // the sweep's own query: the oldest due step, locked (committed without change)
+  t = performance.now();
+  await asSystem(db, (tx) => selectDueTimerForUpdate(tx, now));
+  claim.push(performance.now() - t);
   t = performance.now();
   const ran = await runDueTimers(services.deps, { limit: 100_000 });
   sweep.push(performance.now() - t);
@@ -120,6 +127,7 @@ const fmt = (xs: number[]) =>
   `median ${median(xs).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`;
 console.log(`${RUNS} sweeps of ${DUE} due escalation steps (each starts a wait):`);
 console.log(`  bare SELECT of the due rows   ${fmt(bare)}`);
+console.log(`  the sweep's claim of one step ${fmt(claim)}`);
 console.log(
   `  sweep (claim, run, mark done) ${fmt(sweep)}  (${(median(sweep) / DUE).toFixed(2)} ms a step)`,
 );

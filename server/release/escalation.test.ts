@@ -68,6 +68,10 @@ describe("escalation before any wait starts", () => {
     // the verifier's e-mail carries no token and no title
     const ask = (await mailsTo(ctx, anna.email)).find((m) => m.subject.includes("try to reach"));
     expect(ask?.text).not.toMatch(/token=/);
+    // the owner's one carries an "I'm still here" link: erased once delivered or expired
+    const told = (await mailsTo(ctx, owner.email)).find((m) => m.template === "escalation-owner");
+    expect(told?.text).toMatch(/\/release\/check-in\?token=/);
+    expect(told?.expiresAt).toBeInstanceOf(Date);
 
     const a = await escalationIdOf(anna.email);
     expect(a.role?.escalation).toMatchObject({ myAnswer: null, needed: 2, unreachable: 0 });
