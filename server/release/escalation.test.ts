@@ -63,6 +63,7 @@ describe("escalation before any wait starts", () => {
     if (!anna || !ben) throw new Error("people");
     expect(view.state).toBe("counting_down");
     expect(view.escalation).toMatchObject({ status: "open", asked: 3, needed: 2, answers: [] });
+    expect(view.timeline.map((t) => t.label)).toContain("Your verifiers were asked to reach you");
     expect(await subjects(anna.email)).toContain("Please try to reach Olive Owner");
     expect(await subjects(owner.email)).toContain("We are asking your verifiers to reach you");
     // the verifier's e-mail carries no token and no title
