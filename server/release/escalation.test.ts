@@ -13,6 +13,8 @@ import {
   type TestContext,
 } from "../../test/harness.js";
 import { createOffsetClock } from "../clock.js";
+import { withActor } from "../db/actor.js";
+import { escalationAnswers, escalations } from "../db/schema/index.js";
 import { runDueTimers } from "./timers.js";
 
 let ctx: TestContext;
@@ -201,6 +203,35 @@ describe("someone else cannot answer", () => {
       (await anon.post("/api/verifier/report/escalation", { verifierId: anna.id })).status,
     ).toBe(400);
     expect((await plan(owner.client)).body.escalation?.status).toBe("open");
+  });
+
+  it("row-level security: the owner reads their escalation and answers; another user none; nobody writes", async () => {
+    const { owner, people } = await escalated(1, 1);
+    const anna = people[0];
+    if (!anna) throw new Error("people");
+    const a = await escalationIdOf(anna.email);
+    expect((await a.s.answer(anna.id, a.id, "unreachable")).status).toBe(200);
+    const stranger = await buildUser(ctx);
+    const db = ctx.services.deps.db;
+    const seen = (userId: string) =>
+      withActor(db, { userId }, async (tx) => ({
+        escalations: (await tx.select().from(escalations)).length,
+        answers: (await tx.select().from(escalationAnswers)).length,
+      }));
+    expect(await seen(owner.id)).toEqual({ escalations: 1, answers: 1 });
+    expect(await seen(stranger.id)).toEqual({ escalations: 0, answers: 0 });
+    const now = new Date();
+    const refusal = await withActor(db, { userId: owner.id }, (tx) =>
+      tx.insert(escalations).values({ ownerId: owner.id, startedAt: now, endsAt: now }),
+    ).then(
+      () => "written",
+      (err: unknown) => {
+        const chain: string[] = [];
+        for (let e: unknown = err; e instanceof Error; e = e.cause) chain.push(e.message);
+        return chain.join(" <- ");
+      },
+    );
+    expect(refusal).toMatch(/permission denied/);
   });
 
   it("the firm answers through an admin; staff and another firm's admin cannot", async () => {
