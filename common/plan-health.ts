@@ -5,6 +5,7 @@ export const PLAN_HEALTH_CODES = [
   "no_release_plan",
   "no_verifiers",
   "too_few_verifiers",
+  "verifier_required_none_accepted",
   "access_keys_not_handed_over",
   "recovery_kit_not_saved",
   "beneficiary_email_failing",
@@ -19,6 +20,8 @@ export type PlanHealthCode = (typeof PLAN_HEALTH_CODES)[number];
  */
 export type PlanHealthFacts = {
   hasReleasePlan: boolean;
+  /** The inactivity trigger is on with "never release without a verifier" (decision 085). */
+  requiresVerifier: boolean;
   /** Verifiers named and not declined. */
   verifierCount: number;
   acceptedVerifierCount: number;
@@ -58,6 +61,7 @@ const FIX: Record<PlanHealthCode, { fixPath: string; fixLabel: string }> = {
   no_release_plan: { fixPath: "/release", fixLabel: "Set a release plan" },
   no_verifiers: { fixPath: "/release", fixLabel: "Name verifiers" },
   too_few_verifiers: { fixPath: "/release", fixLabel: "Review verifiers" },
+  verifier_required_none_accepted: { fixPath: "/release", fixLabel: "Review your plan" },
   access_keys_not_handed_over: { fixPath: "/release", fixLabel: "Hand over access keys" },
   recovery_kit_not_saved: { fixPath: "/profile/keys", fixLabel: "Make a recovery kit" },
   beneficiary_email_failing: { fixPath: "/beneficiaries", fixLabel: "Check the addresses" },
@@ -92,6 +96,14 @@ export function planHealthEntries(facts: PlanHealthFacts, reader: Reader): PlanH
         you
           ? `${facts.acceptedVerifierCount} of the ${facts.threshold} verifiers needed have accepted.`
           : "Fewer verifiers have accepted than are needed to confirm.",
+    ],
+    [
+      "verifier_required_none_accepted",
+      facts.requiresVerifier && facts.acceptedVerifierCount === 0,
+      () =>
+        you
+          ? "You asked never to release without a verifier, but no verifier has accepted: inactivity alone will never release your plan."
+          : "The plan needs a verifier's answer before any release, and no verifier has accepted.",
     ],
     [
       "access_keys_not_handed_over",

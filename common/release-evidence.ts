@@ -19,6 +19,12 @@ export const EVIDENCE_KINDS = [
   "plan_saved", // the owner saved the plan: the inactivity timer starts (or is off)
   "reminder_sent", // an "are you still there?" e-mail before the inactivity period ends
   "checked_in", // the owner checked in (sign-in, e-mailed link, or a cancel): the timer starts again
+  "paused", // the owner paused the countdown (travel, hospital) until a day (decision 085)
+  "pause_ended", // the owner ended their pause early
+  "escalation_started", // the inactivity period ended: the verifiers are asked to reach the owner
+  "escalation_answered", // a verifier reached the owner, or could not
+  "escalation_held", // no wait starts without a verifier's answer (the owner's option)
+  "escalation_closed", // the owner checked in during the escalation: nothing more is needed
   "attested", // a firm admin attested the owner's death or incapacity
   "report_made", // a verifier reported the owner's death or incapacity
   "report_confirmed", // another verifier confirmed the open report

@@ -13,7 +13,14 @@ export const REMINDER_DAYS = [30, 7, 1] as const;
 /** How long a beneficiary can open what was left to them, from the release. */
 export const ACCESS_DAYS = 365;
 
+/** Escalation (decision 085): how long the verifiers have to reach the owner before the wait starts. */
+export const ESCALATION_DAYS = 7;
+/** The longest pause (travel, hospital) an owner may allow themself, in days; 0: no pauses. */
+export const MAX_PAUSE_DAYS = [0, 30, 90, 180, 365] as const;
+export const DEFAULT_MAX_PAUSE_DAYS = 90;
+
 export type InactivityMonths = (typeof INACTIVITY_MONTHS)[number];
+export type MaxPauseDays = (typeof MAX_PAUSE_DAYS)[number];
 export type WaitDays = (typeof WAIT_DAYS)[number];
 
 /* ---------- inputs ---------- */
@@ -32,11 +39,29 @@ export const releasePlanSchema = z.strictObject({
       error: "Choose a waiting period of 1, 2, 7, 14, 30 or 90 days",
     },
   ),
+  /** "Never release without a verifier" (decision 085); kept as it was when left out. */
+  requireVerifier: z.boolean().optional(),
+  /** The longest pause allowed; kept as it was when left out. */
+  maxPauseDays: z
+    .union(
+      MAX_PAUSE_DAYS.map((d) => z.literal(d)) as unknown as [
+        z.ZodLiteral<MaxPauseDays>,
+        z.ZodLiteral<MaxPauseDays>,
+      ],
+      { error: "Choose a longest pause of 0, 30, 90, 180 or 365 days" },
+    )
+    .optional(),
 });
 export type ReleasePlanInput = z.infer<typeof releasePlanSchema>;
 
 /** The token of an e-mailed "I'm still here" or "Cancel the release" link. */
 export const releaseLinkSchema = z.strictObject({ token: z.string().min(20).max(200) });
+
+/** POST /api/release/pause: "I'm away until" a day (YYYY-MM-DD, the owner's last day away). */
+export const releasePauseSchema = z.strictObject({
+  until: z.iso.date("Enter the day you expect to be back"),
+});
+export type ReleasePauseInput = z.infer<typeof releasePauseSchema>;
 
 /** A firm admin's attestation (multipart form: these fields plus an optional `document` file). */
 export const attestationSchema = z.strictObject({
@@ -66,6 +91,21 @@ export type ReleaseSummary = {
   hasDocument: boolean;
 };
 
+/** The verifiers asked to reach the owner before any wait starts (decision 085). */
+export type EscalationView = {
+  status: "open" | "reached" | "checked_in" | "wait_started" | "stopped";
+  startedAt: string;
+  /** When the wait starts if too few verifiers answered (unless the owner requires a verifier). */
+  endsAt: string;
+  /** The window ended under "never release without a verifier": waiting for a verifier's answer. */
+  isHeld: boolean;
+  answers: { name: string; answer: "reached" | "unreachable"; at: string }[];
+  /** How many "I could not reach them" answers start the wait (k, at most the verifiers accepted). */
+  needed: number;
+  /** How many accepted verifiers were asked. */
+  asked: number;
+};
+
 export type TimelineEntry = { at: string; action: string; label: string; actorName: string | null };
 
 /** GET /api/release (the owner). */
@@ -76,7 +116,13 @@ export type ReleasePlanView = {
     waitDays: WaitDays;
     lastCheckInAt: string;
     inactivityEndsAt: string | null;
+    requireVerifier: boolean;
+    maxPauseDays: MaxPauseDays;
+    /** Paused until this moment (the countdown starts again from it); null when not paused. */
+    pausedUntil: string | null;
   };
+  /** The open escalation, or the latest one closed in the last 30 days. */
+  escalation: EscalationView | null;
   release: ReleaseSummary | null;
   /** Number of assets that name a beneficiary (what a release would hand out). */
   assetsWithBeneficiary: number;
@@ -102,6 +148,14 @@ export const RELEASE_MSG = {
   alreadyStarted: "A release has already been started for this person",
   checkedIn: "Thank you. Your check-in was recorded and the countdown starts again.",
   linkInvalid: "This link is invalid or has expired",
+  pauseTooLong: (days: number) =>
+    days === 0
+      ? "Your plan allows no pauses. Change the longest pause in your plan first."
+      : `Your plan allows a pause of at most ${days} days. Choose an earlier day, or change the longest pause in your plan.`,
+  pauseInPast: "Choose a day after today",
+  pauseDuringWait: "A waiting period is running. Cancel the release instead.",
+  pauseNeedsPlan: "Turn on the inactivity check first",
+  notPaused: "Your plan is not paused",
   attestationStarted:
     "Release started. The client has been e-mailed and can cancel during the waiting period.",
 } as const;
@@ -111,6 +165,12 @@ export const RELEASE_ACTION_LABELS: Record<string, string> = {
   "release.plan_changed": "Release plan changed",
   "release.check_in": "Checked in",
   "release.reminder_sent": "Inactivity reminder sent",
+  "release.paused": "Paused (away)",
+  "release.pause_ended": "Pause ended",
+  "release.escalation_started": "Your verifiers were asked to reach you",
+  "release.escalation_answered": "A verifier answered",
+  "release.escalation_held": "Waiting for a verifier before any release",
+  "release.escalation_closed": "Verifiers told that nothing more is needed",
   "release.started": "Waiting period started",
   "release.document_added": "Attestation document added",
   "release.wait_reminder_sent": "Last-day reminder sent",

@@ -55,6 +55,21 @@ export const reportActionSchema = z.strictObject({
   reportId: z.uuid(),
 });
 
+/** POST /api/verifier/escalation/answer: a verifier's answer when asked to reach the owner (decision 085). */
+export const ESCALATION_ANSWERS = ["reached", "unreachable"] as const;
+export type EscalationAnswer = (typeof ESCALATION_ANSWERS)[number];
+export const escalationAnswerSchema = z.strictObject({
+  session: sessionSchema,
+  verifierId: z.uuid(),
+  escalationId: z.uuid(),
+  answer: z.enum(ESCALATION_ANSWERS),
+});
+/** POST /api/clients/:id/escalation/answer: the firm (an admin) answers. */
+export const firmEscalationAnswerSchema = z.strictObject({
+  escalationId: z.uuid(),
+  answer: z.enum(ESCALATION_ANSWERS),
+});
+
 /** POST /api/verifier/report/document (read), and the headers of its PUT (upload). */
 export const reportDocumentReadSchema = z.strictObject({
   session: sessionSchema,
@@ -100,6 +115,20 @@ export type VerifierRoleView = {
   /** The open report, or the latest one closed in the last 30 days. */
   report: ReportView | null;
   hasConfirmed: boolean;
+  /** The owner's verifiers are asked to reach them (decision 085): open only. */
+  escalation: VerifierEscalationView | null;
+};
+
+/** An open request to reach the owner, as a verifier sees it. */
+export type VerifierEscalationView = {
+  id: string;
+  startedAt: string;
+  /** When the wait starts if too few answer (null under "never release without a verifier"). */
+  endsAt: string | null;
+  myAnswer: EscalationAnswer | null;
+  /** How many "I could not reach them" answers start the wait, and how many there are. */
+  needed: number;
+  unreachable: number;
 };
 
 /** POST /api/verifier/report/desk. */
@@ -109,7 +138,12 @@ export type ReportDeskView = { roles: VerifierRoleView[] };
 export type OwnReportView = { report: ReportView | null };
 
 /** GET /api/clients/:id/report: the firm's view, when the firm is an accepted verifier. */
-export type FirmReportView = { canAct: boolean; report: ReportView | null; hasConfirmed: boolean };
+export type FirmReportView = {
+  canAct: boolean;
+  report: ReportView | null;
+  hasConfirmed: boolean;
+  escalation: VerifierEscalationView | null;
+};
 
 /* ---------- words ---------- */
 
@@ -141,4 +175,8 @@ export const REPORT_MSG = {
   confirmed: "Thank you. Your confirmation was recorded.",
   heard: "Thank you. The report is stopped and everyone who was told is told so.",
   fine: "Thank you. The report is stopped and everyone who was told is told so.",
+  escalationNotOpen: "Nothing more is needed: this request is closed.",
+  alreadyAnswered: "You have already answered.",
+  reached: "Thank you. Their countdown starts again, and they and the other verifiers are told.",
+  unreachable: "Thank you. Your answer was recorded.",
 } as const;

@@ -177,6 +177,20 @@ function releaseText(
       return "Your vault was released to your beneficiaries";
     case "release.access_ended":
       return "Your beneficiaries' access ended";
+    case "release.paused":
+      return "You paused your release plan while you are away";
+    case "release.pause_ended":
+      return "You ended your pause";
+    case "release.escalation_started":
+      return "You did not check in: we asked your verifiers to try to reach you";
+    case "release.escalation_answered":
+      return d?.answer === "reached"
+        ? "A verifier told us they reached you"
+        : "A verifier told us they could not reach you";
+    case "release.escalation_held":
+      return "Nothing was released: you asked that a verifier answers first";
+    case "release.escalation_closed":
+      return "You checked in: your verifiers were told nothing more is needed";
     case "verifier.invited":
       return d?.kind === "firm" ? "You asked your firm to be a verifier" : "You invited a verifier";
     case "verifier.invitation_resent":

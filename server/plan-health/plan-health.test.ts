@@ -100,6 +100,13 @@ describe("the owner's plan health", () => {
     expect((await entry(client, "too_few_verifiers"))?.message).toBe(
       "0 of the 1 verifiers needed have accepted.",
     );
+    // "never release without a verifier" with none accepted: inactivity would never release (decision 085)
+    await client.json("PUT", "/api/release/plan", {
+      inactivityMonths: 6,
+      waitDays: 7,
+      requireVerifier: true,
+    });
+    expect(await codes(client)).toEqual(["too_few_verifiers", "verifier_required_none_accepted"]);
     await acceptAsVerifier(email);
     expect(await codes(client)).toEqual(["platforms_not_ticked"]);
     await tickAllPlatforms(client);

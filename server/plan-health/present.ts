@@ -5,6 +5,7 @@ import type { PlanHealthRow } from "./queries.js";
 /** The row as the contract's facts: numbers as numbers whatever the driver returned. */
 export const presentPlanHealthFacts = (row: PlanHealthRow): PlanHealthFacts => ({
   hasReleasePlan: row.hasReleasePlan,
+  requiresVerifier: row.requiresVerifier,
   verifierCount: Number(row.verifierCount),
   acceptedVerifierCount: Number(row.acceptedVerifierCount),
   threshold: Number(row.threshold),

@@ -4,6 +4,7 @@ import { rowsOf, type Tx } from "../db/client.js";
 /** The facts of one owner's plan health, as counts and yes/no (docs/decisions/083). */
 export type PlanHealthRow = {
   hasReleasePlan: boolean;
+  requiresVerifier: boolean;
   verifierCount: number;
   acceptedVerifierCount: number;
   threshold: number;
@@ -43,6 +44,10 @@ export async function selectPlanHealth(tx: Tx, ownerId: string): Promise<PlanHea
       exists (
         select 1 from release_plans p where p.user_id = ${ownerId} and p.inactivity_months is not null
       ) as "hasReleasePlan",
+      exists (
+        select 1 from release_plans p
+          where p.user_id = ${ownerId} and p.inactivity_months is not null and p.require_verifier
+      ) as "requiresVerifier",
       (select count(*)::int from verifiers v
         where v.owner_id = ${ownerId} and v.status <> 'declined') as "verifierCount",
       (select count(*)::int from verifiers v

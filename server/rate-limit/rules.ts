@@ -200,6 +200,12 @@ export const RATE_LIMIT_RULES: Rule[] = [
     path: "/api/verifier/report/heard",
     perIp: { max: 20, windowSeconds: minutes(10) },
   },
+  // escalation (decision 085): a verifier's "I reached them" or "I could not reach them"
+  {
+    method: "POST",
+    path: "/api/verifier/report/escalation",
+    perIp: { max: 20, windowSeconds: minutes(10) },
+  },
   {
     method: "POST",
     path: "/api/reports/fine-link",

@@ -16,8 +16,14 @@ export async function checkInOnSignIn(deps: Deps, userId: string): Promise<void>
     await asSystem(deps.db, async (tx) => {
       const plan = await selectPlan(tx, userId, { forUpdate: true });
       if (plan?.inactivityMonths != null)
-        await checkIn(tx, plan, { now: deps.clock.now(), actorId: userId, via: "sign_in" });
+        await checkIn(tx, plan, {
+          now: deps.clock.now(),
+          actorId: userId,
+          via: "sign_in",
+          appUrl: deps.env.APP_URL,
+        });
     });
+    deps.wakeMailer();
   } catch (err) {
     deps.log.warn(
       `check-in of ${userId} on sign-in failed: ${err instanceof Error ? err.message : String(err)}`,

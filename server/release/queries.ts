@@ -20,7 +20,11 @@ export type PlanRow = typeof releasePlans.$inferSelect;
 export type TimerRow = typeof timers.$inferSelect;
 
 /** The timers that belong to the inactivity trigger (rescheduled at every check-in). */
-export const INACTIVITY_TIMER_KINDS = ["inactivity_reminder", "inactivity_end"] as const;
+export const INACTIVITY_TIMER_KINDS = [
+  "inactivity_reminder",
+  "inactivity_end",
+  "escalation_end",
+] as const;
 
 export async function selectPlan(
   tx: Db | Tx,
@@ -41,6 +45,8 @@ export async function upsertPlan(
     waitDays: number;
     lastCheckInAt: Date;
     updatedAt: Date;
+    requireVerifier?: boolean;
+    maxPauseDays?: number;
   },
 ): Promise<PlanRow | null> {
   const [plan] = await tx

@@ -1,5 +1,10 @@
 import { Hono } from "hono";
-import { attestationSchema, releaseLinkSchema, releasePlanSchema } from "../../common/release.js";
+import {
+  attestationSchema,
+  releaseLinkSchema,
+  releasePauseSchema,
+  releasePlanSchema,
+} from "../../common/release.js";
 import { requireActor } from "../auth/actor.js";
 import { binaryBody } from "../http/body-gate.js";
 import { documentBodyLimit, documentDownload, readDocumentUpload } from "../http/document-file.js";
@@ -8,6 +13,7 @@ import { parseIdParam } from "../http/params.js";
 import { parseJson } from "../http/validate.js";
 import { evidenceDownload } from "../release-evidence/routes.js";
 import { getEvidenceFile } from "../release-evidence/service.js";
+import { setPause } from "./pause.js";
 import { RELEASE_DOCUMENT_MAX_BYTES, getReleaseDocument, putReleaseDocument } from "./document.js";
 import {
   attestRelease,
@@ -29,6 +35,12 @@ export const releaseRoutes = new Hono<AppEnv>()
   .get("/release", requireActor, async (c) => c.json(await getPlanView(c.var.deps, c.var.actor)))
   .put("/release/plan", requireActor, async (c) =>
     c.json(await savePlan(c.var.deps, c.var.actor, await parseJson(c, releasePlanSchema))),
+  )
+  .put("/release/pause", requireActor, async (c) =>
+    c.json(await setPause(c.var.deps, c.var.actor, await parseJson(c, releasePauseSchema))),
+  )
+  .delete("/release/pause", requireActor, async (c) =>
+    c.json(await setPause(c.var.deps, c.var.actor, null)),
   )
   .post("/release/cancel", requireActor, async (c) =>
     c.json(await cancelByOwner(c.var.deps, c.var.actor)),

@@ -1,6 +1,8 @@
 import {
+  DEFAULT_MAX_PAUSE_DAYS,
   DEFAULT_WAIT_DAYS,
   RELEASE_MSG,
+  type MaxPauseDays,
   type AttestationInput,
   type ClientReleaseView,
   type ReleasePlanInput,
@@ -20,6 +22,8 @@ import { appendEvidence } from "../release-evidence/service.js";
 import { getAcceptedVerifiers } from "../verifiers/roles.js";
 import { REPORT_MSG } from "../../common/verifier-reports.js";
 import { auditRelease } from "./audit.js";
+import { closeEscalationOnCheckIn } from "./escalation-close.js";
+import { loadEscalationView } from "./escalation-view.js";
 import {
   countAssetsWithBeneficiary,
   hasReleaseDocument,
@@ -65,12 +69,17 @@ export async function getPlanView(deps: Deps, actor: ActorProfile): Promise<Rele
     }),
   );
   // the audit log and release_documents are system tables; one transaction after the other (PGlite has one connection)
-  const { timeline, hasDocument } = await asSystem(deps.db, async (tx) => ({
+  const now = deps.clock.now();
+  const { timeline, hasDocument, escalation } = await asSystem(deps.db, async (tx) => ({
     timeline: await selectTimeline(tx, actor.id),
     hasDocument: latest ? await hasReleaseDocument(tx, latest.id) : false,
+    escalation: await loadEscalationView(tx, { ownerId: actor.id, now }),
   }));
   const lastCheckInAt = plan?.lastCheckInAt ?? null;
-  const endsAt = lastCheckInAt && inactivityEndsAt(lastCheckInAt, plan?.inactivityMonths ?? null);
+  const pausedUntil = plan?.pausedUntil && plan.pausedUntil > now ? plan.pausedUntil : null;
+  const endsAt =
+    lastCheckInAt &&
+    inactivityEndsAt(lastCheckInAt, plan?.inactivityMonths ?? null, plan?.pausedUntil ?? null);
   return {
     state: releaseState(plan, latest),
     plan: {
@@ -81,7 +90,11 @@ export async function getPlanView(deps: Deps, actor: ActorProfile): Promise<Rele
         endsAt && latest?.status !== "waiting" && latest?.status !== "released"
           ? endsAt.toISOString()
           : null,
+      requireVerifier: plan?.requireVerifier ?? false,
+      maxPauseDays: (plan?.maxPauseDays ?? DEFAULT_MAX_PAUSE_DAYS) as MaxPauseDays,
+      pausedUntil: pausedUntil?.toISOString() ?? null,
     },
+    escalation,
     release: presentRelease(latest, hasDocument),
     assetsWithBeneficiary,
     timeline: presentTimeline(timeline),
@@ -105,11 +118,15 @@ export async function savePlan(
       waitDays: input.waitDays,
       lastCheckInAt: now,
       updatedAt: now,
+      ...(input.requireVerifier === undefined ? {} : { requireVerifier: input.requireVerifier }),
+      ...(input.maxPauseDays === undefined ? {} : { maxPauseDays: input.maxPauseDays }),
     };
     const plan = await upsertPlan(tx, actor.id, values);
     if (!plan) throw new AppError("INTERNAL");
+    // saving is a check-in: an open escalation closes (decision 085)
+    await closeEscalationOnCheckIn(tx, deps.env.APP_URL, { ownerId: actor.id, now, via: "plan" });
     await rescheduleInactivity(tx, plan, now);
-    const endsAt = inactivityEndsAt(now, plan.inactivityMonths);
+    const endsAt = inactivityEndsAt(now, plan.inactivityMonths, plan.pausedUntil);
     await appendEvidence(tx, {
       ownerId: actor.id,
       releaseId: null,
@@ -120,6 +137,8 @@ export async function savePlan(
         inactivityMonths: input.inactivityMonths,
         waitDays: input.waitDays,
         inactivityEndsAt: endsAt ? endsAt.toISOString() : null,
+        requireVerifier: plan.requireVerifier,
+        maxPauseDays: plan.maxPauseDays,
       },
     });
     await auditRelease(tx, {
@@ -130,6 +149,8 @@ export async function savePlan(
       details: {
         inactivityMonths: input.inactivityMonths,
         waitDays: input.waitDays,
+        requireVerifier: plan.requireVerifier,
+        maxPauseDays: plan.maxPauseDays,
       },
     });
   });
@@ -200,7 +221,7 @@ export async function checkInByLink(deps: Deps, token: string): Promise<void> {
     });
     const plan = link ? await selectPlan(tx, link.userId, { forUpdate: true }) : null;
     if (!link || !plan) throw new AppError("NOT_FOUND", RELEASE_MSG.linkInvalid);
-    await checkIn(tx, plan, { now, actorId: null, via: "link" });
+    await checkIn(tx, plan, { now, actorId: null, via: "link", appUrl: deps.env.APP_URL });
   });
 }
 

@@ -7,6 +7,8 @@ import { enqueueMail } from "../mail/outbox.js";
 import { appendEvidence } from "../release-evidence/service.js";
 import { firmAdminEmails, getAcceptedVerifiers } from "../verifiers/roles.js";
 import { auditRelease } from "./audit.js";
+import { closeEscalationOnCheckIn } from "./escalation-close.js";
+import { closeOpenEscalation } from "./escalation-queries.js";
 import {
   beneficiaryReleasedMail,
   ownerReleasedMail,
@@ -43,7 +45,7 @@ import { accessEndsAt, inactivityEndsAt, lastDayReminderAt, reminderTimes } from
 /** Replaces the pending inactivity timers with those of the current plan (none when it is off or a release is open). */
 export async function rescheduleInactivity(tx: Tx, plan: PlanRow, now: Date) {
   await deletePendingTimers(tx, { userId: plan.userId, kinds: INACTIVITY_TIMER_KINDS });
-  const endsAt = inactivityEndsAt(plan.lastCheckInAt, plan.inactivityMonths);
+  const endsAt = inactivityEndsAt(plan.lastCheckInAt, plan.inactivityMonths, plan.pausedUntil);
   if (!endsAt || (await selectOpenRelease(tx, plan.userId))) return;
   await insertTimers(tx, [
     ...reminderTimes(endsAt, now).map((r) => ({
@@ -56,14 +58,25 @@ export async function rescheduleInactivity(tx: Tx, plan: PlanRow, now: Date) {
   ]);
 }
 
-/** A check-in: the inactivity period starts again from `now`. */
+export type CheckInVia = "sign_in" | "link" | "cancel" | "verifier" | "pause";
+
+/**
+ * A check-in: the inactivity period starts again from `now` (or from the end of a pause), and an
+ * open escalation closes, its verifiers told (decision 085; a verifier's "reached" closes it first).
+ */
 export async function checkIn(
   tx: Tx,
   plan: PlanRow,
-  { now, actorId, via }: { now: Date; actorId: string | null; via: "sign_in" | "link" | "cancel" },
+  {
+    now,
+    actorId,
+    via,
+    appUrl,
+  }: { now: Date; actorId: string | null; via: CheckInVia; appUrl: string },
 ) {
   const updated = await updatePlanCheckIn(tx, plan.userId, now);
   if (!updated) return;
+  await closeEscalationOnCheckIn(tx, appUrl, { ownerId: plan.userId, now, via });
   await rescheduleInactivity(tx, updated, now);
   await appendEvidence(tx, {
     ownerId: plan.userId,
@@ -72,7 +85,8 @@ export async function checkIn(
     at: now,
     actor: { type: "owner", userId: plan.userId, via },
     data: {
-      inactivityEndsAt: inactivityEndsAt(now, updated.inactivityMonths)?.toISOString() ?? null,
+      inactivityEndsAt:
+        inactivityEndsAt(now, updated.inactivityMonths, updated.pausedUntil)?.toISOString() ?? null,
     },
   });
   await auditRelease(tx, {
@@ -115,6 +129,12 @@ export async function startRelease(tx: Tx, deps: Deps, input: StartInput): Promi
   });
   if (!release) throw new AppError("INTERNAL");
   await deletePendingTimers(tx, { userId: owner.id, kinds: INACTIVITY_TIMER_KINDS });
+  // whatever started the wait, an open escalation ends with it (decision 085)
+  await closeOpenEscalation(tx, owner.id, {
+    status: "wait_started",
+    at: now,
+    releaseId: release.id,
+  });
   await insertTimers(tx, [
     {
       kind: "wait_last_day",
@@ -251,7 +271,7 @@ export async function cancelRelease(
         );
   }
   const plan = await selectPlan(tx, release.userId);
-  if (plan) await checkIn(tx, plan, { now, actorId, via: "cancel" });
+  if (plan) await checkIn(tx, plan, { now, actorId, via: "cancel", appUrl: deps.env.APP_URL });
 }
 
 /**
@@ -352,6 +372,8 @@ export const hasOpenRelease = async (tx: Tx, ownerId: string) =>
 
 export const WAIT_REASON = {
   inactivity: (months: number) => `You have not checked in to Legacy Vault for ${months} months.`,
+  escalationEnded: (months: number) =>
+    `You have not checked in to Legacy Vault for ${months} months, and your verifiers could not reach you.`,
   attestation: (firmName: string, attesterName: string) =>
     `${attesterName} of ${firmName} has attested your death or incapacity to Legacy Vault.`,
 };

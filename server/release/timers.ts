@@ -18,7 +18,9 @@ import {
 import { DAY_MS } from "../clock.js";
 import { inactivityEndsAt } from "./schedule.js";
 import { markTimerDone, postponeTimer, selectDueTimerForUpdate } from "./timer-queries.js";
-import { WAIT_REASON, newCancelLink, performRelease, startRelease } from "./steps.js";
+import { newCancelLink, performRelease } from "./steps.js";
+import { onEscalationEnd, onInactivityEnd } from "./escalation.js";
+import { selectEscalationForUpdate } from "./escalation-queries.js";
 
 /** What a handler runs on: the due timer, and the release clock's time the run started at. */
 type TimerRun = { timer: TimerRow; now: Date };
@@ -30,7 +32,8 @@ const HANDLERS: Record<string, Handler> = {
       await selectPlan(tx, timer.userId),
       await selectPerson(tx, timer.userId),
     ];
-    const endsAt = plan && inactivityEndsAt(plan.lastCheckInAt, plan.inactivityMonths);
+    const endsAt =
+      plan && inactivityEndsAt(plan.lastCheckInAt, plan.inactivityMonths, plan.pausedUntil);
     if (!plan || !owner || !endsAt) return;
     const { token, hash } = newLinkToken();
     // the "I'm still here" link works until well after the period would have ended
@@ -70,7 +73,8 @@ const HANDLERS: Record<string, Handler> = {
       await selectPlan(tx, timer.userId, { forUpdate: true }),
       await selectPerson(tx, timer.userId),
     ];
-    const endsAt = plan && inactivityEndsAt(plan.lastCheckInAt, plan.inactivityMonths);
+    const endsAt =
+      plan && inactivityEndsAt(plan.lastCheckInAt, plan.inactivityMonths, plan.pausedUntil);
     // a check-in since this timer was set would have replaced it; this guards a plan turned off in between
     if (
       !plan ||
@@ -80,13 +84,19 @@ const HANDLERS: Record<string, Handler> = {
       plan.inactivityMonths === null
     )
       return;
-    await startRelease(tx, deps, {
+    // the verifiers are asked to reach the owner first, when there are any (decision 085)
+    await onInactivityEnd(tx, deps, {
+      plan: { ...plan, inactivityMonths: plan.inactivityMonths },
       owner,
-      trigger: "inactivity",
-      waitDays: plan.waitDays,
       now,
-      reason: WAIT_REASON.inactivity(plan.inactivityMonths),
     });
+  },
+
+  async escalation_end(tx, deps, { timer, now }) {
+    const id = typeof timer.details?.id === "string" ? timer.details.id : null;
+    const escalation = id ? await selectEscalationForUpdate(tx, id) : null;
+    const owner = await selectPerson(tx, timer.userId);
+    if (escalation && owner) await onEscalationEnd(tx, deps, { escalation, owner, now });
   },
 
   async wait_last_day(tx, deps, { timer, now }) {
@@ -160,46 +170,65 @@ export type RunOptions = {
   limit?: number;
 };
 
+/** Sweeps at once on PostgreSQL (a pool); PGlite has one connection, so one. */
+const WORKERS = { pglite: 1, postgres: 4 } as const;
+
 /**
  * Runs every timer that is due by the release clock, one transaction per timer: the row is locked
- * (FOR UPDATE SKIP LOCKED, so several app processes share the work), the step runs, and the timer
- * is marked done in the same transaction. A step that fails rolls back whole and is retried later.
+ * (FOR UPDATE SKIP LOCKED, so several app processes, and several workers of one, share the work
+ * and each timer is claimed once), the step runs, and the timer is marked done in the same
+ * transaction. A step that fails rolls back whole and is retried later.
  */
 export async function runDueTimers(deps: Deps, options: RunOptions = {}): Promise<number> {
-  let done = 0;
   const limit = options.limit ?? 500;
-  while (done < limit) {
-    const now = deps.clock.now();
-    let failed: { id: number; attempts: number; error: string } | null = null;
-    const ran = await asSystem(deps.db, async (tx) => {
-      const timer = await selectDueTimerForUpdate(tx, now);
-      if (!timer) return false;
-      try {
-        await tx.transaction(async (step) => {
-          await (HANDLERS[timer.kind] ?? unknownKind)(step, deps, { timer, now });
-          await markTimerDone(step, timer, now);
-          options.beforeCommit?.(timer);
-        });
-      } catch (err) {
-        // describeError: never the failed query's parameters (they hold the step's e-mails, links included)
-        failed = { id: timer.id, attempts: timer.attempts + 1, error: describeError(err) };
-        // the step's savepoint rolled back; push the timer back with backoff (1, 2, 4 ... minutes, at most a day)
-        const delayMinutes = Math.min(24 * 60, 2 ** Math.min(timer.attempts, 11));
-        await postponeTimer(tx, timer.id, {
-          attempts: failed.attempts,
-          error: failed.error,
-          dueAt: new Date(now.getTime() + delayMinutes * 60_000),
-        });
+  let claimed = 0;
+  const worker = async () => {
+    let done = 0;
+    while (claimed < limit) {
+      claimed++;
+      if (!(await runOneDueTimer(deps, options))) {
+        claimed--;
+        break;
       }
-      return true;
-    });
-    if (!ran) break;
-    const f = failed as { id: number; attempts: number; error: string } | null;
-    if (f) deps.log.warn(`release timer ${f.id} failed (attempt ${f.attempts}): ${f.error}`);
-    done++;
-  }
+      done++;
+    }
+    return done;
+  };
+  const workers = Array.from({ length: WORKERS[deps.database.kind] }, worker);
+  const done = (await Promise.all(workers)).reduce((a, b) => a + b, 0);
   if (done) deps.wakeMailer();
   return done;
+}
+
+/** Claims and runs the oldest due timer; false when none is due (or all due are claimed). */
+async function runOneDueTimer(deps: Deps, options: RunOptions): Promise<boolean> {
+  const now = deps.clock.now();
+  let failed: { id: number; attempts: number; error: string } | null = null;
+  const ran = await asSystem(deps.db, async (tx) => {
+    const timer = await selectDueTimerForUpdate(tx, now);
+    if (!timer) return false;
+    try {
+      await tx.transaction(async (step) => {
+        await (HANDLERS[timer.kind] ?? unknownKind)(step, deps, { timer, now });
+        await markTimerDone(step, timer, now);
+        options.beforeCommit?.(timer);
+      });
+    } catch (err) {
+      // describeError: never the failed query's parameters (they hold the step's e-mails, links included)
+      failed = { id: timer.id, attempts: timer.attempts + 1, error: describeError(err) };
+      // the step's savepoint rolled back; push the timer back with backoff (1, 2, 4 ... minutes, at most a day)
+      const delayMinutes = Math.min(24 * 60, 2 ** Math.min(timer.attempts, 11));
+      await postponeTimer(tx, timer.id, {
+        attempts: failed.attempts,
+        error: failed.error,
+        dueAt: new Date(now.getTime() + delayMinutes * 60_000),
+      });
+    }
+    return true;
+  });
+  const f = failed as { id: number; attempts: number; error: string } | null;
+  if (f) deps.log.warn(`release timer ${f.id} failed (attempt ${f.attempts}): ${f.error}`);
+  return ran;
 }
 
 async function unknownKind(_tx: Tx, _deps: Deps, { timer }: TimerRun) {

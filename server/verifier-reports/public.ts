@@ -27,6 +27,7 @@ import {
 } from "./queries.js";
 import { confirmReport, findActingVerifier, makeReport, stopReport } from "./steps.js";
 import { loadReportView } from "./views.js";
+import { loadVerifierEscalation } from "../release/escalation-view.js";
 
 /**
  * A person verifier on /verifier/report, without an account (docs/decisions/082): their address,
@@ -114,7 +115,13 @@ export async function getDesk(deps: Deps, session: string): Promise<ReportDeskVi
     for (const role of await listRolesOfEmail(tx, email)) {
       const owner = await selectOwner(tx, role.ownerId);
       const view = await loadReportView(tx, { now, ...role });
-      roles.push({ verifierId: role.verifierId, ownerName: owner?.name ?? "", ...view });
+      const escalation = await loadVerifierEscalation(tx, role);
+      roles.push({
+        verifierId: role.verifierId,
+        ownerName: owner?.name ?? "",
+        ...view,
+        escalation,
+      });
     }
     return { roles };
   });

@@ -1,5 +1,7 @@
 import { Hono, type Context } from "hono";
 import {
+  escalationAnswerSchema,
+  firmEscalationAnswerSchema,
   fineLinkSchema,
   firmReportActionSchema,
   firmReportSchema,
@@ -15,6 +17,7 @@ import { parseIdParam } from "../http/params.js";
 import { parseJson } from "../http/validate.js";
 import { perUserLimit } from "../rate-limit/per-user-middleware.js";
 import { PER_USER_LIMITS } from "../rate-limit/rules.js";
+import { answerByPerson, answerForFirm } from "./escalation.js";
 import { actByPerson, getDesk, makeByPerson, requestCode, signIn } from "./public.js";
 import { actForFirm, fineByLink, fineByOwner, getFirmReport, getOwnReport } from "./service.js";
 
@@ -96,4 +99,16 @@ export const verifierReportRoutes = new Hono<AppEnv>()
   .post("/verifier/report/heard", async (c) => {
     await personAction(c, "heard");
     return c.json({ ok: true });
+  })
+  // escalation (decision 085): "I reached them" or "I could not reach them"
+  .post("/verifier/report/escalation", async (c) => {
+    const input = await parseJson(c, escalationAnswerSchema);
+    return c.json(await answerByPerson(c.var.deps, { ...input, ip: c.var.ip }));
+  })
+  .post("/clients/:id/escalation", requireActor, limitFirm, async (c) => {
+    const input = await parseJson(c, firmEscalationAnswerSchema);
+    const id = clientId(c.req.param("id"));
+    return c.json(
+      await answerForFirm(c.var.deps, c.var.actor, { ...input, clientId: id, ip: c.var.ip }),
+    );
   });

@@ -14,6 +14,7 @@ import { hashLinkToken } from "../keys/link-token.js";
 import { selectOpenReportForUpdate, selectReportByFineHash } from "./queries.js";
 import { confirmReport, findActingVerifier, makeReport, stopReport } from "./steps.js";
 import { loadReportView } from "./views.js";
+import { loadVerifierEscalation } from "../release/escalation-view.js";
 
 /**
  * The owner's side of a report (docs/decisions/082: see it, "I'm fine", signing in stops it) and
@@ -124,9 +125,10 @@ export async function getFirmReport(
   const now = deps.clock.now();
   return asSystem(deps.db, async (tx) => {
     const { client, verifier } = await loadFirmActor(tx, actor, clientId);
-    if (!verifier) return { canAct: false, report: null, hasConfirmed: false };
+    if (!verifier) return { canAct: false, report: null, hasConfirmed: false, escalation: null };
     const view = await loadReportView(tx, { ownerId: client.id, now, verifierId: verifier.id });
-    return { canAct: true, ...view };
+    const ids = { ownerId: client.id, verifierId: verifier.id };
+    return { canAct: true, ...view, escalation: await loadVerifierEscalation(tx, ids) };
   });
 }
 

@@ -105,7 +105,13 @@ describe("a report by a verifier", () => {
     const a = await verifierSession(anna.email);
     const desk = (await a.desk()).body;
     expect(desk.roles).toEqual([
-      { verifierId: anna.id, ownerName: "Olive Owner", report: null, hasConfirmed: false },
+      {
+        verifierId: anna.id,
+        ownerName: "Olive Owner",
+        report: null,
+        hasConfirmed: false,
+        escalation: null,
+      },
     ]);
     expect((await a.make(anna.id, "At St Mary's, 1 Dec")).status).toBe(200);
 

@@ -21,3 +21,4 @@ export * from "./release-evidence.js";
 export * from "./verifiers.js";
 export * from "./verifier-reports.js";
 export * from "./playbook.js";
+export * from "./escalations.js";

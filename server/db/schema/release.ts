@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigserial,
+  boolean,
   index,
   integer,
   jsonb,
@@ -24,6 +25,12 @@ export const releasePlans = pgTable("release_plans", {
   inactivityMonths: integer("inactivity_months"),
   waitDays: integer("wait_days").notNull().default(7),
   lastCheckInAt: timestamp("last_check_in_at", { withTimezone: true }).notNull(),
+  /** "Never release without a verifier": inactivity alone never starts the wait (decision 085). */
+  requireVerifier: boolean("require_verifier").notNull().default(false),
+  /** The longest pause (travel, hospital) the owner allows themself, in days (0: none). */
+  maxPauseDays: integer("max_pause_days").notNull().default(90),
+  /** Paused until then: the countdown starts again from this date (decision 085). */
+  pausedUntil: timestamp("paused_until", { withTimezone: true }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
 });
 

@@ -5,6 +5,8 @@ import { PageHeader } from "@/components/page-header";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { useReleasePlan } from "@/features/release/api/get-release-plan";
 import { AccessKeysCard } from "@/features/release/components/access-keys-card";
+import { EscalationCard } from "@/features/release/components/escalation-card";
+import { PauseCard } from "@/features/release/components/pause-card";
 import { ReleaseCoverageCard } from "@/features/release/components/release-coverage-card";
 import { ReleasePlanForm } from "@/features/release/components/release-plan-form";
 import { ReleaseStatusCard } from "@/features/release/components/release-status-card";
@@ -36,6 +38,7 @@ export default function ReleaseScreen() {
       {view ? (
         <>
           <ReleaseStatusCard view={view} />
+          <EscalationCard view={view} />
           <PlanHealthCard />
           <div className="grid items-start gap-6 md:grid-cols-[3fr_2fr]">
             <Card>
@@ -47,6 +50,7 @@ export default function ReleaseScreen() {
               </CardContent>
             </Card>
             <div className="grid gap-6">
+              <PauseCard plan={view.plan} />
               <ReleaseCoverageCard count={view.assetsWithBeneficiary} />
               <ReleaseTimeline timeline={view.timeline} />
             </div>

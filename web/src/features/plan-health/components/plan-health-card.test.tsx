@@ -11,6 +11,7 @@ const json = (body: unknown) =>
   );
 const facts: PlanHealthFacts = {
   hasReleasePlan: true,
+  requiresVerifier: false,
   verifierCount: 0,
   acceptedVerifierCount: 0,
   threshold: 1,

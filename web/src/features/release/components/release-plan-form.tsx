@@ -1,5 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
+  DEFAULT_MAX_PAUSE_DAYS,
+  ESCALATION_DAYS,
+  MAX_PAUSE_DAYS,
   RELEASE_MSG,
   releasePlanSchema,
   type ReleasePlanInput,
@@ -12,25 +15,32 @@ import { FormField } from "@/components/ui/form-field";
 import { NativeSelect } from "@/components/ui/native-select";
 import { applyServerErrors } from "@/lib/field-errors";
 import { errorMessage } from "@/lib/api-client";
+import { formatCount } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useUpdateReleasePlan } from "../api/update-release-plan";
 import { INACTIVITY_OPTIONS, REMINDERS_TEXT, WAIT_OPTIONS } from "../plan-choices";
 
-const FIELDS = ["inactivityMonths", "waitDays"] as const;
+const FIELDS = ["inactivityMonths", "waitDays", "maxPauseDays", "requireVerifier"] as const;
+const fromPlan = (p: ReleasePlanView["plan"]): ReleasePlanInput => ({
+  inactivityMonths: p.inactivityMonths,
+  waitDays: p.waitDays,
+  maxPauseDays: p.maxPauseDays,
+  requireVerifier: p.requireVerifier,
+});
 
 /** The owner's plan: the inactivity trigger (off by default) and the waiting period, each with what it does. */
 export function ReleasePlanForm({ plan }: { plan: ReleasePlanView["plan"] }) {
   const update = useUpdateReleasePlan();
   const form = useForm<ReleasePlanInput>({
     resolver: zodResolver(releasePlanSchema),
-    defaultValues: { inactivityMonths: plan.inactivityMonths, waitDays: plan.waitDays },
+    defaultValues: fromPlan(plan),
   });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
       const view = await update.mutateAsync(input);
-      form.reset({ inactivityMonths: view.plan.inactivityMonths, waitDays: view.plan.waitDays });
+      form.reset(fromPlan(view.plan));
       toast.success(RELEASE_MSG.planSaved);
     } catch (err) {
       const message = errorMessage(err, RELEASE_MSG.planSaveFailed);
@@ -90,6 +100,53 @@ export function ReleasePlanForm({ plan }: { plan: ReleasePlanView["plan"] }) {
               {WAIT_OPTIONS.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="requireVerifier"
+        render={({ field }) => (
+          <FormField
+            label="Before any wait starts"
+            error={errors.requireVerifier?.message}
+            hint="When your inactivity period ends, your verifiers are first asked to try to reach you. If you choose 'never', nothing is released until enough of them say they could not reach you."
+          >
+            <NativeSelect
+              ref={field.ref}
+              name={field.name}
+              value={field.value ? "required" : "window"}
+              onChange={(e) => field.onChange(e.target.value === "required")}
+              onBlur={field.onBlur}
+            >
+              <option value="window">{`Give my verifiers ${ESCALATION_DAYS} days to reach me`}</option>
+              <option value="required">Never release without a verifier</option>
+            </NativeSelect>
+          </FormField>
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="maxPauseDays"
+        render={({ field }) => (
+          <FormField
+            label="Longest pause"
+            error={errors.maxPauseDays?.message}
+            hint="Going away or into hospital? You can pause your countdown for up to this long. A limit keeps a forgotten pause from holding your plan back for ever."
+          >
+            <NativeSelect
+              ref={field.ref}
+              name={field.name}
+              value={String(field.value ?? DEFAULT_MAX_PAUSE_DAYS)}
+              onChange={(e) => field.onChange(Number(e.target.value))}
+              onBlur={field.onBlur}
+            >
+              {MAX_PAUSE_DAYS.map((d) => (
+                <option key={d} value={String(d)}>
+                  {d === 0 ? "No pauses" : formatCount(d, "day")}
                 </option>
               ))}
             </NativeSelect>

@@ -41,6 +41,13 @@ function StateText({ view }: { view: ReleasePlanView }) {
         </p>
       );
     case "counting_down":
+      if (view.escalation?.status === "open")
+        return (
+          <p>
+            The inactivity trigger is on. You did not check in in time, so your verifiers are first
+            asked to try to reach you. Nothing has been released.
+          </p>
+        );
       return (
         <p>
           The inactivity trigger is on. If you do not check in, the waiting period starts on{" "}

@@ -13,10 +13,16 @@ const json = (body: unknown) =>
 
 describe("the firm's report card on a client's page", () => {
   it("an admin reports: what happened, a note, then Send; the card says who must confirm", async () => {
-    const none: FirmReportView = { canAct: true, report: null, hasConfirmed: false };
+    const none: FirmReportView = {
+      canAct: true,
+      report: null,
+      hasConfirmed: false,
+      escalation: null,
+    };
     const made: FirmReportView = {
       canAct: true,
       hasConfirmed: true,
+      escalation: null,
       report: { ...openReport, reporterName: "Smith & Co", note: "At home" },
     };
     const fetch = stubFetch((_url, init) => json(init?.method === "POST" ? made : none));
@@ -37,7 +43,12 @@ describe("the firm's report card on a client's page", () => {
   });
 
   it("refuses a document that is not a PDF, JPG or PNG before sending anything", async () => {
-    const none: FirmReportView = { canAct: true, report: null, hasConfirmed: false };
+    const none: FirmReportView = {
+      canAct: true,
+      report: null,
+      hasConfirmed: false,
+      escalation: null,
+    };
     const fetch = stubFetch(() => json(none));
     const { user } = renderScreen(<FirmReportCard clientId="c1" clientName="Rita" isAdmin />);
     await user.click(await screen.findByRole("button", { name: "Report a death or incapacity" }));
@@ -52,7 +63,12 @@ describe("the firm's report card on a client's page", () => {
   });
 
   it("another admin confirms on a screen of its own", async () => {
-    const open: FirmReportView = { canAct: true, report: openReport, hasConfirmed: false };
+    const open: FirmReportView = {
+      canAct: true,
+      report: openReport,
+      hasConfirmed: false,
+      escalation: null,
+    };
     const fetch = stubFetch((_url, init) =>
       json(init?.method === "POST" ? { ...open, hasConfirmed: true } : open),
     );
@@ -65,7 +81,9 @@ describe("the firm's report card on a client's page", () => {
   });
 
   it("shows nothing for staff, or when the firm is not an accepted verifier", async () => {
-    const fetch = stubFetch(() => json({ canAct: false, report: null, hasConfirmed: false }));
+    const fetch = stubFetch(() =>
+      json({ canAct: false, report: null, hasConfirmed: false, escalation: null }),
+    );
     const staff = renderScreen(<FirmReportCard clientId="c1" clientName="Rita" isAdmin={false} />);
     expect(staff.container.textContent).toBe("");
     expect(fetch).not.toHaveBeenCalled();

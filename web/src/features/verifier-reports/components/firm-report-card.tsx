@@ -3,7 +3,9 @@ import { linkLook } from "@/components/looks";
 import { Card, CardContent, CardHeader, CardHeading } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
 import { useActForFirm } from "../api/act-for-firm";
+import { useAnswerEscalationForFirm } from "../api/answer-escalation-for-firm";
 import { useFirmReport } from "../api/get-firm-report";
+import { EscalationAnsweredNotice, EscalationSteps } from "./escalation-steps";
 import { ReportSteps } from "./report-steps";
 
 const FAILED = "That did not work. Please try again.";
@@ -24,6 +26,7 @@ export function FirmReportCard({
 }) {
   const query = useFirmReport(clientId, isAdmin);
   const act = useActForFirm(clientId);
+  const answer = useAnswerEscalationForFirm(clientId);
   const view = query.data;
   if (!isAdmin || !view?.canAct) return null;
   return (
@@ -34,23 +37,36 @@ export function FirmReportCard({
         </CardHeading>
       </CardHeader>
       <CardContent>
-        <ReportSteps
-          ownerName={clientName}
-          report={view.report}
-          hasConfirmed={view.hasConfirmed}
-          isPending={act.isPending}
-          error={act.error ? errorMessage(act.error, FAILED) : null}
-          onAction={(action) => act.mutateAsync({ clientId, action })}
-          document={
-            <a
-              href={`/api/clients/${encodeURIComponent(clientId)}/report/document`}
-              download
-              className={linkLook}
-            >
-              Open the document
-            </a>
-          }
-        />
+        <EscalationAnsweredNotice answer={answer.isSuccess ? answer.variables.answer : undefined} />
+        {view.escalation && view.report?.status !== "open" ? (
+          <EscalationSteps
+            ownerName={clientName}
+            escalation={view.escalation}
+            isPending={answer.isPending}
+            error={answer.error ? errorMessage(answer.error, FAILED) : null}
+            onAnswer={(a) =>
+              answer.mutateAsync({ clientId, escalationId: view.escalation?.id ?? "", answer: a })
+            }
+          />
+        ) : (
+          <ReportSteps
+            ownerName={clientName}
+            report={view.report}
+            hasConfirmed={view.hasConfirmed}
+            isPending={act.isPending}
+            error={act.error ? errorMessage(act.error, FAILED) : null}
+            onAction={(action) => act.mutateAsync({ clientId, action })}
+            document={
+              <a
+                href={`/api/clients/${encodeURIComponent(clientId)}/report/document`}
+                download
+                className={linkLook}
+              >
+                Open the document
+              </a>
+            }
+          />
+        )}
       </CardContent>
     </Card>
   );

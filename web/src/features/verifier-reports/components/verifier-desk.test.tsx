@@ -17,7 +17,15 @@ const json = (body: unknown, status = 200) =>
 describe("the verifiers' page", () => {
   it("address, code, then the person and their open report; confirming is one screen", async () => {
     const desk: ReportDeskView = {
-      roles: [{ verifierId: "v1", ownerName: "Olive", report: openReport, hasConfirmed: false }],
+      roles: [
+        {
+          verifierId: "v1",
+          ownerName: "Olive",
+          report: openReport,
+          hasConfirmed: false,
+          escalation: null,
+        },
+      ],
     };
     const fetch = stubFetch((url) => {
       const path = new URL(url, "http://app").pathname;

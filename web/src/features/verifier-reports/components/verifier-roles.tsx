@@ -6,9 +6,11 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useActAsVerifier } from "../api/act-as-verifier";
+import { useAnswerEscalation } from "../api/answer-escalation";
 import { useDesk } from "../api/get-desk";
 import { confirmedText } from "../report-words";
 import { DocumentButton } from "./document-button";
+import { EscalationAnsweredNotice, EscalationSteps } from "./escalation-steps";
 import { ReportSteps } from "./report-steps";
 
 const FAILED = "That did not work. Please try again.";
@@ -16,6 +18,10 @@ const LOAD_FAILED = "The page could not be loaded. Please try again.";
 
 /** One line per person: their name and where any report stands. */
 function roleState(r: VerifierRoleView): string {
+  if (r.escalation && r.report?.status !== "open")
+    return r.escalation.myAnswer
+      ? "Asked to reach them · you answered"
+      : "Please try to reach them";
   if (!r.report) return "Nothing reported";
   if (r.report.status === "open") return `Reported · ${confirmedText(r.report)}`;
   if (r.report.status === "confirmed") return "Confirmed · the wait has started";
@@ -26,6 +32,7 @@ function roleState(r: VerifierRoleView): string {
 export function VerifierRoles({ session, onEnded }: { session: string; onEnded: () => void }) {
   const desk = useDesk(session);
   const act = useActAsVerifier();
+  const answer = useAnswerEscalation();
   const [chosen, setChosen] = useState<string | null>(null);
   if (desk.error instanceof ApiError && desk.error.status === 401)
     return (
@@ -53,15 +60,33 @@ export function VerifierRoles({ session, onEnded }: { session: string; onEnded: 
         <h2 id="role-heading" className="text-lg font-semibold">
           {role.ownerName}
         </h2>
-        <ReportSteps
-          ownerName={role.ownerName}
-          report={role.report}
-          hasConfirmed={role.hasConfirmed}
-          isPending={act.isPending}
-          error={act.error ? errorMessage(act.error, FAILED) : null}
-          document={<DocumentButton session={session} verifierId={role.verifierId} />}
-          onAction={(action) => act.mutateAsync({ session, verifierId: role.verifierId, action })}
-        />
+        <EscalationAnsweredNotice answer={answer.isSuccess ? answer.variables.answer : undefined} />
+        {role.escalation && role.report?.status !== "open" ? (
+          <EscalationSteps
+            ownerName={role.ownerName}
+            escalation={role.escalation}
+            isPending={answer.isPending}
+            error={answer.error ? errorMessage(answer.error, FAILED) : null}
+            onAnswer={(a) =>
+              answer.mutateAsync({
+                session,
+                verifierId: role.verifierId,
+                escalationId: role.escalation?.id ?? "",
+                answer: a,
+              })
+            }
+          />
+        ) : (
+          <ReportSteps
+            ownerName={role.ownerName}
+            report={role.report}
+            hasConfirmed={role.hasConfirmed}
+            isPending={act.isPending}
+            error={act.error ? errorMessage(act.error, FAILED) : null}
+            document={<DocumentButton session={session} verifierId={role.verifierId} />}
+            onAction={(action) => act.mutateAsync({ session, verifierId: role.verifierId, action })}
+          />
+        )}
         {roles.length > 1 && (
           <Button type="button" variant="outline" onClick={() => setChosen(null)}>
             Back to everyone
