@@ -21,6 +21,7 @@ const ITEM_WORD: Record<string, string> = {
   password: "password",
   document: "document",
   note: "note",
+  estate: "inventory entry",
 };
 const ROLE_WORD: Record<string, string> = {
   firm_admin: "an administrator",
