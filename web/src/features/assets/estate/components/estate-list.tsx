@@ -36,22 +36,13 @@ export function EstateList({ sections }: { sections: EstateSection[] }) {
                   >
                     <span className="grid min-w-0 flex-1 gap-0.5">
                       <span className="font-medium wrap-anywhere">{asset.title}</span>
-                      {content && (
-                        <span className="text-sm text-muted-foreground sm:hidden">
-                          {actionWords(content)}
-                        </span>
-                      )}
                       {detail && (
                         <span className="text-sm text-muted-foreground wrap-anywhere">
                           {detail}
                         </span>
                       )}
                     </span>
-                    {content && (
-                      <Badge className="hidden shrink-0 sm:inline-flex">
-                        {actionWords(content)}
-                      </Badge>
-                    )}
+                    {content && <Badge className="shrink-0">{actionWords(content)}</Badge>}
                     <ChevronRight
                       aria-hidden="true"
                       className="size-4 shrink-0 text-muted-foreground"
