@@ -8,6 +8,7 @@ import {
   estateContentSchema,
   findByLabel,
   type EstateContent,
+  type OpenedEstateContent,
 } from "./estate.js";
 
 /**
@@ -130,13 +131,15 @@ export function readEstateCsv(text: string): EstateCsvResult {
 }
 
 /** Entries as CSV (the header, then one row each), their category and action in words. */
-export function estateCsv(entries: readonly { title: string; content: EstateContent }[]): string {
+export function estateCsv(
+  entries: readonly { title: string; content: OpenedEstateContent }[],
+): string {
   const lines = [csvLine(ESTATE_CSV_COLUMNS.map((c) => c.header))];
   for (const { title, content: c } of entries)
     lines.push(
       csvLine([
         title,
-        ESTATE_CATEGORIES[c.category],
+        c.category ? ESTATE_CATEGORIES[c.category] : "",
         c.institution,
         c.reference,
         c.contact,

@@ -58,8 +58,8 @@ export default function SecurityScreen() {
         <ul>
           <li>your name, e-mail address, phone and address, and which law firm you belong to;</li>
           <li>
-            each item's type (password, document or note), the dates it was created, changed and
-            last used, whether you starred it, and the type and size of its files: they order your
+            each item's type (password, document, note or estate inventory entry), the dates it
+            was created, changed and last used, whether you starred it, and the type and size of its files: they order your
             lists, and the server checks each file's type and size before storing it;
           </li>
           <li>
@@ -71,7 +71,8 @@ export default function SecurityScreen() {
         </ul>
         <p>
           We never see the content of your items (passwords, notes, documents, recordings or file
-          names), their titles, nor your beneficiaries' phone numbers, relationships or notes. Your
+          names, and in your estate inventory each entry&apos;s kind, organisation, reference,
+          contact details, what should happen to it and your instructions), their titles, nor your beneficiaries' phone numbers, relationships or notes. Your
           browser sorts and searches your items by title itself: our servers cannot.
         </p>
         <p>
