@@ -61,6 +61,17 @@ describe("estate inventory", () => {
     await expectPath(page, "/estate");
     await expectText(page, "Joint current account");
     await expectText(page, "Northshire Bank · 12345678");
+
+    // Opened, it reads in words; Edit keeps what was written.
+    await page.getByRole("link", { name: /Joint current account/ }).click();
+    await expectText(page, "Move what is left to the savings account.");
+    await expectText(page, "Bank and investment accounts");
+    await checkLightAndDark(page, "estate-detail");
+    await page.getByRole("link", { name: "Edit" }).click();
+    expect(await page.getByLabel("Organisation").inputValue()).toBe("Northshire Bank");
+    await page.getByRole("link", { name: "Back to the entry" }).click();
+    await page.getByRole("link", { name: "Back to the inventory" }).click();
+    await expectPath(page, "/estate");
   });
 
   it("imports a CSV: the preview names the bad row, the good ones are saved", async () => {
