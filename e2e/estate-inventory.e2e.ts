@@ -132,4 +132,13 @@ describe("estate inventory", () => {
     expect(pages).toHaveLength(4);
     await page.emulateMedia({ media: "screen" });
   });
+
+  it("the dashboard counts the entries and links to the inventory", async () => {
+    await openPath(page, "/dashboard");
+    const card = page.getByRole("link", { name: "5 Estate inventory" });
+    await card.waitFor();
+    await checkLightAndDark(page, "estate-dashboard");
+    await card.click();
+    await expectPath(page, "/estate");
+  });
 });
