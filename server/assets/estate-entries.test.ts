@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ActivityPage } from "../../common/activity.js";
 import type { EstateContent } from "../../common/assets/estate.js";
 import type { LegacyItemDetail } from "../../common/legacy.js";
 import { buildAsset, dataKeyOf } from "../../test/factories/assets.js";
@@ -116,6 +117,14 @@ describe("estate inventory entries", () => {
     expect(edited.status).toBe(200);
     expect((await owner.client.request("DELETE", `/api/assets/${made.id}`)).status).toBe(200);
     expect((await owner.client.request("GET", `/api/assets/${made.id}`)).status).toBe(404);
+    const kept = await buildEntry(owner.client);
+    const activity = await owner.client.json<ActivityPage>("GET", "/api/activity");
+    expect(activity.body.events.slice(0, 4).map((e) => [e.text, e.itemId ?? null])).toEqual([
+      ["You added the estate inventory entry", kept.id],
+      ["You deleted an estate inventory entry", made.id],
+      ["You changed an estate inventory entry", made.id],
+      ["You added an estate inventory entry", made.id],
+    ]);
   });
 
   it("someone else cannot: another owner, the owner's firm admin and staff get 404 on every verb", async () => {
