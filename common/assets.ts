@@ -2,6 +2,7 @@ import { z } from "zod";
 import { emailSchema } from "./auth-schemas.js";
 import type { AssetFileKind, AssetFileView } from "./assets/files.js";
 import type { DocumentContent } from "./assets/documents.js";
+import type { EstateContent } from "./assets/estate.js";
 import type { NoteContent } from "./assets/notes.js";
 import type { PasswordContent } from "./assets/passwords.js";
 import {
@@ -16,13 +17,13 @@ import {
 /**
  * The asset contract every type shares (spec 02 §3, §5, §9): the types, the API's inputs and
  * responses, and its refusals. Each type's own content and texts are in ./assets/passwords.ts,
- * ./assets/documents.ts and ./assets/notes.ts; the files, their rules and versions in
+ * ./assets/documents.ts, ./assets/notes.ts and ./assets/estate.ts (the estate inventory); the files, their rules and versions in
  * ./assets/files.ts; the ciphertext shape in ./ciphertext.ts.
  */
 
 /* ---------- constants ---------- */
 
-export const ASSET_TYPES = ["password", "document", "note"] as const;
+export const ASSET_TYPES = ["password", "document", "note", "estate"] as const;
 export type AssetType = (typeof ASSET_TYPES)[number];
 
 /** Which asset type holds each kind of file: a document asset its document, a note its recording and attachment. */
@@ -289,4 +290,6 @@ export type ContentOf<T extends AssetType> = T extends "password"
   ? PasswordContent
   : T extends "document"
     ? DocumentContent
-    : NoteContent;
+    : T extends "estate"
+      ? EstateContent
+      : NoteContent;

@@ -40,6 +40,8 @@ export const EXPORT_FILES = {
   passwordsCsv: "passwords.csv",
   documents: "documents",
   notes: "notes",
+  /** The estate inventory (docs/decisions/086), in the columns its import reads. */
+  estateCsv: "estate-inventory.csv",
 } as const;
 
 /* ---------- the encrypted archive (.lvault, docs/decisions/055-encrypted-export.md) ---------- */

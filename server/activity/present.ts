@@ -21,6 +21,7 @@ const ITEM_WORD: Record<string, string> = {
   password: "password",
   document: "document",
   note: "note",
+  estate: "estate inventory entry",
 };
 const ROLE_WORD: Record<string, string> = {
   firm_admin: "an administrator",
@@ -40,7 +41,7 @@ const kindOf = <K extends string>(kinds: Record<K, readonly string[]>, action: s
 function itemOf(names: Names, id: unknown, fallbackType: unknown): string {
   const item = typeof id === "string" ? names.items.get(id) : undefined;
   const word = ITEM_WORD[item?.type ?? text(fallbackType) ?? ""] ?? "item";
-  return item ? `the ${word}` : `${word === "item" ? "an" : "a"} ${word}`;
+  return item ? `the ${word}` : `${/^[aeiou]/.test(word) ? "an" : "a"} ${word}`;
 }
 
 /** The item an owner's event names: an item's own change, or a beneficiary's opening of it. */

@@ -15,6 +15,7 @@ export const presentDashboardNumbers = (d: ClientViewDashboardRow) => ({
     password: countOf(d, "password"),
     document: countOf(d, "document"),
     note: countOf(d, "note"),
+    estate: countOf(d, "estate"),
   },
   recent: d.recent.map((a) => ({ id: a.id, type: a.type, updatedAt: isoOf(a.updatedAt) })),
   beneficiaries: d.beneficiaries,

@@ -54,7 +54,7 @@ export const assets = pgTable(
     listEntry: text("list_entry").notNull().default(""),
   },
   (t) => [
-    check("assets_type_check", sql`${t.type} in ('password', 'document', 'note')`),
+    check("assets_type_check", sql`${t.type} in ('password', 'document', 'note', 'estate')`),
     check("assets_title_one", sql`(${t.title} is null) <> (${t.encryptedTitle} is null)`),
     index("assets_user_updated_idx").on(t.userId, t.updatedAt.desc().nullsFirst()),
     index("assets_user_type_updated_idx").on(t.userId, t.type, t.updatedAt.desc().nullsFirst()),

@@ -114,6 +114,11 @@ export function AppRoutes() {
           <Route path="/notes" element={screen(() => import("@/routes/notes"))} />
           <Route path="/notes/new" element={screen(() => import("@/routes/note-new"))} />
           <Route path="/notes/:id" element={screen(() => import("@/routes/note-detail"))} />
+          <Route path="/estate" element={screen(() => import("@/routes/estate"))} />
+          <Route path="/estate/new" element={screen(() => import("@/routes/estate-new"))} />
+          <Route path="/estate/import" element={screen(() => import("@/routes/estate-import"))} />
+          <Route path="/estate/print" element={screen(() => import("@/routes/estate-print"))} />
+          <Route path="/estate/:id" element={screen(() => import("@/routes/estate-detail"))} />
           <Route path="/beneficiaries" element={screen(() => import("@/routes/beneficiaries"))} />
           <Route
             path="/beneficiaries/new"

@@ -58,9 +58,10 @@ export default function SecurityScreen() {
         <ul>
           <li>your name, e-mail address, phone and address, and which law firm you belong to;</li>
           <li>
-            each item's type (password, document or note), the dates it was created, changed and
-            last used, whether you starred it, and the type and size of its files: they order your
-            lists, and the server checks each file's type and size before storing it;
+            each item's type (password, document, note or estate inventory entry), the dates it was
+            created, changed and last used, whether you starred it, and the type and size of its
+            files: they order your lists, and the server checks each file's type and size before
+            storing it;
           </li>
           <li>
             which of your beneficiaries' e-mail addresses receives which item, your beneficiaries'
@@ -76,8 +77,10 @@ export default function SecurityScreen() {
         </ul>
         <p>
           We never see the content of your items (passwords, notes, documents, recordings or file
-          names), their titles, nor your beneficiaries' phone numbers, relationships or notes. Your
-          browser sorts and searches your items by title itself: our servers cannot.
+          names, and in your estate inventory each entry&apos;s kind, organisation, reference,
+          contact details, what should happen to it and your instructions), their titles, nor your
+          beneficiaries' phone numbers, relationships or notes. Your browser sorts and searches your
+          items by title itself: our servers cannot.
         </p>
         <p>
           Items stored before titles were encrypted keep a readable title until you next sign in:

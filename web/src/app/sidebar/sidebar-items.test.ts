@@ -42,6 +42,7 @@ describe("sidebarFor (spec 02 'Layout and sidebar')", () => {
       "Password Vault",
       "Documents",
       "Notes",
+      "Estate Inventory",
       "Beneficiaries",
       "Release Plan",
       "Activity",

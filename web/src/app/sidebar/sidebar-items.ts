@@ -1,6 +1,7 @@
 import type { Role } from "@common/app";
 import {
   Building2,
+  ClipboardList,
   FileText,
   History,
   Hourglass,
@@ -33,6 +34,7 @@ const INDIVIDUAL: SidebarItem[] = [
   { to: "/vault", label: "Password Vault", icon: KeyRound },
   { to: "/documents", label: "Documents", icon: FileText },
   { to: "/notes", label: "Notes", icon: StickyNote },
+  { to: "/estate", label: "Estate Inventory", icon: ClipboardList },
   { to: "/beneficiaries", label: "Beneficiaries", icon: Users },
   { to: "/release", label: "Release Plan", icon: Hourglass },
   { to: "/activity", label: "Activity", icon: History },

@@ -5,6 +5,7 @@ export const ASSET_ROUTES: Record<AssetType, { list: string; label: string; plur
   password: { list: "/vault", label: "Password", plural: "Passwords" },
   document: { list: "/documents", label: "Document", plural: "Documents" },
   note: { list: "/notes", label: "Note", plural: "Notes" },
+  estate: { list: "/estate", label: "Inventory entry", plural: "Estate inventory" },
 };
 
 export const assetDetailPath = (type: AssetType, id: string) =>

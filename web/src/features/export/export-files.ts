@@ -77,7 +77,7 @@ export const documentNotesText = (asset: OpenedAssetView, fileName: string, note
 export type ReadmeInput = {
   exportedAt: string;
   email: string;
-  counts: { passwords: number; documents: number; notes: number };
+  counts: { passwords: number; documents: number; notes: number; estate?: number };
   /** Items (or their files) that could not be opened or downloaded: what and why. */
   failures: readonly string[];
 };
@@ -113,6 +113,14 @@ export function readmeText({ exportedAt, email, counts, failures }: ReadmeInput)
     "",
     "Two items or files with the same name are told apart by a number: will.pdf, will (2).pdf.",
   ];
+  if (counts.estate)
+    lines.splice(
+      lines.indexOf(`${readme}     this file.`) + 1,
+      0,
+      `${EXPORT_FILES.estateCsv}  the estate inventory, ${counts.estate} entries: name, kind, organisation,`,
+      "                reference, contact, what should happen and instructions (the columns its",
+      "                import reads).",
+    );
   if (failures.length) {
     lines.push("", "Not in this archive", "-------------------");
     lines.push(...failures.map((f) => `- ${f}`));

@@ -97,8 +97,14 @@ export async function exportVault({
   }
   signal.throwIfAborted();
 
-  const counts = { passwords: 0, documents: 0, notes: 0 };
-  for (const item of items) counts[`${item.type}s`]++;
+  const counts = { passwords: 0, documents: 0, notes: 0, estate: 0 };
+  const countKey = {
+    password: "passwords",
+    document: "documents",
+    note: "notes",
+    estate: "estate",
+  } as const;
+  for (const item of items) counts[countKey[item.type]]++;
   const readme = readmeText({ exportedAt, email, counts, failures });
   zip.add(EXPORT_FILES.readme, te.encode(readme), { mtime: exportedAt, contentType: "text/plain" });
   const fileName = `legacy-vault-export-${isoDay()}`;

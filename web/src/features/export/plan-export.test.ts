@@ -1,5 +1,6 @@
 import type { OpenedAssetView } from "@/features/assets/titles/open-titles";
 import type { AssetFileKind } from "@common/assets/files";
+import { readEstateCsv } from "@common/assets/estate-csv";
 import { passwordsExportSchema } from "@common/export";
 import { describe, expect, it } from "vitest";
 import { openedAssetView } from "@/testing/asset-views";
@@ -44,6 +45,29 @@ const note = (title: string, files: AssetFileKind[], text = "Dear Sam"): OpenedI
 });
 
 describe("planExport", () => {
+  it("writes the estate inventory as the CSV its import reads back, only when there is one", () => {
+    const content = {
+      category: "pension" as const,
+      institution: "Acme Pensions",
+      reference: "PX-1",
+      contact: "+44 20 0000 0000",
+      action: "transfer" as const,
+      instructions: "Sam is named.",
+    };
+    const plan = planExport(
+      [password("Mail"), { type: "estate", asset: asset("Work pension", "estate"), content }],
+      AT,
+    );
+    const csv = plan.texts.find((t) => t.path === "estate-inventory.csv")?.text ?? "";
+    expect(readEstateCsv(csv)).toEqual({
+      entries: [{ row: 2, title: "Work pension", content }],
+      problems: [],
+    });
+    expect(planExport([password("Mail")], AT).texts.map((t) => t.path)).not.toContain(
+      "estate-inventory.csv",
+    );
+  });
+
   it("writes passwords.json in the common format, empty fields as null", () => {
     const plan = planExport(
       [password("Mail"), password("Bank", { beneficiaryEmails: ["sam@example.com"] })],

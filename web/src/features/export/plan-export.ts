@@ -1,6 +1,9 @@
+import { openedEstate } from "@/features/assets/estate/opened-estate";
 import type { OpenedAssetView } from "@/features/assets/titles/open-titles";
 import type { AssetFileKind } from "@common/assets/files";
 import type { DocumentContent } from "@common/assets/documents";
+import type { EstateContent } from "@common/assets/estate";
+import { estateCsv } from "@common/assets/estate-csv";
 import type { NoteContent } from "@common/assets/notes";
 import type { PasswordContent } from "@common/assets/passwords";
 import { EXPORT_FILES, type ExportedPassword } from "@common/export";
@@ -18,7 +21,8 @@ import {
 export type OpenedItem =
   | { type: "password"; asset: OpenedAssetView; content: PasswordContent }
   | { type: "document"; asset: OpenedAssetView; content: DocumentContent }
-  | { type: "note"; asset: OpenedAssetView; content: NoteContent };
+  | { type: "note"; asset: OpenedAssetView; content: NoteContent }
+  | { type: "estate"; asset: OpenedAssetView; content: EstateContent };
 
 /** A text the ZIP holds, made here. */
 export type TextEntry = { path: string; mtime: string; text: string };
@@ -51,6 +55,11 @@ export function planExport(items: readonly OpenedItem[], exportedAt: string): Ex
     { path: EXPORT_FILES.passwordsJson, mtime: exportedAt, text: passwordsJson(passwords) },
     { path: EXPORT_FILES.passwordsCsv, mtime: exportedAt, text: passwordsCsv(passwords) },
   ];
+  const estate = sorted.flatMap((i) =>
+    i.type === "estate" ? [{ title: i.asset.title, content: openedEstate(i.content) }] : [],
+  );
+  if (estate.length)
+    texts.push({ path: EXPORT_FILES.estateCsv, mtime: exportedAt, text: estateCsv(estate) });
   const files: FileEntry[] = [];
   const documentNames: FolderNames = new Set();
   const noteNames: FolderNames = new Set();

@@ -1,9 +1,10 @@
 import type { AssetType } from "@common/assets";
-import { FileText, KeyRound, NotebookPen, type LucideIcon } from "lucide-react";
+import { ClipboardList, FileText, KeyRound, NotebookPen, type LucideIcon } from "lucide-react";
 
 /** How the portal names and draws each kind of item left to a beneficiary. */
 export const ITEM_TYPES: Record<AssetType, { label: string; Icon: LucideIcon }> = {
   password: { label: "Password", Icon: KeyRound },
   document: { label: "Document", Icon: FileText },
   note: { label: "Note", Icon: NotebookPen },
+  estate: { label: "Inventory entry", Icon: ClipboardList },
 };

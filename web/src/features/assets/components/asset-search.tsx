@@ -2,15 +2,17 @@ import { Search } from "lucide-react";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 
-/** The search box of the documents and notes lists: filters by title as you type. */
+/** The search box of the documents, notes and estate inventory lists: filters as you type. */
 export function AssetSearch({
   label,
   value,
   onChange,
+  placeholder = "Search by title",
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
+  placeholder?: string;
 }) {
   return (
     <form
@@ -23,7 +25,7 @@ export function AssetSearch({
           type="search"
           value={value}
           onChange={(e) => onChange(e.target.value)}
-          placeholder="Search by title"
+          placeholder={placeholder}
           autoComplete="off"
           className="pl-9"
         />

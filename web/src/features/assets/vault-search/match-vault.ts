@@ -1,5 +1,6 @@
 import type { AssetType, ContentOf } from "@common/assets";
 import type { DocumentContent } from "@common/assets/documents";
+import type { EstateContent } from "@common/assets/estate";
 import type { NoteContent } from "@common/assets/notes";
 import type { PasswordContent } from "@common/assets/passwords";
 import type { OpenedAssetView } from "../titles/open-titles";
@@ -14,6 +15,7 @@ export const SEARCH_GROUPS: { type: AssetType; label: string }[] = [
   { type: "password", label: "Passwords" },
   { type: "document", label: "Documents" },
   { type: "note", label: "Notes" },
+  { type: "estate", label: "Estate inventory" },
 ];
 
 /** The fields the vault search looks in: the title (in clear) and the decrypted ones of each type. */
@@ -35,6 +37,12 @@ export function searchFieldsOf(
     const c = content as DocumentContent;
     add("File", c.fileName);
     add("Notes", c.notes);
+  } else if (asset.type === "estate") {
+    const c = content as EstateContent;
+    add("Organisation", c.institution);
+    add("Reference", c.reference);
+    add("Contact", c.contact);
+    add("Instructions", c.instructions);
   } else {
     const c = content as NoteContent;
     add("Note", c.text);
@@ -105,4 +113,4 @@ export function searchVault(entries: SearchEntry[], query: string, perGroup = 20
 
 /** Where a result opens. */
 export const assetPath = (asset: Pick<OpenedAssetView, "type" | "id">) =>
-  `${{ password: "/vault", document: "/documents", note: "/notes" }[asset.type]}/${asset.id}`;
+  `${{ password: "/vault", document: "/documents", note: "/notes", estate: "/estate" }[asset.type]}/${asset.id}`;

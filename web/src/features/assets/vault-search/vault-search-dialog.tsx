@@ -1,5 +1,12 @@
 import type { AssetType } from "@common/assets";
-import { FileText, KeyRound, Search, StickyNote, type LucideIcon } from "lucide-react";
+import {
+  ClipboardList,
+  FileText,
+  KeyRound,
+  Search,
+  StickyNote,
+  type LucideIcon,
+} from "lucide-react";
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useNavigate } from "react-router";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
@@ -12,6 +19,7 @@ const ICONS: Record<AssetType, LucideIcon> = {
   password: KeyRound,
   document: FileText,
   note: StickyNote,
+  estate: ClipboardList,
 };
 
 /**

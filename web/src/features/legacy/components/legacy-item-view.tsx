@@ -7,6 +7,8 @@ import { Loading } from "@/components/loading";
 import { linkLook } from "@/components/looks";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardContent } from "@/components/ui/card";
+import { EstateDetails } from "@/features/assets/estate/components/estate-details";
+import { openedEstate } from "@/features/assets/estate/opened-estate";
 import { PasswordDetails } from "@/features/assets/passwords/components/password-details";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { DecryptError } from "@/lib/crypto/vault-crypto";
@@ -68,6 +70,13 @@ function OpenedItem({ opened, isFocused }: { opened: OpenedLegacyItem; isFocused
       )}
       {opened.type === "note" && (
         <LegacyNote id={item.id} contentKey={contentKey} content={opened.content} />
+      )}
+      {opened.type === "estate" && (
+        <Card>
+          <CardContent className="pt-6">
+            <EstateDetails content={openedEstate(opened.content)} />
+          </CardContent>
+        </Card>
       )}
       <p className="text-sm text-muted-foreground">
         <a

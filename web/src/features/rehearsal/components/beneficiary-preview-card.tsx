@@ -19,6 +19,7 @@ const TYPE_LABELS: Record<AssetType, string> = {
   password: "Password",
   document: "Document",
   note: "Note",
+  estate: "Inventory entry",
 };
 
 /**

@@ -5,7 +5,7 @@ import {
   type ImportSource,
 } from "@common/import";
 import { websiteHost } from "../password-display";
-import { CsvError, parseCsv } from "./parse-csv";
+import { CsvError, parseCsv } from "@common/csv";
 
 /** One login read from an export, before it is checked against the form's rules. */
 export type ImportCandidate = {
