@@ -20,3 +20,4 @@ export * from "./email-changes.js";
 export * from "./release-evidence.js";
 export * from "./verifiers.js";
 export * from "./verifier-reports.js";
+export * from "./plan-status.js";
