@@ -33,6 +33,7 @@ const KEY: Record<PlanStatusSort, { column: SQL; asText: SQL; fromText: (k: stri
   },
 };
 
+/** Each filter's predicate, as migration 0048's partial indexes write it (so the planner uses them). */
 const FILTER: Record<PlanStatusFilter, SQL> = {
   all: sql`true`,
   incomplete: sql`s.score < 100`,

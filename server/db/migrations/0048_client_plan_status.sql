@@ -52,12 +52,58 @@ CREATE TABLE "client_plan_status" (
   "score" smallint NOT NULL
 );
 --> statement-breakpoint
--- The three sort orders of a firm's list, each with the id as its tie-breaker (keyset pages).
+-- Each sort order of a firm's list, with the id as its tie-breaker (keyset pages), once for the
+-- whole list and once per filter as a partial index holding only the rows the filter keeps: a
+-- page of any sort and filter is the next 51 entries of one index, however few rows match (a
+-- filter matching 1% of 100,000 clients reads 51 entries, not 5,000). The filters' predicates are
+-- written exactly as server/plan-status/queries.ts writes them, so the planner matches them.
 CREATE INDEX "client_plan_status_score_idx" ON "client_plan_status" ("firm_id", "score", "client_id") WHERE "firm_id" IS NOT NULL;
 --> statement-breakpoint
 CREATE INDEX "client_plan_status_name_idx" ON "client_plan_status" ("firm_id", "sort_name", "client_id") WHERE "firm_id" IS NOT NULL;
 --> statement-breakpoint
 CREATE INDEX "client_plan_status_check_in_idx" ON "client_plan_status" ("firm_id", (coalesce("last_check_in_at", 'epoch'::timestamptz)), "client_id") WHERE "firm_id" IS NOT NULL;
+--> statement-breakpoint
+CREATE INDEX "client_plan_status_incomplete_score_idx" ON "client_plan_status" ("firm_id", "score", "client_id") WHERE "firm_id" IS NOT NULL AND "score" < 100;
+--> statement-breakpoint
+CREATE INDEX "client_plan_status_incomplete_name_idx" ON "client_plan_status" ("firm_id", "sort_name", "client_id") WHERE "firm_id" IS NOT NULL AND "score" < 100;
+--> statement-breakpoint
+CREATE INDEX "client_plan_status_incomplete_check_in_idx" ON "client_plan_status" ("firm_id", (coalesce("last_check_in_at", 'epoch'::timestamptz)), "client_id") WHERE "firm_id" IS NOT NULL AND "score" < 100;
+--> statement-breakpoint
+CREATE INDEX "client_plan_status_complete_score_idx" ON "client_plan_status" ("firm_id", "score", "client_id") WHERE "firm_id" IS NOT NULL AND "score" = 100;
+--> statement-breakpoint
+CREATE INDEX "client_plan_status_complete_name_idx" ON "client_plan_status" ("firm_id", "sort_name", "client_id") WHERE "firm_id" IS NOT NULL AND "score" = 100;
+--> statement-breakpoint
+CREATE INDEX "client_plan_status_complete_check_in_idx" ON "client_plan_status" ("firm_id", (coalesce("last_check_in_at", 'epoch'::timestamptz)), "client_id") WHERE "firm_id" IS NOT NULL AND "score" = 100;
+--> statement-breakpoint
+CREATE INDEX "client_plan_status_no_release_plan_score_idx" ON "client_plan_status" ("firm_id", "score", "client_id") WHERE "firm_id" IS NOT NULL AND NOT "has_release_plan";
+--> statement-breakpoint
+CREATE INDEX "client_plan_status_no_release_plan_name_idx" ON "client_plan_status" ("firm_id", "sort_name", "client_id") WHERE "firm_id" IS NOT NULL AND NOT "has_release_plan";
+--> statement-breakpoint
+CREATE INDEX "client_plan_status_no_release_plan_check_in_idx" ON "client_plan_status" ("firm_id", (coalesce("last_check_in_at", 'epoch'::timestamptz)), "client_id") WHERE "firm_id" IS NOT NULL AND NOT "has_release_plan";
+--> statement-breakpoint
+CREATE INDEX "client_plan_status_no_beneficiaries_score_idx" ON "client_plan_status" ("firm_id", "score", "client_id") WHERE "firm_id" IS NOT NULL AND NOT "has_beneficiaries";
+--> statement-breakpoint
+CREATE INDEX "client_plan_status_no_beneficiaries_name_idx" ON "client_plan_status" ("firm_id", "sort_name", "client_id") WHERE "firm_id" IS NOT NULL AND NOT "has_beneficiaries";
+--> statement-breakpoint
+CREATE INDEX "client_plan_status_no_beneficiaries_check_in_idx" ON "client_plan_status" ("firm_id", (coalesce("last_check_in_at", 'epoch'::timestamptz)), "client_id") WHERE "firm_id" IS NOT NULL AND NOT "has_beneficiaries";
+--> statement-breakpoint
+CREATE INDEX "client_plan_status_keys_not_handed_over_score_idx" ON "client_plan_status" ("firm_id", "score", "client_id") WHERE "firm_id" IS NOT NULL AND NOT "are_keys_handed_over";
+--> statement-breakpoint
+CREATE INDEX "client_plan_status_keys_not_handed_over_name_idx" ON "client_plan_status" ("firm_id", "sort_name", "client_id") WHERE "firm_id" IS NOT NULL AND NOT "are_keys_handed_over";
+--> statement-breakpoint
+CREATE INDEX "client_plan_status_keys_not_handed_over_check_in_idx" ON "client_plan_status" ("firm_id", (coalesce("last_check_in_at", 'epoch'::timestamptz)), "client_id") WHERE "firm_id" IS NOT NULL AND NOT "are_keys_handed_over";
+--> statement-breakpoint
+CREATE INDEX "client_plan_status_verifiers_not_accepted_score_idx" ON "client_plan_status" ("firm_id", "score", "client_id") WHERE "firm_id" IS NOT NULL AND NOT "are_verifiers_accepted";
+--> statement-breakpoint
+CREATE INDEX "client_plan_status_verifiers_not_accepted_name_idx" ON "client_plan_status" ("firm_id", "sort_name", "client_id") WHERE "firm_id" IS NOT NULL AND NOT "are_verifiers_accepted";
+--> statement-breakpoint
+CREATE INDEX "client_plan_status_verifiers_not_accepted_check_in_idx" ON "client_plan_status" ("firm_id", (coalesce("last_check_in_at", 'epoch'::timestamptz)), "client_id") WHERE "firm_id" IS NOT NULL AND NOT "are_verifiers_accepted";
+--> statement-breakpoint
+CREATE INDEX "client_plan_status_no_recovery_kit_score_idx" ON "client_plan_status" ("firm_id", "score", "client_id") WHERE "firm_id" IS NOT NULL AND NOT "has_recovery_kit";
+--> statement-breakpoint
+CREATE INDEX "client_plan_status_no_recovery_kit_name_idx" ON "client_plan_status" ("firm_id", "sort_name", "client_id") WHERE "firm_id" IS NOT NULL AND NOT "has_recovery_kit";
+--> statement-breakpoint
+CREATE INDEX "client_plan_status_no_recovery_kit_check_in_idx" ON "client_plan_status" ("firm_id", (coalesce("last_check_in_at", 'epoch'::timestamptz)), "client_id") WHERE "firm_id" IS NOT NULL AND NOT "has_recovery_kit";
 --> statement-breakpoint
 -- Recomputes one profile's row from app_plan_facts. Keys count as handed over only when someone
 -- is named and no hand-over key is pending; verifiers as accepted when at least k have accepted.
@@ -143,3 +189,8 @@ ALTER TABLE "client_plan_status" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 CREATE POLICY client_plan_status_firm ON "client_plan_status" FOR SELECT TO lv_app
   USING (firm_id IS NOT NULL AND firm_id = (SELECT app_staff_firm_id()));
+--> statement-breakpoint
+-- Only the triggers (as the owner) and the system recompute or read facts; lv_app calls neither.
+REVOKE ALL ON FUNCTION app_refresh_plan_status(text) FROM PUBLIC;
+--> statement-breakpoint
+REVOKE ALL ON FUNCTION app_plan_facts(text) FROM PUBLIC;

@@ -1,0 +1,105 @@
+import {
+  PLAN_STATUS_CHECKS,
+  PLAN_STATUS_MSG,
+  PLAN_STATUS_SORT_LABELS,
+  type PlanStatusRowView,
+  type PlanStatusSort,
+} from "@common/plan-status";
+import { Check, X } from "lucide-react";
+import { Link } from "react-router";
+import { SortableHead } from "@/components/sortable-head";
+import { CARDS_BELOW_SM } from "@/components/table-cards";
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@/components/ui/table";
+import { formatDate } from "@/lib/format";
+import type { PlanStatusParams } from "../api/list-plan-status";
+
+type Props = {
+  clients: PlanStatusRowView[];
+  params: PlanStatusParams;
+  onSort: (column: PlanStatusSort) => void;
+};
+
+/** Yes or No in words, with an icon that only repeats them. */
+function YesNo({ value }: { value: boolean }) {
+  return value ? (
+    <span className="inline-flex items-center gap-1">
+      <Check aria-hidden="true" className="size-4 text-success" /> Yes
+    </span>
+  ) : (
+    <span className="inline-flex items-center gap-1 text-foreground-soft">
+      <X aria-hidden="true" className="size-4 text-destructive" /> No
+    </span>
+  );
+}
+
+/**
+ * One row per client: the five steps as Yes/No, the last check-in and the score, nothing from the
+ * vault. A real table (headers, aria-sort on the sorted column) under a visible caption; wider
+ * than a phone, it scrolls sideways down to 640 px, and below that each row is a card under the
+ * sort buttons.
+ */
+export function PlanStatusTable({ clients, params, onSort }: Props) {
+  const sortable = (column: PlanStatusSort) => (
+    <SortableHead
+      direction={params.sort === column ? params.dir : null}
+      onSort={() => onSort(column)}
+    >
+      {PLAN_STATUS_SORT_LABELS[column]}
+    </SortableHead>
+  );
+  return (
+    <Table className={CARDS_BELOW_SM}>
+      <TableCaption className="caption-top pb-3 text-left">
+        {PLAN_STATUS_MSG.caption}. {PLAN_STATUS_MSG.scoreHelp}
+      </TableCaption>
+      <TableHeader>
+        <TableRow>
+          {sortable("name")}
+          {PLAN_STATUS_CHECKS.map(([field, label]) => (
+            <TableHead key={field} scope="col">
+              {label}
+            </TableHead>
+          ))}
+          {sortable("check_in")}
+          {sortable("score")}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {clients.map((c) => (
+          <TableRow key={c.clientId}>
+            <TableCell className="max-w-56 font-medium">
+              <Link
+                to={`/clients/${c.clientId}`}
+                className="text-link underline-offset-4 hover:underline"
+              >
+                {c.name}
+              </Link>
+              <span className="block text-sm font-normal wrap-anywhere text-foreground-soft">
+                {c.email}
+              </span>
+            </TableCell>
+            {PLAN_STATUS_CHECKS.map(([field, label]) => (
+              <TableCell key={field} data-label={label} className="whitespace-nowrap">
+                <YesNo value={c[field]} />
+              </TableCell>
+            ))}
+            <TableCell data-label="Last check-in" className="whitespace-nowrap">
+              {c.lastCheckInAt ? formatDate(c.lastCheckInAt) : PLAN_STATUS_MSG.never}
+            </TableCell>
+            <TableCell data-label="Score" className="font-medium tabular-nums">
+              {c.score}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
