@@ -4,7 +4,7 @@ import type {
   PlanStatusFilter,
   PlanStatusSort,
 } from "../../common/plan-status.js";
-import { rowsOf, type Tx } from "../db/client.js";
+import { rowsOf, type Db, type Tx } from "../db/client.js";
 import type { StatusKey } from "./cursor.js";
 
 /** One client's status row with its name and e-mail, and its sort key as the cursor carries it. */
@@ -49,10 +49,11 @@ const FILTER: Record<PlanStatusFilter, SQL> = {
  * Up to `limit` status rows of the firm after `after`, in the list's order, walking one index of
  * migration 0048 (no sort step, no count); then the page's names and e-mails from profiles, only
  * for clients still of that firm. Under withActor, row-level security limits both tables to the
- * actor's firm as well.
+ * actor's firm as well (the benchmark alone runs it on the database as the owner, to time the
+ * statement by itself).
  */
 export async function selectPlanStatusPage(
-  tx: Tx,
+  tx: Tx | Db,
   {
     firmId,
     query,
