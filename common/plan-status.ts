@@ -79,14 +79,14 @@ export type PlanStatusRowView = {
 /** GET /api/firm/plan-status: a page and the cursor of the next one (null at the end). */
 export type PlanStatusPage = { clients: PlanStatusRowView[]; nextCursor: string | null };
 
-/** The five checks, in the order of the table's columns and the CSV's. */
+/** The five checks, in the order of the table's columns and the CSV's: the CSV's heading, the table's. */
 export const PLAN_STATUS_CHECKS = [
-  ["hasReleasePlan", "Release plan set"],
-  ["hasBeneficiaries", "Beneficiaries named"],
-  ["areKeysHandedOver", "Access keys handed over"],
-  ["areVerifiersAccepted", "Verifiers accepted"],
-  ["hasRecoveryKit", "Recovery kit saved"],
-] as const satisfies readonly (readonly [keyof PlanStatusRowView, string])[];
+  ["hasReleasePlan", "Release plan set", "Release plan"],
+  ["hasBeneficiaries", "Beneficiaries named", "Beneficiaries"],
+  ["areKeysHandedOver", "Access keys handed over", "Keys handed over"],
+  ["areVerifiersAccepted", "Verifiers accepted", "Verifiers accepted"],
+  ["hasRecoveryKit", "Recovery kit saved", "Recovery kit"],
+] as const satisfies readonly (readonly [keyof PlanStatusRowView, string, string])[];
 
 export const PLAN_STATUS_CSV_COLUMNS = [
   "Client",

@@ -3,6 +3,10 @@
 -- list (server/plan-health/queries.ts) reads it, and client_plan_status keeps one row of it per
 -- client, refreshed by triggers on every table a fact depends on, so a firm's 100,000 clients
 -- sort and filter through an index instead of computing every plan on each request.
+-- app_plan_facts counts an owner's verifiers: the partial indexes of migration 0043 do not serve
+-- that, and without this index every client's facts scanned the whole verifiers table.
+CREATE INDEX "verifiers_owner_idx" ON "verifiers" ("owner_id");
+--> statement-breakpoint
 CREATE FUNCTION app_plan_facts(owner text)
 RETURNS TABLE (
   has_release_plan boolean,
@@ -41,7 +45,7 @@ $$;
 -- so staff and clients without a firm are in no firm's list. Yes/no and a date: no title, no content.
 CREATE TABLE "client_plan_status" (
   "client_id" text PRIMARY KEY REFERENCES "profiles"("id") ON DELETE CASCADE,
-  "firm_id" uuid REFERENCES "firms"("id") ON DELETE CASCADE,
+  "firm_id" uuid REFERENCES "firms"("id") ON DELETE SET NULL,
   "sort_name" text NOT NULL,
   "has_release_plan" boolean NOT NULL,
   "has_beneficiaries" boolean NOT NULL,

@@ -12,7 +12,7 @@ export const clientPlanStatus = pgTable("client_plan_status", {
   clientId: text("client_id")
     .primaryKey()
     .references(() => profiles.id, { onDelete: "cascade" }),
-  firmId: uuid("firm_id").references(() => firms.id, { onDelete: "cascade" }),
+  firmId: uuid("firm_id").references(() => firms.id, { onDelete: "set null" }),
   sortName: text("sort_name").notNull(),
   hasReleasePlan: boolean("has_release_plan").notNull(),
   hasBeneficiaries: boolean("has_beneficiaries").notNull(),

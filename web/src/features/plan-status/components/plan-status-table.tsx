@@ -41,8 +41,8 @@ function YesNo({ value }: { value: boolean }) {
 }
 
 /**
- * One row per client: the five steps as Yes/No, the last check-in and the score, nothing from the
- * vault. A real table (headers, aria-sort on the sorted column) under a visible caption; wider
+ * One row per client: its score, the last check-in and the five steps as Yes/No, nothing from the
+ * vault (the e-mail is in the CSV and on the client's page). A real table (headers, aria-sort on the sorted column) under a visible caption; wider
  * than a phone, it scrolls sideways down to 640 px, and below that each row is a card under the
  * sort buttons.
  */
@@ -57,46 +57,43 @@ export function PlanStatusTable({ clients, params, onSort }: Props) {
   );
   return (
     <Table className={CARDS_BELOW_SM}>
-      <TableCaption className="caption-top pb-3 text-left">
+      <TableCaption className="mt-0 caption-top pb-3 text-left max-sm:block">
         {PLAN_STATUS_MSG.caption}. {PLAN_STATUS_MSG.scoreHelp}
       </TableCaption>
       <TableHeader>
         <TableRow>
           {sortable("name")}
-          {PLAN_STATUS_CHECKS.map(([field, label]) => (
-            <TableHead key={field} scope="col">
+          {sortable("score")}
+          {sortable("check_in")}
+          {PLAN_STATUS_CHECKS.map(([field, , label]) => (
+            <TableHead key={field} scope="col" className="px-2">
               {label}
             </TableHead>
           ))}
-          {sortable("check_in")}
-          {sortable("score")}
         </TableRow>
       </TableHeader>
       <TableBody>
         {clients.map((c) => (
-          <TableRow key={c.clientId}>
-            <TableCell className="max-w-56 font-medium">
+          <TableRow key={c.clientId} className="max-sm:grid-cols-2">
+            <TableCell className="min-w-36 font-medium max-sm:col-span-2">
               <Link
                 to={`/clients/${c.clientId}`}
                 className="text-link underline-offset-4 hover:underline"
               >
                 {c.name}
               </Link>
-              <span className="block text-sm font-normal wrap-anywhere text-foreground-soft">
-                {c.email}
-              </span>
-            </TableCell>
-            {PLAN_STATUS_CHECKS.map(([field, label]) => (
-              <TableCell key={field} data-label={label} className="whitespace-nowrap">
-                <YesNo value={c[field]} />
-              </TableCell>
-            ))}
-            <TableCell data-label="Last check-in" className="whitespace-nowrap">
-              {c.lastCheckInAt ? formatDate(c.lastCheckInAt) : PLAN_STATUS_MSG.never}
             </TableCell>
             <TableCell data-label="Score" className="font-medium tabular-nums">
               {c.score}
             </TableCell>
+            <TableCell data-label="Last check-in" className="whitespace-nowrap">
+              {c.lastCheckInAt ? formatDate(c.lastCheckInAt) : PLAN_STATUS_MSG.never}
+            </TableCell>
+            {PLAN_STATUS_CHECKS.map(([field, , label]) => (
+              <TableCell key={field} data-label={label} className="px-2 whitespace-nowrap">
+                <YesNo value={c[field]} />
+              </TableCell>
+            ))}
           </TableRow>
         ))}
       </TableBody>
