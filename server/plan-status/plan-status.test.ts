@@ -146,10 +146,13 @@ describe("the firm's plan status", () => {
 
     const other = await buildFirm(ctx);
     await buildInvitedMember(ctx, other.admin, "regular_user", "Otto Other");
-    const theirs = await page(other.admin);
-    expect(theirs.body.clients.map((r) => r.name)).toEqual(["Otto Other"]);
-    const theirCsv = await (await other.admin.request("GET", `${PATH}.csv`)).text();
-    expect(theirCsv).not.toContain("Rita Client");
+    const otherStaff = await buildInvitedMember(ctx, other.admin, "firm_staff");
+    for (const theirMember of [other.admin, otherStaff.client]) {
+      const theirs = await page(theirMember);
+      expect(theirs.body.clients.map((r) => r.name)).toEqual(["Otto Other"]);
+      const theirCsv = await (await theirMember.request("GET", `${PATH}.csv`)).text();
+      expect(theirCsv).not.toContain("Rita Client");
+    }
 
     const stranger = await buildUser(ctx);
     for (const outsider of [client.client, stranger.client]) {
