@@ -83,7 +83,7 @@ export const FIRM_ACTIVITY_KINDS = {
   ],
   views: ["impersonation.started", "client_dashboard.viewed", "impersonation.ended"],
   attestations: ["release.started"],
-  details: ["firm.updated", "firm.logo_changed", "firm_activity.exported"],
+  details: ["firm.updated", "firm.logo_changed", "firm_activity.exported", "plan_status.exported"],
 } as const;
 
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;

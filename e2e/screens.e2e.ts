@@ -51,6 +51,7 @@ const PROFILE_SECTIONS = [
 const FIRM_ADMIN_SCREENS = [
   { name: "firm-dashboard", path: "/dashboard" },
   { name: "clients", path: "/clients" },
+  { name: "plan-status", path: "/clients/plan-status" },
   { name: "staff", path: "/staff" },
 ];
 

@@ -277,6 +277,8 @@ function firmText(row: EventRow, n: Names): string {
       return `${who} changed the firm's logo`;
     case "firm_activity.exported":
       return `${who} downloaded the firm's activity as a spreadsheet`;
+    case "plan_status.exported":
+      return `${who} downloaded the clients' plan status as a spreadsheet`;
     default:
       return "Something happened in the firm";
   }

@@ -28,6 +28,8 @@ const PERMANENT_SMTP_REFUSAL = "(^|: )5[0-9][0-9][ -]";
  * system table; a firm user sees none of the client's rows under RLS). It reads no title, no
  * content, no key: only whether rows exist and how many.
  *
+ * The plan's own facts come from app_plan_facts (migration 0048), the one definition that the
+ * firm's plan-status rows are also kept from (docs/decisions/087).
  * An access key counts as not handed over when its hand-over key (not escrowed) has no
  * handed_over_at, or when an item is left to an address for which no key was made yet.
  * An address is failing when the newest message to it that the mailer tried failed for good, or
@@ -41,31 +43,16 @@ export async function selectPlanHealth(tx: Tx, ownerId: string): Promise<PlanHea
       select ab.email from asset_beneficiaries ab where ab.user_id = ${ownerId}
     )
     select
-      exists (
-        select 1 from release_plans p where p.user_id = ${ownerId} and p.inactivity_months is not null
-      ) as "hasReleasePlan",
+      f.has_release_plan as "hasReleasePlan",
       exists (
         select 1 from release_plans p
           where p.user_id = ${ownerId} and p.inactivity_months is not null and p.require_verifier
       ) as "requiresVerifier",
-      (select count(*)::int from verifiers v
-        where v.owner_id = ${ownerId} and v.status <> 'declined') as "verifierCount",
-      (select count(*)::int from verifiers v
-        where v.owner_id = ${ownerId} and v.status = 'accepted') as "acceptedVerifierCount",
-      coalesce((select t.threshold from verifier_thresholds t where t.owner_id = ${ownerId}), 1)
-        as "threshold",
-      (select count(*)::int from (
-        select k.email from beneficiary_keys k
-          where k.user_id = ${ownerId} and k.handed_over_at is null and k.escrow_share is null
-        union
-        select ab.email from asset_beneficiaries ab
-          where ab.user_id = ${ownerId}
-            and not exists (
-              select 1 from beneficiary_keys k where k.user_id = ab.user_id and k.email = ab.email
-            )
-      ) pending) as "keysNotHandedOver",
-      coalesce((select k.kdf_salt is not null and k.recovery_wrapped_key is null
-        from user_keys k where k.user_id = ${ownerId}), false) as "isRecoveryKitMissing",
+      f.verifier_count as "verifierCount",
+      f.accepted_verifier_count as "acceptedVerifierCount",
+      f.threshold as "threshold",
+      f.keys_not_handed_over as "keysNotHandedOver",
+      f.is_recovery_kit_missing as "isRecoveryKitMissing",
       coalesce((select array_agg(a.email order by a.email) from addresses a
         where (select m.status = 'failed'
             or (m.status = 'pending' and m.last_error ~ ${PERMANENT_SMTP_REFUSAL})
@@ -77,7 +64,8 @@ export async function selectPlanHealth(tx: Tx, ownerId: string): Promise<PlanHea
           and not exists (select 1 from asset_beneficiaries ab where ab.asset_id = s.id))
         as "itemsLeftToNobody",
       coalesce((select t.ticked_count from playbook_ticks t where t.owner_id = ${ownerId}), 0)
-        as "playbookTicked"`);
+        as "playbookTicked"
+    from app_plan_facts(${ownerId}) f`);
   const row = rowsOf<PlanHealthRow>(result)[0];
   if (!row) throw new Error("plan health: no row");
   return row;

@@ -22,3 +22,4 @@ export * from "./verifiers.js";
 export * from "./verifier-reports.js";
 export * from "./playbook.js";
 export * from "./escalations.js";
+export * from "./plan-status.js";

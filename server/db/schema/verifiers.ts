@@ -43,6 +43,8 @@ export const verifiers = pgTable(
     index("verifiers_next_check_idx")
       .on(t.nextCheckAt)
       .where(sql`${t.status} = 'accepted'`),
+    // migration 0048: an owner's verifiers, as app_plan_facts counts them
+    index("verifiers_owner_idx").on(t.ownerId),
   ],
 );
 

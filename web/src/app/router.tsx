@@ -139,6 +139,10 @@ export function AppRoutes() {
           />
           <Route element={<RequireRole roles={CLIENT_READER_ROLES} />}>
             <Route path="/clients" element={screen(() => import("@/routes/clients"))} />
+            <Route
+              path="/clients/plan-status"
+              element={screen(() => import("@/routes/plan-status"))}
+            />
           </Route>
           <Route element={<RequireRole roles={CLIENT_EDITOR_ROLES} />}>
             <Route

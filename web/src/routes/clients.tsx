@@ -1,5 +1,5 @@
 import { CLIENT_MSG } from "@common/clients";
-import { RefreshCw, UserPlus } from "lucide-react";
+import { ClipboardCheck, RefreshCw, UserPlus } from "lucide-react";
 import { useCallback, useEffect } from "react";
 import { Link } from "react-router";
 import { LoadError } from "@/components/load-error";
@@ -56,6 +56,11 @@ export default function ClientsScreen() {
             <Button variant="outline" onClick={() => void refresh()} disabled={isRefreshing}>
               <RefreshCw aria-hidden="true" className={cn(isRefreshing && "animate-spin")} />{" "}
               {isRefreshing ? "Refreshing..." : "Refresh"}
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/clients/plan-status">
+                <ClipboardCheck aria-hidden="true" /> Plan status
+              </Link>
             </Button>
             {editsClients && (
               <Button asChild>

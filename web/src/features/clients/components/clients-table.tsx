@@ -8,11 +8,11 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
+import { SortableHead } from "@/components/sortable-head";
 import { CARDS_BELOW_SM } from "@/components/table-cards";
 import { TruncatedText } from "@/components/truncated-text";
 import { formatDate } from "@/lib/format";
 import type { ClientRow, ClientSort, SortDir } from "../api/list-clients";
-import { SortableHead } from "./sortable-head";
 
 type Props = {
   clients: ClientRow[];

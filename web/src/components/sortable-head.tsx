@@ -1,9 +1,13 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import type { ReactNode } from "react";
 import { TableHead } from "@/components/ui/table";
-import type { SortDir } from "../api/list-clients";
 
-/** A column header that sorts: the <th> carries aria-sort, its button changes the order. */
+type SortDir = "asc" | "desc";
+
+/**
+ * A column header that sorts: the <th> carries aria-sort, its button changes the order. Shared by
+ * the client list and the plan status.
+ */
 export function SortableHead({
   children,
   direction,
