@@ -106,7 +106,11 @@ describe("the owner's plan health", () => {
       waitDays: 7,
       requireVerifier: true,
     });
-    expect(await codes(client)).toEqual(["too_few_verifiers", "verifier_required_none_accepted"]);
+    expect(await codes(client)).toEqual([
+      "too_few_verifiers",
+      "verifier_required_none_accepted",
+      "platforms_not_ticked",
+    ]);
     await acceptAsVerifier(email);
     expect(await codes(client)).toEqual(["platforms_not_ticked"]);
     await tickAllPlatforms(client);
