@@ -4,15 +4,7 @@ import {
   type BeneficiaryView,
   type SealedDetails,
 } from "@common/beneficiaries";
-import {
-  decryptJson,
-  encryptJson,
-  fromBase64,
-  newContentKey,
-  toBase64,
-  unwrapContentKey,
-  wrapContentKey,
-} from "@/lib/crypto/vault-crypto";
+import { openJson, sealJson } from "@/lib/crypto/vault-crypto";
 
 /**
  * A beneficiary's phone, relationship and notes under the owner's data key (decision 038, item 7):
@@ -29,17 +21,11 @@ export async function sealDetails(
   details: BeneficiaryDetails,
 ): Promise<SealedDetails | null> {
   if (isEmpty(details)) return null;
-  const dataKey = await getDataKey();
-  const key = await newContentKey();
-  const [wrappedKey, data] = await Promise.all([
-    wrapContentKey(key, dataKey, detailsKeyContext(beneficiaryId)),
-    encryptJson(key, {
-      phone: details.phone,
-      relationship: details.relationship,
-      notes: details.notes,
-    } satisfies BeneficiaryDetails),
-  ]);
-  return { wrappedKey: toBase64(wrappedKey), data: toBase64(data) };
+  return sealJson(await getDataKey(), detailsKeyContext(beneficiaryId), {
+    phone: details.phone,
+    relationship: details.relationship,
+    notes: details.notes,
+  } satisfies BeneficiaryDetails);
 }
 
 /** What sealDetails sealed; DecryptError when it was changed or belongs to another beneficiary. */
@@ -48,12 +34,11 @@ export async function openDetails(
   beneficiaryId: string,
   sealed: SealedDetails,
 ): Promise<BeneficiaryDetails> {
-  const key = await unwrapContentKey(
-    fromBase64(sealed.wrappedKey),
+  const d = await openJson<Partial<BeneficiaryDetails>>(
     dataKey,
     detailsKeyContext(beneficiaryId),
+    sealed,
   );
-  const d = await decryptJson<Partial<BeneficiaryDetails>>(key, fromBase64(sealed.data));
   return { phone: d.phone ?? null, relationship: d.relationship ?? null, notes: d.notes ?? null };
 }
 

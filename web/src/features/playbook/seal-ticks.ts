@@ -1,32 +1,19 @@
 import { PLAYBOOK, playbookTicksKeyContext, type PlaybookTicks } from "@common/playbook";
-import {
-  decryptJson,
-  encryptJson,
-  fromBase64,
-  newContentKey,
-  toBase64,
-  unwrapContentKey,
-  wrapContentKey,
-} from "@/lib/crypto/vault-crypto";
+import { openJson, sealJson, type SealedJson } from "@/lib/crypto/vault-crypto";
 
 /**
  * The owner's playbook checklist under their data key (docs/decisions/088), as a beneficiary's
  * details are: a key of its own wrapped with the data key, the owner id bound as additional data
  * (so a checklist cannot be moved onto another account), the ticks as JSON encrypted with it.
  */
-export type SealedTicks = { wrappedKey: string; data: string };
+export type SealedTicks = SealedJson;
 
 export async function sealTicks(
   dataKey: CryptoKey,
   ownerId: string,
   ticks: PlaybookTicks,
 ): Promise<SealedTicks> {
-  const key = await newContentKey();
-  const [wrappedKey, data] = await Promise.all([
-    wrapContentKey(key, dataKey, playbookTicksKeyContext(ownerId)),
-    encryptJson(key, ticks),
-  ]);
-  return { wrappedKey: toBase64(wrappedKey), data: toBase64(data) };
+  return sealJson(dataKey, playbookTicksKeyContext(ownerId), ticks);
 }
 
 const isTick = (v: unknown): v is PlaybookTicks[string] =>
@@ -44,12 +31,11 @@ export async function openTicks(
   ownerId: string,
   sealed: SealedTicks,
 ): Promise<PlaybookTicks> {
-  const key = await unwrapContentKey(
-    fromBase64(sealed.wrappedKey),
+  const opened = await openJson<Record<string, unknown>>(
     dataKey,
     playbookTicksKeyContext(ownerId),
+    sealed,
   );
-  const opened = await decryptJson<Record<string, unknown>>(key, fromBase64(sealed.data));
   const ticks: PlaybookTicks = {};
   for (const p of PLAYBOOK) {
     const tick = opened[p.id];

@@ -179,6 +179,37 @@ export async function decryptJson<T>(key: CryptoKey, blob: Uint8Array): Promise<
   }
 }
 
+/** A small record sealed under the owner's data key: a key of its own, wrapped with `context`. */
+export type SealedJson = { wrappedKey: string; data: string };
+
+/**
+ * Seals `value` as a beneficiary's details and the playbook's ticks are (decisions 038, 088): a new
+ * key wrapped with the data key and `context` as additional data (so the server cannot move the
+ * record onto another owner or beneficiary), the JSON encrypted with that key.
+ */
+export async function sealJson(
+  dataKey: CryptoKey,
+  context: string,
+  value: unknown,
+): Promise<SealedJson> {
+  const key = await newContentKey();
+  const [wrappedKey, data] = await Promise.all([
+    wrapContentKey(key, dataKey, context),
+    encryptJson(key, value),
+  ]);
+  return { wrappedKey: toBase64(wrappedKey), data: toBase64(data) };
+}
+
+/** What sealJson sealed under `context`; DecryptError when changed or sealed for another context. */
+export async function openJson<T>(
+  dataKey: CryptoKey,
+  context: string,
+  sealed: SealedJson,
+): Promise<T> {
+  const key = await unwrapContentKey(fromBase64(sealed.wrappedKey), dataKey, context);
+  return decryptJson<T>(key, fromBase64(sealed.data));
+}
+
 function concat(a: Uint8Array, b: Uint8Array): Bytes {
   const out = new Uint8Array(a.length + b.length);
   out.set(a, 0);
