@@ -2,23 +2,15 @@ import { sql, type SQL } from "drizzle-orm";
 import type {
   PlanStatusExportQuery,
   PlanStatusFilter,
+  PlanStatusRowView,
   PlanStatusSort,
 } from "../../common/plan-status.js";
 import { rowsOf, type Db, type Tx } from "../db/client.js";
 import type { StatusKey } from "./cursor.js";
 
 /** One client's status row with its name and e-mail, and its sort key as the cursor carries it. */
-export type PlanStatusRow = {
-  clientId: string;
-  name: string;
-  email: string;
-  hasReleasePlan: boolean;
-  hasBeneficiaries: boolean;
-  areKeysHandedOver: boolean;
-  areVerifiersAccepted: boolean;
-  hasRecoveryKit: boolean;
+export type PlanStatusRow = Omit<PlanStatusRowView, "lastCheckInAt"> & {
   lastCheckInAt: Date | string | null;
-  score: number;
   sortKey: string;
 };
 
