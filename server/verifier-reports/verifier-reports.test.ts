@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ReleasePlanView } from "../../common/release.js";
@@ -23,7 +24,8 @@ import {
 } from "../../test/harness.js";
 import { createOffsetClock } from "../clock.js";
 import { withActor } from "../db/actor.js";
-import { auditLog, releaseEvidence, verifierReports } from "../db/schema/index.js";
+import { auditLog, releaseEvidence, verifierReports, verifierSignIns } from "../db/schema/index.js";
+import { RATE_LIMIT_RULES } from "../rate-limit/rules.js";
 import { eq } from "drizzle-orm";
 
 let ctx: TestContext;
@@ -236,24 +238,129 @@ describe("a report by a verifier", () => {
     expect((await lastMailTo(ctx, anna.email)).text).toContain("Ben Jones has heard from them");
   });
 
-  it("the code page answers the same for any address, and mails a code only to a verifier", async () => {
+  it("the code page answers a stranger's address exactly as a verifier's, with the same work", async () => {
+    const { people } = await ownerWithVerifiers(1, 1);
+    const anna = people[0]?.email ?? "";
     const stranger = uniqueEmail("nobody");
-    const browser = new TestClient(ctx);
-    expect((await browser.post("/api/verifier/report/code", { email: stranger })).status).toBe(200);
+    const ask = async (email: string) => {
+      const res = await new TestClient(ctx).post("/api/verifier/report/code", { email });
+      const headers = Object.fromEntries(
+        [...res.headers].filter(([name]) => !["date", "x-request-id"].includes(name)),
+      );
+      return { status: res.status, body: await res.text(), headers };
+    };
+    const annasMails = (await mailsTo(ctx, anna)).length;
+    const [toAnna, toStranger] = [await ask(anna), await ask(stranger)];
+    expect(toStranger).toEqual(toAnna);
+    expect(toAnna).toMatchObject({ status: 200, body: JSON.stringify({ ok: true }) });
+    // the same work (decision 082): each address gets its sign-in row; only the verifier a mail
+    const rowsOf = (email: string) =>
+      ctx.services.deps.db
+        .select({ id: verifierSignIns.id })
+        .from(verifierSignIns)
+        .where(eq(verifierSignIns.email, email));
+    expect((await rowsOf(stranger)).length).toBe(1);
+    expect((await rowsOf(anna)).length).toBe(1);
     expect(await mailsTo(ctx, stranger)).toEqual([]);
-    const wrong = await browser.post("/api/verifier/report/sign-in", {
-      email: stranger,
-      code: "123456",
+    expect(await mailsTo(ctx, anna)).toHaveLength(annasMails + 1);
+    // and the sign-in answers their wrong codes alike, up to the locked code
+    const code = await mailedCode(anna);
+    const wrong = code === "123456" ? "654321" : "123456";
+    const tryWrong = async (email: string) => {
+      const res = await new TestClient(ctx).json<{ error: { requestId?: string } }>(
+        "POST",
+        "/api/verifier/report/sign-in",
+        { email, code: wrong },
+      );
+      return { status: res.status, error: { ...res.body.error, requestId: undefined } };
+    };
+    for (let i = 0; i < 6; i++) {
+      const [byAnna, byStranger] = [await tryWrong(anna), await tryWrong(stranger)];
+      expect(byStranger).toEqual(byAnna);
+      expect(byAnna.status).toBe(400);
+    }
+    expect((await tryWrong(stranger)).error).toMatchObject({
+      message: REPORT_MSG.codeTooManyTries,
     });
-    expect(wrong.status).toBe(400);
     // a made-up session opens nothing
-    const desk = await browser.post("/api/verifier/report/desk", { session: "x".repeat(43) });
+    const desk = await new TestClient(ctx).post("/api/verifier/report/desk", {
+      session: "x".repeat(43),
+    });
     expect(desk.status).toBe(401);
     const failed = await ctx.services.deps.db
       .select({ action: auditLog.action })
       .from(auditLog)
       .where(eq(auditLog.action, "verifier_report.code_failed"));
     expect(failed.length).toBeGreaterThan(0);
+  });
+});
+
+describe("limits (decision 082)", () => {
+  it("at most 3 codes per address in 10 minutes, whatever the IP", async () => {
+    const email = uniqueEmail("nobody");
+    for (let i = 0; i < 3; i++)
+      expect((await new TestClient(ctx).post("/api/verifier/report/code", { email })).status).toBe(
+        200,
+      );
+    const fourth = await new TestClient(ctx).post("/api/verifier/report/code", { email });
+    expect(fourth.status).toBe(429);
+    expect(Number(fourth.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("at most 10 sign-in tries per address in 10 minutes, whatever the IP", async () => {
+    const email = uniqueEmail("nobody");
+    const tryCode = () =>
+      new TestClient(ctx).post("/api/verifier/report/sign-in", { email, code: "123456" });
+    for (let i = 0; i < 10; i++) expect((await tryCode()).status).toBe(400);
+    expect((await tryCode()).status).toBe(429);
+  });
+
+  it("20 actions an hour per report, whoever acts and from wherever", async () => {
+    const { people } = await ownerWithVerifiers(3, 3);
+    const [anna, ben, cleo] = people;
+    if (!anna || !ben || !cleo) throw new Error("people");
+    const a = await verifierSession(anna.email);
+    expect((await a.make(anna.id)).status).toBe(200);
+    const reportId = (await a.desk()).body.roles[0]?.report?.id ?? "";
+    const b = await verifierSession(ben.email);
+    // 10 each (under the per-IP and per-address limits): refused as already confirmed, but counted
+    for (const [v, id] of [
+      [a, anna.id],
+      [b, ben.id],
+    ] as const)
+      for (let i = 0; i < 10; i++)
+        expect((await v.act("confirm", id, reportId)).status).not.toBe(429);
+    const c = await verifierSession(cleo.email);
+    expect((await c.act("confirm", cleo.id, reportId)).status).toBe(429);
+  });
+
+  it("20 actions an hour per verifier address, across reports and routes", async () => {
+    const { people } = await ownerWithVerifiers(2, 2);
+    const [anna, ben] = people;
+    if (!anna || !ben) throw new Error("people");
+    const a = await verifierSession(anna.email);
+    expect((await a.make(anna.id)).status).toBe(200);
+    const reportId = (await a.desk()).body.roles[0]?.report?.id ?? "";
+    // 9 more reports (refused: one is open) and 10 confirmations (refused: already confirmed)
+    for (let i = 0; i < 9; i++) expect((await a.make(anna.id)).status).toBe(409);
+    for (let i = 0; i < 10; i++)
+      expect((await a.act("confirm", anna.id, reportId)).status).toBe(409);
+    // the 21st, on another route (its own per-IP counter) and the report's 11th: the address's limit
+    expect((await a.act("heard", anna.id, reportId)).status).toBe(429);
+    const b = await verifierSession(ben.email);
+    expect((await b.act("heard", ben.id, reportId)).status).toBe(200);
+  });
+
+  it("every public route is limited per IP", async () => {
+    const routes = RATE_LIMIT_RULES.filter((r) => r.path.startsWith("/api/verifier/report/"));
+    expect(routes.map((r) => r.path)).toContain("/api/verifier/report/code");
+    for (const rule of routes) {
+      const browser = new TestClient(ctx);
+      const max = rule.perIp?.max ?? 0;
+      for (let i = 0; i < max; i++)
+        expect((await browser.post(rule.path, {})).status, rule.path).not.toBe(429);
+      expect((await browser.post(rule.path, {})).status, rule.path).toBe(429);
+    }
   });
 });
 
@@ -290,6 +397,21 @@ describe("the firm as a verifier", () => {
     const a = await verifierSession(anna.email);
     expect((await a.act("confirm", anna.id, reportId)).status).toBe(200);
     expect((await plan(client.client)).body.state).toBe("waiting");
+  });
+
+  it("an admin's actions for the firm: 20 an hour", async () => {
+    const { firm, client } = await firmClient(2);
+    const path = `/api/clients/${client.id}/report`;
+    expect((await firm.admin.post(path, { kind: "death" })).status).toBe(200);
+    // refused as already open or already confirmed, but each counted (per admin, on every route)
+    for (let i = 0; i < 19; i++) {
+      const again =
+        i % 2
+          ? firm.admin.post(path, { kind: "death" })
+          : firm.admin.post(`${path}/confirm`, { reportId: randomUUID() });
+      expect((await again).status).toBe(409);
+    }
+    expect((await firm.admin.post(`${path}/heard`, { reportId: randomUUID() })).status).toBe(429);
   });
 
   it("with no verifiers, attestation works as today", async () => {
