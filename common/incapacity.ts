@@ -28,6 +28,7 @@ export const INCAPACITY_MSG = {
   noScope: "Nothing is shared because of an incapacity at the moment.",
   notAPerson: "Choose someone from your people who has an access key",
   alreadyOpen: "Your caregivers' access has already started or is waiting to start.",
+  noDocuments: "Documents cannot be shared with caregivers: a file shown on a screen can be kept.",
 } as const;
 
 /* ---------- inputs ---------- */

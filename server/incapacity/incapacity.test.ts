@@ -315,6 +315,13 @@ describe("the incapacity scope", () => {
       caregivers: [{ email: s.heir, beneficiaryKeyId: s.key.id, wrappedKey }],
     });
     expect(mismatched.status).toBe(400);
+    // documents are not shared with caregivers
+    const doc = await buildAsset(s.owner.client, { type: "document", dataKey: s.dk, content: {} });
+    const docWrap = await wrapForBeneficiary(s.key.bk, doc.id, doc.ck);
+    const docMark = await s.owner.client.json("PUT", `/api/incapacity/items/${doc.id}`, {
+      caregivers: [{ email: s.caregiver, beneficiaryKeyId: s.key.id, wrappedKey: docWrap }],
+    });
+    expect(docMark.status).toBe(400);
     // all of it left this owner's caregiver untouched
     const carla = await portalClient(ctx, s.caregiver);
     expect((await careItem(carla, s.marked.id)).status).toBe(200);

@@ -48,7 +48,7 @@ export const selectMarks = (tx: Tx, ownerId: string) =>
 /** The owner's own item `assetId`, or null (someone else's reads as missing). */
 export async function selectOwnAsset(tx: Tx, ownerId: string, assetId: string) {
   const [row] = await tx
-    .select({ id: assets.id })
+    .select({ id: assets.id, type: assets.type })
     .from(assets)
     .where(and(eq(assets.id, assetId), eq(assets.userId, ownerId)));
   return row ?? null;

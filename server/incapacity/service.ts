@@ -90,7 +90,11 @@ export async function markItem(
   if (new Set(rows.map((r) => r.email)).size !== rows.length)
     throw new AppError("VALIDATION", "Each caregiver once");
   await withActor(deps.db, { userId: actor.id }, async (tx) => {
-    if (!(await selectOwnAsset(tx, actor.id, assetId))) throw new AppError("NOT_FOUND");
+    const asset = await selectOwnAsset(tx, actor.id, assetId);
+    if (!asset) throw new AppError("NOT_FOUND");
+    // a file read on a screen is a file downloaded: documents are not shared while the owner lives
+    if (asset.type === "document" && rows.length)
+      throw new AppError("VALIDATION", INCAPACITY_MSG.noDocuments);
     const keys = await selectOwnKeys(
       tx,
       actor.id,
