@@ -22,8 +22,14 @@ import {
 } from "../../test/harness.js";
 import { decryptBytes, openTitle } from "../../test/vault-crypto.js";
 import { createOffsetClock } from "../clock.js";
-import { asSystem } from "../db/actor.js";
-import { auditLog, incapacityScopes, releaseEvidence } from "../db/schema/index.js";
+import { asSystem, withActor } from "../db/actor.js";
+import {
+  auditLog,
+  incapacityItems,
+  incapacityPlans,
+  incapacityScopes,
+  releaseEvidence,
+} from "../db/schema/index.js";
 import { runDueTimers } from "../release/timers.js";
 
 let ctx: TestContext;
@@ -346,5 +352,45 @@ describe("the incapacity scope", () => {
         .where(and(eq(incapacityScopes.ownerId, s.owner.id))),
     );
     expect(scopes.map((x) => x.status)).toEqual(["active"]);
+  });
+
+  it("row-level security: the owner reads their own rows; another user reads and writes none", async () => {
+    const s = await ownerWithCaregiver();
+    expect((await reportIncapacity(s.verifier)).status).toBe(200);
+    const stranger = await buildUser(ctx);
+    const seen = (userId: string) =>
+      withActor(ctx.services.deps.db, { userId }, async (tx) => ({
+        plans: (
+          await tx.select().from(incapacityPlans).where(eq(incapacityPlans.ownerId, s.owner.id))
+        ).length,
+        items: (
+          await tx.select().from(incapacityItems).where(eq(incapacityItems.ownerId, s.owner.id))
+        ).length,
+        scopes: (
+          await tx.select().from(incapacityScopes).where(eq(incapacityScopes.ownerId, s.owner.id))
+        ).length,
+      }));
+    expect(await seen(s.owner.id)).toEqual({ plans: 1, items: 1, scopes: 1 });
+    expect(await seen(stranger.id)).toEqual({ plans: 0, items: 0, scopes: 0 });
+    await expect(
+      withActor(ctx.services.deps.db, { userId: stranger.id }, (tx) =>
+        tx.insert(incapacityItems).values({
+          assetId: s.other.id,
+          ownerId: s.owner.id,
+          email: s.caregiver,
+          beneficiaryKeyId: s.key.id,
+          wrappedKey: Buffer.alloc(40),
+        }),
+      ),
+    ).rejects.toThrow();
+    // the owner cannot move their own scope on: it is the system's
+    await expect(
+      withActor(ctx.services.deps.db, { userId: s.owner.id }, (tx) =>
+        tx
+          .update(incapacityScopes)
+          .set({ status: "active" })
+          .where(eq(incapacityScopes.ownerId, s.owner.id)),
+      ),
+    ).rejects.toThrow();
   });
 });
