@@ -32,6 +32,8 @@ function MarkList({ view, person }: { view: IncapacityView; person: Person }) {
   const titled = useOwnedTitles(assets.data);
   const mark = useMarkIncapacityItem();
   const [saved, setSaved] = useState("");
+  // a tick shows at once; it goes back if the save fails
+  const [ticked, setTicked] = useState<Record<string, boolean>>({});
   const email = person.email.toLowerCase();
   const emailsOf = (id: string) => view.items.find((i) => i.assetId === id)?.emails ?? [];
   if (assets.isError)
@@ -51,7 +53,7 @@ function MarkList({ view, person }: { view: IncapacityView; person: Person }) {
           <legend className="mb-2 font-medium">What {person.name} can read</legend>
           {rows.map((item) => {
             const emails = emailsOf(item.id);
-            const isMarked = emails.includes(email);
+            const isMarked = ticked[`${item.id}:${email}`] ?? emails.includes(email);
             return (
               <label
                 key={item.id}
@@ -64,7 +66,9 @@ function MarkList({ view, person }: { view: IncapacityView; person: Person }) {
                   disabled={mark.isPending}
                   onChange={() => {
                     const next = isMarked ? emails.filter((e) => e !== email) : [...emails, email];
+                    const tick = `${item.id}:${email}`;
                     setSaved("");
+                    setTicked((t) => ({ ...t, [tick]: !isMarked }));
                     mark.mutate(
                       { asset: { id: item.id, wrappedKey: item.wrappedKey }, emails: next },
                       {
@@ -72,6 +76,7 @@ function MarkList({ view, person }: { view: IncapacityView; person: Person }) {
                           setSaved(
                             `${item.title}: ${isMarked ? "no longer shared with" : "shared with"} ${person.name} if you cannot act.`,
                           ),
+                        onError: () => setTicked(({ [tick]: _undone, ...rest }) => rest),
                       },
                     );
                   }}
@@ -128,7 +133,7 @@ export function CaregiversScreen({ people }: { people: Person[] | undefined }) {
             example), the people you choose here can read the items you mark, for a time. They
             cannot change them or download them, and they never receive the rest of your plan.
           </p>
-          <SettingsForm key={`${view.data.waitDays}-${view.data.accessDays}`} view={view.data} />
+          <SettingsForm view={view.data} />
         </CardContent>
       </Card>
       <Card role="region" aria-labelledby="care-items-heading">
