@@ -113,7 +113,7 @@ export async function markItem(
       subjectId: assetId,
       ownerId: actor.id,
       at: now,
-      details: { caregivers: rows.length },
+      details: { assetId, caregivers: rows.length },
     }),
   );
   return getIncapacity(deps, actor);
