@@ -354,6 +354,35 @@ describe("the incapacity scope", () => {
     expect(scopes.map((x) => x.status)).toEqual(["active"]);
   });
 
+  it("the death plan's release ends a caregiver's access", async () => {
+    const s = await ownerWithCaregiver();
+    await activeCare(s);
+    // a death report by the same verifier (k = 1) starts the death plan's own wait
+    const browser = new TestClient(ctx);
+    await browser.post("/api/verifier/report/code", { email: s.verifier.email });
+    const code = await mailedCode(s.verifier.email);
+    const signed = await browser.json<{ session: string }>("POST", "/api/verifier/report/sign-in", {
+      email: s.verifier.email,
+      code,
+    });
+    const made = await browser.post("/api/verifier/report/make", {
+      session: signed.body.session,
+      verifierId: s.verifier.id,
+      kind: "death",
+    });
+    expect(made.status).toBe(200);
+    const during = (await s.owner.client.json<IncapacityView>("GET", "/api/incapacity")).body;
+    expect(during.scope?.status).toBe("active");
+    await advance(ctx, clock, 8 * DAY_MS);
+    const plan = await s.owner.client.json<{ state: string }>("GET", "/api/release");
+    expect(plan.body.state).toBe("released");
+    const after = (await s.owner.client.json<IncapacityView>("GET", "/api/incapacity")).body;
+    expect(after.scope).toMatchObject({ status: "ended", endedVia: "released" });
+    const carla = await portalClient(ctx, s.caregiver).catch(() => null);
+    // nothing was left to Carla at death and her care has ended: no code, no session
+    expect(carla).toBeNull();
+  });
+
   it("row-level security: the owner reads their own rows; another user reads and writes none", async () => {
     const s = await ownerWithCaregiver();
     expect((await reportIncapacity(s.verifier)).status).toBe(200);
