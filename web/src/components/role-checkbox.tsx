@@ -9,17 +9,21 @@ export function RoleCheckbox({
   hint,
   ...input
 }: { label: string; hint: string } & Omit<ComponentProps<"input">, "type">) {
-  const hintId = useId();
+  const id = useId();
+  const [labelId, hintId] = [`${id}-label`, `${id}-hint`];
   return (
     <label className="flex cursor-pointer items-start gap-3 rounded-md border border-border p-3 hover:bg-muted has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring">
       <input
         type="checkbox"
         className="mt-0.5 size-4 shrink-0 accent-brand"
+        aria-labelledby={labelId}
         aria-describedby={hintId}
         {...input}
       />
       <span className="grid gap-0.5">
-        <span className="font-medium">{label}</span>
+        <span id={labelId} className="font-medium">
+          {label}
+        </span>
         <span id={hintId} className="text-sm text-muted-foreground">
           {hint}
         </span>
