@@ -21,10 +21,10 @@ export function RoleCheckbox({
         {...input}
       />
       <span className="grid gap-0.5">
-        <span id={labelId} className="font-medium">
+        <span id={labelId} className="text-sm font-medium">
           {label}
         </span>
-        <span id={hintId} className="text-sm text-muted-foreground">
+        <span id={hintId} className="text-xs text-muted-foreground">
           {hint}
         </span>
       </span>
