@@ -70,6 +70,7 @@ export const ASSET_MSG = {
   beneficiaryTwice: "A beneficiary is chosen twice",
   tooManyBeneficiaries: `An item can be left to at most ${ASSET_BENEFICIARIES_MAX} people`,
   beneficiaryKeyTwice: "A beneficiary key is sent twice",
+  legalContactDocumentsOnly: "Only a document can be marked for your legal contact",
 } as const;
 
 /* ---------- inputs ---------- */
@@ -128,6 +129,8 @@ export const createAssetSchema = z.strictObject({
    * an address without one waits "pending" until the owner's browser wraps it.
    */
   beneficiaryKeys: assetBeneficiaryKeysSchema.optional(),
+  /** A document marked "for my legal contact" (decision 091); documents only. */
+  isForLegalContact: z.boolean().optional(),
 });
 export type CreateAssetInput = z.infer<typeof createAssetSchema>;
 
@@ -144,6 +147,8 @@ const assetChanges = {
    * content key drops every wrap not given (those addresses wait "pending").
    */
   beneficiaryKeys: assetBeneficiaryKeysSchema.optional(),
+  /** Marks or unmarks a document "for my legal contact" (decision 091). */
+  isForLegalContact: z.boolean().optional(),
 };
 const releaseFieldsRefused = {
   error: (issue: z.core.$ZodRawIssue) =>
@@ -259,6 +264,10 @@ export type AssetView = {
   wrappedKey: string;
   /** The people it is left to, in the owner's order (docs/decisions/053). */
   beneficiaryEmails: string[];
+  /** The people a role gives it to (decision 091): the executors of an estate entry, the legal contacts of a marked document. */
+  roleGrants: RoleGrantView[];
+  /** A document marked "for my legal contact". */
+  isForLegalContact: boolean;
   createdAt: string;
   updatedAt: string;
   releaseTriggered: boolean;
@@ -269,6 +278,25 @@ export type AssetView = {
   lastUsedAt: string | null;
   files: AssetFileView[];
 };
+
+/** An address a role gives an item to, and which role (decision 091). */
+export type RoleGrantView = { email: string; role: "executor" | "legal_contact" };
+
+/**
+ * Why `email` would receive this item at a release (decision 091): it is left to them, or a role
+ * gives it ("executor", "legal_contact"), or null. Addresses compared lower-case and trimmed.
+ */
+export function receivedAs(
+  asset: Pick<AssetView, "beneficiaryEmails" | "roleGrants">,
+  email: string,
+): "left" | RoleGrantView["role"] | null {
+  const same = (e: string) => e.trim().toLowerCase() === email.trim().toLowerCase();
+  if (asset.beneficiaryEmails.some(same)) return "left";
+  return asset.roleGrants.find((g) => same(g.email))?.role ?? null;
+}
+
+/** The words for a role's reason beside an item (decision 091). */
+export const RECEIVED_AS_TEXT = { executor: "As executor", legal_contact: "As legal contact" };
 
 /** GET /api/assets. */
 export type AssetListView = { assets: AssetView[] };

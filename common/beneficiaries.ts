@@ -39,6 +39,31 @@ export type BeneficiaryDetails = {
 /** The additional data a beneficiary's details key is wrapped with. */
 export const detailsKeyContext = (beneficiaryId: string) => `beneficiary-details:${beneficiaryId}`;
 
+/**
+ * Roles a person may hold besides beneficiary (decision 091), each as its own yes/no: one person
+ * may hold both. The executor receives, after a release, every estate inventory entry; the legal
+ * contact the documents the owner marks for them. What a role gives is wrapped for the person's
+ * beneficiary key in the owner's browser, like an item left to them.
+ */
+export const PERSON_ROLES = ["executor", "legal_contact"] as const;
+export type PersonRole = (typeof PERSON_ROLES)[number];
+export const ROLE_TEXT: Record<PersonRole, { label: string; hint: string; badge: string }> = {
+  executor: {
+    label: "Executor",
+    hint: "After a release, sees your estate inventory (accounts, policies, property and the rest) to settle your affairs. Not the items you left privately to others.",
+    badge: "Executor",
+  },
+  legal_contact: {
+    label: "Legal contact",
+    hint: "Your lawyer or someone at your firm: after a release, receives the documents you mark “For my legal contact”.",
+    badge: "Legal contact",
+  },
+};
+const roleFlags = {
+  isExecutor: z.boolean().optional(),
+  isLegalContact: z.boolean().optional(),
+};
+
 /** Spec 02 §5: name required, a valid e-mail (lower-cased); phone, relationship and notes optional. */
 export const beneficiarySchema = z.object({
   name: z.string(BENEFICIARY_MSG.nameRequired).trim().min(1, BENEFICIARY_MSG.nameRequired).max(200),
@@ -72,14 +97,14 @@ const sealedOrClear = <
 const SEALED_AND_CLEAR = "Send phone, relationship and notes either sealed or in clear, not both";
 
 export const createBeneficiarySchema = beneficiarySchema
-  .extend({ id: z.uuid().optional(), details: sealedDetailsSchema.nullish() })
+  .extend({ id: z.uuid().optional(), details: sealedDetailsSchema.nullish(), ...roleFlags })
   .refine(sealedOrClear, { message: SEALED_AND_CLEAR, path: ["details"] });
 export type BeneficiaryInput = z.infer<typeof createBeneficiarySchema>;
 
 /** An edit: any of the fields, each checked as on creation. */
 export const beneficiaryUpdateSchema = beneficiarySchema
   .partial()
-  .extend({ details: sealedDetailsSchema.nullish() })
+  .extend({ details: sealedDetailsSchema.nullish(), ...roleFlags })
   .refine(sealedOrClear, { message: SEALED_AND_CLEAR, path: ["details"] });
 export type BeneficiaryUpdateInput = z.infer<typeof beneficiaryUpdateSchema>;
 
@@ -93,5 +118,8 @@ export type BeneficiaryView = {
   notes: string | null;
   /** Phone, relationship and notes sealed in the owner's browser; null when none (or in clear). */
   details: SealedDetails | null;
+  /** Roles besides beneficiary (decision 091). */
+  isExecutor: boolean;
+  isLegalContact: boolean;
   createdAt: string;
 };

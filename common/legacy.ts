@@ -34,6 +34,11 @@ export type LegacyItem = {
   ownerName: string;
   releasedAt: string;
   accessEndsAt: string;
+  /**
+   * Why this person receives it, when a role gives it (decision 091): "executor" for an estate
+   * inventory entry, "legal_contact" for a document marked for them; null when it is left to them.
+   */
+  role: "executor" | "legal_contact" | null;
 };
 
 /** GET /api/legacy/items. `email` is the address the beneficiary proved. */

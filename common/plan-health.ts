@@ -11,6 +11,7 @@ export const PLAN_HEALTH_CODES = [
   "beneficiary_email_failing",
   "items_left_to_nobody",
   "platforms_not_ticked",
+  "no_executor",
 ] as const;
 export type PlanHealthCode = (typeof PLAN_HEALTH_CODES)[number];
 
@@ -39,6 +40,11 @@ export type PlanHealthFacts = {
    * never which; the firm reads it as yes/no.
    */
   platformsNotTicked: number;
+  /**
+   * The owner keeps an estate inventory and has named no executor (decision 091): after a release
+   * nobody would see the entries that are not left to someone. Last and gently worded.
+   */
+  isExecutorMissing: boolean;
 };
 
 export type PlanHealthEntry = {
@@ -67,6 +73,7 @@ const FIX: Record<PlanHealthCode, { fixPath: string; fixLabel: string }> = {
   beneficiary_email_failing: { fixPath: "/beneficiaries", fixLabel: "Check the addresses" },
   items_left_to_nobody: { fixPath: "/profile/inventory", fixLabel: "Review your items" },
   platforms_not_ticked: { fixPath: "/release/accounts", fixLabel: "Go through your accounts" },
+  no_executor: { fixPath: "/beneficiaries", fixLabel: "Name an executor" },
 };
 
 /** The list, in a fixed order, worded for the owner ("you") or for the firm ("the client"). */
@@ -144,6 +151,14 @@ export function planHealthEntries(facts: PlanHealthFacts, reader: Reader): PlanH
         you
           ? `${plural(facts.platformsNotTicked, "online account is", "online accounts are")} not ticked off yet (Google, Apple, Facebook…).`
           : "The client has not finished the checklist of online accounts.",
+    ],
+    [
+      "no_executor",
+      facts.isExecutorMissing,
+      () =>
+        you
+          ? "When you are ready: name an executor, the person who will settle your affairs. After a release they see your estate inventory."
+          : "No executor is named for the estate inventory.",
     ],
   ];
   return messages

@@ -38,6 +38,7 @@ const SIGNED_IN_SCREENS = [
   { name: "documents", path: "/documents" },
   { name: "notes", path: "/notes" },
   { name: "beneficiaries", path: "/beneficiaries" },
+  { name: "beneficiary-new", path: "/beneficiaries/new" },
   { name: "release", path: "/release" },
   { name: "not-found-signed-in", path: "/no-such-page" },
 ];

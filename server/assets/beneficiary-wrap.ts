@@ -4,11 +4,8 @@ import type { ActorProfile } from "../access.js";
 import type { Tx } from "../db/client.js";
 import { AppError } from "../errors.js";
 import { lockKeyForWrap } from "../keys/beneficiary-service.js";
-import {
-  deleteOtherAssetBeneficiaries,
-  upsertAssetBeneficiary,
-  type AssetBeneficiaryRow,
-} from "./queries.js";
+import { upsertAssetBeneficiary, type AssetBeneficiaryRow } from "./queries.js";
+import { clearRoleOnlyWraps, removeLeftAddresses } from "./role-grant-queries.js";
 
 /**
  * The people an item is left to and their beneficiary wraps (docs/decisions/032, 053): one row per
@@ -41,8 +38,9 @@ export async function requireBeneficiaryWraps(
 /**
  * Writes an item's beneficiaries after a create or an update: `emails` (when given) is the whole
  * new list, so an address left out is removed with its wrap and can no longer open the item after
- * a release; a given wrap replaces its address's; a new content key (`isContentKeyNew`) drops
- * every wrap not given, and those addresses wait "pending" until the owner's browser wraps them.
+ * a release (unless a role still gives it: decision 091); a given wrap replaces its address's; a new
+ * content key (`isContentKeyNew`) drops every wrap not given, the roles' too, and those addresses
+ * wait "pending" until the owner's browser wraps them.
  * Nothing changes when nothing about them does.
  */
 export async function writeAssetBeneficiaries(
@@ -65,7 +63,8 @@ export async function writeAssetBeneficiaries(
   if (emails === undefined && !keys?.length && !isContentKeyNew) return;
   const list = emails ?? current;
   const wraps = await requireBeneficiaryWraps(tx, actor, { emails: list, keys: keys ?? [] });
-  await deleteOtherAssetBeneficiaries(tx, assetId, list);
+  await removeLeftAddresses(tx, assetId, list);
+  if (isContentKeyNew) await clearRoleOnlyWraps(tx, assetId);
   for (const [position, email] of list.entries()) {
     const wrap = wraps.get(email) ?? (isContentKeyNew ? null : undefined);
     await upsertAssetBeneficiary(tx, {

@@ -3,6 +3,7 @@ import type {
   AssetType,
   AssetView,
   AssetWithContentView,
+  RoleGrantView,
 } from "../../common/assets.js";
 import type {
   AssetFileKind,
@@ -17,6 +18,8 @@ type AssetMeta = {
   encryptedTitle: Buffer | null;
   wrappedKey: Buffer;
   beneficiaryEmails: string[];
+  roleGrants: RoleGrantView[];
+  isForLegalContact: boolean;
   releaseTriggered: boolean;
   releasedAt: Date | string | null;
   favorite: boolean;
@@ -46,6 +49,8 @@ export const presentAsset = ({ row, files }: { row: AssetMeta; files: FileMeta[]
   encryptedTitle: row.encryptedTitle?.toString("base64") ?? null,
   wrappedKey: row.wrappedKey.toString("base64"),
   beneficiaryEmails: row.beneficiaryEmails,
+  roleGrants: row.roleGrants,
+  isForLegalContact: row.isForLegalContact,
   createdAt: iso(row.createdAt),
   updatedAt: iso(row.updatedAt),
   releaseTriggered: row.releaseTriggered,

@@ -1,9 +1,10 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import {
   ASSET_CONTENTS_PAGE_SIZE,
   ASSET_USED_MIN_INTERVAL_MS,
   type AssetContentsQuery,
   type AssetListQuery,
+  type RoleGrantView,
 } from "../../common/assets.js";
 import { readBytea, writeBytea } from "../db/bytea.js";
 import type { Tx } from "../db/client.js";
@@ -25,7 +26,12 @@ export const ASSET_META = {
   /** The people it is left to, in the owner's order (asset_beneficiaries, docs/decisions/053). */
   beneficiaryEmails: sql<
     string[]
-  >`coalesce((select json_agg(b.email order by b.position) from asset_beneficiaries b where b.asset_id = assets.id), '[]'::json)`,
+  >`coalesce((select json_agg(b.email order by b.position) from asset_beneficiaries b where b.asset_id = assets.id and b.is_left), '[]'::json)`,
+  /** The people a role gives it to (decision 091), by address. */
+  roleGrants: sql<
+    RoleGrantView[]
+  >`coalesce((select json_agg(json_build_object('email', b.email, 'role', b.role) order by b.email) from asset_beneficiaries b where b.asset_id = assets.id and b.role is not null), '[]'::json)`,
+  isForLegalContact: assets.isForLegalContact,
   releaseTriggered: assets.releaseTriggered,
   releasedAt: assets.releasedAt,
   favorite: assets.favorite,
@@ -91,7 +97,10 @@ export const insertAsset = (tx: Tx, values: AssetValues) =>
     .then((r) => r[0] ?? null);
 
 export type AssetChanges = Partial<
-  Pick<AssetValues, "title" | "encryptedTitle" | "wrappedKey" | "encryptedData">
+  Pick<
+    AssetValues,
+    "title" | "encryptedTitle" | "wrappedKey" | "encryptedData" | "isForLegalContact"
+  >
 >;
 
 /** Applies the changes and moves updated_at; also the row lock that file uploads take. */
@@ -211,20 +220,9 @@ export const upsertAssetBeneficiary = (
       : { beneficiaryKeyId: row.wrap?.keyId ?? null, wrappedKey: row.wrap?.wrappedKey ?? null };
   return tx
     .insert(assetBeneficiaries)
-    .values({ assetId, userId, email: row.email, position: row.position, ...wrap })
+    .values({ assetId, userId, email: row.email, position: row.position, isLeft: true, ...wrap })
     .onConflictDoUpdate({
       target: [assetBeneficiaries.assetId, assetBeneficiaries.email],
-      set: { position: row.position, ...wrap },
+      set: { position: row.position, isLeft: true, ...wrap },
     });
 };
-
-/** Removes every address of the item not in `keep`, and its wrap with it. */
-export const deleteOtherAssetBeneficiaries = (tx: Tx, assetId: string, keep: string[]) =>
-  tx
-    .delete(assetBeneficiaries)
-    .where(
-      and(
-        eq(assetBeneficiaries.assetId, assetId),
-        keep.length ? notInArray(assetBeneficiaries.email, keep) : undefined,
-      ),
-    );

@@ -15,6 +15,7 @@ import type { Tx } from "../db/client.js";
 import { AppError, isUniqueViolation } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { writeAssetBeneficiaries } from "./beneficiary-wrap.js";
+import { syncRoleGrants } from "./role-grants.js";
 import {
   deleteAssetRow,
   insertAsset,
@@ -89,8 +90,15 @@ export function getAsset(deps: Deps, actor: ActorProfile, id: string) {
   });
 }
 
+/** Only a document can be marked "for my legal contact" (decision 091). */
+function requireMarkable(type: string, isForLegalContact: boolean | undefined) {
+  if (isForLegalContact && type !== "document")
+    throw new AppError("VALIDATION", ASSET_MSG.legalContactDocumentsOnly);
+}
+
 export async function createAsset(deps: Deps, actor: ActorProfile, input: CreateAssetInput) {
   requireAccess(actor, "vault:own", { ownerId: actor.id });
+  requireMarkable(input.type, input.isForLegalContact);
   const row = await asActor(deps, actor, async (tx) => {
     const row = await insertAsset(tx, {
       id: input.id,
@@ -99,6 +107,7 @@ export async function createAsset(deps: Deps, actor: ActorProfile, input: Create
       encryptedTitle: bytes(input.encryptedTitle),
       wrappedKey: bytes(input.wrappedKey),
       encryptedData: bytes(input.encryptedData),
+      isForLegalContact: input.isForLegalContact ?? false,
     });
     if (!row) return null;
     await writeAssetBeneficiaries(tx, actor, {
@@ -108,8 +117,10 @@ export async function createAsset(deps: Deps, actor: ActorProfile, input: Create
       keys: input.beneficiaryKeys,
       isContentKeyNew: false,
     });
+    // An estate entry goes to the executors, a marked document to the legal contacts (pending).
+    if (row.type === "estate" || row.isForLegalContact) await syncRoleGrants(tx, actor.id);
     await recordItemEvent(tx, actor, { action: "created", id: row.id, type: row.type });
-    return { ...row, beneficiaryEmails: input.beneficiaryEmails };
+    return selectAssetMeta(tx, row.id); // with its beneficiaries and role grants as written
   }).catch((err: unknown) => {
     if (isUniqueViolation(err)) throw new AppError("CONFLICT", ASSET_MSG.idTaken);
     throw err;
@@ -127,6 +138,7 @@ export function assetChangesOf(input: UpdateAssetInput): AssetChanges {
   }
   if (input.encryptedData) changes.encryptedData = bytes(input.encryptedData);
   if (input.wrappedKey) changes.wrappedKey = bytes(input.wrappedKey);
+  if (input.isForLegalContact !== undefined) changes.isForLegalContact = input.isForLegalContact;
   return changes;
 }
 
@@ -142,9 +154,17 @@ export function updateAsset(
   const changes = assetChangesOf(input);
   return asActor(deps, actor, async (tx) => {
     const current = await loadOwnAsset(tx, actor, id);
+    requireMarkable(current.type, input.isForLegalContact);
     await writeBeneficiariesOfUpdate(tx, actor, { current, input });
-    const row = await updateAssetRow(tx, id, changes);
+    let row = await updateAssetRow(tx, id, changes);
     if (!row) throw new AppError("NOT_FOUND");
+    const isMarkChanged =
+      input.isForLegalContact !== undefined &&
+      input.isForLegalContact !== current.isForLegalContact;
+    if (isMarkChanged) {
+      await syncRoleGrants(tx, actor.id); // the legal contacts gain or lose this document
+      row = (await selectAssetMeta(tx, id)) ?? row;
+    }
     await recordItemEvent(tx, actor, { action: "updated", id, type: current.type });
     return { row, files: await listFileMeta(tx, id) };
   });

@@ -12,5 +12,7 @@ export const presentBeneficiary = (b: BeneficiaryRow): BeneficiaryView => ({
     b.detailsKey && b.details
       ? { wrappedKey: b.detailsKey.toString("base64"), data: b.details.toString("base64") }
       : null,
+  isExecutor: b.isExecutor,
+  isLegalContact: b.isLegalContact,
   createdAt: b.createdAt.toISOString(),
 });

@@ -8,7 +8,15 @@ export type BeneficiaryRow = typeof beneficiaries.$inferSelect;
 export type BeneficiaryChanges = Partial<
   Pick<
     BeneficiaryRow,
-    "name" | "email" | "phone" | "relationship" | "notes" | "detailsKey" | "details"
+    | "name"
+    | "email"
+    | "phone"
+    | "relationship"
+    | "notes"
+    | "detailsKey"
+    | "details"
+    | "isExecutor"
+    | "isLegalContact"
   >
 >;
 

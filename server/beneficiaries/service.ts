@@ -5,6 +5,8 @@ import {
   type SealedDetails,
 } from "../../common/beneficiaries.js";
 import { requireAccess, type ActorProfile } from "../access.js";
+import { syncRoleGrants } from "../assets/role-grants.js";
+import { recordAudit } from "../audit/record.js";
 import { withActor } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
 import { AppError, isUniqueViolation } from "../errors.js";
@@ -60,6 +62,31 @@ async function detailsColumns(tx: Tx, userId: string, input: DetailsInput) {
   return input.details === null ? { detailsKey: null, details: null } : {};
 }
 
+type RoleFlags = { isExecutor?: boolean; isLegalContact?: boolean };
+const ROLE_KEYS = ["isExecutor", "isLegalContact"] as const;
+
+/**
+ * After a person's roles or address changed, or the person went (decision 091): what the roles
+ * give follows (assets' syncRoleGrants), and the owner's timeline records the roles by name of
+ * role only (no address: the beneficiary's id is the subject).
+ */
+async function afterRoleChange(
+  tx: Tx,
+  actor: ActorProfile,
+  { id, before, after }: { id: string; before: RoleFlags; after: RoleFlags },
+) {
+  await syncRoleGrants(tx, actor.id);
+  if (ROLE_KEYS.every((k) => !!before[k] === !!after[k])) return;
+  await recordAudit(tx, {
+    actorId: actor.id,
+    action: "beneficiary.roles_changed",
+    subjectType: "beneficiary",
+    subjectId: id,
+    ownerId: actor.id,
+    details: { isExecutor: !!after.isExecutor, isLegalContact: !!after.isLegalContact },
+  });
+}
+
 /** Newest first. */
 export const listBeneficiaries = (deps: Deps, actor: ActorProfile) =>
   asActor(deps, actor, (tx) => listBeneficiaryRows(tx, actor.id));
@@ -73,18 +100,19 @@ export const getBeneficiary = (deps: Deps, actor: ActorProfile, id: string) =>
  */
 export async function createBeneficiary(deps: Deps, actor: ActorProfile, input: BeneficiaryInput) {
   requireAccess(actor, "vault:own", { ownerId: actor.id });
-  const { id, name, email, phone, relationship, notes } = input;
+  const { id, name, email, phone, relationship, notes, isExecutor, isLegalContact } = input;
   const { row, ownerName } = await asActor(deps, actor, async (tx) => {
     const details = await detailsColumns(tx, actor.id, input);
-    return {
-      row: await insertBeneficiary(tx, {
-        ...(id ? { id } : {}),
-        ...{ name, email, phone, relationship, notes },
-        ...details,
-        userId: actor.id,
-      }),
-      ownerName: await selectOwnerName(tx, actor.id),
-    };
+    const row = await insertBeneficiary(tx, {
+      ...(id ? { id } : {}),
+      ...{ name, email, phone, relationship, notes },
+      ...{ isExecutor: isExecutor ?? false, isLegalContact: isLegalContact ?? false },
+      ...details,
+      userId: actor.id,
+    });
+    if (row && (row.isExecutor || row.isLegalContact))
+      await afterRoleChange(tx, actor, { id: row.id, before: {}, after: row });
+    return { row, ownerName: await selectOwnerName(tx, actor.id) };
   }).catch((err: unknown) => {
     if (isUniqueViolation(err)) throw new AppError("CONFLICT"); // a browser-made id already taken
     throw err;
@@ -119,13 +147,19 @@ export function updateBeneficiary(
       ...(await detailsColumns(tx, actor.id, input)),
     });
     if (!row) throw new AppError("NOT_FOUND");
+    const isRoleOrAddressChanged =
+      row.email !== current.email || ROLE_KEYS.some((k) => row[k] !== current[k]);
+    if (isRoleOrAddressChanged)
+      await afterRoleChange(tx, actor, { id, before: current, after: row });
     return row;
   });
 }
 
 export function deleteBeneficiary(deps: Deps, actor: ActorProfile, id: string) {
   return asActor(deps, actor, async (tx) => {
-    await loadOwnBeneficiary(tx, actor, id);
+    const current = await loadOwnBeneficiary(tx, actor, id);
     await deleteBeneficiaryRow(tx, id);
+    if (current.isExecutor || current.isLegalContact)
+      await afterRoleChange(tx, actor, { id, before: current, after: {} });
   });
 }

@@ -16,6 +16,7 @@ export const presentItem = (r: ReleasedRow, key: LegacyItemKey | null): LegacyIt
   ownerName: r.ownerName,
   releasedAt: (r.releasedAt ?? r.accessEndsAt).toISOString(),
   accessEndsAt: r.accessEndsAt.toISOString(),
+  role: r.role,
 });
 
 /** The opened item: its ciphertext and, for this beneficiary only, what opens its content key (base64). */

@@ -35,6 +35,8 @@ export function selectReleasedTo(tx: Tx, email: string) {
       releaseTrigger: releases.trigger,
       releasedAt: releases.releasedAt,
       accessEndsAt: releaseItems.accessEndsAt,
+      /** The role that gives it to this address (decision 091), null when it is only left to it. */
+      role: assetBeneficiaries.role,
     })
     .from(releaseItems)
     .innerJoin(releases, eq(releases.id, releaseItems.releaseId))

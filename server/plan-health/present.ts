@@ -14,4 +14,5 @@ export const presentPlanHealthFacts = (row: PlanHealthRow): PlanHealthFacts => (
   failingEmails: row.failingEmails,
   itemsLeftToNobody: Number(row.itemsLeftToNobody),
   platformsNotTicked: Math.max(0, PLAYBOOK.length - Number(row.playbookTicked)),
+  isExecutorMissing: row.isExecutorMissing,
 });

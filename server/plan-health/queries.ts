@@ -14,6 +14,8 @@ export type PlanHealthRow = {
   itemsLeftToNobody: number;
   /** How many platforms the owner's sealed playbook checklist says are ticked (docs/decisions/088). */
   playbookTicked: number;
+  /** Estate inventory entries exist and no person holds the executor role (decision 091). */
+  isExecutorMissing: boolean;
 };
 
 /**
@@ -64,7 +66,10 @@ export async function selectPlanHealth(tx: Tx, ownerId: string): Promise<PlanHea
           and not exists (select 1 from asset_beneficiaries ab where ab.asset_id = s.id))
         as "itemsLeftToNobody",
       coalesce((select t.ticked_count from playbook_ticks t where t.owner_id = ${ownerId}), 0)
-        as "playbookTicked"
+        as "playbookTicked",
+      (exists (select 1 from assets s where s.user_id = ${ownerId} and s.type = 'estate')
+        and not exists (select 1 from beneficiaries b where b.user_id = ${ownerId} and b.is_executor))
+        as "isExecutorMissing"
     from app_plan_facts(${ownerId}) f`);
   const row = rowsOf<PlanHealthRow>(result)[0];
   if (!row) throw new Error("plan health: no row");

@@ -43,6 +43,8 @@ export const assets = pgTable(
     favorite: boolean("favorite").notNull().default(false),
     /** When the owner last copied from the item or opened it (migration 0028); never moves updated_at. */
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    /** A document the owner marks "for my legal contact" (decision 091, migration 0052). */
+    isForLegalContact: boolean("is_for_legal_contact").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
@@ -79,6 +81,10 @@ export const assetBeneficiaries = pgTable(
     wrappedKey: bytea("wrapped_key"),
     /** The item named this address before beneficiary keys existed (migration 0022, carried by 0036; never set by the app). */
     namedBeforeKeys: boolean("named_before_keys").notNull().default(false),
+    /** The item is left to this address (decision 053); false when only a role gives it (decision 091). */
+    isLeft: boolean("is_left").notNull().default(true),
+    /** The role that gives the item to this address, if any: executor (estate entries) or legal contact (marked documents). */
+    role: text("role", { enum: ["executor", "legal_contact"] }),
   },
   (t) => [
     primaryKey({ name: "asset_beneficiaries_pk", columns: [t.assetId, t.email] }),

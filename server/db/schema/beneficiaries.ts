@@ -1,4 +1,4 @@
-import { index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { bytea, createdAt } from "./columns.js";
 import { user } from "./auth.js";
 
@@ -17,6 +17,9 @@ export const beneficiaries = pgTable(
     /** Phone, relationship and notes sealed in the owner's browser (decision 038): key and data. */
     detailsKey: bytea("details_key"),
     details: bytea("details"),
+    /** Roles besides beneficiary (decision 091, migration 0052): one person may hold both. */
+    isExecutor: boolean("is_executor").notNull().default(false),
+    isLegalContact: boolean("is_legal_contact").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index("beneficiaries_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst())],

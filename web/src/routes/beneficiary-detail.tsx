@@ -12,6 +12,7 @@ import { useAssets } from "@/features/assets/api/list-assets";
 import { assetPath } from "@/features/assets/vault-search/match-vault";
 import { useBeneficiaries } from "@/features/beneficiaries/api/list-beneficiaries";
 import { BeneficiaryNotFound } from "@/features/beneficiaries/components/beneficiary-not-found";
+import { receivedAs, RECEIVED_AS_TEXT } from "@common/assets";
 import { itemsLeftTo, releaseLine, sharedWith } from "@/features/beneficiaries/what-they-receive";
 import { useBeneficiaryKeys } from "@/lib/keys/api/list-beneficiary-keys";
 import { normalizeEmail } from "@/lib/keys/pending-items";
@@ -113,7 +114,17 @@ function ItemsCard({ first, email, items }: { first: string; email: string; item
                     >
                       {item.title}
                     </Link>
-                    {sharedWith(item, email).length > 0 && (
+                    {receivedAs(item, email) === "executor" && (
+                      <span className="text-xs text-muted-foreground">
+                        {RECEIVED_AS_TEXT.executor}
+                      </span>
+                    )}
+                    {receivedAs(item, email) === "legal_contact" && (
+                      <span className="text-xs text-muted-foreground">
+                        {RECEIVED_AS_TEXT.legal_contact}
+                      </span>
+                    )}
+                    {receivedAs(item, email) === "left" && sharedWith(item, email).length > 0 && (
                       <span className="text-xs text-muted-foreground">
                         Also left to{" "}
                         <BeneficiaryLabels emails={sharedWith(item, email)} isCompact />

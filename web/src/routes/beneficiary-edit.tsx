@@ -54,6 +54,8 @@ export default function BeneficiaryEditScreen() {
                 phone: beneficiary.data.phone ?? "",
                 relationship: beneficiary.data.relationship ?? "",
                 notes: beneficiary.data.notes ?? "",
+                isExecutor: beneficiary.data.isExecutor,
+                isLegalContact: beneficiary.data.isLegalContact,
               }}
               submitLabel="Save Changes"
               pendingLabel="Saving..."

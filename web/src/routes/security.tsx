@@ -64,9 +64,10 @@ export default function SecurityScreen() {
             storing it;
           </li>
           <li>
-            which of your beneficiaries' e-mail addresses receives which item, your beneficiaries'
-            names and your release plan: a release has to know whom to write to, and what to open
-            for each of them;
+            which of your beneficiaries' e-mail addresses receives which item (and whether it is
+            left to them or comes with a role), your beneficiaries' names, which of them you named
+            executor or legal contact, which documents you marked for your legal contact, and your
+            release plan: a release has to know whom to write to, and what to open for each of them;
           </li>
           <li>a log of security events (sign-ins, failed attempts, firm changes, releases);</li>
           <li>

@@ -13,6 +13,8 @@ export const assetView = (over: Partial<AssetView> = {}): AssetView => ({
   encryptedTitle: null,
   wrappedKey: "",
   beneficiaryEmails: [],
+  roleGrants: [],
+  isForLegalContact: false,
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:00:00.000Z",
   releaseTriggered: false,

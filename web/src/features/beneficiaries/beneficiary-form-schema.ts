@@ -16,6 +16,9 @@ export const beneficiaryFormSchema = z.object({
   phone: z.string().trim().max(50, "Phone must be at most 50 characters"),
   relationship: z.string().trim().max(100, "Relationship must be at most 100 characters"),
   notes: z.string().trim().max(2000, "Notes must be at most 2000 characters"),
+  /** Roles besides beneficiary (decision 091). */
+  isExecutor: z.boolean(),
+  isLegalContact: z.boolean(),
 });
 export type BeneficiaryForm = z.infer<typeof beneficiaryFormSchema>;
 export const BENEFICIARY_FIELDS = ["name", "email", "phone", "relationship", "notes"] as const;
@@ -27,4 +30,6 @@ export const toBeneficiaryInput = (v: BeneficiaryForm): BeneficiaryInput => ({
   phone: v.phone || null,
   relationship: v.relationship || null,
   notes: v.notes || null,
+  isExecutor: v.isExecutor,
+  isLegalContact: v.isLegalContact,
 });

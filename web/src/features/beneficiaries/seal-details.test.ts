@@ -43,6 +43,8 @@ describe("a beneficiary's sealed details", () => {
       relationship: null,
       notes: null,
       details: sealed,
+      isExecutor: false,
+      isLegalContact: false,
       createdAt: new Date(0).toISOString(),
     };
     expect(await openBeneficiary(view, dataKey)).toMatchObject({

@@ -2,6 +2,7 @@ import type { OpenedAssetView } from "@/features/assets/titles/open-titles";
 import type { ReleasePlanView } from "@common/release";
 import { describe, expect, it } from "vitest";
 import { openedAssetView } from "@/testing/asset-views";
+import { receivedAs } from "@common/assets";
 import { itemsLeftTo, releaseLine, sharedWith } from "./what-they-receive";
 
 const asset = (title: string, beneficiaryEmails: string[]): OpenedAssetView =>
@@ -37,6 +38,21 @@ describe("what a beneficiary will receive", () => {
       "House",
     ]);
     expect(itemsLeftTo(all, "sam@example.com").map((a) => a.title)).toEqual(["Car", "House"]);
+  });
+
+  it("adds what a role gives the address (decision 091), and says why", () => {
+    const pension = openedAssetView({
+      id: "p",
+      title: "Pension",
+      type: "estate",
+      roleGrants: [{ email: "emma@example.com", role: "executor" }],
+    });
+    const all = [asset("Bank", ["emma@example.com"]), pension, asset("Car", ["sam@example.com"])];
+    expect(itemsLeftTo(all, "EMMA@example.com").map((a) => a.title)).toEqual(["Bank", "Pension"]);
+    expect(itemsLeftTo(all, "sam@example.com").map((a) => a.title)).toEqual(["Car"]);
+    expect(receivedAs(pension, "emma@example.com")).toBe("executor");
+    expect(receivedAs(all[0]!, "emma@example.com")).toBe("left");
+    expect(receivedAs(pension, "sam@example.com")).toBeNull();
   });
 
   it("names the others an item is also left to (docs/decisions/053)", () => {

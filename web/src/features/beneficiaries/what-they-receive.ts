@@ -1,12 +1,16 @@
 import type { OpenedAssetView } from "@/features/assets/titles/open-titles";
 import type { ReleasePlanView } from "@common/release";
+import { receivedAs } from "@common/assets";
 import { normalizeEmail } from "@/lib/keys/pending-items";
 import { formatCount, formatDate, formatDateTime } from "@/lib/format";
 
-/** The owner's items left to this address (alone or with others), by title (as the portal lists them). */
+/**
+ * The owner's items this address would receive: left to it (alone or with others) or given by a
+ * role it holds (decision 091), by title (as the portal lists them).
+ */
 export const itemsLeftTo = (assets: OpenedAssetView[], email: string): OpenedAssetView[] =>
   assets
-    .filter((a) => a.beneficiaryEmails.some((e) => normalizeEmail(e) === normalizeEmail(email)))
+    .filter((a) => receivedAs(a, email) !== null)
     .sort((a, b) => a.title.localeCompare(b.title));
 
 /** The other people an item left to `email` is also left to (docs/decisions/053): each receives it too. */

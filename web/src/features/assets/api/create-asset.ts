@@ -5,6 +5,7 @@ import { toBase64 } from "@/lib/crypto/vault-crypto";
 import { beneficiaryKeysFor, invalidateBeneficiaryKeys } from "../beneficiary-wrap";
 import { sealNewAsset, sealTitle } from "../seal";
 import { fetchDataKeyOrAsk } from "@/lib/keys/api/get-data-key";
+import { wrapPendingSoon } from "@/lib/keys/wrap-pending-soon";
 import { assetsQueryKey } from "./list-assets";
 
 export type CreateAssetInput<T extends AssetType> = {
@@ -12,6 +13,8 @@ export type CreateAssetInput<T extends AssetType> = {
   title: string;
   beneficiaryEmails: string[];
   content: ContentOf<T>;
+  /** A document marked "for my legal contact" (decision 091). */
+  isForLegalContact?: boolean;
 };
 
 /**
@@ -43,8 +46,11 @@ export async function createAsset<T extends AssetType>(
       wrappedKey: toBase64(sealed.wrappedKey),
       encryptedData: toBase64(sealed.encryptedData),
       beneficiaryKeys,
+      ...(input.isForLegalContact ? { isForLegalContact: true } : {}),
     },
   });
+  // A role gives it to someone (the executor of an estate entry): wrap it for them (decision 091).
+  if (asset.roleGrants.length) wrapPendingSoon(queryClient);
   return { asset, contentKey: sealed.contentKey };
 }
 

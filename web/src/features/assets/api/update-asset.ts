@@ -4,6 +4,7 @@ import { api } from "@/lib/api-client";
 import { encryptJson, toBase64 } from "@/lib/crypto/vault-crypto";
 import { sealTitle } from "../seal";
 import { beneficiaryKeysFor, invalidateBeneficiaryKeys } from "../beneficiary-wrap";
+import { wrapPendingSoon } from "@/lib/keys/wrap-pending-soon";
 import { assetsQueryKey } from "./list-assets";
 
 /** Spec 02 §5: title only when non-empty (sealed here with the content key), beneficiaries whenever given ([] clears), content re-encrypted only when supplied. */
@@ -18,6 +19,8 @@ export type UpdateAssetInput<T extends AssetType> = {
   /** The asset's stored `wrappedKey` (from useOpenAsset): a new beneficiary's wrap is made from it. */
   wrappedKey: Uint8Array;
   content?: ContentOf<T>;
+  /** Marks or unmarks a document "for my legal contact" (decision 091); undefined keeps it. */
+  isForLegalContact?: boolean;
 };
 
 export async function updateAsset<T extends AssetType>(
@@ -30,6 +33,7 @@ export async function updateAsset<T extends AssetType>(
     contentKey,
     wrappedKey,
     content,
+    isForLegalContact,
   }: UpdateAssetInput<T>,
 ) {
   const encryptedData = content ? toBase64(await encryptJson(contentKey, content)) : undefined;
@@ -48,8 +52,10 @@ export async function updateAsset<T extends AssetType>(
       beneficiaryEmails,
       encryptedData,
       beneficiaryKeys,
+      isForLegalContact,
     },
   });
+  if (asset.roleGrants.length) wrapPendingSoon(queryClient); // new legal contacts' wraps
   return asset;
 }
 

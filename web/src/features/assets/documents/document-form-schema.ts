@@ -21,6 +21,8 @@ export const FILE_NAME_MAX_LENGTH = 255;
 
 /** /documents/{id}: the title, the file's name (renamed in place), the notes and the beneficiary. */
 export const documentEditSchema = documentFormSchema.extend({
+  /** Marked "for my legal contact" (decision 091). */
+  isForLegalContact: z.boolean(),
   fileName: z
     .string()
     .trim()

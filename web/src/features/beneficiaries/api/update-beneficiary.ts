@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { api } from "@/lib/api-client";
 import { dataKeyQueryOptions, fetchDataKeyOrAsk } from "@/lib/keys/api/get-data-key";
+import { wrapPendingSoon } from "@/lib/keys/wrap-pending-soon";
 import { sealDetails } from "../seal-details";
 import type { BeneficiaryInput } from "./create-beneficiary";
 import { beneficiariesQueryKey, type Beneficiary } from "./list-beneficiaries";
@@ -30,6 +31,8 @@ export async function updateBeneficiary(
         relationship: null,
         notes: null,
         details,
+        isExecutor: input.isExecutor,
+        isLegalContact: input.isLegalContact,
       },
     },
   );
@@ -41,7 +44,11 @@ export function useUpdateBeneficiary() {
   return useMutation({
     mutationFn: (input: UpdateBeneficiaryInput) =>
       updateBeneficiary(input, () => fetchDataKeyOrAsk(qc)),
-    onSuccess: () => qc.invalidateQueries({ queryKey: beneficiariesQueryKey }),
+    onSuccess: (saved) => {
+      // A role given (or an address changed) leaves items pending for the person's key.
+      if (saved.isExecutor || saved.isLegalContact) wrapPendingSoon(qc);
+      return qc.invalidateQueries({ queryKey: beneficiariesQueryKey });
+    },
   });
 }
 

@@ -6,6 +6,8 @@ import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input, Textarea } from "@/components/ui/input";
+import { RoleCheckbox } from "@/components/role-checkbox";
+import { ROLE_TEXT } from "@common/beneficiaries";
 import { applyServerErrors } from "@/lib/field-errors";
 import { errorMessage } from "@/lib/api-client";
 import type { BeneficiaryInput } from "../api/create-beneficiary";
@@ -16,10 +18,18 @@ import {
   type BeneficiaryForm,
 } from "../beneficiary-form-schema";
 
-const EMPTY: BeneficiaryForm = { name: "", email: "", phone: "", relationship: "", notes: "" };
+const EMPTY: BeneficiaryForm = {
+  name: "",
+  email: "",
+  phone: "",
+  relationship: "",
+  notes: "",
+  isExecutor: false,
+  isLegalContact: false,
+};
 
 /**
- * Name, Email, Phone, Relationship and Notes. `onSubmit` saves and resolves, or throws; a
+ * Name, Email, Phone, Relationship, Notes and the person's roles (decision 091). `onSubmit` saves and resolves, or throws; a
  * failure shows the server's message (or `failedMessage`) as a toast and above the form, and
  * the server's per-field messages beside their fields.
  */
@@ -82,6 +92,19 @@ export function BeneficiaryFormFields({
       <FormField label="Notes (Optional)" error={errors.notes?.message}>
         <Textarea rows={4} {...form.register("notes")} />
       </FormField>
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium">Roles (Optional)</legend>
+        <RoleCheckbox
+          label={ROLE_TEXT.executor.label}
+          hint={ROLE_TEXT.executor.hint}
+          {...form.register("isExecutor")}
+        />
+        <RoleCheckbox
+          label={ROLE_TEXT.legal_contact.label}
+          hint={ROLE_TEXT.legal_contact.hint}
+          {...form.register("isLegalContact")}
+        />
+      </fieldset>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? pendingLabel : submitLabel}

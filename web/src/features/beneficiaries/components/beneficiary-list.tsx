@@ -1,3 +1,4 @@
+import { ROLE_TEXT } from "@common/beneficiaries";
 import { Eye, Pencil, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
@@ -29,6 +30,8 @@ export function BeneficiaryList({ beneficiaries, onView, onDelete }: Props) {
                   {b.name}
                 </Link>
                 {b.relationship && <Badge className="wrap-anywhere">{b.relationship}</Badge>}
+                {b.isExecutor && <Badge>{ROLE_TEXT.executor.badge}</Badge>}
+                {b.isLegalContact && <Badge>{ROLE_TEXT.legal_contact.badge}</Badge>}
               </p>
               <p className="text-sm text-muted-foreground wrap-anywhere">{b.email}</p>
             </div>

@@ -14,7 +14,7 @@ import { formatCount, formatDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { toast } from "@/lib/toast";
 import { useSignOutOfPortal } from "../api/sign-out";
-import { groupByOwner } from "../group-by-owner";
+import { groupByOwner, groupHeading, type ItemGroup } from "../group-by-owner";
 import { ITEM_TYPES } from "../item-types";
 import { legacyItemPath } from "../legacy-paths";
 import { useTitleFocus } from "../step-focus";
@@ -65,25 +65,25 @@ function WaitingItems({ ownerName, items }: { ownerName: string; items: LegacyIt
   );
 }
 
-function OwnerGroup({
-  ownerName,
-  items,
-  titles,
-}: {
-  ownerName: string;
-  items: LegacyItem[];
-  titles: LegacyTitles;
-}) {
+function OwnerGroup({ group, titles }: { group: ItemGroup; titles: LegacyTitles }) {
+  const { ownerName, items } = group;
   const id = useId();
-  const shown = titles.titled?.filter((t) => t.ownerName === ownerName) ?? [];
-  const waiting = titles.waiting.filter((item) => item.ownerName === ownerName);
+  const ids = new Set(items.map((i) => i.id));
+  const shown = titles.titled?.filter((t) => ids.has(t.id)) ?? [];
+  const waiting = titles.waiting.filter((item) => ids.has(item.id));
   const isOpening = !titles.titled && items.length > waiting.length;
   return (
     <Card role="region" aria-labelledby={id}>
       <CardHeader className="pb-2">
         <h2 id={id} className="text-lg font-semibold wrap-anywhere">
-          Left to you by {ownerName}
+          {groupHeading(group)}
         </h2>
+        {group.role === "executor" && (
+          <p className="text-sm text-muted-foreground">
+            The accounts, policies, property and other things {ownerName} listed for whoever settles
+            their affairs. Open each entry for its details and what should happen to it.
+          </p>
+        )}
       </CardHeader>
       <CardContent>
         {isOpening ? (
@@ -148,7 +148,7 @@ export function LegacyItemList({
         </Card>
       )}
       {groupByOwner(view.items).map((group) => (
-        <OwnerGroup key={group.ownerName} {...group} titles={titles} />
+        <OwnerGroup key={`${group.ownerName}-${group.role}`} group={group} titles={titles} />
       ))}
       {view.ended.map((ended) => (
         <Alert key={`${ended.ownerName}-${ended.endedAt}`} variant="default">

@@ -20,6 +20,7 @@ const facts: PlanHealthFacts = {
   failingEmails: [],
   itemsLeftToNobody: 2,
   platformsNotTicked: 0,
+  isExecutorMissing: false,
 };
 
 describe("the plan health card", () => {

@@ -1,4 +1,4 @@
-import type { AssetType } from "@common/assets";
+import { receivedAs, RECEIVED_AS_TEXT, type AssetType } from "@common/assets";
 import { Eye } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { RequireVaultKey } from "@/components/keys/require-vault-key";
@@ -22,6 +22,10 @@ const TYPE_LABELS: Record<AssetType, string> = {
   estate: "Inventory entry",
 };
 
+/** " · As executor" beside an item a role gives (decision 091); nothing for an item left to them. */
+const asRole = (why: ReturnType<typeof receivedAs>) =>
+  why === "executor" || why === "legal_contact" ? ` · ${RECEIVED_AS_TEXT[why]}` : "";
+
 /**
  * "What will Emma receive" (docs/decisions/083): for the beneficiary chosen, the items a release
  * would hand them, as the portal would list them. Worked out here, in the owner's browser, from
@@ -32,14 +36,22 @@ export function BeneficiaryPreviewCard({ nameOf }: { nameOf: NameOf }) {
   const titled = useOwnedTitles(assets.data);
   const selectId = useId();
   const emails = useMemo(
-    () => [...new Set(assets.data?.flatMap((a) => a.beneficiaryEmails) ?? [])].sort(),
+    () =>
+      [
+        ...new Set(
+          assets.data?.flatMap((a) => [
+            ...a.beneficiaryEmails,
+            ...a.roleGrants.map((g) => g.email),
+          ]) ?? [],
+        ),
+      ].sort(),
     [assets.data],
   );
   const [chosen, setChosen] = useState<string>();
   const email = chosen && emails.includes(chosen) ? chosen : emails[0];
   const who = email ? (nameOf(email) ?? email) : "";
   const items = email
-    ? sortByTitle(titled.rows?.filter((a) => a.beneficiaryEmails.includes(email)) ?? [])
+    ? sortByTitle(titled.rows?.filter((a) => receivedAs(a, email) !== null) ?? [])
     : [];
 
   return (
@@ -97,7 +109,10 @@ export function BeneficiaryPreviewCard({ nameOf }: { nameOf: NameOf }) {
                         >
                           {item.title}
                         </span>
-                        <span className="text-muted-foreground">{TYPE_LABELS[item.type]}</span>
+                        <span className="text-muted-foreground">
+                          {TYPE_LABELS[item.type]}
+                          {asRole(receivedAs(item, email))}
+                        </span>
                       </li>
                     ))}
                   </ul>

@@ -4,6 +4,7 @@ import { Controller, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input, Textarea } from "@/components/ui/input";
+import { RoleCheckbox } from "@/components/role-checkbox";
 import type { OpenedAsset } from "@/features/assets/api/get-asset";
 import { useUpdateAsset } from "@/features/assets/api/update-asset";
 import { BeneficiaryField } from "@/features/assets/components/beneficiary-field";
@@ -23,6 +24,7 @@ export function DocumentEditForm({ opened }: { opened: OpenedAsset<"document"> }
       fileName: content.fileName,
       notes: content.notes,
       beneficiaryEmails: asset.beneficiaryEmails,
+      isForLegalContact: asset.isForLegalContact,
     },
   });
   const update = useUpdateAsset<"document">();
@@ -30,7 +32,7 @@ export function DocumentEditForm({ opened }: { opened: OpenedAsset<"document"> }
   useWarnOnLeave(form.formState.isDirty && !isSubmitting);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const { title, fileName, notes, beneficiaryEmails } = values;
+    const { title, fileName, notes, beneficiaryEmails, isForLegalContact } = values;
     try {
       await update.mutateAsync({
         id: asset.id,
@@ -40,6 +42,7 @@ export function DocumentEditForm({ opened }: { opened: OpenedAsset<"document"> }
         contentKey,
         wrappedKey,
         content: { ...content, fileName, notes },
+        isForLegalContact,
       });
       form.reset(values);
       toast.success(DOCUMENT_MSG.updated);
@@ -63,6 +66,11 @@ export function DocumentEditForm({ opened }: { opened: OpenedAsset<"document"> }
         control={form.control}
         name="beneficiaryEmails"
         render={({ field }) => <BeneficiaryField value={field.value} onChange={field.onChange} />}
+      />
+      <RoleCheckbox
+        label="For my legal contact"
+        hint="After a release, the people you name as your legal contact receive this document too."
+        {...form.register("isForLegalContact")}
       />
       <div>
         <Button type="submit" disabled={isSubmitting}>
