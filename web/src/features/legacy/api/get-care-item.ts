@@ -12,6 +12,7 @@ const asDetail = (item: CareItemDetail): LegacyItemDetail => ({
   ...item,
   releasedAt: item.endsAt,
   accessEndsAt: item.endsAt,
+  role: null, // care, not a role of decision 091, gives it
   files: [],
 });
 

@@ -20,6 +20,7 @@ const asItems = (owner: Owner): LegacyItem[] =>
     ownerName: owner.ownerName,
     releasedAt: owner.endsAt,
     accessEndsAt: owner.endsAt,
+    role: null, // care, not a role of decision 091, gives it
   }));
 
 function OwnerCare({ owner }: { owner: Owner }) {
