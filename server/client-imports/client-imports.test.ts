@@ -112,6 +112,18 @@ describe("importing clients from a CSV file", () => {
     expect(toLoner?.text).toContain("/join-firm?invitation=");
     const me = await loner.client.json<{ user: { firmId: string | null } }>("GET", "/api/me");
     expect(me.body.user.firmId).toBeNull();
+    // the link works for that account only, signed in, after /join-firm's consent
+    const code = new URL(toLoner?.text.match(/https?:\/\/\S+/)?.[0] ?? "").searchParams.get(
+      "invitation",
+    );
+    const someoneElse = await buildUser(ctx);
+    const accept = (c: TestClient) => c.request("POST", "/api/invitations/accept", { code });
+    expect((await accept(someoneElse.client)).status).toBe(404);
+    expect((await accept(new TestClient(ctx))).status).toBe(401);
+    expect((await accept(loner.client)).status).toBe(200);
+    const joined = await loner.client.json<{ user: { firmId: string | null } }>("GET", "/api/me");
+    expect(joined.body.user.firmId).toBe(firm.firmId);
+    expect((await accept(loner.client)).status).toBe(404);
 
     const again = await upload(member.client, csv, "copy.csv");
     expect(again.status).toBe(200);
@@ -123,11 +135,16 @@ describe("importing clients from a CSV file", () => {
       (await invitationsOf(firm.firmId)).filter((i) => i.role === "regular_user"),
     ).toHaveLength(4);
 
-    // another file with the same people: every one already invited, nobody twice
+    // another file with the same people: invited or now a client, nobody twice
     const other = await upload(member.client, csv + "\r\n");
     expect(other.status).toBe(201);
     expect(other.body.import.readyRows).toBe(0);
-    expect(other.body.problems.every((p) => p.problem === "already_invited")).toBe(true);
+    expect(other.body.problems.map((p) => p.problem).sort()).toEqual([
+      "already_client",
+      "already_invited",
+      "already_invited",
+      "already_invited",
+    ]);
     const audited = await asSystem(db(), (tx) =>
       tx
         .select()

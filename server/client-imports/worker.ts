@@ -5,7 +5,7 @@ import { recordAudit } from "../audit/record.js";
 import { claimTodoRows, markRowsProcessed } from "./queries.js";
 
 /** Rows invited per transaction. */
-export const CLIENT_IMPORT_BATCH = 500;
+export const CLIENT_IMPORT_BATCH = 1000;
 
 /**
  * One batch of any sending import, in one system transaction: the rows are claimed (SKIP LOCKED,
