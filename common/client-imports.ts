@@ -83,7 +83,7 @@ export const CLIENT_IMPORT_MSG = {
     "Everyone who is not yet your client gets the same invitation. Someone who already has a Legacy Vault account is asked, in their e-mail, to sign in and agree to share with your firm; nobody is added without their consent.",
   send: (n: number) => `Send ${n.toLocaleString("en-US")} invitation${n === 1 ? "" : "s"}`,
   sending: "Sending invitations…",
-  done: "Invitations queued",
+  done: (n: number) => `${n.toLocaleString("en-US")} invitation${n === 1 ? "" : "s"} queued`,
   nothingToSend: "No row can be invited. Fix the file and upload it again.",
   sameFile: "This file was uploaded before: here is that import.",
   loadFailed: "Failed to load the import",

@@ -29,7 +29,7 @@ export default function JoinFirm() {
       <PageHeader
         title="Join a Law Firm"
         description={
-          firmName
+          firmName || invitation
             ? undefined
             : "Enter the firm code your law firm gave you to connect your vault to the firm."
         }

@@ -65,7 +65,7 @@ export function ClientImportView({ detail }: { detail: ClientImportDetail }) {
         <div className="grid gap-2" aria-live="polite">
           <p className="font-medium">
             {imp.status === "done"
-              ? `${CLIENT_IMPORT_MSG.done}: ${formatCount(imp.invitedRows, "invitation")}`
+              ? CLIENT_IMPORT_MSG.done(imp.invitedRows)
               : `${CLIENT_IMPORT_MSG.sending} ${formatCount(imp.processedRows)} of ${formatCount(imp.readyRows)}`}
           </p>
           <Progress value={percent} aria-label="Invitations queued" />
