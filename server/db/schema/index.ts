@@ -23,4 +23,5 @@ export * from "./verifier-reports.js";
 export * from "./playbook.js";
 export * from "./escalations.js";
 export * from "./plan-status.js";
+export * from "./incapacity.js";
 export * from "./client-imports.js";
