@@ -70,7 +70,13 @@ export const ACTIVITY_KINDS = {
 
 /** The firm admin's filter: which kinds of event about their firm. */
 export const FIRM_ACTIVITY_KINDS = {
-  invitations: ["invitation.sent", "invitation.resent", "invitation.revoked"],
+  invitations: [
+    "invitation.sent",
+    "invitation.resent",
+    "invitation.revoked",
+    "client_import.started",
+    "client_import.finished",
+  ],
   codes: ["firm_code.created", "firm_code.deactivated"],
   members: [
     "firm.created",

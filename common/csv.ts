@@ -21,8 +21,18 @@ export function csvCell(value: string | null): string {
 export const csvLine = (cells: readonly (string | null)[]): string =>
   cells.map(csvCell).join(",") + "\r\n";
 
-/** A CSV file that cannot be read as RFC 4180: a quoted field is never closed. */
-export class CsvError extends Error {}
+/** A CSV file that cannot be read as RFC 4180: a quoted field is never closed (opened on `line`). */
+export class CsvError extends Error {
+  constructor(
+    message: string,
+    readonly line = 0,
+  ) {
+    super(message);
+  }
+}
+
+/** One record of a CSV text and the line of the file (from 1) where it starts. */
+export type CsvRecord = { line: number; cells: string[] };
 
 /**
  * The records of a CSV text (RFC 4180): fields separated by commas, records by CRLF, LF or CR;
@@ -31,13 +41,19 @@ export class CsvError extends Error {}
  * unquoted field, or text after a closing quote, is kept as text. Throws CsvError when the text
  * ends inside a quoted field (a cut-off file), rather than guessing where the field ended.
  */
-export function parseCsv(text: string): string[][] {
+export const parseCsv = (text: string): string[][] => parseCsvRecords(text).map((r) => r.cells);
+
+/** parseCsv's records, each with the line it starts on (for messages that name the line). */
+export function parseCsvRecords(text: string): CsvRecord[] {
   const input = text.startsWith("\uFEFF") ? text.slice(1) : text;
-  const records: string[][] = [];
+  const records: CsvRecord[] = [];
   let record: string[] = [];
   let field = "";
   let isQuoted = false;
   let i = 0;
+  let line = 1;
+  let recordLine = 1;
+  let quoteLine = 1;
 
   const endField = () => {
     record.push(field);
@@ -45,7 +61,7 @@ export function parseCsv(text: string): string[][] {
   };
   const endRecord = () => {
     endField();
-    if (record.length > 1 || record[0] !== "") records.push(record);
+    if (record.length > 1 || record[0] !== "") records.push({ line: recordLine, cells: record });
     record = [];
   };
 
@@ -61,19 +77,24 @@ export function parseCsv(text: string): string[][] {
         isQuoted = false;
       } else {
         field += c;
+        if (c === "\n" || (c === "\r" && input[i + 1] !== "\n")) line += 1;
       }
       i += 1;
       continue;
     }
-    if (c === '"' && field === "") isQuoted = true;
-    else if (c === ",") endField();
+    if (c === '"' && field === "") {
+      isQuoted = true;
+      quoteLine = line;
+    } else if (c === ",") endField();
     else if (c === "\r" || c === "\n") {
       endRecord();
       if (c === "\r" && input[i + 1] === "\n") i += 1;
+      line += 1;
+      recordLine = line;
     } else field += c;
     i += 1;
   }
-  if (isQuoted) throw new CsvError("unterminated quoted field");
+  if (isQuoted) throw new CsvError("unterminated quoted field", quoteLine);
   if (field !== "" || record.length > 0) endRecord();
   return records;
 }

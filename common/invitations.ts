@@ -77,6 +77,9 @@ export const sendInvitationSchema = z.object({
 });
 export type SendInvitationInput = z.input<typeof sendInvitationSchema>;
 
+/** POST /api/invitations/accept: a signed-in account without a firm accepts a client invitation sent to its address. */
+export const acceptInvitationSchema = z.object({ code: z.string().min(10).max(200) });
+
 export const checkInvitationSchema = z.object({
   email: emailSchema,
   code: z.string().min(10).max(200),

@@ -40,6 +40,7 @@ import { verifierRoutes } from "./verifiers/routes.js";
 import { planHealthRoutes } from "./plan-health/routes.js";
 import { playbookRoutes } from "./playbook/routes.js";
 import { planStatusRoutes } from "./plan-status/routes.js";
+import { clientImportRoutes } from "./client-imports/routes.js";
 import { rehearsalRoutes } from "./rehearsal/routes.js";
 import { verifierReportRoutes } from "./verifier-reports/routes.js";
 import { reportDocumentRoutes } from "./verifier-reports/document-routes.js";
@@ -111,6 +112,7 @@ export function createApp(deps: Deps, options: { webDist?: string; testClock?: O
   api.route("/", planHealthRoutes);
   api.route("/", playbookRoutes);
   api.route("/", planStatusRoutes);
+  api.route("/", clientImportRoutes);
   api.route("/", rehearsalRoutes);
   api.route("/", verifierReportRoutes);
   api.route("/", reportDocumentRoutes);

@@ -264,6 +264,10 @@ function firmText(row: EventRow, n: Names): string {
       return `${who} sent an invitation again`;
     case "invitation.revoked":
       return `${who} withdrew an invitation`;
+    case "client_import.started":
+      return `${who} started inviting ${Number(row.details?.invitations ?? 0).toLocaleString("en-US")} clients from an imported file`;
+    case "client_import.finished":
+      return `${Number(row.details?.invited ?? 0).toLocaleString("en-US")} invitations from an imported file were queued`;
     case "firm_code.created":
       return `${who} created the firm code ${code ?? ""}`.trimEnd();
     case "firm_code.deactivated":

@@ -1,6 +1,12 @@
 import { and, desc, eq, gt, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.js";
-import { invitationEarlierLinks, invitations, isPendingOf } from "../db/schema/index.js";
+import {
+  invitationEarlierLinks,
+  invitations,
+  isPendingOf,
+  profiles,
+  user,
+} from "../db/schema/index.js";
 
 /** How many links sent before the current one keep working (a re-invite extends them too). */
 export const EARLIER_LINKS_KEPT = 5;
@@ -124,3 +130,36 @@ export async function keepEarlierLink(tx: Tx, inv: Invitation) {
 /** System: an expired or revoked invitation sent again starts afresh: the links sent before stay dead. */
 export const dropEarlierLinks = (tx: Tx, invitationId: string) =>
   tx.delete(invitationEarlierLinks).where(eq(invitationEarlierLinks.invitationId, invitationId));
+
+/** System: which of `emails` the firm has invited before (pending, expired, revoked or accepted). */
+export const selectInvitedEmails = (tx: Tx, firmId: string, emails: string[]) =>
+  emails.length === 0
+    ? Promise.resolve([])
+    : tx
+        .select({ email: invitations.email })
+        .from(invitations)
+        .where(and(eq(invitations.firmId, firmId), inArray(invitations.email, emails)))
+        .then((rows) => rows.map((r) => r.email));
+
+/** System: which of `emails` have an account, and whether it belongs to a firm (the e-mail's wording only). */
+export const selectAccountsByEmail = (tx: Tx, emails: string[]) =>
+  emails.length === 0
+    ? Promise.resolve([])
+    : tx
+        .select({ email: user.email, firmId: profiles.firmId })
+        .from(user)
+        .leftJoin(profiles, eq(profiles.id, user.id))
+        .where(inArray(user.email, emails));
+
+/** System: many invitations in one statement. */
+export const insertInvitations = (tx: Tx, values: InvitationValues[]) =>
+  values.length === 0
+    ? Promise.resolve()
+    : tx
+        .insert(invitations)
+        .values(values)
+        .then(() => {});
+
+/** System: the firm's invitations to these addresses, one transaction at a time (two imports at once take turns). */
+export const lockFirmInvitations = (tx: Tx, firmId: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`invitations:${firmId}`}, 0))`);

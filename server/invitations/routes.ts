@@ -1,7 +1,11 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { ActorProfile } from "../access.js";
-import { checkInvitationSchema, sendInvitationSchema } from "../../common/invitations.js";
+import {
+  acceptInvitationSchema,
+  checkInvitationSchema,
+  sendInvitationSchema,
+} from "../../common/invitations.js";
 import { requireActor } from "../auth/actor.js";
 import type { AppEnv } from "../http/context.js";
 import { parseIdParam } from "../http/params.js";
@@ -11,6 +15,7 @@ import { perUserLimit } from "../rate-limit/per-user-middleware.js";
 import { PER_USER_LIMITS } from "../rate-limit/rules.js";
 import { presentPendingInvitation } from "./present.js";
 import {
+  acceptAsExistingAccount,
   checkInvitation,
   isReinvite,
   listInvitations,
@@ -48,6 +53,12 @@ export const invitationRoutes = new Hono<AppEnv>()
       code: c.req.query("code") ?? "",
     });
     return c.json(await checkInvitation(c.var.deps.db, email, code));
+  })
+  .post("/invitations/accept", requireActor, async (c) => {
+    const { code } = await parseJson(c, acceptInvitationSchema);
+    const { profile } = await getProfile(c.var.deps.db, c.var.actor.id);
+    await acceptAsExistingAccount(c.var.deps, c.var.actor, { email: profile.email, code });
+    return c.json({ ok: true });
   })
   .post("/invitations/:id/resend", requireActor, limitResends, async (c) => {
     const id = parseIdParam(c.req.param("id"));

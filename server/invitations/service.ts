@@ -252,3 +252,19 @@ export function acceptInvitation(
     consume: (tx) => consumeInvitation(tx, link),
   });
 }
+
+/**
+ * An existing account, signed in and in no firm, accepts a client invitation sent to its own
+ * address, after /join-firm showed what the firm would see (decision 094): the same single-use,
+ * e-mail-bound link as at registration. Someone already in a firm, another address's link, a used,
+ * revoked or expired one all answer 404 and change nothing.
+ */
+export async function acceptAsExistingAccount(
+  deps: Deps,
+  actor: ActorProfile,
+  accept: { email: string; code: string },
+) {
+  requireAccess(actor, "firm:join");
+  const isJoined = await acceptInvitation(deps.db, { userId: actor.id, ...accept });
+  if (!isJoined) throw new AppError("NOT_FOUND", INVITATION_MSG.invitationInvalidText);
+}

@@ -4,6 +4,7 @@ import { sendViewDigests } from "../activity/digest.js";
 import { eraseDueAccounts } from "../account-deletion/erase.js";
 import { cleanupUnclaimedFirms } from "../firms/service.js";
 import { runDueTimers } from "../release/timers.js";
+import { runClientImports } from "../client-imports/worker.js";
 import { runVerifierChecks } from "../verifiers/checks.js";
 import { describeCounts, runHousekeeping } from "./housekeeping.js";
 import { vacuumAnalyze } from "./queries.js";
@@ -22,6 +23,15 @@ export const JOBS: Job[] = [
     run: async (deps) => {
       const n = await runDueTimers(deps);
       return n ? `ran ${n} release timer(s)` : null;
+    },
+  },
+  {
+    // client imports' invitations left by a process that stopped, claimed once across processes (decision 094)
+    name: "client imports",
+    everyMs: 30 * 1000,
+    run: async (deps) => {
+      const n = await runClientImports(deps);
+      return n ? `queued ${n} client import invitation(s)` : null;
     },
   },
   {

@@ -8,6 +8,12 @@ export async function enqueueMail(db: Db, mail: Mail): Promise<void> {
   await db.insert(mailOutbox).values(mail);
 }
 
+/** Puts many messages in the outbox in one statement per 1,000 (a bulk send's batch). */
+export async function enqueueMails(db: Db, mails: Mail[]): Promise<void> {
+  for (let i = 0; i < mails.length; i += 1000)
+    await db.insert(mailOutbox).values(mails.slice(i, i + 1000));
+}
+
 export function listOutbox(db: Db, limit = 100) {
   return db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit);
 }

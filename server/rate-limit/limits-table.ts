@@ -7,6 +7,11 @@ import {
   PASSWORD_MAX_LENGTH,
 } from "../../common/request-limits.js";
 import { ASSET_JSON_MAX_BYTES } from "../../common/assets.js";
+import {
+  CLIENT_IMPORT_MAX_BYTES,
+  CLIENT_IMPORT_MAX_PER_DAY,
+  CLIENT_IMPORT_MAX_ROWS,
+} from "../../common/client-imports.js";
 import { VERIFIER_CODE_MINUTES, VERIFIER_CODE_TRIES } from "../../common/verifiers.js";
 import type { Limit } from "./limiter.js";
 import {
@@ -130,6 +135,11 @@ export function limitRows(): LimitRow[] {
       what: "Test runs of a release, each e-mailing the owner every e-mail of a release (decision 083)",
       perAddress: "—",
       perAccount: `${formatLimit(PER_USER_LIMITS.rehearsal)} per owner`,
+    },
+    {
+      what: "Client imports from a CSV file (decision 094)",
+      perAddress: "—",
+      perAccount: `${CLIENT_IMPORT_MAX_PER_DAY} new files per firm per 24 hours (the same file again does not count); each at most ${CLIENT_IMPORT_MAX_BYTES / 1024 / 1024} MB and ${CLIENT_IMPORT_MAX_ROWS.toLocaleString("en-US")} rows`,
     },
     {
       what: "Invitation resends (decision 022)",

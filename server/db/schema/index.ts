@@ -24,3 +24,4 @@ export * from "./playbook.js";
 export * from "./escalations.js";
 export * from "./plan-status.js";
 export * from "./incapacity.js";
+export * from "./client-imports.js";

@@ -154,6 +154,10 @@ export function AppRoutes() {
               element={screen(() => import("@/routes/client-invite"))}
             />
             <Route
+              path="/clients/import"
+              element={screen(() => import("@/routes/client-import"))}
+            />
+            <Route
               path="/clients/edit/:id"
               element={screen(() => import("@/routes/client-edit"))}
             />

@@ -1,5 +1,5 @@
 import { CLIENT_MSG } from "@common/clients";
-import { ClipboardCheck, RefreshCw, UserPlus } from "lucide-react";
+import { ClipboardCheck, FileUp, RefreshCw, UserPlus } from "lucide-react";
 import { useCallback, useEffect } from "react";
 import { Link } from "react-router";
 import { LoadError } from "@/components/load-error";
@@ -62,6 +62,13 @@ export default function ClientsScreen() {
                 <ClipboardCheck aria-hidden="true" /> Plan status
               </Link>
             </Button>
+            {editsClients && (
+              <Button asChild variant="outline">
+                <Link to="/clients/import">
+                  <FileUp aria-hidden="true" /> Import
+                </Link>
+              </Button>
+            )}
             {editsClients && (
               <Button asChild>
                 <Link to="/clients/invite">

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { linkLook } from "@/components/looks";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardContent } from "@/components/ui/card";
@@ -8,6 +8,7 @@ import { useJoinFirm } from "@/features/firm-codes/api/join-firm";
 import { firmQueryKey } from "@/features/firms/api/get-firm";
 import { AlreadyInFirm } from "@/features/firm-codes/components/already-in-firm";
 import { JoinFirmForm } from "@/features/firm-codes/components/join-firm-form";
+import { AcceptInvitation } from "@/features/invitations/components/accept-invitation";
 
 /**
  * /join-firm (spec 01 §2, signed in): a client connects their vault to a law firm by its code.
@@ -17,6 +18,9 @@ export default function JoinFirm() {
   const { data: me } = useMe();
   const qc = useQueryClient();
   const join = useJoinFirm(() => qc.invalidateQueries({ queryKey: firmQueryKey }));
+  // an invitation e-mailed to an existing account (a client import, decision 094)
+  const [search] = useSearchParams();
+  const invitation = search.get("invitation");
   if (!me) return null; // RequireAuth renders this screen only with a user
   // Once this screen's own join succeeded, the user stays on the form until it has moved on.
   const firmName = join.isIdle && me.firmId ? (me.firmName ?? "a law firm") : null;
@@ -25,7 +29,7 @@ export default function JoinFirm() {
       <PageHeader
         title="Join a Law Firm"
         description={
-          firmName
+          firmName || invitation
             ? undefined
             : "Enter the firm code your law firm gave you to connect your vault to the firm."
         }
@@ -34,6 +38,8 @@ export default function JoinFirm() {
         <CardContent className="pt-6">
           {firmName ? (
             <AlreadyInFirm firmName={firmName} />
+          ) : invitation ? (
+            <AcceptInvitation email={me.email} code={invitation} />
           ) : (
             <>
               <JoinFirmForm join={join} />
