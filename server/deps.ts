@@ -10,7 +10,7 @@ import type { Mail } from "./mail/templates.js";
 import type { Metrics } from "./metrics/metrics.js";
 import type { Clock } from "./clock.js";
 import type { EvidenceSigner } from "./crypto/evidence-key.js";
-import type { FileStore } from "./storage/open-store.js";
+import type { FileStore } from "./blobs/open-store.js";
 
 /** What the business code can reach (databases, mail, keys, clock). Built once in server/services.ts. */
 export type Deps = {

@@ -8,7 +8,7 @@ import { EnvError, parseEnv } from "./env.js";
 import { createLogger, describeError } from "./logger.js";
 import { metricsApp } from "./metrics/routes.js";
 import { createServices } from "./services.js";
-import { FileStoreError } from "./storage/open-store.js";
+import { FileStoreError } from "./blobs/open-store.js";
 import { FIRST_RUN_AFTER_START_MS, startScheduler } from "./jobs/scheduler.js";
 import { createOffsetClock } from "./clock.js";
 import { httpServerOptions } from "./http/node-response.js";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bytesOf } from "../server/storage/blob-store.js";
+import { bytesOf } from "../server/blobs/blob-store.js";
 import { rowsOf, type TestContext } from "./harness.js";
 
 /*

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Deps } from "../deps.js";
 import { AppError } from "../errors.js";
 import { claimBlob, dropBlob } from "../storage/blob-sweep.js";
-import type { StoredBytes } from "../storage/blob-store.js";
+import type { StoredBytes } from "../blobs/blob-store.js";
 import { FILE_CHUNK_BYTES } from "./file-queries.js";
 
 /*

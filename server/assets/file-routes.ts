@@ -5,7 +5,7 @@ import { binaryBody } from "../http/body-gate.js";
 import type { AppEnv } from "../http/context.js";
 import { parseIdParam } from "../http/params.js";
 import { parseWith } from "../http/validate.js";
-import { responseBody } from "../storage/blob-store.js";
+import { responseBody } from "../blobs/blob-store.js";
 
 import {
   checkUploadTarget,

@@ -11,7 +11,7 @@ import type { Tx } from "../db/client.js";
 import { AppError } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { maxCiphertextBytes, requireFileTypeRule } from "./file-rules.js";
-import type { StoredBytes } from "../storage/blob-store.js";
+import type { StoredBytes } from "../blobs/blob-store.js";
 import { type FileBody, readBody, storeBody, withStoredBodies } from "./file-bodies.js";
 import {
   deleteFileRow,

@@ -11,7 +11,7 @@ import { parseIdParam } from "../http/params.js";
 import { parseJson, parseWith } from "../http/validate.js";
 import { presentSessionKey } from "../keys/owner-keys-present.js";
 import { getSessionKey } from "../keys/owner-keys-service.js";
-import { responseBody } from "../storage/blob-store.js";
+import { responseBody } from "../blobs/blob-store.js";
 import { getEvidenceFile } from "../release-evidence/service.js";
 import { evidenceDownload } from "../release-evidence/routes.js";
 import {

@@ -16,7 +16,7 @@ import { blobIdsOf, objectsOf, storedPieces } from "../../test/stored-files.js";
 import { putAssetFile } from "../assets/files.js";
 import { EnvError, parseEnv } from "../env.js";
 import { bytesOf } from "./blob-store.js";
-import { claimBlob, sweepBlobs } from "./blob-sweep.js";
+import { claimBlob, sweepBlobs } from "../storage/blob-sweep.js";
 import { FileStoreError, openFileStore } from "./open-store.js";
 
 /* The S3 store against s3rver in this process (docs/decisions/090), on PGlite and PostgreSQL. */
