@@ -1,6 +1,5 @@
 import type { Env } from "../env.js";
 import type { BlobStore } from "./blob-store.js";
-import { createS3Store } from "./s3-store.js";
 
 /** The object store could not be reached at start-up: main prints the message and exits 1. */
 export class FileStoreError extends Error {}
@@ -20,6 +19,8 @@ export async function openFileStore(
   const isS3 = env.FILE_STORE === "s3";
   if (options.blobs) return { blobs: options.blobs, isS3 };
   if (!env.S3_BUCKET || !env.S3_REGION) return { blobs: null, isS3: false };
+  // Loaded only when a bucket is set: the AWS SDK stays out of the default start-up.
+  const { createS3Store } = await import("./s3-store.js");
   const blobs = createS3Store({
     bucket: env.S3_BUCKET,
     region: env.S3_REGION,
