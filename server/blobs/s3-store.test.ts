@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { AssetFileVersionsView } from "../../common/assets/files.js";
+import { type AssetFileVersionsView, FILE_VERSIONS_KEPT } from "../../common/assets/files.js";
 import { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -41,6 +41,13 @@ const sweepRows = async (blobIds: string[]) =>
       sql`select count(*)::int as n from stored_blob_sweeps where blob_id::text in ${blobIds.length ? blobIds : [""]}`,
     ),
   )[0]?.n;
+/** The blob id of an asset's current document. */
+const storedBlobOf = async (assetId: string) =>
+  rowsOf<{ blob_id: string }>(
+    await db().execute(
+      sql`select blob_id from asset_files where asset_id = ${assetId} and kind = 'document'`,
+    ),
+  ).map((r) => r.blob_id);
 /** Makes every queued blob due now (the claims of uploads are due a day later). */
 const makeDue = () =>
   db().execute(sql`update stored_blob_sweeps set due_at = now() - interval '1 second'`);
@@ -179,6 +186,29 @@ describe("files in the object store", () => {
     await sweepBlobs(ctx.services.deps);
     expect(await objectsOf(ctx, all)).toBe(0);
     expect(await sweepRows(all)).toBe(0);
+  });
+
+  it(`versions past the ${FILE_VERSIONS_KEPT} kept have their objects swept; the kept ones stay`, async () => {
+    const { client } = await buildUser(ctx);
+    const doc = await buildAsset(client, { type: "document", content: {} });
+    const seen: string[] = [];
+    for (let i = 0; i < FILE_VERSIONS_KEPT + 3; i++) {
+      const up = await uploadEncryptedFile(client, {
+        assetId: doc.id,
+        ck: doc.ck,
+        kind: "document",
+        plaintext: randomBytes(20 + i),
+        type: "application/pdf",
+      });
+      expect(up.res.status).toBe(200);
+      const [current] = await storedBlobOf(doc.id);
+      seen.push(current ?? "");
+    }
+    await sweepBlobs(ctx.services.deps);
+    const kept = seen.slice(-(FILE_VERSIONS_KEPT + 1)); // the ten versions and the current file
+    expect(await objectsOf(ctx, kept)).toBe(FILE_VERSIONS_KEPT + 1);
+    expect(await objectsOf(ctx, seen.slice(0, 2))).toBe(0);
+    expect(new Set(await blobIdsOf(ctx, doc.id))).toEqual(new Set(kept));
   });
 
   it("an upload whose transaction fails leaves no object; one cut off before its commit is swept once its claim is due", async () => {
