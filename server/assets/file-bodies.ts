@@ -45,9 +45,14 @@ export async function withStoredBodies<T>(
   try {
     return await fn();
   } catch (err) {
-    for (const { blobId } of bodies) if (blobId) await dropBlob(deps, blobId);
+    await dropBodies(deps, bodies);
     throw err;
   }
+}
+
+/** Deletes the objects of bodies that no file row will hold (a failed upload). */
+export async function dropBodies(deps: Deps, bodies: FileBody[]) {
+  for (const { blobId } of bodies) if (blobId) await dropBlob(deps, blobId);
 }
 
 /** A stored file's bytes: streamed from the object store when its row names a blob, else its database pieces. */

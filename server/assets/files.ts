@@ -12,7 +12,7 @@ import { AppError } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { maxCiphertextBytes, requireFileTypeRule } from "./file-rules.js";
 import type { StoredBytes } from "../blobs/blob-store.js";
-import { type FileBody, readBody, storeBody, withStoredBodies } from "./file-bodies.js";
+import { dropBodies, type FileBody, readBody, storeBody, withStoredBodies } from "./file-bodies.js";
 import {
   deleteFileRow,
   selectFileBlob,
@@ -92,7 +92,8 @@ export async function updateAssetWithFiles(
   try {
     for (const [kind, part] of parts) if (part) bodies.set(kind, await storeBody(deps, part.data));
   } catch (err) {
-    await withStoredBodies(deps, [...bodies.values()], () => Promise.reject(err));
+    await dropBodies(deps, [...bodies.values()]);
+    throw err;
   }
   return withStoredBodies(deps, [...bodies.values()], () =>
     withActor(deps.db, { userId: actor.id }, async (tx) => {
