@@ -37,6 +37,10 @@ export const EVIDENCE_KINDS = [
   "access_opened", // a beneficiary's first access to the portal for this release
   "item_opened", // a beneficiary opened an item
   "access_ended", // the beneficiaries' access ended
+  "incapacity_started", // k verifiers confirmed an incapacity: the scope's own wait started (decision 093)
+  "incapacity_opened", // the wait passed: caregivers can read the marked items until a day
+  "incapacity_ended", // the owner signed in, checked in or withdrew it, or its time ran out
+  "care_item_opened", // a caregiver opened a marked item
 ] as const;
 export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
 
@@ -49,6 +53,7 @@ export type EvidenceActor =
   | { type: "firm_admin"; userId: string; firmId: string; name: string }
   | { type: "verifier"; verifierId: string; name: string; firmAdminId?: string }
   | { type: "beneficiary"; email: string }
+  | { type: "caregiver"; email: string }
   | { type: "system"; via?: string };
 
 export type JsonValue =

@@ -6,8 +6,10 @@ import {
   checkLightAndDark,
   expectText,
   latestMailTo,
+  keepForSteps,
   openPath,
   signedInPage,
+  type TestUser,
   uniqueEmail,
 } from "./fixtures.js";
 
@@ -21,14 +23,19 @@ import {
 const region = (page: Page, name: string) => page.getByRole("region", { name });
 
 describe("rehearsal and plan health", () => {
-  it("the owner sees the plan's health, previews Emma's items and gets a test run", async () => {
-    const owner = await buildUser({ name: "Olive Owner" });
-    const emma = uniqueEmail("emma");
-    const page = await signedInPage(owner);
+  let page: Page;
+  let owner: TestUser;
+  const emma = uniqueEmail("emma");
+
+  it("the owner leaves a password to Emma and another to nobody", async () => {
+    owner = await buildUser({ name: "Olive Owner" });
+    page = keepForSteps(await signedInPage(owner));
     await addBeneficiary(page, "Emma Stone", emma);
     await addPassword(page, "Bank login", "Sunflower-Lake-91", emma);
     await addPassword(page, "Old forum", "Quiet-River-17", null);
+  });
 
+  it("plan health names what needs attention; the platforms' checklist keeps a sealed tick", async () => {
     await openPath(page, "/release");
     const health = region(page, "Plan health");
     await expectText(health, "You have not set a release plan");
@@ -51,7 +58,9 @@ describe("rehearsal and plan health", () => {
 
     await openPath(page, "/release");
     await expectText(health, "9 online accounts are not ticked off yet");
+  });
 
+  it("the owner previews Emma's items and sends themself a test run", async () => {
     const preview = region(page, "What each beneficiary would receive");
     await expectText(preview, "After a release, Emma Stone would see 1 item from you:");
     await expectText(preview, "Bank login");
@@ -67,7 +76,9 @@ describe("rehearsal and plan health", () => {
     if (!mail.text.includes(`would go to Emma Stone (${emma})`))
       throw new Error(`the test mail names no recipient: ${mail.text}`);
     await checkLightAndDark(page, "release-with-health");
+  });
 
+  it("the dashboard says how many things need attention", async () => {
     await openPath(page, "/dashboard");
     const line = page.getByTestId("plan-health-line");
     await expectText(line, "5 things in your release plan need your attention.");

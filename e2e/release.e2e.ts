@@ -25,6 +25,7 @@ import {
   signedInPage,
   openPath,
   apiAsUser,
+  type TestUser,
 } from "./fixtures.js";
 import { buildFirmAdmin } from "./firm-people-setup.js";
 import {
@@ -63,7 +64,7 @@ describe("release", () => {
     let mailB: Awaited<ReturnType<typeof latestMailTo>>;
     let pageB: Page;
 
-    it("the owner names a beneficiary on a password and another on a document, and hands each their access key", async () => {
+    it("the owner names a beneficiary on a password and another on a document", async () => {
       ({ admin, firm } = await buildFirmAdmin());
       expect(
         (await apiRequest("POST", "/api/register", { ...owner, firmCode: firm.code })).status,
@@ -81,6 +82,9 @@ describe("release", () => {
         heirB.email,
       );
       await addPassword(ownerPage, "Kept to myself", "not-for-anyone", null);
+    });
+
+    it("the owner hands each beneficiary their access key", async () => {
       // Each beneficiary's access key, as the owner hands it over (a link; the plan page records it).
       accessLinkA = await handOverAccessKey(ownerPage, heirA.email);
       accessLinkB = await handOverAccessKey(ownerPage, heirB.email);
@@ -347,65 +351,77 @@ describe("release", () => {
     });
   });
 
-  it("inactivity: reminders at 30, 7 and 1 days, then the wait, then the release; an heir with an account sees 'Left to you'", async () => {
-    const owner = await buildUser({ name: "Ivan Inactive" });
-    const heir = await buildUser({ name: "Lena Legatee" });
-    const page = await signedInPage(owner, MOBILE);
-    await addBeneficiary(page, heir.name, heir.email);
-    await addPassword(page, "Email account", "pa55-w0rd", heir.email);
-    const accessLink = await handOverAccessKey(page, heir.email);
+  describe("inactivity: reminders at 30, 7 and 1 days, then the wait, then the release; an heir with an account sees 'Left to you'", () => {
+    let page: Page;
+    let owner: TestUser;
+    let heir: TestUser;
+    let accessLink = "";
 
-    await openPath(page, "/release");
-    await expectText(page.getByTestId("release-state"), "Off");
-    await page.getByLabel("Inactivity trigger").selectOption({ label: "3 months" });
-    await page.getByLabel("Waiting period").selectOption({ label: "2 days" });
-    await page.getByRole("button", { name: "Save" }).click();
-    await expectText(page, RELEASE_MSG.planSaved);
-    await expectText(page.getByTestId("release-state"), "Counting down");
-    await settle(page);
-    await expectNoAxeViolations(page);
-    await screenshot(page, "release-plan-mobile");
-    const endsAt = new Date((await releaseView(page)).plan.inactivityEndsAt ?? "").getTime();
+    it("the owner leaves a password to an heir who has an account and sets a 3-month trigger", async () => {
+      owner = await buildUser({ name: "Ivan Inactive" });
+      heir = await buildUser({ name: "Lena Legatee" });
+      page = keepForSteps(await signedInPage(owner, MOBILE));
+      await addBeneficiary(page, heir.name, heir.email);
+      await addPassword(page, "Email account", "pa55-w0rd", heir.email);
+      accessLink = await handOverAccessKey(page, heir.email);
 
-    const { now } = await advanceReleaseClock(0);
-    let at = new Date(now).getTime();
-    for (const days of [30, 7, 1]) {
-      const target = endsAt - days * DAY + 60_000;
-      await advanceReleaseClock(target - at);
-      at = target;
-      const reminder = await latestMailTo(owner.email, {
-        subject: new RegExp(`starts in ${days} day`),
-      });
-      expect(linkFrom(reminder, "/release/check-in").searchParams.get("token")).toBeTruthy();
-    }
-    await advanceReleaseClock(endsAt - at + 60_000);
-    await latestMailTo(owner.email, { subject: /has started/ });
-    expect((await releaseView(page)).state).toBe("waiting");
-    await advanceReleaseClock(2 * DAY + 60_000);
-    expect((await releaseView(page)).state).toBe("released");
-    await latestMailTo(owner.email, { subject: /was released/ });
+      await openPath(page, "/release");
+      await expectText(page.getByTestId("release-state"), "Off");
+      await page.getByLabel("Inactivity trigger").selectOption({ label: "3 months" });
+      await page.getByLabel("Waiting period").selectOption({ label: "2 days" });
+      await page.getByRole("button", { name: "Save" }).click();
+      await expectText(page, RELEASE_MSG.planSaved);
+      await expectText(page.getByTestId("release-state"), "Counting down");
+      await settle(page);
+      await expectNoAxeViolations(page);
+      await screenshot(page, "release-plan-mobile");
+    });
 
-    // The heir has an account: the dashboard lists what was left to them, and the portal opens it without a code.
-    await latestMailTo(heir.email, { subject: /has left you something/ });
-    const heirPage = await signedInPage(heir);
-    await heirPage.getByRole("heading", { name: "Left to you" }).waitFor();
-    // Its title is sealed: the dashboard names its type and owner; the portal opens the title.
-    const leftToYou = heirPage.getByRole("list", { name: "Items left to you" });
-    await expectText(leftToYou, "Password");
-    expect(await leftToYou.textContent()).not.toContain("Email account");
-    await expectNoAxeViolations(heirPage);
-    await screenshot(heirPage, "dashboard-left-to-you");
-    await heirPage.getByRole("link", { name: "Open what was left to you" }).click();
-    await expectPath(heirPage, "/legacy");
-    await openAccessKeyLink(heirPage, accessLink);
-    await heirPage.getByRole("link", { name: "Email account" }).click();
-    await heirPage.getByRole("button", { name: "Show password" }).click();
-    await expectText(heirPage, "pa55-w0rd");
+    it("reminders at 30, 7 and 1 days, then the wait, then the release", async () => {
+      const endsAt = new Date((await releaseView(page)).plan.inactivityEndsAt ?? "").getTime();
+      const { now } = await advanceReleaseClock(0);
+      let at = new Date(now).getTime();
+      for (const days of [30, 7, 1]) {
+        const target = endsAt - days * DAY + 60_000;
+        await advanceReleaseClock(target - at);
+        at = target;
+        const reminder = await latestMailTo(owner.email, {
+          subject: new RegExp(`starts in ${days} day`),
+        });
+        expect(linkFrom(reminder, "/release/check-in").searchParams.get("token")).toBeTruthy();
+      }
+      await advanceReleaseClock(endsAt - at + 60_000);
+      await latestMailTo(owner.email, { subject: /has started/ });
+      expect((await releaseView(page)).state).toBe("waiting");
+      await advanceReleaseClock(2 * DAY + 60_000);
+      expect((await releaseView(page)).state).toBe("released");
+      await latestMailTo(owner.email, { subject: /was released/ });
+    });
 
-    await openPath(page, "/release");
-    await expectText(page.getByTestId("release-state"), "Released");
-    const labels = (await releaseView(page)).timeline.map((t) => t.action);
-    expect(labels.filter((a) => a === "release.reminder_sent")).toHaveLength(3);
-    await screenshot(page, "release-timeline-mobile");
+    it("the heir's dashboard lists what was left to them; the portal opens it without a code", async () => {
+      await latestMailTo(heir.email, { subject: /has left you something/ });
+      const heirPage = await signedInPage(heir);
+      await heirPage.getByRole("heading", { name: "Left to you" }).waitFor();
+      // Its title is sealed: the dashboard names its type and owner; the portal opens the title.
+      const leftToYou = heirPage.getByRole("list", { name: "Items left to you" });
+      await expectText(leftToYou, "Password");
+      expect(await leftToYou.textContent()).not.toContain("Email account");
+      await expectNoAxeViolations(heirPage);
+      await screenshot(heirPage, "dashboard-left-to-you");
+      await heirPage.getByRole("link", { name: "Open what was left to you" }).click();
+      await expectPath(heirPage, "/legacy");
+      await openAccessKeyLink(heirPage, accessLink);
+      await heirPage.getByRole("link", { name: "Email account" }).click();
+      await heirPage.getByRole("button", { name: "Show password" }).click();
+      await expectText(heirPage, "pa55-w0rd");
+    });
+
+    it("the owner's plan says Released, with three reminders in its timeline", async () => {
+      await openPath(page, "/release");
+      await expectText(page.getByTestId("release-state"), "Released");
+      const labels = (await releaseView(page)).timeline.map((t) => t.action);
+      expect(labels.filter((a) => a === "release.reminder_sent")).toHaveLength(3);
+      await screenshot(page, "release-timeline-mobile");
+    });
   });
 });

@@ -33,6 +33,7 @@ import { assetFileRoutes } from "./assets/file-routes.js";
 import { beneficiaryRoutes } from "./beneficiaries/routes.js";
 import { dashboardRoutes } from "./dashboard/routes.js";
 import { releaseRoutes } from "./release/routes.js";
+import { incapacityRoutes } from "./incapacity/routes.js";
 import { legacyRoutes } from "./legacy/routes.js";
 import { releaseEvidenceRoutes } from "./release-evidence/routes.js";
 import { verifierRoutes } from "./verifiers/routes.js";
@@ -103,6 +104,7 @@ export function createApp(deps: Deps, options: { webDist?: string; testClock?: O
   api.route("/", beneficiaryRoutes);
   api.route("/", dashboardRoutes);
   api.route("/", releaseRoutes);
+  api.route("/", incapacityRoutes);
   api.route("/", legacyRoutes);
   api.route("/", releaseEvidenceRoutes);
   api.route("/", verifierRoutes);

@@ -23,6 +23,7 @@ import { createMetrics } from "./metrics/metrics.js";
 import { createProfileForNewUser } from "./profiles/service.js";
 import { checkInOnSignIn } from "./release/check-in.js";
 import { stopReportOnSignIn } from "./verifier-reports/service.js";
+import { endIncapacityOnSignIn } from "./incapacity/service.js";
 import { claimFirmOfConfirmedAdmin } from "./firms/first-admin.js";
 import { systemClock, type Clock } from "./clock.js";
 
@@ -132,6 +133,7 @@ export async function createServices(
   onSignIn = async (userId) => {
     await checkInOnSignIn(deps, userId);
     await stopReportOnSignIn(deps, userId);
+    await endIncapacityOnSignIn(deps, userId);
   };
   onAddressConfirmed = (userId) => claimFirmOfConfirmedAdmin(deps, userId);
   return {

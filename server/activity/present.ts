@@ -220,6 +220,26 @@ function releaseText(
       return d?.via === "heard"
         ? "A verifier heard from you: the report about you was stopped"
         : "You said you are fine: the report about you was stopped";
+    case "verifier_report.incapacity_started":
+      return "Enough verifiers confirmed it: your caregivers' wait began";
+    case "incapacity.settings_saved":
+      return "You changed how long your caregivers wait and can read";
+    case "incapacity.item_marked":
+      return d?.caregivers === 0
+        ? `You stopped sharing ${itemOf(names, d?.assetId, null)} with caregivers`
+        : `You chose caregivers for ${itemOf(names, d?.assetId, null)}`;
+    case "incapacity.started":
+      return "Your caregivers' wait began: sign in to stop it";
+    case "incapacity.opened":
+      return "Your caregivers can now read the items you marked";
+    case "incapacity.item_viewed":
+      return `Your caregiver ${text(d?.caregiver) ?? "someone"} opened ${itemOf(names, d?.assetId, null)}`;
+    case "incapacity.ended":
+      return d?.via === "expired"
+        ? "Your caregivers' access ended: the time you set had passed"
+        : d?.via === "released"
+          ? "Your caregivers' access ended with your release"
+          : "Your caregivers' access ended";
     case "legacy.signed_in":
       return `Your beneficiary ${beneficiary} signed in`;
     case "legacy.item_viewed":

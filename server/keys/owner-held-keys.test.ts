@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionKeyView } from "../../common/keys.js";
 import { buildAsset, uploadEncryptedFile } from "../../test/factories/assets.js";
-import { createBeneficiaryKey } from "../../test/factories/beneficiary-keys.js";
+import { createBeneficiaryKey, wrapForBeneficiary } from "../../test/factories/beneficiary-keys.js";
 import { browser, buildOwnerWithKeys, makeAccountKeys } from "../../test/factories/owner-keys.js";
 import {
   buildUser,
@@ -153,6 +153,17 @@ describe("a dump and every server secret open no owner-held content key", () => 
       email: heir,
       items: [item],
     });
+    // The note marked "for incapacity" for the heir, wrapped by the browser with BK (decision 093).
+    const marked = await owner.client.json("PUT", `/api/incapacity/items/${note.id}`, {
+      caregivers: [
+        {
+          email: heir,
+          beneficiaryKeyId: handOver.id,
+          wrappedKey: await wrapForBeneficiary(handOver.bk, note.id, note.ck),
+        },
+      ],
+    });
+    expect(marked.status).toBe(200);
     const session = await owner.client.json<SessionKeyView>("GET", "/api/vault/session-key");
     expect(session.status).toBe(200);
     // The heir's phone, relationship and notes, sealed as the browser seals them (item 7).
@@ -263,6 +274,7 @@ describe("a dump and every server secret open no owner-held content key", () => 
     expect(own).toContain("asset_beneficiaries.wrapped_key");
     expect(own).toContain("beneficiary_keys.owner_wrapped_key");
     expect(own).toContain("playbook_ticks.ticks_key");
+    expect(own).toContain("incapacity_items.wrapped_key");
     // and the titles with the items' content keys: the marker is there, sealed
     const titles = openings([await raw(item.ck), await raw(note.ck)]).filter(
       (o) => o.where === "assets.encrypted_title",

@@ -13,6 +13,7 @@ import { presentSessionKey } from "../keys/owner-keys-present.js";
 import { getSessionKey } from "../keys/owner-keys-service.js";
 import { responseBody } from "../blobs/blob-store.js";
 import { getEvidenceFile } from "../release-evidence/service.js";
+import { listCare, openCareItem } from "../incapacity/care.js";
 import { evidenceDownload } from "../release-evidence/routes.js";
 import {
   LEGACY_SESSION_HOURS,
@@ -90,6 +91,20 @@ export const legacyRoutes = new Hono<AppEnv>()
   .get("/legacy/items", requireBeneficiary, async (c) => {
     c.header("Cache-Control", "no-store");
     return c.json(await listItems(c.var.deps, c.var.beneficiaryEmail));
+  })
+  /** A caregiver's items while the owner cannot act (decision 093): read-only, no file route. */
+  .get("/legacy/care", requireBeneficiary, async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await listCare(c.var.deps, c.var.beneficiaryEmail));
+  })
+  .get("/legacy/care/:id", requireBeneficiary, async (c) => {
+    const item = await openCareItem(
+      c.var.deps,
+      c.var.beneficiaryEmail,
+      parseIdParam(c.req.param("id")),
+    );
+    c.header("Cache-Control", "no-store");
+    return c.json({ item });
   })
   .get("/legacy/items/:id", requireBeneficiary, async (c) => {
     const item = await openItem(

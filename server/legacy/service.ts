@@ -21,6 +21,7 @@ import { readFileBytes } from "../assets/files.js";
 import { appendEvidence, appendFirstAccess } from "../release-evidence/service.js";
 import { auditRelease } from "../release/audit.js";
 import { legacyCodeMail } from "../release/emails.js";
+import { hasCare } from "../incapacity/care.js";
 import {
   countCodeAttempt,
   deleteCode,
@@ -61,7 +62,8 @@ export async function requestCode(deps: Deps, rawEmail: string): Promise<void> {
   const email = normal(rawEmail);
   const now = deps.clock.now();
   const sent = await asSystem(deps.db, async (tx) => {
-    if (!(await hasReleasedItems(tx, email))) return false;
+    // a caregiver reads while the owner's incapacity scope is active (decision 093)
+    if (!(await hasReleasedItems(tx, email)) && !(await hasCare(tx, email, now))) return false;
     const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
     const expiresAt = new Date(now.getTime() + LEGACY_CODE_MINUTES * 60_000);
     await upsertCode(tx, { email, codeHash: codeHash(deps, email, code), expiresAt });

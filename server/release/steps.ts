@@ -9,6 +9,7 @@ import { firmAdminEmails, getAcceptedVerifiers } from "../verifiers/roles.js";
 import { auditRelease } from "./audit.js";
 import { closeEscalationOnCheckIn } from "./escalation-close.js";
 import { closeOpenEscalation } from "./escalation-queries.js";
+import { endIncapacity } from "../incapacity/steps.js";
 import {
   beneficiaryReleasedMail,
   ownerReleasedMail,
@@ -77,6 +78,15 @@ export async function checkIn(
   const updated = await updatePlanCheckIn(tx, plan.userId, now);
   if (!updated) return;
   await closeEscalationOnCheckIn(tx, appUrl, { ownerId: plan.userId, now, via });
+  // the owner is back: caregivers' access ends at once (decision 093). A verifier's "I reached
+  // them" is not the owner's own act: someone reachable may still be unable to act.
+  if (via !== "verifier")
+    await endIncapacity(tx, {
+      ownerId: plan.userId,
+      via: via === "sign_in" ? "sign_in" : "check_in",
+      actorId,
+      now,
+    });
   await rescheduleInactivity(tx, updated, now);
   await appendEvidence(tx, {
     ownerId: plan.userId,
@@ -297,6 +307,8 @@ export async function performRelease(
   }));
   await insertReleaseItems(tx, items);
   await markReleaseReleased(tx, release.id, now);
+  // the full plan replaces the incapacity scope: a caregiver's access ends with the release (decision 093)
+  await endIncapacity(tx, { ownerId: owner.id, via: "released", actorId: null, now });
 
   const itemCount = new Set(items.map((i) => i.assetId)).size;
   const perEmail = new Map<string, number>();

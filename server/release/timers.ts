@@ -21,6 +21,7 @@ import { markTimerDone, postponeTimer, selectDueTimerForUpdate } from "./timer-q
 import { newCancelLink, performRelease } from "./steps.js";
 import { onEscalationEnd, onInactivityEnd } from "./escalation.js";
 import { selectEscalationForUpdate } from "./escalation-queries.js";
+import { expireIncapacity, openIncapacity } from "../incapacity/steps.js";
 
 /** What a handler runs on: the due timer, and the release clock's time the run started at. */
 type TimerRun = { timer: TimerRow; now: Date };
@@ -97,6 +98,17 @@ const HANDLERS: Record<string, Handler> = {
     const escalation = id ? await selectEscalationForUpdate(tx, id) : null;
     const owner = await selectPerson(tx, timer.userId);
     if (escalation && owner) await onEscalationEnd(tx, deps, { escalation, owner, now });
+  },
+
+  // the incapacity scope's own steps (decision 093), on the same sweep: claimed once across processes
+  async incapacity_open(tx, deps, { timer, now }) {
+    const scopeId = typeof timer.details?.id === "string" ? timer.details.id : null;
+    if (scopeId) await openIncapacity(tx, deps.env.APP_URL, { scopeId, now });
+  },
+
+  async incapacity_end(tx, _deps, { timer, now }) {
+    const scopeId = typeof timer.details?.id === "string" ? timer.details.id : null;
+    if (scopeId) await expireIncapacity(tx, { scopeId, now });
   },
 
   async wait_last_day(tx, deps, { timer, now }) {

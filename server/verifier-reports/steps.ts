@@ -14,6 +14,8 @@ import { newLinkToken } from "../keys/link-token.js";
 import { enqueueMail } from "../mail/outbox.js";
 import { appendEvidence } from "../release-evidence/service.js";
 import { getWaitDays, hasOpenRelease, startRelease } from "../release/steps.js";
+import { hasOpenIncapacity, startIncapacity } from "../incapacity/steps.js";
+import { INCAPACITY_MSG } from "../../common/incapacity.js";
 import {
   firmAdminEmails,
   getAcceptedVerifiers,
@@ -95,6 +97,8 @@ export async function makeReport(
   const owner = await selectOwner(tx, ownerId);
   if (!owner) throw new AppError("NOT_FOUND");
   if (await hasOpenRelease(tx, ownerId)) throw new AppError("CONFLICT", REPORT_MSG.releaseUnderWay);
+  if (a.kind === "incapacity" && (await hasOpenIncapacity(tx, ownerId)))
+    throw new AppError("CONFLICT", INCAPACITY_MSG.alreadyOpen);
   const { verifiers, threshold } = await getAcceptedVerifiers(tx, ownerId);
   const { token, hash } = newLinkToken();
   const fineExpiresAt = addDays(now, REPORT_FINE_LINK_DAYS);
@@ -222,6 +226,10 @@ async function startWait(
   },
 ) {
   const { report, owner, now } = a;
+  if (report.kind === "incapacity") {
+    await startCareWait(tx, deps, a);
+    return;
+  }
   const others = a.count - 1;
   const release = await startRelease(tx, deps, {
     owner,
@@ -247,6 +255,38 @@ async function startWait(
     at: now,
     by: null,
     details: { confirmations: a.count, releaseAt: release.releaseAt.toISOString() },
+  });
+}
+
+/**
+ * k confirmed an incapacity: the incapacity scope's own wait starts (decision 093), never the death
+ * plan's. The report is closed as confirmed, with no release.
+ */
+async function startCareWait(
+  tx: Tx,
+  deps: Deps,
+  a: { report: FullReportRow; owner: { id: string }; count: number; now: Date },
+) {
+  const { report, now } = a;
+  const scope = await startIncapacity(tx, deps.env.APP_URL, {
+    ownerId: a.owner.id,
+    reportId: report.id,
+    reporterName: report.reporterName,
+    now,
+  });
+  await updateReport(tx, report.id, {
+    status: "confirmed",
+    closedAt: now,
+    fineTokenHash: null,
+    fineExpiresAt: null,
+  });
+  await audit(tx, {
+    ownerId: a.owner.id,
+    reportId: report.id,
+    action: "verifier_report.incapacity_started",
+    at: now,
+    by: null,
+    details: { confirmations: a.count, opensAt: scope.opensAt.toISOString() },
   });
 }
 

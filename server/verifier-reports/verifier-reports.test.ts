@@ -9,6 +9,7 @@ import {
   type ReportDeskView,
 } from "../../common/verifier-reports.js";
 import type { VerifiersView } from "../../common/verifiers.js";
+import type { IncapacityView } from "../../common/incapacity.js";
 import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
 import { mailsTo } from "../../test/factories/release.js";
@@ -396,7 +397,10 @@ describe("the firm as a verifier", () => {
     expect((await lastMailTo(ctx, anna.email)).subject).toContain("Please confirm");
     const a = await verifierSession(anna.email);
     expect((await a.act("confirm", anna.id, reportId)).status).toBe(200);
-    expect((await plan(client.client)).body.state).toBe("waiting");
+    // an incapacity starts the incapacity scope's own wait (decision 093), never the death plan's
+    expect((await plan(client.client)).body.state).not.toBe("waiting");
+    const scope = await client.client.json<IncapacityView>("GET", "/api/incapacity");
+    expect(scope.body.scope?.status).toBe("waiting");
   });
 
   it("an admin's actions for the firm: 20 an hour", async () => {

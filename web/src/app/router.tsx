@@ -134,6 +134,10 @@ export function AppRoutes() {
           />
           <Route path="/release" element={screen(() => import("@/routes/release"))} />
           <Route
+            path="/release/caregivers"
+            element={screen(() => import("@/routes/release-caregivers"))}
+          />
+          <Route
             path="/release/accounts"
             element={screen(() => import("@/routes/release-accounts"))}
           />

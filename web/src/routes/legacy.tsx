@@ -7,6 +7,9 @@ import { useLegacyItems } from "@/features/legacy/api/list-items";
 import { AccessKeyNotice } from "@/features/legacy/components/access-key-notice";
 import { LegacyItemList } from "@/features/legacy/components/legacy-item-list";
 import { LegacyItemView } from "@/features/legacy/components/legacy-item-view";
+import { useCare } from "@/features/legacy/api/list-care";
+import { CareItemView } from "@/features/legacy/components/care-item-view";
+import { CareList } from "@/features/legacy/components/care-list";
 import { LegacySignIn } from "@/features/legacy/components/legacy-sign-in";
 import { PortalLayout } from "@/features/legacy/components/portal-layout";
 import { useHasChangedStep } from "@/features/legacy/step-focus";
@@ -27,6 +30,8 @@ export default function LegacyScreen() {
   const items = useLegacyItems();
   useKeepAccessKeys(!!items.data);
   const itemId = params.get("item");
+  const careId = params.get("care");
+  const care = useCare(!!items.data);
   const step =
     items.data === undefined
       ? null
@@ -34,7 +39,9 @@ export default function LegacyScreen() {
         ? "sign-in"
         : itemId
           ? `item:${itemId}`
-          : "list";
+          : careId
+            ? `care:${careId}`
+            : "list";
   const isFocused = useHasChangedStep(step);
 
   let page;
@@ -50,7 +57,15 @@ export default function LegacyScreen() {
   } else if (items.data === undefined) page = <Loading />;
   else if (items.data === null) page = <LegacySignIn defaultEmail={params.get("email") ?? ""} />;
   else if (itemId) page = <LegacyItemView key={itemId} id={itemId} isFocused={isFocused} />;
-  else page = <LegacyItemList view={items.data} isFocused={isFocused} />;
+  else if (careId) page = <CareItemView key={careId} id={careId} isFocused={isFocused} />;
+  else
+    page = (
+      <LegacyItemList
+        view={items.data}
+        isFocused={isFocused}
+        care={care.data?.owners.length ? <CareList view={care.data} /> : null}
+      />
+    );
 
   return (
     <PortalLayout>

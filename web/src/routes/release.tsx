@@ -18,6 +18,7 @@ import { PlaybookSummaryCard } from "@/features/playbook/components/playbook-sum
 import { RehearsalCard } from "@/features/rehearsal/components/rehearsal-card";
 import { BeneficiaryPreviewCard } from "@/features/rehearsal/components/beneficiary-preview-card";
 import { OwnReportCard } from "@/features/verifier-reports/components/own-report-card";
+import { IncapacityCard } from "@/features/incapacity/components/incapacity-card";
 import { useBeneficiaryNameOf } from "@/lib/beneficiary-names";
 
 /** /release: the owner's release (state, and the way to cancel one that waits), the plan, what it would hand out, its timeline and the verifiers. */
@@ -56,6 +57,7 @@ export default function ReleaseScreen() {
             </div>
           </div>
           <OwnReportCard />
+          <IncapacityCard />
           <VerifiersCard />
           <PlaybookSummaryCard />
           <AccessKeysCard nameOf={nameOf} />

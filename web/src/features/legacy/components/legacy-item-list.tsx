@@ -1,6 +1,6 @@
 import { LEGACY_MSG, type LegacyItem, type LegacyItemsView } from "@common/legacy";
 import { Inbox, LogOut } from "lucide-react";
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "@/components/page-header";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -102,7 +102,16 @@ function OwnerGroup({
 }
 
 /** Step 3 of /legacy: what was left to the proven address, grouped by owner; ended releases; Sign out. `isFocused`: see useHasChangedStep. */
-export function LegacyItemList({ view, isFocused }: { view: LegacyItemsView; isFocused: boolean }) {
+export function LegacyItemList({
+  view,
+  isFocused,
+  care,
+}: {
+  view: LegacyItemsView;
+  isFocused: boolean;
+  /** What the visitor reads as a caregiver (decision 093), shown first; none: null. */
+  care?: ReactNode;
+}) {
   const signOut = useSignOutOfPortal();
   const titleRef = useTitleFocus(isFocused);
   const titles = useLegacyTitles(view.items);
@@ -129,7 +138,8 @@ export function LegacyItemList({ view, isFocused }: { view: LegacyItemsView; isF
           </Button>
         }
       />
-      {view.items.length === 0 && (
+      {care}
+      {view.items.length === 0 && !care && (
         <Card>
           <CardContent className="flex flex-col items-center gap-3 pt-6 text-center">
             <Inbox aria-hidden="true" className="size-10 text-muted-foreground" />

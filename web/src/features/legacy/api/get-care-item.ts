@@ -1,0 +1,46 @@
+import type { CareItemDetail } from "@common/incapacity";
+import type { LegacyItemDetail } from "@common/legacy";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { forgetAccessKey, getAccessKey, restoreAccessKeys } from "../access-keys";
+import { MissingAccessKeyError, WrongAccessKeyError } from "../item-key";
+import { AccessKeyNeededError, openLegacyItemDetail, type OpenedLegacyItem } from "./get-item";
+import { legacyQueryKey } from "./list-items";
+
+/** A caregiver's item in the portal's item shape: no files (none are served), access until the scope's end. */
+const asDetail = (item: CareItemDetail): LegacyItemDetail => ({
+  ...item,
+  releasedAt: item.endsAt,
+  accessEndsAt: item.endsAt,
+  files: [],
+});
+
+/** Fetches and opens a caregiver's item with the access key this tab holds (decision 093). */
+async function openCareItem(id: string): Promise<OpenedLegacyItem> {
+  const [{ item }] = await Promise.all([
+    api<{ item: CareItemDetail }>(`/api/legacy/care/${encodeURIComponent(id)}`),
+    restoreAccessKeys(),
+  ]);
+  const detail = asDetail(item);
+  const keyId = detail.key.kind === "beneficiary-key" ? detail.key.beneficiaryKeyId : null;
+  try {
+    return await openLegacyItemDetail(detail, keyId ? getAccessKey(keyId) : undefined);
+  } catch (err) {
+    if (!keyId || !(err instanceof MissingAccessKeyError || err instanceof WrongAccessKeyError))
+      throw err;
+    const isWrongKey = err instanceof WrongAccessKeyError;
+    if (isWrongKey) forgetAccessKey(keyId);
+    throw new AccessKeyNeededError(detail, keyId, isWrongKey);
+  }
+}
+
+export const openCareItemQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...legacyQueryKey, "care-item", id],
+    queryFn: () => openCareItem(id),
+    staleTime: 0,
+    gcTime: 0, // decrypted content leaves memory as soon as the item is closed
+    retry: false,
+  });
+
+export const useOpenCareItem = (id: string) => useQuery(openCareItemQueryOptions(id));
