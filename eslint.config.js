@@ -87,7 +87,7 @@ const httpZone = {
 
 /**
  * The server's floors (docs/architecture.md, "Floors"): every file stands on one and imports only
- * its own floor or lower ones. kernel: the database, HTTP, mail, audit, limits, storage, metrics,
+ * its own floor or lower ones. kernel: the database, HTTP, mail, audit, limits, storage, blobs, metrics,
  * crypto, and every file at server/'s top but the wiring; identity: who is asking (the session,
  * the actor, the caller, passwords, keys, second factors); domains: every other folder of server/,
  * read when lint starts, so a new folder is a domain until it is named here; flows: what composes
@@ -98,7 +98,18 @@ const serverFolders = readdirSync(path.join(root, "server"), { withFileTypes: tr
   .map((entry) => entry.name);
 const wiring = ["app", "main", "services"];
 const floorFolders = {
-  kernel: ["db", "http", "mail", "audit", "rate-limit", "storage", "metrics", "crypto", "health"],
+  kernel: [
+    "db",
+    "http",
+    "mail",
+    "audit",
+    "rate-limit",
+    "storage",
+    "blobs",
+    "metrics",
+    "crypto",
+    "health",
+  ],
   identity: ["auth", "keys", "sessions", "passkeys", "two-factor"],
   flows: ["flows", "jobs"],
 };
@@ -151,7 +162,7 @@ const queriesZones = [
 const topFiles = `!(${[...wiring, "deps"].join("|")}).ts`;
 const rows = {
   kernel: [
-    ["db", "crypto", "mail", "metrics", topFiles],
+    ["db", "crypto", "mail", "metrics", "blobs", topFiles],
     ["deps.ts"],
     ["http", "audit"],
     ["rate-limit", "storage", "health"],

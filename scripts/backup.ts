@@ -32,6 +32,10 @@ try {
   process.stdout.write(
     `Backed up to ${file} (${how}; ${mb} MB in ${Math.round(performance.now() - started)} ms). It does not contain VAULT_MASTER_KEY: keep that key elsewhere.\n`,
   );
+  if (env.S3_BUCKET)
+    process.stdout.write(
+      `Files' ciphertext in the bucket ${env.S3_BUCKET} is not in this file: the bucket's versioning keeps it (docs/operations.md, section 12).\n`,
+    );
 } catch (err) {
   if (!(err instanceof BackupError || err instanceof EnvError || isFileSystemError(err))) throw err;
   process.stderr.write(`Backup failed: ${err.message}\n`);

@@ -10,6 +10,7 @@ import type { Mail } from "./mail/templates.js";
 import type { Metrics } from "./metrics/metrics.js";
 import type { Clock } from "./clock.js";
 import type { EvidenceSigner } from "./crypto/evidence-key.js";
+import type { FileStore } from "./blobs/open-store.js";
 
 /** What the business code can reach (databases, mail, keys, clock). Built once in server/services.ts. */
 export type Deps = {
@@ -41,4 +42,6 @@ export type Deps = {
   metrics: Metrics;
   /** This process's LISTEN on the live channel, fanned out to its open event streams (server/live/). */
   live: LiveHub;
+  /** Where files' ciphertext goes: the database, or an S3-compatible bucket (docs/decisions/090). */
+  files: FileStore;
 };

@@ -71,6 +71,28 @@ const envSchema = z.object({
   TRUST_PROXY_HEADER: z
     .enum(["x-forwarded-for", "forwarded"], { message: "must be x-forwarded-for or forwarded" })
     .default("x-forwarded-for"),
+  /** Where files' ciphertext is kept: `postgres` (the database, the default) or `s3` (docs/decisions/090). */
+  FILE_STORE: z.enum(["postgres", "s3"], { message: "must be postgres or s3" }).default("postgres"),
+  /** FILE_STORE=s3: the bucket, private, that holds files' ciphertext. */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 of a-z 0-9 . -)")
+    .optional(),
+  /** FILE_STORE=s3: the region of the bucket (any name, such as us-east-1, for MinIO). */
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, "must be a region such as eu-west-1")
+    .optional(),
+  /** FILE_STORE=s3: an S3-compatible endpoint (MinIO, ...); unset for AWS S3 itself. */
+  S3_ENDPOINT: z
+    .url({ message: "must be a URL such as http://127.0.0.1:9000" })
+    .refine((u) => /^https?:/.test(u), "must start with http:// or https://")
+    .optional(),
+  /** FILE_STORE=s3: `1` addresses the bucket in the path (MinIO); default 1 with S3_ENDPOINT, 0 without. */
+  S3_FORCE_PATH_STYLE: z.enum(["0", "1"], { message: "must be 0 or 1" }).optional(),
+  /** FILE_STORE=s3: the access key; unset to use the AWS SDK's own chain (AWS_* variables, instance role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { APP_URL: string; LOG_FORMAT: "text" | "json" };
@@ -79,9 +101,28 @@ export type Env = z.infer<typeof envSchema> & { APP_URL: string; LOG_FORMAT: "te
 function conflicts(raw: Record<string, string>): string[] {
   const isSamePort =
     raw.METRICS_PORT !== undefined && Number(raw.METRICS_PORT) === Number(raw.PORT ?? 3000);
-  return isSamePort
-    ? ["METRICS_PORT: must differ from PORT (metrics are never served on the public port)"]
-    : [];
+  return [
+    ...(isSamePort
+      ? ["METRICS_PORT: must differ from PORT (metrics are never served on the public port)"]
+      : []),
+    ...fileStoreProblems(raw),
+  ];
+}
+
+/** FILE_STORE=s3 needs its bucket and region, and a key id goes with its secret. */
+function fileStoreProblems(raw: Record<string, string>): string[] {
+  const problems: string[] = [];
+  if (raw.FILE_STORE === "s3") {
+    if (!raw.S3_BUCKET)
+      problems.push("S3_BUCKET: is required when FILE_STORE=s3 (the private bucket for files)");
+    if (!raw.S3_REGION)
+      problems.push("S3_REGION: is required when FILE_STORE=s3 (such as eu-west-1)");
+  }
+  if (!raw.S3_ACCESS_KEY_ID !== !raw.S3_SECRET_ACCESS_KEY)
+    problems.push(
+      "S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither (neither: the AWS SDK's own chain)",
+    );
+  return problems;
 }
 
 /**

@@ -8,6 +8,7 @@ import { EnvError, parseEnv } from "./env.js";
 import { createLogger, describeError } from "./logger.js";
 import { metricsApp } from "./metrics/routes.js";
 import { createServices } from "./services.js";
+import { FileStoreError } from "./blobs/open-store.js";
 import { FIRST_RUN_AFTER_START_MS, startScheduler } from "./jobs/scheduler.js";
 import { createOffsetClock } from "./clock.js";
 import { httpServerOptions } from "./http/node-response.js";
@@ -46,7 +47,7 @@ async function main() {
   try {
     services = await createServices(env, log, { clock: testClock });
   } catch (err) {
-    if (err instanceof UnsafeAppRoleError) {
+    if (err instanceof UnsafeAppRoleError || err instanceof FileStoreError) {
       process.stderr.write(err.message + "\n");
       unlock();
       process.exit(1);

@@ -9,6 +9,8 @@ import { assertRowLevelSecurity } from "./db/app-role.js";
 import { openPglite, openPostgres, type Database } from "./db/client.js";
 import type { Env } from "./env.js";
 import type { Deps } from "./deps.js";
+import type { BlobStore } from "./blobs/blob-store.js";
+import { openFileStore } from "./blobs/open-store.js";
 import { createDataKeyWrapper } from "./crypto/data-key.js";
 import { createShareSealers } from "./crypto/share-sealers.js";
 import { deriveKey, loadMasterKey } from "./crypto/master-key.js";
@@ -31,10 +33,15 @@ export type Services = { deps: Deps; mailer: Mailer | null; close(): Promise<voi
 export async function createServices(
   env: Env,
   log: Logger,
-  options: { database?: Database; clock?: Clock } = {},
+  options: { database?: Database; clock?: Clock; blobs?: BlobStore } = {},
 ): Promise<Services> {
   const masterKey = loadMasterKey(env, log);
   const evidenceSigner = loadEvidenceSigner(env, log);
+  const files = await openFileStore(env, { blobs: options.blobs });
+  if (files.blobs)
+    log.info(
+      `files' ciphertext: ${files.isS3 ? "written to" : "read from"} ${files.blobs.describe}`,
+    );
   const database =
     options.database ??
     (env.DATABASE_URL
@@ -121,6 +128,7 @@ export async function createServices(
     signInSalt,
     metrics,
     live: await createLiveHub(database, log),
+    files,
   };
   onSignIn = async (userId) => {
     await checkInOnSignIn(deps, userId);

@@ -11,6 +11,7 @@ import { listOutbox } from "../server/mail/outbox.js";
 import type { Clock } from "../server/clock.js";
 import { createServices, type Services } from "../server/services.js";
 import { PGLITE_TEMPLATE, clonePrefix, withDatabase } from "./global-setup.js";
+import { isS3TestRun, startTestS3 } from "./s3-server.js";
 
 export const APP_URL = "http://localhost:3999";
 
@@ -65,6 +66,8 @@ export async function createTestContext(
     VAULT_MASTER_KEY: randomBytes(32).toString("base64"),
     RELEASE_EVIDENCE_KEY: randomBytes(32).toString("base64"),
     LOG_LEVEL: "silent",
+    // TEST_FILE_STORE=s3: files' ciphertext in an S3 server in this process (test/s3-server.ts).
+    ...(isS3TestRun() ? await startTestS3() : {}),
     ...overrides,
   });
   const database = options.database ?? (await openTestDatabase());

@@ -15,6 +15,7 @@ import {
   rowsOf,
   type TestContext,
 } from "../../test/harness.js";
+import { blobIdsOf, objectsOf, storedPieces } from "../../test/stored-files.js";
 import { createOffsetClock } from "../clock.js";
 import { eraseDueAccounts } from "./erase.js";
 
@@ -122,13 +123,7 @@ async function richClient() {
 }
 
 const chunksOf = async (assetId: string) =>
-  Number(
-    (
-      await rows<{ n: number }>(
-        sql`select count(*)::int as n from asset_file_chunks where asset_id = ${assetId}`,
-      )
-    )[0]?.n,
-  );
+  (await storedPieces(ctx, { assetId, kind: "document" })).length;
 
 describe("erasing an account at the end of its grace period", () => {
   it("leaves no row naming the person but one tombstone, no file chunk; ends the release and the firm link; tells the firm's admins", async () => {
@@ -136,6 +131,8 @@ describe("erasing an account at the end of its grace period", () => {
     const bystander = await buildUser(ctx);
     const bystanderAsset = await buildAsset(bystander.client);
     expect(await chunksOf(docId)).toBe(2);
+    const blobIds = await blobIdsOf(ctx, docId); // FILE_STORE=s3: its objects
+    expect(blobIds).toHaveLength(ctx.services.deps.files.isS3 ? 1 : 0);
     const before = await rowsMentioning(person.id.toLowerCase());
     for (const table of [
       "assets",
@@ -181,6 +178,7 @@ describe("erasing an account at the end of its grace period", () => {
     const notices = await mailsTo(ctx, firm.adminEmail);
     expect(await rowsMentioning(person.email.toLowerCase())).toEqual({ mail_outbox: 1 });
     expect(await chunksOf(docId)).toBe(0);
+    expect(await objectsOf(ctx, blobIds)).toBe(0);
 
     const [tombstone] = await rows<Record<string, unknown>>(
       sql`select actor_id, action, subject_type, ip, details, owner_id, firm_id from audit_log where subject_id = ${person.id}`,

@@ -13,6 +13,7 @@ import {
   selectFirmAdminEmails,
 } from "./erase-queries.js";
 import { selectDueDeletionsForUpdate } from "./queries.js";
+import { sweepBlobs } from "../storage/blob-sweep.js";
 
 /** Accounts erased per run at most; the rest wait for the next minute. */
 export const ERASE_BATCH = 20;
@@ -71,6 +72,9 @@ export async function eraseDueAccounts(deps: Deps): Promise<number> {
     if (!done) break;
     erased += 1;
   }
-  if (erased > 0) deps.wakeMailer();
+  if (erased > 0) {
+    deps.wakeMailer();
+    await sweepBlobs(deps); // their files' objects, queued by the cascade (docs/decisions/090)
+  }
   return erased;
 }

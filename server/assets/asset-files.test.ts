@@ -10,6 +10,7 @@ import {
   type TestClient,
   type TestContext,
 } from "../../test/harness.js";
+import { storedPieces } from "../../test/stored-files.js";
 import { decryptBytes } from "../../test/vault-crypto.js";
 
 let ctx: TestContext;
@@ -47,12 +48,7 @@ describe("asset files: encrypted bytes as application/octet-stream", () => {
       type: "document",
       content: { fileName: "scan.png", notes: "" },
     });
-    const pieces = async () =>
-      rowsOf<{ seq: number; n: number }>(
-        await ctx.services.deps.db.execute(
-          sql`select seq, octet_length(data) as n from asset_file_chunks where asset_id = ${id} order by seq`,
-        ),
-      ).map((r) => [r.seq, Number(r.n)]);
+    const pieces = () => storedPieces(ctx, { assetId: id, kind: "document" });
     const big = await uploadEncryptedFile(client, {
       assetId: id,
       ck,
@@ -107,13 +103,9 @@ describe("asset files: encrypted bytes as application/octet-stream", () => {
       file: { kind: "document", contentType: "application/pdf", size: 10 * MB + 28 },
     });
 
-    const [stored] = rowsOf<{ n: number; pieces: number }>(
-      await ctx.services.deps.db.execute(
-        sql`select sum(octet_length(data))::int as n, count(*)::int as pieces from asset_file_chunks where asset_id = ${id}`,
-      ),
-    );
-    expect(Number(stored?.n)).toBe(10 * MB + 28);
-    expect(stored?.pieces).toBe(11); // pieces of at most 1 MiB (docs/decisions/015)
+    const stored = await storedPieces(ctx, { assetId: id, kind: "document" });
+    expect(stored.reduce((n, [, bytes]) => n + bytes, 0)).toBe(10 * MB + 28);
+    expect(stored).toHaveLength(11); // pieces of at most 1 MiB (docs/decisions/015), in either store
 
     const download = await getFile(client, id, "document");
     expect(download.status).toBe(200);

@@ -18,7 +18,11 @@ const ofFile = (assetId: string, kind: AssetFileKind) =>
 /** One file of an asset: which asset, which kind. */
 export type AssetFileRef = { assetId: string; kind: AssetFileKind };
 
-/** Stores the file's type, size and bytes, replacing what was stored for this kind. */
+/**
+ * Stores the file's type, size and bytes, replacing what was stored for this kind. With a
+ * `blobId` the bytes are already in the object store (docs/decisions/090) and the row names it;
+ * the blob it replaces is queued for deletion by the trigger of migration 0051.
+ */
 export async function upsertFile(
   tx: Tx,
   {
@@ -26,21 +30,30 @@ export async function upsertFile(
     kind,
     contentType,
     data,
-  }: { assetId: string; kind: AssetFileKind; contentType: string; data: Buffer },
+    blobId,
+  }: {
+    assetId: string;
+    kind: AssetFileKind;
+    contentType: string;
+    data: Buffer;
+    blobId: string | null;
+  },
 ) {
   const [file] = await tx
     .insert(assetFiles)
-    .values({ assetId, kind, contentType, size: data.length })
+    .values({ assetId, kind, contentType, size: data.length, blobId })
     .onConflictDoUpdate({
       target: [assetFiles.assetId, assetFiles.kind],
       set: {
         contentType: sql`excluded.content_type`,
         size: sql`excluded.size`,
         createdAt: sql`now()`,
+        blobId: sql`excluded.blob_id`,
       },
     })
     .returning(FILE_META);
   await tx.delete(assetFileChunks).where(ofFile(assetId, kind));
+  if (blobId) return file ?? null;
   for (let seq = 0; seq * FILE_CHUNK_BYTES < data.length; seq++) {
     const piece = data.subarray(seq * FILE_CHUNK_BYTES, (seq + 1) * FILE_CHUNK_BYTES);
     await tx.insert(assetFileChunks).values({ assetId, kind, seq, data: writeBytea(piece) });
@@ -48,7 +61,15 @@ export async function upsertFile(
   return file ?? null;
 }
 
-/** The file's bytes in one Buffer, or null when there is no such file. */
+/** Which store holds the file's bytes: its blob id (object store) or null (the database), or no row. */
+export const selectFileBlob = (tx: Tx, assetId: string, kind: AssetFileKind) =>
+  tx
+    .select({ blobId: assetFiles.blobId })
+    .from(assetFiles)
+    .where(and(eq(assetFiles.assetId, assetId), eq(assetFiles.kind, kind)))
+    .then((rows) => rows[0] ?? null);
+
+/** The file's bytes in the database, in one Buffer, or null when there are none. */
 export async function selectFileData(
   tx: Tx,
   assetId: string,

@@ -5,6 +5,7 @@ import { binaryBody } from "../http/body-gate.js";
 import type { AppEnv } from "../http/context.js";
 import { parseIdParam } from "../http/params.js";
 import { parseWith } from "../http/validate.js";
+import { responseBody } from "../blobs/blob-store.js";
 
 import {
   checkUploadTarget,
@@ -48,7 +49,7 @@ export const assetFileRoutes = new Hono<AppEnv>()
     const ref = fileOf(c.req.param("id"), c.req.param("kind"));
     const versionId = parseIdParam(c.req.param("versionId"));
     const data = await getFileVersion(c.var.deps, c.var.actor, { ...ref, versionId });
-    return c.body(new Uint8Array(data), 200, CIPHERTEXT_HEADERS);
+    return c.body(responseBody(data), 200, CIPHERTEXT_HEADERS);
   })
   .put(PATH, binaryBody, requireActor, uploadLimit, async (c) => {
     const id = parseIdParam(c.req.param("id"));
@@ -81,7 +82,7 @@ export const assetFileRoutes = new Hono<AppEnv>()
       c.var.actor,
       fileOf(c.req.param("id"), c.req.param("kind")),
     );
-    return c.body(new Uint8Array(data), 200, CIPHERTEXT_HEADERS);
+    return c.body(responseBody(data), 200, CIPHERTEXT_HEADERS);
   })
   .delete(PATH, requireActor, async (c) => {
     await deleteAssetFile(c.var.deps, c.var.actor, fileOf(c.req.param("id"), c.req.param("kind")));

@@ -39,6 +39,7 @@ export async function copyFileToVersion(tx: Tx, assetId: string, kind: AssetFile
           size: assetFiles.size,
           createdAt: assetFiles.createdAt,
           replacedAt: sql<Date>`now()`.as("replaced_at"),
+          blobId: assetFiles.blobId,
         })
         .from(assetFiles)
         .where(and(eq(assetFiles.assetId, assetId), eq(assetFiles.kind, kind))),
@@ -90,7 +91,18 @@ export const selectCurrentFileMeta = (tx: Tx, assetId: string, kind: AssetFileKi
     .where(and(eq(assetFiles.assetId, assetId), eq(assetFiles.kind, kind)))
     .then((r) => r[0] ?? null);
 
-/** An earlier version's bytes in one Buffer, or null when this file has no such version. */
+/** Which store holds an earlier version's bytes (blob id or null), or null when this file has no such version. */
+export const selectVersionBlob = (
+  tx: Tx,
+  { assetId, kind, versionId }: { assetId: string; kind: AssetFileKind; versionId: string },
+) =>
+  tx
+    .select({ blobId: assetFileVersions.blobId })
+    .from(assetFileVersions)
+    .where(and(eq(assetFileVersions.id, versionId), ofVersions(assetId, kind)))
+    .then((rows) => rows[0] ?? null);
+
+/** An earlier version's bytes in the database, in one Buffer, or null when there are none. */
 export async function selectVersionData(
   tx: Tx,
   { assetId, kind, versionId }: { assetId: string; kind: AssetFileKind; versionId: string },

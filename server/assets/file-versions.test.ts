@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { objectsOf } from "../../test/stored-files.js";
+import { sweepBlobs } from "../storage/blob-sweep.js";
 import {
   ASSET_FILES_JSON_LENGTH_HEADER,
   type AssetFileVersionsView,
@@ -53,13 +55,33 @@ async function buildDocument(count: number, sizes: number[] = []) {
   return { owner, id, ck, plaintexts };
 }
 
-const countRows = async (id: string) =>
-  rowsOf<{ versions: number; pieces: number }>(
+/**
+ * Earlier versions and their pieces, in whichever store holds them (docs/decisions/090): the
+ * database's pieces, or the objects of the versions' blobs (and of `gone`, blobs they held
+ * before) once the sweep has run.
+ */
+const countRows = async (id: string, gone: string[] = []) => {
+  const [row] = rowsOf<{ versions: number; pieces: number }>(
     await ctx.services.deps.db.execute(sql`select
       (select count(*) from asset_file_versions where asset_id = ${id})::int as versions,
       (select count(*) from asset_file_version_chunks c join asset_file_versions v on v.id = c.version_id
         where v.asset_id = ${id})::int as pieces`),
-  )[0];
+  );
+  await sweepBlobs(ctx.services.deps);
+  const blobIds = rowsOf<{ blob_id: string }>(
+    await ctx.services.deps.db.execute(
+      sql`select blob_id from asset_file_versions where asset_id = ${id} and blob_id is not null`,
+    ),
+  ).map((r) => r.blob_id);
+  const objects = await objectsOf(ctx, [...new Set([...blobIds, ...gone])]);
+  return { versions: row?.versions, pieces: (row?.pieces ?? 0) + objects };
+};
+const versionBlobsOf = async (id: string) =>
+  rowsOf<{ blob_id: string }>(
+    await ctx.services.deps.db.execute(
+      sql`select blob_id from asset_file_versions where asset_id = ${id} and blob_id is not null`,
+    ),
+  ).map((r) => r.blob_id);
 
 describe("document versions (docs/decisions/049)", () => {
   it("replacing the file keeps the previous one: the list shows both, each downloads under the same content key", async () => {
@@ -222,8 +244,9 @@ describe("document versions (docs/decisions/049)", () => {
   it("deleting the document deletes every version and its bytes", async () => {
     const { owner, id } = await buildDocument(3);
     expect(await countRows(id)).toEqual({ versions: 2, pieces: 2 });
+    const blobs = await versionBlobsOf(id); // FILE_STORE=s3: their objects
     expect((await owner.client.request("DELETE", `/api/assets/${id}`)).status).toBe(200);
-    expect(await countRows(id)).toEqual({ versions: 0, pieces: 0 });
+    expect(await countRows(id, blobs)).toEqual({ versions: 0, pieces: 0 });
     expect((await owner.client.request("GET", `${base(id)}/versions`)).status).toBe(404);
   });
 });

@@ -15,8 +15,10 @@ import {
   deleteVersionsBeyond,
   listVersionMeta,
   selectCurrentFileMeta,
+  selectVersionBlob,
   selectVersionData,
 } from "./file-version-queries.js";
+import { readBody } from "./file-bodies.js";
 import { presentFileVersions } from "./present.js";
 import { loadOwnAsset } from "./service.js";
 
@@ -28,7 +30,13 @@ import { loadOwnAsset } from "./service.js";
  */
 export async function replaceFile(
   tx: Tx,
-  file: { assetId: string; kind: AssetFileKind; contentType: string; data: Buffer },
+  file: {
+    assetId: string;
+    kind: AssetFileKind;
+    contentType: string;
+    data: Buffer;
+    blobId: string | null;
+  },
 ) {
   if (VERSIONED_FILE_KINDS.includes(file.kind)) {
     await copyFileToVersion(tx, file.assetId, file.kind);
@@ -69,7 +77,10 @@ export function getFileVersion(
   requireVersioned(kind);
   return withActor(deps.db, { userId: actor.id }, async (tx) => {
     await loadOwnAsset(tx, actor, assetId);
-    const data = await selectVersionData(tx, { assetId, kind, versionId });
+    const version = await selectVersionBlob(tx, { assetId, kind, versionId });
+    const data =
+      version &&
+      (await readBody(deps, version, () => selectVersionData(tx, { assetId, kind, versionId })));
     if (!data) throw new AppError("NOT_FOUND");
     return data;
   });

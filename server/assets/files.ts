@@ -11,7 +11,14 @@ import type { Tx } from "../db/client.js";
 import { AppError } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { maxCiphertextBytes, requireFileTypeRule } from "./file-rules.js";
-import { deleteFileRow, selectFileData, type AssetFileRef } from "./file-queries.js";
+import type { StoredBytes } from "../blobs/blob-store.js";
+import { dropBodies, type FileBody, readBody, storeBody, withStoredBodies } from "./file-bodies.js";
+import {
+  deleteFileRow,
+  selectFileBlob,
+  selectFileData,
+  type AssetFileRef,
+} from "./file-queries.js";
 import { replaceFile } from "./file-versions.js";
 import { listFileMeta, updateAssetRow } from "./queries.js";
 import {
@@ -55,16 +62,19 @@ export async function putAssetFile(
   if (data.length > maxCiphertextBytes(rule))
     throw new AppError("PAYLOAD_TOO_LARGE", fileTooLargeMessage(kind, rule));
   if (data.length < GCM_OVERHEAD_BYTES) throw new AppError("VALIDATION", ASSET_MSG.notCiphertext);
-  return withActor(deps.db, { userId: actor.id }, async (tx) => {
-    const asset = await loadOwnAsset(tx, actor, assetId);
-    if (FILE_KIND_ASSET_TYPE[kind] !== asset.type)
-      throw new AppError("VALIDATION", ASSET_MSG.fileKindMismatch);
-    if (!(await updateAssetRow(tx, assetId, {}))) throw new AppError("NOT_FOUND"); // locks the asset: a concurrent delete waits or wins
-    const file = await replaceFile(tx, { assetId, kind, contentType: rule.type, data });
-    if (!file) throw new AppError("INTERNAL");
-    await recordItemEvent(tx, actor, { action: "updated", id: assetId, type: asset.type });
-    return file;
-  });
+  const body = await storeBody(deps, data);
+  return withStoredBodies(deps, [body], () =>
+    withActor(deps.db, { userId: actor.id }, async (tx) => {
+      const asset = await loadOwnAsset(tx, actor, assetId);
+      if (FILE_KIND_ASSET_TYPE[kind] !== asset.type)
+        throw new AppError("VALIDATION", ASSET_MSG.fileKindMismatch);
+      if (!(await updateAssetRow(tx, assetId, {}))) throw new AppError("NOT_FOUND"); // locks the asset: a concurrent delete waits or wins
+      const file = await replaceFile(tx, { assetId, kind, contentType: rule.type, ...body });
+      if (!file) throw new AppError("INTERNAL");
+      await recordItemEvent(tx, actor, { action: "updated", id: assetId, type: asset.type });
+      return file;
+    }),
+  );
 }
 
 /**
@@ -72,36 +82,44 @@ export async function putAssetFile(
  * transaction: every new file stored, every removed one deleted and the content replaced, or none
  * of it, so the content never names a file it does not hold (docs/decisions/009).
  */
-export function updateAssetWithFiles(
+export async function updateAssetWithFiles(
   deps: Deps,
   actor: ActorProfile,
   { assetId, input, files }: { assetId: string; input: UpdateAssetFilesInput; files: FileParts },
 ) {
-  return withActor(deps.db, { userId: actor.id }, async (tx) => {
-    const asset = await loadOwnAsset(tx, actor, assetId);
-    await writeBeneficiariesOfUpdate(tx, actor, { current: asset, input });
-    for (const [kind, part] of Object.entries(files) as [
-      AssetFileKind,
-      FileParts[AssetFileKind],
-    ][]) {
-      if (FILE_KIND_ASSET_TYPE[kind] !== asset.type)
-        throw new AppError("VALIDATION", ASSET_MSG.fileKindMismatch);
-      if (part)
-        await replaceFile(tx, { assetId, kind, contentType: part.contentType, data: part.data });
-      else await deleteFileRow(tx, assetId, kind);
-    }
-    const row = await updateAssetRow(tx, assetId, assetChangesOf(input));
-    if (!row) throw new AppError("NOT_FOUND");
-    await recordItemEvent(tx, actor, { action: "updated", id: assetId, type: asset.type });
-    return { row, files: await listFileMeta(tx, assetId) };
-  });
+  const parts = Object.entries(files) as [AssetFileKind, FileParts[AssetFileKind]][];
+  const bodies = new Map<AssetFileKind, FileBody>();
+  try {
+    for (const [kind, part] of parts) if (part) bodies.set(kind, await storeBody(deps, part.data));
+  } catch (err) {
+    await dropBodies(deps, [...bodies.values()]);
+    throw err;
+  }
+  return withStoredBodies(deps, [...bodies.values()], () =>
+    withActor(deps.db, { userId: actor.id }, async (tx) => {
+      const asset = await loadOwnAsset(tx, actor, assetId);
+      await writeBeneficiariesOfUpdate(tx, actor, { current: asset, input });
+      for (const [kind, part] of parts) {
+        if (FILE_KIND_ASSET_TYPE[kind] !== asset.type)
+          throw new AppError("VALIDATION", ASSET_MSG.fileKindMismatch);
+        const body = bodies.get(kind);
+        if (part && body)
+          await replaceFile(tx, { assetId, kind, contentType: part.contentType, ...body });
+        else await deleteFileRow(tx, assetId, kind);
+      }
+      const row = await updateAssetRow(tx, assetId, assetChangesOf(input));
+      if (!row) throw new AppError("NOT_FOUND");
+      await recordItemEvent(tx, actor, { action: "updated", id: assetId, type: asset.type });
+      return { row, files: await listFileMeta(tx, assetId) };
+    }),
+  );
 }
 
-/** The file's ciphertext, for its owner's browser to decrypt. */
+/** The file's ciphertext, for its owner's browser to decrypt (streamed when the object store holds it). */
 export function getAssetFile(deps: Deps, actor: ActorProfile, { assetId, kind }: AssetFileRef) {
   return withActor(deps.db, { userId: actor.id }, async (tx) => {
     await loadOwnAsset(tx, actor, assetId);
-    const data = await selectFileData(tx, assetId, kind);
+    const data = await readFileBytes(deps, tx, assetId, kind);
     if (!data) throw new AppError("NOT_FOUND");
     return data;
   });
@@ -109,10 +127,18 @@ export function getAssetFile(deps: Deps, actor: ActorProfile, { assetId, kind }:
 
 /**
  * Inside another domain's system transaction (legacy: a released item's file): the file's bytes,
- * read piece by piece, or null. The caller has checked that its reader may have them.
+ * read piece by piece or streamed from the object store, or null. The caller has checked that its
+ * reader may have them.
  */
-export const readFileBytes = (tx: Tx, assetId: string, kind: AssetFileKind) =>
-  selectFileData(tx, assetId, kind);
+export async function readFileBytes(
+  deps: Pick<Deps, "files">,
+  tx: Tx,
+  assetId: string,
+  kind: AssetFileKind,
+): Promise<StoredBytes | null> {
+  const file = await selectFileBlob(tx, assetId, kind);
+  return file && readBody(deps, file, () => selectFileData(tx, assetId, kind));
+}
 
 export function deleteAssetFile(deps: Deps, actor: ActorProfile, { assetId, kind }: AssetFileRef) {
   return withActor(deps.db, { userId: actor.id }, async (tx) => {

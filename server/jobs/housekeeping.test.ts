@@ -350,7 +350,10 @@ describe("housekeeping", () => {
       for (let round = 0; round < 3; round++) {
         const rows = await seed(`hk3-${round}`);
         await endPeriod();
-        const [one, two] = [ctx.services.deps, { db: second.db, clock }];
+        const [one, two] = [
+          ctx.services.deps,
+          { db: second.db, clock, files: ctx.services.deps.files, log: ctx.services.deps.log },
+        ];
         const runs = await Promise.all([one, two, one, two].map((deps) => runHousekeeping(deps)));
         expect(runs.filter((r) => r !== null)).toHaveLength(1);
         const [done] = runs.filter((r) => r !== null);

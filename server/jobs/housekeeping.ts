@@ -4,6 +4,7 @@ import { deleteOutboxBefore, expireOutbox } from "../mail/outbox.js";
 import type { Limit } from "../rate-limit/limiter.js";
 import { everyWindowedLimit } from "../rate-limit/limits-table.js";
 import { SIGN_IN_LOCKOUT } from "../rate-limit/sign-in-lockout.js";
+import { sweepBlobs } from "../storage/blob-sweep.js";
 import {
   claimJobRun,
   deleteExpiredLegacyCodes,
@@ -43,7 +44,7 @@ export type HousekeepingCounts = Record<string, number>;
  * Release-clock tables are judged by `deps.clock`, as the code that reads them judges them.
  */
 export async function runHousekeeping(
-  deps: Pick<Deps, "db" | "clock">,
+  deps: Pick<Deps, "db" | "clock" | "files" | "log">,
 ): Promise<HousekeepingCounts | null> {
   const { db } = deps;
   if (!(await claimJobRun(db, HOUSEKEEPING_JOB, HOUSEKEEPING_PERIOD_SECONDS))) return null;
@@ -70,6 +71,8 @@ export async function runHousekeeping(
     ),
     mailExpired: await expireOutbox(db),
     mailDeleted: await deleteOutboxBefore(db, retainedSince),
+    // Objects of files deleted, replaced or never committed (docs/decisions/090).
+    blobs: await sweepBlobs(deps),
   };
   await finishJobRun(db, HOUSEKEEPING_JOB, counts);
   return counts;

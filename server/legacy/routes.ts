@@ -11,6 +11,7 @@ import { parseIdParam } from "../http/params.js";
 import { parseJson, parseWith } from "../http/validate.js";
 import { presentSessionKey } from "../keys/owner-keys-present.js";
 import { getSessionKey } from "../keys/owner-keys-service.js";
+import { responseBody } from "../blobs/blob-store.js";
 import { getEvidenceFile } from "../release-evidence/service.js";
 import { listCare, openCareItem } from "../incapacity/care.js";
 import { evidenceDownload } from "../release-evidence/routes.js";
@@ -135,7 +136,7 @@ export const legacyRoutes = new Hono<AppEnv>()
         assetId: parseIdParam(c.req.param("id")),
         kind,
       });
-      return c.body(new Uint8Array(file.data), 200, {
+      return c.body(responseBody(file.data), 200, {
         "Content-Type": "application/octet-stream",
         "Content-Disposition": "attachment",
         "Cache-Control": "no-store",

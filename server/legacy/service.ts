@@ -317,7 +317,7 @@ export async function itemFile(
   return asSystem(deps.db, async (tx) => {
     const row = await loadItem(tx, deps, { email, assetId });
     const contentType = await selectFileType(tx, assetId, kind);
-    const data = contentType ? await readFileBytes(tx, assetId, kind) : null;
+    const data = contentType ? await readFileBytes(deps, tx, assetId, kind) : null;
     if (!contentType || !data) throw new AppError("NOT_FOUND");
     const file = { contentType, data };
     await auditRelease(tx, {

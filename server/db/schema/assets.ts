@@ -109,6 +109,8 @@ export const assetFiles = pgTable(
     /** Ciphertext bytes (plaintext + 28). */
     size: integer("size").notNull(),
     createdAt: createdAt(),
+    /** Set: the bytes are in the object store under this opaque id; null: in asset_file_chunks (migration 0051). */
+    blobId: uuid("blob_id"),
   },
   (t) => [
     primaryKey({ columns: [t.assetId, t.kind] }),
@@ -156,6 +158,8 @@ export const assetFileVersions = pgTable(
     /** When this version was uploaded (the file's created_at then). */
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     replacedAt: timestamp("replaced_at", { withTimezone: true }).notNull().defaultNow(),
+    /** As asset_files.blob_id: set, the bytes are in the object store; null, in asset_file_version_chunks. */
+    blobId: uuid("blob_id"),
   },
   (t) => [
     check(

@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { bytea, createdAt } from "./columns.js";
 
 export const storageObjects = pgTable(
@@ -12,4 +12,18 @@ export const storageObjects = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.bucket, t.name] })],
+);
+
+/**
+ * Objects to delete from the object store once due (migration 0051, docs/decisions/090): written
+ * before an upload's first object and taken away by the file row that references it; put back by
+ * the triggers when a file row lets go of its blob. Never reached by lv_app.
+ */
+export const storedBlobSweeps = pgTable(
+  "stored_blob_sweeps",
+  {
+    blobId: uuid("blob_id").primaryKey(),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("stored_blob_sweeps_due_idx").on(t.dueAt)],
 );

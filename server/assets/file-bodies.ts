@@ -1,0 +1,68 @@
+import { randomUUID } from "node:crypto";
+import type { Deps } from "../deps.js";
+import { AppError } from "../errors.js";
+import { claimBlob, dropBlob } from "../storage/blob-sweep.js";
+import type { StoredBytes } from "../blobs/blob-store.js";
+import { FILE_CHUNK_BYTES } from "./file-queries.js";
+
+/*
+ * Where a file's ciphertext goes (docs/decisions/090-file-store.md). With FILE_STORE=s3 the bytes
+ * are written to the object store before the transaction that records the file, under a new
+ * opaque blob id claimed first (so a crash leaves nothing behind for long); the file row then
+ * holds the blob id. Without, they stay in the database's pieces, inside that transaction.
+ */
+
+/** A file's ciphertext on its way in: `blobId` set when its bytes are already in the object store. */
+export type FileBody = { data: Buffer; blobId: string | null };
+
+/** Writes the ciphertext to the object store when that is where files go; otherwise leaves it for the database. */
+export async function storeBody(deps: Deps, data: Buffer): Promise<FileBody> {
+  const { blobs, isS3 } = deps.files;
+  if (!isS3 || !blobs) return { data, blobId: null };
+  const blobId = randomUUID();
+  await claimBlob(deps, blobId);
+  try {
+    for (let index = 0; index * FILE_CHUNK_BYTES < data.length; index++) {
+      const piece = data.subarray(index * FILE_CHUNK_BYTES, (index + 1) * FILE_CHUNK_BYTES);
+      await blobs.putChunk({ blobId, index }, piece);
+    }
+  } catch (err) {
+    await dropBlob(deps, blobId);
+    throw err;
+  }
+  return { data, blobId };
+}
+
+/**
+ * Runs `fn` (the transaction that records the files) with their bodies already stored; when it
+ * fails, the objects it would have held are deleted at once.
+ */
+export async function withStoredBodies<T>(
+  deps: Deps,
+  bodies: FileBody[],
+  fn: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    await dropBodies(deps, bodies);
+    throw err;
+  }
+}
+
+/** Deletes the objects of bodies that no file row will hold (a failed upload). */
+export async function dropBodies(deps: Deps, bodies: FileBody[]) {
+  for (const { blobId } of bodies) if (blobId) await dropBlob(deps, blobId);
+}
+
+/** A stored file's bytes: streamed from the object store when its row names a blob, else its database pieces. */
+export async function readBody(
+  deps: Pick<Deps, "files">,
+  file: { blobId: string | null },
+  readPieces: () => Promise<Buffer | null>,
+): Promise<StoredBytes | null> {
+  if (!file.blobId) return readPieces();
+  const { blobs } = deps.files;
+  if (!blobs) throw new AppError("INTERNAL"); // a file written to S3, and S3_BUCKET since removed
+  return blobs.readBlob(file.blobId);
+}
