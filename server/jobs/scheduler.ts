@@ -3,6 +3,7 @@ import { describeError } from "../logger.js";
 import { sendViewDigests } from "../activity/digest.js";
 import { eraseDueAccounts } from "../account-deletion/erase.js";
 import { cleanupUnclaimedFirms } from "../firms/service.js";
+import { deliverDueMessages } from "../messages/sweep.js";
 import { runDueTimers } from "../release/timers.js";
 import { runVerifierChecks } from "../verifiers/checks.js";
 import { describeCounts, runHousekeeping } from "./housekeeping.js";
@@ -22,6 +23,15 @@ export const JOBS: Job[] = [
     run: async (deps) => {
       const n = await runDueTimers(deps);
       return n ? `ran ${n} release timer(s)` : null;
+    },
+  },
+  {
+    // messages for later whose day has come, claimed once across processes (docs/decisions/089)
+    name: "message deliveries",
+    everyMs: 60 * 1000,
+    run: async (deps) => {
+      const n = await deliverDueMessages(deps);
+      return n ? `delivered ${n} message(s)` : null;
     },
   },
   {

@@ -8,6 +8,11 @@ export async function enqueueMail(db: Db, mail: Mail): Promise<void> {
   await db.insert(mailOutbox).values(mail);
 }
 
+/** Several messages in one statement (a sweep that e-mails many people at once). */
+export async function enqueueMails(db: Db, mails: Mail[]): Promise<void> {
+  if (mails.length) await db.insert(mailOutbox).values(mails);
+}
+
 export function listOutbox(db: Db, limit = 100) {
   return db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit);
 }

@@ -9,7 +9,13 @@ import {
   unclaimMail,
 } from "./outbox-queries.js";
 
-export { deleteOutboxBefore, enqueueMail, expireOutbox, listOutbox } from "./outbox-queries.js";
+export {
+  deleteOutboxBefore,
+  enqueueMail,
+  enqueueMails,
+  expireOutbox,
+  listOutbox,
+} from "./outbox-queries.js";
 
 const MAX_ATTEMPTS = 8;
 const BATCH_SIZE = 10;

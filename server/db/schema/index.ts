@@ -23,3 +23,4 @@ export * from "./verifier-reports.js";
 export * from "./playbook.js";
 export * from "./escalations.js";
 export * from "./plan-status.js";
+export * from "./messages.js";
