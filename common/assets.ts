@@ -3,6 +3,7 @@ import { emailSchema } from "./auth-schemas.js";
 import type { AssetFileKind, AssetFileView } from "./assets/files.js";
 import type { DocumentContent } from "./assets/documents.js";
 import type { EstateContent } from "./assets/estate.js";
+import type { MessageContent } from "./messages.js";
 import type { NoteContent } from "./assets/notes.js";
 import type { PasswordContent } from "./assets/passwords.js";
 import {
@@ -294,4 +295,6 @@ export type ContentOf<T extends AssetType> = T extends "password"
     ? DocumentContent
     : T extends "estate"
       ? EstateContent
-      : NoteContent;
+      : T extends "message"
+        ? MessageContent
+        : NoteContent;
