@@ -8,7 +8,11 @@ import { BeneficiaryPicker } from "@/features/beneficiaries/components/beneficia
 export default function MessageNewScreen() {
   const navigate = useNavigate();
   return (
-    <BeneficiaryFieldProvider renderPicker={(field) => <BeneficiaryPicker {...field} />}>
+    <BeneficiaryFieldProvider
+      renderPicker={(field) => (
+        <BeneficiaryPicker {...field} label="Beneficiaries who receive it" />
+      )}
+    >
       <AssetNewScreen
         title="Leave a message for later"
         description="Everything here is encrypted in your browser before it is sent."

@@ -51,8 +51,11 @@ export function MessageForm({ onSaved }: { onSaved: (id: string) => void }) {
   const [errors, setErrors] = useState<MessageFormErrors>({});
   const [transfer, setTransfer] = useState<Transfer | null>(null);
   const create = useCreateMessage();
-  const set = <K extends keyof MessageFormValues>(key: K, value: MessageFormValues[K]) =>
+  // a field's message goes as soon as it is changed; the others stay until the next save
+  const set = <K extends keyof MessageFormValues>(key: K, value: MessageFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
   const delivery = deliveryOf(values);
 
   const onSubmit = (e: React.FormEvent) => {
