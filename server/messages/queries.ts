@@ -116,16 +116,18 @@ export function selectRecipients(tx: Tx, assetIds: string[]) {
       name: beneficiaries.name,
     })
     .from(assetBeneficiaries)
+    // the owner's release first, then its item by release_items' primary key
+    .innerJoin(
+      releases,
+      and(eq(releases.userId, assetBeneficiaries.userId), eq(releases.status, "released")),
+    )
     .innerJoin(
       releaseItems,
       and(
+        eq(releaseItems.releaseId, releases.id),
         eq(releaseItems.assetId, assetBeneficiaries.assetId),
         eq(releaseItems.beneficiaryEmail, assetBeneficiaries.email),
       ),
-    )
-    .innerJoin(
-      releases,
-      and(eq(releases.id, releaseItems.releaseId), eq(releases.status, "released")),
     )
     .innerJoin(profiles, eq(profiles.id, assetBeneficiaries.userId))
     .leftJoin(
