@@ -101,12 +101,16 @@ for (let run = 1; run <= RUNS; run++) {
   if (delivered !== DUE || found !== DUE)
     throw new Error(`run ${run}: ${found} due, ${delivered} delivered`);
 }
-const mailed = await count("select count(*) n from mail_outbox where template = 'message-delivered'");
+const mailed = await count(
+  "select count(*) n from mail_outbox where template = 'message-delivered'",
+);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const fmt = (xs: number[]) =>
   `median ${median(xs).toFixed(1)} ms, max ${Math.max(...xs).toFixed(1)} ms`;
-console.log(`${RUNS} passes, ${DUE} due messages each, of ${MESSAGES} scheduled (${mailed} e-mails):`);
+console.log(
+  `${RUNS} passes, ${DUE} due messages each, of ${MESSAGES} scheduled (${mailed} e-mails):`,
+);
 console.log(`  bare SELECT of the due rows          ${fmt(bare)}`);
 console.log(
   `  sweep (claim, e-mail, audit, commit) ${fmt(sweep)}  (${(median(sweep) / DUE).toFixed(3)} ms a message)`,

@@ -38,9 +38,10 @@ export function selectReleasedTo(tx: Tx, email: string) {
       releaseTrigger: releases.trigger,
       releasedAt: releases.releasedAt,
       // a message opens for a year from its own delivery (docs/decisions/089)
-      accessEndsAt: sql<Date>`case when ${assets.type} = 'message' then ${messageSchedules.deliveredAt} + make_interval(days => ${MESSAGE_ACCESS_DAYS}) else ${releaseItems.accessEndsAt} end`.mapWith(
-        releaseItems.accessEndsAt,
-      ),
+      accessEndsAt:
+        sql<Date>`case when ${assets.type} = 'message' then ${messageSchedules.deliveredAt} + make_interval(days => ${MESSAGE_ACCESS_DAYS}) else ${releaseItems.accessEndsAt} end`.mapWith(
+          releaseItems.accessEndsAt,
+        ),
       /** A delivered message's waiting share, sealed (null for every other item). */
       sealedWaitingShare: messageSchedules.waitingShare,
     })

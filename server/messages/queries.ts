@@ -107,36 +107,38 @@ export async function claimDueMessages(tx: Tx, now: Date, limit: number) {
  */
 export function selectRecipients(tx: Tx, assetIds: string[]) {
   if (!assetIds.length) return Promise.resolve([]);
-  return tx
-    .select({
-      assetId: assetBeneficiaries.assetId,
-      email: assetBeneficiaries.email,
-      ownerId: assetBeneficiaries.userId,
-      ownerName: profiles.name,
-      name: beneficiaries.name,
-    })
-    .from(assetBeneficiaries)
-    // the owner's release first, then its item by release_items' primary key
-    .innerJoin(
-      releases,
-      and(eq(releases.userId, assetBeneficiaries.userId), eq(releases.status, "released")),
-    )
-    .innerJoin(
-      releaseItems,
-      and(
-        eq(releaseItems.releaseId, releases.id),
-        eq(releaseItems.assetId, assetBeneficiaries.assetId),
-        eq(releaseItems.beneficiaryEmail, assetBeneficiaries.email),
-      ),
-    )
-    .innerJoin(profiles, eq(profiles.id, assetBeneficiaries.userId))
-    .leftJoin(
-      beneficiaries,
-      and(
-        eq(beneficiaries.userId, assetBeneficiaries.userId),
-        sql`lower(${beneficiaries.email}) = ${assetBeneficiaries.email}`,
-      ),
-    )
-    .where(inArray(assetBeneficiaries.assetId, assetIds))
-    .orderBy(asc(assetBeneficiaries.email));
+  return (
+    tx
+      .select({
+        assetId: assetBeneficiaries.assetId,
+        email: assetBeneficiaries.email,
+        ownerId: assetBeneficiaries.userId,
+        ownerName: profiles.name,
+        name: beneficiaries.name,
+      })
+      .from(assetBeneficiaries)
+      // the owner's release first, then its item by release_items' primary key
+      .innerJoin(
+        releases,
+        and(eq(releases.userId, assetBeneficiaries.userId), eq(releases.status, "released")),
+      )
+      .innerJoin(
+        releaseItems,
+        and(
+          eq(releaseItems.releaseId, releases.id),
+          eq(releaseItems.assetId, assetBeneficiaries.assetId),
+          eq(releaseItems.beneficiaryEmail, assetBeneficiaries.email),
+        ),
+      )
+      .innerJoin(profiles, eq(profiles.id, assetBeneficiaries.userId))
+      .leftJoin(
+        beneficiaries,
+        and(
+          eq(beneficiaries.userId, assetBeneficiaries.userId),
+          sql`lower(${beneficiaries.email}) = ${assetBeneficiaries.email}`,
+        ),
+      )
+      .where(inArray(assetBeneficiaries.assetId, assetIds))
+      .orderBy(asc(assetBeneficiaries.email))
+  );
 }

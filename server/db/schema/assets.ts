@@ -54,7 +54,10 @@ export const assets = pgTable(
     listEntry: text("list_entry").notNull().default(""),
   },
   (t) => [
-    check("assets_type_check", sql`${t.type} in ('password', 'document', 'note', 'estate', 'message')`),
+    check(
+      "assets_type_check",
+      sql`${t.type} in ('password', 'document', 'note', 'estate', 'message')`,
+    ),
     check("assets_title_one", sql`(${t.title} is null) <> (${t.encryptedTitle} is null)`),
     index("assets_user_updated_idx").on(t.userId, t.updatedAt.desc().nullsFirst()),
     index("assets_user_type_updated_idx").on(t.userId, t.type, t.updatedAt.desc().nullsFirst()),
@@ -106,7 +109,10 @@ export const assetFiles = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.assetId, t.kind] }),
-    check("asset_files_kind_check", sql`${t.kind} in ('document', 'recording', 'attachment', 'media')`),
+    check(
+      "asset_files_kind_check",
+      sql`${t.kind} in ('document', 'recording', 'attachment', 'media')`,
+    ),
   ],
 );
 
