@@ -6,7 +6,7 @@
  * per message), beside a bare SELECT of the due rows in the same run.
  * PGlite in memory; PostgreSQL when DATABASE_URL names a new, empty scratch database.
  * Goal: one pass <= 1 s.
- * Usage: [DATABASE_URL=postgres://…] node --import tsx scripts/bench/message-sweep.ts [messages=100000] [due=1000] [runs=5]
+ * Usage: [DATABASE_URL=postgres://…] node --import tsx scripts/bench/message-sweep.ts [messages=100000] [due=100] [runs=5]
  */
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -19,7 +19,7 @@ import { deliverDueMessages } from "../../server/messages/sweep.js";
 import { createServices } from "../../server/services.js";
 
 const MESSAGES = Number(process.argv[2] ?? 100_000);
-const DUE = Number(process.argv[3] ?? 1_000);
+const DUE = Number(process.argv[3] ?? 100);
 const RUNS = Number(process.argv[4] ?? 5);
 const PER_OWNER = 10;
 const OWNERS = Math.ceil(MESSAGES / PER_OWNER);

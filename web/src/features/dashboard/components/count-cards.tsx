@@ -65,7 +65,7 @@ export function CountCards({
   return (
     <Container
       aria-label={isReadOnly ? "Vault summary" : undefined}
-      className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5"
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3"
     >
       {ASSET_TYPES.map((type) => (
         <CountCard
