@@ -3,6 +3,7 @@ import { emailSchema } from "./auth-schemas.js";
 import type { AssetFileKind, AssetFileView } from "./assets/files.js";
 import type { DocumentContent } from "./assets/documents.js";
 import type { EstateContent } from "./assets/estate.js";
+import type { MessageContent } from "./messages.js";
 import type { NoteContent } from "./assets/notes.js";
 import type { PasswordContent } from "./assets/passwords.js";
 import {
@@ -17,13 +18,13 @@ import {
 /**
  * The asset contract every type shares (spec 02 §3, §5, §9): the types, the API's inputs and
  * responses, and its refusals. Each type's own content and texts are in ./assets/passwords.ts,
- * ./assets/documents.ts, ./assets/notes.ts and ./assets/estate.ts (the estate inventory); the files, their rules and versions in
+ * ./assets/documents.ts, ./assets/notes.ts, ./assets/estate.ts (the estate inventory) and ./messages.ts (messages for later); the files, their rules and versions in
  * ./assets/files.ts; the ciphertext shape in ./ciphertext.ts.
  */
 
 /* ---------- constants ---------- */
 
-export const ASSET_TYPES = ["password", "document", "note", "estate"] as const;
+export const ASSET_TYPES = ["password", "document", "note", "estate", "message"] as const;
 export type AssetType = (typeof ASSET_TYPES)[number];
 
 /** Which asset type holds each kind of file: a document asset its document, a note its recording and attachment. */
@@ -31,6 +32,7 @@ export const FILE_KIND_ASSET_TYPE: Record<AssetFileKind, AssetType> = {
   document: "document",
   recording: "note",
   attachment: "note",
+  media: "message",
 };
 
 /** A title's most characters: the browser's rule, before it seals the title (docs/decisions/080). */
@@ -204,6 +206,7 @@ export const updateAssetFilesSchema = z
         document: filePartSchema.optional(),
         recording: filePartSchema.optional(),
         attachment: filePartSchema.optional(),
+        media: filePartSchema.optional(),
       }),
     },
     releaseFieldsRefused,
@@ -320,4 +323,6 @@ export type ContentOf<T extends AssetType> = T extends "password"
     ? DocumentContent
     : T extends "estate"
       ? EstateContent
-      : NoteContent;
+      : T extends "message"
+        ? MessageContent
+        : NoteContent;

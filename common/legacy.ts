@@ -71,6 +71,11 @@ export type LegacyItemDetail = Omit<LegacyItem, "key"> & {
   key: LegacyItemKey;
   encryptedData: string;
   files: AssetFileView[];
+  /**
+   * A message's waiting share W (base64), given only once the message is delivered; its content
+   * opens with MK = HKDF(the item's key, salt W) (docs/decisions/089). Null for every other item.
+   */
+  waitingShare: string | null;
 };
 
 /* ---------- messages ---------- */

@@ -5,7 +5,7 @@ import { z } from "zod";
  * their messages, and the earlier versions a replaced file leaves (docs/decisions/049).
  */
 
-export const ASSET_FILE_KINDS = ["document", "recording", "attachment"] as const;
+export const ASSET_FILE_KINDS = ["document", "recording", "attachment", "media"] as const;
 export type AssetFileKind = (typeof ASSET_FILE_KINDS)[number];
 export const assetFileKindSchema = z.enum(ASSET_FILE_KINDS);
 
@@ -65,10 +65,28 @@ export const RECORDING_FILE_TYPES: FileTypeRule[] = [
   { type: "audio/webm", extensions: ["webm"], maxBytes: RECORDING_MAX_BYTES },
 ];
 
+/**
+ * A message's voice recording or video (docs/decisions/089), recorded in the browser or uploaded.
+ * Encrypted whole in the browser like every file today, so the limit stays where a phone's browser
+ * holds it in memory twice: 100MB is about two minutes of a phone's video, or hours of voice.
+ */
+export const MEDIA_MAX_BYTES = 100 * MB;
+export const MEDIA_FILE_TYPES: FileTypeRule[] = [
+  { type: "audio/webm", extensions: ["webm"], maxBytes: MEDIA_MAX_BYTES },
+  { type: "audio/ogg", extensions: ["ogg", "oga"], maxBytes: MEDIA_MAX_BYTES },
+  { type: "audio/mpeg", extensions: ["mp3"], maxBytes: MEDIA_MAX_BYTES },
+  { type: "audio/mp4", extensions: ["m4a"], maxBytes: MEDIA_MAX_BYTES },
+  { type: "audio/wav", extensions: ["wav"], maxBytes: MEDIA_MAX_BYTES },
+  { type: "video/webm", extensions: ["webm"], maxBytes: MEDIA_MAX_BYTES },
+  { type: "video/mp4", extensions: ["mp4", "m4v"], maxBytes: MEDIA_MAX_BYTES },
+  { type: "video/quicktime", extensions: ["mov"], maxBytes: MEDIA_MAX_BYTES },
+];
+
 export const FILE_TYPES: Record<AssetFileKind, FileTypeRule[]> = {
   document: DOCUMENT_FILE_TYPES,
   recording: RECORDING_FILE_TYPES,
   attachment: ATTACHMENT_FILE_TYPES,
+  media: MEDIA_FILE_TYPES,
 };
 
 /** The declared type without parameters ("audio/webm;codecs=opus" is audio/webm), lower-cased. */
@@ -93,6 +111,7 @@ export const FILE_MSG = {
   fileProcessingError: "Error processing file",
   attachmentTooLarge: "File is too large. Maximum size is 5MB.",
   recordingTooLarge: "The recording is too large. Maximum size is 25MB.",
+  mediaTooLarge: "The recording or video is too large. Maximum size is 100MB.",
 } as const;
 
 /** 'Unsupported file type. Allowed types are: ...' (spec 02 §5). */
@@ -103,6 +122,7 @@ export const unsupportedFileTypeMessage = (kind: AssetFileKind) =>
 export function fileTooLargeMessage(kind: AssetFileKind, rule: FileTypeRule): string {
   if (kind === "attachment") return FILE_MSG.attachmentTooLarge;
   if (kind === "recording") return FILE_MSG.recordingTooLarge;
+  if (kind === "media") return FILE_MSG.mediaTooLarge;
   return `File size cannot exceed ${toMegabytes(rule.maxBytes)}MB for this file type`;
 }
 

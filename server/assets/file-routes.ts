@@ -25,7 +25,7 @@ import {
 import { withUploadSlot } from "./upload-slots.js";
 
 /** The group matters: Hono's trie router anchors a param's pattern as ^…$, and ^a|b|c$ would let /files/document/anything through. */
-const PATH = "/assets/:id/files/:kind{(?:document|recording|attachment)}";
+const PATH = "/assets/:id/files/:kind{(?:document|recording|attachment|media)}";
 const fileOf = (id: string, kind: string) => ({
   assetId: parseIdParam(id),
   kind: parseWith(assetFileKindSchema, kind),

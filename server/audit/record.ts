@@ -1,5 +1,5 @@
 import type { Db, Tx } from "../db/client.js";
-import { insertAuditRow, insertAuditRowOnce, type AuditRow } from "./queries.js";
+import { insertAuditRow, insertAuditRowOnce, insertAuditRows, type AuditRow } from "./queries.js";
 
 export type AuditEvent = {
   actorId: string | null;
@@ -27,6 +27,11 @@ const rowOf = (event: AuditEvent): AuditRow => ({
   firmId: event.firmId ?? null,
   ...(event.at ? { at: event.at } : {}),
 });
+
+/** Appends several security events at once (as recordAudit, in one statement). */
+export async function recordAudits(db: Db | Tx, events: AuditEvent[]): Promise<void> {
+  await insertAuditRows(db, events.map(rowOf));
+}
 
 /** Appends a security event. Never put secrets, tokens, codes or vault content in details. */
 export async function recordAudit(db: Db | Tx, event: AuditEvent): Promise<void> {

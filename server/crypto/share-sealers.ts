@@ -11,11 +11,14 @@ export type ShareSealers = {
   serverShare: Sealer;
   /** The access key A when the owner chose escrow, HKDF(master key, "beneficiary-escrow"). */
   escrow: Sealer;
+  /** A message's waiting share W, HKDF(master key, "message-share"), the message id as additional data (decision 089). */
+  messageShare: Sealer;
 };
 
 export function createShareSealers(masterKey: Buffer): ShareSealers {
   return {
     serverShare: createSealer(deriveKey(masterKey, "beneficiary-share")),
     escrow: createSealer(deriveKey(masterKey, "beneficiary-escrow")),
+    messageShare: createSealer(deriveKey(masterKey, "message-share")),
   };
 }

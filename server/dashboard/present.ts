@@ -16,6 +16,7 @@ export const presentDashboardNumbers = (d: ClientViewDashboardRow) => ({
     document: countOf(d, "document"),
     note: countOf(d, "note"),
     estate: countOf(d, "estate"),
+    message: countOf(d, "message"),
   },
   recent: d.recent.map((a) => ({ id: a.id, type: a.type, updatedAt: isoOf(a.updatedAt) })),
   beneficiaries: d.beneficiaries,

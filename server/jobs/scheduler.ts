@@ -3,6 +3,7 @@ import { describeError } from "../logger.js";
 import { sendViewDigests } from "../activity/digest.js";
 import { eraseDueAccounts } from "../account-deletion/erase.js";
 import { cleanupUnclaimedFirms } from "../firms/service.js";
+import { deliverDueMessages } from "../messages/sweep.js";
 import { runDueTimers } from "../release/timers.js";
 import { runClientImports } from "../client-imports/worker.js";
 import { runVerifierChecks } from "../verifiers/checks.js";
@@ -32,6 +33,15 @@ export const JOBS: Job[] = [
     run: async (deps) => {
       const n = await runClientImports(deps);
       return n ? `queued ${n} client import invitation(s)` : null;
+    },
+  },
+  {
+    // messages for later whose day has come, claimed once across processes (docs/decisions/089)
+    name: "message deliveries",
+    everyMs: 60 * 1000,
+    run: async (deps) => {
+      const n = await deliverDueMessages(deps);
+      return n ? `delivered ${n} message(s)` : null;
     },
   },
   {

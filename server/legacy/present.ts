@@ -25,11 +25,13 @@ export const presentItemDetail = (a: {
   key: LegacyItemKey;
   encryptedData: Buffer;
   files: AssetFileView[];
+  waitingShare: Buffer | null;
 }): LegacyItemDetail => ({
   ...presentItem(a.row, a.key),
   key: a.key,
   encryptedData: a.encryptedData.toString("base64"),
   files: a.files.map(presentFile),
+  waitingShare: a.waitingShare ? a.waitingShare.toString("base64") : null,
 });
 
 /** An item wrapped with the beneficiary key: the wrap and the key's shares (decision 032). */

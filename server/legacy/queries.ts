@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AssetFileKind } from "../../common/assets/files.js";
+import { MESSAGE_ACCESS_DAYS } from "../../common/messages.js";
 import { writeBytea } from "../db/bytea.js";
 import type { Tx } from "../db/client.js";
 import {
@@ -10,6 +11,7 @@ import {
   beneficiaryKeys,
   legacyCodes,
   legacySessions,
+  messageSchedules,
   profiles,
   releaseItems,
   releases,
@@ -17,7 +19,8 @@ import {
 } from "../db/schema/index.js";
 
 /**
- * Everything released to `email` (release_items is the only grant) and still left to it (an owner
+ * Everything released to `email` (release_items is the only grant; a message only once delivered)
+ * and still left to it (an owner
  * who removed a beneficiary took the item back, with its wrap; docs/decisions/053), with the owner's
  * name; access may have ended (compare accessEndsAt). By owner, then oldest first: the titles are
  * sealed (docs/decisions/080), the beneficiary's browser sorts by them.
@@ -34,9 +37,15 @@ export function selectReleasedTo(tx: Tx, email: string) {
       releaseId: releases.id,
       releaseTrigger: releases.trigger,
       releasedAt: releases.releasedAt,
-      accessEndsAt: releaseItems.accessEndsAt,
       /** The role that gives it to this address (decision 091), null when it is only left to it. */
       role: assetBeneficiaries.role,
+      // a message opens for a year from its own delivery (docs/decisions/089)
+      accessEndsAt:
+        sql<Date>`case when ${assets.type} = 'message' then ${messageSchedules.deliveredAt} + make_interval(days => ${MESSAGE_ACCESS_DAYS}) else ${releaseItems.accessEndsAt} end`.mapWith(
+          releaseItems.accessEndsAt,
+        ),
+      /** A delivered message's waiting share, sealed (null for every other item). */
+      sealedWaitingShare: messageSchedules.waitingShare,
     })
     .from(releaseItems)
     .innerJoin(releases, eq(releases.id, releaseItems.releaseId))
@@ -49,7 +58,15 @@ export function selectReleasedTo(tx: Tx, email: string) {
       ),
     )
     .innerJoin(profiles, eq(profiles.id, releases.userId))
-    .where(and(eq(releaseItems.beneficiaryEmail, email), eq(releases.status, "released")))
+    .leftJoin(messageSchedules, eq(messageSchedules.assetId, assets.id))
+    .where(
+      and(
+        eq(releaseItems.beneficiaryEmail, email),
+        eq(releases.status, "released"),
+        // a message exists for its recipient only from its day on (docs/decisions/089)
+        sql`(${assets.type} <> 'message' or ${messageSchedules.deliveredAt} is not null)`,
+      ),
+    )
     .orderBy(asc(profiles.name), asc(releases.userId), asc(assets.createdAt), asc(assets.id));
 }
 export type ReleasedRow = Awaited<ReturnType<typeof selectReleasedTo>>[number];

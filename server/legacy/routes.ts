@@ -127,7 +127,7 @@ export const legacyRoutes = new Hono<AppEnv>()
     return evidenceDownload(c, file);
   })
   .get(
-    "/legacy/items/:id/files/:kind{(?:document|recording|attachment)}",
+    "/legacy/items/:id/files/:kind{(?:document|recording|attachment|media)}",
     requireBeneficiary,
     async (c) => {
       const kind = parseWith(assetFileKindSchema, c.req.param("kind"));

@@ -18,6 +18,7 @@ import { hashLinkToken, newLinkToken } from "../keys/link-token.js";
 import { createSealer } from "../crypto/sealer.js";
 import { enqueueMail } from "../mail/outbox.js";
 import { readFileBytes } from "../assets/files.js";
+import { openWaitingShare } from "../messages/service.js";
 import { appendEvidence, appendFirstAccess } from "../release-evidence/service.js";
 import { auditRelease } from "../release/audit.js";
 import { legacyCodeMail } from "../release/emails.js";
@@ -287,12 +288,19 @@ export async function openItem(
     });
     return { row, files: await selectFileList(tx, assetId) };
   });
-  return presentItemDetail({
+  // a message is listed only once delivered (selectReleasedTo): its waiting share goes with it
+  const waitingShare = row.sealedWaitingShare
+    ? openWaitingShare(deps, row.id, row.sealedWaitingShare)
+    : null;
+  const detail = presentItemDetail({
     row,
     key: itemKey(deps, row, email),
     encryptedData: row.encryptedData,
     files,
+    waitingShare,
   });
+  waitingShare?.fill(0);
+  return detail;
 }
 
 /**

@@ -139,8 +139,9 @@ export async function markAssetsReleased(tx: Tx, ownerId: string, now: Date) {
     .set({ releaseTriggered: true, releasedAt: now })
     .where(and(eq(assets.userId, ownerId), isLeftToSomeone));
   return tx
-    .select({ id: assetBeneficiaries.assetId, email: assetBeneficiaries.email })
+    .select({ id: assetBeneficiaries.assetId, email: assetBeneficiaries.email, type: assets.type })
     .from(assetBeneficiaries)
+    .innerJoin(assets, eq(assets.id, assetBeneficiaries.assetId))
     .where(eq(assetBeneficiaries.userId, ownerId))
     .orderBy(assetBeneficiaries.assetId, assetBeneficiaries.position);
 }

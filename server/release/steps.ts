@@ -39,6 +39,7 @@ import {
   type ReleaseRow,
 } from "./queries.js";
 import { addDays } from "../clock.js";
+import { startMessageClocks } from "../messages/service.js";
 import { accessEndsAt, inactivityEndsAt, lastDayReminderAt, reminderTimes } from "./schedule.js";
 
 /** The steps of a release, each inside the caller's transaction: its e-mails and audit rows commit with it or not at all. */
@@ -309,13 +310,19 @@ export async function performRelease(
   await markReleaseReleased(tx, release.id, now);
   // the full plan replaces the incapacity scope: a caregiver's access ends with the release (decision 093)
   await endIncapacity(tx, { ownerId: owner.id, via: "released", actorId: null, now });
+  // messages for later wait for their own day; the sweep delivers them (docs/decisions/089)
+  await startMessageClocks(tx, owner.id, now);
 
   const itemCount = new Set(items.map((i) => i.assetId)).size;
   const perEmail = new Map<string, number>();
   for (const item of items)
     perEmail.set(item.beneficiaryEmail, (perEmail.get(item.beneficiaryEmail) ?? 0) + 1);
-  const names = await beneficiaryNames(tx, owner.id, [...perEmail.keys()]);
-  for (const [email, n] of perEmail)
+  // a message is told of on its own day, by its own e-mail (docs/decisions/089)
+  const told = new Map<string, number>();
+  for (const a of released.filter((r) => r.type !== "message"))
+    told.set(a.email, (told.get(a.email) ?? 0) + 1);
+  const names = await beneficiaryNames(tx, owner.id, [...told.keys()]);
+  for (const [email, n] of told)
     await enqueueMail(
       tx,
       beneficiaryReleasedMail(deps.env.APP_URL, {

@@ -56,7 +56,10 @@ export const assets = pgTable(
     listEntry: text("list_entry").notNull().default(""),
   },
   (t) => [
-    check("assets_type_check", sql`${t.type} in ('password', 'document', 'note', 'estate')`),
+    check(
+      "assets_type_check",
+      sql`${t.type} in ('password', 'document', 'note', 'estate', 'message')`,
+    ),
     check("assets_title_one", sql`(${t.title} is null) <> (${t.encryptedTitle} is null)`),
     index("assets_user_updated_idx").on(t.userId, t.updatedAt.desc().nullsFirst()),
     index("assets_user_type_updated_idx").on(t.userId, t.type, t.updatedAt.desc().nullsFirst()),
@@ -114,7 +117,10 @@ export const assetFiles = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.assetId, t.kind] }),
-    check("asset_files_kind_check", sql`${t.kind} in ('document', 'recording', 'attachment')`),
+    check(
+      "asset_files_kind_check",
+      sql`${t.kind} in ('document', 'recording', 'attachment', 'media')`,
+    ),
   ],
 );
 
@@ -164,7 +170,7 @@ export const assetFileVersions = pgTable(
   (t) => [
     check(
       "asset_file_versions_kind_check",
-      sql`${t.kind} in ('document', 'recording', 'attachment')`,
+      sql`${t.kind} in ('document', 'recording', 'attachment', 'media')`,
     ),
     index("asset_file_versions_asset_idx").on(t.assetId, t.kind, t.createdAt),
   ],

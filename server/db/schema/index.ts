@@ -25,3 +25,4 @@ export * from "./escalations.js";
 export * from "./plan-status.js";
 export * from "./incapacity.js";
 export * from "./client-imports.js";
+export * from "./messages.js";

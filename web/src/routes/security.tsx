@@ -58,16 +58,22 @@ export default function SecurityScreen() {
         <ul>
           <li>your name, e-mail address, phone and address, and which law firm you belong to;</li>
           <li>
-            each item's type (password, document, note or estate inventory entry), the dates it was
-            created, changed and last used, whether you starred it, and the type and size of its
-            files: they order your lists, and the server checks each file's type and size before
-            storing it;
+            each item's type (password, document, note, estate inventory entry or message for
+            later), the dates it was created, changed and last used, whether you starred it, and the
+            type and size of its files: they order your lists, and the server checks each file's
+            type and size before storing it;
           </li>
           <li>
             which of your beneficiaries' e-mail addresses receives which item (and whether it is
             left to them or comes with a role), your beneficiaries' names, which of them you named
             executor or legal contact, which documents you marked for your legal contact, and your
             release plan: a release has to know whom to write to, and what to open for each of them;
+          </li>
+          <li>
+            when each message for later is to be delivered (at the release, on a date, or some years
+            after): the server delivers it on that day. Until then it keeps back a part of the
+            message&apos;s key, so that nobody, not even its recipient, can open it early. What it
+            says, and whose birthday it is, stay encrypted;
           </li>
           <li>a log of security events (sign-ins, failed attempts, firm changes, releases);</li>
           <li>

@@ -43,6 +43,7 @@ describe("sidebarFor (spec 02 'Layout and sidebar')", () => {
       "Documents",
       "Notes",
       "Estate Inventory",
+      "Messages for Later",
       "Beneficiaries",
       "Release Plan",
       "Activity",

@@ -6,6 +6,7 @@ export const ASSET_ROUTES: Record<AssetType, { list: string; label: string; plur
   document: { list: "/documents", label: "Document", plural: "Documents" },
   note: { list: "/notes", label: "Note", plural: "Notes" },
   estate: { list: "/estate", label: "Inventory entry", plural: "Estate inventory" },
+  message: { list: "/messages", label: "Message", plural: "Messages for later" },
 };
 
 export const assetDetailPath = (type: AssetType, id: string) =>

@@ -30,7 +30,12 @@ export type ExportVaultInput = {
 export type ExportedVault = { zip: Blob; fileName: string; failures: string[] };
 
 const te = new TextEncoder();
-const FILE_NOUN = { document: "file", recording: "voice recording", attachment: "attachment" };
+const FILE_NOUN = {
+  document: "file",
+  recording: "voice recording",
+  attachment: "attachment",
+  media: "recording or video",
+};
 
 /**
  * The whole vault as one ZIP, made here (docs/decisions/044-vault-export.md): the items' metadata
@@ -62,6 +67,12 @@ export async function exportVault({
   for await (const { id, opened } of eachAssetContent(dataKey, { signal })) {
     const asset = byId.get(id);
     if (!asset) continue; // stored after the list was read: the next export has it
+    if (asset.type === "message") {
+      // a message opens with its own key and the server's waiting share (decision 089): not exported yet
+      failures.push(`"${asset.title}" (message): messages for later are not in the export yet.`);
+      onProgress({ done: ++done, total });
+      continue;
+    }
     if (!opened) failures.push(`"${asset.title}" (${asset.type}): it could not be decrypted.`);
     else {
       items.push({ type: asset.type, asset, content: opened.content } as OpenedItem);
@@ -103,6 +114,7 @@ export async function exportVault({
     document: "documents",
     note: "notes",
     estate: "estate",
+    message: "notes", // never reached: messages are left out above
   } as const;
   for (const item of items) counts[countKey[item.type]]++;
   const readme = readmeText({ exportedAt, email, counts, failures });

@@ -1,4 +1,5 @@
 import type { LegacyItemKey } from "@common/legacy";
+import { deriveMessageKey, rawKeyOf } from "@/lib/crypto/message-keys";
 import { combineShares, importBeneficiaryKey } from "@/lib/crypto/beneficiary-keys";
 import {
   DecryptError,
@@ -41,10 +42,13 @@ export async function openContentKey({
   assetId,
   key,
   accessKey,
+  extractable = false,
 }: {
   assetId: string;
   key: LegacyItemKey;
   accessKey: Uint8Array | undefined;
+  /** Only for a message, whose key MK is derived from this one's bytes (decision 089). */
+  extractable?: boolean;
 }): Promise<CryptoKey> {
   if (key.kind === "content-key") return importContentKey(decode(key.contentKey));
   const serverShare = decode(key.serverShare);
@@ -54,9 +58,28 @@ export async function openContentKey({
   if (!share) throw new MissingAccessKeyError();
   try {
     const beneficiaryKey = await importBeneficiaryKey(combineShares(serverShare, share));
-    return await unwrapContentKey(wrapped, beneficiaryKey, assetId);
+    return await unwrapContentKey(wrapped, beneficiaryKey, assetId, extractable);
   } catch {
     // The escrowed share comes with the item: if it fails, the stored bytes were changed.
     throw escrowed ? new DecryptError() : new WrongAccessKeyError();
   }
+}
+
+/**
+ * A message's key MK = HKDF(the item key, salt W) (docs/decisions/089): W comes only with a
+ * delivered message; `itemKey` is the extractable key openContentKey gave for it.
+ */
+export async function openMessageKey({
+  assetId,
+  key,
+  itemKey,
+  waitingShare,
+}: {
+  assetId: string;
+  key: LegacyItemKey;
+  itemKey: CryptoKey;
+  waitingShare: string;
+}): Promise<CryptoKey> {
+  const raw = key.kind === "content-key" ? decode(key.contentKey) : await rawKeyOf(itemKey);
+  return deriveMessageKey(raw, decode(waitingShare), assetId);
 }

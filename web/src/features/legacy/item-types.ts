@@ -1,5 +1,12 @@
 import type { AssetType } from "@common/assets";
-import { ClipboardList, FileText, KeyRound, NotebookPen, type LucideIcon } from "lucide-react";
+import {
+  ClipboardList,
+  FileText,
+  KeyRound,
+  Mail,
+  NotebookPen,
+  type LucideIcon,
+} from "lucide-react";
 
 /** How the portal names and draws each kind of item left to a beneficiary. */
 export const ITEM_TYPES: Record<AssetType, { label: string; Icon: LucideIcon }> = {
@@ -7,4 +14,5 @@ export const ITEM_TYPES: Record<AssetType, { label: string; Icon: LucideIcon }> 
   document: { label: "Document", Icon: FileText },
   note: { label: "Note", Icon: NotebookPen },
   estate: { label: "Inventory entry", Icon: ClipboardList },
+  message: { label: "Message", Icon: Mail },
 };

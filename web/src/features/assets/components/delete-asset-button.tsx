@@ -14,7 +14,7 @@ import { Button } from "@/components/ui/button";
 
 type Props = {
   title: string;
-  noun: "document" | "note" | "entry";
+  noun: "document" | "note" | "entry" | "message";
   onConfirm: () => void;
   disabled?: boolean;
 };

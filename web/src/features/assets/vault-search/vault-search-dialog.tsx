@@ -3,6 +3,7 @@ import {
   ClipboardList,
   FileText,
   KeyRound,
+  Mail,
   Search,
   StickyNote,
   type LucideIcon,
@@ -20,6 +21,7 @@ const ICONS: Record<AssetType, LucideIcon> = {
   document: FileText,
   note: StickyNote,
   estate: ClipboardList,
+  message: Mail,
 };
 
 /**

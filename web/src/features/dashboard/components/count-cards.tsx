@@ -1,5 +1,5 @@
 import { ASSET_TYPES, type AssetType } from "@common/assets";
-import { ClipboardList, FileText, KeyRound, NotebookPen, Users } from "lucide-react";
+import { ClipboardList, FileText, KeyRound, Mail, NotebookPen, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatCount } from "@/lib/format";
@@ -11,6 +11,7 @@ const ICONS: Record<AssetType, ReactNode> = {
   document: <FileText aria-hidden="true" className="size-5" />,
   note: <NotebookPen aria-hidden="true" className="size-5" />,
   estate: <ClipboardList aria-hidden="true" className="size-5" />,
+  message: <Mail aria-hidden="true" className="size-5" />,
 };
 
 const BOX = "flex flex-col gap-1 rounded-lg border border-border bg-card p-4 shadow-sm";
@@ -64,7 +65,7 @@ export function CountCards({
   return (
     <Container
       aria-label={isReadOnly ? "Vault summary" : undefined}
-      className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5"
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3"
     >
       {ASSET_TYPES.map((type) => (
         <CountCard

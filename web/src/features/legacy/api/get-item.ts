@@ -7,7 +7,13 @@ import { decryptJson } from "@/lib/crypto/vault-crypto";
 import { forgetAccessKey, getAccessKey, restoreAccessKeys } from "../access-keys";
 import { openTitle } from "@/features/assets/seal";
 import { TITLE_NOT_OPENED } from "@/features/assets/titles/open-titles";
-import { decode, MissingAccessKeyError, openContentKey, WrongAccessKeyError } from "../item-key";
+import {
+  decode,
+  MissingAccessKeyError,
+  openContentKey,
+  openMessageKey,
+  WrongAccessKeyError,
+} from "../item-key";
 import { legacyQueryKey } from "./list-items";
 
 export const getLegacyItem = (id: string) =>
@@ -54,10 +60,19 @@ export async function openLegacyItemDetail(
   detail: LegacyItemDetail,
   accessKey: Uint8Array | undefined,
 ): Promise<OpenedLegacyItem> {
-  const { key, encryptedData, files: _files, ...item } = detail;
-  const contentKey = await openContentKey({ assetId: item.id, key, accessKey });
+  const { key, encryptedData, files: _files, waitingShare, ...item } = detail;
+  const itemKey = await openContentKey({
+    assetId: item.id,
+    key,
+    accessKey,
+    extractable: waitingShare !== null,
+  });
+  // a message's content and recording open with MK, derived with its waiting share (decision 089)
+  const contentKey = waitingShare
+    ? await openMessageKey({ assetId: item.id, key, itemKey, waitingShare })
+    : itemKey;
   const content = await decryptJson<ContentOf<AssetType>>(contentKey, decode(encryptedData));
-  const title = await openListingTitle(contentKey, item);
+  const title = await openListingTitle(itemKey, item);
   return { type: item.type, item: { ...item, title }, contentKey, content } as OpenedLegacyItem;
 }
 

@@ -25,6 +25,7 @@ import { ITEM_TYPES } from "../item-types";
 import { useTitleFocus } from "../step-focus";
 import { AccessKeyForm } from "./access-key-form";
 import { LegacyDocument } from "./legacy-document";
+import { LegacyMessage } from "./legacy-message";
 import { LegacyNote } from "./legacy-note";
 
 const BACK = { to: LEGACY_PATH, label: "Back to what was left to you" };
@@ -70,6 +71,9 @@ function OpenedItem({ opened, isFocused }: { opened: OpenedLegacyItem; isFocused
       )}
       {opened.type === "note" && (
         <LegacyNote id={item.id} contentKey={contentKey} content={opened.content} />
+      )}
+      {opened.type === "message" && (
+        <LegacyMessage id={item.id} contentKey={contentKey} content={opened.content} />
       )}
       {opened.type === "estate" && (
         <Card>

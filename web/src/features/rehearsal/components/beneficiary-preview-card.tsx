@@ -20,6 +20,7 @@ const TYPE_LABELS: Record<AssetType, string> = {
   document: "Document",
   note: "Note",
   estate: "Inventory entry",
+  message: "Message",
 };
 
 /** " · As executor" beside an item a role gives (decision 091); nothing for an item left to them. */

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { MESSAGE_MSG } from "@common/messages";
+import { deliveryOf, messageFormDefaults, messageFormErrors } from "./message-form-values";
+
+const today = new Date("2026-12-03T10:00:00Z");
+const base = {
+  ...messageFormDefaults,
+  title: "For Emma",
+  recipients: ["emma@example.com"],
+  letter: "Dear Emma",
+};
+
+describe("the message form's rules", () => {
+  it("computes 'when Emma turns 18' from her birth date", () => {
+    expect(
+      deliveryOf({ ...base, deliveryChoice: "birthday", birthDate: "2012-02-29", age: "18" }),
+    ).toEqual({
+      when: "date",
+      date: "2030-02-28",
+    });
+  });
+
+  it("asks for recipients, a letter or a recording, and a date ahead within 25 years", () => {
+    expect(messageFormErrors(base, today)).toEqual({});
+    expect(messageFormErrors({ ...messageFormDefaults }, today)).toMatchObject({
+      recipients: MESSAGE_MSG.recipientsRequired,
+      letter: MESSAGE_MSG.letterRequired,
+    });
+    expect(messageFormErrors({ ...base, format: "video" }, today).media).toBe(
+      MESSAGE_MSG.mediaRequired,
+    );
+    expect(
+      messageFormErrors({ ...base, deliveryChoice: "date", date: "2026-12-03" }, today).date,
+    ).toBe(MESSAGE_MSG.dateNotAhead);
+    expect(
+      messageFormErrors(
+        { ...base, deliveryChoice: "birthday", birthDate: "1990-01-01", age: "80" },
+        today,
+      ).birthDate,
+    ).toBe(MESSAGE_MSG.dateTooFar);
+    expect(
+      messageFormErrors({ ...base, deliveryChoice: "anniversary", years: "26" }, today).years,
+    ).toBe(MESSAGE_MSG.yearsInvalid);
+    const video = { blob: new Blob(["x"]), contentType: "video/x-msvideo", name: "a.avi" };
+    expect(messageFormErrors({ ...base, format: "video", media: video }, today).media).toMatch(
+      /Unsupported/,
+    );
+  });
+});

@@ -1,0 +1,118 @@
+import { ASSET_MSG, TITLE_MAX_LENGTH } from "@common/assets";
+import {
+  fileTooLargeMessage,
+  fileTypeRule,
+  unsupportedFileTypeMessage,
+} from "@common/assets/files";
+import {
+  MESSAGE_LIMITS,
+  MESSAGE_MAX_YEARS,
+  MESSAGE_MSG,
+  dateOfAge,
+  dateRangeError,
+  type MessageContent,
+  type MessageDelivery,
+  type MessageFormat,
+} from "@common/messages";
+
+/** How the form asks when: a birthday is a date computed from a birth date and an age. */
+export type DeliveryChoice = "release" | "date" | "birthday" | "anniversary";
+
+export type MessageFormValues = {
+  title: string;
+  recipients: string[];
+  format: MessageFormat;
+  letter: string;
+  transcript: string;
+  occasion: string;
+  media: { blob: Blob; contentType: string; name: string } | null;
+  deliveryChoice: DeliveryChoice;
+  date: string;
+  birthDate: string;
+  age: string;
+  years: string;
+};
+
+export const messageFormDefaults: MessageFormValues = {
+  title: "",
+  recipients: [],
+  format: "letter",
+  letter: "",
+  transcript: "",
+  occasion: "",
+  media: null,
+  deliveryChoice: "release",
+  date: "",
+  birthDate: "",
+  age: "18",
+  years: "1",
+};
+
+export type MessageFormErrors = Partial<Record<keyof MessageFormValues, string>>;
+
+const wholeNumber = (s: string) => (/^\d{1,3}$/.test(s.trim()) ? Number(s.trim()) : NaN);
+
+/** The delivery the choice means, or null while it is incomplete. */
+export function deliveryOf(v: MessageFormValues): MessageDelivery | null {
+  if (v.deliveryChoice === "release") return { when: "release" };
+  if (v.deliveryChoice === "date")
+    return /^\d{4}-\d{2}-\d{2}$/.test(v.date) ? { when: "date", date: v.date } : null;
+  if (v.deliveryChoice === "birthday") {
+    const age = wholeNumber(v.age);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(v.birthDate) || !Number.isFinite(age)) return null;
+    return { when: "date", date: dateOfAge(v.birthDate, age) };
+  }
+  const years = wholeNumber(v.years);
+  return Number.isFinite(years) ? { when: "anniversary", years } : null;
+}
+
+/** Every rule the server keeps, checked here first with the same words; empty when it can be sent. */
+export function messageFormErrors(v: MessageFormValues, today: Date): MessageFormErrors {
+  const errors: MessageFormErrors = {};
+  if (!v.title.trim()) errors.title = ASSET_MSG.titleRequired;
+  else if (v.title.trim().length > TITLE_MAX_LENGTH) errors.title = ASSET_MSG.titleTooLong;
+  if (!v.recipients.length) errors.recipients = MESSAGE_MSG.recipientsRequired;
+  if (v.format === "letter" && !v.letter.trim()) errors.letter = MESSAGE_MSG.letterRequired;
+  if (v.letter.length > MESSAGE_LIMITS.letter) errors.letter = MESSAGE_MSG.letterTooLong;
+  if (v.transcript.length > MESSAGE_LIMITS.transcript)
+    errors.transcript = MESSAGE_MSG.transcriptTooLong;
+  if (v.occasion.trim().length > MESSAGE_LIMITS.occasion)
+    errors.occasion = MESSAGE_MSG.occasionTooLong;
+  if (v.format !== "letter") {
+    if (!v.media) errors.media = MESSAGE_MSG.mediaRequired;
+    else {
+      const rule = fileTypeRule("media", v.media.contentType);
+      if (!rule) errors.media = unsupportedFileTypeMessage("media");
+      else if (v.media.blob.size > rule.maxBytes) errors.media = fileTooLargeMessage("media", rule);
+    }
+  }
+  const delivery = deliveryOf(v);
+  const field =
+    v.deliveryChoice === "birthday"
+      ? "birthDate"
+      : v.deliveryChoice === "anniversary"
+        ? "years"
+        : "date";
+  if (!delivery)
+    errors[field] =
+      v.deliveryChoice === "anniversary" ? MESSAGE_MSG.yearsInvalid : MESSAGE_MSG.dateInvalid;
+  else if (delivery.when === "date") {
+    const error = dateRangeError(delivery.date, today);
+    if (error) errors[field] = error;
+  } else if (
+    delivery.when === "anniversary" &&
+    (delivery.years < 1 || delivery.years > MESSAGE_MAX_YEARS)
+  )
+    errors.years = MESSAGE_MSG.yearsInvalid;
+  return errors;
+}
+
+/** The sealed content of the form's message. */
+export const messageContentOf = (v: MessageFormValues): MessageContent => ({
+  format: v.format,
+  letter: v.format === "letter" ? v.letter : "",
+  transcript: v.format === "letter" ? "" : v.transcript,
+  occasion: v.occasion.trim(),
+  media:
+    v.format !== "letter" && v.media ? { name: v.media.name, type: v.media.contentType } : null,
+});
