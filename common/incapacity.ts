@@ -29,6 +29,7 @@ export const INCAPACITY_MSG = {
   notAPerson: "Choose someone from your people who has an access key",
   alreadyOpen: "Your caregivers' access has already started or is waiting to start.",
   noDocuments: "Documents cannot be shared with caregivers: a file shown on a screen can be kept.",
+  noMessages: "A message for later waits for its own day: it cannot be shared with caregivers.",
 } as const;
 
 /* ---------- inputs ---------- */

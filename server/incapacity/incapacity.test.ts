@@ -1,6 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CareItemDetail, CareView, IncapacityView } from "../../common/incapacity.js";
+import {
+  INCAPACITY_MSG,
+  type CareItemDetail,
+  type CareView,
+  type IncapacityView,
+} from "../../common/incapacity.js";
 import type { VerifiersView } from "../../common/verifiers.js";
 import { buildAsset, dataKeyOf } from "../../test/factories/assets.js";
 import {
@@ -328,6 +333,18 @@ describe("the incapacity scope", () => {
       caregivers: [{ email: s.caregiver, beneficiaryKeyId: s.key.id, wrappedKey: docWrap }],
     });
     expect(docMark.status).toBe(400);
+    // nor a message for later, which waits for its own day (decision 089)
+    const letter = await buildAsset(s.owner.client, {
+      type: "message",
+      dataKey: s.dk,
+      content: {},
+    });
+    const letterWrap = await wrapForBeneficiary(s.key.bk, letter.id, letter.ck);
+    const letterMark = await s.owner.client.json("PUT", `/api/incapacity/items/${letter.id}`, {
+      caregivers: [{ email: s.caregiver, beneficiaryKeyId: s.key.id, wrappedKey: letterWrap }],
+    });
+    expect(letterMark.status).toBe(400);
+    expect(letterMark.body).toMatchObject({ error: { message: INCAPACITY_MSG.noMessages } });
     // all of it left this owner's caregiver untouched
     const carla = await portalClient(ctx, s.caregiver);
     expect((await careItem(carla, s.marked.id)).status).toBe(200);

@@ -95,6 +95,9 @@ export async function markItem(
     // a file read on a screen is a file downloaded: documents are not shared while the owner lives
     if (asset.type === "document" && rows.length)
       throw new AppError("VALIDATION", INCAPACITY_MSG.noDocuments);
+    // a message opens for nobody before its day (decision 089), a caregiver included
+    if (asset.type === "message" && rows.length)
+      throw new AppError("VALIDATION", INCAPACITY_MSG.noMessages);
     const keys = await selectOwnKeys(
       tx,
       actor.id,

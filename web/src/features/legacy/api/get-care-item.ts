@@ -13,6 +13,7 @@ const asDetail = (item: CareItemDetail): LegacyItemDetail => ({
   releasedAt: item.endsAt,
   accessEndsAt: item.endsAt,
   role: null, // care, not a role of decision 091, gives it
+  waitingShare: null, // a message is never marked for care (decision 093)
   files: [],
 });
 
