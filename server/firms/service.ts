@@ -16,6 +16,7 @@ import type { Deps } from "../deps.js";
 import { describeError } from "../logger.js";
 import { CLAIM_WINDOW_HOURS, sendClaimLink } from "./claim-link.js";
 import { awaitFirstAdmin } from "./membership.js";
+import { freeSlugFor } from "./page.js";
 import {
   deleteAccount,
   deleteUnclaimedFirms,
@@ -54,6 +55,7 @@ export async function insertNewFirm(
     phone: input.phone,
     address: input.address,
     firmCode: code,
+    slug: await freeSlugFor(tx, input.name),
     claimSecretHash: sha256(made.claimSecret).toString("hex"),
   });
   if (!row) throw new AppError("INTERNAL");
