@@ -31,6 +31,11 @@ describe("a firm's own page", () => {
       headers: { origin: appUrl(), "content-type": "image/png" },
     });
     expect(logo.status()).toBe(200);
+    await openPath(adminPage, "/firm/edit");
+    await expectText(adminPage, "Save Firm Page");
+    await adminPage.getByLabel("Brand colour (optional)").fill("#ffd700");
+    await expectText(adminPage, FIRM_PAGE_MSG.colorContrast(1.4));
+    await checkLightAndDark(adminPage, "firm-edit-page");
 
     const page = await newPage();
     await openPath(page, `/f/${slug}`);

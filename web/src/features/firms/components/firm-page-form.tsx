@@ -32,6 +32,7 @@ export function FirmPageForm({ firm }: { firm: FirmView }) {
   const update = useUpdateFirmPage();
   const typed = color.trim().toLowerCase();
   const colorError = typed ? brandColorProblem(typed) : undefined;
+  /** A refused colour is not drawn: white text on it would be the unreadable sample it is refused for. */
   const swatch = typed && !colorError ? typed : DEFAULT_BRAND_COLOR;
 
   const onSubmit = async (event: FormEvent) => {
