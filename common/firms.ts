@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { emailSchema, newPasswordSchema } from "./auth-schemas.js";
 import { NAME_MIN_LENGTH } from "./auth.js";
+import type { FirmPageSettings } from "./firm-page.js";
 import { firstAdminKeysSchema } from "./keys.js";
 import { optionalText } from "./optional-text.js";
 
@@ -142,6 +143,8 @@ export type FirmView = {
   address: string | null;
   logoUrl: string | null;
   firmCode: string;
+  /** The firm page's settings (decision 095). */
+  page: FirmPageSettings;
   updatedAt: string;
 };
 

@@ -87,3 +87,12 @@ export const findFirmByOwnCode = (db: Db, code: string) =>
     )
     .limit(1)
     .then((r) => r[0] ?? null);
+
+/** System: the code of an active firm_codes row of `firmId`, if it is active. */
+export const selectActiveCode = (db: Db | Tx, firmId: string, id: string) =>
+  db
+    .select({ code: firmCodes.code })
+    .from(firmCodes)
+    .where(and(eq(firmCodes.id, id), eq(firmCodes.firmId, firmId), eq(firmCodes.isActive, true)))
+    .limit(1)
+    .then((r) => r[0]?.code.trimEnd() ?? null);

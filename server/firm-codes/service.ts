@@ -20,6 +20,7 @@ import {
   insertDefaultCode,
   isCodeTaken,
   listCodes,
+  selectActiveCode,
 } from "./queries.js";
 
 export async function listFirmCodes(deps: Deps, actor: ActorProfile) {
@@ -117,3 +118,23 @@ export const isFirmCodeTaken = (db: Db | Tx, code: string) => isCodeTaken(db, co
 /** Right after the firm is claimed: its own code as its first firm code. */
 export const createDefaultCode = (db: Db, values: { firmId: string; code: string }) =>
   insertDefaultCode(db, values);
+
+/* ---------- for firms/, as the system: the code a firm publishes on its page (decision 095) ---------- */
+
+export const FIRM_PAGE_CODE_DESCRIPTION = "Firm page (public)";
+
+/** A new code made for the firm page only, so publishing it reveals none of the firm's other codes. */
+export async function createPageCode(tx: Tx, firmId: string) {
+  let code = generateFirmCode();
+  while (await isCodeTaken(tx, code)) code = generateFirmCode();
+  const row = await insertCode(tx, { firmId, code, description: FIRM_PAGE_CODE_DESCRIPTION });
+  if (!row) throw new AppError("INTERNAL", FIRM_CODE_MSG.codeCreateFailed);
+  return row;
+}
+
+/** The page's code stops working (never reactivated, as every code). */
+export const closePageCode = (tx: Tx, firmId: string, id: string) => deactivateCode(tx, firmId, id);
+
+/** The page's code while it is active, else null (deactivated in the codes manager, or gone). */
+export const findActivePageCode = (db: Db | Tx, firmId: string, id: string) =>
+  selectActiveCode(db, firmId, id);

@@ -11,6 +11,7 @@ export function presentFirm(f: FirmRow): FirmView {
     address: f.address,
     logoUrl: f.logoUrl,
     firmCode: f.firmCode,
+    page: { slug: f.slug, brandColor: f.brandColor, isCodeOnPage: f.pageCodeId !== null },
     updatedAt: f.updatedAt.toISOString(),
   };
 }

@@ -16,7 +16,7 @@ export async function isFirmNameTaken(db: Db | Tx, name: string): Promise<boolea
 /** System: a new, unclaimed firm with its own code and the hash of its claim secret. */
 export const insertFirm = (
   tx: Tx,
-  values: FirmDetails & { firmCode: string; claimSecretHash: string },
+  values: FirmDetails & { firmCode: string; slug: string; claimSecretHash: string },
 ) =>
   tx
     .insert(firms)
@@ -114,14 +114,14 @@ export function selectFirmForMember(tx: Tx, firmId: string) {
 /** The firm's name and own code (what an invitation is sent with). */
 export const selectFirmNameAndCode = (tx: Tx, firmId: string) =>
   tx
-    .select({ name: firms.name, firmCode: firms.firmCode })
+    .select({ name: firms.name, firmCode: firms.firmCode, brandColor: firms.brandColor })
     .from(firms)
     .where(eq(firms.id, firmId))
     .then((r) => r[0]);
 
 export const selectFirmName = (db: Db | Tx, firmId: string) =>
   db
-    .select({ name: firms.name })
+    .select({ name: firms.name, brandColor: firms.brandColor })
     .from(firms)
     .where(eq(firms.id, firmId))
     .then((r) => r[0]);
@@ -154,6 +154,58 @@ export const setLogoUrl = (tx: Tx, firmId: string, logoUrl: string | null) =>
   tx
     .update(firms)
     .set({ logoUrl, updatedAt: new Date() })
+    .where(eq(firms.id, firmId))
+    .returning()
+    .then((r) => r[0]);
+
+/* ---------- the firm page (decision 095) ---------- */
+
+export async function isSlugTaken(db: Db | Tx, slug: string, exceptFirmId?: string) {
+  const rows = await db
+    .select({ id: firms.id })
+    .from(firms)
+    .where(
+      exceptFirmId
+        ? and(eq(firms.slug, slug), sql`${firms.id} <> ${exceptFirmId}`)
+        : eq(firms.slug, slug),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** System: what the public page of a claimed firm shows, by its slug. */
+export const selectFirmPage = (db: Db | Tx, slug: string) =>
+  db
+    .select({
+      id: firms.id,
+      name: firms.name,
+      logoUrl: firms.logoUrl,
+      brandColor: firms.brandColor,
+      pageCodeId: firms.pageCodeId,
+    })
+    .from(firms)
+    .where(and(eq(firms.slug, slug), sql`${firms.claimedAt} is not null`))
+    .limit(1)
+    .then((r) => r[0] ?? null);
+
+/** System: the page's current code, its row locked until the transaction ends. */
+export const lockPageCodeId = (tx: Tx, firmId: string) =>
+  tx
+    .select({ pageCodeId: firms.pageCodeId })
+    .from(firms)
+    .where(eq(firms.id, firmId))
+    .for("update")
+    .then((r) => r[0]);
+
+/** System: the page's address, colour and code. */
+export const updatePage = (
+  tx: Tx,
+  firmId: string,
+  page: { slug: string; brandColor: string | null; pageCodeId: string | null },
+) =>
+  tx
+    .update(firms)
+    .set({ ...page, updatedAt: new Date() })
     .where(eq(firms.id, firmId))
     .returning()
     .then((r) => r[0]);

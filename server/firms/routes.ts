@@ -10,6 +10,7 @@ import {
   FIRM_MSG,
   LOGO_MAX_BYTES,
 } from "../../common/firms.js";
+import { firmSlugSchema, updateFirmPageSchema } from "../../common/firm-page.js";
 import { AppError } from "../errors.js";
 import { requireActor } from "../auth/actor.js";
 import { CLIENT_IP_HEADER } from "../auth/auth.js";
@@ -19,6 +20,7 @@ import { parseJson } from "../http/validate.js";
 import { limitFirmPasswordFailures } from "../rate-limit/per-user-middleware.js";
 import { claimFirmByLink, getClaimableFirm, registerFirmAsMe } from "./existing-account.js";
 import { removeFirmLogo, setFirmLogo, updateFirmDetails } from "./edit.js";
+import { getFirmPage, updateFirmPage } from "./page.js";
 import { presentClaimableFirm, presentCreatedFirm, presentFirm } from "./present.js";
 import { claimFirm, createFirm, getOwnFirm } from "./service.js";
 
@@ -90,6 +92,16 @@ export const firmRoutes = new Hono<AppEnv>()
       return c.json({ firm: firm ? presentFirm(firm) : null });
     },
   )
+  .patch("/firm/page", requireActor, async (c) => {
+    const input = await parseJson(c, updateFirmPageSchema);
+    return c.json({ firm: presentFirm(await updateFirmPage(c.var.deps, c.var.actor, input)) });
+  })
+  // public: the firm page's name, logo, colour and (if published) its own code (decision 095)
+  .get("/firm-pages/:slug", async (c) => {
+    const slug = firmSlugSchema.safeParse(c.req.param("slug"));
+    if (!slug.success) throw new AppError("NOT_FOUND");
+    return c.json({ page: await getFirmPage(c.var.deps, slug.data) });
+  })
   .delete("/firm/logo", requireActor, async (c) => {
     const firm = await removeFirmLogo(c.var.deps, c.var.actor);
     return c.json({ firm: firm ? presentFirm(firm) : null });

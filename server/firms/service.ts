@@ -1,5 +1,6 @@
 import { AUTH_MSG } from "../../common/auth.js";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { DEFAULT_BRAND_COLOR } from "../../common/firm-page.js";
 import { FIRM_MSG, type ClaimFirmInput, type CreateFirmInput } from "../../common/firms.js";
 import type { ActorProfile } from "../access.js";
 import { requireAccess, requireFirm } from "../access.js";
@@ -14,8 +15,10 @@ import { storeNewAccountKeys } from "../keys/owner-keys-service.js";
 import { createDefaultCode, isFirmCodeTaken } from "../firm-codes/service.js";
 import type { Deps } from "../deps.js";
 import { describeError } from "../logger.js";
+import type { MailBrand } from "../mail/templates.js";
 import { CLAIM_WINDOW_HOURS, sendClaimLink } from "./claim-link.js";
 import { awaitFirstAdmin } from "./membership.js";
+import { freeSlugFor } from "./page.js";
 import {
   deleteAccount,
   deleteUnclaimedFirms,
@@ -54,6 +57,7 @@ export async function insertNewFirm(
     phone: input.phone,
     address: input.address,
     firmCode: code,
+    slug: await freeSlugFor(tx, input.name),
     claimSecretHash: sha256(made.claimSecret).toString("hex"),
   });
   if (!row) throw new AppError("INTERNAL");
@@ -172,8 +176,23 @@ export function cleanupUnclaimedFirms(deps: Deps): Promise<number> {
 /** The firm `firmId` as its members see it, if it exists (a client's dashboard seen by its firm). */
 export const findFirmForMember = (tx: Tx, firmId: string) => selectFirmForMember(tx, firmId);
 
-/** The firm's name, if it exists (an invitation's landing page and its acceptance). */
+/**
+ * What an e-mail sent in the firm's name carries (decision 095): its name and colour (the default
+ * colour when it chose none).
+ */
+export const mailBrandOf = (firm: { name: string; brandColor: string | null }): MailBrand => ({
+  firmName: firm.name,
+  color: firm.brandColor ?? DEFAULT_BRAND_COLOR,
+});
+
+/** The brand of firm `firmId` for an e-mail, if the firm exists. */
+export const findFirmMailBrand = async (db: Db | Tx, firmId: string) => {
+  const firm = await selectFirmName(db, firmId);
+  return firm ? mailBrandOf(firm) : undefined;
+};
+
+/** The firm's name and colour, if it exists (an invitation's landing page and its acceptance). */
 export const findFirmName = (db: Db | Tx, firmId: string) => selectFirmName(db, firmId);
 
-/** The firm's name and own code, if it exists (an invitation being sent). */
+/** The firm's name, colour and own code, if it exists (an invitation being sent). */
 export const findFirmNameAndCode = (tx: Tx, firmId: string) => selectFirmNameAndCode(tx, firmId);

@@ -1,6 +1,6 @@
 import type { Role } from "../../common/app.js";
 import { INVITATION_TTL_DAYS } from "../../common/invitations.js";
-import { composeMail, type Mail } from "../mail/templates.js";
+import { composeMail, type Mail, type MailBrand } from "../mail/templates.js";
 
 const ROLE_NAMES: Record<Role, string> = {
   firm_admin: "a firm administrator",
@@ -19,6 +19,8 @@ export type InvitationMailInput = {
   expiresAt: Date;
   inviterName: string;
   note?: string;
+  /** The firm's name and colour for the message's look (decision 095). */
+  brand?: MailBrand;
 };
 
 export function invitationMail({
@@ -30,6 +32,7 @@ export function invitationMail({
   expiresAt,
   inviterName,
   note,
+  brand,
 }: InvitationMailInput): Mail {
   const link = `${appUrl}/register?email=${encodeURIComponent(to)}&code=${encodeURIComponent(token)}`;
   return composeMail(
@@ -49,6 +52,7 @@ export function invitationMail({
         text: `The invitation works once, only for ${to}, and expires in ${INVITATION_TTL_DAYS} days.`,
       },
     ],
+    brand,
   );
 }
 

@@ -12,7 +12,7 @@ import type { Db, Tx } from "../db/client.js";
 import { AppError } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { joinByInvitation } from "../firms/membership.js";
-import { findFirmName, findFirmNameAndCode } from "../firms/service.js";
+import { findFirmName, findFirmNameAndCode, mailBrandOf } from "../firms/service.js";
 import { invitationMail } from "./emails.js";
 import {
   consumeInvitation,
@@ -124,6 +124,7 @@ export async function sendInvitation(
       expiresAt: times.expiresAt,
       inviterName,
       note: input.note,
+      brand: mailBrandOf(firm),
     }),
   );
 }
@@ -198,6 +199,7 @@ export async function resendInvitation(
           appUrl: deps.env.APP_URL,
           to: inv.email,
           firmName: f?.name ?? "your firm",
+          brand: f ? mailBrandOf(f) : undefined,
           role: inv.role,
           token,
           expiresAt: times.expiresAt,

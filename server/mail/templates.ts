@@ -1,3 +1,5 @@
+import { BRAND_COLOR_PATTERN, DEFAULT_BRAND_COLOR } from "../../common/firm-page.js";
+
 /**
  * What a template says about a message besides its words: its name (kept after delivery, for
  * operators) and when the link or code in it stops working, taken from where that link's or code's
@@ -26,20 +28,36 @@ export function escapeHtml(s: string): string {
 
 type Block = { text: string } | { link: string; label: string } | { code: string };
 
-export function composeMail(head: MailHead, blocks: Block[]): Mail {
+/**
+ * A message sent in a firm's name (decision 095): to its client, its invitee, or a beneficiary of
+ * its client. The colour is the firm's brand colour, on which white text reaches WCAG AA.
+ */
+export type MailBrand = { firmName: string; color: string };
+
+const signOff = (brand?: MailBrand) =>
+  brand ? `— ${brand.firmName}, with Legacy Vault` : "— Legacy Vault";
+
+export function composeMail(head: MailHead, blocks: Block[], brand?: MailBrand): Mail {
   const text = blocks
     .map((b) => ("text" in b ? b.text : "link" in b ? `${b.label}: ${b.link}` : b.code))
-    .concat(["", "— Legacy Vault"])
+    .concat(["", signOff(brand)])
     .join("\n\n");
+  const color = brand && BRAND_COLOR_PATTERN.test(brand.color) ? brand.color : DEFAULT_BRAND_COLOR;
+  const linkLook = brand
+    ? `display:inline-block;padding:10px 16px;border-radius:6px;background:${color};color:#ffffff;text-decoration:none;font-weight:600`
+    : "";
   const body = blocks
     .map((b) =>
       "text" in b
         ? `<p>${escapeHtml(b.text)}</p>`
         : "link" in b
-          ? `<p><a href="${escapeHtml(b.link)}">${escapeHtml(b.label)}</a></p><p style="font-size:12px;color:#555">${escapeHtml(b.link)}</p>`
+          ? `<p><a href="${escapeHtml(b.link)}"${linkLook ? ` style="${linkLook}"` : ""}>${escapeHtml(b.label)}</a></p><p style="font-size:12px;color:#555">${escapeHtml(b.link)}</p>`
           : `<p style="font-size:28px;letter-spacing:6px;font-weight:bold">${escapeHtml(b.code)}</p>`,
     )
     .join("\n");
-  const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;color:#111">${body}<p>— Legacy Vault</p></body></html>`;
+  const header = brand
+    ? `<div style="background:${color};color:#ffffff;padding:12px 16px;font-weight:600;font-size:18px">${escapeHtml(brand.firmName)}</div>\n`
+    : "";
+  const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;color:#111">${header}${body}<p>${escapeHtml(signOff(brand))}</p></body></html>`;
   return { ...head, text, html };
 }

@@ -1,4 +1,4 @@
-import { composeMail, type Mail } from "../mail/templates.js";
+import { composeMail, type Mail, type MailBrand } from "../mail/templates.js";
 
 export type CancelLink = { token: string; expiresAt: Date };
 
@@ -131,6 +131,7 @@ export function verifierWaitCancelledMail(
 export function ownerReleasedMail(
   appUrl: string,
   { to, name, itemCount }: { to: string; name: string; itemCount: number },
+  brand?: MailBrand,
 ): Mail {
   return composeMail(
     {
@@ -146,6 +147,7 @@ export function ownerReleasedMail(
       },
       { link: `${appUrl}/release`, label: "Review your release plan" },
     ],
+    brand,
   );
 }
 
@@ -158,6 +160,8 @@ export function beneficiaryReleasedMail(
     ownerName,
     itemCount,
   }: { to: string; beneficiaryName: string | null; ownerName: string; itemCount: number },
+  /** The owner's law firm, when the owner is its client (decision 095). */
+  brand?: MailBrand,
 ): Mail {
   return composeMail(
     {
@@ -179,6 +183,7 @@ export function beneficiaryReleasedMail(
         label: "Open what was left to you",
       },
     ],
+    brand,
   );
 }
 

@@ -3,6 +3,7 @@ import type { Tx } from "../db/client.js";
 import { AppError } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { newLinkToken } from "../keys/link-token.js";
+import { findFirmMailBrand } from "../firms/service.js";
 import { enqueueMail } from "../mail/outbox.js";
 import { appendEvidence } from "../release-evidence/service.js";
 import { firmAdminEmails, getAcceptedVerifiers } from "../verifiers/roles.js";
@@ -285,6 +286,12 @@ export async function cancelRelease(
   if (plan) await checkIn(tx, plan, { now, actorId, via: "cancel", appUrl: deps.env.APP_URL });
 }
 
+/** The law firm an owner is a client of, for e-mails sent in its name (decision 095). */
+const ownerFirmBrand = (tx: Tx, owner: { firmId: string | null; role: string }) =>
+  owner.firmId && owner.role === "regular_user"
+    ? findFirmMailBrand(tx, owner.firmId)
+    : Promise.resolve(undefined);
+
 /**
  * The release: each asset left to someone is marked released and recorded against each of its
  * beneficiaries (release_items: the only way a content key is ever handed out; docs/decisions/053);
@@ -322,23 +329,32 @@ export async function performRelease(
   for (const a of released.filter((r) => r.type !== "message"))
     told.set(a.email, (told.get(a.email) ?? 0) + 1);
   const names = await beneficiaryNames(tx, owner.id, [...told.keys()]);
+  const brand = await ownerFirmBrand(tx, owner);
   for (const [email, n] of told)
     await enqueueMail(
       tx,
-      beneficiaryReleasedMail(deps.env.APP_URL, {
-        to: email,
-        beneficiaryName: names.get(email) ?? null,
-        ownerName: owner.name,
-        itemCount: n,
-      }),
+      beneficiaryReleasedMail(
+        deps.env.APP_URL,
+        {
+          to: email,
+          beneficiaryName: names.get(email) ?? null,
+          ownerName: owner.name,
+          itemCount: n,
+        },
+        brand,
+      ),
     );
   await enqueueMail(
     tx,
-    ownerReleasedMail(deps.env.APP_URL, {
-      to: owner.email,
-      name: owner.name,
-      itemCount,
-    }),
+    ownerReleasedMail(
+      deps.env.APP_URL,
+      {
+        to: owner.email,
+        name: owner.name,
+        itemCount,
+      },
+      brand,
+    ),
   );
   await insertTimers(tx, [
     { kind: "access_end", userId: owner.id, releaseId: release.id, dueAt: endsAt },

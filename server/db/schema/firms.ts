@@ -20,6 +20,12 @@ export const firms = pgTable(
     address: text("address"),
     logoUrl: text("logo_url"),
     firmCode: text("firm_code").notNull().unique(),
+    /** The firm page's address, /f/<slug> (decision 095); unique, lowercase letters, digits, hyphens. */
+    slug: text("slug").notNull().unique("firms_slug_key"),
+    /** The page's colour, `#rrggbb` with white text reaching WCAG AA on it; null: the default. */
+    brandColor: text("brand_color"),
+    /** The firm code made for the page when the firm publishes one (references firm_codes, set null). */
+    pageCodeId: uuid("page_code_id"),
     /** Clients (regular_user members), kept by a trigger on profiles so /clients never counts 100,000 rows. */
     clientCount: integer("client_count").notNull().default(0),
     claimSecretHash: text("claim_secret_hash"),

@@ -179,6 +179,7 @@ export function AppRoutes() {
         </Route>
       </Route>
       <Route element={<ShellIfSignedIn />}>
+        <Route path="/f/:slug" element={screen(() => import("@/routes/firm-page"))} />
         <Route path="*" element={screen(() => import("@/routes/not-found"))} />
       </Route>
     </Routes>

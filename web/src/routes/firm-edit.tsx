@@ -1,14 +1,16 @@
 import { FIRM_EDIT_MSG } from "@common/firms";
+import { Palette } from "lucide-react";
 import { useNavigate } from "react-router";
 import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
 import { LoadError } from "@/components/load-error";
-import { Card, CardContent } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardHeading } from "@/components/ui/card";
 import { useFirm } from "@/features/firms/api/get-firm";
 import { FirmEditForm } from "@/features/firms/components/firm-edit-form";
+import { FirmPageForm } from "@/features/firms/components/firm-page-form";
 import { errorMessage } from "@/lib/api-client";
 
-/** /firm/edit (firm_admin): the firm's logo, name, phone and address. */
+/** /firm/edit (firm_admin): the firm's logo, name, phone and address; its page's address and colour. */
 export default function FirmEditScreen() {
   const navigate = useNavigate();
   const firm = useFirm();
@@ -37,6 +39,19 @@ export default function FirmEditScreen() {
           )}
         </CardContent>
       </Card>
+      {firm.data && (
+        <Card>
+          <CardHeader>
+            <CardHeading icon={Palette}>Firm page</CardHeading>
+            <CardDescription>
+              Where your clients sign in and register under your firm&apos;s name and colour.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <FirmPageForm key={firm.data.id} firm={firm.data} />
+          </CardContent>
+        </Card>
+      )}
     </div>
   );
 }

@@ -81,6 +81,7 @@ export default function Register() {
       <RegisterForm
         defaultEmail={link?.email ?? ""}
         isEmailLocked={invitation?.valid === true}
+        defaultFirmCode={link ? undefined : (params.get("firmCode") ?? undefined)}
         invitationCode={invitation?.valid ? link?.code : undefined}
         invitedClientOf={
           invitation?.valid && invitation.role === "regular_user"

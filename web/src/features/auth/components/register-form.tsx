@@ -35,6 +35,8 @@ const RegisterFirmConsent = lazy(() =>
 type Props = {
   defaultEmail: string;
   isEmailLocked: boolean;
+  /** A firm page's published code (/register?firmCode=, decision 095). */
+  defaultFirmCode?: string;
   invitationCode?: string;
   /** The firm a valid invitation makes the new account a client of (not staff or admin). */
   invitedClientOf?: string;
@@ -49,6 +51,7 @@ const fieldError = (message: string | undefined) =>
 export function RegisterForm({
   defaultEmail,
   isEmailLocked,
+  defaultFirmCode = "",
   invitationCode,
   invitedClientOf,
   onRegistered,
@@ -58,7 +61,7 @@ export function RegisterForm({
     email: defaultEmail,
     password: "",
     confirmPassword: "",
-    firmCode: "",
+    firmCode: defaultFirmCode,
   });
   const [errors, setErrors] = useState<RegisterFormErrors>({});
   /** The server's refusal when it names no field of this form. */

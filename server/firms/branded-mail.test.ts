@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildAsset } from "../../test/factories/assets.js";
+import { buildFirm } from "../../test/factories/firm.js";
+import { buildInvitedMember } from "../../test/factories/people.js";
+import { releaseByAttestation } from "../../test/factories/release.js";
+import {
+  buildUser,
+  createTestContext,
+  lastMailTo,
+  uniqueEmail,
+  type TestContext,
+} from "../../test/harness.js";
+import { createOffsetClock } from "../clock.js";
+
+/**
+ * E-mails sent in a firm's name (decision 095): the invitation its invitee gets, and the release
+ * e-mails its client and the client's beneficiaries get carry its name, and its colour in the
+ * HTML part; someone who is no firm's client gets the plain Legacy Vault look.
+ */
+let ctx: TestContext;
+const clock = createOffsetClock();
+beforeAll(async () => {
+  ctx = await createTestContext({}, { clock });
+});
+afterAll(() => ctx.close());
+
+const COLOUR = "#7a1f3d";
+const brandFirm = async () => {
+  const firm = await buildFirm(ctx, { name: `Hale <&> ${Math.random().toString(36).slice(2, 7)}` });
+  const slug = `hale-${Math.random().toString(36).slice(2, 8)}`;
+  await firm.admin.request("PATCH", "/api/firm/page", {
+    slug,
+    brandColor: COLOUR,
+    isCodeOnPage: false,
+  });
+  return firm;
+};
+const escaped = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+describe("e-mails in the firm's name", () => {
+  it("an invitation carries the firm's name and colour, the name escaped in HTML", async () => {
+    const firm = await brandFirm();
+    const email = uniqueEmail("invitee");
+    expect(
+      (await firm.admin.request("POST", "/api/invitations", { email, role: "regular_user" }))
+        .status,
+    ).toBe(200);
+    const mail = await lastMailTo(ctx, email);
+    expect(mail.text).toContain(`— ${firm.firmName}, with Legacy Vault`);
+    expect(mail.html).toContain(`background:${COLOUR};color:#ffffff`);
+    expect(mail.html).toContain(escaped(firm.firmName));
+    expect(mail.html).not.toContain(firm.firmName);
+  });
+
+  it("the release e-mails of a firm's client and beneficiary carry the firm's brand", async () => {
+    const firm = await brandFirm();
+    const owner = await buildInvitedMember(ctx, firm.admin, "regular_user", "Olga Owner");
+    const heir = uniqueEmail("heir");
+    await buildAsset(owner.client, { title: "Bank", beneficiaryEmails: [heir] });
+    await releaseByAttestation(ctx, clock, { firmAdmin: firm.admin, owner });
+    for (const to of [heir, owner.email]) {
+      const mail = await lastMailTo(ctx, to);
+      expect(mail.template, to).toMatch(/^release-(beneficiary|owner)-released$/);
+      expect(mail.text).toContain(`— ${firm.firmName}, with Legacy Vault`);
+      expect(mail.html).toContain(`background:${COLOUR}`);
+    }
+  });
+
+  it("an e-mail not sent in a firm's name (a sign-up confirmation) keeps the plain look", async () => {
+    const email = uniqueEmail("solo");
+    await buildUser(ctx, { email });
+    const mail = await lastMailTo(ctx, email);
+    expect(mail.text).toMatch(/— Legacy Vault$/);
+    expect(mail.html).not.toContain("with Legacy Vault");
+  });
+});
