@@ -11,6 +11,7 @@ import {
   unwrapContentKey,
 } from "@/lib/crypto/vault-crypto";
 import { clearVault, setDataKeyInMemory } from "@/lib/keys/vault-state";
+import { assetView } from "@/testing/asset-views";
 import { renderScreen } from "@/testing/render-screen";
 import { fetchedPaths, stubFetch } from "@/testing/stub-fetch";
 import { titleAdditionalData } from "@common/assets";
@@ -55,21 +56,13 @@ function renderForm(answer: (body: Posted) => Response) {
 const created = (body: Posted) =>
   Response.json(
     {
-      asset: {
+      asset: assetView({
         id: body.id,
         type: "estate",
         title: null,
         encryptedTitle: body.encryptedTitle,
         wrappedKey: body.wrappedKey,
-        beneficiaryEmails: [],
-        createdAt: "2026-12-01T00:00:00.000Z",
-        updatedAt: "2026-12-01T00:00:00.000Z",
-        releaseTriggered: false,
-        releasedAt: null,
-        isFavorite: false,
-        lastUsedAt: null,
-        files: [],
-      },
+      }),
     },
     { status: 201 },
   );
