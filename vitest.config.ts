@@ -71,7 +71,7 @@ export default defineConfig({
       {
         test: {
           // Browser journeys against the real server (started once by the global setup) serving web/dist.
-          // After the server project (groupOrder), E2E_WORKERS files at a time (default 3), each
+          // After the server project (groupOrder), E2E_WORKERS files at a time (default 2), each
           // worker against its own server (docs/decisions/057).
           name: "e2e",
           include: ["e2e/**/*.e2e.ts"],

@@ -32,7 +32,7 @@ declare module "vitest" {
 }
 
 /**
- * Starts the real server once per journey worker (E2E_WORKERS, default 3): `node --import tsx
+ * Starts the real server once per journey worker (E2E_WORKERS, default 2): `node --import tsx
  * server/main.ts` on a free port with its own temporary DATA_DIR (embedded PostgreSQL), serving
  * the built web/dist, with TEST_CLOCK=1 so that release journeys can move the release clock
  * forward (POST /dev/clock). A worker talks only to its own server (e2e/fixtures.ts appUrl), so
