@@ -67,7 +67,9 @@ describe("escalation before any wait", () => {
     await expectText(page, "If this address belongs to a verifier");
     const box = page.getByRole("textbox", { name: "Verification code" });
     await box.focus();
-    await box.pressSequentially(codeFrom(await latestMailTo(anna.email, { subject: /code/ })));
+    // the code this request sent, newer than the mail that asked (never the one that accepted the role)
+    const code = await latestMailTo(anna.email, { after: ask.id, subject: /code/ });
+    await box.pressSequentially(codeFrom(code));
     await page.getByRole("button", { name: "Continue" }).click();
     await expectText(page, "Please try to reach Olive Owner");
     await checkLightAndDark(page, "escalation-verifier");
