@@ -1,4 +1,4 @@
-import type { PlaybookPlatform } from "../playbook.js";
+import type { PlaybookPlatform } from "./platform.js";
 
 export default {
   id: "x",
