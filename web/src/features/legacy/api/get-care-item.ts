@@ -2,9 +2,8 @@ import type { CareItemDetail } from "@common/incapacity";
 import type { LegacyItemDetail } from "@common/legacy";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { forgetAccessKey, getAccessKey, restoreAccessKeys } from "../access-keys";
-import { MissingAccessKeyError, WrongAccessKeyError } from "../item-key";
-import { AccessKeyNeededError, openLegacyItemDetail, type OpenedLegacyItem } from "./get-item";
+import { restoreAccessKeys } from "../access-keys";
+import { openWithAccessKey, type OpenedLegacyItem } from "./get-item";
 import { legacyQueryKey } from "./list-items";
 
 /** A caregiver's item in the portal's item shape: no files (none are served), access until the scope's end. */
@@ -23,17 +22,7 @@ async function openCareItem(id: string): Promise<OpenedLegacyItem> {
     api<{ item: CareItemDetail }>(`/api/legacy/care/${encodeURIComponent(id)}`),
     restoreAccessKeys(),
   ]);
-  const detail = asDetail(item);
-  const keyId = detail.key.kind === "beneficiary-key" ? detail.key.beneficiaryKeyId : null;
-  try {
-    return await openLegacyItemDetail(detail, keyId ? getAccessKey(keyId) : undefined);
-  } catch (err) {
-    if (!keyId || !(err instanceof MissingAccessKeyError || err instanceof WrongAccessKeyError))
-      throw err;
-    const isWrongKey = err instanceof WrongAccessKeyError;
-    if (isWrongKey) forgetAccessKey(keyId);
-    throw new AccessKeyNeededError(detail, keyId, isWrongKey);
-  }
+  return openWithAccessKey(asDetail(item));
 }
 
 export const openCareItemQueryOptions = (id: string) =>

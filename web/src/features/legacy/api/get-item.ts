@@ -88,6 +88,14 @@ async function openListingTitle(
 
 async function openLegacyItem(id: string): Promise<OpenedLegacyItem> {
   const [detail] = await Promise.all([getLegacyItem(id), restoreAccessKeys()]); // after a reload
+  return openWithAccessKey(detail);
+}
+
+/**
+ * Opens `detail` with the access key this tab holds for it; a missing or wrong key becomes
+ * AccessKeyNeededError (a wrong one is forgotten), so the screen asks for it.
+ */
+export async function openWithAccessKey(detail: LegacyItemDetail): Promise<OpenedLegacyItem> {
   const keyId = detail.key.kind === "beneficiary-key" ? detail.key.beneficiaryKeyId : null;
   try {
     return await openLegacyItemDetail(detail, keyId ? getAccessKey(keyId) : undefined);
