@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { CsvError, parseCsvRecords } from "./csv.js";
+import { CLIENT_REFERENCE_MAX } from "./clients.js";
 
 /* ---------- limits (SECURITY.md: size, rows, rate) ---------- */
 
@@ -16,7 +17,15 @@ export const CLIENT_IMPORT_MAX_PER_DAY = 10;
 /** Problem rows listed in the preview; the counts cover them all. */
 export const CLIENT_IMPORT_PROBLEMS_SHOWN = 500;
 
-const MAX = { name: 200, email: 254, phone: 40, matterRef: 100, note: 1000, fileName: 200 };
+/** The matter reference and note become the firm's reference and notes on the client at joining: within their limits. */
+const MAX = {
+  name: 200,
+  email: 254,
+  phone: 40,
+  matterRef: CLIENT_REFERENCE_MAX,
+  note: 1000,
+  fileName: 200,
+};
 
 /* ---------- columns ---------- */
 

@@ -235,6 +235,11 @@ describe("access keys at a release", () => {
       await page.getByRole("link", { name: "Back to what was left to you" }).click();
       await page.getByRole("link", { name: "Bank login" }).click();
       await page.getByRole("button", { name: "Show password" }).waitFor();
+      // The copy is written after the key opened the items (a wrap with the session's key): a
+      // reload before it is written asks again, as it should; wait for it rather than race it.
+      await expect
+        .poll(async () => Object.keys(await keptAccessKeys(page)), { timeout: 20_000 })
+        .toEqual([`lv.access-key.${keyIdOf(accessLink)}`]);
       await page.reload();
       await settle(page);
       await page.getByRole("button", { name: "Show password" }).click();

@@ -1,17 +1,27 @@
+import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_IMPORT_MAX_PER_DAY, type ClientImportDetail } from "../../common/client-imports.js";
+import { CLIENT_REFERENCE_MAX, type ClientFirmDetailsAnswer } from "../../common/clients.js";
 import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
 import {
+  GOOD_PASSWORD,
   TestClient,
   buildUser,
   createTestContext,
+  linkFromMail,
   uniqueEmail,
   type TestContext,
 } from "../../test/harness.js";
 import { asSystem, withActor } from "../db/actor.js";
-import { auditLog, clientImportRows, clientImports, invitations } from "../db/schema/index.js";
+import {
+  auditLog,
+  clientFirmDetails,
+  clientImportRows,
+  clientImports,
+  invitations,
+} from "../db/schema/index.js";
 import { listOutbox } from "../mail/outbox.js";
 import { runClientImportBatch, runClientImports } from "./worker.js";
 
@@ -158,6 +168,77 @@ describe("importing clients from a CSV file", () => {
         "client_import.finished",
       ]),
     );
+  });
+
+  it("carries a row's matter reference and note onto the client at joining, never into the e-mail", async () => {
+    const firm = await buildFirm(ctx);
+    const fresh = uniqueEmail("fresh");
+    const loner = await buildUser(ctx);
+    const note = `Will signed 2019; ${randomUUID()}`;
+    const res = await upload(
+      firm.admin,
+      csvOf([`Fay Fresh,${fresh},,M-77,"${note}"`, `Lon Loner,${loner.email},,M-78,`]),
+    );
+    await firm.admin.post(`${PATH}/${res.body.import.id}/start`);
+    await runClientImports(ctx.services.deps);
+    const mails = (await listOutbox(db(), 500)).filter(
+      (m) => [fresh, loner.email].includes(m.to) && m.template.startsWith("invitation"),
+    );
+    expect(mails).toHaveLength(2);
+    for (const m of mails)
+      expect(`${m.subject} ${m.text} ${m.html}`).not.toMatch(/M-7[78]|Will signed/);
+
+    // a new account registers through its link; an existing one accepts after /join-firm
+    const link = await linkFromMail(ctx, fresh, "/register");
+    const fay = new TestClient(ctx);
+    const registered = await fay.request("POST", "/api/register", {
+      name: "Fay Fresh",
+      email: fresh,
+      password: GOOD_PASSWORD,
+      invitationCode: link.searchParams.get("code"),
+    });
+    expect(registered.status).toBe(200);
+    const code = new URL(
+      mails.find((m) => m.to === loner.email)?.text.match(/https?:\/\/\S+/)?.[0] ?? "",
+    ).searchParams.get("invitation");
+    expect((await loner.client.request("POST", "/api/invitations/accept", { code })).status).toBe(
+      200,
+    );
+
+    const clients = await asSystem(db(), (tx) =>
+      tx.select().from(clientFirmDetails).where(eq(clientFirmDetails.firmId, firm.firmId)),
+    );
+    expect(clients.map((c) => [c.reference, c.notes]).sort()).toEqual([
+      ["M-77", note],
+      ["M-78", null],
+    ]);
+    const lonerId = (await loner.client.json<{ user: { id: string } }>("GET", "/api/me")).body.user
+      .id;
+    const read = await firm.admin.json<ClientFirmDetailsAnswer>(
+      "GET",
+      `/api/clients/${lonerId}/firm-details`,
+    );
+    expect(read.body.details).toMatchObject({ reference: "M-78", notes: null });
+    const audited = await asSystem(db(), (tx) =>
+      tx
+        .select()
+        .from(auditLog)
+        .where(
+          and(eq(auditLog.action, "client.details_imported"), eq(auditLog.firmId, firm.firmId)),
+        ),
+    );
+    expect(audited).toHaveLength(2);
+    expect(JSON.stringify(audited)).not.toMatch(/M-7[78]|Will signed/);
+  });
+
+  it("refuses a matter reference longer than the firm's reference allows, naming the row", async () => {
+    const firm = await buildFirm(ctx);
+    const res = await upload(
+      firm.admin,
+      csvOf([`Ann,${uniqueEmail()},,${"R".repeat(CLIENT_REFERENCE_MAX + 1)},`]),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.problems.map((p) => [p.line, p.problem])).toEqual([[2, "too_long"]]);
   });
 
   it("survives a stop: rows left are claimed once by concurrent workers", async () => {

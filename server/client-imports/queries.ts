@@ -124,6 +124,8 @@ export const claimTodoRows = (tx: Tx, limit: number) =>
       line: clientImportRows.line,
       name: clientImportRows.name,
       email: clientImportRows.email,
+      matterRef: clientImportRows.matterRef,
+      note: clientImportRows.note,
       firmId: clientImports.firmId,
       startedBy: clientImports.startedBy,
       inviterName: clientImports.inviterName,

@@ -26,6 +26,9 @@ export async function runClientImportBatch(deps: Deps): Promise<number> {
         invitedBy: first.startedBy,
         inviterName: first.inviterName ?? "Your law firm",
         emails: group.map((r) => r.email),
+        firmDetails: new Map(
+          group.map((r) => [r.email, { reference: r.matterRef, notes: r.note }] as const),
+        ),
       });
       const done = await markRowsProcessed(tx, {
         importId,

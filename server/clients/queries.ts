@@ -275,3 +275,24 @@ export const upsertClientFirmDetails = (
     })
     .returning()
     .then((r) => r[0] ?? null);
+
+/**
+ * System, at joining: the reference and notes a client import gave for this client (decision
+ * 094), unless the firm has written its own already (they are kept).
+ */
+export const insertImportedFirmDetails = (
+  tx: Tx,
+  row: {
+    firmId: string;
+    clientId: string;
+    reference: string | null;
+    notes: string | null;
+    updatedBy: string | null;
+  },
+) =>
+  tx
+    .insert(clientFirmDetails)
+    .values({ ...row, updatedAt: sql`now()` })
+    .onConflictDoNothing({ target: [clientFirmDetails.firmId, clientFirmDetails.clientId] })
+    .returning({ clientId: clientFirmDetails.clientId })
+    .then((r) => r.length > 0);

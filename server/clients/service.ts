@@ -9,6 +9,7 @@ import type { Deps } from "../deps.js";
 import { decodeCursor, encodeCursor } from "./cursor.js";
 import {
   getClient,
+  insertImportedFirmDetails,
   listClientsPage,
   selectClientFirmDetails,
   upsertClientFirmDetails,
@@ -112,3 +113,37 @@ export async function updateClientFirmDetails(
  */
 export const findFirmClient = (tx: Tx, firmId: string, clientId: string) =>
   getClient(tx, firmId, clientId);
+
+/**
+ * Inside the joining's system transaction (invitations/): a client import's matter reference and
+ * note become the firm's reference and notes on the new client, unless the firm has its own
+ * already. Nothing is written when the import gave neither. Audited without the text.
+ */
+export async function keepImportedFirmDetails(
+  tx: Tx,
+  details: {
+    firmId: string;
+    clientId: string;
+    reference: string | null;
+    notes: string | null;
+    invitedBy: string | null;
+  },
+): Promise<void> {
+  const { firmId, clientId, reference, notes, invitedBy } = details;
+  if (!reference && !notes) return;
+  const isWritten = await insertImportedFirmDetails(tx, {
+    firmId,
+    clientId,
+    reference,
+    notes,
+    updatedBy: invitedBy,
+  });
+  if (isWritten)
+    await recordAudit(tx, {
+      actorId: invitedBy,
+      action: "client.details_imported",
+      subjectType: "user",
+      subjectId: clientId,
+      firmId,
+    });
+}

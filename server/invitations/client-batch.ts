@@ -19,14 +19,22 @@ import {
  * so a file imported twice invites nobody twice. Each invitation is the one a single invite makes
  * (client role, 7 days, a hashed link); its e-mail goes to the outbox in the same transaction. An
  * address with an account gets the existing-account wording (join with consent, never attached).
+ * The firm's reference and notes for an address go with its invitation, never into the e-mail.
  * Returns the addresses skipped.
  */
 export async function queueClientInvitations(
   deps: Deps,
   tx: Tx,
-  batch: { firmId: string; invitedBy: string | null; inviterName: string; emails: string[] },
+  batch: {
+    firmId: string;
+    invitedBy: string | null;
+    inviterName: string;
+    emails: string[];
+    /** Per address, the firm's own reference and notes (kept private, written at joining). */
+    firmDetails?: Map<string, { reference: string | null; notes: string | null }>;
+  },
 ): Promise<Set<string>> {
-  const { firmId, invitedBy, inviterName, emails } = batch;
+  const { firmId, invitedBy, inviterName, emails, firmDetails } = batch;
   await lockFirmInvitations(tx, firmId);
   const firm = await findFirmNameAndCode(tx, firmId);
   const skipped = new Set(await selectInvitedEmails(tx, firmId, emails));
@@ -51,6 +59,8 @@ export async function queueClientInvitations(
       sentAt,
       expiresAt,
       note: null,
+      firmReference: firmDetails?.get(to)?.reference ?? null,
+      firmNotes: firmDetails?.get(to)?.notes ?? null,
     });
     const common = {
       appUrl: deps.env.APP_URL,

@@ -11,6 +11,7 @@ import { asSystem, withActor } from "../db/actor.js";
 import type { Db, Tx } from "../db/client.js";
 import { AppError } from "../errors.js";
 import type { Deps } from "../deps.js";
+import { keepImportedFirmDetails } from "../clients/service.js";
 import { joinByInvitation } from "../firms/membership.js";
 import { findFirmName, findFirmNameAndCode, mailBrandOf } from "../firms/service.js";
 import { invitationMail } from "./emails.js";
@@ -251,7 +252,19 @@ export function acceptInvitation(
   const link = { tokenHash: hashLinkToken(accept.code), email: accept.email };
   return joinByInvitation(db, {
     userId: accept.userId,
-    consume: (tx) => consumeInvitation(tx, link),
+    consume: async (tx) => {
+      const inv = await consumeInvitation(tx, link);
+      // A client import's matter reference and note (decision 094): the firm's, onto the client.
+      if (inv?.role === "regular_user")
+        await keepImportedFirmDetails(tx, {
+          firmId: inv.firmId,
+          clientId: accept.userId,
+          reference: inv.firmReference,
+          notes: inv.firmNotes,
+          invitedBy: inv.invitedBy,
+        });
+      return inv;
+    },
   });
 }
 

@@ -22,6 +22,9 @@ export const invitations = pgTable(
     used: boolean("used").notNull().default(false),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     note: text("note"),
+    /** A client import's matter reference and note: the firm's own, written onto the client at joining (decision 094). */
+    firmReference: text("firm_reference"),
+    firmNotes: text("firm_notes"),
     createdAt: createdAt(),
     /** When the current link was e-mailed (a resend gives a fresh link and a fresh time). */
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
