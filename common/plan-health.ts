@@ -7,6 +7,7 @@ export const PLAN_HEALTH_CODES = [
   "too_few_verifiers",
   "verifier_required_none_accepted",
   "access_keys_not_handed_over",
+  "caregiver_without_access_key",
   "recovery_kit_not_saved",
   "beneficiary_email_failing",
   "items_left_to_nobody",
@@ -30,6 +31,11 @@ export type PlanHealthFacts = {
   threshold: number;
   /** Hand-over access keys (not escrowed) the owner has not said they gave. */
   keysNotHandedOver: number;
+  /**
+   * Caregivers of the incapacity scope (decision 093) whose access key was neither handed over
+   * nor escrowed: if the owner could not act, they could not read what was marked for them.
+   */
+  caregiversWithoutKey: number;
   /** The owner's keys are their own and no recovery kit was ever made. */
   isRecoveryKitMissing: boolean;
   /** Beneficiary addresses whose latest e-mail could not be delivered. */
@@ -69,6 +75,10 @@ const FIX: Record<PlanHealthCode, { fixPath: string; fixLabel: string }> = {
   too_few_verifiers: { fixPath: "/release", fixLabel: "Review verifiers" },
   verifier_required_none_accepted: { fixPath: "/release", fixLabel: "Review your plan" },
   access_keys_not_handed_over: { fixPath: "/release", fixLabel: "Hand over access keys" },
+  caregiver_without_access_key: {
+    fixPath: "/release/caregivers",
+    fixLabel: "Review your caregivers",
+  },
   recovery_kit_not_saved: { fixPath: "/profile/keys", fixLabel: "Make a recovery kit" },
   beneficiary_email_failing: { fixPath: "/beneficiaries", fixLabel: "Check the addresses" },
   items_left_to_nobody: { fixPath: "/profile/inventory", fixLabel: "Review your items" },
@@ -119,6 +129,14 @@ export function planHealthEntries(facts: PlanHealthFacts, reader: Reader): PlanH
         you
           ? `${plural(facts.keysNotHandedOver, "beneficiary has", "beneficiaries have")} not been given their access key yet.`
           : "Some access keys have not been handed over.",
+    ],
+    [
+      "caregiver_without_access_key",
+      facts.caregiversWithoutKey > 0,
+      () =>
+        you
+          ? `${plural(facts.caregiversWithoutKey, "caregiver has", "caregivers have")} no access key yet: if you could not act, they could not read what you marked for them.`
+          : "A caregiver has not been given their access key.",
     ],
     [
       "recovery_kit_not_saved",

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlanHealthCode, PlanHealthView } from "../../common/plan-health.js";
 import { PLAYBOOK } from "../../common/playbook.js";
 import { buildAsset, dataKeyOf } from "../../test/factories/assets.js";
-import { createBeneficiaryKey } from "../../test/factories/beneficiary-keys.js";
+import { createBeneficiaryKey, wrapForBeneficiary } from "../../test/factories/beneficiary-keys.js";
 import { buildFirm } from "../../test/factories/firm.js";
 import { buildOwnerWithKeys } from "../../test/factories/owner-keys.js";
 import { sealedTicks } from "../../test/factories/playbook.js";
@@ -148,6 +148,36 @@ describe("the owner's plan health", () => {
     const escrowed = uniqueEmail("heir");
     await createBeneficiaryKey(client, await dataKeyOf(client), { email: escrowed, escrow: true });
     expect(await codes(client)).not.toContain("access_keys_not_handed_over");
+  });
+
+  it("names caregivers without an access key, until it is handed over", async () => {
+    const { client } = await buildUser(ctx);
+    const dk = await dataKeyOf(client);
+    const marked = await buildAsset(client, { title: "Bank login", dataKey: dk });
+    expect(await codes(client)).not.toContain("caregiver_without_access_key");
+    const carla = uniqueEmail("carla");
+    const key = await createBeneficiaryKey(client, dk, { email: carla });
+    const mark = await client.request("PUT", `/api/incapacity/items/${marked.id}`, {
+      caregivers: [
+        {
+          email: carla,
+          beneficiaryKeyId: key.id,
+          wrappedKey: await wrapForBeneficiary(key.bk, marked.id, marked.ck),
+        },
+      ],
+    });
+    expect(mark.status).toBe(200);
+    const found = await entry(client, "caregiver_without_access_key");
+    expect(found).toMatchObject({
+      message:
+        "1 caregiver has no access key yet: if you could not act, they could not read what you marked for them.",
+      fixPath: "/release/caregivers",
+    });
+    const patched = await client.request("PATCH", `/api/keys/beneficiaries/${key.id}`, {
+      handedOver: true,
+    });
+    expect(patched.status).toBe(200);
+    expect(await codes(client)).not.toContain("caregiver_without_access_key");
   });
 
   it("says when the owner's keys have no recovery kit", async () => {

@@ -10,6 +10,7 @@ export const presentPlanHealthFacts = (row: PlanHealthRow): PlanHealthFacts => (
   acceptedVerifierCount: Number(row.acceptedVerifierCount),
   threshold: Number(row.threshold),
   keysNotHandedOver: Number(row.keysNotHandedOver),
+  caregiversWithoutKey: Number(row.caregiversWithoutKey),
   isRecoveryKitMissing: row.isRecoveryKitMissing,
   failingEmails: row.failingEmails,
   itemsLeftToNobody: Number(row.itemsLeftToNobody),

@@ -9,6 +9,8 @@ export type PlanHealthRow = {
   acceptedVerifierCount: number;
   threshold: number;
   keysNotHandedOver: number;
+  /** Caregivers (decision 093) whose beneficiary key is neither handed over nor escrowed. */
+  caregiversWithoutKey: number;
   isRecoveryKitMissing: boolean;
   failingEmails: string[];
   itemsLeftToNobody: number;
@@ -54,6 +56,10 @@ export async function selectPlanHealth(tx: Tx, ownerId: string): Promise<PlanHea
       f.accepted_verifier_count as "acceptedVerifierCount",
       f.threshold as "threshold",
       f.keys_not_handed_over as "keysNotHandedOver",
+      (select count(distinct i.email)::int from incapacity_items i
+        join beneficiary_keys k on k.id = i.beneficiary_key_id
+        where i.owner_id = ${ownerId} and k.handed_over_at is null and k.escrow_share is null)
+        as "caregiversWithoutKey",
       f.is_recovery_kit_missing as "isRecoveryKitMissing",
       coalesce((select array_agg(a.email order by a.email) from addresses a
         where (select m.status = 'failed'

@@ -21,6 +21,7 @@ const facts: PlanHealthFacts = {
   itemsLeftToNobody: 2,
   platformsNotTicked: 0,
   isExecutorMissing: false,
+  caregiversWithoutKey: 0,
 };
 
 describe("the plan health card", () => {
