@@ -40,6 +40,8 @@ export const EXPORT_FILES = {
   passwordsCsv: "passwords.csv",
   documents: "documents",
   notes: "notes",
+  /** Messages for later (docs/decisions/089): <title>.md, with its recording or video beside it. */
+  messages: "messages",
   /** The estate inventory (docs/decisions/086), in the columns its import reads. */
   estateCsv: "estate-inventory.csv",
 } as const;

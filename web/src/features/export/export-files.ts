@@ -1,5 +1,6 @@
 import type { OpenedAssetView } from "@/features/assets/titles/open-titles";
 import type { PasswordContent } from "@common/assets/passwords";
+import { describeDelivery, type MessageScheduleView, type OpenedMessage } from "@common/messages";
 import {
   EXPORT_FILES,
   PASSWORDS_EXPORT_FORMAT,
@@ -70,6 +71,52 @@ export function noteMarkdown({ asset, text, folder, files }: NoteMarkdownInput):
   return lines.join("\n");
 }
 
+export type MessageMarkdownInput = {
+  asset: OpenedAssetView;
+  content: OpenedMessage;
+  schedule: MessageScheduleView | null;
+  /** The folder beside the .md that holds its recording or video (its name, relative). */
+  folder: string;
+  /** The recording's or video's file name in that folder, if it has one. */
+  media: string | null;
+};
+
+const FORMAT_WORD = { letter: "Letter", voice: "Voice message", video: "Video" } as const;
+
+/**
+ * messages/<title>.md: the title, who it is for, when it is delivered (and whether it was), the
+ * occasion, the letter or the transcript as written, a link to the recording or video.
+ */
+export function messageMarkdown({
+  asset,
+  content,
+  schedule,
+  folder,
+  media,
+}: MessageMarkdownInput): string {
+  const delivery = schedule ? describeDelivery(schedule.delivery) : "Delivery is not set yet";
+  const lines = [
+    `# ${asset.title}`,
+    "",
+    `- Kind: ${FORMAT_WORD[content.format]}`,
+    `- For: ${asset.beneficiaryEmails.join(", ") || "nobody yet"}`,
+    `- Delivered: ${delivery}${schedule?.deliveredAt ? ` (delivered ${schedule.deliveredAt})` : ""}`,
+    `- Created: ${asset.createdAt}`,
+    `- Updated: ${asset.updatedAt}`,
+    "",
+  ];
+  if (content.occasion.trim()) lines.push(content.occasion.trim(), "");
+  if (content.format === "letter" && content.letter.trim())
+    lines.push(content.letter.trimEnd(), "");
+  if (content.format !== "letter") {
+    const noun = content.format === "video" ? "Video" : "Recording";
+    if (media) lines.push(`${mdLink(noun, folder, media)}`, "");
+    if (content.transcript.trim())
+      lines.push("## Transcript", "", content.transcript.trimEnd(), "");
+  }
+  return lines.join("\n");
+}
+
 /** A document's notes, beside it. */
 export const documentNotesText = (asset: OpenedAssetView, fileName: string, notes: string) =>
   `Notes on "${asset.title}" (${fileName})\n\n${notes.trimEnd()}\n`;
@@ -77,7 +124,13 @@ export const documentNotesText = (asset: OpenedAssetView, fileName: string, note
 export type ReadmeInput = {
   exportedAt: string;
   email: string;
-  counts: { passwords: number; documents: number; notes: number; estate?: number };
+  counts: {
+    passwords: number;
+    documents: number;
+    notes: number;
+    estate?: number;
+    messages?: number;
+  };
   /** Items (or their files) that could not be opened or downloaded: what and why. */
   failures: readonly string[];
 };
@@ -91,7 +144,7 @@ export function readmeText({ exportedAt, email, counts, failures }: ReadmeInput)
     "",
     `Account: ${email}`,
     `Made: ${exportedAt}`,
-    `Items: ${counts.passwords} passwords, ${counts.documents} documents, ${counts.notes} notes`,
+    `Items: ${counts.passwords} passwords, ${counts.documents} documents, ${counts.notes} notes${counts.messages ? `, ${counts.messages} messages` : ""}`,
     "",
     "THIS ARCHIVE IS NOT ENCRYPTED.",
     "Anyone who has this file can read every password, document and note in it. Keep it",
@@ -120,6 +173,14 @@ export function readmeText({ exportedAt, email, counts, failures }: ReadmeInput)
       `${EXPORT_FILES.estateCsv}  the estate inventory, ${counts.estate} entries: name, kind, organisation,`,
       "                reference, contact, what should happen and instructions (the columns its",
       "                import reads).",
+    );
+  if (counts.messages)
+    lines.splice(
+      lines.indexOf("                in the folder of the same name.") + 1,
+      0,
+      `${EXPORT_FILES.messages}/       every message for later as Markdown (<title>.md): who it is for, when it`,
+      "                is delivered, the letter or transcript; its recording or video in the",
+      "                folder of the same name.",
     );
   if (failures.length) {
     lines.push("", "Not in this archive", "-------------------");

@@ -1,18 +1,29 @@
 import type { AssetType, AssetView } from "@common/assets";
 import type { AssetFileKind } from "@common/assets/files";
 import { passwordsExportSchema } from "@common/export";
+import type { MessageContent, MessageScheduleView } from "@common/messages";
 import { QueryClient } from "@tanstack/react-query";
 import { unzipSync } from "fflate";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sealNewAsset, sealTitle } from "@/features/assets/seal";
 import { dataKeyQueryKey } from "@/lib/keys/api/get-data-key";
 import { openVaultArchive } from "@/lib/crypto/vault-archive";
-import { encryptBytes, toBase64 } from "@/lib/crypto/vault-crypto";
+import { deriveMessageKey, newWaitingShare, rawKeyOf } from "@/lib/crypto/message-keys";
+import {
+  encryptBytes,
+  encryptJson,
+  newContentKey,
+  toBase64,
+  wrapContentKey,
+} from "@/lib/crypto/vault-crypto";
 import { assetView } from "@/testing/asset-views";
 import { exportVault, type ExportProgress } from "./export-vault";
 
-/** A vault of three items (one damaged, one whose file the server has lost) behind a stubbed fetch. */
-async function fakeVault() {
+/**
+ * A vault of four items (one damaged, one whose file the server has lost) behind a stubbed fetch;
+ * `withMessage` adds a video message for later (decision 089) sealed under its message key.
+ */
+async function fakeVault({ withMessage = false } = {}) {
   const dataKey = await crypto.subtle.generateKey({ name: "AES-GCM", length: 256 }, false, [
     "wrapKey",
     "unwrapKey",
@@ -20,6 +31,7 @@ async function fakeVault() {
   const assets: AssetView[] = [];
   const contents: { id: string; wrappedKey: string; encryptedData: string }[] = [];
   const files = new Map<string, Uint8Array>();
+  const assetsWithContent = new Map<string, string>();
   const add = async (
     type: AssetType,
     title: string,
@@ -69,12 +81,58 @@ async function fakeVault() {
     attachment: null,
   });
   contents[contents.length - 1]!.encryptedData = toBase64(new Uint8Array(40));
+  const schedules = new Map<string, MessageScheduleView>();
+  const video = new Uint8Array([26, 69, 223, 163, 1, 2, 3]);
+  if (withMessage) {
+    const id = crypto.randomUUID();
+    const itemKey = await newContentKey();
+    const waitingShare = newWaitingShare();
+    const messageKey = await deriveMessageKey(await rawKeyOf(itemKey), waitingShare, id);
+    const content: MessageContent = {
+      format: "video",
+      letter: "",
+      transcript: "Hello Emma, happy birthday.",
+      occasion: "When Emma turns 18",
+      media: { name: "birthday.webm", type: "video/webm" },
+    };
+    files.set(`${id}/media`, await encryptBytes(messageKey, video));
+    const wrappedKey = toBase64(await wrapContentKey(itemKey, dataKey, id));
+    const encryptedData = toBase64(await encryptJson(messageKey, content));
+    assets.push(
+      assetView({
+        id,
+        type: "message",
+        title: null,
+        encryptedTitle: toBase64(await sealTitle(itemKey, id, "For Emma")),
+        wrappedKey,
+        beneficiaryEmails: ["emma@example.com"],
+        updatedAt: "2026-02-01T00:00:00.000Z",
+        files: [{ kind: "media", contentType: "video/webm", size: video.length }],
+      }),
+    );
+    contents.push({ id, wrappedKey, encryptedData: toBase64(new Uint8Array(40)) }); // not CK's
+    schedules.set(id, {
+      assetId: id,
+      delivery: { when: "date", date: "2031-05-03" },
+      waitingShare: toBase64(waitingShare),
+      releasedAt: null,
+      dueAt: null,
+      deliveredAt: null,
+    });
+    assetsWithContent.set(id, encryptedData);
+  }
 
   vi.stubGlobal("fetch", async (url: string) => {
     const path = new URL(url, "http://app.test").pathname;
     const json = (body: unknown, status = 200) => Response.json(body, { status });
     if (path === "/api/assets") return json({ assets });
     if (path === "/api/assets/contents") return json({ contents, next: null });
+    const schedule = /^\/api\/messages\/([^/]+)\/schedule$/.exec(path);
+    if (schedule) return json(schedules.get(schedule[1] ?? "") ?? {}, schedules.size ? 200 : 404);
+    const one = /^\/api\/assets\/([^/]+)$/.exec(path);
+    const encryptedData = one && assetsWithContent.get(one[1] ?? "");
+    if (one && encryptedData)
+      return json({ asset: { ...assets.find((a) => a.id === one[1]), encryptedData } });
     const file = /^\/api\/assets\/([^/]+)\/files\/(\w+)$/.exec(path);
     const bytes = file && files.get(`${file[1]}/${file[2]}`);
     if (bytes) return new Response(bytes as Uint8Array<ArrayBuffer>);
@@ -82,7 +140,7 @@ async function fakeVault() {
   });
   const queryClient = new QueryClient();
   queryClient.setQueryData(dataKeyQueryKey, dataKey);
-  return { queryClient, pdf, damaged };
+  return { queryClient, pdf, damaged, video };
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -132,6 +190,25 @@ describe("exportVault", () => {
     expect(dones).toEqual([...dones].sort((a, b) => a - b));
     expect(progress.at(-1)).toEqual({ done: 4, total: 4 });
     expect(result.fileName).toMatch(/^legacy-vault-export-\d{4}-\d{2}-\d{2}\.zip$/);
+  });
+
+  it("opens a message with its waiting share: its text and its video under messages/", async () => {
+    const vault = await fakeVault({ withMessage: true });
+    const { result, progress } = await exportOf(vault);
+    const zip = unzipSync(new Uint8Array(await result.zip.arrayBuffer()));
+    expect(zip["messages/For Emma/birthday.webm"]).toEqual(vault.video);
+    const md = new TextDecoder().decode(zip["messages/For Emma.md"]);
+    expect(md).toContain("# For Emma");
+    expect(md).toContain("- For: emma@example.com");
+    expect(md).toContain("- Delivered: On 3 May 2031");
+    expect(md).toContain("When Emma turns 18");
+    expect(md).toContain("[Video](<For Emma/birthday.webm>)");
+    expect(md).toContain("Hello Emma, happy birthday.");
+    const readme = new TextDecoder().decode(zip["README.txt"]);
+    expect(readme).toContain("Items: 1 passwords, 2 documents, 0 notes, 1 messages");
+    expect(readme).toContain("messages/");
+    expect(result.failures).not.toContainEqual(expect.stringContaining("For Emma"));
+    expect(progress.at(-1)).toEqual({ done: 5, total: 5 });
   });
 
   it("seals the same ZIP as an encrypted archive (.lvault) when given a password", async () => {

@@ -4,6 +4,7 @@ import { downloadAssetFile } from "@/features/assets/api/download-asset-file";
 import { eachAssetContent } from "@/features/assets/api/list-asset-contents";
 import { listAssetsQueryOptions } from "@/features/assets/api/list-assets";
 import { assetFilePath } from "@/features/assets/api/upload-asset-file";
+import { openMessageQueryOptions } from "@/features/assets/messages/api/open-message";
 import { fetchOwnedTitles } from "@/features/assets/titles/use-opened-titles";
 import { dataKeyQueryOptions } from "@/lib/keys/api/get-data-key";
 import { errorMessage } from "@/lib/api-client";
@@ -68,9 +69,20 @@ export async function exportVault({
     const asset = byId.get(id);
     if (!asset) continue; // stored after the list was read: the next export has it
     if (asset.type === "message") {
-      // a message opens with its own key and the server's waiting share (decision 089): not exported yet
-      failures.push(`"${asset.title}" (message): messages for later are not in the export yet.`);
-      onProgress({ done: ++done, total });
+      // a message opens with its own key MK: the item key and the server's waiting share (decision 089)
+      try {
+        const message = await queryClient.fetchQuery(openMessageQueryOptions(id, dataKey));
+        const { content, schedule, messageKey } = message;
+        items.push({ type: "message", asset, content, schedule });
+        keys.set(id, messageKey);
+        if (asset.files.length === 0) onProgress({ done: ++done, total });
+      } catch (err) {
+        signal.throwIfAborted();
+        failures.push(
+          `"${asset.title}" (message): ${errorMessage(err, "it could not be opened")}.`,
+        );
+        onProgress({ done: ++done, total });
+      }
       continue;
     }
     if (!opened) failures.push(`"${asset.title}" (${asset.type}): it could not be decrypted.`);
@@ -108,13 +120,13 @@ export async function exportVault({
   }
   signal.throwIfAborted();
 
-  const counts = { passwords: 0, documents: 0, notes: 0, estate: 0 };
+  const counts = { passwords: 0, documents: 0, notes: 0, estate: 0, messages: 0 };
   const countKey = {
     password: "passwords",
     document: "documents",
     note: "notes",
     estate: "estate",
-    message: "notes", // never reached: messages are left out above
+    message: "messages",
   } as const;
   for (const item of items) counts[countKey[item.type]]++;
   const readme = readmeText({ exportedAt, email, counts, failures });

@@ -6,9 +6,16 @@ import type { EstateContent } from "@common/assets/estate";
 import { estateCsv } from "@common/assets/estate-csv";
 import type { NoteContent } from "@common/assets/notes";
 import type { PasswordContent } from "@common/assets/passwords";
+import type { MessageScheduleView, OpenedMessage } from "@common/messages";
 import { EXPORT_FILES, type ExportedPassword } from "@common/export";
 import { passwordsCsv } from "./csv";
-import { documentNotesText, noteMarkdown, passwordsJson, toExportedPassword } from "./export-files";
+import {
+  documentNotesText,
+  messageMarkdown,
+  noteMarkdown,
+  passwordsJson,
+  toExportedPassword,
+} from "./export-files";
 import {
   safeFileName,
   splitExtension,
@@ -22,7 +29,13 @@ export type OpenedItem =
   | { type: "password"; asset: OpenedAssetView; content: PasswordContent }
   | { type: "document"; asset: OpenedAssetView; content: DocumentContent }
   | { type: "note"; asset: OpenedAssetView; content: NoteContent }
-  | { type: "estate"; asset: OpenedAssetView; content: EstateContent };
+  | { type: "estate"; asset: OpenedAssetView; content: EstateContent }
+  | {
+      type: "message";
+      asset: OpenedAssetView;
+      content: OpenedMessage;
+      schedule: MessageScheduleView | null;
+    };
 
 /** A text the ZIP holds, made here. */
 export type TextEntry = { path: string; mtime: string; text: string };
@@ -43,7 +56,8 @@ const hasFile = (asset: OpenedAssetView, kind: AssetFileKind) =>
 
 /**
  * Where everything goes in the ZIP (README.txt aside, written last): passwords.json and .csv,
- * documents/<file name>, notes/<title>.md with notes/<title>/<its files>. Names are made safe
+ * documents/<file name>, notes/<title>.md with notes/<title>/<its files>, messages/<title>.md
+ * with messages/<title>/<its recording or video>. Names are made safe
  * and unique per folder; items go in title order, so the same vault gives the same names.
  */
 export function planExport(items: readonly OpenedItem[], exportedAt: string): ExportPlan {
@@ -63,6 +77,7 @@ export function planExport(items: readonly OpenedItem[], exportedAt: string): Ex
   const files: FileEntry[] = [];
   const documentNames: FolderNames = new Set();
   const noteNames: FolderNames = new Set();
+  const messageNames: FolderNames = new Set();
   for (const item of sorted) {
     const { asset } = item;
     const mtime = asset.updatedAt;
@@ -113,6 +128,28 @@ export function planExport(items: readonly OpenedItem[], exportedAt: string): Ex
         path: `${EXPORT_FILES.notes}/${stem}.md`,
         mtime,
         text: noteMarkdown({ asset, text: content.text, folder: stem, files: links }),
+      });
+    }
+    if (item.type === "message") {
+      const { content, schedule } = item;
+      const stem = takeStem(messageNames, safeFileName(asset.title, "message"), [".md", ""]);
+      let media: string | null = null;
+      if (content.format !== "letter" && hasFile(asset, "media")) {
+        const fallback = content.format === "video" ? "video.webm" : "recording.webm";
+        media = safeFileName(content.media?.name ?? "", fallback); // alone in its folder
+        files.push({
+          path: `${EXPORT_FILES.messages}/${stem}/${media}`,
+          mtime,
+          asset,
+          kind: "media",
+          contentType:
+            content.media?.type ?? (content.format === "video" ? "video/webm" : "audio/webm"),
+        });
+      }
+      texts.push({
+        path: `${EXPORT_FILES.messages}/${stem}.md`,
+        mtime,
+        text: messageMarkdown({ asset, content, schedule, folder: stem, media }),
       });
     }
   }
