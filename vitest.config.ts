@@ -81,6 +81,10 @@ export default defineConfig({
           // (keepForSteps), and its longest step takes about 20 s on the 2-core machine.
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // expect.poll waits for a condition: Vitest's 1 s default failed a re-sort that a loaded
+          // machine drew after 1 s (the condition held by the failure's screenshot). It costs
+          // nothing when the condition holds sooner.
+          expect: { poll: { timeout: 10_000 } },
           pool: "forks",
           maxWorkers: E2E_WORKERS,
           fileParallelism: E2E_WORKERS > 1,

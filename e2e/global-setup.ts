@@ -73,6 +73,7 @@ export default async function setup(project: TestProject) {
 async function startServer(n: number): Promise<{ appUrl: string; teardown: () => Promise<void> }> {
   const serverLog = path.join(RESULTS, `e2e-server-${n}.log`);
   const dataDir = mkdtempSync(path.join(tmpdir(), "lv-e2e-"));
+  const database = await createDatabase(n);
   const port = await freePort();
   const appUrl = `http://localhost:${port}`;
   const log = createWriteStream(serverLog);
@@ -88,6 +89,7 @@ async function startServer(n: number): Promise<{ appUrl: string; teardown: () =>
         HOST: "127.0.0.1",
         APP_URL: appUrl,
         DATA_DIR: dataDir,
+        ...(database ? { DATABASE_URL: database.url } : {}),
         LOG_LEVEL: "warn",
         TEST_CLOCK: "1",
         // Each browser context and API helper names its own client address (e2e/fixtures.ts).
@@ -103,7 +105,11 @@ async function startServer(n: number): Promise<{ appUrl: string; teardown: () =>
 
   const teardown = async () => {
     process.off("exit", killOnExit);
+    const cpu = cpuSeconds(child.pid);
     await stop(child);
+    await database?.drop();
+    if (cpu !== null && process.env.E2E_SERVER_CPU === "1")
+      process.stderr.write(`e2e server ${n}: ${cpu.toFixed(1)} s of CPU\n`);
     log.end();
     rmSync(dataDir, { recursive: true, force: true });
   };
@@ -120,6 +126,42 @@ async function startServer(n: number): Promise<{ appUrl: string; teardown: () =>
     );
   }
   return { appUrl, teardown };
+}
+
+/**
+ * With E2E_DATABASE_URL (a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/postgres),
+ * server `n` gets a database of its own there, made now and dropped at the end, instead of
+ * embedded PGlite in its data directory.
+ */
+async function createDatabase(n: number) {
+  const base = process.env.E2E_DATABASE_URL;
+  if (!base) return null;
+  const { default: pg } = await import("pg");
+  const name = `lv_e2e_${process.pid}_${n}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** The CPU time a process has used so far (user and system), from /proc; null where there is none. */
+function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
 }
 
 function freePort(): Promise<number> {
