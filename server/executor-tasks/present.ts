@@ -9,7 +9,7 @@ import {
   type WorkspaceKeyView,
 } from "../../common/executor-tasks.js";
 import type { Deps } from "../deps.js";
-import type { ProofRow, TaskRow, selectEvents, selectWorkspaceKeys } from "./queries.js";
+import type { ListedTaskRow, ProofRow, selectEvents, selectWorkspaceKeys } from "./queries.js";
 
 type Estate = { ownerId: string; ownerName: string };
 
@@ -19,24 +19,24 @@ export function presentCounts(rows: { status: string; n: number }[]): TaskCounts
   return counts;
 }
 
-const countsOf = (tasks: TaskRow[]) =>
+const countsOf = (tasks: ListedTaskRow[]) =>
   presentCounts(tasks.map((t) => ({ status: t.status, n: 1 })));
 
-const presentTask = (t: TaskRow, proofs: ProofRow[]): ExecutorTaskView => ({
+const presentTask = (t: ListedTaskRow, proofs: ProofRow[]): ExecutorTaskView => ({
   id: t.id,
   source: { kind: t.sourceKind, id: t.sourceId },
   action: t.action as TaskAction,
   status: t.status,
   dueDate: t.dueDate,
   assigneeEmail: t.assigneeEmail,
-  note: t.note ? t.note.toString("base64") : null,
+  note: t.note,
   proofs: proofs.map((p) => ({ id: p.id, size: p.size, createdAt: p.createdAt.toISOString() })),
   updatedAt: t.updatedAt.toISOString(),
 });
 
 export function presentExecutorEstate(a: {
   estate: Estate;
-  tasks: TaskRow[];
+  tasks: ListedTaskRow[];
   proofs: ProofRow[];
   workspaceKey: WorkspaceKeyView;
 }): ExecutorEstateView {
@@ -55,7 +55,7 @@ export function presentExecutorEstate(a: {
 /** Progress only: action, status and due date; no source, note, proof or assignee. */
 export function presentFamilyEstate(a: {
   estate: Estate;
-  tasks: TaskRow[];
+  tasks: ListedTaskRow[];
   email: string;
 }): FamilyEstateView {
   return {

@@ -52,7 +52,19 @@ export const selectFamilyEstates = (tx: Tx, email: string, now: Date) =>
 export async function selectTasks(tx: Tx, ownerIds: string[]) {
   if (!ownerIds.length) return { tasks: [], proofs: [] };
   const tasks = await tx
-    .select()
+    .select({
+      id: executorTasks.id,
+      ownerId: executorTasks.ownerId,
+      sourceKind: executorTasks.sourceKind,
+      sourceId: executorTasks.sourceId,
+      action: executorTasks.action,
+      status: executorTasks.status,
+      dueDate: executorTasks.dueDate,
+      assigneeEmail: executorTasks.assigneeEmail,
+      // base64 in the database: 500 notes are not turned into Buffers and back
+      note: sql<string | null>`translate(encode(${executorTasks.note}, 'base64'), E'\n', '')`,
+      updatedAt: executorTasks.updatedAt,
+    })
     .from(executorTasks)
     .where(inArray(executorTasks.ownerId, ownerIds))
     .orderBy(asc(executorTasks.createdAt), asc(executorTasks.id));
@@ -68,6 +80,7 @@ export async function selectTasks(tx: Tx, ownerIds: string[]) {
     .orderBy(asc(executorTaskProofs.createdAt));
   return { tasks, proofs };
 }
+export type ListedTaskRow = Awaited<ReturnType<typeof selectTasks>>["tasks"][number];
 export type TaskRow = typeof executorTasks.$inferSelect;
 export type ProofRow = Awaited<ReturnType<typeof selectTasks>>["proofs"][number];
 
