@@ -232,8 +232,29 @@ describe("the executor's tasks", () => {
         })
       ).status,
     ).toBe(404);
+    // nor the proofs of a task assigned to them
+    const proofId = randomUUID();
+    const put = await v.emmaPortal.send(
+      "PUT",
+      `/api/legacy/tasks/${t.car.id}/proofs/${proofId}`,
+      await sealWith(t.wk, taskProofContext(t.car.id, proofId), Buffer.from("logbook")),
+      { "content-type": "application/octet-stream" },
+    );
+    expect(put.status).toBe(201);
+    for (const method of ["GET", "DELETE"])
+      expect(
+        (await samPortal.request(method, `/api/legacy/tasks/${t.car.id}/proofs/${proofId}`)).status,
+      ).toBe(404);
+    const samPut = await samPortal.send(
+      "PUT",
+      `/api/legacy/tasks/${t.car.id}/proofs/${randomUUID()}`,
+      randomBytes(64),
+      { "content-type": "application/octet-stream" },
+    );
+    expect(samPut.status).toBe(404);
     const estate = await executorEstate(v.emmaPortal, v.owner.id);
     expect(estate.tasks.find((x) => x.id === t.car.id)?.status).toBe("done");
+    expect(estate.tasks.find((x) => x.id === t.car.id)?.proofs).toHaveLength(1);
   });
 
   it("someone else cannot: another estate's executor, the firm's admin, another firm's staff, signed out", async () => {
