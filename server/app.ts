@@ -35,6 +35,7 @@ import { dashboardRoutes } from "./dashboard/routes.js";
 import { releaseRoutes } from "./release/routes.js";
 import { incapacityRoutes } from "./incapacity/routes.js";
 import { legacyRoutes } from "./legacy/routes.js";
+import { executorTaskRoutes } from "./executor-tasks/routes.js";
 import { messageRoutes } from "./messages/routes.js";
 import { releaseEvidenceRoutes } from "./release-evidence/routes.js";
 import { verifierRoutes } from "./verifiers/routes.js";
@@ -108,6 +109,7 @@ export function createApp(deps: Deps, options: { webDist?: string; testClock?: O
   api.route("/", releaseRoutes);
   api.route("/", incapacityRoutes);
   api.route("/", legacyRoutes);
+  api.route("/", executorTaskRoutes);
   api.route("/", messageRoutes);
   api.route("/", releaseEvidenceRoutes);
   api.route("/", verifierRoutes);

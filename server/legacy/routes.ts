@@ -42,7 +42,7 @@ const notProven = () =>
   new AppError("UNAUTHENTICATED", "Confirm your e-mail address with a code first");
 
 /** Who the beneficiary is: the address proven with a code (portal cookie), or a signed-in account's confirmed address. */
-const requireBeneficiary = createMiddleware<BeneficiaryEnv>(async (c, next) => {
+export const requireBeneficiary = createMiddleware<BeneficiaryEnv>(async (c, next) => {
   const token = getCookie(c, COOKIE);
   const fromPortal = token ? await sessionEmail(c.var.deps, token) : null;
   const user = c.var.user;

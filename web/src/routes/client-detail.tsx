@@ -19,6 +19,7 @@ import { ClientRecentAssetsCard } from "@/features/dashboard/components/recent-a
 import { ClientReleaseCard } from "@/features/release/components/client-release-card";
 import { FirmVerifierCard } from "@/features/verifiers/components/firm-verifier-card";
 import { PlanHealthCard } from "@/features/plan-health/components/plan-health-card";
+import { ExecutorProgressCard } from "@/features/executor-tasks/components/executor-progress-card";
 import { FirmReportCard } from "@/features/verifier-reports/components/firm-report-card";
 import { ImpersonationBanner } from "@/features/clients/components/impersonation-banner";
 import { errorMessage } from "@/lib/api-client";
@@ -127,6 +128,7 @@ export default function ClientDetailScreen() {
         </TabsContent>
       </Tabs>
       <PlanHealthCard client={c} />
+      <ExecutorProgressCard clientId={c.id} />
       <FirmVerifierCard clientId={c.id} clientName={c.name} isAdmin={me?.role === "firm_admin"} />
       <FirmReportCard clientId={c.id} clientName={c.name} isAdmin={me?.role === "firm_admin"} />
       {/* starting a release is rare and deliberate: its own last section (e2e/client-edit.e2e.ts) */}

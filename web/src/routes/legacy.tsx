@@ -8,6 +8,8 @@ import { AccessKeyNotice } from "@/features/legacy/components/access-key-notice"
 import { LegacyItemList } from "@/features/legacy/components/legacy-item-list";
 import { LegacyItemView } from "@/features/legacy/components/legacy-item-view";
 import { useCare } from "@/features/legacy/api/list-care";
+import { useTasks } from "@/features/executor-tasks/api/list-tasks";
+import { TaskProgress } from "@/features/executor-tasks/components/task-progress";
 import { CareItemView } from "@/features/legacy/components/care-item-view";
 import { CareList } from "@/features/legacy/components/care-list";
 import { LegacySignIn } from "@/features/legacy/components/legacy-sign-in";
@@ -32,6 +34,7 @@ export default function LegacyScreen() {
   const itemId = params.get("item");
   const careId = params.get("care");
   const care = useCare(!!items.data);
+  const tasks = useTasks(!!items.data);
   const step =
     items.data === undefined
       ? null
@@ -63,7 +66,14 @@ export default function LegacyScreen() {
       <LegacyItemList
         view={items.data}
         isFocused={isFocused}
-        care={care.data?.owners.length ? <CareList view={care.data} /> : null}
+        care={
+          care.data?.owners.length || tasks.data?.estates.some((e) => e.tasks.length) ? (
+            <>
+              {care.data?.owners.length ? <CareList view={care.data} /> : null}
+              {tasks.data ? <TaskProgress view={tasks.data} /> : null}
+            </>
+          ) : null
+        }
       />
     );
 

@@ -75,6 +75,14 @@ export default function SecurityScreen() {
             message&apos;s key, so that nobody, not even its recipient, can open it early. What it
             says, and whose birthday it is, stay encrypted;
           </li>
+          <li>
+            after a release, your executor&apos;s task list: how many tasks there are, what each is
+            (close, pass on, memorialise, cancel, claim…), its status, its due date, who it is
+            assigned to, which inventory entry it comes from and when it changed, so that your
+            family can follow progress and your firm can see the counts. The executor&apos;s notes,
+            proofs (letters, screenshots) and which accounts the tasks are about are encrypted in
+            the executor&apos;s browser;
+          </li>
           <li>a log of security events (sign-ins, failed attempts, firm changes, releases);</li>
           <li>
             how many accounts of your after-death checklist (Google, Apple, Facebook…) you have
