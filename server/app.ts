@@ -36,6 +36,7 @@ import { releaseRoutes } from "./release/routes.js";
 import { incapacityRoutes } from "./incapacity/routes.js";
 import { legacyRoutes } from "./legacy/routes.js";
 import { messageRoutes } from "./messages/routes.js";
+import { deliveryRoutes } from "./deliveries/routes.js";
 import { releaseEvidenceRoutes } from "./release-evidence/routes.js";
 import { verifierRoutes } from "./verifiers/routes.js";
 import { planHealthRoutes } from "./plan-health/routes.js";
@@ -109,6 +110,7 @@ export function createApp(deps: Deps, options: { webDist?: string; testClock?: O
   api.route("/", incapacityRoutes);
   api.route("/", legacyRoutes);
   api.route("/", messageRoutes);
+  api.route("/", deliveryRoutes);
   api.route("/", releaseEvidenceRoutes);
   api.route("/", verifierRoutes);
   api.route("/", planHealthRoutes);

@@ -244,6 +244,8 @@ function releaseText(
       return `Your beneficiary ${beneficiary} signed in`;
     case "legacy.item_viewed":
       return `Your beneficiary ${beneficiary} opened ${itemOf(names, d?.assetId, null)}`;
+    case "release.item_delivered":
+      return `Your beneficiary ${beneficiary} was given ${itemOf(names, d?.assetId, null)} you chose to deliver later`;
     case "legacy.file_downloaded":
       return `Your beneficiary ${beneficiary} downloaded a file of ${itemOf(names, d?.assetId, null)}`;
     default:

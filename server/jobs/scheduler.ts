@@ -4,6 +4,7 @@ import { sendViewDigests } from "../activity/digest.js";
 import { eraseDueAccounts } from "../account-deletion/erase.js";
 import { cleanupUnclaimedFirms } from "../firms/service.js";
 import { deliverDueMessages } from "../messages/sweep.js";
+import { deliverDueItems } from "../deliveries/sweep.js";
 import { runDueTimers } from "../release/timers.js";
 import { runClientImports } from "../client-imports/worker.js";
 import { runVerifierChecks } from "../verifiers/checks.js";
@@ -42,6 +43,15 @@ export const JOBS: Job[] = [
     run: async (deps) => {
       const n = await deliverDueMessages(deps);
       return n ? `delivered ${n} message(s)` : null;
+    },
+  },
+  {
+    // released items that wait 7, 30 or 90 days, claimed once across processes (docs/decisions/096)
+    name: "item deliveries",
+    everyMs: 60 * 1000,
+    run: async (deps) => {
+      const n = await deliverDueItems(deps);
+      return n ? `delivered ${n} waiting item(s)` : null;
     },
   },
   {

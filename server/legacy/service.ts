@@ -36,6 +36,7 @@ import {
   selectReleasedTo,
   selectReleasedWithKeys,
   selectSessionEmail,
+  selectUpcoming,
   upsertCode,
   upsertSessionTabKey,
   type ReleasedKeysRow,
@@ -45,6 +46,7 @@ import {
   presentContentItemKey,
   presentItem,
   presentItemDetail,
+  presentUpcoming,
 } from "./present.js";
 
 /**
@@ -175,7 +177,10 @@ export const endSession = (deps: Deps, token: string) =>
  */
 export async function listItems(deps: Deps, email: string): Promise<LegacyItemsView> {
   const now = deps.clock.now().getTime();
-  const rows = await asSystem(deps.db, (tx) => selectReleasedWithKeys(tx, email));
+  const [rows, upcoming] = await asSystem(deps.db, async (tx) => [
+    await selectReleasedWithKeys(tx, email),
+    await selectUpcoming(tx, email),
+  ]);
   const open = rows.filter((r) => r.accessEndsAt.getTime() > now);
   const ended = new Map<string, { ownerName: string; endedAt: string }>();
   for (const r of rows.filter((r) => r.accessEndsAt.getTime() <= now))
@@ -183,7 +188,7 @@ export async function listItems(deps: Deps, email: string): Promise<LegacyItemsV
   const items = open.map((r) =>
     presentItem(r, isOpenable(r, email) ? itemKey(deps, r, email) : null),
   );
-  return { email, items, ended: [...ended.values()] };
+  return { email, items, ended: [...ended.values()], upcoming: upcoming.map(presentUpcoming) };
 }
 
 /** An item released to `email` whose access has not ended, or 404 (never released, someone else's, or ended). */

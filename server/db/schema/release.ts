@@ -86,10 +86,17 @@ export const releaseItems = pgTable(
       .references(() => assets.id, { onDelete: "cascade" }),
     beneficiaryEmail: text("beneficiary_email").notNull(),
     accessEndsAt: timestamp("access_ends_at", { withTimezone: true }).notNull(),
+    /** An item delivered later (decision 096): its day; null when given at the release. */
+    dueAt: timestamp("due_at", { withTimezone: true }),
+    /** Set once, by the sweep that delivers a waiting item on its day. */
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
   },
   (t) => [
     primaryKey({ name: "release_items_pk", columns: [t.releaseId, t.assetId, t.beneficiaryEmail] }),
     index("release_items_email_idx").on(t.beneficiaryEmail),
+    index("release_items_due_idx")
+      .on(t.dueAt)
+      .where(sql`${t.deliveredAt} IS NULL AND ${t.dueAt} IS NOT NULL`),
   ],
 );
 
