@@ -70,6 +70,7 @@ export const ACTIVITY_KINDS = {
     "legacy.item_viewed",
     "legacy.file_downloaded",
     "release.item_delivered",
+    "release.fallback_activated",
   ],
 } as const;
 

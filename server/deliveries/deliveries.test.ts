@@ -94,20 +94,15 @@ describe("items delivered later: the owner's choice", () => {
       dataKey: dk,
     });
     const got = await owner.client.json<DeliveryView>("GET", `/api/deliveries/${item.id}`);
-    expect(got.body).toEqual({ assetId: item.id, delayDays: 0 });
+    expect(got.body).toEqual({ assetId: item.id, delayDays: 0, claimDays: 30, fallbacks: [] });
     for (const bad of [5, -7, "30", null, 365])
       expect((await setDelay(owner.client, item.id, bad)).status).toBe(400);
     expect((await setDelay(owner.client, item.id, 5)).body.error?.message).toBe(
       DELIVERY_MSG.delayInvalid,
     );
-    expect((await setDelay(owner.client, item.id, 90)).body).toEqual({
-      assetId: item.id,
-      delayDays: 90,
-    });
-    expect((await owner.client.json("GET", `/api/deliveries/${item.id}`)).body).toEqual({
-      assetId: item.id,
-      delayDays: 90,
-    });
+    const ninety = { assetId: item.id, delayDays: 90, claimDays: 30, fallbacks: [] };
+    expect((await setDelay(owner.client, item.id, 90)).body).toEqual(ninety);
+    expect((await owner.client.json("GET", `/api/deliveries/${item.id}`)).body).toEqual(ninety);
     const message = await buildMessage(owner.client, {
       dataKey: dk,
       recipients: [],
@@ -144,6 +139,8 @@ describe("items delivered later: the owner's choice", () => {
     expect((await v.owner.client.json("GET", `/api/deliveries/${v.week.id}`)).body).toEqual({
       assetId: v.week.id,
       delayDays: 7,
+      claimDays: 30,
+      fallbacks: [],
     });
   });
 });

@@ -35,3 +35,34 @@ export function itemsDeliveredMail(
     ],
   );
 }
+
+/**
+ * An item reaches a fallback person (decision 096): the one before could not receive it. Who it
+ * is from and how to open it; never the title, nor who was passed over.
+ */
+export function fallbackActivatedMail(
+  appUrl: string,
+  { to, name, ownerName }: { to: string; name: string | null; ownerName: string },
+): Mail {
+  return composeMail(
+    {
+      template: "fallback-activated",
+      to,
+      subject: `${ownerName} has left you something in Legacy Vault`,
+      expiresAt: null,
+    },
+    [
+      { text: `Hello ${name ?? "there"},` },
+      {
+        text: `${ownerName} named you to receive an item from their Legacy Vault if the person before you could not. It is now yours to open.`,
+      },
+      {
+        text: "Open the link below, confirm this e-mail address with a code we send you, and enter the access key you were given.",
+      },
+      {
+        link: `${appUrl}/legacy?email=${encodeURIComponent(to)}`,
+        label: "Open what was left to you",
+      },
+    ],
+  );
+}

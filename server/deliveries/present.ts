@@ -1,10 +1,22 @@
-import type { DeliveryDelayDays, DeliveryView } from "../../common/deliveries.js";
+import type {
+  DeliveryClaimDays,
+  DeliveryDelayDays,
+  DeliveryView,
+} from "../../common/deliveries.js";
 
-/** Only the delays the database allows (0, 7, 30, 90) are ever stored; anything else reads as 0. */
+/** Only the values the database allows are ever stored; anything else reads as the default. */
 const asDelay = (days: number): DeliveryDelayDays =>
   days === 7 || days === 30 || days === 90 ? days : 0;
+const asClaim = (days: number): DeliveryClaimDays => (days === 60 || days === 90 ? days : 30);
 
-export const presentDelivery = (assetId: string, delayDays: number): DeliveryView => ({
+/** The owner's view: the delay, the claim time and the fallbacks' addresses in order; never a wrap. */
+export const presentDelivery = (
+  assetId: string,
+  row: { delayDays: number; claimDays: number },
+  fallbacks: { email: string; position: number }[],
+): DeliveryView => ({
   assetId,
-  delayDays: asDelay(delayDays),
+  delayDays: asDelay(row.delayDays),
+  claimDays: asClaim(row.claimDays),
+  fallbacks: fallbacks.map((f) => ({ email: f.email, position: f.position })),
 });

@@ -8,7 +8,15 @@ import type { Deps } from "../deps.js";
 import { addDays } from "../clock.js";
 import { AppError } from "../errors.js";
 import { presentDelivery } from "./present.js";
-import { deleteDelay, selectDelay, selectOwnerDelays, upsertDelay } from "./queries.js";
+import {
+  deleteDelay,
+  replaceFallbacks,
+  selectDelivery,
+  selectFallbacks,
+  selectOwnerDelays,
+  selectOwnerKeys,
+  upsertDelivery,
+} from "./queries.js";
 
 /**
  * Items delivered later (docs/decisions/096): each item's delay after the release. The owner
@@ -19,16 +27,42 @@ import { deleteDelay, selectDelay, selectOwnerDelays, upsertDelay } from "./quer
 const asActor = <T>(deps: Deps, actor: ActorProfile, fn: (tx: Tx) => Promise<T>) =>
   withActor(deps.db, { userId: actor.id }, fn);
 
-/** GET /api/deliveries/:id: the owner's own item's delay (0 when given at the release). */
+/** GET /api/deliveries/:id: the owner's own item's delay, claim time and fallbacks. */
 export const getDelivery = (deps: Deps, actor: ActorProfile, id: string): Promise<DeliveryView> =>
   asActor(deps, actor, async (tx) => {
     await loadOwnAsset(tx, actor, id);
-    return presentDelivery(id, await selectDelay(tx, id));
+    return presentDelivery(id, await selectDelivery(tx, id), await selectFallbacks(tx, id));
   });
 
 /**
- * PUT /api/deliveries/:id: when the item is given, in days after the release. A message has its own
- * day (decision 089): only 0. Once the item is released its delivery no longer changes (409).
+ * The fallbacks as given, checked: each wrap names a beneficiary key of the owner for that very
+ * address (the owner's browser made it with that key), and none is already someone the item is
+ * left to.
+ */
+async function checkFallbacks(
+  tx: Tx,
+  a: { ownerId: string; leftTo: string[]; fallbacks: NonNullable<PutDeliveryInput["fallbacks"]> },
+) {
+  const keys = await selectOwnerKeys(
+    tx,
+    a.ownerId,
+    a.fallbacks.map((f) => f.beneficiaryKeyId),
+  );
+  const keyEmail = new Map(keys.map((k) => [k.id, k.email]));
+  const leftTo = new Set(a.leftTo.map((e) => e.toLowerCase()));
+  return a.fallbacks.map((f) => {
+    if (leftTo.has(f.email))
+      throw new AppError("VALIDATION", DELIVERY_MSG.fallbackIsBeneficiary, { field: "fallbacks" });
+    if (keyEmail.get(f.beneficiaryKeyId) !== f.email)
+      throw new AppError("VALIDATION", DELIVERY_MSG.fallbackKeyMismatch, { field: "fallbacks" });
+    return { ...f, wrappedKey: Buffer.from(f.wrappedKey, "base64") };
+  });
+}
+
+/**
+ * PUT /api/deliveries/:id: when the item is given, in days after the release, and (each left out
+ * kept) how long each person has to claim it and its fallbacks in order. A message has its own
+ * day (decision 089): no delay. Once the item is released nothing here changes (409).
  */
 export function putDelivery(
   deps: Deps,
@@ -40,19 +74,34 @@ export function putDelivery(
     if (asset.type === "message" && input.delayDays !== 0)
       throw new AppError("VALIDATION", DELIVERY_MSG.notForMessages, { field: "delayDays" });
     if (asset.releaseTriggered) throw new AppError("CONFLICT", DELIVERY_MSG.released);
-    const before = await selectDelay(tx, id);
-    if (input.delayDays === 0) await deleteDelay(tx, id);
-    else await upsertDelay(tx, { assetId: id, userId: actor.id, delayDays: input.delayDays });
-    if (before !== input.delayDays)
-      await recordAudit(tx, {
-        actorId: actor.id,
-        action: "delivery.set",
-        subjectType: "asset",
-        subjectId: id,
+    const before = await selectDelivery(tx, id);
+    const claimDays = input.claimDays ?? before.claimDays;
+    if (input.fallbacks) {
+      const fallbacks = await checkFallbacks(tx, {
         ownerId: actor.id,
-        details: { delayDays: input.delayDays },
+        leftTo: asset.beneficiaryEmails,
+        fallbacks: input.fallbacks,
       });
-    return presentDelivery(id, input.delayDays);
+      await replaceFallbacks(tx, { assetId: id, userId: actor.id, fallbacks });
+    }
+    const fallbacks = await selectFallbacks(tx, id);
+    if (input.delayDays === 0 && !fallbacks.length) await deleteDelay(tx, id);
+    else
+      await upsertDelivery(tx, {
+        assetId: id,
+        userId: actor.id,
+        delayDays: input.delayDays,
+        claimDays,
+      });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "delivery.set",
+      subjectType: "asset",
+      subjectId: id,
+      ownerId: actor.id,
+      details: { delayDays: input.delayDays, claimDays, fallbacks: fallbacks.length },
+    });
+    return presentDelivery(id, { delayDays: input.delayDays, claimDays }, fallbacks);
   });
 }
 

@@ -5,6 +5,7 @@ import { eraseDueAccounts } from "../account-deletion/erase.js";
 import { cleanupUnclaimedFirms } from "../firms/service.js";
 import { deliverDueMessages } from "../messages/sweep.js";
 import { deliverDueItems } from "../deliveries/sweep.js";
+import { activateDueFallbacks } from "../deliveries/fallbacks.js";
 import { runDueTimers } from "../release/timers.js";
 import { runClientImports } from "../client-imports/worker.js";
 import { runVerifierChecks } from "../verifiers/checks.js";
@@ -46,12 +47,13 @@ export const JOBS: Job[] = [
     },
   },
   {
-    // released items that wait 7, 30 or 90 days, claimed once across processes (docs/decisions/096)
+    // released items that wait 7, 30 or 90 days, and fallbacks whose turn came, once across processes (docs/decisions/096)
     name: "item deliveries",
     everyMs: 60 * 1000,
     run: async (deps) => {
       const n = await deliverDueItems(deps);
-      return n ? `delivered ${n} waiting item(s)` : null;
+      const f = await activateDueFallbacks(deps);
+      return n || f ? `delivered ${n} waiting item(s), ${f} to fallback people` : null;
     },
   },
   {

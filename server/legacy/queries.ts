@@ -183,6 +183,23 @@ export function selectUpcoming(tx: Tx, email: string) {
     .orderBy(asc(releaseItems.dueAt), asc(profiles.name));
 }
 
+/** The beneficiary opened the item: claimed (decision 096: its fallbacks are no longer needed). */
+export const markClaimed = (
+  tx: Tx,
+  a: { releaseId: string; assetId: string; email: string; now: Date },
+) =>
+  tx
+    .update(releaseItems)
+    .set({ claimedAt: a.now })
+    .where(
+      and(
+        eq(releaseItems.releaseId, a.releaseId),
+        eq(releaseItems.assetId, a.assetId),
+        eq(releaseItems.beneficiaryEmail, a.email),
+        sql`${releaseItems.claimedAt} is null`,
+      ),
+    );
+
 /** Whether anything was ever released to `email` (after access ends they may still sign in to read that notice). */
 export async function hasReleasedItems(tx: Tx, email: string) {
   const [row] = await tx

@@ -29,6 +29,7 @@ import {
   deleteSession,
   hasReleasedItems,
   insertSession,
+  markClaimed,
   selectCode,
   selectFileType,
   selectFileList,
@@ -270,6 +271,7 @@ export async function openItem(
   const { row, files } = await asSystem(deps.db, async (tx) => {
     const row = await loadItem(tx, deps, { email, assetId });
     requireOpenable(row, email);
+    await markClaimed(tx, { releaseId: row.releaseId, assetId, email, now });
     // an account with a confirmed address opens items without a portal code: its first access is here
     await appendFirstAccess(tx, { ownerId: row.ownerId, releaseId: row.releaseId, email, at: now });
     await appendEvidence(tx, {

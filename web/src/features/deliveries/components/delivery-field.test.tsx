@@ -17,7 +17,9 @@ describe("Deliver: at release / 7 / 30 / 90 days after (decision 096)", () => {
   it("shows the saved choice and saves a new one at once", async () => {
     const fetch = stubFetch((_url, init) =>
       json(
-        init?.method === "PUT" ? { assetId: "a1", delayDays: 30 } : { assetId: "a1", delayDays: 7 },
+        init?.method === "PUT"
+          ? { assetId: "a1", delayDays: 30, claimDays: 30, fallbacks: [] }
+          : { assetId: "a1", delayDays: 7, claimDays: 30, fallbacks: [] },
       ),
     );
     const { user } = renderScreen(<DeliveryField assetId="a1" />);
@@ -40,7 +42,7 @@ describe("Deliver: at release / 7 / 30 / 90 days after (decision 096)", () => {
     stubFetch((_url, init) =>
       init?.method === "PUT"
         ? json({ error: { code: "CONFLICT", message: DELIVERY_MSG.released } }, 409)
-        : json({ assetId: "a1", delayDays: 0 }),
+        : json({ assetId: "a1", delayDays: 0, claimDays: 30, fallbacks: [] }),
     );
     const { user } = renderScreen(<DeliveryField assetId="a1" />);
     const select = await screen.findByLabelText(DELIVERY_MSG.label);
