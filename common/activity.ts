@@ -65,7 +65,13 @@ export const ACTIVITY_KINDS = {
     "verifier.declined",
     "verifier.check_answered",
   ],
-  beneficiaries: ["legacy.signed_in", "legacy.item_viewed", "legacy.file_downloaded"],
+  beneficiaries: [
+    "legacy.signed_in",
+    "legacy.item_viewed",
+    "legacy.file_downloaded",
+    "release.item_delivered",
+    "release.fallback_activated",
+  ],
 } as const;
 
 /** The firm admin's filter: which kinds of event about their firm. */

@@ -46,6 +46,11 @@ export type LegacyItemsView = {
   email: string;
   items: LegacyItem[];
   ended: { ownerName: string; endedAt: string }[];
+  /**
+   * Items that wait for a later day (decision 096), by owner and day: how many, never which or
+   * their titles ("More from Olga arrives on 3 May").
+   */
+  upcoming: { ownerName: string; on: string; count: number }[];
 };
 
 /**
@@ -87,6 +92,9 @@ export const LEGACY_MSG = {
   codeTooManyTries: "Too many incorrect codes. Request a new code.",
   accessEnded: "Access to what was left to you has ended",
   noItems: "Nothing has been left to this address, or access has ended.",
+  /** Items that wait days after the release (decision 096): how many and when, never which. */
+  moreArrives: (count: number, on: string) =>
+    `${count === 1 ? "One more item arrives" : `${count} more items arrive`} on ${on}. We will e-mail you that day.`,
   // the beneficiary portal's own failures and sign-out (web)
   codeSendFailed: "The code could not be sent. Please try again.",
   itemsLoadFailed: "What was left to you could not be loaded. Please try again.",

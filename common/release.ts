@@ -176,6 +176,8 @@ export const RELEASE_ACTION_LABELS: Record<string, string> = {
   "release.wait_reminder_sent": "Last-day reminder sent",
   "release.cancelled": "Release cancelled",
   "release.released": "Released to beneficiaries",
+  "release.item_delivered": "An item that waited was given to a beneficiary",
+  "release.fallback_activated": "An item went to the next person you named",
   "release.access_ended": "Beneficiaries' access ended",
   "release.rehearsal_sent": "Test run e-mailed to you",
   "legacy.signed_in": "A beneficiary signed in to the portal",

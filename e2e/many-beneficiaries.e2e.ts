@@ -73,6 +73,15 @@ describe("an item left to two people", () => {
       await chooseBeneficiaries(page, [sam.email]);
       await page.getByRole("button", { name: "Save Password" }).click();
       await expectText(page, PASSWORD_MSG.saved);
+      // given a week after the release (decision 096), saved at once beside the picker
+      await page.waitForURL((url) => /^\/vault\/[0-9a-f-]{36}$/.test(url.pathname));
+      await page.getByRole("button", { name: "Edit" }).click();
+      const deliver = page.getByLabel("Deliver", { exact: true });
+      await expect.poll(() => deliver.isEnabled()).toBe(true);
+      await deliver.selectOption("7");
+      await expectText(page, "Saved: 7 days after.");
+      await checkLightAndDark(page, "delay-item-delivery");
+      await page.getByRole("button", { name: "Cancel" }).click();
 
       // Emma's page: the shared item, and who else receives it.
       await openPath(page, "/beneficiaries");
@@ -100,13 +109,19 @@ describe("an item left to two people", () => {
 
       for (const [who, link, titles] of [
         [emma, emmaLink, ["Family bank"]],
-        [sam, samLink, ["Family bank", "Sam's bike lock"]],
+        [sam, samLink, ["Family bank"]],
       ] as const) {
         const releaseMail = await latestMailTo(who.email, { subject: /has left you something/ });
         const portal = await portalSignIn({ email: who.email, releaseMail, accessLink: link });
         const items = portal.getByRole("link", { name: /Family bank|Sam's bike lock/ });
         await items.first().waitFor();
         expect((await items.allInnerTexts()).map((t) => t.trim()).sort()).toEqual([...titles]);
+        // Sam's bike lock waits a week: counted, never named
+        if (who === sam) {
+          await expectText(portal, "More from Olive Owner");
+          await expectText(portal, /One more item arrives on/);
+          await checkLightAndDark(portal, "delay-portal-upcoming");
+        }
         await portal.getByRole("link", { name: "Family bank" }).click();
         await portal.getByRole("button", { name: "Show password" }).click();
         await expectText(portal, secret);

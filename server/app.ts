@@ -37,6 +37,7 @@ import { incapacityRoutes } from "./incapacity/routes.js";
 import { legacyRoutes } from "./legacy/routes.js";
 import { executorTaskRoutes } from "./executor-tasks/routes.js";
 import { messageRoutes } from "./messages/routes.js";
+import { deliveryRoutes } from "./deliveries/routes.js";
 import { releaseEvidenceRoutes } from "./release-evidence/routes.js";
 import { verifierRoutes } from "./verifiers/routes.js";
 import { planHealthRoutes } from "./plan-health/routes.js";
@@ -111,6 +112,7 @@ export function createApp(deps: Deps, options: { webDist?: string; testClock?: O
   api.route("/", legacyRoutes);
   api.route("/", executorTaskRoutes);
   api.route("/", messageRoutes);
+  api.route("/", deliveryRoutes);
   api.route("/", releaseEvidenceRoutes);
   api.route("/", verifierRoutes);
   api.route("/", planHealthRoutes);

@@ -244,6 +244,10 @@ function releaseText(
       return `Your beneficiary ${beneficiary} signed in`;
     case "legacy.item_viewed":
       return `Your beneficiary ${beneficiary} opened ${itemOf(names, d?.assetId, null)}`;
+    case "release.item_delivered":
+      return `Your beneficiary ${beneficiary} was given ${itemOf(names, d?.assetId, null)} you chose to deliver later`;
+    case "release.fallback_activated":
+      return `${itemOf(names, d?.assetId, null).replace(/^./, (c) => c.toUpperCase())} went to ${beneficiary}, next in the order you chose`;
     case "legacy.file_downloaded":
       return `Your beneficiary ${beneficiary} downloaded a file of ${itemOf(names, d?.assetId, null)}`;
     default:

@@ -4,6 +4,8 @@ import { sendViewDigests } from "../activity/digest.js";
 import { eraseDueAccounts } from "../account-deletion/erase.js";
 import { cleanupUnclaimedFirms } from "../firms/service.js";
 import { deliverDueMessages } from "../messages/sweep.js";
+import { deliverDueItems } from "../deliveries/sweep.js";
+import { activateDueFallbacks } from "../deliveries/fallbacks.js";
 import { runDueTimers } from "../release/timers.js";
 import { runClientImports } from "../client-imports/worker.js";
 import { runVerifierChecks } from "../verifiers/checks.js";
@@ -42,6 +44,16 @@ export const JOBS: Job[] = [
     run: async (deps) => {
       const n = await deliverDueMessages(deps);
       return n ? `delivered ${n} message(s)` : null;
+    },
+  },
+  {
+    // released items that wait 7, 30 or 90 days, and fallbacks whose turn came, once across processes (docs/decisions/096)
+    name: "item deliveries",
+    everyMs: 60 * 1000,
+    run: async (deps) => {
+      const n = await deliverDueItems(deps);
+      const f = await activateDueFallbacks(deps);
+      return n || f ? `delivered ${n} waiting item(s), ${f} to fallback people` : null;
     },
   },
   {

@@ -1,5 +1,10 @@
 import type { AssetFileView } from "../../common/assets/files.js";
-import type { LegacyItem, LegacyItemDetail, LegacyItemKey } from "../../common/legacy.js";
+import type {
+  LegacyItem,
+  LegacyItemDetail,
+  LegacyItemKey,
+  LegacyItemsView,
+} from "../../common/legacy.js";
 import { presentFile } from "../assets/present.js";
 import type { ReleasedRow } from "./queries.js";
 
@@ -52,4 +57,15 @@ export const presentBeneficiaryItemKey = (k: {
 export const presentContentItemKey = (contentKey: Buffer): LegacyItemKey => ({
   kind: "content-key",
   contentKey: contentKey.toString("base64"),
+});
+
+/** What still waits for the beneficiary (decision 096): who from, which day, how many; no id, no title. */
+export const presentUpcoming = (u: {
+  ownerName: string;
+  on: Date;
+  count: number;
+}): LegacyItemsView["upcoming"][number] => ({
+  ownerName: u.ownerName,
+  on: u.on.toISOString(),
+  count: u.count,
 });

@@ -18,6 +18,9 @@ import {
   userKeys,
 } from "../db/schema/index.js";
 
+/** A released item given at the release, or one that waited and the sweep has delivered. */
+const isDelivered = sql`(${releaseItems.dueAt} is null or ${releaseItems.deliveredAt} is not null)`;
+
 /**
  * Everything released to `email` (release_items is the only grant; a message only once delivered)
  * and still left to it (an owner
@@ -65,6 +68,8 @@ export function selectReleasedTo(tx: Tx, email: string) {
         eq(releases.status, "released"),
         // a message exists for its recipient only from its day on (docs/decisions/089)
         sql`(${assets.type} <> 'message' or ${messageSchedules.deliveredAt} is not null)`,
+        // and an item that waits days after the release, from its day on (docs/decisions/096)
+        isDelivered,
       ),
     )
     .orderBy(asc(profiles.name), asc(releases.userId), asc(assets.createdAt), asc(assets.id));
@@ -153,6 +158,47 @@ export async function selectFileType(tx: Tx, assetId: string, kind: AssetFileKin
     .where(and(eq(assetFiles.assetId, assetId), eq(assetFiles.kind, kind)));
   return meta?.contentType ?? null;
 }
+
+/**
+ * What still waits for `email` (decision 096): by owner and day, how many items; never which.
+ */
+export function selectUpcoming(tx: Tx, email: string) {
+  return tx
+    .select({
+      ownerName: profiles.name,
+      on: sql<Date>`${releaseItems.dueAt}`.mapWith(releaseItems.dueAt),
+      count: sql<number>`count(distinct ${releaseItems.assetId})`.mapWith(Number),
+    })
+    .from(releaseItems)
+    .innerJoin(releases, eq(releases.id, releaseItems.releaseId))
+    .innerJoin(profiles, eq(profiles.id, releases.userId))
+    .where(
+      and(
+        eq(releaseItems.beneficiaryEmail, email),
+        eq(releases.status, "released"),
+        sql`${releaseItems.dueAt} is not null and ${releaseItems.deliveredAt} is null`,
+      ),
+    )
+    .groupBy(profiles.name, releases.userId, releaseItems.dueAt)
+    .orderBy(asc(releaseItems.dueAt), asc(profiles.name));
+}
+
+/** The beneficiary opened the item: claimed (decision 096: its fallbacks are no longer needed). */
+export const markClaimed = (
+  tx: Tx,
+  a: { releaseId: string; assetId: string; email: string; now: Date },
+) =>
+  tx
+    .update(releaseItems)
+    .set({ claimedAt: a.now })
+    .where(
+      and(
+        eq(releaseItems.releaseId, a.releaseId),
+        eq(releaseItems.assetId, a.assetId),
+        eq(releaseItems.beneficiaryEmail, a.email),
+        sql`${releaseItems.claimedAt} is null`,
+      ),
+    );
 
 /** Whether anything was ever released to `email` (after access ends they may still sign in to read that notice). */
 export async function hasReleasedItems(tx: Tx, email: string) {

@@ -29,6 +29,7 @@ import {
   deleteSession,
   hasReleasedItems,
   insertSession,
+  markClaimed,
   selectCode,
   selectFileType,
   selectFileList,
@@ -36,6 +37,7 @@ import {
   selectReleasedTo,
   selectReleasedWithKeys,
   selectSessionEmail,
+  selectUpcoming,
   upsertCode,
   upsertSessionTabKey,
   type ReleasedKeysRow,
@@ -45,6 +47,7 @@ import {
   presentContentItemKey,
   presentItem,
   presentItemDetail,
+  presentUpcoming,
 } from "./present.js";
 
 /**
@@ -175,7 +178,10 @@ export const endSession = (deps: Deps, token: string) =>
  */
 export async function listItems(deps: Deps, email: string): Promise<LegacyItemsView> {
   const now = deps.clock.now().getTime();
-  const rows = await asSystem(deps.db, (tx) => selectReleasedWithKeys(tx, email));
+  const [rows, upcoming] = await asSystem(deps.db, async (tx) => [
+    await selectReleasedWithKeys(tx, email),
+    await selectUpcoming(tx, email),
+  ]);
   const open = rows.filter((r) => r.accessEndsAt.getTime() > now);
   const ended = new Map<string, { ownerName: string; endedAt: string }>();
   for (const r of rows.filter((r) => r.accessEndsAt.getTime() <= now))
@@ -183,7 +189,7 @@ export async function listItems(deps: Deps, email: string): Promise<LegacyItemsV
   const items = open.map((r) =>
     presentItem(r, isOpenable(r, email) ? itemKey(deps, r, email) : null),
   );
-  return { email, items, ended: [...ended.values()] };
+  return { email, items, ended: [...ended.values()], upcoming: upcoming.map(presentUpcoming) };
 }
 
 /** An item released to `email` whose access has not ended, or 404 (never released, someone else's, or ended). */
@@ -265,6 +271,7 @@ export async function openItem(
   const { row, files } = await asSystem(deps.db, async (tx) => {
     const row = await loadItem(tx, deps, { email, assetId });
     requireOpenable(row, email);
+    await markClaimed(tx, { releaseId: row.releaseId, assetId, email, now });
     // an account with a confirmed address opens items without a portal code: its first access is here
     await appendFirstAccess(tx, { ownerId: row.ownerId, releaseId: row.releaseId, email, at: now });
     await appendEvidence(tx, {

@@ -41,6 +41,7 @@ import {
 } from "./queries.js";
 import { addDays } from "../clock.js";
 import { startMessageClocks } from "../messages/service.js";
+import { dateReleasedItems } from "../deliveries/service.js";
 import { accessEndsAt, inactivityEndsAt, lastDayReminderAt, reminderTimes } from "./schedule.js";
 
 /** The steps of a release, each inside the caller's transaction: its e-mails and audit rows commit with it or not at all. */
@@ -307,12 +308,17 @@ export async function performRelease(
   if (!owner) return;
   const endsAt = accessEndsAt(now);
   const released = await markAssetsReleased(tx, owner.id, now);
-  const items = released.map((a) => ({
+  // an item may wait 7, 30 or 90 days; the sweep gives it on its day (docs/decisions/096)
+  const items = await dateReleasedItems(tx, {
+    ownerId: owner.id,
     releaseId: release.id,
-    assetId: a.id,
-    beneficiaryEmail: a.email,
-    accessEndsAt: endsAt,
-  }));
+    released,
+    now,
+    endsAt,
+  });
+  const waits = new Set(
+    items.filter((i) => i.dueAt).map((i) => `${i.assetId}\n${i.beneficiaryEmail}`),
+  );
   await insertReleaseItems(tx, items);
   await markReleaseReleased(tx, release.id, now);
   // the full plan replaces the incapacity scope: a caregiver's access ends with the release (decision 093)
@@ -326,7 +332,8 @@ export async function performRelease(
     perEmail.set(item.beneficiaryEmail, (perEmail.get(item.beneficiaryEmail) ?? 0) + 1);
   // a message is told of on its own day, by its own e-mail (docs/decisions/089)
   const told = new Map<string, number>();
-  for (const a of released.filter((r) => r.type !== "message"))
+  // and an item that waits, on its day, by the sweep's e-mail (docs/decisions/096)
+  for (const a of released.filter((r) => r.type !== "message" && !waits.has(`${r.id}\n${r.email}`)))
     told.set(a.email, (told.get(a.email) ?? 0) + 1);
   const names = await beneficiaryNames(tx, owner.id, [...told.keys()]);
   const brand = await ownerFirmBrand(tx, owner);
@@ -374,12 +381,7 @@ export async function performRelease(
       kind: "released_to",
       at: now,
       actor: { type: "system", via: "release_due" },
-      data: {
-        items: items
-          .filter((i) => i.beneficiaryEmail === email)
-          .map((i) => i.assetId)
-          .sort(),
-      },
+      data: releasedToData(items.filter((i) => i.beneficiaryEmail === email)),
       beneficiaryEmail: email,
     });
   await auditRelease(tx, {
@@ -392,6 +394,19 @@ export async function performRelease(
       beneficiaries: perEmail.size,
     },
   });
+}
+
+/**
+ * What the release gave one beneficiary: the item ids given now and, only when some wait, those
+ * that wait (decision 096; their own `item_delivered` entries follow on their day).
+ */
+function releasedToData(items: { assetId: string; dueAt: Date | null }[]) {
+  const ids = (list: typeof items) => list.map((i) => i.assetId).sort();
+  const waiting = items.filter((i) => i.dueAt);
+  return {
+    items: ids(items.filter((i) => !i.dueAt)),
+    ...(waiting.length ? { waiting: ids(waiting) } : {}),
+  };
 }
 
 /** The names the owner gave these addresses in their beneficiary list (for the greeting). */

@@ -27,3 +27,4 @@ export * from "./incapacity.js";
 export * from "./client-imports.js";
 export * from "./messages.js";
 export * from "./executor-tasks.js";
+export * from "./deliveries.js";

@@ -7,6 +7,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -86,10 +87,24 @@ export const releaseItems = pgTable(
       .references(() => assets.id, { onDelete: "cascade" }),
     beneficiaryEmail: text("beneficiary_email").notNull(),
     accessEndsAt: timestamp("access_ends_at", { withTimezone: true }).notNull(),
+    /** An item delivered later (decision 096): its day; null when given at the release. */
+    dueAt: timestamp("due_at", { withTimezone: true }),
+    /** Set once, by the sweep that delivers a waiting item on its day. */
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    /** When the beneficiary first opened it (decision 096: a fallback waits for this). */
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    /** The fallback it went to (1 to 3); null when it is left to this address. */
+    fallbackPosition: smallint("fallback_position"),
   },
   (t) => [
     primaryKey({ name: "release_items_pk", columns: [t.releaseId, t.assetId, t.beneficiaryEmail] }),
     index("release_items_email_idx").on(t.beneficiaryEmail),
+    index("release_items_due_idx")
+      .on(t.dueAt)
+      .where(sql`${t.deliveredAt} IS NULL AND ${t.dueAt} IS NOT NULL`),
+    index("release_items_unclaimed_idx")
+      .on(t.assetId)
+      .where(sql`${t.claimedAt} IS NULL`),
   ],
 );
 

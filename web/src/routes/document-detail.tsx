@@ -12,6 +12,7 @@ import { DocumentSummary } from "@/features/assets/documents/components/document
 import { DocumentVersions } from "@/features/assets/documents/components/document-versions";
 import { BeneficiaryFieldProvider } from "@/features/assets/components/beneficiary-field";
 import { BeneficiaryPicker } from "@/features/beneficiaries/components/beneficiary-picker";
+import { DeliveryField } from "@/features/deliveries/components/delivery-field";
 
 const BACK = { to: "/documents", label: "Back to documents" };
 
@@ -22,7 +23,14 @@ const BACK = { to: "/documents", label: "Back to documents" };
 export default function DocumentDetailScreen() {
   const { id = "" } = useParams();
   return (
-    <BeneficiaryFieldProvider renderPicker={(field) => <BeneficiaryPicker {...field} />}>
+    <BeneficiaryFieldProvider
+      renderPicker={(field) => (
+        <>
+          <BeneficiaryPicker {...field} />
+          <DeliveryField assetId={id} />
+        </>
+      )}
+    >
       <AssetDetailScreen
         id={id}
         type="document"

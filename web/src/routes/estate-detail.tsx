@@ -12,6 +12,7 @@ import { EstateDetails } from "@/features/assets/estate/components/estate-detail
 import { EstateForm } from "@/features/assets/estate/components/estate-form";
 import { openedEstate } from "@/features/assets/estate/opened-estate";
 import { BeneficiaryPicker } from "@/features/beneficiaries/components/beneficiary-picker";
+import { DeliveryField } from "@/features/deliveries/components/delivery-field";
 import { errorMessage } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
 import { toast } from "@/lib/toast";
@@ -39,7 +40,14 @@ export default function EstateDetailScreen() {
       onError: (err) => toast.error(errorMessage(err, ESTATE_MSG.deleteFailed)),
     });
   return (
-    <BeneficiaryFieldProvider renderPicker={(field) => <BeneficiaryPicker {...field} />}>
+    <BeneficiaryFieldProvider
+      renderPicker={(field) => (
+        <>
+          <BeneficiaryPicker {...field} />
+          <DeliveryField assetId={id} />
+        </>
+      )}
+    >
       <AssetDetailScreen
         id={id}
         type="estate"

@@ -11,6 +11,7 @@ import { NoteReading } from "@/features/assets/notes/components/note-reading";
 import { formatDate } from "@/lib/format";
 import { BeneficiaryFieldProvider } from "@/features/assets/components/beneficiary-field";
 import { BeneficiaryPicker } from "@/features/beneficiaries/components/beneficiary-picker";
+import { DeliveryField } from "@/features/deliveries/components/delivery-field";
 
 const BACK = { to: "/notes", label: "Back to notes" };
 /** The edit mode is a search parameter: Edit adds a history entry, so the back button returns to reading. */
@@ -28,7 +29,14 @@ export default function NoteDetailScreen() {
   const isEditing = params.get(MODE_PARAM) === "edit";
   const readPath = `/notes/${id}`;
   return (
-    <BeneficiaryFieldProvider renderPicker={(field) => <BeneficiaryPicker {...field} />}>
+    <BeneficiaryFieldProvider
+      renderPicker={(field) => (
+        <>
+          <BeneficiaryPicker {...field} />
+          <DeliveryField assetId={id} />
+        </>
+      )}
+    >
       <AssetDetailScreen
         id={id}
         type="note"

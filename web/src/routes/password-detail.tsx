@@ -5,6 +5,7 @@ import { PasswordPanel } from "@/features/assets/passwords/components/password-p
 import { addedBeneficiaryEmail } from "@/features/beneficiaries/return-path";
 import { BeneficiaryFieldProvider } from "@/features/assets/components/beneficiary-field";
 import { BeneficiaryPicker } from "@/features/beneficiaries/components/beneficiary-picker";
+import { DeliveryField } from "@/features/deliveries/components/delivery-field";
 
 const BACK = { to: "/vault", label: "Back to passwords" };
 /** Why /vault/{id} shows nothing: a failed decryption (never partial data) or a failed load. */
@@ -24,7 +25,14 @@ export default function PasswordDetailScreen() {
   // Back from the picker's 'add-new' (/beneficiaries/new): resume editing, the picker selects the new e-mail.
   const isEditingAtFirst = addedBeneficiaryEmail(location.state) !== null;
   return (
-    <BeneficiaryFieldProvider renderPicker={(field) => <BeneficiaryPicker {...field} />}>
+    <BeneficiaryFieldProvider
+      renderPicker={(field) => (
+        <>
+          <BeneficiaryPicker {...field} />
+          <DeliveryField assetId={id} />
+        </>
+      )}
+    >
       <AssetDetailScreen
         key={id}
         id={id}

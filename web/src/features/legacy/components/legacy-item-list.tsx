@@ -139,7 +139,7 @@ export function LegacyItemList({
         }
       />
       {care}
-      {view.items.length === 0 && !care && (
+      {view.items.length === 0 && view.upcoming.length === 0 && !care && (
         <Card>
           <CardContent className="flex flex-col items-center gap-3 pt-6 text-center">
             <Inbox aria-hidden="true" className="size-10 text-muted-foreground" />
@@ -149,6 +149,12 @@ export function LegacyItemList({
       )}
       {groupByOwner(view.items).map((group) => (
         <OwnerGroup key={`${group.ownerName}-${group.role}`} group={group} titles={titles} />
+      ))}
+      {view.upcoming.map((u) => (
+        <Alert key={`${u.ownerName}-${u.on}`} variant="default">
+          <AlertTitle className="wrap-anywhere">More from {u.ownerName}</AlertTitle>
+          <AlertDescription>{LEGACY_MSG.moreArrives(u.count, formatDate(u.on))}</AlertDescription>
+        </Alert>
       ))}
       {view.ended.map((ended) => (
         <Alert key={`${ended.ownerName}-${ended.endedAt}`} variant="default">

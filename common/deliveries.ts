@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { emailSchema } from "./auth-schemas.js";
+import { wrappedKeySchema } from "./ciphertext.js";
+
+/**
+ * Items delivered later (docs/decisions/096): an item is given at the release, or 7, 30 or 90 days
+ * after it. Until its day the portal answers 404 for it, its files and its evidence; on the day
+ * the sweep delivers it and e-mails each beneficiary (no title). Messages have their own day
+ * (docs/decisions/089) and no delay.
+ */
+
+/** The choices: 0 is "at release". */
+export const DELIVERY_DELAY_DAYS = [0, 7, 30, 90] as const;
+export type DeliveryDelayDays = (typeof DELIVERY_DELAY_DAYS)[number];
+
+/** How long each person has to claim (open) an item before its next fallback is used. */
+export const DELIVERY_CLAIM_DAYS = [30, 60, 90] as const;
+export type DeliveryClaimDays = (typeof DELIVERY_CLAIM_DAYS)[number];
+/** The most fallback people an item names, in order. */
+export const DELIVERY_FALLBACKS_MAX = 3;
+
+/** The most waiting items one sweep's transaction claims; a pass runs batches until none is due. */
+export const DELIVERY_SWEEP_BATCH = 500;
+
+export const DELIVERY_MSG = {
+  delayInvalid: "Choose at release, or 7, 30 or 90 days after",
+  notForMessages: "A message has its own delivery day",
+  released: "This item was already released; its delivery cannot change",
+  label: "Deliver",
+  saveFailed: "The delivery could not be saved. Please try again.",
+  claimDaysInvalid: "Choose 30, 60 or 90 days",
+  tooManyFallbacks: `Name at most ${DELIVERY_FALLBACKS_MAX} people in turn`,
+  fallbackTwice: "A person is named twice",
+  fallbackIsBeneficiary: "This person already receives the item",
+  fallbackKeyMismatch: "This person's key has changed: open the item again and save",
+} as const;
+
+/** The words of each choice, as the item's form and the owner's pages show them. */
+export const deliveryLabel = (days: DeliveryDelayDays) =>
+  days === 0 ? "At release" : `${days} days after`;
+
+/* ---------- inputs ---------- */
+
+export const deliveryDelaySchema = z.union(
+  DELIVERY_DELAY_DAYS.map((d) => z.literal(d)),
+  { error: DELIVERY_MSG.delayInvalid },
+);
+
+/**
+ * A fallback person: their address and the item key wrapped in the owner's browser with their
+ * beneficiary key (IV ‖ AES-GCM(BK, CK), the item id as additional data), as for any beneficiary.
+ */
+export const deliveryFallbackSchema = z.strictObject({
+  email: emailSchema,
+  beneficiaryKeyId: z.uuid(),
+  wrappedKey: wrappedKeySchema,
+});
+
+/**
+ * PUT /api/deliveries/:id: when the item is given, in days after the release; and, each left out
+ * kept, how long each person has to claim it and the fallbacks in order (the whole list).
+ */
+export const putDeliverySchema = z.strictObject({
+  delayDays: deliveryDelaySchema,
+  claimDays: z
+    .union(
+      DELIVERY_CLAIM_DAYS.map((d) => z.literal(d)),
+      { error: DELIVERY_MSG.claimDaysInvalid },
+    )
+    .optional(),
+  fallbacks: z
+    .array(deliveryFallbackSchema)
+    .max(DELIVERY_FALLBACKS_MAX, DELIVERY_MSG.tooManyFallbacks)
+    .refine(
+      (list) => new Set(list.map((f) => f.email)).size === list.length,
+      DELIVERY_MSG.fallbackTwice,
+    )
+    .optional(),
+});
+export type PutDeliveryInput = z.infer<typeof putDeliverySchema>;
+
+/* ---------- responses ---------- */
+
+/** GET and PUT /api/deliveries/:id: the owner's own item's delay, claim time and fallbacks (no wrap). */
+export type DeliveryView = {
+  assetId: string;
+  delayDays: DeliveryDelayDays;
+  claimDays: DeliveryClaimDays;
+  fallbacks: { email: string; position: number }[];
+};

@@ -1,0 +1,91 @@
+import { ACCESS_DAYS } from "../../common/release.js";
+import { DELIVERY_SWEEP_BATCH } from "../../common/deliveries.js";
+import { recordAudit } from "../audit/record.js";
+import { addDays } from "../clock.js";
+import { asSystem } from "../db/actor.js";
+import type { Deps } from "../deps.js";
+import { enqueueMail } from "../mail/outbox.js";
+import { appendEvidence } from "../release-evidence/service.js";
+import { fallbackActivatedMail } from "./emails.js";
+import {
+  activateNextFallback,
+  claimPassedOver,
+  selectBeneficiaryNames,
+  selectOwnerNames,
+  selectPassedOverEmails,
+} from "./queries.js";
+
+/**
+ * One batch: items whose last person has not claimed them within the owner's claim time go to
+ * their next fallback (decision 096), in the same transaction as its e-mail, its evidence entry
+ * (`fallback_activated`: the item, the position, who was passed over) and its audit row. SKIP
+ * LOCKED and the release's primary key make two sweeps at once activate each fallback once.
+ */
+async function activateBatch(deps: Deps, now: Date, limit: number) {
+  return asSystem(deps.db, async (tx) => {
+    const due = await claimPassedOver(tx, now, limit);
+    let n = 0;
+    for (const item of due) {
+      const passedOver = await selectPassedOverEmails(tx, item);
+      const next = await activateNextFallback(tx, {
+        ...item,
+        now,
+        accessEndsAt: addDays(now, ACCESS_DAYS),
+      });
+      if (!next) continue;
+      n += 1;
+      const [owner] = await selectOwnerNames(tx, [item.ownerId]);
+      const [named] = await selectBeneficiaryNames(tx, item.ownerId, [next.email]);
+      await enqueueMail(
+        tx,
+        fallbackActivatedMail(deps.env.APP_URL, {
+          to: next.email,
+          name: named?.name ?? null,
+          ownerName: owner?.name ?? "Someone",
+        }),
+      );
+      const details = {
+        assetId: item.assetId,
+        position: next.position,
+        reason: "not_claimed",
+        passedOver,
+      };
+      await appendEvidence(tx, {
+        ownerId: item.ownerId,
+        releaseId: item.releaseId,
+        kind: "fallback_activated",
+        at: now,
+        actor: { type: "system", via: "claim_time_passed" },
+        data: details,
+        beneficiaryEmail: next.email,
+      });
+      await recordAudit(tx, {
+        actorId: null,
+        action: "release.fallback_activated",
+        subjectType: "release",
+        subjectId: item.ownerId,
+        ownerId: item.ownerId,
+        at: now,
+        details: { ...details, beneficiary: next.email },
+      });
+    }
+    return { claimed: due.length, activated: n };
+  });
+}
+
+/** The fallback sweep (with the delivery sweep, every minute): returns how many it activated. */
+export async function activateDueFallbacks(
+  deps: Deps,
+  options: { batch?: number } = {},
+): Promise<number> {
+  const now = deps.clock.now();
+  const batch = options.batch ?? DELIVERY_SWEEP_BATCH;
+  let total = 0;
+  for (;;) {
+    const { claimed, activated } = await activateBatch(deps, now, batch);
+    total += activated;
+    if (claimed < batch) break;
+  }
+  if (total) deps.wakeMailer();
+  return total;
+}
