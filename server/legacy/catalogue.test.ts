@@ -285,4 +285,41 @@ describe("catalogue only (issue 36 item 6)", () => {
       beneficiaryKeyId: v.carlKey.id,
     });
   });
+
+  it("a role gives the content: naming the person executor turns a catalogue entry back, and a role's row cannot be catalogue", async () => {
+    const firm = await buildFirm(ctx);
+    const owner = await buildInvitedMember(ctx, firm.admin, "regular_user", "Olga Owner");
+    const dk = await dataKeyOf(owner.client);
+    const carl = uniqueEmail("carl");
+    const entry = await buildAsset(owner.client, {
+      type: "estate",
+      title: "Pension",
+      beneficiaryEmails: [carl],
+      content: { sealed: "{}" },
+      dataKey: dk,
+    });
+    const key = await createBeneficiaryKey(owner.client, dk, { email: carl });
+    const told = await access(owner.client, entry.id, {
+      email: carl,
+      access: "catalogue",
+      keyId: key.id,
+      sealedTitle: await sealCatalogueTitle(key.bkBytes, entry.id, entry.title),
+    });
+    expect(told.status).toBe(200);
+    const named = await owner.client.json("POST", "/api/beneficiaries", {
+      name: "Carl",
+      email: carl,
+      isExecutor: true,
+    });
+    expect(named.status).toBe(201);
+    expect(await rowOf(entry.id, carl)).toMatchObject({
+      access: "content",
+      role: "executor",
+      catalogueTitle: null,
+      wrappedKey: null, // pending: the owner's browser wraps it as any role's row
+    });
+    const refused = await access(owner.client, entry.id, { email: carl, access: "catalogue" });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: { message: CATALOGUE_MSG.roleGivesContent } });
+  });
 });
