@@ -269,6 +269,11 @@ export type AssetView = {
   beneficiaryEmails: string[];
   /** The people a role gives it to (decision 091): the executors of an estate entry, the legal contacts of a marked document. */
   roleGrants: RoleGrantView[];
+  /**
+   * The people among beneficiaryEmails told only that it exists, not its content (decision 098);
+   * every other one receives the content.
+   */
+  catalogueEmails?: string[];
   /** A document marked "for my legal contact". */
   isForLegalContact: boolean;
   createdAt: string;

@@ -39,6 +39,25 @@ export type LegacyItem = {
    * inventory entry, "legal_contact" for a document marked for them; null when it is left to them.
    */
   role: "executor" | "legal_contact" | null;
+  /**
+   * What the owner left this person (decision 098): the content, or only that the item exists
+   * ("catalogue": `key` and `encryptedTitle` are null, the item's page and files answer 404).
+   * The portal's list always says; a caregiver's item (decision 093) is content, and omits it.
+   */
+  access?: "content" | "catalogue";
+  /**
+   * A catalogue item's title, sealed for this person's beneficiary key (BK = serverShare XOR
+   * access key; IV ‖ AES-GCM(BK, JSON {"title"}), "asset-catalogue:<id>" as additional data), all
+   * base64; null for a content item, or when the owner's browser has not sealed it for the key.
+   */
+  catalogue?: LegacyCatalogueTitle | null;
+};
+
+export type LegacyCatalogueTitle = {
+  beneficiaryKeyId: string;
+  serverShare: string;
+  escrowShare: string | null;
+  sealedTitle: string;
 };
 
 /** GET /api/legacy/items. `email` is the address the beneficiary proved. */

@@ -89,9 +89,21 @@ export type EvidenceCertificate = {
   owner: { id: string; name: string };
   release: { id: string; status: string; trigger: string } | null;
   range: { first: number; last: number };
+  /**
+   * Per item and person of the release that this file shows whole, what the owner left them
+   * (decision 098): "content", or "catalogue" (only that the item exists). From the release's
+   * "released_to" entries; [] when there is no release; absent from files issued before it.
+   */
+  grants?: EvidenceGrant[];
   lastHash: string;
   /** SHA-256 (hex) of the raw 32-byte public key that signed. */
   keyId: string;
+};
+
+export type EvidenceGrant = {
+  beneficiary: string;
+  item: string;
+  access: "content" | "catalogue";
 };
 
 /** The server's public key, as GET /api/release-evidence/public-key answers it. */

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { PASSWORD_MSG } from "../common/assets/passwords.js";
+import { CATALOGUE_MSG } from "../common/catalogue.js";
 import {
   addBeneficiary,
   DAY,
@@ -83,12 +84,31 @@ describe("an item left to two people", () => {
       await checkLightAndDark(page, "delay-item-delivery");
       await page.getByRole("button", { name: "Cancel" }).click();
 
+      // One item Emma is told of, not given (decision 098): chosen on its edit form, per person.
+      await openPath(page, "/vault/new");
+      await page.getByLabel("Title").fill("Old savings account");
+      await page.getByLabel("Password", { exact: true }).fill("Savings-9917");
+      await chooseBeneficiaries(page, [emma.email]);
+      await page.getByRole("button", { name: "Save Password" }).click();
+      await expectText(page, PASSWORD_MSG.saved);
+      await page.waitForURL((url) => /^\/vault\/[0-9a-f-]{36}$/.test(url.pathname));
+      await page.getByRole("button", { name: "Edit" }).click();
+      const choice = page.getByRole("combobox", { name: `${CATALOGUE_MSG.label}: ${emma.email}` });
+      await choice.selectOption({ label: CATALOGUE_MSG.catalogue });
+      await expectText(page, `${emma.email} will be told only that this item exists.`);
+      await checkLightAndDark(page, "catalogue-item-form", {
+        part: page.getByRole("group", { name: "What each person receives" }),
+      });
+
       // Emma's page: the shared item, and who else receives it.
       await openPath(page, "/beneficiaries");
       await page.getByRole("link", { name: emma.name, exact: true }).click();
       const receive = page.getByRole("list", { name: "What Emma will receive" });
       await receive.waitFor();
-      expect(await receive.getByRole("link").allInnerTexts()).toEqual(["Family bank"]);
+      expect((await receive.getByRole("link").allInnerTexts()).sort()).toEqual([
+        "Family bank",
+        "Old savings account",
+      ]);
       await expectText(receive, `Also left to ${sam.name}`);
       await checkLightAndDark(page, "many-beneficiaries-beneficiary-page");
 
@@ -121,6 +141,14 @@ describe("an item left to two people", () => {
           await expectText(portal, "More from Olive Owner");
           await expectText(portal, /One more item arrives on/);
           await checkLightAndDark(portal, "delay-portal-upcoming");
+        }
+        if (who === emma) {
+          // told it exists, with its title, and nothing to open (decision 098)
+          const told = portal.getByTestId("catalogue-item");
+          await expectText(told, "Old savings account");
+          await expectText(told, CATALOGUE_MSG.portalNotice);
+          expect(await told.getByRole("link").count()).toBe(0);
+          await checkLightAndDark(portal, "catalogue-portal-emma");
         }
         await portal.getByRole("link", { name: "Family bank" }).click();
         await portal.getByRole("button", { name: "Show password" }).click();

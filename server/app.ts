@@ -29,6 +29,7 @@ import { bodyGate } from "./http/body-gate.js";
 import { beneficiaryKeyRoutes } from "./keys/routes.js";
 import { ownerKeyRoutes, publicKeyRoutes } from "./keys/owner-key-routes.js";
 import { assetRoutes } from "./assets/routes.js";
+import { assetAccessRoutes } from "./assets/access-routes.js";
 import { assetFileRoutes } from "./assets/file-routes.js";
 import { beneficiaryRoutes } from "./beneficiaries/routes.js";
 import { dashboardRoutes } from "./dashboard/routes.js";
@@ -104,6 +105,7 @@ export function createApp(deps: Deps, options: { webDist?: string; testClock?: O
   api.route("/", ownerKeyRoutes);
   api.route("/", beneficiaryKeyRoutes);
   api.route("/", assetRoutes);
+  api.route("/", assetAccessRoutes);
   api.route("/", assetFileRoutes);
   api.route("/", beneficiaryRoutes);
   api.route("/", dashboardRoutes);

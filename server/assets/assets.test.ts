@@ -68,6 +68,7 @@ describe("assets: create, read, list, delete", () => {
     expect(Object.keys(all.body.assets[0] ?? {}).sort()).toEqual(
       [
         "beneficiaryEmails",
+        "catalogueEmails",
         "createdAt",
         "files",
         "id",

@@ -1,9 +1,11 @@
 import { ASSET_MSG, type AssetBeneficiaryKeyInput } from "../../common/assets.js";
+import { CATALOGUE_MSG } from "../../common/catalogue.js";
 import { KEYS_MSG } from "../../common/keys.js";
 import type { ActorProfile } from "../access.js";
 import type { Tx } from "../db/client.js";
 import { AppError } from "../errors.js";
 import { lockKeyForWrap } from "../keys/beneficiary-service.js";
+import { selectCatalogueEmails } from "./access-queries.js";
 import { upsertAssetBeneficiary, type AssetBeneficiaryRow } from "./queries.js";
 import { clearRoleOnlyWraps, removeLeftAddresses } from "./role-grant-queries.js";
 
@@ -63,10 +65,16 @@ export async function writeAssetBeneficiaries(
   if (emails === undefined && !keys?.length && !isContentKeyNew) return;
   const list = emails ?? current;
   const wraps = await requireBeneficiaryWraps(tx, actor, { emails: list, keys: keys ?? [] });
+  // a person told only that the item exists never receives its key (decision 098)
+  const catalogue = await selectCatalogueEmails(tx, assetId);
+  if ([...wraps.keys()].some((email) => catalogue.has(email)))
+    throw new AppError("VALIDATION", CATALOGUE_MSG.noWrapForCatalogue);
   await removeLeftAddresses(tx, assetId, list);
   if (isContentKeyNew) await clearRoleOnlyWraps(tx, assetId);
   for (const [position, email] of list.entries()) {
-    const wrap = wraps.get(email) ?? (isContentKeyNew ? null : undefined);
+    // a catalogue row keeps the key its sealed title names
+    const kept = isContentKeyNew && !catalogue.has(email) ? null : undefined;
+    const wrap = wraps.get(email) ?? kept;
     await upsertAssetBeneficiary(tx, {
       assetId,
       userId: actor.id,

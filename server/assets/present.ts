@@ -19,6 +19,7 @@ type AssetMeta = {
   wrappedKey: Buffer;
   beneficiaryEmails: string[];
   roleGrants: RoleGrantView[];
+  catalogueEmails?: string[];
   isForLegalContact: boolean;
   releaseTriggered: boolean;
   releasedAt: Date | string | null;
@@ -50,6 +51,7 @@ export const presentAsset = ({ row, files }: { row: AssetMeta; files: FileMeta[]
   wrappedKey: row.wrappedKey.toString("base64"),
   beneficiaryEmails: row.beneficiaryEmails,
   roleGrants: row.roleGrants,
+  catalogueEmails: row.catalogueEmails ?? [],
   isForLegalContact: row.isForLegalContact,
   createdAt: iso(row.createdAt),
   updatedAt: iso(row.updatedAt),

@@ -31,6 +31,10 @@ export const ASSET_META = {
   roleGrants: sql<
     RoleGrantView[]
   >`coalesce((select json_agg(json_build_object('email', b.email, 'role', b.role) order by b.email) from asset_beneficiaries b where b.asset_id = assets.id and b.role is not null), '[]'::json)`,
+  /** The people told only that it exists (decision 098), in the owner's order. */
+  catalogueEmails: sql<
+    string[]
+  >`coalesce((select json_agg(b.email order by b.position) from asset_beneficiaries b where b.asset_id = assets.id and b.access = 'catalogue'), '[]'::json)`,
   isForLegalContact: assets.isForLegalContact,
   releaseTriggered: assets.releaseTriggered,
   releasedAt: assets.releasedAt,

@@ -21,7 +21,8 @@ const desired = (userId: string) => sql`
  * longer gives is deleted with its wrap (or keeps only its "left to" when the item is also left to
  * that address); a row a role now gives is added without a wrap ("pending" until the owner's
  * browser wraps it, as an item newly left to someone) or, when the item is left to that address
- * already, marked with the role and keeps its wrap.
+ * already, marked with the role and keeps its wrap. A role gives the content: a row the owner had
+ * made "catalogue only" (decision 098) goes back to "content", pending its wrap.
  */
 export async function reconcileRoleRows(tx: Tx, userId: string) {
   await tx.execute(sql`
@@ -37,7 +38,8 @@ export async function reconcileRoleRows(tx: Tx, userId: string) {
   await tx.execute(sql`
     insert into asset_beneficiaries (asset_id, user_id, email, position, is_left, role)
     select d.asset_id, ${userId}, d.email, 0, false, d.role from (${desired(userId)}) d
-    on conflict (asset_id, email) do update set role = excluded.role
+    on conflict (asset_id, email) do update
+      set role = excluded.role, access = 'content', catalogue_title = null
       where asset_beneficiaries.role is distinct from excluded.role`);
 }
 

@@ -106,6 +106,8 @@ export const listPendingItems = (tx: Tx, userId: string) =>
     .where(
       and(
         eq(assetBeneficiaries.userId, userId),
+        // a "catalogue only" person is never given the content key (decision 098)
+        eq(assetBeneficiaries.access, "content"),
         or(
           isNull(assetBeneficiaries.wrappedKey),
           isNull(beneficiaryKeys.id),
@@ -147,15 +149,16 @@ export const selectItemsLeftTo = (
       and(
         eq(assetBeneficiaries.userId, userId),
         eq(assetBeneficiaries.email, email),
+        eq(assetBeneficiaries.access, "content"), // a catalogue person gets no wrap (decision 098)
         inArray(assetBeneficiaries.assetId, assetIds),
       ),
     );
 
-/** Drops every beneficiary wrap made with this key (a re-issue). */
+/** Drops every beneficiary wrap made with this key (a re-issue), and every title sealed with it (decision 098). */
 export const clearWrapsOfKey = (tx: Tx, userId: string, keyId: string) =>
   tx
     .update(assetBeneficiaries)
-    .set({ beneficiaryKeyId: null, wrappedKey: null })
+    .set({ beneficiaryKeyId: null, wrappedKey: null, catalogueTitle: null })
     .where(
       and(eq(assetBeneficiaries.userId, userId), eq(assetBeneficiaries.beneficiaryKeyId, keyId)),
     );
@@ -176,6 +179,7 @@ export const setItemWrap = (
         eq(assetBeneficiaries.userId, userId),
         eq(assetBeneficiaries.assetId, assetId),
         eq(assetBeneficiaries.email, email),
+        eq(assetBeneficiaries.access, "content"), // never a catalogue person's (decision 098)
       ),
     )
     .returning({ id: assetBeneficiaries.assetId });

@@ -1,5 +1,6 @@
 import type { AssetFileView } from "../../common/assets/files.js";
 import type {
+  LegacyCatalogueTitle,
   LegacyItem,
   LegacyItemDetail,
   LegacyItemKey,
@@ -12,16 +13,36 @@ import type { ReleasedRow } from "./queries.js";
  * An item left to the beneficiary, as listed: its title (clear until its owner moved it over, or
  * sealed) and what opens a sealed one, which is what opens the item (docs/decisions/080); no content.
  */
-export const presentItem = (r: ReleasedRow, key: LegacyItemKey | null): LegacyItem => ({
+export const presentItem = (
+  r: ReleasedRow,
+  key: LegacyItemKey | null,
+  catalogue: LegacyCatalogueTitle | null = null,
+): LegacyItem => ({
   id: r.id,
   type: r.type,
   title: r.title,
-  encryptedTitle: r.encryptedTitle?.toString("base64") ?? null,
-  key,
+  // a catalogue person gets no key: the title sealed with it would say nothing (decision 098)
+  encryptedTitle: r.access === "content" ? (r.encryptedTitle?.toString("base64") ?? null) : null,
+  key: r.access === "content" ? key : null,
   ownerName: r.ownerName,
   releasedAt: (r.releasedAt ?? r.accessEndsAt).toISOString(),
   accessEndsAt: r.accessEndsAt.toISOString(),
   role: r.role,
+  access: r.access,
+  catalogue: r.access === "catalogue" ? catalogue : null,
+});
+
+/** A catalogue item's title sealed for the beneficiary key, with the key's shares (decision 098). */
+export const presentCatalogueTitle = (k: {
+  beneficiaryKeyId: string;
+  serverShare: Buffer;
+  escrowShare: Buffer | null;
+  sealedTitle: Buffer;
+}): LegacyCatalogueTitle => ({
+  beneficiaryKeyId: k.beneficiaryKeyId,
+  serverShare: k.serverShare.toString("base64"),
+  escrowShare: k.escrowShare ? k.escrowShare.toString("base64") : null,
+  sealedTitle: k.sealedTitle.toString("base64"),
 });
 
 /** The opened item: its ciphertext and, for this beneficiary only, what opens its content key (base64). */

@@ -42,6 +42,8 @@ export function selectReleasedTo(tx: Tx, email: string) {
       releasedAt: releases.releasedAt,
       /** The role that gives it to this address (decision 091), null when it is only left to it. */
       role: assetBeneficiaries.role,
+      /** "catalogue": this address is told only that the item exists (decision 098). */
+      access: assetBeneficiaries.access,
       // a message opens for a year from its own delivery (docs/decisions/089)
       accessEndsAt:
         sql<Date>`case when ${assets.type} = 'message' then ${messageSchedules.deliveredAt} + make_interval(days => ${MESSAGE_ACCESS_DAYS}) else ${releaseItems.accessEndsAt} end`.mapWith(
@@ -95,6 +97,7 @@ function selectKeysOf(tx: Tx, email: string, assetIds: string[]) {
       beneficiaryKeyId: beneficiaryKeys.id,
       beneficiaryKeyEmail: beneficiaryKeys.email,
       beneficiaryWrappedKey: assetBeneficiaries.wrappedKey,
+      catalogueTitle: assetBeneficiaries.catalogueTitle,
       sealedServerShare: beneficiaryKeys.serverShare,
       sealedEscrowShare: beneficiaryKeys.escrowShare,
       addressKeyId: addressKey.id,

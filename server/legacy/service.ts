@@ -44,6 +44,7 @@ import {
 } from "./queries.js";
 import {
   presentBeneficiaryItemKey,
+  presentCatalogueTitle,
   presentContentItemKey,
   presentItem,
   presentItemDetail,
@@ -187,7 +188,9 @@ export async function listItems(deps: Deps, email: string): Promise<LegacyItemsV
   for (const r of rows.filter((r) => r.accessEndsAt.getTime() <= now))
     ended.set(r.ownerId, { ownerName: r.ownerName, endedAt: r.accessEndsAt.toISOString() });
   const items = open.map((r) =>
-    presentItem(r, isOpenable(r, email) ? itemKey(deps, r, email) : null),
+    r.access === "catalogue"
+      ? presentItem(r, null, catalogueTitle(deps, r, email))
+      : presentItem(r, isOpenable(r, email) ? itemKey(deps, r, email) : null),
   );
   return { email, items, ended: [...ended.values()], upcoming: upcoming.map(presentUpcoming) };
 }
@@ -199,7 +202,8 @@ async function loadItem(
   { email, assetId }: { email: string; assetId: string },
 ) {
   const row = await selectReleasedItem(tx, email, assetId);
-  if (!row) throw new AppError("NOT_FOUND");
+  // told only that it exists (decision 098): its content and files are not theirs, as if never released
+  if (!row || row.access !== "content") throw new AppError("NOT_FOUND");
   if (row.accessEndsAt.getTime() <= deps.clock.now().getTime())
     throw new AppError("NOT_FOUND", LEGACY_MSG.accessEnded);
   return row;
@@ -217,6 +221,7 @@ const isWrappedFor = (row: ReleasedKeysRow, email: string) =>
  * only while the server still holds the owner's escrowed data key (decision 038).
  */
 function isOpenable(row: ReleasedKeysRow, email: string) {
+  if (row.access !== "content") return false; // never the content key of a catalogue item (decision 098)
   if (isWrappedFor(row, email)) return true;
   if (row.addressKeyId && !row.isAddressKeyEscrowed) return false;
   // the owner holds their data key alone (decision 038): the server cannot open the item either
@@ -259,6 +264,30 @@ function itemKey(deps: Deps, row: ReleasedKeysRow, email: string): LegacyItemKey
   const key = presentContentItemKey(contentKey);
   contentKey.fill(0);
   return key;
+}
+
+/**
+ * A catalogue item's title, sealed in the owner's browser for this address's beneficiary key
+ * (decision 098), with the key's shares; null when it was not sealed for the key it names (not
+ * yet, or the key was re-issued since). Never the content key: there is no wrap of it to give.
+ */
+function catalogueTitle(deps: Deps, row: ReleasedKeysRow, email: string) {
+  if (!row.beneficiaryKeyId || !row.catalogueTitle || row.beneficiaryKeyEmail !== email)
+    return null;
+  const { serverShare, escrow } = deps.shareSealers;
+  const share = serverShare.open(row.beneficiaryKeyId, row.sealedServerShare ?? Buffer.alloc(0));
+  const escrowed = row.sealedEscrowShare
+    ? escrow.open(row.beneficiaryKeyId, row.sealedEscrowShare)
+    : null;
+  const title = presentCatalogueTitle({
+    beneficiaryKeyId: row.beneficiaryKeyId,
+    serverShare: share,
+    escrowShare: escrowed,
+    sealedTitle: row.catalogueTitle,
+  });
+  share.fill(0);
+  escrowed?.fill(0);
+  return title;
 }
 
 /** The item's ciphertext and what opens its content key, for this beneficiary only. */

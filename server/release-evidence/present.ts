@@ -8,6 +8,7 @@ import {
   type EvidenceEntry,
   type EvidenceEntryBody,
   type EvidenceFile,
+  type EvidenceGrant,
   type EvidenceParty,
 } from "../../common/release-evidence.js";
 import type { EvidenceSigner } from "../crypto/evidence-key.js";
@@ -24,6 +25,29 @@ function isPartyEntry(row: EvidenceRow, party: EvidenceParty, releaseId: string 
   if (party.type === "firm") return true;
   if (row.beneficiaryEmail === party.email) return true;
   return RELEASE_KINDS.includes(row.kind) && row.releaseId !== null && row.releaseId === releaseId;
+}
+
+/**
+ * What each person of the release received, per item (decision 098), from the release's
+ * "released_to" entries that the party sees whole: a firm every person's, a beneficiary their own.
+ * An entry written before decision 098 names no access: its items were all "content".
+ */
+function grantsOf(entries: EvidenceEntry[], releaseId: string | null): EvidenceGrant[] {
+  const grants: EvidenceGrant[] = [];
+  for (const { entry } of entries) {
+    if (!entry || entry.kind !== "released_to" || entry.releaseId !== releaseId) continue;
+    const { items, access, beneficiary } = entry.data;
+    if (!Array.isArray(items) || typeof beneficiary !== "string") continue;
+    const byItem = access && typeof access === "object" && !Array.isArray(access) ? access : {};
+    for (const item of items)
+      if (typeof item === "string")
+        grants.push({
+          beneficiary,
+          item,
+          access: byItem[item] === "catalogue" ? "catalogue" : "content",
+        });
+  }
+  return grants;
 }
 
 /** Rows -> the signed file (the stored canonical text is parsed back; it re-canonicalises to itself). */
@@ -51,6 +75,7 @@ export function presentEvidenceFile(a: {
     owner: a.subject.owner,
     release: a.subject.release,
     range: { first: 1, last: a.rows.at(-1)?.seq ?? 0 },
+    grants: grantsOf(entries, releaseId),
     lastHash: a.rows.at(-1)?.hash ?? GENESIS_HASH,
     keyId: a.signer.publicKey.keyId,
   };

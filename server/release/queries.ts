@@ -139,7 +139,13 @@ export async function markAssetsReleased(tx: Tx, ownerId: string, now: Date) {
     .set({ releaseTriggered: true, releasedAt: now })
     .where(and(eq(assets.userId, ownerId), isLeftToSomeone));
   return tx
-    .select({ id: assetBeneficiaries.assetId, email: assetBeneficiaries.email, type: assets.type })
+    .select({
+      id: assetBeneficiaries.assetId,
+      email: assetBeneficiaries.email,
+      type: assets.type,
+      /** The content, or only that it exists (decision 098): the evidence says which. */
+      access: assetBeneficiaries.access,
+    })
     .from(assetBeneficiaries)
     .innerJoin(assets, eq(assets.id, assetBeneficiaries.assetId))
     .where(eq(assetBeneficiaries.userId, ownerId))

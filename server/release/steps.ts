@@ -374,16 +374,22 @@ export async function performRelease(
     actor: { type: "system", via: "release_due" },
     data: { items: itemCount, beneficiaries: perEmail.size, accessEndsAt: endsAt.toISOString() },
   });
-  for (const email of [...perEmail.keys()].sort())
+  for (const email of [...perEmail.keys()].sort()) {
+    const theirs = released.filter((r) => r.email === email).sort((a, b) => (a.id < b.id ? -1 : 1));
     await appendEvidence(tx, {
       ownerId: owner.id,
       releaseId: release.id,
       kind: "released_to",
       at: now,
       actor: { type: "system", via: "release_due" },
-      data: releasedToData(items.filter((i) => i.beneficiaryEmail === email)),
+      data: {
+        ...releasedToData(items.filter((i) => i.beneficiaryEmail === email)),
+        // per item, what the owner left this person: "content" or "catalogue" (decision 098)
+        access: Object.fromEntries(theirs.map((r) => [r.id, r.access])),
+      },
       beneficiaryEmail: email,
     });
+  }
   await auditRelease(tx, {
     ownerId: owner.id,
     action: "release.released",

@@ -88,6 +88,15 @@ export const assetBeneficiaries = pgTable(
     isLeft: boolean("is_left").notNull().default(true),
     /** The role that gives the item to this address, if any: executor (estate entries) or legal contact (marked documents). */
     role: text("role", { enum: ["executor", "legal_contact"] }),
+    /**
+     * What the person may receive (decision 098): the content, or only that the item exists
+     * ("catalogue": no wrap, ever; the title sealed for them in catalogueTitle).
+     */
+    access: text("access", { enum: ["content", "catalogue"] })
+      .notNull()
+      .default("content"),
+    /** 12-byte IV ‖ AES-GCM(beneficiary key, JSON {"title"}), "asset-catalogue:<asset id>" as additional data. */
+    catalogueTitle: bytea("catalogue_title"),
   },
   (t) => [
     primaryKey({ name: "asset_beneficiaries_pk", columns: [t.assetId, t.email] }),

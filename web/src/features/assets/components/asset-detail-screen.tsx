@@ -12,6 +12,7 @@ import { VaultUnlockCard } from "@/components/keys/vault-unlock-form";
 import { VaultLockedError } from "@/lib/keys/vault-unlock";
 import type { OpenedAsset } from "../api/get-asset";
 import { useOwnedAsset } from "../use-owned-asset";
+import { ItemAccessProvider } from "./item-access";
 
 type Props<T extends AssetType> = {
   id: string;
@@ -83,5 +84,9 @@ export function AssetDetailScreen<T extends AssetType>({
     );
   }
   if (!opened.data) return <Loading variant="detail" />;
-  return <div className={cn("mx-auto grid gap-6", width)}>{children(opened.data)}</div>;
+  return (
+    <div className={cn("mx-auto grid gap-6", width)}>
+      <ItemAccessProvider value={opened.data}>{children(opened.data)}</ItemAccessProvider>
+    </div>
+  );
 }

@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from "react";
+import { ItemAccessSelects } from "./item-access";
 
 export type BeneficiaryFieldProps = {
   /** The chosen beneficiaries' e-mails ([] for none; docs/decisions/053). */
@@ -35,5 +36,10 @@ export function BeneficiaryField(props: BeneficiaryFieldProps) {
   const renderPicker = useContext(BeneficiaryFieldContext);
   if (!renderPicker)
     throw new Error("BeneficiaryField needs a BeneficiaryFieldProvider around the form");
-  return renderPicker(props);
+  return (
+    <>
+      {renderPicker(props)}
+      <ItemAccessSelects emails={props.value} />
+    </>
+  );
 }

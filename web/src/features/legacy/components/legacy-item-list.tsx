@@ -1,6 +1,6 @@
 import { LEGACY_MSG, type LegacyItem, type LegacyItemsView } from "@common/legacy";
 import { Inbox, LogOut } from "lucide-react";
-import { useId, type ReactNode } from "react";
+import { useId, useMemo, type ReactNode } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "@/components/page-header";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -19,6 +19,9 @@ import { ITEM_TYPES } from "../item-types";
 import { legacyItemPath } from "../legacy-paths";
 import { useTitleFocus } from "../step-focus";
 import { useLegacyTitles, type LegacyTitles } from "../use-legacy-titles";
+import { CatalogueRow } from "./catalogue-row";
+
+const isCatalogue = (item: LegacyItem) => item.access === "catalogue";
 
 function ItemRow({ item }: { item: Titled<LegacyItem> }) {
   const { label, Icon } = ITEM_TYPES[item.type];
@@ -66,8 +69,11 @@ function WaitingItems({ ownerName, items }: { ownerName: string; items: LegacyIt
 }
 
 function OwnerGroup({ group, titles }: { group: ItemGroup; titles: LegacyTitles }) {
-  const { ownerName, items } = group;
+  const { ownerName } = group;
   const id = useId();
+  // told only that they exist (decision 098): listed apart, never opened
+  const catalogue = group.items.filter(isCatalogue);
+  const items = group.items.filter((i) => !isCatalogue(i));
   const ids = new Set(items.map((i) => i.id));
   const shown = titles.titled?.filter((t) => ids.has(t.id)) ?? [];
   const waiting = titles.waiting.filter((item) => ids.has(item.id));
@@ -94,6 +100,9 @@ function OwnerGroup({ group, titles }: { group: ItemGroup; titles: LegacyTitles 
               <ItemRow key={item.id} item={item} />
             ))}
             {waiting.length > 0 && <WaitingItems ownerName={ownerName} items={waiting} />}
+            {catalogue.map((item) => (
+              <CatalogueRow key={item.id} item={item} />
+            ))}
           </ul>
         )}
       </CardContent>
@@ -114,7 +123,8 @@ export function LegacyItemList({
 }) {
   const signOut = useSignOutOfPortal();
   const titleRef = useTitleFocus(isFocused);
-  const titles = useLegacyTitles(view.items);
+  const contentItems = useMemo(() => view.items.filter((i) => !isCatalogue(i)), [view.items]);
+  const titles = useLegacyTitles(contentItems);
 
   const onSignOut = () =>
     signOut.mutate(undefined, {

@@ -18,11 +18,22 @@ const TOM = "tom@example.com";
 const nameOf = (email: string) => (email === EMMA ? "Emma" : undefined);
 
 async function vault() {
-  const item = (type: "note" | "password", title: string, emails: string[]) =>
-    fakeAsset({ dataKey, type, title, over: { beneficiaryEmails: emails } });
+  const item = (
+    type: "note" | "password",
+    title: string,
+    emails: string[],
+    catalogue: string[] = [],
+  ) =>
+    fakeAsset({
+      dataKey,
+      type,
+      title,
+      over: { beneficiaryEmails: emails, catalogueEmails: catalogue },
+    });
   return newFakeAssetsServer([
     await item("note", "Letter to Emma", [EMMA]),
-    await item("password", "Bank login", [EMMA, TOM]),
+    // Tom is told only that it exists (decision 098)
+    await item("password", "Bank login", [EMMA, TOM], [TOM]),
     await item("note", "Garden plans", []),
   ]);
 }
@@ -48,7 +59,7 @@ describe("what each beneficiary would receive", () => {
     expect(
       await screen.findByRole("region", { name: `Preview: what ${TOM} would receive` }),
     ).toBeTruthy();
-    expect(previewTitles()).toEqual(["Bank loginPassword"]);
+    expect(previewTitles()).toEqual(["Bank loginPassword · Only that it exists"]);
     expect(screen.queryByText("Garden plans")).toBeNull();
     // the owner's own list only: nothing sent, nothing asked of the server but the items
     expect(fetchedPaths(fetch)).toEqual(["/api/assets"]);

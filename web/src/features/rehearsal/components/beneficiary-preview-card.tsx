@@ -1,4 +1,5 @@
 import { receivedAs, RECEIVED_AS_TEXT, type AssetType } from "@common/assets";
+import { CATALOGUE_MSG } from "@common/catalogue";
 import { Eye } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { RequireVaultKey } from "@/components/keys/require-vault-key";
@@ -26,6 +27,10 @@ const TYPE_LABELS: Record<AssetType, string> = {
 /** " · As executor" beside an item a role gives (decision 091); nothing for an item left to them. */
 const asRole = (why: ReturnType<typeof receivedAs>) =>
   why === "executor" || why === "legal_contact" ? ` · ${RECEIVED_AS_TEXT[why]}` : "";
+
+/** The owner chose that `email` is told only that the item exists (decision 098). */
+const isCatalogueFor = (item: { catalogueEmails?: string[] }, email: string) =>
+  item.catalogueEmails?.some((e) => e.trim().toLowerCase() === email.trim().toLowerCase()) ?? false;
 
 /**
  * "What will Emma receive" (docs/decisions/083): for the beneficiary chosen, the items a release
@@ -113,6 +118,7 @@ export function BeneficiaryPreviewCard({ nameOf }: { nameOf: NameOf }) {
                         <span className="text-muted-foreground">
                           {TYPE_LABELS[item.type]}
                           {asRole(receivedAs(item, email))}
+                          {isCatalogueFor(item, email) && ` · ${CATALOGUE_MSG.catalogue}`}
                         </span>
                       </li>
                     ))}

@@ -1,0 +1,114 @@
+import { CATALOGUE_MSG, type SetItemAccessInput } from "@common/catalogue";
+import { screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { randomShare, wrapContext, wrapRaw } from "@/lib/crypto/beneficiary-keys";
+import { openCatalogueTitle } from "@/lib/crypto/catalogue-title";
+import { fromBase64, importDataKey, toBase64 } from "@/lib/crypto/vault-crypto";
+import { clearVault, setDataKeyInMemory } from "@/lib/keys/vault-state";
+import { fakeAsset } from "@/testing/fake-assets-api";
+import { fakeKeysFetch, json, newFakeKeysServer } from "@/testing/fake-keys-api";
+import { renderScreen } from "@/testing/render-screen";
+import { stubFetch } from "@/testing/stub-fetch";
+import { BeneficiaryField, BeneficiaryFieldProvider } from "./beneficiary-field";
+import { ItemAccessProvider } from "./item-access";
+
+/**
+ * The item form's beneficiary section (decision 098): per person, "The content" or "Only that it
+ * exists". Choosing the latter sends the title sealed for that person's key and no wrap of the
+ * item's key. server/legacy/catalogue.test.ts checks what the server does with it.
+ */
+const CARL = "carl@example.com";
+const NEW = "new@example.com";
+let dataKey: CryptoKey;
+beforeEach(async () => {
+  dataKey = await importDataKey(crypto.getRandomValues(new Uint8Array(32)));
+  setDataKeyInMemory(dataKey);
+});
+afterEach(() => clearVault());
+
+async function carlsKey() {
+  const id = crypto.randomUUID();
+  const bk = randomShare();
+  const view = {
+    id,
+    email: CARL,
+    ownerWrappedKey: toBase64(await wrapRaw(dataKey, bk, wrapContext.beneficiaryKey(id))),
+    ownerWrappedAccessKey: toBase64(
+      await wrapRaw(dataKey, randomShare(), wrapContext.accessKey(id)),
+    ),
+    escrow: false,
+    handedOverAt: null,
+    createdAt: new Date().toISOString(),
+    itemCount: 1,
+    serverShare: toBase64(randomShare()),
+  };
+  return { view, bk };
+}
+
+async function section(emails: string[], catalogueEmails: string[] = []) {
+  const asset = await fakeAsset({
+    dataKey,
+    type: "password",
+    title: "Bank login — Chase",
+    over: { beneficiaryEmails: [CARL], catalogueEmails },
+  });
+  const opened = { ...asset, title: "Bank login — Chase", isTitleOpen: true };
+  const keys = newFakeKeysServer();
+  const carl = await carlsKey();
+  keys.keys.push(carl.view);
+  const sent: SetItemAccessInput[] = [];
+  const keysFetch = fakeKeysFetch(() => keys);
+  stubFetch((url, init) => {
+    if (url === `/api/assets/${asset.id}/access` && init?.method === "PUT") {
+      const body = JSON.parse(String(init.body)) as SetItemAccessInput;
+      sent.push(body);
+      return Promise.resolve(
+        json(200, { people: [{ email: CARL, access: body.access, isTitleSealed: true }] }),
+      );
+    }
+    return keysFetch(url, init);
+  });
+  const rendered = renderScreen(
+    <BeneficiaryFieldProvider renderPicker={() => <p>Beneficiary picker</p>}>
+      <ItemAccessProvider value={{ asset: opened, wrappedKey: fromBase64(asset.wrappedKey) }}>
+        <BeneficiaryField value={emails} onChange={() => {}} />
+      </ItemAccessProvider>
+    </BeneficiaryFieldProvider>,
+  );
+  return { ...rendered, asset, sent, bk: carl.bk };
+}
+
+const selectOf = (email: string) =>
+  screen.getByRole<HTMLSelectElement>("combobox", { name: `${CATALOGUE_MSG.label}: ${email}` });
+
+describe("what each person receives", () => {
+  it("sends the title sealed for the person's key, and no wrap, when they are told only that it exists", async () => {
+    const { user, asset, sent, bk } = await section([CARL]);
+    expect(selectOf(CARL).value).toBe("content");
+    await user.selectOptions(selectOf(CARL), CATALOGUE_MSG.catalogue);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    const body = sent[0];
+    if (body?.access !== "catalogue" || !body.sealedTitle) throw new Error("not sealed");
+    expect(Object.keys(body).sort()).toEqual(["access", "email", "keyId", "sealedTitle"]);
+    expect(await openCatalogueTitle(bk, asset.id, fromBase64(body.sealedTitle))).toBe(
+      "Bank login — Chase",
+    );
+    expect(selectOf(CARL).value).toBe("catalogue");
+  });
+
+  it("shows the saved choice; a person not saved yet waits for the save; a new item's form has none", async () => {
+    const { unmount } = await section([CARL, NEW], [CARL]);
+    expect(selectOf(CARL).value).toBe("catalogue");
+    expect(selectOf(NEW).disabled).toBe(true);
+    expect(screen.getByText(`Save the item first; then choose what ${NEW} receives.`)).toBeTruthy();
+    unmount();
+
+    renderScreen(
+      <BeneficiaryFieldProvider renderPicker={() => <p>Beneficiary picker</p>}>
+        <BeneficiaryField value={[CARL]} onChange={() => {}} />
+      </BeneficiaryFieldProvider>,
+    );
+    expect(screen.getByText("Beneficiary picker")).toBeTruthy();
+    expect(screen.queryByRole("combobox")).toBeNull();
+  });
+});

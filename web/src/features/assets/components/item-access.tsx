@@ -1,0 +1,106 @@
+import { CATALOGUE_MSG, type ItemAccess } from "@common/catalogue";
+import { createContext, useContext, useId, useState, type ReactNode } from "react";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { errorMessage } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
+import { useSetItemAccess } from "../api/set-item-access";
+import type { OpenedAsset } from "../api/get-asset";
+import type { AssetType } from "@common/assets";
+
+/** The saved item the beneficiary section belongs to (absent on a new item's form). */
+type ItemAccessContextValue = Pick<OpenedAsset<AssetType>, "asset" | "wrappedKey">;
+
+const ItemAccessContext = createContext<ItemAccessContextValue | null>(null);
+
+/** Around an opened item's screen: its beneficiary section offers each person's choice. */
+export function ItemAccessProvider({
+  value,
+  children,
+}: {
+  value: ItemAccessContextValue;
+  children: ReactNode;
+}) {
+  return <ItemAccessContext value={value}>{children}</ItemAccessContext>;
+}
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+function PersonAccess({ item, email }: { item: ItemAccessContextValue; email: string }) {
+  const id = useId();
+  const hintId = useId();
+  const set = useSetItemAccess();
+  const saved = item.asset.beneficiaryEmails.some((e) => same(e, email));
+  const stored: ItemAccess = item.asset.catalogueEmails?.some((e) => same(e, email))
+    ? "catalogue"
+    : "content";
+  // shown at once; the list's next fetch confirms it
+  const [chosen, setChosen] = useState<ItemAccess>(stored);
+  const onChange = (access: ItemAccess) => {
+    setChosen(access);
+    set.mutate(
+      {
+        assetId: item.asset.id,
+        email,
+        access,
+        title: item.asset.isTitleOpen ? item.asset.title : "",
+        wrappedKey: item.wrappedKey,
+      },
+      {
+        onSuccess: () =>
+          toast.success(
+            access === "catalogue"
+              ? `${email} will be told only that this item exists.`
+              : `${email} will receive the content of this item.`,
+          ),
+        onError: (err) => {
+          setChosen(stored);
+          toast.error(errorMessage(err, "The choice could not be saved. Please try again."));
+        },
+      },
+    );
+  };
+  return (
+    <div className="grid gap-1 sm:grid-cols-[1fr_14rem] sm:items-center sm:gap-3">
+      <Label htmlFor={id} className="wrap-anywhere">
+        {CATALOGUE_MSG.label}: {email}
+      </Label>
+      <NativeSelect
+        id={id}
+        value={chosen}
+        disabled={!saved || set.isPending}
+        aria-describedby={saved ? undefined : hintId}
+        onChange={(e) => onChange(e.target.value as ItemAccess)}
+      >
+        <option value="content">{CATALOGUE_MSG.content}</option>
+        <option value="catalogue">{CATALOGUE_MSG.catalogue}</option>
+      </NativeSelect>
+      {!saved && (
+        <p id={hintId} className="text-sm text-muted-foreground sm:col-span-2">
+          Save the item first; then choose what {email} receives.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Consent in the law's terms (docs/decisions/098): under the beneficiary picker of a saved item,
+ * each person's choice between the content and only that it exists (RUFADAA's "catalogue"),
+ * saved as soon as it is made. Nothing on a new item's form: its people get the content.
+ */
+export function ItemAccessSelects({ emails }: { emails: string[] }) {
+  const item = useContext(ItemAccessContext);
+  if (!item || emails.length === 0) return null;
+  return (
+    <fieldset className="grid gap-2 rounded-md border p-3">
+      <legend className="px-1 text-sm font-medium">What each person receives</legend>
+      <p className="text-sm text-muted-foreground">
+        “Only that it exists”: they will see this item’s kind and title, never its content.
+      </p>
+      {emails.map((email) => (
+        <PersonAccess key={email} item={item} email={email} />
+      ))}
+    </fieldset>
+  );
+}
