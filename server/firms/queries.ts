@@ -121,7 +121,7 @@ export const selectFirmNameAndCode = (tx: Tx, firmId: string) =>
 
 export const selectFirmName = (db: Db | Tx, firmId: string) =>
   db
-    .select({ name: firms.name, brandColor: firms.brandColor })
+    .select({ name: firms.name, brandColor: firms.brandColor, logoUrl: firms.logoUrl })
     .from(firms)
     .where(eq(firms.id, firmId))
     .then((r) => r[0]);

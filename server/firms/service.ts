@@ -185,10 +185,17 @@ export const mailBrandOf = (firm: { name: string; brandColor: string | null }): 
   color: firm.brandColor ?? DEFAULT_BRAND_COLOR,
 });
 
-/** The brand of firm `firmId` for an e-mail, if the firm exists. */
-export const findFirmMailBrand = async (db: Db | Tx, firmId: string) => {
+/**
+ * The brand of firm `firmId` for an e-mail, if the firm exists; with `appUrl`, its logo too (an
+ * absolute link to the app's stored logo).
+ */
+export const findFirmMailBrand = async (db: Db | Tx, firmId: string, appUrl?: string) => {
   const firm = await selectFirmName(db, firmId);
-  return firm ? mailBrandOf(firm) : undefined;
+  if (!firm) return undefined;
+  const brand = mailBrandOf(firm);
+  return appUrl && firm.logoUrl?.startsWith("/")
+    ? { ...brand, logoUrl: `${appUrl}${firm.logoUrl}` }
+    : brand;
 };
 
 /** The firm's name and colour, if it exists (an invitation's landing page and its acceptance). */
