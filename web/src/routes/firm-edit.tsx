@@ -1,9 +1,10 @@
 import { FIRM_EDIT_MSG } from "@common/firms";
-import { Palette } from "lucide-react";
-import { useNavigate } from "react-router";
+import { Mail, Palette } from "lucide-react";
+import { Link, useNavigate } from "react-router";
 import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
 import { LoadError } from "@/components/load-error";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardHeading } from "@/components/ui/card";
 import { useFirm } from "@/features/firms/api/get-firm";
 import { FirmEditForm } from "@/features/firms/components/firm-edit-form";
@@ -21,6 +22,13 @@ export default function FirmEditScreen() {
         title="Edit Firm Details"
         description="How your firm appears to your staff and clients."
         back={{ to: "/dashboard", label: "Back to dashboard" }}
+        actions={
+          <Button asChild variant="outline">
+            <Link to="/firm/reminders">
+              <Mail aria-hidden="true" /> Reminders to Clients
+            </Link>
+          </Button>
+        }
       />
       <Card>
         <CardContent className="pt-6">
