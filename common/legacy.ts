@@ -46,7 +46,15 @@ export type LegacyItemsView = {
   email: string;
   items: LegacyItem[];
   ended: { ownerName: string; endedAt: string }[];
+  /**
+   * The law firms acting for the owners whose items are listed (decision 100): the portal carries
+   * their name and colour. Empty when no owner is a firm's client.
+   */
+  firms: LegacyFirmView[];
 };
+
+/** A firm as the portal shows it: its name, and its brand colour (white text reads on it) or null. */
+export type LegacyFirmView = { name: string; brandColor: string | null };
 
 /**
  * How the beneficiary's browser gets an item's content key (docs/decisions/032):

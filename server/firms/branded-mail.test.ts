@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAsset } from "../../test/factories/assets.js";
 import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
-import { releaseByAttestation } from "../../test/factories/release.js";
+import { portalClient, releaseByAttestation } from "../../test/factories/release.js";
+import type { LegacyItemsView } from "../../common/legacy.js";
 import {
   buildUser,
   createTestContext,
@@ -64,6 +65,10 @@ describe("e-mails in the firm's name", () => {
       expect(mail.text).toContain(`— ${firm.firmName}, with Legacy Vault`);
       expect(mail.html).toContain(`background:${COLOUR}`);
     }
+    // the portal the beneficiary opens names the firm and its colour (decision 100)
+    const portal = await portalClient(ctx, heir);
+    const items = await portal.json<LegacyItemsView>("GET", "/api/legacy/items");
+    expect(items.body.firms).toEqual([{ name: firm.firmName, brandColor: COLOUR }]);
   });
 
   it("an e-mail not sent in a firm's name (a sign-up confirmation) keeps the plain look", async () => {

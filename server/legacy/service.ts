@@ -32,6 +32,7 @@ import {
   selectCode,
   selectFileType,
   selectFileList,
+  selectOwnerFirms,
   selectReleasedItem,
   selectReleasedTo,
   selectReleasedWithKeys,
@@ -175,7 +176,11 @@ export const endSession = (deps: Deps, token: string) =>
  */
 export async function listItems(deps: Deps, email: string): Promise<LegacyItemsView> {
   const now = deps.clock.now().getTime();
-  const rows = await asSystem(deps.db, (tx) => selectReleasedWithKeys(tx, email));
+  const { rows, owners } = await asSystem(deps.db, async (tx) => {
+    const released = await selectReleasedWithKeys(tx, email);
+    const openOwners = released.filter((r) => r.accessEndsAt.getTime() > now).map((r) => r.ownerId);
+    return { rows: released, owners: await selectOwnerFirms(tx, [...new Set(openOwners)]) };
+  });
   const open = rows.filter((r) => r.accessEndsAt.getTime() > now);
   const ended = new Map<string, { ownerName: string; endedAt: string }>();
   for (const r of rows.filter((r) => r.accessEndsAt.getTime() <= now))
@@ -183,7 +188,8 @@ export async function listItems(deps: Deps, email: string): Promise<LegacyItemsV
   const items = open.map((r) =>
     presentItem(r, isOpenable(r, email) ? itemKey(deps, r, email) : null),
   );
-  return { email, items, ended: [...ended.values()] };
+  const firms = owners.map((f) => ({ name: f.name, brandColor: f.brandColor }));
+  return { email, items, ended: [...ended.values()], firms };
 }
 
 /** An item released to `email` whose access has not ended, or 404 (never released, someone else's, or ended). */

@@ -1,17 +1,20 @@
 import { FIRM_EDIT_MSG } from "@common/firms";
-import { Mail, Palette } from "lucide-react";
-import { Link, useNavigate } from "react-router";
+import { Palette } from "lucide-react";
+import { useNavigate } from "react-router";
 import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
 import { LoadError } from "@/components/load-error";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardHeading } from "@/components/ui/card";
 import { useFirm } from "@/features/firms/api/get-firm";
 import { FirmEditForm } from "@/features/firms/components/firm-edit-form";
 import { FirmPageForm } from "@/features/firms/components/firm-page-form";
+import { RemindersSection } from "@/features/reminders/components/reminders-section";
 import { errorMessage } from "@/lib/api-client";
 
-/** /firm/edit (firm_admin): the firm's logo, name, phone and address; its page's address and colour. */
+/**
+ * /firm/edit (firm_admin): the firm's logo, name, phone and address; its page's address and colour;
+ * its reminders to clients with incomplete plans (decision 100).
+ */
 export default function FirmEditScreen() {
   const navigate = useNavigate();
   const firm = useFirm();
@@ -22,13 +25,6 @@ export default function FirmEditScreen() {
         title="Edit Firm Details"
         description="How your firm appears to your staff and clients."
         back={{ to: "/dashboard", label: "Back to dashboard" }}
-        actions={
-          <Button asChild variant="outline">
-            <Link to="/firm/reminders">
-              <Mail aria-hidden="true" /> Reminders to Clients
-            </Link>
-          </Button>
-        }
       />
       <Card>
         <CardContent className="pt-6">
@@ -59,6 +55,11 @@ export default function FirmEditScreen() {
             <FirmPageForm key={firm.data.id} firm={firm.data} />
           </CardContent>
         </Card>
+      )}
+      {firm.data && (
+        <section id="reminders" aria-label="Reminders to clients" className="grid gap-6">
+          <RemindersSection firmName={firm.data.name} />
+        </section>
       )}
     </div>
   );
