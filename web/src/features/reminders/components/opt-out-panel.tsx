@@ -36,13 +36,15 @@ export function OptOutPanel({ token }: { token: string | null }) {
           <p className="text-sm text-muted-foreground">Turning reminders off...</p>
         )}
       </div>
-      <p className="text-sm text-muted-foreground">
-        Changed your mind? Turn reminders on again in your{" "}
-        <Link to="/profile/firm" className={linkLook}>
-          profile settings
-        </Link>
-        .
-      </p>
+      {optOut.isSuccess && (
+        <p className="text-sm text-muted-foreground">
+          Changed your mind? Turn reminders on again in your{" "}
+          <Link to="/profile/firm" className={linkLook}>
+            profile settings
+          </Link>
+          .
+        </p>
+      )}
     </div>
   );
 }
