@@ -114,7 +114,12 @@ export function selectFirmForMember(tx: Tx, firmId: string) {
 /** The firm's name and own code (what an invitation is sent with). */
 export const selectFirmNameAndCode = (tx: Tx, firmId: string) =>
   tx
-    .select({ name: firms.name, firmCode: firms.firmCode, brandColor: firms.brandColor })
+    .select({
+      name: firms.name,
+      firmCode: firms.firmCode,
+      brandColor: firms.brandColor,
+      logoUrl: firms.logoUrl,
+    })
     .from(firms)
     .where(eq(firms.id, firmId))
     .then((r) => r[0]);
