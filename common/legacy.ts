@@ -70,7 +70,15 @@ export type LegacyItemsView = {
    * their titles ("More from Olga arrives on 3 May").
    */
   upcoming: { ownerName: string; on: string; count: number }[];
+  /**
+   * The law firms acting for the owners whose items are listed (decision 100): the portal carries
+   * their name and colour. Empty when no owner is a firm's client.
+   */
+  firms: LegacyFirmView[];
 };
+
+/** A firm as the portal shows it: its name, and its brand colour (white text reads on it) or null. */
+export type LegacyFirmView = { name: string; brandColor: string | null };
 
 /**
  * How the beneficiary's browser gets an item's content key (docs/decisions/032):

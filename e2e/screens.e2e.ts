@@ -28,6 +28,7 @@ const PUBLIC_SCREENS = [
   { name: "terms", path: "/terms" },
   { name: "security", path: "/security" },
   { name: "verify-evidence", path: "/verify-evidence" },
+  { name: "reminders-opt-out", path: "/reminders/opt-out?token=x" },
 ];
 const SIGNED_IN_SCREENS = [
   { name: "dashboard", path: "/dashboard" },
@@ -53,6 +54,7 @@ const FIRM_ADMIN_SCREENS = [
   { name: "firm-dashboard", path: "/dashboard" },
   { name: "clients", path: "/clients" },
   { name: "plan-status", path: "/clients/plan-status" },
+  { name: "firm-edit", path: "/firm/edit" },
   { name: "staff", path: "/staff" },
 ];
 

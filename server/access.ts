@@ -39,6 +39,7 @@ export type Action =
   | "invitations:manage" // list, resend and revoke the firm's pending invitations
   | "clients:read" // list clients and read their profiles
   | "firm-activity:read" // the firm's activity timeline (docs/decisions/040)
+  | "reminders:manage" // the firm's reminder template, its sends and who opted out (decision 100)
   | "clients:edit" // the firm's own reference and notes about a client (/clients/edit/{id})
   | "firm:join" // join a firm with a code
   | "firm:leave" // a client leaves their firm (decision 047)
@@ -74,6 +75,8 @@ const RULES: Record<Action, Rule> = {
   "clients:read": (a, r) => readsClients(a) && isMember(a, r),
   // the firm's own audit trail: its admins only, like staff management and codes (decision 040)
   "firm-activity:read": (a, r) => a.role === "firm_admin" && isMember(a, r),
+  // e-mails to every client with an incomplete plan, in the firm's name: its admins only (decision 100)
+  "reminders:manage": (a, r) => a.role === "firm_admin" && isMember(a, r),
   // admins and staff alike: staff "can access and manage client data" (spec 02 §2 Staff); decision 041;
   // never a read-only assistant (decision 084)
   "clients:edit": (a, r) => editsClients(a) && isMember(a, r),

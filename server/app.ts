@@ -45,6 +45,7 @@ import { planHealthRoutes } from "./plan-health/routes.js";
 import { playbookRoutes } from "./playbook/routes.js";
 import { planStatusRoutes } from "./plan-status/routes.js";
 import { clientImportRoutes } from "./client-imports/routes.js";
+import { reminderRoutes } from "./reminders/routes.js";
 import { rehearsalRoutes } from "./rehearsal/routes.js";
 import { verifierReportRoutes } from "./verifier-reports/routes.js";
 import { reportDocumentRoutes } from "./verifier-reports/document-routes.js";
@@ -121,6 +122,7 @@ export function createApp(deps: Deps, options: { webDist?: string; testClock?: O
   api.route("/", playbookRoutes);
   api.route("/", planStatusRoutes);
   api.route("/", clientImportRoutes);
+  api.route("/", reminderRoutes);
   api.route("/", rehearsalRoutes);
   api.route("/", verifierReportRoutes);
   api.route("/", reportDocumentRoutes);

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAsset } from "../../test/factories/assets.js";
 import { buildFirm } from "../../test/factories/firm.js";
+import { buildPng } from "../../test/factories/images.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
-import { releaseByAttestation } from "../../test/factories/release.js";
+import { portalClient, releaseByAttestation } from "../../test/factories/release.js";
+import type { LegacyItemsView } from "../../common/legacy.js";
 import {
   buildUser,
   createTestContext,
@@ -64,6 +66,27 @@ describe("e-mails in the firm's name", () => {
       expect(mail.text).toContain(`— ${firm.firmName}, with Legacy Vault`);
       expect(mail.html).toContain(`background:${COLOUR}`);
     }
+    // the portal the beneficiary opens names the firm and its colour (decision 100)
+    const portal = await portalClient(ctx, heir);
+    const items = await portal.json<LegacyItemsView>("GET", "/api/legacy/items");
+    expect(items.body.firms).toEqual([{ name: firm.firmName, brandColor: COLOUR }]);
+  });
+
+  it("with a logo, the invitation shows it in the band, linked from the app's address", async () => {
+    const firm = await brandFirm();
+    const png = buildPng(32, 18);
+    const put = await firm.admin.send("PUT", "/api/firm/logo", png, {
+      "content-type": "image/png",
+      "content-length": String(png.length),
+    });
+    expect(put.status).toBe(200);
+    const email = uniqueEmail("invitee");
+    await firm.admin.request("POST", "/api/invitations", { email, role: "regular_user" });
+    const mail = await lastMailTo(ctx, email);
+    expect(mail.html).toMatch(
+      /<img src="http:\/\/localhost:3999\/storage\/firm-logos\/[^"]+" alt=""/,
+    );
+    expect(mail.text).not.toContain("<img");
   });
 
   it("an e-mail not sent in a firm's name (a sign-up confirmation) keeps the plain look", async () => {

@@ -114,14 +114,19 @@ export function selectFirmForMember(tx: Tx, firmId: string) {
 /** The firm's name and own code (what an invitation is sent with). */
 export const selectFirmNameAndCode = (tx: Tx, firmId: string) =>
   tx
-    .select({ name: firms.name, firmCode: firms.firmCode, brandColor: firms.brandColor })
+    .select({
+      name: firms.name,
+      firmCode: firms.firmCode,
+      brandColor: firms.brandColor,
+      logoUrl: firms.logoUrl,
+    })
     .from(firms)
     .where(eq(firms.id, firmId))
     .then((r) => r[0]);
 
 export const selectFirmName = (db: Db | Tx, firmId: string) =>
   db
-    .select({ name: firms.name, brandColor: firms.brandColor })
+    .select({ name: firms.name, brandColor: firms.brandColor, logoUrl: firms.logoUrl })
     .from(firms)
     .where(eq(firms.id, firmId))
     .then((r) => r[0]);

@@ -180,15 +180,21 @@ export const findFirmForMember = (tx: Tx, firmId: string) => selectFirmForMember
  * What an e-mail sent in the firm's name carries (decision 095): its name and colour (the default
  * colour when it chose none).
  */
-export const mailBrandOf = (firm: { name: string; brandColor: string | null }): MailBrand => ({
-  firmName: firm.name,
-  color: firm.brandColor ?? DEFAULT_BRAND_COLOR,
-});
+export const mailBrandOf = (
+  firm: { name: string; brandColor: string | null; logoUrl?: string | null },
+  appUrl?: string,
+): MailBrand => {
+  const brand = { firmName: firm.name, color: firm.brandColor ?? DEFAULT_BRAND_COLOR };
+  // the logo (decision 100) as an absolute link to the app's stored copy
+  return appUrl && firm.logoUrl?.startsWith("/")
+    ? { ...brand, logoUrl: `${appUrl}${firm.logoUrl}` }
+    : brand;
+};
 
-/** The brand of firm `firmId` for an e-mail, if the firm exists. */
-export const findFirmMailBrand = async (db: Db | Tx, firmId: string) => {
+/** The brand of firm `firmId` for an e-mail, if the firm exists; with `appUrl`, its logo too. */
+export const findFirmMailBrand = async (db: Db | Tx, firmId: string, appUrl?: string) => {
   const firm = await selectFirmName(db, firmId);
-  return firm ? mailBrandOf(firm) : undefined;
+  return firm ? mailBrandOf(firm, appUrl) : undefined;
 };
 
 /** The firm's name and colour, if it exists (an invitation's landing page and its acceptance). */

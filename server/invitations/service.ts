@@ -125,7 +125,7 @@ export async function sendInvitation(
       expiresAt: times.expiresAt,
       inviterName,
       note: input.note,
-      brand: mailBrandOf(firm),
+      brand: mailBrandOf(firm, deps.env.APP_URL),
     }),
   );
 }
@@ -200,7 +200,7 @@ export async function resendInvitation(
           appUrl: deps.env.APP_URL,
           to: inv.email,
           firmName: f?.name ?? "your firm",
-          brand: f ? mailBrandOf(f) : undefined,
+          brand: f ? mailBrandOf(f, deps.env.APP_URL) : undefined,
           role: inv.role,
           token,
           expiresAt: times.expiresAt,

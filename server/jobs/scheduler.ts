@@ -8,6 +8,7 @@ import { deliverDueItems } from "../deliveries/sweep.js";
 import { activateDueFallbacks } from "../deliveries/fallbacks.js";
 import { runDueTimers } from "../release/timers.js";
 import { runClientImports } from "../client-imports/worker.js";
+import { sweepReminders } from "../reminders/worker.js";
 import { runVerifierChecks } from "../verifiers/checks.js";
 import { describeCounts, runHousekeeping } from "./housekeeping.js";
 import { vacuumAnalyze } from "./queries.js";
@@ -35,6 +36,16 @@ export const JOBS: Job[] = [
     run: async (deps) => {
       const n = await runClientImports(deps);
       return n ? `queued ${n} client import invitation(s)` : null;
+    },
+  },
+  {
+    // reminders to clients with incomplete plans: monthly sends due, and any send left unfinished,
+    // each client claimed once across processes (decision 100)
+    name: "client reminders",
+    everyMs: 5 * 60 * 1000,
+    run: async (deps) => {
+      const n = await sweepReminders(deps);
+      return n ? `handled ${n} client reminder(s)` : null;
     },
   },
   {

@@ -12,6 +12,7 @@ import {
   legacyCodes,
   legacySessions,
   messageSchedules,
+  firms,
   profiles,
   releaseItems,
   releases,
@@ -266,3 +267,14 @@ export async function selectSessionEmail(tx: Tx, tokenHash: string, now: Date) {
     .where(and(eq(legacySessions.tokenHash, tokenHash), sql`${legacySessions.expiresAt} > ${now}`));
   return row?.email ?? null;
 }
+
+/** The firms whose clients (regular users) these owners are, each once: the portal's brand. */
+export const selectOwnerFirms = (tx: Tx, ownerIds: string[]) =>
+  ownerIds.length === 0
+    ? Promise.resolve([])
+    : tx
+        .selectDistinct({ id: firms.id, name: firms.name, brandColor: firms.brandColor })
+        .from(profiles)
+        .innerJoin(firms, eq(firms.id, profiles.firmId))
+        .where(and(inArray(profiles.id, ownerIds), eq(profiles.role, "regular_user")))
+        .orderBy(asc(firms.name), asc(firms.id));

@@ -33,6 +33,7 @@ import {
   selectCode,
   selectFileType,
   selectFileList,
+  selectOwnerFirms,
   selectReleasedItem,
   selectReleasedTo,
   selectReleasedWithKeys,
@@ -179,10 +180,15 @@ export const endSession = (deps: Deps, token: string) =>
  */
 export async function listItems(deps: Deps, email: string): Promise<LegacyItemsView> {
   const now = deps.clock.now().getTime();
-  const [rows, upcoming] = await asSystem(deps.db, async (tx) => [
-    await selectReleasedWithKeys(tx, email),
-    await selectUpcoming(tx, email),
-  ]);
+  const { rows, owners, upcoming } = await asSystem(deps.db, async (tx) => {
+    const released = await selectReleasedWithKeys(tx, email);
+    const openOwners = released.filter((r) => r.accessEndsAt.getTime() > now).map((r) => r.ownerId);
+    return {
+      rows: released,
+      owners: await selectOwnerFirms(tx, [...new Set(openOwners)]),
+      upcoming: await selectUpcoming(tx, email),
+    };
+  });
   const open = rows.filter((r) => r.accessEndsAt.getTime() > now);
   const ended = new Map<string, { ownerName: string; endedAt: string }>();
   for (const r of rows.filter((r) => r.accessEndsAt.getTime() <= now))
@@ -192,7 +198,14 @@ export async function listItems(deps: Deps, email: string): Promise<LegacyItemsV
       ? presentItem(r, null, catalogueTitle(deps, r, email))
       : presentItem(r, isOpenable(r, email) ? itemKey(deps, r, email) : null),
   );
-  return { email, items, ended: [...ended.values()], upcoming: upcoming.map(presentUpcoming) };
+  const firms = owners.map((f) => ({ name: f.name, brandColor: f.brandColor }));
+  return {
+    email,
+    items,
+    ended: [...ended.values()],
+    upcoming: upcoming.map(presentUpcoming),
+    firms,
+  };
 }
 
 /** An item released to `email` whose access has not ended, or 404 (never released, someone else's, or ended). */

@@ -32,7 +32,12 @@ type Block = { text: string } | { link: string; label: string } | { code: string
  * A message sent in a firm's name (decision 095): to its client, its invitee, or a beneficiary of
  * its client. The colour is the firm's brand colour, on which white text reaches WCAG AA.
  */
-export type MailBrand = { firmName: string; color: string };
+export type MailBrand = {
+  firmName: string;
+  color: string;
+  /** The firm's logo as an absolute URL of this app, shown in the band (decision 100). */
+  logoUrl?: string;
+};
 
 const signOff = (brand?: MailBrand) =>
   brand ? `— ${brand.firmName}, with Legacy Vault` : "— Legacy Vault";
@@ -55,8 +60,12 @@ export function composeMail(head: MailHead, blocks: Block[], brand?: MailBrand):
           : `<p style="font-size:28px;letter-spacing:6px;font-weight:bold">${escapeHtml(b.code)}</p>`,
     )
     .join("\n");
+  const logo =
+    brand?.logoUrl && /^https?:\/\//.test(brand.logoUrl)
+      ? `<img src="${escapeHtml(brand.logoUrl)}" alt="" height="32" style="vertical-align:middle;margin-right:12px;background:#ffffff;border-radius:4px">`
+      : "";
   const header = brand
-    ? `<div style="background:${color};color:#ffffff;padding:12px 16px;font-weight:600;font-size:18px">${escapeHtml(brand.firmName)}</div>\n`
+    ? `<div style="background:${color};color:#ffffff;padding:12px 16px;font-weight:600;font-size:18px">${logo}${escapeHtml(brand.firmName)}</div>\n`
     : "";
   const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;color:#111">${header}${body}<p>${escapeHtml(signOff(brand))}</p></body></html>`;
   return { ...head, text, html };

@@ -127,6 +127,12 @@ export const RATE_LIMIT_RULES: Rule[] = [
     perIp: { max: 10, windowSeconds: minutes(10) },
   },
   { method: "GET", path: "/api/firms/lookup", perIp: { max: 30, windowSeconds: minutes(1) } },
+  // the reminder e-mail's one-click opt-out (decision 100): no sign-in, a token of 256 bits
+  {
+    method: "POST",
+    path: "/api/reminders/opt-out",
+    perIp: { max: 20, windowSeconds: minutes(10) },
+  },
   { method: "GET", path: "/api/invitations/check", perIp: { max: 30, windowSeconds: minutes(10) } },
   { method: "POST", path: "/api/invitations", perIp: { max: 30, windowSeconds: minutes(10) } },
   { method: "POST", path: "/api/firms/join", perIp: { max: 20, windowSeconds: minutes(10) } },

@@ -288,9 +288,9 @@ export async function cancelRelease(
 }
 
 /** The law firm an owner is a client of, for e-mails sent in its name (decision 095). */
-const ownerFirmBrand = (tx: Tx, owner: { firmId: string | null; role: string }) =>
+const ownerFirmBrand = (tx: Tx, owner: { firmId: string | null; role: string }, appUrl: string) =>
   owner.firmId && owner.role === "regular_user"
-    ? findFirmMailBrand(tx, owner.firmId)
+    ? findFirmMailBrand(tx, owner.firmId, appUrl)
     : Promise.resolve(undefined);
 
 /**
@@ -336,7 +336,7 @@ export async function performRelease(
   for (const a of released.filter((r) => r.type !== "message" && !waits.has(`${r.id}\n${r.email}`)))
     told.set(a.email, (told.get(a.email) ?? 0) + 1);
   const names = await beneficiaryNames(tx, owner.id, [...told.keys()]);
-  const brand = await ownerFirmBrand(tx, owner);
+  const brand = await ownerFirmBrand(tx, owner, deps.env.APP_URL);
   for (const [email, n] of told)
     await enqueueMail(
       tx,

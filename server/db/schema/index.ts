@@ -28,3 +28,4 @@ export * from "./client-imports.js";
 export * from "./messages.js";
 export * from "./executor-tasks.js";
 export * from "./deliveries.js";
+export * from "./reminders.js";

@@ -26,6 +26,10 @@ export function AppRoutes() {
       <Route path="/release/check-in" element={screen(() => import("@/routes/release-check-in"))} />
       <Route path="/release/cancel" element={screen(() => import("@/routes/release-cancel"))} />
       <Route path="/release/fine" element={screen(() => import("@/routes/release-fine"))} />
+      <Route
+        path="/reminders/opt-out"
+        element={screen(() => import("@/routes/reminders-opt-out"))}
+      />
       <Route path="/verifier/invite" element={screen(() => import("@/routes/verifier-invite"))} />
       <Route path="/verifier/check" element={screen(() => import("@/routes/verifier-check"))} />
       <Route path="/verifier/report" element={screen(() => import("@/routes/verifier-report"))} />

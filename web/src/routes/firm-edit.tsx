@@ -8,9 +8,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardHeading } from "@/c
 import { useFirm } from "@/features/firms/api/get-firm";
 import { FirmEditForm } from "@/features/firms/components/firm-edit-form";
 import { FirmPageForm } from "@/features/firms/components/firm-page-form";
+import { RemindersSection } from "@/features/reminders/components/reminders-section";
 import { errorMessage } from "@/lib/api-client";
 
-/** /firm/edit (firm_admin): the firm's logo, name, phone and address; its page's address and colour. */
+/**
+ * /firm/edit (firm_admin): the firm's logo, name, phone and address; its page's address and colour;
+ * its reminders to clients with incomplete plans (decision 100).
+ */
 export default function FirmEditScreen() {
   const navigate = useNavigate();
   const firm = useFirm();
@@ -51,6 +55,11 @@ export default function FirmEditScreen() {
             <FirmPageForm key={firm.data.id} firm={firm.data} />
           </CardContent>
         </Card>
+      )}
+      {firm.data && (
+        <section id="reminders" aria-label="Reminders to clients" className="grid gap-6">
+          <RemindersSection firmName={firm.data.name} />
+        </section>
       )}
     </div>
   );

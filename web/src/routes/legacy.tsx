@@ -78,7 +78,7 @@ export default function LegacyScreen() {
     );
 
   return (
-    <PortalLayout>
+    <PortalLayout firms={items.data?.firms ?? []}>
       {(step === "sign-in" || step === "list") && (
         <AccessKeyNotice
           isSignedIn={step === "list"}

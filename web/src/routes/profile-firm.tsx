@@ -1,6 +1,7 @@
 import { FIRM_LEAVE_MSG } from "@common/firm-membership";
 import { ProfileCard } from "@/components/profile-card";
 import { FirmMembership } from "@/features/firms/components/firm-membership";
+import { ReminderPreference } from "@/features/reminders/components/reminder-preference";
 import { useMe } from "@/lib/me";
 
 /** /profile/firm, a client's only (decision 047): the law firm they are a client of and leaving it, or the way to join one. */
@@ -16,7 +17,10 @@ export default function ProfileFirmSection() {
           : FIRM_LEAVE_MSG.noFirmText
       }
     >
-      <FirmMembership me={me} />
+      <div className="grid gap-6">
+        <FirmMembership me={me} />
+        {me.firmId && <ReminderPreference />}
+      </div>
     </ProfileCard>
   );
 }

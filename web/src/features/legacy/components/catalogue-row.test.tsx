@@ -54,6 +54,7 @@ const view = (items: LegacyItem[]): LegacyItemsView => ({
   items,
   ended: [],
   upcoming: [],
+  firms: [],
 });
 
 describe("a catalogue item in the portal", () => {

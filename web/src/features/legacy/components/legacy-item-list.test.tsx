@@ -11,6 +11,7 @@ const view = (over: Partial<LegacyItemsView>): LegacyItemsView => ({
   items: [],
   ended: [],
   upcoming: [],
+  firms: [],
   ...over,
 });
 
