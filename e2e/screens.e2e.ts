@@ -54,6 +54,7 @@ const FIRM_ADMIN_SCREENS = [
   { name: "clients", path: "/clients" },
   { name: "plan-status", path: "/clients/plan-status" },
   { name: "staff", path: "/staff" },
+  { name: "firm-api", path: "/firm/api" },
 ];
 
 /**
