@@ -113,3 +113,64 @@ export const apiErrorSchema = z.object({
     requestId: z.string().optional(),
   }),
 });
+
+/* ---------- webhooks ---------- */
+
+export const WEBHOOK_EVENTS = ["client.joined", "plan.completed", "release.started"] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
+  "client.joined": "A client joined",
+  "plan.completed": "A client's plan is complete",
+  "release.started": "A client's release started",
+};
+export const WEBHOOK_URL_MAX = 2000;
+export const WEBHOOKS_PER_FIRM = 10;
+/** Tries of one delivery before it is marked failed; waits double from the first. */
+export const WEBHOOK_MAX_ATTEMPTS = 8;
+export const WEBHOOK_FIRST_RETRY_SECONDS = 30;
+/** The header that carries `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>`. */
+export const WEBHOOK_SIGNATURE_HEADER = "X-LegacyVault-Signature";
+
+export const WEBHOOK_MSG = {
+  urlInvalid: "Please enter a valid URL",
+  urlNotHttps: "The URL must start with https://",
+  urlCredentials: "The URL cannot contain a user name or password",
+  urlPrivate: "The URL must point to a public address on the internet",
+  eventsRequired: "Please choose at least one event",
+  tooMany: `A firm can have at most ${WEBHOOKS_PER_FIRM} webhooks. Delete one first.`,
+  created: "Webhook added. Copy its signing secret now: it will not be shown again.",
+  deleted: "Webhook deleted",
+} as const;
+
+/** POST /api/firm/webhooks: where to send and which events. Whether the host is public is the server's check. */
+export const createWebhookSchema = z.strictObject({
+  url: z
+    .string({ message: WEBHOOK_MSG.urlInvalid })
+    .trim()
+    .min(1, WEBHOOK_MSG.urlInvalid)
+    .max(WEBHOOK_URL_MAX, WEBHOOK_MSG.urlInvalid)
+    .pipe(z.url({ protocol: /^https?$/, message: WEBHOOK_MSG.urlInvalid })),
+  events: z
+    .array(z.enum(WEBHOOK_EVENTS), { message: WEBHOOK_MSG.eventsRequired })
+    .min(1, WEBHOOK_MSG.eventsRequired)
+    .max(WEBHOOK_EVENTS.length)
+    .transform((e) => [...new Set(e)]),
+});
+export type CreateWebhookInput = z.input<typeof createWebhookSchema>;
+
+export type WebhookView = { id: string; url: string; events: WebhookEvent[]; createdAt: string };
+export type CreatedWebhookView = { webhook: WebhookView; secret: string };
+export type WebhookDeliveryView = {
+  id: string;
+  endpointId: string;
+  url: string;
+  event: WebhookEvent;
+  status: "pending" | "delivered" | "failed";
+  attempts: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  createdAt: string;
+  nextAttemptAt: string | null;
+  deliveredAt: string | null;
+};
+export type WebhookListView = { webhooks: WebhookView[]; deliveries: WebhookDeliveryView[] };

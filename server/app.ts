@@ -54,6 +54,7 @@ import { activityRoutes } from "./activity/routes.js";
 import { liveRoutes } from "./live/routes.js";
 import { accountDeletionRoutes } from "./account-deletion/routes.js";
 import { apiKeyRoutes } from "./api-keys/routes.js";
+import { webhookRoutes } from "./webhooks/routes.js";
 import { firmApiRoutes } from "./flows/firm-api/routes.js";
 
 /** Builds the HTTP app. No I/O here beyond what `deps` already opened. */
@@ -126,6 +127,7 @@ export function createApp(deps: Deps, options: { webDist?: string; testClock?: O
   api.route("/", liveRoutes);
   api.route("/", accountDeletionRoutes);
   api.route("/", apiKeyRoutes);
+  api.route("/", webhookRoutes);
   api.all("*", notFound);
   app.route("/api", api);
   if (deps.env.NODE_ENV === "production") {

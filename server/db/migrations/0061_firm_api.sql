@@ -79,3 +79,29 @@ CREATE POLICY webhook_endpoints_firm ON "webhook_endpoints" FOR SELECT TO lv_app
 --> statement-breakpoint
 CREATE POLICY webhook_deliveries_firm ON "webhook_deliveries" FOR SELECT TO lv_app
   USING (firm_id = (SELECT app_admin_firm_id()));
+--> statement-breakpoint
+-- The one way an event about a client is queued: a delivery for each live endpoint of the client's
+-- firm that wants it (a client only: staff joining a firm is no "client joined"). SECURITY
+-- DEFINER, so the call sites enqueue inside their own transaction whatever role runs it (the
+-- app's code is its only caller; lv_app may not write the table itself). Ids only in the payload.
+CREATE FUNCTION app_webhook_client_event(client text, event text, extra jsonb DEFAULT '{}'::jsonb)
+RETURNS void LANGUAGE sql VOLATILE SECURITY DEFINER SET search_path = public AS $$
+  INSERT INTO webhook_deliveries (endpoint_id, firm_id, event, payload)
+  SELECT e.id, e.firm_id, event, jsonb_build_object('clientId', client) || extra
+  FROM profiles p JOIN webhook_endpoints e ON e.firm_id = p.firm_id
+  WHERE p.id = client AND p.role = 'regular_user' AND e.disabled_at IS NULL AND event = ANY (e.events)
+$$;
+--> statement-breakpoint
+GRANT EXECUTE ON FUNCTION app_webhook_client_event(text, text, jsonb) TO lv_app;
+--> statement-breakpoint
+-- "Plan completed" happens here: the kept status row reaching a score of 100 (migration 0048).
+CREATE FUNCTION app_webhook_plan_completed() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$
+BEGIN
+  PERFORM app_webhook_client_event(NEW.client_id, 'plan.completed');
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER client_plan_status_completed AFTER UPDATE OF score ON client_plan_status
+  FOR EACH ROW WHEN (NEW.score = 100 AND OLD.score < 100 AND NEW.firm_id IS NOT NULL)
+  EXECUTE FUNCTION app_webhook_plan_completed();
