@@ -1,5 +1,5 @@
-import type { ApiKeyView } from "@common/firm-api";
-import { API_MSG } from "@common/firm-api";
+import type { ApiKeyView, WebhookDeliveryView } from "@common/firm-api";
+import { API_MSG, WEBHOOK_MSG } from "@common/firm-api";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderScreen } from "@/testing/render-screen";
@@ -26,14 +26,25 @@ const key = (overrides: Partial<ApiKeyView> = {}): ApiKeyView => ({
   revokedAt: null,
   ...overrides,
 });
+const NO_HOOKS = { webhooks: [], deliveries: [] };
+/** Keys answered by `keys`, webhooks by `hooks`. */
+const api =
+  (
+    keys: (init?: RequestInit) => Promise<Response>,
+    hooks: (init?: RequestInit) => Promise<Response> = () => json(NO_HOOKS),
+  ) =>
+  (url: string, init?: RequestInit) =>
+    url.includes("/webhooks") ? hooks(init) : keys(init);
 const TOKEN = `lvk_${"a".repeat(32)}_${"b".repeat(43)}`;
 
 describe("the firm API screen", () => {
   it("lists the keys with their scopes, and says when there are none", async () => {
-    stubFetch(() =>
-      json({
-        keys: [key(), key({ id: "k2", name: "Old CRM", revokedAt: "2026-11-03T10:00:00.000Z" })],
-      }),
+    stubFetch(
+      api(() =>
+        json({
+          keys: [key(), key({ id: "k2", name: "Old CRM", revokedAt: "2026-11-03T10:00:00.000Z" })],
+        }),
+      ),
     );
     renderScreen(<FirmApiScreen />);
     const table = await screen.findByRole("table", { name: "API keys, newest first" });
@@ -49,8 +60,10 @@ describe("the firm API screen", () => {
   });
 
   it("shows a new key's text once, after the form is filled in", async () => {
-    const fetch = stubFetch((url, init) =>
-      init?.method === "POST" ? json({ key: key(), token: TOKEN }, 201) : json({ keys: [] }),
+    const fetch = stubFetch(
+      api((init) =>
+        init?.method === "POST" ? json({ key: key(), token: TOKEN }, 201) : json({ keys: [] }),
+      ),
     );
     const { user } = renderScreen(<FirmApiScreen />);
     expect(await screen.findByText("No API keys yet.")).toBeTruthy();
@@ -74,10 +87,12 @@ describe("the firm API screen", () => {
   });
 
   it("asks before revoking, and says when revoking failed", async () => {
-    stubFetch((url, init) =>
-      init?.method === "POST"
-        ? json({ error: { code: "INTERNAL", message: "Something went wrong" } }, 500)
-        : json({ keys: [key()] }),
+    stubFetch(
+      api((init) =>
+        init?.method === "POST"
+          ? json({ error: { code: "INTERNAL", message: "Something went wrong" } }, 500)
+          : json({ keys: [key()] }),
+      ),
     );
     const { user } = renderScreen(<FirmApiScreen />);
     await user.click(await screen.findByRole("button", { name: "Revoke key Practice system" }));
@@ -85,5 +100,49 @@ describe("the firm API screen", () => {
     expect(within(dialog).getByText(/stops working at once/)).toBeTruthy();
     await user.click(within(dialog).getByRole("button", { name: "Revoke Key" }));
     expect(await within(dialog).findByText("Something went wrong")).toBeTruthy();
+  });
+
+  it("adds a webhook, shows its secret once, and lists the delivery log", async () => {
+    const delivery: WebhookDeliveryView = {
+      id: "d1",
+      endpointId: "w1",
+      url: "https://crm.example.com/hooks",
+      event: "client.joined",
+      status: "pending",
+      attempts: 2,
+      lastStatus: 500,
+      lastError: "Answered 500",
+      createdAt: "2026-11-02T10:00:00.000Z",
+      nextAttemptAt: "2026-11-02T10:02:00.000Z",
+      deliveredAt: null,
+    };
+    const fetch = stubFetch(
+      api(
+        () => json({ keys: [] }),
+        (init) =>
+          init?.method === "POST"
+            ? json({ webhook: { id: "w1" }, secret: `whsec_${"c".repeat(64)}` }, 201)
+            : json({ webhooks: [], deliveries: [delivery] }),
+      ),
+    );
+    const { user } = renderScreen(<FirmApiScreen />);
+    const log = await screen.findByRole("table", { name: "Webhook deliveries, newest first" });
+    const row = within(within(log).getAllByRole("row")[1] as HTMLElement);
+    expect(row.getByText("A client joined")).toBeTruthy();
+    expect(row.getByText("Retrying")).toBeTruthy();
+    expect(row.getByText("Answered 500")).toBeTruthy();
+
+    await user.click(screen.getByRole("button", { name: "Add Webhook" }));
+    expect(await screen.findByText(WEBHOOK_MSG.eventsRequired)).toBeTruthy();
+    await user.type(screen.getByLabelText("URL"), "https://crm.example.com/hooks");
+    await user.click(screen.getByRole("checkbox", { name: "A client joined" }));
+    await user.click(screen.getByRole("button", { name: "Add Webhook" }));
+    expect(await screen.findByText(WEBHOOK_MSG.created)).toBeTruthy();
+    expect(screen.getByLabelText("Your webhook signing secret").textContent).toMatch(/^whsec_c+$/);
+    const sent = fetch.mock.calls.find(([, init]) => init?.method === "POST");
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({
+      url: "https://crm.example.com/hooks",
+      events: ["client.joined"],
+    });
   });
 });

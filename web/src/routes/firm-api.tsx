@@ -1,5 +1,6 @@
 import { PageHeader } from "@/components/page-header";
 import { ApiKeysManager } from "@/features/firm-api/components/api-keys-manager";
+import { WebhooksManager } from "@/features/firm-api/components/webhooks-manager";
 
 /**
  * /firm/api (decision 101): the firm admin's API keys for the firm's own software, and the
@@ -22,6 +23,7 @@ export default function FirmApiScreen() {
         back={{ to: "/dashboard", label: "Back to Dashboard" }}
       />
       <ApiKeysManager />
+      <WebhooksManager />
     </div>
   );
 }

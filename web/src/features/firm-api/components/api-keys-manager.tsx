@@ -1,3 +1,4 @@
+import { API_MSG } from "@common/firm-api";
 import { useState } from "react";
 import { Loading } from "@/components/loading";
 import { LoadError } from "@/components/load-error";
@@ -16,7 +17,14 @@ export function ApiKeysManager() {
       <h2 id="api-keys-title" className="text-xl font-semibold">
         API keys
       </h2>
-      {token && <NewKeyNotice token={token} onDone={() => setToken(null)} />}
+      {token && (
+        <NewKeyNotice
+          secret={token}
+          message={API_MSG.keyCreated}
+          label="Your new API key"
+          onDone={() => setToken(null)}
+        />
+      )}
       <Card className="p-4">
         <CreateApiKeyForm onCreated={setToken} />
       </Card>
