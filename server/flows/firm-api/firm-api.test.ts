@@ -217,6 +217,13 @@ describe("firm API keys", () => {
       tx.select().from(invitations).where(eq(invitations.email, email)),
     );
     expect(row).toMatchObject({ role: "regular_user", firmId: firm.firmId });
+
+    // sending it again counts against the maker's resend budget (10 an hour), as on the screen
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++)
+      statuses.push((await call(token, "POST", "/api/v1/invitations", { email })).status);
+    expect(statuses.slice(0, 10).every((s) => s === 202)).toBe(true);
+    expect(statuses[10]).toBe(429);
   });
 });
 

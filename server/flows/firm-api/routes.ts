@@ -13,9 +13,12 @@ import { CLIENTS_PAGE_SIZE } from "../../../common/clients.js";
 import { presentClientRow } from "../../clients/present.js";
 import { listClients } from "../../clients/service.js";
 import { bodyGate } from "../../http/body-gate.js";
-import { sendInvitation } from "../../invitations/service.js";
+import { AppError } from "../../errors.js";
+import { isReinvite, sendInvitation } from "../../invitations/service.js";
 import { listPlanStatus } from "../../plan-status/service.js";
 import { getProfile } from "../../profiles/service.js";
+import { hitAccount } from "../../rate-limit/limiter.js";
+import { PER_USER_LIMITS } from "../../rate-limit/rules.js";
 import { rejectInvalid, requireKey, type KeyEnv } from "./key-middleware.js";
 
 const json = <S extends z.ZodType>(schema: S, description: string) => ({
@@ -68,6 +71,10 @@ const inviteRoute = createRoute({
     202: json(apiInvitationAnswerSchema, "The invitation is on its way"),
     ...refusals,
     409: json(apiErrorSchema, "That address already accepted an invitation"),
+    429: json(
+      apiErrorSchema,
+      "Too many invitations sent again to the same address; see Retry-After",
+    ),
   },
 });
 
@@ -116,6 +123,18 @@ export function firmApiRoutes() {
   v1.openapi(inviteRoute, async (c) => {
     const input = c.req.valid("json");
     const { actor } = c.var.key;
+    // sending an unused invitation again is a resend: the same budget as the maker's own screen
+    if (await isReinvite(c.var.deps, actor, { email: input.email, role: "regular_user" })) {
+      const wait = await hitAccount(c.var.deps.db, {
+        name: "invitation-resend",
+        userId: actor.id,
+        limit: PER_USER_LIMITS.invitationResend,
+      });
+      if (wait > 0) {
+        c.header("Retry-After", String(wait));
+        throw new AppError("RATE_LIMITED");
+      }
+    }
     const { profile } = await getProfile(c.var.deps.db, actor.id);
     await sendInvitation(c.var.deps, actor, {
       ...input,
