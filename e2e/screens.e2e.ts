@@ -56,6 +56,7 @@ const FIRM_ADMIN_SCREENS = [
   { name: "plan-status", path: "/clients/plan-status" },
   { name: "firm-edit", path: "/firm/edit" },
   { name: "staff", path: "/staff" },
+  { name: "firm-api", path: "/firm/api" },
 ];
 
 /**

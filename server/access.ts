@@ -5,6 +5,7 @@ import {
   hasRole,
   type Role,
 } from "../common/app.js";
+import { API_MSG, type ApiScope } from "../common/firm-api.js";
 import { AppError } from "./errors.js";
 
 /** Who is asking, as far as permissions go: the profile's role and firm. */
@@ -50,7 +51,8 @@ export type Action =
   | "release:attest" // start a client's release by attesting death or incapacity (issue 5)
   | "release-evidence:read" // download the signed evidence of a client's release (decision 079)
   | "verifiers:manage" // name, remove and re-invite the verifiers of `ownerId`, set k (decision 081)
-  | "verifier:answer-for-firm"; // accept or decline, for the firm, being a client's verifier (decision 081)
+  | "verifier:answer-for-firm" // accept or decline, for the firm, being a client's verifier (decision 081)
+  | "firm-api:manage"; // the firm's API keys and webhooks (decision 101)
 
 export type Resource = { firmId?: string | null; role?: Role; ownerId?: string };
 type Rule = (actor: ActorProfile, resource: Resource) => boolean;
@@ -108,6 +110,8 @@ const RULES: Record<Action, Rule> = {
     isMember(a, r) &&
     r.role === "regular_user" &&
     r.ownerId !== a.id,
+  // keys and webhooks reach the firm's clients from outside: its admins only, like staff and codes
+  "firm-api:manage": (a, r) => a.role === "firm_admin" && isMember(a, r),
 };
 
 export function can(actor: ActorProfile, action: Action, resource: Resource = {}): boolean {
@@ -134,4 +138,14 @@ export class AccessDenied extends AppError {
  */
 export function requireAccess(actor: ActorProfile, action: Action, resource: Resource = {}): void {
   if (!can(actor, action, resource)) throw new AccessDenied(actor, action, resource);
+}
+
+/**
+ * A firm API key calling /api/v1 (decision 101): it acts for its firm through the rules above (as
+ * the admin who made it), and besides may do only what its scopes name. Out of scope answers 403
+ * and changes nothing (SECURITY.md, Machines that call us): the key is the firm's, so there is no
+ * record to hide.
+ */
+export function requireScope(key: { scopes: readonly string[] }, scope: ApiScope): void {
+  if (!key.scopes.includes(scope)) throw new AppError("FORBIDDEN", API_MSG.scopeMissing(scope));
 }

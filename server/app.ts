@@ -57,6 +57,9 @@ import { clockRoutes } from "./release/clock-routes.js";
 import { activityRoutes } from "./activity/routes.js";
 import { liveRoutes } from "./live/routes.js";
 import { accountDeletionRoutes } from "./account-deletion/routes.js";
+import { apiKeyRoutes } from "./api-keys/routes.js";
+import { webhookRoutes } from "./webhooks/routes.js";
+import { firmApiRoutes } from "./flows/firm-api/routes.js";
 
 /** Builds the HTTP app. No I/O here beyond what `deps` already opened. */
 export function createApp(deps: Deps, options: { webDist?: string; testClock?: OffsetClock } = {}) {
@@ -85,6 +88,8 @@ export function createApp(deps: Deps, options: { webDist?: string; testClock?: O
     return c.json(appError.toBody(c.var.requestId), appError.status);
   });
 
+  // before /api: machines with a key, no cookies, so no same-origin check (decision 101)
+  app.route("/api/v1", firmApiRoutes());
   const api = new Hono<AppEnv>();
   api.use("*", sameOrigin, bodyGate, signInQueue(deps.env.SIGN_IN_CONCURRENCY), rateLimit);
   api.route("/", healthRoutes);
@@ -129,6 +134,8 @@ export function createApp(deps: Deps, options: { webDist?: string; testClock?: O
   api.route("/", activityRoutes);
   api.route("/", liveRoutes);
   api.route("/", accountDeletionRoutes);
+  api.route("/", apiKeyRoutes);
+  api.route("/", webhookRoutes);
   api.all("*", notFound);
   app.route("/api", api);
   if (deps.env.NODE_ENV === "production") {

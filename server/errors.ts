@@ -4,6 +4,7 @@ import { APP_MSG } from "../common/app.js";
 export const ERROR_STATUS = {
   VALIDATION: 400,
   UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -19,6 +20,7 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   VALIDATION: APP_MSG.invalidInput,
   UNAUTHENTICATED: APP_MSG.mustBeLoggedIn,
+  FORBIDDEN: "You may not do this",
   NOT_FOUND: APP_MSG.notFound,
   CONFLICT: "This conflicts with existing data",
   PAYLOAD_TOO_LARGE: "The upload is too large",

@@ -1,6 +1,7 @@
 import type { Role } from "../../common/app.js";
 import { recordAudit } from "../audit/record.js";
 import { asSystem } from "../db/actor.js";
+import { enqueueClientEvent } from "../webhooks/service.js";
 import type { Db, Tx } from "../db/client.js";
 import {
   addFirmUser,
@@ -41,6 +42,7 @@ export async function joinFirmAsClient(
       firmId,
       details: { via },
     });
+    await enqueueClientEvent(tx, userId, "client.joined");
     return true;
   });
 }
@@ -100,6 +102,7 @@ export async function joinByInvitation(
       firmId: inv.firmId,
       details: { role: inv.role },
     });
+    await enqueueClientEvent(tx, userId, "client.joined");
     return true;
   });
 }

@@ -10,6 +10,7 @@ import { runDueTimers } from "../release/timers.js";
 import { runClientImports } from "../client-imports/worker.js";
 import { sweepReminders } from "../reminders/worker.js";
 import { runVerifierChecks } from "../verifiers/checks.js";
+import { sendDueWebhooks } from "../webhooks/send.js";
 import { describeCounts, runHousekeeping } from "./housekeeping.js";
 import { vacuumAnalyze } from "./queries.js";
 
@@ -74,6 +75,15 @@ export const JOBS: Job[] = [
     run: async (deps) => {
       const n = await runVerifierChecks(deps);
       return n ? `sent ${n} verifier check(s)` : null;
+    },
+  },
+  {
+    // firms' webhooks, claimed once across processes, retried with backoff (decision 101)
+    name: "webhook deliveries",
+    everyMs: 15 * 1000,
+    run: async (deps) => {
+      const n = await sendDueWebhooks(deps);
+      return n ? `sent ${n} webhook delivery(ies)` : null;
     },
   },
   {

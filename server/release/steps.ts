@@ -10,6 +10,7 @@ import { firmAdminEmails, getAcceptedVerifiers } from "../verifiers/roles.js";
 import { auditRelease } from "./audit.js";
 import { closeEscalationOnCheckIn } from "./escalation-close.js";
 import { closeOpenEscalation } from "./escalation-queries.js";
+import { enqueueClientEvent } from "../webhooks/service.js";
 import { endIncapacity } from "../incapacity/steps.js";
 import {
   beneficiaryReleasedMail,
@@ -203,6 +204,7 @@ export async function startRelease(tx: Tx, deps: Deps, input: StartInput): Promi
       ...(input.reportId ? { reportId: input.reportId } : {}),
     },
   });
+  await enqueueClientEvent(tx, owner.id, "release.started", { releaseId: release.id });
   await auditRelease(tx, {
     ownerId: owner.id,
     action: "release.started",

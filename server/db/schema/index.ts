@@ -29,3 +29,4 @@ export * from "./messages.js";
 export * from "./executor-tasks.js";
 export * from "./deliveries.js";
 export * from "./reminders.js";
+export * from "./firm-api.js";

@@ -40,6 +40,7 @@ export default function SignedInRoutes() {
           <Route path="/firm/new" element={screen(() => import("@/routes/firm-new"))} />
           <Route element={<RequireRole roles={["firm_admin"]} />}>
             <Route path="/firm/edit" element={screen(() => import("@/routes/firm-edit"))} />
+            <Route path="/firm/api" element={screen(() => import("@/routes/firm-api"))} />
           </Route>
           <Route path="/vault" element={screen(() => import("@/routes/passwords"))} />
           <Route path="/vault/new" element={screen(() => import("@/routes/password-new"))} />

@@ -1,6 +1,6 @@
 import { FIRM_EDIT_MSG } from "@common/firms";
-import { Palette } from "lucide-react";
-import { useNavigate } from "react-router";
+import { Palette, Plug } from "lucide-react";
+import { Link, useNavigate } from "react-router";
 import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
 import { LoadError } from "@/components/load-error";
@@ -61,6 +61,18 @@ export default function FirmEditScreen() {
           <RemindersSection firmName={firm.data.name} />
         </section>
       )}
+      <Card>
+        <CardHeader>
+          <CardHeading icon={Plug}>API and webhooks</CardHeading>
+          <CardDescription>
+            Let your firm&apos;s own software read clients and plan status, invite clients, and hear
+            when something happens.{" "}
+            <Link className="underline" to="/firm/api">
+              Manage API keys and webhooks
+            </Link>
+          </CardDescription>
+        </CardHeader>
+      </Card>
     </div>
   );
 }

@@ -1,0 +1,50 @@
+import type { Hook } from "@hono/zod-openapi";
+import { createMiddleware } from "hono/factory";
+import type { ApiScope } from "../../../common/firm-api.js";
+import { requireScope } from "../../access.js";
+import { authenticateApiKey, recordApiKeyUse, type KeyHolder } from "../../api-keys/service.js";
+import { AppError } from "../../errors.js";
+import type { AppEnv } from "../../http/context.js";
+import { NUL_MESSAGE, nulPath } from "../../http/validate.js";
+
+export type KeyEnv = { Variables: AppEnv["Variables"] & { key: KeyHolder } };
+
+/**
+ * A firm API key in `Authorization: Bearer` (401 without a valid one), needing `scope` (403), and
+ * every use of a valid key audited with its answer's status, refusals included.
+ */
+export const requireKey = (scope: ApiScope) =>
+  createMiddleware<KeyEnv>(async (c, next) => {
+    const key = await authenticateApiKey(c.var.deps, c.req.header("authorization"));
+    c.set("key", key);
+    let status = 500;
+    try {
+      requireScope(key, scope);
+      await next();
+      status = c.res.status;
+    } catch (err) {
+      status = err instanceof AppError ? err.status : 500;
+      throw err;
+    } finally {
+      await recordApiKeyUse(c.var.deps, key, {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.error instanceof AppError ? c.error.status : status,
+        ip: c.var.ip ?? null,
+      });
+    }
+  });
+
+/**
+ * What the zod schemas of /api/v1 answer for bad input: the app's one 400 shape, each field's
+ * message, and NUL characters refused as everywhere else (server/http/validate.ts).
+ */
+export const rejectInvalid: Hook<unknown, KeyEnv, string, unknown> = (result) => {
+  if (!result.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of result.error.issues) fields[issue.path.join(".") || "_"] ??= issue.message;
+    throw new AppError("VALIDATION", result.error.issues[0]?.message, fields);
+  }
+  const nul = nulPath(result.data);
+  if (nul) throw new AppError("VALIDATION", NUL_MESSAGE, { [nul.join(".") || "_"]: NUL_MESSAGE });
+};
