@@ -34,6 +34,7 @@ import { beneficiaryRoutes } from "./beneficiaries/routes.js";
 import { dashboardRoutes } from "./dashboard/routes.js";
 import { releaseRoutes } from "./release/routes.js";
 import { incapacityRoutes } from "./incapacity/routes.js";
+import { wishesRoutes } from "./wishes/routes.js";
 import { legacyRoutes } from "./legacy/routes.js";
 import { messageRoutes } from "./messages/routes.js";
 import { releaseEvidenceRoutes } from "./release-evidence/routes.js";
@@ -107,6 +108,7 @@ export function createApp(deps: Deps, options: { webDist?: string; testClock?: O
   api.route("/", dashboardRoutes);
   api.route("/", releaseRoutes);
   api.route("/", incapacityRoutes);
+  api.route("/", wishesRoutes);
   api.route("/", legacyRoutes);
   api.route("/", messageRoutes);
   api.route("/", releaseEvidenceRoutes);

@@ -26,3 +26,4 @@ export * from "./plan-status.js";
 export * from "./incapacity.js";
 export * from "./client-imports.js";
 export * from "./messages.js";
+export * from "./wishes.js";
