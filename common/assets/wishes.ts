@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { LegacyItemKey } from "../legacy.js";
 
 /**
  * Final wishes, one of the asset types (decision 097): a funeral directive the owner writes once
@@ -126,3 +127,23 @@ export type WishesChoiceInput = z.infer<typeof wishesChoiceSchema>;
 
 /** GET, PUT /api/wishes/:id: the owner's choice for their final wishes item. */
 export type WishesChoiceView = { id: string; opensAtReport: boolean };
+
+/* ---------- the portal: final wishes opened at a confirmed death (decision 097) ---------- */
+
+/** One owner's final wishes that a person may read now, before the release. */
+export type EarlyWishesItem = {
+  id: string;
+  ownerName: string;
+  /** In clear only for an item its owner has not sealed yet (decision 080); else null. */
+  title: string | null;
+  encryptedTitle: string | null;
+  /** When the death was confirmed (the wait started). */
+  confirmedAt: string;
+  key: LegacyItemKey;
+};
+
+/** GET /api/legacy/wishes: the final wishes this address may read now. */
+export type EarlyWishesView = { email: string; wishes: EarlyWishesItem[] };
+
+/** GET /api/legacy/wishes/:id: the directive's ciphertext, to read in the portal. */
+export type EarlyWishesDetail = EarlyWishesItem & { encryptedData: string };
