@@ -1,5 +1,5 @@
 import { WISHES_MSG } from "@common/assets/wishes";
-import { Navigate, useNavigate } from "react-router";
+import { Navigate, useNavigate, useParams } from "react-router";
 import { LoadError } from "@/components/load-error";
 import { Loading } from "@/components/loading";
 import { useAssets } from "@/features/assets/api/list-assets";
@@ -8,12 +8,18 @@ import { BeneficiaryFieldProvider } from "@/features/assets/components/beneficia
 import { WishesForm } from "@/features/assets/wishes/components/wishes-form";
 import { BeneficiaryPicker } from "@/features/beneficiaries/components/beneficiary-picker";
 import { errorMessage } from "@/lib/api-client";
+import WishesDetailScreen from "./wishes-detail";
 
 /**
  * /wishes: the owner's final wishes (decision 097), one per owner: their page when written, else
- * the form to write them.
+ * the form to write them; /wishes/{id}: the page itself (one lazy route for both).
  */
 export default function WishesScreen() {
+  const { id } = useParams();
+  return id ? <WishesDetailScreen /> : <WishesStart />;
+}
+
+function WishesStart() {
   const navigate = useNavigate();
   const list = useAssets("wishes");
   if (list.error)

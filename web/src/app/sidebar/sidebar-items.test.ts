@@ -44,7 +44,6 @@ describe("sidebarFor (spec 02 'Layout and sidebar')", () => {
       "Notes",
       "Estate Inventory",
       "Messages for Later",
-      "Final Wishes",
       "Beneficiaries",
       "Release Plan",
       "Activity",
