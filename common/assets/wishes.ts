@@ -61,7 +61,7 @@ export const WISHES_MSG = {
   onlyOne: "You already have final wishes. Change them instead of adding new ones.",
   opensAtReportWishesOnly: "Only final wishes can open as soon as a death is confirmed",
   opensAtReportHint:
-    "The people you choose can read these wishes as soon as your death is confirmed by your verifiers, so they can plan the funeral. Everything else waits for the release as usual.",
+    "The people you choose can read these wishes as soon as your death is confirmed (by your verifiers or your law firm), so they can plan the funeral. Everything else waits for the release as usual.",
   opensAtReportOff:
     "These wishes open with everything else, when the wait after a confirmed death ends.",
 } as const;
@@ -147,3 +147,10 @@ export type EarlyWishesView = { email: string; wishes: EarlyWishesItem[] };
 
 /** GET /api/legacy/wishes/:id: the directive's ciphertext, to read in the portal. */
 export type EarlyWishesDetail = EarlyWishesItem & { encryptedData: string };
+
+/** The directive as plain text, a heading per section: the export's final-wishes.txt. */
+export function wishesText(c: OpenedWishesContent): string {
+  const sections = wishesSections(c);
+  if (!sections.length) return "Final wishes\n\nNothing is written yet.\n";
+  return ["Final wishes", ...sections.map((s) => `${s.heading}\n${s.text}`)].join("\n\n") + "\n";
+}

@@ -77,7 +77,7 @@ export const documentNotesText = (asset: OpenedAssetView, fileName: string, note
 export type ReadmeInput = {
   exportedAt: string;
   email: string;
-  counts: { passwords: number; documents: number; notes: number; estate?: number };
+  counts: { passwords: number; documents: number; notes: number; estate?: number; wishes?: number };
   /** Items (or their files) that could not be opened or downloaded: what and why. */
   failures: readonly string[];
 };
@@ -120,6 +120,12 @@ export function readmeText({ exportedAt, email, counts, failures }: ReadmeInput)
       `${EXPORT_FILES.estateCsv}  the estate inventory, ${counts.estate} entries: name, kind, organisation,`,
       "                reference, contact, what should happen and instructions (the columns its",
       "                import reads).",
+    );
+  if (counts.wishes)
+    lines.splice(
+      lines.indexOf(`${readme}     this file.`) + 1,
+      0,
+      `${EXPORT_FILES.wishesText}    your final wishes, a heading per section.`,
     );
   if (failures.length) {
     lines.push("", "Not in this archive", "-------------------");
