@@ -4,6 +4,7 @@ import type { AssetFileKind, AssetFileView } from "./assets/files.js";
 import type { DocumentContent } from "./assets/documents.js";
 import type { EstateContent } from "./assets/estate.js";
 import type { MessageContent } from "./messages.js";
+import type { WishesContent } from "./assets/wishes.js";
 import type { NoteContent } from "./assets/notes.js";
 import type { PasswordContent } from "./assets/passwords.js";
 import {
@@ -18,13 +19,14 @@ import {
 /**
  * The asset contract every type shares (spec 02 §3, §5, §9): the types, the API's inputs and
  * responses, and its refusals. Each type's own content and texts are in ./assets/passwords.ts,
- * ./assets/documents.ts, ./assets/notes.ts, ./assets/estate.ts (the estate inventory) and ./messages.ts (messages for later); the files, their rules and versions in
+ * ./assets/documents.ts, ./assets/notes.ts, ./assets/estate.ts (the estate inventory), ./messages.ts (messages for later) and
+ * ./assets/wishes.ts (final wishes); the files, their rules and versions in
  * ./assets/files.ts; the ciphertext shape in ./ciphertext.ts.
  */
 
 /* ---------- constants ---------- */
 
-export const ASSET_TYPES = ["password", "document", "note", "estate", "message"] as const;
+export const ASSET_TYPES = ["password", "document", "note", "estate", "message", "wishes"] as const;
 export type AssetType = (typeof ASSET_TYPES)[number];
 
 /** Which asset type holds each kind of file: a document asset its document, a note its recording and attachment. */
@@ -330,4 +332,6 @@ export type ContentOf<T extends AssetType> = T extends "password"
       ? EstateContent
       : T extends "message"
         ? MessageContent
-        : NoteContent;
+        : T extends "wishes"
+          ? WishesContent
+          : NoteContent;

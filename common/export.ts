@@ -44,6 +44,8 @@ export const EXPORT_FILES = {
   messages: "messages",
   /** The estate inventory (docs/decisions/086), in the columns its import reads. */
   estateCsv: "estate-inventory.csv",
+  /** The final wishes (decision 097), a heading per section. */
+  wishesText: "final-wishes.txt",
 } as const;
 
 /* ---------- the encrypted archive (.lvault, docs/decisions/055-encrypted-export.md) ---------- */

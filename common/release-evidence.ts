@@ -43,6 +43,9 @@ export const EVIDENCE_KINDS = [
   "incapacity_opened", // the wait passed: caregivers can read the marked items until a day
   "incapacity_ended", // the owner signed in, checked in or withdrew it, or its time ran out
   "care_item_opened", // a caregiver opened a marked item
+  "wishes_opened", // a confirmed death opened the owner's final wishes to their people (decision 097)
+  "wishes_read", // one of those people read the final wishes during the wait
+  "wishes_closed", // the wait was cancelled: the final wishes are no longer shown
 ] as const;
 export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
 

@@ -38,6 +38,7 @@ const SIGNED_IN_SCREENS = [
   { name: "password-import", path: "/vault/import" },
   { name: "documents", path: "/documents" },
   { name: "notes", path: "/notes" },
+  { name: "wishes", path: "/wishes" },
   { name: "beneficiaries", path: "/beneficiaries" },
   { name: "beneficiary-new", path: "/beneficiaries/new" },
   { name: "release", path: "/release" },

@@ -35,6 +35,7 @@ import { beneficiaryRoutes } from "./beneficiaries/routes.js";
 import { dashboardRoutes } from "./dashboard/routes.js";
 import { releaseRoutes } from "./release/routes.js";
 import { incapacityRoutes } from "./incapacity/routes.js";
+import { wishesRoutes } from "./wishes/routes.js";
 import { legacyRoutes } from "./legacy/routes.js";
 import { executorTaskRoutes } from "./executor-tasks/routes.js";
 import { messageRoutes } from "./messages/routes.js";
@@ -117,6 +118,7 @@ export function createApp(deps: Deps, options: { webDist?: string; testClock?: O
   api.route("/", dashboardRoutes);
   api.route("/", releaseRoutes);
   api.route("/", incapacityRoutes);
+  api.route("/", wishesRoutes);
   api.route("/", legacyRoutes);
   api.route("/", executorTaskRoutes);
   api.route("/", messageRoutes);

@@ -22,6 +22,7 @@ const ITEM_WORD: Record<string, string> = {
   document: "document",
   note: "note",
   estate: "estate inventory entry",
+  wishes: "page of final wishes",
 };
 const ROLE_WORD: Record<string, string> = {
   firm_admin: "an administrator",

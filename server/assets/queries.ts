@@ -91,6 +91,15 @@ export const selectAssetContent = (tx: Tx, id: string) =>
     .limit(1)
     .then((r) => r[0] ?? null);
 
+/** Whether the owner already has their one final wishes item (decision 097). */
+export const hasWishes = (tx: Tx, ownerId: string) =>
+  tx
+    .select({ id: assets.id })
+    .from(assets)
+    .where(and(eq(assets.userId, ownerId), eq(assets.type, "wishes")))
+    .limit(1)
+    .then((r) => r.length > 0);
+
 export type AssetValues = typeof assets.$inferInsert;
 
 export const insertAsset = (tx: Tx, values: AssetValues) =>

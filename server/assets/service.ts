@@ -12,12 +12,14 @@ import { requireAccess, type ActorProfile } from "../access.js";
 import { recordAudit } from "../audit/record.js";
 import { withActor } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
+import { WISHES_MSG } from "../../common/assets/wishes.js";
 import { AppError, isUniqueViolation } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { writeAssetBeneficiaries } from "./beneficiary-wrap.js";
 import { syncRoleGrants } from "./role-grants.js";
 import {
   deleteAssetRow,
+  hasWishes,
   insertAsset,
   listAssetContents,
   listAssetBody,
@@ -100,6 +102,9 @@ export async function createAsset(deps: Deps, actor: ActorProfile, input: Create
   requireAccess(actor, "vault:own", { ownerId: actor.id });
   requireMarkable(input.type, input.isForLegalContact);
   const row = await asActor(deps, actor, async (tx) => {
+    // one final wishes item per owner (decision 097; the unique index settles a race)
+    if (input.type === "wishes" && (await hasWishes(tx, actor.id)))
+      throw new AppError("CONFLICT", WISHES_MSG.onlyOne);
     const row = await insertAsset(tx, {
       id: input.id,
       userId: actor.id,

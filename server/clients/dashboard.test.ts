@@ -107,7 +107,14 @@ describe("GET /api/clients/:id/dashboard ('View as Client')", () => {
       const body = JSON.parse(text) as ClientDashboard;
       expect(body.client).toEqual({ id: client.id, name: "Cora Client", email: client.email });
       expect(body.firmName).toBe(firm.firmName);
-      expect(body.counts).toEqual({ password: 2, document: 1, note: 3, estate: 0, message: 0 });
+      expect(body.counts).toEqual({
+        password: 2,
+        document: 1,
+        note: 3,
+        estate: 0,
+        message: 0,
+        wishes: 0,
+      });
       expect(body.beneficiaries).toBe(2);
       expect(body.beneficiaryNames).toEqual([{ name: "ada aunt" }, { name: "Hal Heir" }]);
       expect(body.recent.map((r) => r.id)).toEqual(

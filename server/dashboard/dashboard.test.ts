@@ -17,7 +17,7 @@ describe("GET /api/dashboard", () => {
     const { client } = await buildUser(ctx);
     const res = await client.json<Dashboard>("GET", "/api/dashboard");
     expect(res.body).toEqual({
-      counts: { password: 0, document: 0, note: 0, estate: 0, message: 0 },
+      counts: { password: 0, document: 0, note: 0, estate: 0, message: 0, wishes: 0 },
       recent: [],
       beneficiaries: 0,
     });
@@ -41,7 +41,14 @@ describe("GET /api/dashboard", () => {
     await makeTitleClear(ctx, fromBefore.id, "Clear from before");
 
     const res = await client.json<Dashboard>("GET", "/api/dashboard");
-    expect(res.body.counts).toEqual({ password: 3, document: 1, note: 2, estate: 0, message: 0 });
+    expect(res.body.counts).toEqual({
+      password: 3,
+      document: 1,
+      note: 2,
+      estate: 0,
+      message: 0,
+      wishes: 0,
+    });
     expect(res.body.beneficiaries).toBe(1);
     const expected = [oldest, ...made.slice(1).reverse()].slice(0, 5).map((a) => a.id);
     expect(res.body.recent.map((r) => r.id)).toEqual(expected);

@@ -17,6 +17,7 @@ export const presentDashboardNumbers = (d: ClientViewDashboardRow) => ({
     note: countOf(d, "note"),
     estate: countOf(d, "estate"),
     message: countOf(d, "message"),
+    wishes: countOf(d, "wishes"),
   },
   recent: d.recent.map((a) => ({ id: a.id, type: a.type, updatedAt: isoOf(a.updatedAt) })),
   beneficiaries: d.beneficiaries,

@@ -14,6 +14,7 @@ import { getSessionKey } from "../keys/owner-keys-service.js";
 import { responseBody } from "../blobs/blob-store.js";
 import { getEvidenceFile } from "../release-evidence/service.js";
 import { listCare, openCareItem } from "../incapacity/care.js";
+import { listEarlyWishes, openEarlyWishes } from "../wishes/early.js";
 import { evidenceDownload } from "../release-evidence/routes.js";
 import {
   LEGACY_SESSION_HOURS,
@@ -99,6 +100,20 @@ export const legacyRoutes = new Hono<AppEnv>()
   })
   .get("/legacy/care/:id", requireBeneficiary, async (c) => {
     const item = await openCareItem(
+      c.var.deps,
+      c.var.beneficiaryEmail,
+      parseIdParam(c.req.param("id")),
+    );
+    c.header("Cache-Control", "no-store");
+    return c.json({ item });
+  })
+  /** Final wishes opened at a confirmed death, during the wait (decision 097): read-only, no file route. */
+  .get("/legacy/wishes", requireBeneficiary, async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await listEarlyWishes(c.var.deps, c.var.beneficiaryEmail));
+  })
+  .get("/legacy/wishes/:id", requireBeneficiary, async (c) => {
+    const item = await openEarlyWishes(
       c.var.deps,
       c.var.beneficiaryEmail,
       parseIdParam(c.req.param("id")),

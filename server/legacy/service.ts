@@ -23,6 +23,7 @@ import { appendEvidence, appendFirstAccess } from "../release-evidence/service.j
 import { auditRelease } from "../release/audit.js";
 import { legacyCodeMail } from "../release/emails.js";
 import { hasCare } from "../incapacity/care.js";
+import { hasEarlyWishes } from "../wishes/early.js";
 import {
   countCodeAttempt,
   deleteCode,
@@ -68,8 +69,13 @@ export async function requestCode(deps: Deps, rawEmail: string): Promise<void> {
   const email = normal(rawEmail);
   const now = deps.clock.now();
   const sent = await asSystem(deps.db, async (tx) => {
-    // a caregiver reads while the owner's incapacity scope is active (decision 093)
-    if (!(await hasReleasedItems(tx, email)) && !(await hasCare(tx, email, now))) return false;
+    // a caregiver reads while the owner's incapacity scope is active (decision 093), and final
+    // wishes open at a confirmed death, during the wait (decision 097)
+    const canRead =
+      (await hasReleasedItems(tx, email)) ||
+      (await hasCare(tx, email, now)) ||
+      (await hasEarlyWishes(tx, email));
+    if (!canRead) return false;
     const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
     const expiresAt = new Date(now.getTime() + LEGACY_CODE_MINUTES * 60_000);
     await upsertCode(tx, { email, codeHash: codeHash(deps, email, code), expiresAt });

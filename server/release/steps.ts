@@ -43,6 +43,7 @@ import {
 import { addDays } from "../clock.js";
 import { startMessageClocks } from "../messages/service.js";
 import { dateReleasedItems } from "../deliveries/service.js";
+import { closeEarlyWishes, openWishesAtConfirmedDeath } from "../wishes/early.js";
 import { accessEndsAt, inactivityEndsAt, lastDayReminderAt, reminderTimes } from "./schedule.js";
 
 /** The steps of a release, each inside the caller's transaction: its e-mails and audit rows commit with it or not at all. */
@@ -219,6 +220,14 @@ export async function startRelease(tx: Tx, deps: Deps, input: StartInput): Promi
         : {}),
     },
   });
+  // a confirmed death opens the final wishes the owner chose to open at once (decision 097)
+  await openWishesAtConfirmedDeath(tx, deps, {
+    releaseId: release.id,
+    ownerId: owner.id,
+    ownerName: owner.name,
+    trigger: input.trigger,
+    now,
+  });
   return release;
 }
 
@@ -273,6 +282,15 @@ export async function cancelRelease(
   });
   const owner = await selectPerson(tx, release.userId);
   if (owner) await enqueueMail(tx, releaseCancelledMail(deps.env.APP_URL, owner.email, owner.name));
+  // final wishes opened at the confirmed death are no longer shown (decision 097)
+  if (owner)
+    await closeEarlyWishes(tx, {
+      releaseId: release.id,
+      ownerId: release.userId,
+      ownerName: owner.name,
+      trigger: release.trigger,
+      now,
+    });
   // a wait that verifiers' confirmations started: everyone who was told of the report is told it stopped
   if (owner && release.trigger === "verifiers") {
     const { verifiers } = await getAcceptedVerifiers(tx, release.userId);

@@ -10,6 +10,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { ASSET_TYPES } from "../../../common/assets.js";
@@ -58,11 +59,15 @@ export const assets = pgTable(
   (t) => [
     check(
       "assets_type_check",
-      sql`${t.type} in ('password', 'document', 'note', 'estate', 'message')`,
+      sql`${t.type} in ('password', 'document', 'note', 'estate', 'message', 'wishes')`,
     ),
     check("assets_title_one", sql`(${t.title} is null) <> (${t.encryptedTitle} is null)`),
     index("assets_user_updated_idx").on(t.userId, t.updatedAt.desc().nullsFirst()),
     index("assets_user_type_updated_idx").on(t.userId, t.type, t.updatedAt.desc().nullsFirst()),
+    /** One final wishes item per owner (decision 097, migration 0057). */
+    uniqueIndex("assets_one_wishes_idx")
+      .on(t.userId)
+      .where(sql`${t.type} = 'wishes'`),
   ],
 );
 

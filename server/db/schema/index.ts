@@ -30,3 +30,4 @@ export * from "./executor-tasks.js";
 export * from "./deliveries.js";
 export * from "./reminders.js";
 export * from "./firm-api.js";
+export * from "./wishes.js";

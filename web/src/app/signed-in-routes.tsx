@@ -57,6 +57,7 @@ export default function SignedInRoutes() {
           <Route path="/estate/import" element={screen(() => import("@/routes/estate-import"))} />
           <Route path="/estate/print" element={screen(() => import("@/routes/estate-print"))} />
           <Route path="/estate/:id" element={screen(() => import("@/routes/estate-detail"))} />
+          <Route path="/wishes/:id?" element={screen(() => import("@/routes/wishes"))} />
           <Route path="/messages" element={screen(() => import("@/routes/messages"))} />
           <Route path="/messages/new" element={screen(() => import("@/routes/message-new"))} />
           <Route path="/messages/:id" element={screen(() => import("@/routes/message-detail"))} />

@@ -12,6 +12,9 @@ import { useTasks } from "@/features/executor-tasks/api/list-tasks";
 import { TaskProgress } from "@/features/executor-tasks/components/task-progress";
 import { CareItemView } from "@/features/legacy/components/care-item-view";
 import { CareList } from "@/features/legacy/components/care-list";
+import { useEarlyWishes } from "@/features/legacy/api/list-early-wishes";
+import { EarlyWishesList } from "@/features/legacy/components/early-wishes-list";
+import { EarlyWishesView } from "@/features/legacy/components/early-wishes-view";
 import { LegacySignIn } from "@/features/legacy/components/legacy-sign-in";
 import { PortalLayout } from "@/features/legacy/components/portal-layout";
 import { useHasChangedStep } from "@/features/legacy/step-focus";
@@ -33,8 +36,10 @@ export default function LegacyScreen() {
   useKeepAccessKeys(!!items.data);
   const itemId = params.get("item");
   const careId = params.get("care");
+  const wishesId = params.get("wishes");
   const care = useCare(!!items.data);
   const tasks = useTasks(!!items.data);
+  const wishes = useEarlyWishes(!!items.data);
   const step =
     items.data === undefined
       ? null
@@ -44,7 +49,9 @@ export default function LegacyScreen() {
           ? `item:${itemId}`
           : careId
             ? `care:${careId}`
-            : "list";
+            : wishesId
+              ? `wishes:${wishesId}`
+              : "list";
   const isFocused = useHasChangedStep(step);
 
   let page;
@@ -61,14 +68,18 @@ export default function LegacyScreen() {
   else if (items.data === null) page = <LegacySignIn defaultEmail={params.get("email") ?? ""} />;
   else if (itemId) page = <LegacyItemView key={itemId} id={itemId} isFocused={isFocused} />;
   else if (careId) page = <CareItemView key={careId} id={careId} isFocused={isFocused} />;
+  else if (wishesId) page = <EarlyWishesView key={wishesId} id={wishesId} isFocused={isFocused} />;
   else
     page = (
       <LegacyItemList
         view={items.data}
         isFocused={isFocused}
         care={
-          care.data?.owners.length || tasks.data?.estates.some((e) => e.tasks.length) ? (
+          care.data?.owners.length ||
+          wishes.data?.wishes.length ||
+          tasks.data?.estates.some((e) => e.tasks.length) ? (
             <>
+              {wishes.data?.wishes.length ? <EarlyWishesList view={wishes.data} /> : null}
               {care.data?.owners.length ? <CareList view={care.data} /> : null}
               {tasks.data ? <TaskProgress view={tasks.data} /> : null}
             </>

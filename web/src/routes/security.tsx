@@ -58,10 +58,10 @@ export default function SecurityScreen() {
         <ul>
           <li>your name, e-mail address, phone and address, and which law firm you belong to;</li>
           <li>
-            each item's type (password, document, note, estate inventory entry or message for
-            later), the dates it was created, changed and last used, whether you starred it, and the
-            type and size of its files: they order your lists, and the server checks each file's
-            type and size before storing it;
+            each item's type (password, document, note, estate inventory entry, message for later or
+            final wishes), the dates it was created, changed and last used, whether you starred it,
+            and the type and size of its files: they order your lists, and the server checks each
+            file's type and size before storing it;
           </li>
           <li>
             which of your beneficiaries' e-mail addresses receives which item (and whether it is
@@ -83,6 +83,11 @@ export default function SecurityScreen() {
             proofs (letters, screenshots) and which accounts the tasks are about are encrypted in
             the executor&apos;s browser;
           </li>
+          <li>
+            whether your final wishes may be read as soon as your death is confirmed: the server
+            then gives the people you chose what they need to open them, before the wait ends. Your
+            wishes themselves stay encrypted;
+          </li>
           <li>a log of security events (sign-ins, failed attempts, firm changes, releases);</li>
           <li>
             how many accounts of your after-death checklist (Google, Apple, Facebook…) you have
@@ -93,9 +98,9 @@ export default function SecurityScreen() {
         <p>
           We never see the content of your items (passwords, notes, documents, recordings or file
           names, and in your estate inventory each entry&apos;s kind, organisation, reference,
-          contact details, what should happen to it and your instructions), their titles, nor your
-          beneficiaries' phone numbers, relationships or notes. Your browser sorts and searches your
-          items by title itself: our servers cannot.
+          contact details, what should happen to it and your instructions, and every part of your
+          final wishes), their titles, nor your beneficiaries' phone numbers, relationships or
+          notes. Your browser sorts and searches your items by title itself: our servers cannot.
         </p>
         <p>
           Items stored before titles were encrypted keep a readable title until you next sign in:

@@ -7,6 +7,7 @@ export const ASSET_ROUTES: Record<AssetType, { list: string; label: string; plur
   note: { list: "/notes", label: "Note", plural: "Notes" },
   estate: { list: "/estate", label: "Inventory entry", plural: "Estate inventory" },
   message: { list: "/messages", label: "Message", plural: "Messages for later" },
+  wishes: { list: "/wishes", label: "Final wishes", plural: "Final wishes" },
 };
 
 export const assetDetailPath = (type: AssetType, id: string) =>

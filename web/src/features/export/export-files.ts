@@ -130,6 +130,7 @@ export type ReadmeInput = {
     notes: number;
     estate?: number;
     messages?: number;
+    wishes?: number;
   };
   /** Items (or their files) that could not be opened or downloaded: what and why. */
   failures: readonly string[];
@@ -181,6 +182,12 @@ export function readmeText({ exportedAt, email, counts, failures }: ReadmeInput)
       `${EXPORT_FILES.messages}/       every message for later as Markdown (<title>.md): who it is for, when it`,
       "                is delivered, the letter or transcript; its recording or video in the",
       "                folder of the same name.",
+    );
+  if (counts.wishes)
+    lines.splice(
+      lines.indexOf(`${readme}     this file.`) + 1,
+      0,
+      `${EXPORT_FILES.wishesText}    your final wishes, a heading per section.`,
     );
   if (failures.length) {
     lines.push("", "Not in this archive", "-------------------");

@@ -120,13 +120,14 @@ export async function exportVault({
   }
   signal.throwIfAborted();
 
-  const counts = { passwords: 0, documents: 0, notes: 0, estate: 0, messages: 0 };
+  const counts = { passwords: 0, documents: 0, notes: 0, estate: 0, messages: 0, wishes: 0 };
   const countKey = {
     password: "passwords",
     document: "documents",
     note: "notes",
     estate: "estate",
     message: "messages",
+    wishes: "wishes",
   } as const;
   for (const item of items) counts[countKey[item.type]]++;
   const readme = readmeText({ exportedAt, email, counts, failures });

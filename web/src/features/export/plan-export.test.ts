@@ -68,6 +68,30 @@ describe("planExport", () => {
     );
   });
 
+  it("writes the final wishes as text, a heading per written section, only when there are some", () => {
+    const content = {
+      disposition: "cremation" as const,
+      organDonation: null,
+      place: "",
+      ceremony: "Humanist",
+      music: "",
+      readings: "",
+      callFirst: "Jo",
+      decider: "",
+      other: "",
+    };
+    const plan = planExport(
+      [password("Mail"), { type: "wishes", asset: asset("Final wishes", "wishes"), content }],
+      AT,
+    );
+    expect(plan.texts.find((t) => t.path === "final-wishes.txt")?.text).toBe(
+      "Final wishes\n\nBurial or cremation\nCremation\n\nThe ceremony\nHumanist\n\nWho to call first\nJo\n",
+    );
+    expect(planExport([password("Mail")], AT).texts.map((t) => t.path)).not.toContain(
+      "final-wishes.txt",
+    );
+  });
+
   it("writes passwords.json in the common format, empty fields as null", () => {
     const plan = planExport(
       [password("Mail"), password("Bank", { beneficiaryEmails: ["sam@example.com"] })],

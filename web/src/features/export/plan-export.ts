@@ -3,6 +3,7 @@ import type { OpenedAssetView } from "@/features/assets/titles/open-titles";
 import type { AssetFileKind } from "@common/assets/files";
 import type { DocumentContent } from "@common/assets/documents";
 import type { EstateContent } from "@common/assets/estate";
+import { openedWishes, wishesText, type WishesContent } from "@common/assets/wishes";
 import { estateCsv } from "@common/assets/estate-csv";
 import type { NoteContent } from "@common/assets/notes";
 import type { PasswordContent } from "@common/assets/passwords";
@@ -35,7 +36,8 @@ export type OpenedItem =
       asset: OpenedAssetView;
       content: OpenedMessage;
       schedule: MessageScheduleView | null;
-    };
+    }
+  | { type: "wishes"; asset: OpenedAssetView; content: WishesContent };
 
 /** A text the ZIP holds, made here. */
 export type TextEntry = { path: string; mtime: string; text: string };
@@ -74,6 +76,13 @@ export function planExport(items: readonly OpenedItem[], exportedAt: string): Ex
   );
   if (estate.length)
     texts.push({ path: EXPORT_FILES.estateCsv, mtime: exportedAt, text: estateCsv(estate) });
+  const wishes = sorted.find((i) => i.type === "wishes");
+  if (wishes)
+    texts.push({
+      path: EXPORT_FILES.wishesText,
+      mtime: exportedAt,
+      text: wishesText(openedWishes(wishes.content)),
+    });
   const files: FileEntry[] = [];
   const documentNames: FolderNames = new Set();
   const noteNames: FolderNames = new Set();

@@ -2,6 +2,7 @@ import type { AssetType } from "@common/assets";
 import {
   ClipboardList,
   FileText,
+  Flower2,
   KeyRound,
   Mail,
   NotebookPen,
@@ -15,4 +16,5 @@ export const ITEM_TYPES: Record<AssetType, { label: string; Icon: LucideIcon }> 
   note: { label: "Note", Icon: NotebookPen },
   estate: { label: "Inventory entry", Icon: ClipboardList },
   message: { label: "Message", Icon: Mail },
+  wishes: { label: "Final wishes", Icon: Flower2 },
 };

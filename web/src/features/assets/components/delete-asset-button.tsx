@@ -14,7 +14,7 @@ import { Button } from "@/components/ui/button";
 
 type Props = {
   title: string;
-  noun: "document" | "note" | "entry" | "message";
+  noun: "document" | "note" | "entry" | "message" | "page of wishes";
   onConfirm: () => void;
   disabled?: boolean;
 };
@@ -39,8 +39,8 @@ export function DeleteAssetButton({ title, noun, onConfirm, disabled }: Props) {
         <AlertDialogHeader>
           <AlertDialogTitle>Delete this {noun}?</AlertDialogTitle>
           <AlertDialogDescription className="wrap-anywhere">
-            “{title}”{noun === "entry" ? "" : " and its files"} will be deleted for good. This
-            cannot be undone.
+            “{title}”{noun === "entry" || noun === "page of wishes" ? "" : " and its files"} will be
+            deleted for good. This cannot be undone.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>

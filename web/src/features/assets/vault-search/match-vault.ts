@@ -113,4 +113,4 @@ export function searchVault(entries: SearchEntry[], query: string, perGroup = 20
 
 /** Where a result opens. */
 export const assetPath = (asset: Pick<OpenedAssetView, "type" | "id">) =>
-  `${{ password: "/vault", document: "/documents", note: "/notes", estate: "/estate", message: "/messages" }[asset.type]}/${asset.id}`;
+  `${{ password: "/vault", document: "/documents", note: "/notes", estate: "/estate", message: "/messages", wishes: "/wishes" }[asset.type]}/${asset.id}`;

@@ -2,6 +2,7 @@ import type { AssetType } from "@common/assets";
 import {
   ClipboardList,
   FileText,
+  Flower2,
   KeyRound,
   Mail,
   Search,
@@ -22,6 +23,7 @@ const ICONS: Record<AssetType, LucideIcon> = {
   note: StickyNote,
   estate: ClipboardList,
   message: Mail,
+  wishes: Flower2,
 };
 
 /**

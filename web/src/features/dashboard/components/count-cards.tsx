@@ -1,5 +1,5 @@
 import { ASSET_TYPES, type AssetType } from "@common/assets";
-import { ClipboardList, FileText, KeyRound, Mail, NotebookPen, Users } from "lucide-react";
+import { ClipboardList, FileText, Flower2, KeyRound, Mail, NotebookPen, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatCount } from "@/lib/format";
@@ -12,6 +12,7 @@ const ICONS: Record<AssetType, ReactNode> = {
   note: <NotebookPen aria-hidden="true" className="size-5" />,
   estate: <ClipboardList aria-hidden="true" className="size-5" />,
   message: <Mail aria-hidden="true" className="size-5" />,
+  wishes: <Flower2 aria-hidden="true" className="size-5" />,
 };
 
 const BOX = "flex flex-col gap-1 rounded-lg border border-border bg-card p-4 shadow-sm";

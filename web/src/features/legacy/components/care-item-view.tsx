@@ -1,3 +1,4 @@
+import { openedWishes } from "@common/assets/wishes";
 import { LEGACY_MSG } from "@common/legacy";
 import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
@@ -8,6 +9,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { EstateDetails } from "@/features/assets/estate/components/estate-details";
 import { openedEstate } from "@/features/assets/estate/opened-estate";
 import { PasswordDetails } from "@/features/assets/passwords/components/password-details";
+import { WishesDetails } from "@/features/assets/wishes/components/wishes-details";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { DecryptError } from "@/lib/crypto/vault-crypto";
 import { formatDate } from "@/lib/format";
@@ -62,6 +64,11 @@ function Opened({ opened, isFocused }: { opened: OpenedLegacyItem; isFocused: bo
         <CardContent className="pt-2 sm:pt-4">
           {opened.type === "password" && <PasswordDetails content={opened.content} />}
           {opened.type === "estate" && <EstateDetails content={openedEstate(opened.content)} />}
+          {opened.type === "wishes" && (
+            <div className="pt-4">
+              <WishesDetails content={openedWishes(opened.content)} />
+            </div>
+          )}
           {opened.type === "note" && (
             <div className="grid gap-3 pt-4">
               {opened.content.text ? (

@@ -1,3 +1,4 @@
+import { openedWishes } from "@common/assets/wishes";
 import { LEGACY_MSG, type LegacyItem } from "@common/legacy";
 import { useEffect, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
@@ -10,6 +11,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { EstateDetails } from "@/features/assets/estate/components/estate-details";
 import { openedEstate } from "@/features/assets/estate/opened-estate";
 import { PasswordDetails } from "@/features/assets/passwords/components/password-details";
+import { WishesDetails } from "@/features/assets/wishes/components/wishes-details";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { DecryptError } from "@/lib/crypto/vault-crypto";
 import { formatDate } from "@/lib/format";
@@ -79,6 +81,13 @@ function OpenedItem({ opened, isFocused }: { opened: OpenedLegacyItem; isFocused
         <Card>
           <CardContent className="pt-6">
             <EstateDetails content={openedEstate(opened.content)} />
+          </CardContent>
+        </Card>
+      )}
+      {opened.type === "wishes" && (
+        <Card>
+          <CardContent className="pt-6">
+            <WishesDetails content={openedWishes(opened.content)} />
           </CardContent>
         </Card>
       )}

@@ -22,6 +22,7 @@ const TYPE_LABELS: Record<AssetType, string> = {
   note: "Note",
   estate: "Inventory entry",
   message: "Message",
+  wishes: "Final wishes",
 };
 
 /** " · As executor" beside an item a role gives (decision 091); nothing for an item left to them. */
