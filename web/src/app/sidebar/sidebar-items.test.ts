@@ -44,6 +44,7 @@ describe("sidebarFor (spec 02 'Layout and sidebar')", () => {
       "Notes",
       "Estate Inventory",
       "Messages for Later",
+      "Final Wishes",
       "Beneficiaries",
       "Release Plan",
       "Activity",
