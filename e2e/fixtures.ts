@@ -5,6 +5,7 @@ import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { inject } from "vitest";
 import { launchBrowser } from "./chromium.js";
+import { claimServer } from "./server-claim.js";
 import type { DataKeyView, SignInKdfView } from "../common/keys.js";
 
 import { animationsEnded, endlessAnimations, expectNoAxeViolations } from "./axe.js";
@@ -17,16 +18,29 @@ export const MOBILE = { width: 360, height: 740 };
 export const GOOD_PASSWORD = "Tangerine-Harbour-42";
 const SCREENSHOTS = path.join(import.meta.dirname, "..", "test-results", "screenshots");
 
+let claimed: { url: string; release: () => void } | undefined;
+
 /**
- * The origin (APP_URL) of this worker's own server, one of those e2e/global-setup.ts started:
- * files that run at the same time never share a server (nor its release clock).
+ * The origin (APP_URL) of this journey file's own server, one of those e2e/global-setup.ts started,
+ * claimed at its first use until the file ends (releaseServer): files that run at the same time
+ * never share a server (nor its release clock).
  */
 export const appUrl = (): string => {
   const urls = inject("appUrls");
-  const url = urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length];
-  if (!url) throw new Error("e2e/global-setup.ts provided no server");
-  return url;
+  if (!urls.length) throw new Error("e2e/global-setup.ts provided no server");
+  claimed ??= claimServer(
+    urls,
+    inject("appLocks"),
+    (Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length,
+  );
+  return claimed.url;
 };
+
+/** After a journey file (e2e/setup.ts): its server is free for the next one. */
+export function releaseServer(): void {
+  claimed?.release();
+  claimed = undefined;
+}
 
 // ---- Browser and pages -------------------------------------------------------------------
 

@@ -28,6 +28,8 @@ declare module "vitest" {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   export interface ProvidedContext {
     appUrls: string[];
+    /** A folder for e2e/server-claim.ts's locks: one journey file per server at a time. */
+    appLocks: string;
   }
 }
 
@@ -66,7 +68,12 @@ export default async function setup(project: TestProject) {
     "appUrls",
     servers.map((s) => s.appUrl),
   );
-  return teardown;
+  const locks = mkdtempSync(path.join(tmpdir(), "lv-e2e-locks-"));
+  project.provide("appLocks", locks);
+  return async () => {
+    await teardown();
+    rmSync(locks, { recursive: true, force: true });
+  };
 }
 
 /** Server `n` logs to test-results/e2e-server-<n>.log. */

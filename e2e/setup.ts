@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach } from "vitest";
-import { closeBrowser, takeOpenPages } from "./fixtures.js";
+import { closeBrowser, releaseServer, takeOpenPages } from "./fixtures.js";
 
 const FAILURES = path.join(import.meta.dirname, "..", "test-results", "failures");
 
@@ -32,4 +32,7 @@ afterEach(async (ctx) => {
     );
 });
 
-afterAll(closeBrowser);
+afterAll(async () => {
+  await closeBrowser();
+  releaseServer();
+});
