@@ -82,6 +82,8 @@ export const FIRM_ACTIVITY_KINDS = {
     "invitation.revoked",
     "client_import.started",
     "client_import.finished",
+    "reminders.started",
+    "reminders.finished",
   ],
   codes: ["firm_code.created", "firm_code.deactivated"],
   members: [
@@ -95,7 +97,13 @@ export const FIRM_ACTIVITY_KINDS = {
   ],
   views: ["impersonation.started", "client_dashboard.viewed", "impersonation.ended"],
   attestations: ["release.started"],
-  details: ["firm.updated", "firm.logo_changed", "firm_activity.exported", "plan_status.exported"],
+  details: [
+    "firm.updated",
+    "firm.logo_changed",
+    "firm_activity.exported",
+    "plan_status.exported",
+    "reminders.template_saved",
+  ],
 } as const;
 
 export type ActivityKind = keyof typeof ACTIVITY_KINDS;

@@ -273,6 +273,16 @@ function firmText(row: EventRow, n: Names): string {
       return `${who} started inviting ${Number(row.details?.invitations ?? 0).toLocaleString("en-US")} clients from an imported file`;
     case "client_import.finished":
       return `${Number(row.details?.invited ?? 0).toLocaleString("en-US")} invitations from an imported file were queued`;
+    case "reminders.started": {
+      const clients = Number(row.details?.clients ?? 0).toLocaleString("en-US");
+      return row.actorId
+        ? `${who} started sending reminders to ${clients} clients with incomplete plans`
+        : `The monthly reminders to ${clients} clients with incomplete plans started`;
+    }
+    case "reminders.finished":
+      return `${Number(row.details?.sent ?? 0).toLocaleString("en-US")} reminders to clients were sent`;
+    case "reminders.template_saved":
+      return `${who} changed the reminder e-mail`;
     case "firm_code.created":
       return `${who} created the firm code ${code ?? ""}`.trimEnd();
     case "firm_code.deactivated":

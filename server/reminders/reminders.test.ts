@@ -137,6 +137,17 @@ describe("sending reminders", () => {
       ),
     ).map((r) => r.action);
     expect(audit).toEqual(["reminders.started", "reminders.finished"]);
+    // the firm's own activity timeline says so, in plain words
+    const activity = await firm.admin.json<{ events: { text: string; kind: string }[] }>(
+      "GET",
+      "/api/firm/activity?kind=invitations",
+    );
+    expect(activity.body.events.map((e) => e.text)).toEqual(
+      expect.arrayContaining([
+        "2 reminders to clients were sent",
+        expect.stringMatching(/ started sending reminders to 2 clients with incomplete plans$/),
+      ]),
+    );
   });
 
   it("at most one a month per client: a second send this month skips them, a month later they get one", async () => {
