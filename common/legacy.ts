@@ -129,3 +129,23 @@ export const LEGACY_MSG = {
   signedOut: "You have signed out of the portal",
   signOutFailed: "Could not sign out. Please try again.",
 } as const;
+
+/* ---------- final wishes opened early (docs/decisions/097) ---------- */
+
+/** One owner's final wishes that a person may read now, before the release. */
+export type EarlyWishesItem = {
+  id: string;
+  ownerName: string;
+  /** In clear only for an item its owner has not sealed yet (decision 080); else null. */
+  title: string | null;
+  encryptedTitle: string | null;
+  /** When the death was confirmed (the wait started). */
+  confirmedAt: string;
+  key: LegacyItemKey;
+};
+
+/** GET /api/legacy/wishes: the final wishes this address may read now. */
+export type EarlyWishesView = { email: string; wishes: EarlyWishesItem[] };
+
+/** GET /api/legacy/wishes/:id: the directive's ciphertext, to read in the portal. */
+export type EarlyWishesDetail = EarlyWishesItem & { encryptedData: string };

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { LegacyItemKey } from "../legacy.js";
 
 /**
  * Final wishes, one of the asset types (decision 097): a funeral directive the owner writes once
@@ -129,24 +128,6 @@ export type WishesChoiceInput = z.infer<typeof wishesChoiceSchema>;
 export type WishesChoiceView = { id: string; opensAtReport: boolean };
 
 /* ---------- the portal: final wishes opened at a confirmed death (decision 097) ---------- */
-
-/** One owner's final wishes that a person may read now, before the release. */
-export type EarlyWishesItem = {
-  id: string;
-  ownerName: string;
-  /** In clear only for an item its owner has not sealed yet (decision 080); else null. */
-  title: string | null;
-  encryptedTitle: string | null;
-  /** When the death was confirmed (the wait started). */
-  confirmedAt: string;
-  key: LegacyItemKey;
-};
-
-/** GET /api/legacy/wishes: the final wishes this address may read now. */
-export type EarlyWishesView = { email: string; wishes: EarlyWishesItem[] };
-
-/** GET /api/legacy/wishes/:id: the directive's ciphertext, to read in the portal. */
-export type EarlyWishesDetail = EarlyWishesItem & { encryptedData: string };
 
 /** The directive as plain text, a heading per section: the export's final-wishes.txt. */
 export function wishesText(c: OpenedWishesContent): string {

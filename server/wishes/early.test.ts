@@ -1,11 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq, like, and } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type {
-  EarlyWishesDetail,
-  EarlyWishesView,
-  WishesContent,
-} from "../../common/assets/wishes.js";
+import type { WishesContent } from "../../common/assets/wishes.js";
+import type { EarlyWishesDetail, EarlyWishesView } from "../../common/legacy.js";
 import { buildAsset, dataKeyOf } from "../../test/factories/assets.js";
 import {
   createBeneficiaryKey,

@@ -1,8 +1,4 @@
-import type {
-  EarlyWishesDetail,
-  EarlyWishesItem,
-  EarlyWishesView,
-} from "../../common/assets/wishes.js";
+import type { EarlyWishesDetail, EarlyWishesItem, EarlyWishesView } from "../../common/legacy.js";
 import { recordAudit } from "../audit/record.js";
 import { asSystem } from "../db/actor.js";
 import type { Tx } from "../db/client.js";

@@ -1,4 +1,5 @@
-import type { EarlyWishesItem, WishesChoiceView } from "../../common/assets/wishes.js";
+import type { WishesChoiceView } from "../../common/assets/wishes.js";
+import type { EarlyWishesItem } from "../../common/legacy.js";
 
 export const presentWishesChoice = (row: {
   id: string;

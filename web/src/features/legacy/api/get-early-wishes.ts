@@ -1,4 +1,4 @@
-import type { EarlyWishesDetail } from "@common/assets/wishes";
+import type { EarlyWishesDetail } from "@common/legacy";
 import type { LegacyItemDetail } from "@common/legacy";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";

@@ -1,4 +1,4 @@
-import type { EarlyWishesView } from "@common/assets/wishes";
+import type { EarlyWishesView } from "@common/legacy";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, ApiError } from "@/lib/api-client";
 import { legacyQueryKey } from "./list-items";

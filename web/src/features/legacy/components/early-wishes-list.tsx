@@ -1,4 +1,4 @@
-import type { EarlyWishesView } from "@common/assets/wishes";
+import type { EarlyWishesView } from "@common/legacy";
 import { Flower2 } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";

@@ -1,4 +1,4 @@
-import type { EarlyWishesView as View } from "@common/assets/wishes";
+import type { EarlyWishesView as View } from "@common/legacy";
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderScreen } from "@/testing/render-screen";
