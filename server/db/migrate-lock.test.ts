@@ -82,3 +82,46 @@ describe("two processes starting together on an empty PostgreSQL database", () =
     },
   );
 });
+
+/** The migrations' statements that make a role, which is the server's (every database's) at once. */
+const ROLE_STATEMENTS = ["0001_rls.sql", "0012_view_as_client.sql"].map((file) => {
+  const text = readFileSync(path.join(import.meta.dirname, "migrations", file), "utf8");
+  const statement = text.split("--> statement-breakpoint").find((s) => /CREATE ROLE/.test(s));
+  if (!statement) throw new Error(`${file} makes no role`);
+  return { file, statement: statement.replace(/^--.*$/gm, "").trim() };
+});
+
+describe("two databases of one PostgreSQL server migrating at once (the e2e servers, two deployments)", () => {
+  // The migration lock is per database, the roles are the server's: the second CREATE ROLE waits
+  // for the first transaction and then finds the role made. It must not fail the migration.
+  it.skipIf(!isServerReachable).each(ROLE_STATEMENTS)(
+    "$file makes its role even when another transaction makes it at the same moment",
+    async ({ statement }) => {
+      const role = `lv_t_role_${randomBytes(4).toString("hex")}`;
+      const sql = statement.replace(/lv_(app|client_view)\b/g, role);
+      expect(sql).toContain(role);
+      const [a, b] = [new pg.Client(PG_SERVER_URL), new pg.Client(PG_SERVER_URL)];
+      await Promise.all([a.connect(), b.connect()]);
+      try {
+        await a.query("begin");
+        await a.query(sql); // the role made, not yet committed
+        await b.query("begin");
+        const pid = (await b.query<{ pid: number }>("select pg_backend_pid() as pid")).rows[0]?.pid;
+        const second = b.query(sql);
+        const waiting = () =>
+          a
+            .query("select wait_event_type from pg_stat_activity where pid = $1", [pid])
+            .then((r) => r.rows[0]?.wait_event_type as string | undefined);
+        await expect.poll(waiting, { timeout: 10_000, interval: 20 }).toBe("Lock"); // on the first
+        await a.query("commit");
+        await second; // sees the first's role: no error
+        await b.query("commit");
+        const made = await a.query("select 1 from pg_roles where rolname = $1", [role]);
+        expect(made.rowCount).toBe(1);
+      } finally {
+        await a.query(`drop role if exists ${role}`).catch(() => {});
+        await Promise.all([a.end(), b.end()]);
+      }
+    },
+  );
+});

@@ -1,6 +1,6 @@
 -- Row-level security: the API's queries run as lv_app (not a superuser, not the owner),
 -- with the acting user set per transaction in app.user_id (see server/db/actor.ts).
-DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'lv_app') THEN CREATE ROLE lv_app NOLOGIN; END IF; END $$;
+DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'lv_app') THEN CREATE ROLE lv_app NOLOGIN; END IF; EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$;
 --> statement-breakpoint
 GRANT USAGE ON SCHEMA public TO lv_app;
 --> statement-breakpoint

@@ -4,7 +4,7 @@
 -- only those columns, and only of the one client named in app.client_id, and only when the actor
 -- (app.user_id) is an admin or staff member of that client's firm. Set by withClientView()
 -- (server/db/actor.ts) after the API's own access check.
-DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'lv_client_view') THEN CREATE ROLE lv_client_view NOLOGIN; END IF; END $$;
+DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'lv_client_view') THEN CREATE ROLE lv_client_view NOLOGIN; END IF; EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$;
 --> statement-breakpoint
 GRANT USAGE ON SCHEMA public TO lv_client_view;
 --> statement-breakpoint
