@@ -8,6 +8,12 @@ const AXE_SOURCE = readFileSync(
   "utf8",
 );
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+/**
+ * The rules of those tags whose outcome depends on colours alone: a page's other look (its dark
+ * scheme, at the same width) has the same elements, names and structure, so checkLightAndDark
+ * runs only these there (decision 104).
+ */
+const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 const BLOCKING = new Set(["serious", "critical"]);
 
 type Animation = {
@@ -22,7 +28,7 @@ type PageGlobals = {
   axe?: {
     run(
       context: unknown,
-      options: { runOnly: { type: "tag"; values: string[] }; resultTypes: ["violations"] },
+      options: { runOnly: { type: "tag" | "rule"; values: string[] }; resultTypes: ["violations"] },
     ): Promise<AxeResults>;
   };
 };
@@ -56,20 +62,23 @@ export function endlessAnimations(page: Page): Promise<number> {
  * fading toast, colours changing with the theme: axe would measure half-way colours), and fails
  * on any serious or critical violation, listing each rule, its help link and the offending elements.
  */
-export async function expectNoAxeViolations(page: Page): Promise<void> {
+export async function expectNoAxeViolations(
+  page: Page,
+  options: { coloursOnly?: boolean } = {},
+): Promise<void> {
   await animationsEnded(page);
   // The app's CSP (script-src 'self') refuses an injected <script> tag, so the source is evaluated
   // through the DevTools protocol instead; that is what addScriptTag would do without a CSP.
   if (!(await page.evaluate(() => "axe" in globalThis))) await page.evaluate(AXE_SOURCE);
-  const results = await page.evaluate((tags) => {
+  const runOnly = options.coloursOnly
+    ? { type: "rule" as const, values: COLOUR_RULES }
+    : { type: "tag" as const, values: TAGS };
+  const results = await page.evaluate((only) => {
     const g = globalThis as unknown as PageGlobals;
     if (!g.axe) throw new Error("axe-core did not load");
     // resultTypes: axe details only the violations (passes are counted, not collected): faster
-    return g.axe.run(g.document, {
-      runOnly: { type: "tag", values: tags },
-      resultTypes: ["violations"],
-    });
-  }, TAGS);
+    return g.axe.run(g.document, { runOnly: only, resultTypes: ["violations"] });
+  }, runOnly);
   const blocking = results.violations.filter((v) => BLOCKING.has(v.impact ?? ""));
   if (blocking.length)
     throw new Error(

@@ -1,10 +1,20 @@
 import { existsSync } from "node:fs";
 import { chromium, type Browser } from "playwright-core";
 
-/** Debian's Chromium: browsers are not downloaded on this project's machines. */
-export const CHROMIUM_PATH = "/usr/bin/chromium";
+/**
+ * Debian's Chromium (browsers are not downloaded on this project's machines): its headless shell
+ * (package chromium-headless-shell, the same Chromium build without the browser's UI layer, what
+ * Playwright itself runs headless by default) when it is installed, else the full browser;
+ * E2E_CHROMIUM names another (decision 104).
+ */
+export const CHROMIUM_PATH =
+  process.env.E2E_CHROMIUM ??
+  ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((p) => existsSync(p)) ??
+  "/usr/bin/chromium";
+/** The full browser, for what the shell lacks: its PDF viewer (fixtures.ts useFullBrowser). */
+export const FULL_CHROMIUM_PATH = "/usr/bin/chromium";
 export const CHROMIUM_MISSING =
-  "Chromium is missing: run `apt-get update && apt-get install -y chromium` (Debian) and npm test again";
+  "Chromium is missing: run `apt-get update && apt-get install -y chromium-headless-shell` (Debian) and npm test again";
 
 const ARGS = [
   "--no-sandbox",
@@ -19,7 +29,11 @@ const ARGS = [
   "--use-fake-ui-for-media-stream",
 ];
 
-export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(CHROMIUM_MISSING);
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS });
+export async function launchBrowser(options: { full?: boolean } = {}): Promise<Browser> {
+  const executablePath = options.full ? FULL_CHROMIUM_PATH : CHROMIUM_PATH;
+  if (!existsSync(executablePath))
+    throw new Error(
+      options.full ? CHROMIUM_MISSING.replace("-headless-shell", "") : CHROMIUM_MISSING,
+    );
+  return chromium.launch({ executablePath, headless: true, args: ARGS });
 }

@@ -14,8 +14,12 @@ import {
   screenshot,
   settle,
   signedInPage,
+  useFullBrowser,
 } from "./fixtures.js";
 import { pdf } from "./sample-files.js";
+
+// A PDF is viewed here, in the browser's own viewer, which the headless shell lacks.
+useFullBrowser();
 
 /** A document's screen: rename in place, replace the file keeping versions, preview (docs/decisions/049). */
 

@@ -18,8 +18,12 @@ import {
   settle,
   keepForSteps,
   signedInPage,
+  useFullBrowser,
 } from "./fixtures.js";
 import { pdf } from "./sample-files.js";
+
+// A PDF is viewed here, in the browser's own viewer, which the headless shell lacks.
+useFullBrowser();
 
 /** Documents and notes: files encrypted in the browser, uploaded and downloaded with progress (spec 02 §2 Documents, Notes; §5; §8; §9). */
 

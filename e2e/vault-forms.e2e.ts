@@ -12,9 +12,11 @@ import {
   expectText,
   MOBILE,
   openPath,
+  pageWidth,
   screenshot,
   settle,
   signedInPage,
+  TAKE_SCREENSHOTS,
 } from "./fixtures.js";
 
 /**
@@ -223,63 +225,72 @@ describe("vault forms", () => {
     expect(asked).toBe(false);
   });
 
-  describe.each(["light", "dark"] as const)("in %s", (scheme) => {
-    it.each([DESKTOP, MOBILE])("is accessible at $width px", async (viewport) => {
-      const user = await buildUser({ name: "Axe Person" });
-      const page = await signedInPage(user, viewport);
-      await page.emulateMedia({ colorScheme: scheme });
-      await savePassword(page, "Weak one", "password123");
-      await openPath(page, "/vault/new");
-      await passwordInput(page).fill("password123");
-      await expectText(meter(page), /Strength: /);
-      await expectNoAxeViolations(page);
-      // The markers' words and count: password-health-markers.test.tsx; their look here.
-      await openPath(page, "/vault");
-      await expectText(row(page, "Weak one"), "Weak password");
-      // The badge's icon is the badge's size (12 px), not a button's (16 px).
-      const badgeIcon = row(page, "Weak one").locator("span:not(button *) > .mask-icon");
-      expect(await badgeIcon.boundingBox()).toMatchObject({ width: 12, height: 12 });
-      await expectNoAxeViolations(page);
-      if (scheme === "light") await screenshot(page, "vault-health");
-      await openPath(page, "/notes/new");
-      await page.getByLabel("Title").fill("A note");
-      await page.getByLabel("Note", { exact: true }).fill("Some words for later.");
-      await page.getByRole("button", { name: "Create Note" }).click();
-      await expectText(page, NOTE_MSG.created);
-      await settle(page);
-      await page.getByRole("link", { name: "A note", exact: true }).click();
-      await page.getByTestId("note-text").waitFor();
-      await expectNoAxeViolations(page);
-      const width = await page.evaluate(
-        () =>
-          (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } })
-            .document.documentElement.scrollWidth,
-      );
-      expect(width).toBeLessThanOrEqual(viewport.width);
-    });
-  });
-
-  it("screenshots at 375 px: the note reading view and the password form", async () => {
-    const user = await buildUser({ name: "Phoebe Phone" });
-    const page = await signedInPage(user, PHONE);
+  // Each state once, then its four looks on the same page (light and dark, 1280 and 360 px):
+  // axe in each, and nothing wider than the screen.
+  it("the password form, the health markers and a note are accessible in every look", async () => {
+    const user = await buildUser({ name: "Axe Person" });
+    const page = await signedInPage(user);
+    const everyLook = async () => {
+      for (const colorScheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme });
+        for (const viewport of [DESKTOP, MOBILE]) {
+          await page.setViewportSize(viewport);
+          await expectNoAxeViolations(page);
+          expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+        }
+      }
+      await page.emulateMedia({ colorScheme: "light" });
+      await page.setViewportSize(DESKTOP);
+    };
+    await savePassword(page, "Weak one", "password123");
+    await openPath(page, "/vault/new");
+    await passwordInput(page).fill("password123");
+    await expectText(meter(page), /Strength: /);
+    await everyLook();
+    // The markers' words and count: password-health-markers.test.tsx; their look here.
+    await openPath(page, "/vault");
+    await expectText(row(page, "Weak one"), "Weak password");
+    // The badge's icon is the badge's size (12 px), not a button's (16 px).
+    const badgeIcon = row(page, "Weak one").locator("span:not(button *) > .mask-icon");
+    expect(await badgeIcon.boundingBox()).toMatchObject({ width: 12, height: 12 });
+    await everyLook();
+    await screenshot(page, "vault-health");
     await openPath(page, "/notes/new");
-    await page.getByLabel("Title").fill("Letter to Sam");
-    await page
-      .getByLabel("Note", { exact: true })
-      .fill(
-        "Dear Sam,\n\nThe keys to the cabin are with Mrs Ellis next door. The boat is in the shed, and the papers for it are in the blue folder on the top shelf of the study.\n\nWith love, Grace",
-      );
+    await page.getByLabel("Title").fill("A note");
+    await page.getByLabel("Note", { exact: true }).fill("Some words for later.");
     await page.getByRole("button", { name: "Create Note" }).click();
     await expectText(page, NOTE_MSG.created);
     await settle(page);
-    await page.getByRole("link", { name: "Letter to Sam", exact: true }).click();
+    await page.getByRole("link", { name: "A note", exact: true }).click();
     await page.getByTestId("note-text").waitFor();
-    await screenshot(page, "note-reading");
-    await openPath(page, "/vault/new");
-    await page.getByLabel("Title").fill("Mail account");
-    await page.getByRole("button", { name: "Generate password" }).click();
-    await expectText(meter(page), /Strength: /);
-    await page.getByRole("button", { name: "Show password" }).click();
-    await screenshot(page, "vault-new-generator");
+    await everyLook();
   });
+
+  // Screenshots only: for a person to look at (E2E_SCREENSHOTS=1); the paths are walked above.
+  it.runIf(TAKE_SCREENSHOTS)(
+    "screenshots at 375 px: the note reading view and the password form",
+    async () => {
+      const user = await buildUser({ name: "Phoebe Phone" });
+      const page = await signedInPage(user, PHONE);
+      await openPath(page, "/notes/new");
+      await page.getByLabel("Title").fill("Letter to Sam");
+      await page
+        .getByLabel("Note", { exact: true })
+        .fill(
+          "Dear Sam,\n\nThe keys to the cabin are with Mrs Ellis next door. The boat is in the shed, and the papers for it are in the blue folder on the top shelf of the study.\n\nWith love, Grace",
+        );
+      await page.getByRole("button", { name: "Create Note" }).click();
+      await expectText(page, NOTE_MSG.created);
+      await settle(page);
+      await page.getByRole("link", { name: "Letter to Sam", exact: true }).click();
+      await page.getByTestId("note-text").waitFor();
+      await screenshot(page, "note-reading");
+      await openPath(page, "/vault/new");
+      await page.getByLabel("Title").fill("Mail account");
+      await page.getByRole("button", { name: "Generate password" }).click();
+      await expectText(meter(page), /Strength: /);
+      await page.getByRole("button", { name: "Show password" }).click();
+      await screenshot(page, "vault-new-generator");
+    },
+  );
 });
