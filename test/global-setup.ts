@@ -1,10 +1,12 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { openPglite, openPostgres } from "../server/db/client.js";
 
 export const TEMPLATE_DIR = path.join(import.meta.dirname, "..", ".tmp");
 export const PGLITE_TEMPLATE = path.join(TEMPLATE_DIR, "pglite-template.tar.gz");
+/** The same migrated database as a data directory, which a test file copies and opens (test/harness.ts). */
+export const PGLITE_TEMPLATE_DIR = path.join(TEMPLATE_DIR, "pglite-template");
 
 /**
  * Migrates one template database per run: a PGlite dump that each test file loads, or,
@@ -41,6 +43,8 @@ export default async function setup() {
   const dump = await database.pglite.dumpDataDir("gzip");
   writeFileSync(PGLITE_TEMPLATE, Buffer.from(await dump.arrayBuffer()));
   await database.close();
+  rmSync(PGLITE_TEMPLATE_DIR, { recursive: true, force: true });
+  await (await openPglite(PGLITE_TEMPLATE_DIR, new Blob([readFileSync(PGLITE_TEMPLATE)]))).close();
 }
 
 /** Test files' clones of `template` are named with this prefix, so a run drops only its own. */

@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import net, { type AddressInfo } from "node:net";
 import { join } from "node:path";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -10,16 +11,29 @@ import { createLogger, type Logger } from "../server/logger.js";
 import { listOutbox } from "../server/mail/outbox.js";
 import type { Clock } from "../server/clock.js";
 import { createServices, type Services } from "../server/services.js";
-import { PGLITE_TEMPLATE, clonePrefix, withDatabase } from "./global-setup.js";
+import { PGLITE_TEMPLATE_DIR, clonePrefix, withDatabase } from "./global-setup.js";
 import { isS3TestRun, startTestS3 } from "./s3-server.js";
 
 export const APP_URL = "http://localhost:3999";
 
-/** A fresh, migrated database for one test file: PGlite in memory, or a clone on the PostgreSQL server. */
+/**
+ * A fresh, migrated database for one test file: a clone on the PostgreSQL server, or PGlite on a
+ * copy of the template's data directory (removed as it closes) with a 16MB buffer cache. Measured
+ * on the 2-core machine: 1.6 s to open the gzipped dump into memory, 0.45 s this way.
+ */
 export async function openTestDatabase(): Promise<Database> {
   const url = await clonePostgresTemplate();
   if (url) return openPostgres(url);
-  return openPglite(undefined, new Blob([readFileSync(PGLITE_TEMPLATE)]));
+  const dir = mkdtempSync(join(tmpdir(), "lv-test-db-"));
+  cpSync(PGLITE_TEMPLATE_DIR, dir, { recursive: true });
+  const database = await openPglite(dir, undefined, { sharedBuffers: "16MB" });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /**
@@ -31,11 +45,7 @@ export async function testDatabaseSettings(
 ): Promise<{ DATABASE_URL: string } | { DATA_DIR: string }> {
   const url = await clonePostgresTemplate();
   if (url) return { DATABASE_URL: url };
-  const database = await openPglite(
-    join(dataDir, "pglite"),
-    new Blob([readFileSync(PGLITE_TEMPLATE)]),
-  );
-  await database.close();
+  cpSync(PGLITE_TEMPLATE_DIR, join(dataDir, "pglite"), { recursive: true });
   return { DATA_DIR: dataDir };
 }
 
