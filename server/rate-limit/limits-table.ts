@@ -15,6 +15,7 @@ import {
 import { VERIFIER_CODE_MINUTES, VERIFIER_CODE_TRIES } from "../../common/verifiers.js";
 import type { Limit } from "./limiter.js";
 import {
+  API_KEY_LIMIT,
   CURRENT_PASSWORD_LIMITS,
   FIRM_CODE_MISS_LIMITS,
   FIRM_PASSWORD_LIMITS,
@@ -53,6 +54,7 @@ export function everyWindowedLimit(): Limit[] {
     CURRENT_PASSWORD_LIMITS.perIp,
     CURRENT_PASSWORD_LIMITS.perAccount,
     SIGN_IN_CODE_ACCOUNT_LIMIT,
+    API_KEY_LIMIT,
     { max: L.addressMaxFailures, windowSeconds: L.addressWindowSeconds },
   ];
 }
@@ -140,6 +142,11 @@ export function limitRows(): LimitRow[] {
       what: "Client imports from a CSV file (decision 094)",
       perAddress: "—",
       perAccount: `${CLIENT_IMPORT_MAX_PER_DAY} new files per firm per 24 hours (the same file again does not count); each at most ${CLIENT_IMPORT_MAX_BYTES / 1024 / 1024} MB and ${CLIENT_IMPORT_MAX_ROWS.toLocaleString("en-US")} rows`,
+    },
+    {
+      what: "Requests to `/api/v1` with one firm API key (decision 101)",
+      perAddress: "—",
+      perAccount: `${formatLimit(API_KEY_LIMIT)} per key`,
     },
     {
       what: "Invitation resends (decision 022)",

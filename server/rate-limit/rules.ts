@@ -275,6 +275,12 @@ export const PER_VERIFIER_LIMITS = {
   reportAction: { max: 20, windowSeconds: minutes(60) },
 } satisfies Record<string, Limit>;
 
+/**
+ * Requests made with one firm API key (decision 101), whatever address they come from: the
+ * firm's software, not a person. A refused request gives its hit back.
+ */
+export const API_KEY_LIMIT: Limit = { max: 120, windowSeconds: minutes(1) };
+
 /** Limits that count per address and per signed-in account (server/rate-limit/per-user-middleware.ts, docs/decisions/018). */
 export type PerUserLimits = { perIp: Limit; perAccount: Limit };
 

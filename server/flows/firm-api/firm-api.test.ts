@@ -17,6 +17,7 @@ import {
 } from "../../../test/harness.js";
 import { asSystem } from "../../db/actor.js";
 import { apiKeys, auditLog, invitations } from "../../db/schema/index.js";
+import { API_KEY_LIMIT } from "../../rate-limit/rules.js";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -203,6 +204,35 @@ describe("firm API keys", () => {
       scopes: ["vault:read"],
     });
     expect(badCreate.status).toBe(400);
+  });
+
+  it("answer 429 with Retry-After past API_KEY_LIMIT requests a minute per key, another key unaffected", async () => {
+    const firm = await buildFirm(ctx);
+    const busy = await makeKey(firm, ["clients:read"], "Busy system");
+    const other = await makeKey(firm, ["clients:read"], "Other system");
+    for (let i = 0; i < API_KEY_LIMIT.max; i++) {
+      const res = await call(busy.token, "GET", "/api/v1/clients?pageSize=1");
+      expect(res.status).toBe(200);
+    }
+    const refused = await call(busy.token, "GET", "/api/v1/clients?pageSize=1");
+    expect(refused.status).toBe(429);
+    const wait = Number(refused.headers.get("retry-after"));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(API_KEY_LIMIT.windowSeconds);
+    // from another address too: the limit is the key's
+    const elsewhere = await ctx.app.request(
+      "/api/v1/clients",
+      { headers: { authorization: `Bearer ${busy.token}` } },
+      { incoming: { socket: { remoteAddress: "10.8.8.8" } } },
+    );
+    expect(elsewhere.status).toBe(429);
+    expect((await call(other.token, "GET", "/api/v1/clients")).status).toBe(200);
+    // the refusals are audited as uses, with their status
+    const statuses = (await uses(busy.key.id)).map(
+      (u) => (u.details as { status?: number }).status,
+    );
+    expect(statuses.filter((s) => s === 429)).toHaveLength(2);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(API_KEY_LIMIT.max);
   });
 
   it("invite a client by e-mail with the invitations scope", async () => {

@@ -3,9 +3,12 @@ import { createMiddleware } from "hono/factory";
 import type { ApiScope } from "../../../common/firm-api.js";
 import { requireScope } from "../../access.js";
 import { authenticateApiKey, recordApiKeyUse, type KeyHolder } from "../../api-keys/service.js";
+import type { Db } from "../../db/client.js";
 import { AppError } from "../../errors.js";
 import type { AppEnv } from "../../http/context.js";
 import { NUL_MESSAGE, nulPath } from "../../http/validate.js";
+import { countHit, giveBack } from "../../rate-limit/limiter.js";
+import { API_KEY_LIMIT } from "../../rate-limit/rules.js";
 
 export type KeyEnv = { Variables: AppEnv["Variables"] & { key: KeyHolder } };
 
@@ -19,6 +22,7 @@ export const requireKey = (scope: ApiScope) =>
     c.set("key", key);
     let status = 500;
     try {
+      await limitKey(c.var.deps.db, key, (wait) => c.header("Retry-After", String(wait)));
       requireScope(key, scope);
       await next();
       status = c.res.status;
@@ -34,6 +38,15 @@ export const requireKey = (scope: ApiScope) =>
       });
     }
   });
+
+/** API_KEY_LIMIT requests a minute per key, or 429 with the seconds to wait (audited as the others). */
+async function limitKey(db: Db, key: KeyHolder, retryAfter: (seconds: number) => void) {
+  const hit = await countHit(db, { key: `api-key:${key.keyId}`, limit: API_KEY_LIMIT });
+  if (hit.wait === 0) return;
+  await giveBack(db, [hit]); // a refused request did nothing: it is not counted
+  retryAfter(hit.wait);
+  throw new AppError("RATE_LIMITED");
+}
 
 /**
  * What the zod schemas of /api/v1 answer for bad input: the app's one 400 shape, each field's
