@@ -13,8 +13,9 @@ export const CHROMIUM_PATH =
   "/usr/bin/chromium";
 /** The full browser, for what the shell lacks: its PDF viewer (fixtures.ts useFullBrowser). */
 export const FULL_CHROMIUM_PATH = "/usr/bin/chromium";
-export const CHROMIUM_MISSING =
-  "Chromium is missing: run `apt-get update && apt-get install -y chromium-headless-shell` (Debian) and npm test again";
+const missing = (pkg: string) =>
+  `Chromium is missing: run \`apt-get update && apt-get install -y ${pkg}\` (Debian) and npm test again`;
+export const CHROMIUM_MISSING = missing("chromium-headless-shell");
 
 const ARGS = [
   "--no-sandbox",
@@ -32,8 +33,6 @@ const ARGS = [
 export async function launchBrowser(options: { full?: boolean } = {}): Promise<Browser> {
   const executablePath = options.full ? FULL_CHROMIUM_PATH : CHROMIUM_PATH;
   if (!existsSync(executablePath))
-    throw new Error(
-      options.full ? CHROMIUM_MISSING.replace("-headless-shell", "") : CHROMIUM_MISSING,
-    );
+    throw new Error(options.full ? missing("chromium") : CHROMIUM_MISSING);
   return chromium.launch({ executablePath, headless: true, args: ARGS });
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { openPglite, openPostgres } from "../server/db/client.js";
@@ -38,13 +38,12 @@ export default async function setup() {
       await c.end();
     };
   }
-  const database = await openPglite(undefined);
+  rmSync(PGLITE_TEMPLATE_DIR, { recursive: true, force: true });
+  const database = await openPglite(PGLITE_TEMPLATE_DIR);
   await database.migrate();
   const dump = await database.pglite.dumpDataDir("gzip");
   writeFileSync(PGLITE_TEMPLATE, Buffer.from(await dump.arrayBuffer()));
   await database.close();
-  rmSync(PGLITE_TEMPLATE_DIR, { recursive: true, force: true });
-  await (await openPglite(PGLITE_TEMPLATE_DIR, new Blob([readFileSync(PGLITE_TEMPLATE)]))).close();
 }
 
 /** Test files' clones of `template` are named with this prefix, so a run drops only its own. */

@@ -22,7 +22,11 @@ export const requireKey = (scope: ApiScope) =>
     c.set("key", key);
     let status = 500;
     try {
-      await limitKey(c.var.deps.db, key, (wait) => c.header("Retry-After", String(wait)));
+      const wait = await limitKey(c.var.deps.db, key);
+      if (wait > 0) {
+        c.header("Retry-After", String(wait));
+        throw new AppError("RATE_LIMITED");
+      }
       requireScope(key, scope);
       await next();
       status = c.res.status;
@@ -39,13 +43,11 @@ export const requireKey = (scope: ApiScope) =>
     }
   });
 
-/** API_KEY_LIMIT requests a minute per key, or 429 with the seconds to wait (audited as the others). */
-async function limitKey(db: Db, key: KeyHolder, retryAfter: (seconds: number) => void) {
+/** Counts a request against its key's API_KEY_LIMIT: the seconds to wait when over (that hit given back), else 0. */
+async function limitKey(db: Db, key: KeyHolder): Promise<number> {
   const hit = await countHit(db, { key: `api-key:${key.keyId}`, limit: API_KEY_LIMIT });
-  if (hit.wait === 0) return;
-  await giveBack(db, [hit]); // a refused request did nothing: it is not counted
-  retryAfter(hit.wait);
-  throw new AppError("RATE_LIMITED");
+  if (hit.wait > 0) await giveBack(db, [hit]); // a refused request did nothing: it is not counted
+  return hit.wait;
 }
 
 /**
