@@ -17,7 +17,7 @@ export default defineConfig({
           name: "server",
           include: ["server/**/*.test.ts", "common/**/*.test.ts", "scripts/**/*.test.ts"],
           globalSetup: ["test/global-setup.ts"],
-          setupFiles: ["test/fail-on-console-error.ts"],
+          setupFiles: ["test/fail-on-console-error.ts", "test/password-cost.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: "forks",

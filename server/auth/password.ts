@@ -12,8 +12,22 @@ export const ARGON2_OPTIONS = {
   parallelism: 1,
 } as const;
 
+type Argon2Cost = { memoryCost: number; timeCost: number };
+let cost: Argon2Cost = ARGON2_OPTIONS;
+
+/**
+ * The HTTP-level tests hash at a lower cost (test/password-cost.ts): over a thousand hashes a run,
+ * 38 ms each at full cost. Production never calls this; password.test.ts checks that a server
+ * process hashes at the full cost. Returns the cost it replaced.
+ */
+export function setPasswordCostForTests(next: Argon2Cost): Argon2Cost {
+  const previous = cost;
+  cost = next;
+  return previous;
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  return hash(password, { ...ARGON2_OPTIONS, ...cost });
 }
 
 export async function verifyPassword({
