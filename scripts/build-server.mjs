@@ -13,7 +13,14 @@ import path from "node:path";
 import { build } from "vite";
 
 const ROOT = path.join(import.meta.dirname, "..");
-const OUT = path.join(ROOT, "dist", "server");
+/**
+ * `--out DIR` writes the bundle elsewhere, two folders below the root as dist/server is (the
+ * HTTP-level tests' server processes run one of their own: test/global-setup.ts).
+ */
+const outArg = process.argv.indexOf("--out");
+const OUT =
+  outArg > 0 ? path.resolve(ROOT, process.argv[outArg + 1]) : path.join(ROOT, "dist", "server");
+const NAME = path.relative(ROOT, path.join(OUT, "main.js"));
 const started = performance.now();
 
 /** Loaded from node_modules at run time, not bundled: they read files beside themselves, or are native or optional. */
@@ -37,9 +44,7 @@ await build({
 });
 
 if (!existsSync(path.join(OUT, "main.js"))) {
-  process.stderr.write("build:server: dist/server/main.js was not written\n");
+  process.stderr.write(`build:server: ${NAME} was not written\n`);
   process.exit(1);
 }
-process.stdout.write(
-  `build:server: dist/server/main.js in ${Math.round(performance.now() - started)} ms\n`,
-);
+process.stdout.write(`build:server: ${NAME} in ${Math.round(performance.now() - started)} ms\n`);

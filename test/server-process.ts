@@ -7,13 +7,22 @@ const ROOT = path.join(import.meta.dirname, "..");
 export const COMPILED_SERVER = path.join(ROOT, "dist", "server", "main.js");
 
 export type ServerProcessOptions = {
-  /** Runs the compiled server (`node dist/server/main.js`, built beforehand) instead of the TypeScript through tsx. */
+  /** Runs dist/server/main.js (`npm run build`, beforehand) instead of the test run's own build. */
   compiled?: boolean;
   /** The working directory (default: the repository); DATA_DIR's default `./data` is relative to it. */
   cwd?: string;
   /** Options for node itself, before the script (e.g. `--cpu-prof`, which NODE_OPTIONS does not allow). */
   nodeArgs?: string[];
 };
+
+/**
+ * The server that a test starts: the one the test run compiled (test/global-setup.ts), or, outside
+ * a test run (the benchmarks), the TypeScript through tsx.
+ */
+function serverScript(): string[] {
+  const build = process.env.TEST_SERVER_BUILD;
+  return build ? [build] : ["--import", "tsx", "server/main.ts"];
+}
 
 /** The real server (`node --import tsx server/main.ts`, or the compiled one) in a child process, with its output captured. */
 export class ServerProcess {
@@ -41,10 +50,7 @@ export class ServerProcess {
       delete inherited[name];
     this.child = spawn(
       process.execPath,
-      [
-        ...(options.nodeArgs ?? []),
-        ...(options.compiled ? [COMPILED_SERVER] : ["--import", "tsx", "server/main.ts"]),
-      ],
+      [...(options.nodeArgs ?? []), ...(options.compiled ? [COMPILED_SERVER] : serverScript())],
       {
         cwd: options.cwd ?? ROOT,
         env: { ...inherited, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
