@@ -1,4 +1,4 @@
-import { BlockList, isIP } from "node:net";
+import { BlockList, isIP, type LookupFunction } from "node:net";
 import { lookup } from "node:dns/promises";
 import { WEBHOOK_MSG } from "../../common/firm-api.js";
 import { AppError } from "../errors.js";
@@ -36,34 +36,86 @@ export function isPrivateAddress(ip: string): boolean {
   return PRIVATE.check(ip, family === 4 ? "ipv4" : "ipv6");
 }
 
+/** Resolves a host name to all its addresses (dns.lookup: the system's resolver). */
+export type Resolve = (host: string) => Promise<string[]>;
+
 /**
- * A webhook URL as we will send to it: https in production (http also in development and tests),
- * no user name or password, and, in production, a host that neither is nor resolves to a private
- * address (server-side request forgery). Checked when saved and again before each send.
+ * A webhook URL's form: https in production (http also in development and tests), no user name or
+ * password, and, in production, no private address written as the host.
  */
-export async function checkWebhookUrl(
-  raw: string,
-  options: { isProduction: boolean; resolve?: (host: string) => Promise<string[]> },
-): Promise<URL> {
+export function checkWebhookUrlForm(raw: string, options: { isProduction: boolean }): URL {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     throw new AppError("VALIDATION", WEBHOOK_MSG.urlInvalid, { url: WEBHOOK_MSG.urlInvalid });
   }
-  const refuse = (message: string) => new AppError("VALIDATION", message, { url: message });
   const isHttps = url.protocol === "https:";
   if (!isHttps && (options.isProduction || url.protocol !== "http:"))
     throw refuse(WEBHOOK_MSG.urlNotHttps);
   if (url.username || url.password) throw refuse(WEBHOOK_MSG.urlCredentials);
-  if (!options.isProduction) return url;
-  const host = url.hostname.replace(/^\[|\]$/g, "");
-  const resolve = options.resolve ?? resolveAll;
-  const addresses = isIP(host) ? [host] : await resolve(host).catch(() => []);
-  if (addresses.length === 0 || addresses.some(isPrivateAddress))
+  const host = hostOf(url);
+  if (options.isProduction && isIP(host) && isPrivateAddress(host))
     throw refuse(WEBHOOK_MSG.urlPrivate);
   return url;
 }
 
-const resolveAll = async (host: string) =>
+/**
+ * A webhook URL as we will send to it (checked when it is saved): its form, and, in production,
+ * a host that resolves to public addresses only (server-side request forgery). Each send checks
+ * again, on the very addresses it connects to (pinnedLookup).
+ */
+export async function checkWebhookUrl(
+  raw: string,
+  options: { isProduction: boolean; resolve?: Resolve },
+): Promise<URL> {
+  const url = checkWebhookUrlForm(raw, options);
+  const host = hostOf(url);
+  if (!options.isProduction || isIP(host)) return url;
+  await publicAddresses(host, options.resolve ?? resolveAll);
+  return url;
+}
+
+/**
+ * The `lookup` of a send's connection (node:http's option): the host is resolved once, in
+ * production refused when any answer is private, and the connection is made to those same
+ * addresses. Checking the name first and letting the connection resolve it again would let a DNS
+ * answer that changes in between (rebinding) reach a private address.
+ */
+export function pinnedLookup(options: {
+  isProduction: boolean;
+  resolve?: Resolve;
+}): LookupFunction {
+  const resolve = options.resolve ?? resolveAll;
+  return (hostname, lookupOptions, callback) => {
+    const addresses = options.isProduction
+      ? publicAddresses(hostname, resolve)
+      : resolve(hostname).then((all) => {
+          if (all.length === 0) throw new Error(`${hostname} did not resolve`);
+          return all;
+        });
+    addresses.then(
+      (all) => {
+        const answers = all.map((address) => ({ address, family: isIP(address) }));
+        const [first] = answers;
+        if (lookupOptions.all) callback(null, answers);
+        else if (first) callback(null, first.address, first.family);
+      },
+      (err: Error) => callback(err, "", 0),
+    );
+  };
+}
+
+async function publicAddresses(host: string, resolve: Resolve): Promise<string[]> {
+  const addresses = await resolve(host).catch(() => []);
+  if (addresses.length === 0 || addresses.some(isPrivateAddress))
+    throw refuse(WEBHOOK_MSG.urlPrivate);
+  return addresses;
+}
+
+const refuse = (message: string) => new AppError("VALIDATION", message, { url: message });
+
+const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, "");
+
+const resolveAll: Resolve = async (host) =>
   (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);

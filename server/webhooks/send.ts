@@ -6,7 +6,8 @@ import {
 import { asSystem } from "../db/actor.js";
 import type { Deps } from "../deps.js";
 import { describeError } from "../logger.js";
-import { checkWebhookUrl } from "./address.js";
+import { checkWebhookUrlForm, pinnedLookup, type Resolve } from "./address.js";
+import { postWebhook } from "./post.js";
 import {
   claimDueDeliveries,
   updateDelivery,
@@ -20,17 +21,17 @@ const BATCH = 20;
 const LEASE_MS = 5 * 60 * 1000;
 const SEND_TIMEOUT_MS = 10_000;
 
-type Send = typeof fetch;
-
 /**
  * Sends the due deliveries, once across processes: each batch is claimed (SKIP LOCKED) and leased
  * in one short transaction, sent outside it, and its outcome written. A 2xx answer delivers; any
  * other answer, a time-out or a refused address is retried with exponential backoff (30 s
- * doubling) until WEBHOOK_MAX_ATTEMPTS tries, then failed. Redirects are not followed.
+ * doubling) until WEBHOOK_MAX_ATTEMPTS tries, then failed. Redirects are not followed. In
+ * production the connection goes only to the public addresses its host resolved to at that moment
+ * (pinnedLookup); `resolve` stands in for DNS in tests.
  */
 export async function sendDueWebhooks(
   deps: Deps,
-  options: { now?: Date; send?: Send } = {},
+  options: { now?: Date; resolve?: Resolve } = {},
 ): Promise<number> {
   const now = options.now ?? deps.clock.now();
   const claimed = await asSystem(deps.db, async (tx) => {
@@ -42,14 +43,14 @@ export async function sendDueWebhooks(
       });
     return rows;
   });
-  for (const row of claimed) await sendOne(deps, row, { now, send: options.send ?? fetch });
+  for (const row of claimed) await sendOne(deps, row, { now, resolve: options.resolve });
   return claimed.length;
 }
 
 async function sendOne(
   deps: Deps,
   { delivery, endpoint }: { delivery: DeliveryRow; endpoint: EndpointRow },
-  { now, send }: { now: Date; send: Send },
+  { now, resolve }: { now: Date; resolve?: Resolve },
 ) {
   const attempt = delivery.attempts + 1;
   const body = JSON.stringify({
@@ -63,13 +64,10 @@ async function sendOne(
   let error: string | null = null;
   try {
     if (endpoint.disabledAt) throw new Error("Webhook deleted");
-    const url = await checkWebhookUrl(endpoint.url, {
-      isProduction: deps.env.NODE_ENV === "production",
-    });
-    const res = await send(url, {
-      method: "POST",
-      redirect: "manual",
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    const isProduction = deps.env.NODE_ENV === "production";
+    status = await postWebhook(checkWebhookUrlForm(endpoint.url, { isProduction }), {
+      lookup: pinnedLookup({ isProduction, resolve }),
+      timeoutMs: SEND_TIMEOUT_MS,
       headers: {
         "content-type": "application/json",
         "user-agent": "LegacyVault-Webhooks/1",
@@ -81,8 +79,6 @@ async function sendOne(
       },
       body,
     });
-    status = res.status;
-    await res.body?.cancel();
     if (status < 200 || status >= 300) error = `Answered ${status}`;
   } catch (err) {
     error = describeError(err).slice(0, 300);
