@@ -33,7 +33,17 @@ export const DELIVERY_MSG = {
   fallbackTwice: "A person is named twice",
   fallbackIsBeneficiary: "This person already receives the item",
   fallbackKeyMismatch: "This person's key has changed: open the item again and save",
+  fallbacksLegend: "If nobody claims it",
+  claimLabel: "Time to claim",
+  fallbackAddLabel: "Next person in turn (e-mail)",
+  fallbacksSaveFailed: "The people in turn could not be saved. Please try again.",
 } as const;
+
+/** The words of a saved list of fallback people, as the item's form confirms it. */
+export const fallbacksSavedLabel = (count: number, claimDays: DeliveryClaimDays) =>
+  count === 0
+    ? "Saved: nobody in turn."
+    : `Saved: ${count === 1 ? "1 person" : `${count} people`} in turn, ${claimDays} days each to claim.`;
 
 /** The words of each choice, as the item's form and the owner's pages show them. */
 export const deliveryLabel = (days: DeliveryDelayDays) =>

@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { PASSWORD_MSG } from "../common/assets/passwords.js";
 import { CATALOGUE_MSG } from "../common/catalogue.js";
+import { DELIVERY_MSG } from "../common/deliveries.js";
 import {
   addBeneficiary,
   DAY,
@@ -66,7 +67,7 @@ describe("an item left to two people", () => {
       await checkLightAndDark(page, "many-beneficiaries-item");
     });
 
-    it("one item for Sam alone; Emma's page shows who else receives hers; each gets an access key", async () => {
+    it("one item for Sam alone, Emma next in turn; Emma's page shows who else receives hers; each gets an access key", async () => {
       // One item for Sam alone.
       await openPath(page, "/vault/new");
       await page.getByLabel("Title").fill("Sam's bike lock");
@@ -81,6 +82,13 @@ describe("an item left to two people", () => {
       await expect.poll(() => deliver.isEnabled()).toBe(true);
       await deliver.selectOption("7");
       await expectText(page, "Saved: 7 days after.");
+      // and, should Sam not open it within 60 days, Emma next in turn: her key wraps it here
+      const turn = page.getByRole("group", { name: DELIVERY_MSG.fallbacksLegend });
+      await turn.getByLabel(DELIVERY_MSG.claimLabel).selectOption("60");
+      await turn.getByLabel(DELIVERY_MSG.fallbackAddLabel).fill(emma.email);
+      await turn.getByRole("button", { name: "Add" }).click();
+      await turn.getByRole("button", { name: "Save the people in turn" }).click();
+      await expectText(turn, "Saved: 1 person in turn, 60 days each to claim.");
       await checkLightAndDark(page, "delay-item-delivery");
       await page.getByRole("button", { name: "Cancel" }).click();
 

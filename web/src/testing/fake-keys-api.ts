@@ -7,8 +7,10 @@ import type {
 import {
   combineShares,
   importBeneficiaryKey,
+  randomShare,
   unwrapRaw,
   wrapContext,
+  wrapRaw,
 } from "@/lib/crypto/beneficiary-keys";
 import { fromBase64, newContentKey, toBase64, wrapContentKey } from "@/lib/crypto/vault-crypto";
 
@@ -130,6 +132,26 @@ export async function escrowedBeneficiaryKey(key: FakeKeysServer["keys"][number]
 }
 
 /** BK as the owner's browser keeps it (wrapped with the data key): opens any key's wraps. */
+/** A beneficiary key the owner made for `email` (a hand-over key, not handed over yet), and its raw bytes. */
+export async function fakeBeneficiaryKey(dataKey: CryptoKey, email: string) {
+  const id = crypto.randomUUID();
+  const bk = randomShare();
+  const view: FakeKeysServer["keys"][number] = {
+    id,
+    email,
+    ownerWrappedKey: toBase64(await wrapRaw(dataKey, bk, wrapContext.beneficiaryKey(id))),
+    ownerWrappedAccessKey: toBase64(
+      await wrapRaw(dataKey, randomShare(), wrapContext.accessKey(id)),
+    ),
+    escrow: false,
+    handedOverAt: null,
+    createdAt: new Date().toISOString(),
+    itemCount: 1,
+    serverShare: toBase64(randomShare()),
+  };
+  return { view, bk };
+}
+
 export async function ownerBeneficiaryKey(dataKey: CryptoKey, key: BeneficiaryKeyView) {
   const raw = await unwrapRaw(
     dataKey,

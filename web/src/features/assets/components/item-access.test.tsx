@@ -1,12 +1,16 @@
 import { CATALOGUE_MSG, type SetItemAccessInput } from "@common/catalogue";
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { randomShare, wrapContext, wrapRaw } from "@/lib/crypto/beneficiary-keys";
 import { openCatalogueTitle } from "@/lib/crypto/catalogue-title";
-import { fromBase64, importDataKey, toBase64 } from "@/lib/crypto/vault-crypto";
+import { fromBase64, importDataKey } from "@/lib/crypto/vault-crypto";
 import { clearVault, setDataKeyInMemory } from "@/lib/keys/vault-state";
 import { fakeAsset } from "@/testing/fake-assets-api";
-import { fakeKeysFetch, json, newFakeKeysServer } from "@/testing/fake-keys-api";
+import {
+  fakeBeneficiaryKey,
+  fakeKeysFetch,
+  json,
+  newFakeKeysServer,
+} from "@/testing/fake-keys-api";
 import { renderScreen } from "@/testing/render-screen";
 import { stubFetch } from "@/testing/stub-fetch";
 import { BeneficiaryField, BeneficiaryFieldProvider } from "./beneficiary-field";
@@ -26,25 +30,6 @@ beforeEach(async () => {
 });
 afterEach(() => clearVault());
 
-async function carlsKey() {
-  const id = crypto.randomUUID();
-  const bk = randomShare();
-  const view = {
-    id,
-    email: CARL,
-    ownerWrappedKey: toBase64(await wrapRaw(dataKey, bk, wrapContext.beneficiaryKey(id))),
-    ownerWrappedAccessKey: toBase64(
-      await wrapRaw(dataKey, randomShare(), wrapContext.accessKey(id)),
-    ),
-    escrow: false,
-    handedOverAt: null,
-    createdAt: new Date().toISOString(),
-    itemCount: 1,
-    serverShare: toBase64(randomShare()),
-  };
-  return { view, bk };
-}
-
 async function section(emails: string[], catalogueEmails: string[] = []) {
   const asset = await fakeAsset({
     dataKey,
@@ -54,7 +39,7 @@ async function section(emails: string[], catalogueEmails: string[] = []) {
   });
   const opened = { ...asset, title: "Bank login — Chase", isTitleOpen: true };
   const keys = newFakeKeysServer();
-  const carl = await carlsKey();
+  const carl = await fakeBeneficiaryKey(dataKey, CARL);
   keys.keys.push(carl.view);
   const sent: SetItemAccessInput[] = [];
   const keysFetch = fakeKeysFetch(() => keys);

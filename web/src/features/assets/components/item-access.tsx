@@ -24,6 +24,9 @@ export function ItemAccessProvider({
   return <ItemAccessContext value={value}>{children}</ItemAccessContext>;
 }
 
+/** The saved item whose screen this is (null on a new item's form). */
+export const useOpenedItem = (): ItemAccessContextValue | null => useContext(ItemAccessContext);
+
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 function PersonAccess({ item, email }: { item: ItemAccessContextValue; email: string }) {

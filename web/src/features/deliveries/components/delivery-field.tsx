@@ -10,6 +10,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { errorMessage } from "@/lib/api-client";
 import { useDelivery } from "../api/get-delivery";
 import { useUpdateDelivery } from "../api/update-delivery";
+import { FallbacksField } from "./fallbacks-field";
 
 const HINT =
   "Before that day your beneficiaries cannot see or open this item, nor its title. We e-mail them on the day.";
@@ -17,7 +18,7 @@ const HINT =
 /**
  * "Deliver: at release / 7 / 30 / 90 days after" (decision 096), beside the item's beneficiary
  * picker. Saved at once, apart from the item's own Save: the item exists already (its detail
- * page); a new item gets its delay once saved.
+ * page); a new item gets its delay once saved. Below it, on a saved item, the people in turn.
  */
 export function DeliveryField({ assetId }: { assetId: string }) {
   const delivery = useDelivery(assetId);
@@ -51,6 +52,7 @@ export function DeliveryField({ assetId }: { assetId: string }) {
       <p role="status" className="text-sm text-muted-foreground">
         {saved}
       </p>
+      {delivery.data && <FallbacksField view={delivery.data} />}
     </div>
   );
 }
