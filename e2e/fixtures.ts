@@ -2,7 +2,7 @@ import { createDecipheriv, hkdfSync, pbkdf2Sync, randomUUID, webcrypto } from "n
 import { mkdirSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, Locator, Page, Request } from "playwright-core";
 import { inject } from "vitest";
 import { launchBrowser } from "./chromium.js";
 import { claimServer } from "./server-claim.js";
@@ -96,6 +96,7 @@ export async function newPage(
   const context = await (
     await browser
   ).newContext({ baseURL: appUrl(), viewport, extraHTTPHeaders: { [FORWARDED_FOR]: address } });
+  context.on("page", watchTraffic);
   const page = await context.newPage();
   const tracked: Tracked = { page, errors: [] };
   page.on("pageerror", (err) => tracked.errors.push(`page error: ${err.message}`));
@@ -162,13 +163,100 @@ export async function closeBrowser(): Promise<void> {
   await (await closing)?.close();
 }
 
+/** A page's requests in flight, and a count of every start and end (to tell a quiet spell). */
+type Traffic = { inFlight: Set<Request>; events: number; changed: () => void };
+const traffic = new WeakMap<Page, Traffic>();
+
+/**
+ * Follows `page`'s requests as they start and end. The live-updates stream (an EventSource that
+ * stays open while signed in) is not a load, so it is left out. An API call (fetch) ends with its
+ * answer: its small JSON body comes with it, and Playwright sometimes never reports the end of a
+ * POST's body (requestfinished) although the page has read it (seen on 201 answers).
+ */
+function watchTraffic(page: Page): void {
+  const state: Traffic = { inFlight: new Set(), events: 0, changed: () => {} };
+  traffic.set(page, state);
+  page.on("request", (request) => {
+    if (request.resourceType() === "eventsource") return;
+    state.inFlight.add(request);
+    state.events += 1;
+    state.changed();
+  });
+  const ended = (request: Request) => {
+    if (!state.inFlight.delete(request)) return;
+    state.events += 1;
+    state.changed();
+  };
+  page.on("response", (response) => {
+    const request = response.request();
+    if (["fetch", "xhr"].includes(request.resourceType())) ended(request);
+  });
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
+}
+
+/** How long settle() waits for a page's network to go quiet before it names what is in flight and fails. */
+const QUIET_WITHIN_MS = 30_000;
+/** The longest a quiet spell is asked to last: requestIdleCallback's time-out on a busy page. */
+const IDLE_AT_MOST_MS = 500;
+
+/**
+ * The network has gone quiet for the app: the page has loaded, none of its requests is in
+ * flight, and then no request started or ended until its main thread went idle
+ * (requestIdleCallback: the scripts that just arrived have run, and the requests their screens
+ * start have started), or for IDLE_AT_MOST_MS on a page kept busy. Playwright's "networkidle"
+ * waits 500 ms of silence after every load instead; a page this file did not open (no traffic
+ * followed) still waits for it.
+ */
+async function networkQuiet(page: Page): Promise<void> {
+  const state = traffic.get(page);
+  if (!state) return page.waitForLoadState("networkidle");
+  const deadline = Date.now() + QUIET_WITHIN_MS;
+  for (;;) {
+    const left = deadline - Date.now();
+    if (left <= 0) {
+      const urls = [...state.inFlight].map((r) => `${r.method()} ${r.url()}`);
+      throw new Error(
+        `settle: the network was not quiet within ${QUIET_WITHIN_MS} ms; in flight: ${urls.join(", ") || "none"}`,
+      );
+    }
+    await page.waitForLoadState("load");
+    if (state.inFlight.size > 0) {
+      await new Promise<void>((resolve) => {
+        const limit = setTimeout(resolve, left);
+        state.changed = () => {
+          clearTimeout(limit);
+          resolve();
+        };
+      });
+      state.changed = () => {};
+      continue;
+    }
+    const seen = state.events;
+    const idle = await page
+      .evaluate(
+        (timeout) =>
+          new Promise<boolean>((resolve) =>
+            (
+              globalThis as unknown as {
+                requestIdleCallback(f: () => void, o: { timeout: number }): void;
+              }
+            ).requestIdleCallback(() => resolve(true), { timeout }),
+          ),
+        IDLE_AT_MOST_MS,
+      )
+      .catch(() => false); // a navigation replaced the page meanwhile: wait for the new one
+    if (idle && state.inFlight.size === 0 && state.events === seen) return;
+  }
+}
+
 /**
  * Waits for the app to finish loading: network quiet, a prerendered page taken over by React
  * (web/public/start-app.js's note of early input is gone once its screen has hydrated: decision
  * 058) and no 'Loading...' placeholder.
  */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState("networkidle");
+  await networkQuiet(page);
   await page.waitForFunction(() => !("legacyVaultEarlyInput" in globalThis));
   await page
     .getByRole("status")
