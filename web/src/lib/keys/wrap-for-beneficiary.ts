@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { toBase64, wrapContentKey } from "@/lib/crypto/vault-crypto";
+import { toBase64, unwrapContentKey, wrapContentKey } from "@/lib/crypto/vault-crypto";
+import { fetchDataKeyOrAsk } from "./api/get-data-key";
 import { beneficiaryKeysQueryKey } from "./api/list-beneficiary-keys";
 import { wrapAddressItems } from "./address-items";
 import { fetchBeneficiaryKeys, unwrapBeneficiaryKey } from "./key-ring";
@@ -47,4 +48,31 @@ export async function wrapForBeneficiary({
     void queryClient.invalidateQueries({ queryKey: beneficiaryKeysQueryKey });
   }
   return { id: key.id, wrappedKey: toBase64(await wrapContentKey(contentKey, bk, assetId)) };
+}
+
+/**
+ * An item's content key wrapped for each of `emails` in turn (wrapForBeneficiary), for a request
+ * that names people for the item (its fallbacks, its caregivers): the vault's key is asked for if
+ * the tab holds none, and the one extractable copy of the item's key serves these wraps only.
+ */
+export async function wrapForPeople(
+  queryClient: QueryClient,
+  asset: { id: string; wrappedKey: Uint8Array },
+  emails: readonly string[],
+): Promise<{ email: string; beneficiaryKeyId: string; wrappedKey: string }[]> {
+  if (emails.length === 0) return [];
+  const dataKey = await fetchDataKeyOrAsk(queryClient);
+  const contentKey = await unwrapContentKey(asset.wrappedKey, dataKey, asset.id, true);
+  const wraps = [];
+  for (const email of emails) {
+    const wrap = await wrapForBeneficiary({
+      queryClient,
+      dataKey,
+      email,
+      contentKey,
+      assetId: asset.id,
+    });
+    wraps.push({ email, beneficiaryKeyId: wrap.id, wrappedKey: wrap.wrappedKey });
+  }
+  return wraps;
 }

@@ -1,9 +1,7 @@
 import type { DeliveryClaimDays, DeliveryDelayDays, DeliveryView } from "@common/deliveries";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { unwrapContentKey } from "@/lib/crypto/vault-crypto";
-import { fetchDataKeyOrAsk } from "@/lib/keys/api/get-data-key";
-import { wrapForBeneficiary } from "@/lib/keys/wrap-for-beneficiary";
+import { wrapForPeople } from "@/lib/keys/wrap-for-beneficiary";
 import { deliveryQueryOptions } from "./get-delivery";
 
 export type SaveFallbacksInput = {
@@ -20,27 +18,7 @@ export type SaveFallbacksInput = {
  * now, as a hand-over key, for a person who has none yet); the server receives only the wraps.
  */
 export async function saveFallbacks(queryClient: QueryClient, input: SaveFallbacksInput) {
-  const fallbacks = [];
-  if (input.emails.length) {
-    const dataKey = await fetchDataKeyOrAsk(queryClient);
-    // the one extractable copy, for this request only
-    const contentKey = await unwrapContentKey(
-      input.asset.wrappedKey,
-      dataKey,
-      input.asset.id,
-      true,
-    );
-    for (const email of input.emails) {
-      const wrap = await wrapForBeneficiary({
-        queryClient,
-        dataKey,
-        email,
-        contentKey,
-        assetId: input.asset.id,
-      });
-      fallbacks.push({ email, beneficiaryKeyId: wrap.id, wrappedKey: wrap.wrappedKey });
-    }
-  }
+  const fallbacks = await wrapForPeople(queryClient, input.asset, input.emails);
   return api<DeliveryView>(`/api/deliveries/${encodeURIComponent(input.asset.id)}`, {
     method: "PUT",
     body: { delayDays: input.delayDays, claimDays: input.claimDays, fallbacks },

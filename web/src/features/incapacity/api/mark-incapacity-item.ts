@@ -1,9 +1,8 @@
 import type { IncapacityView } from "@common/incapacity";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { fromBase64, unwrapContentKey } from "@/lib/crypto/vault-crypto";
-import { fetchDataKeyOrAsk } from "@/lib/keys/api/get-data-key";
-import { wrapForBeneficiary } from "@/lib/keys/wrap-for-beneficiary";
+import { fromBase64 } from "@/lib/crypto/vault-crypto";
+import { wrapForPeople } from "@/lib/keys/wrap-for-beneficiary";
 import { incapacityQueryKey } from "./get-incapacity";
 
 export type MarkInput = {
@@ -18,27 +17,8 @@ export type MarkInput = {
  * who has none yet); the server receives only the wraps.
  */
 export async function markIncapacityItem(queryClient: QueryClient, input: MarkInput) {
-  const caregivers = [];
-  if (input.emails.length) {
-    const dataKey = await fetchDataKeyOrAsk(queryClient);
-    // the one extractable copy, for this request only
-    const contentKey = await unwrapContentKey(
-      fromBase64(input.asset.wrappedKey),
-      dataKey,
-      input.asset.id,
-      true,
-    );
-    for (const email of input.emails) {
-      const wrap = await wrapForBeneficiary({
-        queryClient,
-        dataKey,
-        email,
-        contentKey,
-        assetId: input.asset.id,
-      });
-      caregivers.push({ email, beneficiaryKeyId: wrap.id, wrappedKey: wrap.wrappedKey });
-    }
-  }
+  const asset = { id: input.asset.id, wrappedKey: fromBase64(input.asset.wrappedKey) };
+  const caregivers = await wrapForPeople(queryClient, asset, input.emails);
   return api<IncapacityView>(`/api/incapacity/items/${encodeURIComponent(input.asset.id)}`, {
     method: "PUT",
     body: { caregivers },
