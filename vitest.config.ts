@@ -92,6 +92,8 @@ export default defineConfig({
         },
       },
     ],
+    // Never a retry, in any project: a flake that passes on its second try fails CI's one run.
+    retry: 0,
     reporters: ["default", "./test/summary-reporter.ts"],
   },
 });

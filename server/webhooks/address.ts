@@ -72,7 +72,7 @@ export async function checkWebhookUrl(
   const url = checkWebhookUrlForm(raw, options);
   const host = hostOf(url);
   if (!options.isProduction || isIP(host)) return url;
-  await publicAddresses(host, options.resolve ?? resolveAll);
+  await checkedAddresses(host, options.resolve ?? resolveAll, true);
   return url;
 }
 
@@ -88,13 +88,7 @@ export function pinnedLookup(options: {
 }): LookupFunction {
   const resolve = options.resolve ?? resolveAll;
   return (hostname, lookupOptions, callback) => {
-    const addresses = options.isProduction
-      ? publicAddresses(hostname, resolve)
-      : resolve(hostname).then((all) => {
-          if (all.length === 0) throw new Error(`${hostname} did not resolve`);
-          return all;
-        });
-    addresses.then(
+    checkedAddresses(hostname, resolve, options.isProduction).then(
       (all) => {
         const answers = all.map((address) => ({ address, family: isIP(address) }));
         const [first] = answers;
@@ -106,9 +100,14 @@ export function pinnedLookup(options: {
   };
 }
 
-async function publicAddresses(host: string, resolve: Resolve): Promise<string[]> {
+/** The host's addresses; none, or in production any private one, refuses it. */
+async function checkedAddresses(
+  host: string,
+  resolve: Resolve,
+  isProduction: boolean,
+): Promise<string[]> {
   const addresses = await resolve(host).catch(() => []);
-  if (addresses.length === 0 || addresses.some(isPrivateAddress))
+  if (addresses.length === 0 || (isProduction && addresses.some(isPrivateAddress)))
     throw refuse(WEBHOOK_MSG.urlPrivate);
   return addresses;
 }

@@ -15,12 +15,13 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { useOpenedItem } from "@/features/assets/components/item-access";
 import { errorMessage } from "@/lib/api-client";
+import { normalizeEmail } from "@/lib/keys/pending-items";
 import { useSaveFallbacks } from "../api/save-fallbacks";
 
 const HINT =
   "If the people who receive this item have not opened it within this time, it goes to the next person in turn. Their key is made here, in your browser.";
 
-const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+const same = (a: string, b: string) => normalizeEmail(a) === normalizeEmail(b);
 
 type OpenedItem = NonNullable<ReturnType<typeof useOpenedItem>>;
 
