@@ -28,6 +28,8 @@ export const DELIVERY_MSG = {
   released: "This item was already released; its delivery cannot change",
   label: "Deliver",
   saveFailed: "The delivery could not be saved. Please try again.",
+  newItemSaveFailed:
+    "The item is saved, but not its delivery: it goes at the release until you choose again on its page.",
   claimDaysInvalid: "Choose 30, 60 or 90 days",
   tooManyFallbacks: `Name at most ${DELIVERY_FALLBACKS_MAX} people in turn`,
   fallbackTwice: "A person is named twice",

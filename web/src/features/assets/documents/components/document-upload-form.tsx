@@ -22,7 +22,12 @@ const FILE_STATUSES = new Set([413, 415]);
 const HINT = `PDF, Word, Excel, PowerPoint, JPG, PNG, GIF, TXT or CSV, ${DOCUMENT_MSG.uploadHint}. Encrypted in your browser before it is sent.`;
 
 /** /documents/new: the file (checked by type and content before anything is sent), title, notes and beneficiary; then encrypt and upload with progress. */
-export function DocumentUploadForm({ onUploaded }: { onUploaded: () => void }) {
+/** `onUploaded` is awaited before the form is done: the new screen saves the item's delay there. */
+export function DocumentUploadForm({
+  onUploaded,
+}: {
+  onUploaded: (id: string) => void | Promise<void>;
+}) {
   const form = useForm<DocumentForm>({
     resolver: zodResolver(documentFormSchema),
     defaultValues: { title: "", notes: "", beneficiaryEmails: [] },
@@ -55,7 +60,7 @@ export function DocumentUploadForm({ onUploaded }: { onUploaded: () => void }) {
     if (!picked) return;
     setServerError(undefined);
     try {
-      await upload.mutateAsync({
+      const asset = await upload.mutateAsync({
         ...values,
         ...picked,
         onProgress: (p) =>
@@ -65,7 +70,7 @@ export function DocumentUploadForm({ onUploaded }: { onUploaded: () => void }) {
           }),
       });
       toast.success(DOCUMENT_MSG.uploaded);
-      onUploaded();
+      await onUploaded(asset.id);
     } catch (err) {
       if (err instanceof FileReadError) {
         toast.error(FILE_MSG.fileProcessingError);

@@ -29,7 +29,8 @@ import { openedEstate } from "../opened-estate";
 
 type Props = {
   opened?: OpenedAsset<"estate">;
-  onSaved: () => void;
+  /** Awaited before the form is done: the new screen saves the item's delay there. */
+  onSaved: (id: string) => void | Promise<void>;
   onCancel?: () => void;
 };
 
@@ -87,16 +88,19 @@ export function EstateForm({ opened, onSaved, onCancel }: Props) {
           wrappedKey: opened.wrappedKey,
           content,
         });
-      else
-        await create.mutateAsync({
-          type: "estate",
-          title: values.title,
-          beneficiaryEmails: values.beneficiaryEmails,
-          content,
-        });
+      const id = opened
+        ? opened.asset.id
+        : (
+            await create.mutateAsync({
+              type: "estate",
+              title: values.title,
+              beneficiaryEmails: values.beneficiaryEmails,
+              content,
+            })
+          ).asset.id;
       setIsSaved(true);
       toast.success(opened ? ESTATE_MSG.updated : ESTATE_MSG.saved);
-      onSaved();
+      await onSaved(id);
     } catch (err) {
       setServerError(errorMessage(err, ESTATE_MSG.saveFailed));
     }

@@ -29,7 +29,8 @@ import { RecordingField } from "./recording-field";
 
 type Props = {
   opened?: OpenedAsset<"note">;
-  onSaved: () => void;
+  /** Awaited before the form is done: the new screen saves the item's delay there. */
+  onSaved: (id: string) => void | Promise<void>;
   /** The edit mode's Cancel (back to the reading view): shown when given. */
   onCancel?: () => void;
 };
@@ -100,11 +101,13 @@ export function NoteForm({ opened, onSaved, onCancel }: Props) {
           draft: note,
           onProgress: setTransfer,
         });
-      else await create.mutateAsync({ draft: note, onProgress: setTransfer });
+      const id = opened
+        ? opened.asset.id
+        : (await create.mutateAsync({ draft: note, onProgress: setTransfer })).id;
       leaving.finish();
       setIsSaved(true);
       toast.success(done);
-      onSaved();
+      await onSaved(id);
     } catch (err) {
       const message =
         err instanceof FileReadError ? FILE_MSG.fileProcessingError : errorMessage(err, failed);

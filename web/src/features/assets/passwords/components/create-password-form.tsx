@@ -18,7 +18,12 @@ import {
 import { PasswordFields } from "./password-fields";
 
 /** /vault/new: the fields are encrypted in the browser (useCreateAsset); the server stores only ciphertext. */
-export function CreatePasswordForm({ onCreated }: { onCreated: (id: string) => void }) {
+export function CreatePasswordForm({
+  onCreated,
+}: {
+  /** Awaited before the form is done: the new screen saves the item's delay there. */
+  onCreated: (id: string) => void | Promise<void>;
+}) {
   const form = useForm<PasswordForm>({
     resolver: zodResolver(newPasswordSchema),
     defaultValues: emptyPasswordForm,
@@ -41,7 +46,7 @@ export function CreatePasswordForm({ onCreated }: { onCreated: (id: string) => v
       });
       setIsSaved(true);
       toast.success(PASSWORD_MSG.saved);
-      onCreated(asset.id);
+      await onCreated(asset.id);
     } catch (err) {
       const message = errorMessage(err, PASSWORD_MSG.saveFailed);
       setFailure(message);
