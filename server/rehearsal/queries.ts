@@ -1,6 +1,15 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
-import { assetBeneficiaries, firms, profiles, releasePlans } from "../db/schema/index.js";
+import {
+  assetBeneficiaries,
+  assets,
+  beneficiaries,
+  firms,
+  itemDeliveries,
+  itemFallbacks,
+  profiles,
+  releasePlans,
+} from "../db/schema/index.js";
 
 /**
  * What a test run needs to write a release's e-mails (docs/decisions/083): reads only, as the
@@ -38,22 +47,42 @@ export async function selectFirmName(tx: Tx, firmId: string): Promise<string | n
 }
 
 /**
- * Each address an item is left to, with how many items a release would hand it and the name the
- * owner gave it in their beneficiary list (as the release counts them: server/release/steps.ts).
+ * Each (item, address) a release would hand out, with the item's type and its delay (0: at the
+ * release), as the release reads them (server/release/steps.ts, docs/decisions/096).
  */
-export function selectRecipients(tx: Tx, ownerId: string) {
+export function selectItemsLeft(tx: Tx, ownerId: string) {
   return tx
     .select({
+      assetId: assetBeneficiaries.assetId,
       email: assetBeneficiaries.email,
-      items: sql<number>`count(*)::int`,
-      // qualified by hand: Drizzle writes a one-table select's columns unqualified
-      name: sql<string | null>`(select min(b.name) from beneficiaries b
-        where b.user_id = ${ownerId} and lower(b.email) = asset_beneficiaries.email)`,
+      type: assets.type,
+      delayDays: sql<number>`coalesce(${itemDeliveries.delayDays}, 0)::int`,
     })
     .from(assetBeneficiaries)
+    .innerJoin(assets, eq(assets.id, assetBeneficiaries.assetId))
+    .leftJoin(itemDeliveries, eq(itemDeliveries.assetId, assetBeneficiaries.assetId))
     .where(eq(assetBeneficiaries.userId, ownerId))
-    .groupBy(assetBeneficiaries.email)
     .orderBy(assetBeneficiaries.email);
+}
+
+/** The people in turn of the owner's items (decision 096), each address once. */
+export function selectFallbackEmails(tx: Tx, ownerId: string) {
+  return tx
+    .selectDistinct({ email: itemFallbacks.email })
+    .from(itemFallbacks)
+    .where(eq(itemFallbacks.userId, ownerId))
+    .orderBy(itemFallbacks.email);
+}
+
+/** The names the owner gave these (lower-cased) addresses in their beneficiary list. */
+export function selectNames(tx: Tx, ownerId: string, emails: string[]) {
+  if (!emails.length) return Promise.resolve([]);
+  return tx
+    .select({ email: sql<string>`lower(${beneficiaries.email})`, name: beneficiaries.name })
+    .from(beneficiaries)
+    .where(
+      and(eq(beneficiaries.userId, ownerId), inArray(sql`lower(${beneficiaries.email})`, emails)),
+    );
 }
 
 /** How many distinct items a release would hand out. */

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RehearsalView } from "../../common/rehearsal.js";
 import type { ReleasePlanView } from "../../common/release.js";
-import { buildAsset } from "../../test/factories/assets.js";
+import { buildAsset, dataKeyOf } from "../../test/factories/assets.js";
+import { createBeneficiaryKey, wrapForBeneficiary } from "../../test/factories/beneficiary-keys.js";
 import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
 import { mailsTo } from "../../test/factories/release.js";
@@ -131,6 +132,66 @@ describe("a test run of the release", () => {
       "[Test] Last day: your Legacy Vault will be released soon",
       "[Test] Your Legacy Vault was released",
     ]);
+  });
+
+  it("says which items wait and who is next in turn: as the release and its sweeps would e-mail them", async () => {
+    const { client, email } = await buildUser(ctx, { name: "Rita Later" });
+    const dk = await dataKeyOf(client);
+    const emma = uniqueEmail("emma");
+    const tom = uniqueEmail("tom");
+    const sam = uniqueEmail("sam");
+    await client.json("POST", "/api/beneficiaries", { name: "Sam Next", email: sam });
+    const now = await buildAsset(client, { beneficiaryEmails: [emma], dataKey: dk });
+    const inAMonth = await buildAsset(client, { beneficiaryEmails: [emma], dataKey: dk });
+    const inAWeek = await buildAsset(client, { beneficiaryEmails: [tom], dataKey: dk });
+    await buildAsset(client, { type: "message", beneficiaryEmails: [tom], dataKey: dk });
+    for (const [item, delayDays] of [
+      [inAMonth, 30],
+      [inAWeek, 7],
+    ] as const)
+      expect((await client.json("PUT", `/api/deliveries/${item.id}`, { delayDays })).status).toBe(
+        200,
+      );
+    const samKey = await createBeneficiaryKey(client, dk, { email: sam });
+    const fallbacks = [
+      {
+        email: sam,
+        beneficiaryKeyId: samKey.id,
+        wrappedKey: await wrapForBeneficiary(samKey.bk, now.id, now.ck),
+      },
+    ];
+    expect(
+      (await client.json("PUT", `/api/deliveries/${now.id}`, { delayDays: 0, fallbacks })).status,
+    ).toBe(200);
+
+    const res = await rehearse(client);
+    expect(res.status).toBe(200);
+    const mails = (await mailsTo(ctx, email)).filter((m) => m.subject.startsWith("[Test]"));
+    expect(res.body.sent).toBe(mails.length);
+    const goingTo = (m: (typeof mails)[number]) =>
+      /would go to (.*?)\. Its links/.exec(m.text)?.[1] ?? "you";
+    expect(
+      mails
+        .filter((m) => !goingTo(m).startsWith("you"))
+        .map((m) => [m.subject.replace("[Test] ", ""), goingTo(m)]),
+    ).toEqual([
+      // at the release only Emma's item that does not wait; Tom's item waits, his message has its day
+      ["Rita Later has left you something in Legacy Vault", emma],
+      ["More from Rita Later's Legacy Vault is ready for you", `${tom}, 7 days after the release`],
+      [
+        "More from Rita Later's Legacy Vault is ready for you",
+        `${emma}, 30 days after the release`,
+      ],
+      [
+        "Rita Later has left you something in Legacy Vault",
+        `Sam Next (${sam}), only if nobody before them in turn opens an item in time`,
+      ],
+      ...[emma, tom].sort().map((to) => ["Your access to what Rita Later left you has ended", to]),
+    ]);
+    const released = mails.find((m) => goingTo(m) === emma);
+    expect(released?.text).toContain("beneficiary of an item in");
+    const later = mails.filter((m) => m.subject.startsWith("[Test] More from"));
+    expect(later.map((m) => m.text.includes("one more item"))).toEqual([true, true]);
   });
 
   it("allows 3 a day per owner, needs a sign-in, and takes no body but {}", async () => {

@@ -19,12 +19,15 @@ import {
 } from "../release/emails.js";
 import { inactivityEndsAt } from "../release/schedule.js";
 import { WAIT_REASON } from "../release/steps.js";
+import { fallbackActivatedMail, itemsDeliveredMail } from "../deliveries/emails.js";
 import {
   countItemsLeft,
+  selectFallbackEmails,
   selectFirmName,
+  selectItemsLeft,
+  selectNames,
   selectOwner,
   selectPlanSettings,
-  selectRecipients,
 } from "./queries.js";
 import { asTestMail } from "./test-mail.js";
 
@@ -34,13 +37,46 @@ const EXAMPLE_LINK = { token: "example", expiresAt: new Date(0) };
 type Owner = NonNullable<Awaited<ReturnType<typeof selectOwner>>>;
 
 /**
+ * Who would be e-mailed about the items, as the release and the delivery sweeps count them
+ * (decision 096): at the release, each address with how many items it is given then (not a
+ * message, which has its own day, nor an item that waits); on each later day (7, 30, 90), how
+ * many it is given that day; and the people in turn, should nobody before them claim an item.
+ */
+async function itemRecipients(tx: Tx, ownerId: string) {
+  const left = await selectItemsLeft(tx, ownerId);
+  const fallbacks = (await selectFallbackEmails(tx, ownerId)).map((f) => f.email);
+  const emails = [...new Set(left.map((r) => r.email))];
+  const names = new Map(
+    (await selectNames(tx, ownerId, [...new Set([...emails, ...fallbacks])])).map((n) => [
+      n.email,
+      n.name,
+    ]),
+  );
+  const count = (keep: (r: (typeof left)[number]) => boolean) => {
+    const n = new Map<string, number>();
+    for (const r of left.filter(keep)) n.set(r.email, (n.get(r.email) ?? 0) + 1);
+    return n;
+  };
+  const atRelease = count((r) => r.type !== "message" && Number(r.delayDays) === 0);
+  const later = [...new Set(left.map((r) => Number(r.delayDays)))]
+    .filter((d) => d > 0)
+    .sort((a, b) => a - b)
+    .map((days) => ({ days, perEmail: count((r) => Number(r.delayDays) === days) }));
+  const person = (email: string) => ({ email, name: names.get(email) ?? null });
+  return { emails: emails.map(person), atRelease, later, fallbacks: fallbacks.map(person) };
+}
+
+const whoIs = ({ email, name }: { email: string; name: string | null }) =>
+  name ? `${name} (${email})` : email;
+
+/**
  * Every e-mail a release of this owner's plan would send, in the order they would go, each with
  * who would receive it: the real composers of server/release/emails.ts, with example links.
  */
 async function releaseMails(tx: Tx, deps: Deps, owner: Owner, now: Date) {
   const appUrl = deps.env.APP_URL;
   const plan = await selectPlanSettings(tx, owner.id);
-  const recipients = await selectRecipients(tx, owner.id);
+  const items = await itemRecipients(tx, owner.id);
   const you = `you (${owner.email})`;
   const mails: { mail: Mail; wouldGoTo: string }[] = [];
   const toOwner = { to: owner.email, name: owner.name };
@@ -74,23 +110,36 @@ async function releaseMails(tx: Tx, deps: Deps, owner: Owner, now: Date) {
       mail: waitLastDayMail(appUrl, { ...toOwner, releaseAt, cancel: EXAMPLE_LINK }),
     },
   );
-  for (const r of recipients)
+  for (const r of items.emails.filter((p) => items.atRelease.has(p.email)))
     mails.push({
-      wouldGoTo: r.name ? `${r.name} (${r.email})` : r.email,
+      wouldGoTo: whoIs(r),
       mail: beneficiaryReleasedMail(appUrl, {
         to: r.email,
         beneficiaryName: r.name,
         ownerName: owner.name,
-        itemCount: Number(r.items),
+        itemCount: items.atRelease.get(r.email) ?? 0,
       }),
     });
   const itemCount = await countItemsLeft(tx, owner.id);
   mails.push({ wouldGoTo: you, mail: ownerReleasedMail(appUrl, { ...toOwner, itemCount }) });
-  for (const r of recipients)
+  for (const { days, perEmail } of items.later)
+    for (const r of items.emails.filter((p) => perEmail.has(p.email)))
+      mails.push({
+        wouldGoTo: `${whoIs(r)}, ${days} days after the release`,
+        mail: itemsDeliveredMail(appUrl, {
+          to: r.email,
+          name: r.name,
+          ownerName: owner.name,
+          count: perEmail.get(r.email) ?? 0,
+        }),
+      });
+  for (const r of items.fallbacks)
     mails.push({
-      wouldGoTo: r.name ? `${r.name} (${r.email})` : r.email,
-      mail: accessEndedMail(appUrl, r.email, owner.name),
+      wouldGoTo: `${whoIs(r)}, only if nobody before them in turn opens an item in time`,
+      mail: fallbackActivatedMail(appUrl, { to: r.email, name: r.name, ownerName: owner.name }),
     });
+  for (const r of items.emails)
+    mails.push({ wouldGoTo: whoIs(r), mail: accessEndedMail(appUrl, r.email, owner.name) });
   return mails;
 }
 
