@@ -200,7 +200,11 @@ describe("document versions and preview", () => {
     });
 
     it("previews a PDF in a frame from a blob: URL, without a CSP violation", async () => {
-      await openPath(page, "/documents/new");
+      await page.getByRole("link", { name: "Back to documents" }).first().click();
+      await expectPath(page, "/documents");
+      await page.getByRole("link", { name: "Upload Document" }).first().click();
+      await expectPath(page, "/documents/new");
+      await settle(page);
       await page.getByLabel("Document file").setInputFiles({
         name: "letter.pdf",
         mimeType: "application/pdf",
