@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { DOCUMENT_MSG } from "../common/assets/documents.js";
 import {
   buildUser,
+  DESKTOP,
   expectNoAxeViolations,
   expectPath,
   expectText,
@@ -83,15 +84,14 @@ function watchBodies(page: Page): Buffer[] {
 }
 
 describe("document versions and preview", () => {
-  describe("previews a PNG, renames it, replaces the file, lists two versions and downloads the first byte-identical", () => {
+  describe("previews a PNG, renames it, replaces the file, lists two versions and downloads the first byte-identical; previews a PDF", () => {
     const first = png(48, 32, [200, 40, 40]);
     const second = png(24, 60, [30, 90, 200]);
-    let user: Awaited<ReturnType<typeof buildUser>>;
     let page: Page;
     let bodies: ReturnType<typeof watchBodies>;
 
     it("uploads a PNG, previews it decrypted from a blob: URL, renames it in place", async () => {
-      user = await buildUser({ name: "Vera Versions" });
+      const user = await buildUser({ name: "Vera Versions" });
       page = keepForSteps(await signedInPage(user));
       bodies = watchBodies(page);
 
@@ -182,50 +182,52 @@ describe("document versions and preview", () => {
       await page.getByRole("button", { name: "Hide preview" }).click();
       expect(await page.evaluate(() => (globalThis as unknown as Revokes).revoked)).toContain(src);
 
-      // The same screen at 375 px, preview open.
-      const url = page.url();
-      const mobile = await signedInPage(user, { width: 375, height: 812 });
-      await openPath(mobile, new URL(url).pathname);
-      await mobile.getByRole("button", { name: "Preview" }).click();
-      expect(await previewWidth(mobile, "passport-2026.png")).toBe(24);
-      await settle(mobile);
-      await expectNoAxeViolations(mobile);
-      await screenshot(mobile, "document-versions-preview");
+      // The same screen at 375 px, preview open: the same page, narrower (no second sign-in).
+      await page.setViewportSize({ width: 375, height: 812 });
+      await page.getByRole("button", { name: "Preview" }).click();
+      expect(await previewWidth(page, "passport-2026.png")).toBe(24);
+      await settle(page);
+      await expectNoAxeViolations(page);
+      await screenshot(page, "document-versions-preview");
       // Dark, and at 360 px (MOBILE) too.
-      await mobile.emulateMedia({ colorScheme: "dark" });
-      await expectNoAxeViolations(mobile);
-      await screenshot(mobile, "document-versions-preview-dark");
-      await mobile.setViewportSize(MOBILE);
-      await expectNoAxeViolations(mobile);
+      await page.emulateMedia({ colorScheme: "dark" });
+      await expectNoAxeViolations(page);
+      await screenshot(page, "document-versions-preview-dark");
+      await page.setViewportSize(MOBILE);
+      await expectNoAxeViolations(page);
+      await page.emulateMedia({ colorScheme: "light" });
+      await page.setViewportSize(DESKTOP);
     });
-  });
 
-  it("previews a PDF in a frame from a blob: URL, without a CSP violation", async () => {
-    const user = await buildUser({ name: "Pia Pdf" });
-    const page = await signedInPage(user);
-    await openPath(page, "/documents/new");
-    await page.getByLabel("Document file").setInputFiles({
-      name: "letter.pdf",
-      mimeType: "application/pdf",
-      buffer: pdf("Letter"),
+    it("previews a PDF in a frame from a blob: URL, without a CSP violation", async () => {
+      await page.getByRole("link", { name: "Back to documents" }).first().click();
+      await expectPath(page, "/documents");
+      await page.getByRole("link", { name: "Upload Document" }).first().click();
+      await expectPath(page, "/documents/new");
+      await settle(page);
+      await page.getByLabel("Document file").setInputFiles({
+        name: "letter.pdf",
+        mimeType: "application/pdf",
+        buffer: pdf("Letter"),
+      });
+      await page.getByText("letter.pdf", { exact: true }).waitFor();
+      await page.getByRole("button", { name: "Upload Document" }).click();
+      await expectText(page, DOCUMENT_MSG.uploaded, { timeout: 30_000 });
+      await settle(page);
+      await page.getByRole("link", { name: "letter", exact: true }).click();
+      await settle(page);
+      await page.getByRole("button", { name: "Preview" }).click();
+      const frame = page.getByTitle("Preview of letter.pdf");
+      await frame.waitFor();
+      const src = (await frame.getAttribute("src")) ?? "";
+      expect(src).toMatch(/^blob:/);
+      // The frame navigates to the blob: URL and shows Chromium's PDF viewer, with which the
+      // network never goes idle: no settle() here.
+      await expect.poll(() => page.frames().some((f) => f.url() === src)).toBe(true);
+      await page.getByRole("button", { name: "Hide preview" }).waitFor();
+      await expectNoAxeViolations(page);
+      await screenshot(page, "document-pdf-preview");
+      // e2e/setup.ts fails the test on any console error, a CSP report among them.
     });
-    await page.getByText("letter.pdf", { exact: true }).waitFor();
-    await page.getByRole("button", { name: "Upload Document" }).click();
-    await expectText(page, DOCUMENT_MSG.uploaded, { timeout: 30_000 });
-    await settle(page);
-    await page.getByRole("link", { name: "letter", exact: true }).click();
-    await settle(page);
-    await page.getByRole("button", { name: "Preview" }).click();
-    const frame = page.getByTitle("Preview of letter.pdf");
-    await frame.waitFor();
-    const src = (await frame.getAttribute("src")) ?? "";
-    expect(src).toMatch(/^blob:/);
-    // The frame navigates to the blob: URL and shows Chromium's PDF viewer, with which the
-    // network never goes idle: no settle() here.
-    await expect.poll(() => page.frames().some((f) => f.url() === src)).toBe(true);
-    await page.getByRole("button", { name: "Hide preview" }).waitFor();
-    await expectNoAxeViolations(page);
-    await screenshot(page, "document-pdf-preview");
-    // e2e/setup.ts fails the test on any console error, a CSP report among them.
   });
 });

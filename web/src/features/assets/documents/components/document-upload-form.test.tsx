@@ -1,0 +1,85 @@
+import { DOCUMENT_MSG } from "@common/assets/documents";
+import { FILE_MSG, unsupportedFileTypeMessage } from "@common/assets/files";
+import { screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { BeneficiaryFieldProvider } from "@/features/assets/components/beneficiary-field";
+import { renderScreen } from "@/testing/render-screen";
+import { fetchedPaths, stubFetch } from "@/testing/stub-fetch";
+import { DocumentUploadForm } from "./document-upload-form";
+
+/**
+ * /documents/new's form before anything is sent (decision 078): the browser checks the file by
+ * its content and its size and says why it refuses one. The journey (e2e/vault-files.e2e.ts)
+ * keeps the keyboard's way to the drop zone, its focus ring, a drop and the upload itself.
+ */
+
+const MB = 1024 * 1024;
+/** A Windows executable's first bytes ("MZ", the DOS stub), renamed by the test. */
+const exe = () => new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00]);
+/** `size` bytes that start like a PDF (the browser checks content, then size). */
+const pdfOf = (size: number) => {
+  const bytes = new Uint8Array(size).fill(0x41);
+  bytes.set(new TextEncoder().encode("%PDF-1.4\n"));
+  return bytes;
+};
+
+function renderForm() {
+  const fetch = stubFetch(async () => new Response("{}", { status: 404 }));
+  const onUploaded = vi.fn();
+  const view = renderScreen(
+    <BeneficiaryFieldProvider renderPicker={() => <p>Beneficiary picker</p>}>
+      <DocumentUploadForm onUploaded={onUploaded} />
+    </BeneficiaryFieldProvider>,
+  );
+  const fileInput = screen.getByLabelText("Document file");
+  return { ...view, fetch, onUploaded, fileInput };
+}
+
+describe("the new document's form", () => {
+  it("asks for a file and a title before anything is sent", async () => {
+    const { user, fetch, onUploaded } = renderForm();
+    await user.click(screen.getByRole("button", { name: "Upload Document" }));
+    expect(await screen.findByText(DOCUMENT_MSG.titleRequired)).toBeTruthy();
+    const alerts = screen.getAllByRole("alert").map((a) => a.textContent);
+    expect(alerts).toContain(FILE_MSG.selectFile);
+    expect(alerts).toContain(DOCUMENT_MSG.titleRequired);
+    expect(fetchedPaths(fetch)).toEqual([]);
+    expect(onUploaded).not.toHaveBeenCalled();
+  });
+
+  it("refuses an .exe renamed .pdf by its content and an 11 MB PDF by its size, sending nothing", async () => {
+    const { user, fetch, fileInput } = renderForm();
+    expect(fileInput.getAttribute("type")).toBe("file");
+
+    await user.upload(fileInput, new File([exe()], "setup.pdf", { type: "application/pdf" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      unsupportedFileTypeMessage("document"),
+    );
+    expect(fileInput.getAttribute("aria-invalid")).toBe("true");
+
+    await user.upload(
+      fileInput,
+      new File([pdfOf(10 * MB + 1)], "huge.pdf", { type: "application/pdf" }),
+    );
+    await vi.waitFor(() =>
+      expect(screen.getByRole("alert").textContent).toBe(
+        "File size cannot exceed 10MB for this file type",
+      ),
+    );
+    expect(screen.queryByText("huge.pdf")).toBeNull();
+    expect(screen.getByRole("textbox", { name: "Title" })).toHaveProperty("value", "");
+    expect(fetchedPaths(fetch)).toEqual([]);
+  });
+
+  it("takes a PDF of exactly 10 MB, naming the title after the file", async () => {
+    const { user, fetch, fileInput } = renderForm();
+    await user.upload(
+      fileInput,
+      new File([pdfOf(10 * MB)], "Last Will.pdf", { type: "application/pdf" }),
+    );
+    expect(await screen.findByText("Last Will.pdf")).toBeTruthy();
+    expect(screen.getByRole("textbox", { name: "Title" })).toHaveProperty("value", "Last Will");
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(fetchedPaths(fetch)).toEqual([]);
+  });
+});

@@ -1,0 +1,75 @@
+import { FILE_MSG, unsupportedFileTypeMessage } from "@common/assets/files";
+import { screen } from "@testing-library/react";
+import { useState } from "react";
+import { describe, expect, it, vi } from "vitest";
+import { renderScreen } from "@/testing/render-screen";
+import { fetchedPaths, stubFetch } from "@/testing/stub-fetch";
+import type { AttachmentDraft } from "../note-drafts";
+import { AttachmentField } from "./attachment-field";
+
+/**
+ * A note's attachment as it is chosen (decision 078): refused by its content or its size with
+ * the spec's message, nothing sent; a PDF taken. The journey (e2e/vault-files.e2e.ts) keeps
+ * attaching a text file, its toast, and the attachment's real bytes there and back.
+ */
+
+const MB = 1024 * 1024;
+/** A Windows executable's first bytes ("MZ", the DOS stub), renamed by the test. */
+const exe = () => new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00]);
+/** `size` bytes that start like a PDF (the browser checks content, then size). */
+const pdfOf = (size: number) => {
+  const bytes = new Uint8Array(size).fill(0x41);
+  bytes.set(new TextEncoder().encode("%PDF-1.4\n"));
+  return bytes;
+};
+
+function renderField() {
+  const fetch = stubFetch(async () => new Response("{}", { status: 404 }));
+  const drafts: AttachmentDraft[] = [];
+  function Field() {
+    const [draft, setDraft] = useState<AttachmentDraft>({ kind: "none" });
+    return (
+      <AttachmentField
+        draft={draft}
+        onChange={(next) => {
+          drafts.push(next);
+          setDraft(next);
+        }}
+        stored={null}
+      />
+    );
+  }
+  const view = renderScreen(<Field />);
+  const input = screen.getByLabelText("Attachment (Optional)");
+  return { ...view, fetch, drafts, input };
+}
+
+describe("a note's attachment field", () => {
+  it("refuses an .exe renamed .png by its content and a 5 MB + 1 PDF by its size", async () => {
+    const { user, fetch, drafts, input } = renderField();
+    await user.upload(input, new File([exe()], "photo.png", { type: "image/png" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      unsupportedFileTypeMessage("attachment"),
+    );
+    await user.upload(input, new File([pdfOf(5 * MB + 1)], "big.pdf", { type: "application/pdf" }));
+    await vi.waitFor(() =>
+      expect(screen.getByRole("alert").textContent).toBe(FILE_MSG.attachmentTooLarge),
+    );
+    expect(screen.queryByText("big.pdf")).toBeNull();
+    expect(drafts).toEqual([]);
+    expect(fetchedPaths(fetch)).toEqual([]);
+  });
+
+  it("takes a PDF: shown as the attachment, with a way to replace or remove it", async () => {
+    const { user, fetch, drafts, input } = renderField();
+    expect(screen.getByText("Drag and drop a file to attach, or choose one")).toBeTruthy();
+    await user.upload(input, new File([pdfOf(2048)], "map.pdf", { type: "application/pdf" }));
+    expect(await screen.findByText("map.pdf")).toBeTruthy();
+    expect(drafts.map((d) => d.kind)).toEqual(["new"]);
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.getByText("Drag and drop a file to replace it, or choose one")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Remove the attachment" }));
+    expect(screen.queryByText("map.pdf")).toBeNull();
+    expect(fetchedPaths(fetch)).toEqual([]);
+  });
+});
