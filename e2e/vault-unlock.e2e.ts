@@ -18,7 +18,6 @@ import {
   settle,
   signedInPage,
   signIn,
-  waitForOpenVault,
   newPage,
 } from "./fixtures.js";
 import { addPassword, sessionCopy } from "./vault-setup.js";
@@ -50,8 +49,9 @@ async function expectOpens(page: Page, id: string, secret: string) {
 
 /**
  * One owner through every step (each sign-in costs a key derivation and page loads): the first
- * step signs in and keeps a password; the others open new tabs of that browser, or sign in afresh,
- * and the password change comes last.
+ * step signs in and keeps a password; the others open new tabs of that browser, and the password
+ * change comes last; the sign-in after it also shows that a tab holds the key before its first
+ * screen (a reload at once stays open).
  */
 describe("the vault in the browser", () => {
   let user: Awaited<ReturnType<typeof buildUser>>;
@@ -67,18 +67,6 @@ describe("the vault in the browser", () => {
     await settle(page);
     await expectNoText(page, "Unlock your vault");
     await expectOpens(page, item.id, item.secret);
-  });
-
-  it("holds the key before the first screen after a sign-in, so a reload at once stays open", async () => {
-    const fresh = await newPage();
-    await signIn(fresh, user.email, user.password);
-    await expectPath(fresh, "/dashboard");
-    // The tab's copy is there the moment the app is entered, not some requests later.
-    expect(await sessionCopy(fresh)).toBeTruthy();
-    await fresh.reload();
-    await settle(fresh);
-    await expectNoText(fresh, "Unlock your vault");
-    await expectOpens(fresh, item.id, item.secret);
   });
 
   it("asks a new tab for the password, refuses a wrong one, and opens with the right one", async () => {
@@ -170,18 +158,14 @@ describe("the vault in the browser", () => {
   });
 
   describe("after a password change, signing in with the new password opens the same items", () => {
-    it("a wrong current password is refused; the right one changes it, this tab stays open", async () => {
+    it("the current password changes it; this tab stays open", async () => {
       const { id, secret } = item;
       await openPath(page, "/profile/security");
       await page.getByRole("button", { name: "Change password" }).click();
-      await page.getByLabel("Current password").fill("Not-The-Right-One-99");
-      await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
-      await expectText(page, /^Strength: /); // the strength meter, as on the item forms (issue 16)
-      await page.getByLabel("Confirm new password").fill(NEW_PASSWORD);
-      await page.getByRole("button", { name: "Change password" }).click();
-      await expectText(page, AUTH_MSG.currentPasswordWrong);
-
+      // The strength meter and a wrong current password's message: change-password-form.test.tsx.
       await page.getByLabel("Current password").fill(user.password);
+      await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
+      await page.getByLabel("Confirm new password").fill(NEW_PASSWORD);
       await page.getByRole("button", { name: "Change password" }).click();
       await expectText(page, AUTH_MSG.passwordChanged);
       // This tab stays open.
@@ -192,16 +176,17 @@ describe("the vault in the browser", () => {
       expect(await sessionCopy(page)).toBeNull();
     });
 
-    it("the old password opens nothing; the new one signs in and opens the item", async () => {
+    it("the new password signs in; the tab holds the key before its first screen, so a reload at once opens the item", async () => {
       const { id, secret } = item;
+      // the old password refused: server/keys/owner-keys.test.ts (the password change)
       const fresh = await newPage();
-      await signIn(fresh, user.email, user.password);
-      await expectText(fresh, "Invalid email or password");
       await signIn(fresh, user.email, NEW_PASSWORD);
       await expectPath(fresh, "/dashboard");
-      // The tab keeps its copy of the key just after it enters the app: wait before a full page load.
-      await waitForOpenVault(fresh);
+      // The tab's copy is there the moment the app is entered, not some requests later.
+      expect(await sessionCopy(fresh)).toBeTruthy();
+      await fresh.reload();
       await settle(fresh);
+      await expectNoText(fresh, "Unlock your vault");
       await expectOpens(fresh, id, secret);
     });
   });

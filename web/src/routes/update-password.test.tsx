@@ -90,4 +90,27 @@ describe("the update-password screen", () => {
     // Nothing was sent but the link's check.
     expect(fetchedPaths(fetch).filter((p) => p !== "/api/vault/reset")).toEqual([]);
   });
+
+  it("an account without a kit is asked for a new password at once; a common one is refused in the browser", async () => {
+    server.accounts.push({
+      email: "nick@example.com",
+      password: "Tangerine-Harbour-42",
+      kdf: null,
+      passwordWrappedKey: null,
+      recoveryWrappedKey: null,
+      escrowedDataKey: btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32)))),
+      resetToken: TOKEN,
+    });
+    const { user } = renderAt(`/update-password?token=${TOKEN}`);
+    const password = await screen.findByLabelText(/^new password$/i);
+    expect(screen.queryByLabelText("Recovery key")).toBeNull();
+    // The strength meter says so first; then the check against the common-password list.
+    await user.type(password, "password123");
+    await screen.findByText(/^Strength: Very weak/, {}, { timeout: 15_000 });
+    await user.type(screen.getByLabelText(/^confirm (new )?password$/i), "password123");
+    await user.click(screen.getByRole("button", { name: "Update password" }));
+    await screen.findByText(AUTH_MSG.commonPassword, {}, { timeout: 15_000 });
+    expect(server.bodies).toEqual([]); // nothing sent: the account keeps its password
+    expect(server.accounts[0]?.resetToken).toBe(TOKEN);
+  });
 });
