@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { beneficiaries, profiles, userKeys } from "../db/schema/index.js";
 
@@ -70,3 +70,12 @@ export const selectHasOwnKeys = (tx: Tx, userId: string) =>
     .where(eq(userKeys.userId, userId))
     .limit(1)
     .then((r) => Boolean(r[0]?.kdfSalt));
+
+/** The names an owner gave these (lower-case) addresses in their beneficiary list. */
+export const selectBeneficiaryNames = (tx: Tx, ownerId: string, emails: string[]) =>
+  tx
+    .select({ email: sql<string>`lower(${beneficiaries.email})`, name: beneficiaries.name })
+    .from(beneficiaries)
+    .where(
+      and(eq(beneficiaries.userId, ownerId), inArray(sql`lower(${beneficiaries.email})`, emails)),
+    );

@@ -17,6 +17,7 @@ import {
   deleteBeneficiaryRow,
   insertBeneficiary,
   listBeneficiaryRows,
+  selectBeneficiaryNames,
   selectBeneficiary,
   selectHasOwnKeys,
   selectOwnerName,
@@ -162,4 +163,19 @@ export function deleteBeneficiary(deps: Deps, actor: ActorProfile, id: string) {
     if (current.isExecutor || current.isLegalContact)
       await afterRoleChange(tx, actor, { id, before: current, after: {} });
   });
+}
+
+/**
+ * The names the owner gave these (lower-case) addresses in their beneficiary list, for the
+ * greetings of the release's, the deliveries' and the test run's e-mails; in the caller's
+ * transaction (the system's, after the caller's own access check).
+ */
+export async function beneficiaryNames(
+  tx: Tx,
+  ownerId: string,
+  emails: string[],
+): Promise<Map<string, string>> {
+  if (!emails.length) return new Map();
+  const rows = await selectBeneficiaryNames(tx, ownerId, emails);
+  return new Map(rows.map((r) => [r.email, r.name]));
 }

@@ -3,6 +3,7 @@ import { DELIVERY_SWEEP_BATCH } from "../../common/deliveries.js";
 import { recordAudit } from "../audit/record.js";
 import { addDays } from "../clock.js";
 import { asSystem } from "../db/actor.js";
+import { beneficiaryNames } from "../beneficiaries/service.js";
 import type { Deps } from "../deps.js";
 import { enqueueMail } from "../mail/outbox.js";
 import { appendEvidence } from "../release-evidence/service.js";
@@ -10,7 +11,6 @@ import { fallbackActivatedMail } from "./emails.js";
 import {
   activateNextFallback,
   claimPassedOver,
-  selectBeneficiaryNames,
   selectOwnerNames,
   selectPassedOverEmails,
 } from "./queries.js";
@@ -35,12 +35,12 @@ async function activateBatch(deps: Deps, now: Date, limit: number) {
       if (!next) continue;
       n += 1;
       const [owner] = await selectOwnerNames(tx, [item.ownerId]);
-      const [named] = await selectBeneficiaryNames(tx, item.ownerId, [next.email]);
+      const name = (await beneficiaryNames(tx, item.ownerId, [next.email])).get(next.email) ?? null;
       await enqueueMail(
         tx,
         fallbackActivatedMail(deps.env.APP_URL, {
           to: next.email,
-          name: named?.name ?? null,
+          name,
           ownerName: owner?.name ?? "Someone",
         }),
       );

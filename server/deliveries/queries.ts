@@ -1,13 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "../db/client.js";
 import { writeBytea } from "../db/bytea.js";
-import {
-  beneficiaries,
-  beneficiaryKeys,
-  itemDeliveries,
-  itemFallbacks,
-  profiles,
-} from "../db/schema/index.js";
+import { beneficiaryKeys, itemDeliveries, itemFallbacks, profiles } from "../db/schema/index.js";
 
 /** An item's delay and claim time (no row: given at the release, 30 days to claim). */
 export async function selectDelivery(tx: Tx, assetId: string) {
@@ -203,12 +197,3 @@ export const selectOwnerNames = (tx: Tx, ownerIds: string[]) =>
     .select({ id: profiles.id, name: profiles.name })
     .from(profiles)
     .where(inArray(profiles.id, ownerIds));
-
-/** The names an owner gave these (lower-case) addresses in their beneficiary list. */
-export const selectBeneficiaryNames = (tx: Tx, ownerId: string, emails: string[]) =>
-  tx
-    .select({ email: sql<string>`lower(${beneficiaries.email})`, name: beneficiaries.name })
-    .from(beneficiaries)
-    .where(
-      and(eq(beneficiaries.userId, ownerId), inArray(sql`lower(${beneficiaries.email})`, emails)),
-    );

@@ -2,16 +2,12 @@ import { DELIVERY_SWEEP_BATCH } from "../../common/deliveries.js";
 import { recordAudits } from "../audit/record.js";
 import { asSystem } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
+import { beneficiaryNames } from "../beneficiaries/service.js";
 import type { Deps } from "../deps.js";
 import { enqueueMails } from "../mail/outbox.js";
 import { appendEvidence } from "../release-evidence/service.js";
 import { itemsDeliveredMail } from "./emails.js";
-import {
-  claimDueItems,
-  selectBeneficiaryNames,
-  selectOwnerNames,
-  type ClaimedItem,
-} from "./queries.js";
+import { claimDueItems, selectOwnerNames, type ClaimedItem } from "./queries.js";
 
 /** The claimed rows by (owner, address): one e-mail each, counting its items. */
 function byRecipient(claimed: ClaimedItem[]) {
@@ -30,11 +26,12 @@ async function tell(tx: Tx, deps: Deps, claimed: ClaimedItem[]) {
   for (const group of byRecipient(claimed)) {
     const first = group[0];
     if (!first) continue;
-    const [named] = await selectBeneficiaryNames(tx, first.ownerId, [first.email]);
+    const name =
+      (await beneficiaryNames(tx, first.ownerId, [first.email])).get(first.email) ?? null;
     mails.push(
       itemsDeliveredMail(deps.env.APP_URL, {
         to: first.email,
-        name: named?.name ?? null,
+        name,
         ownerName: ownerName.get(first.ownerId) ?? "Someone",
         count: new Set(group.map((c) => c.assetId)).size,
       }),

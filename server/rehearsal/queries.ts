@@ -1,9 +1,8 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import {
   assetBeneficiaries,
   assets,
-  beneficiaries,
   firms,
   itemDeliveries,
   itemFallbacks,
@@ -72,24 +71,4 @@ export function selectFallbackEmails(tx: Tx, ownerId: string) {
     .from(itemFallbacks)
     .where(eq(itemFallbacks.userId, ownerId))
     .orderBy(itemFallbacks.email);
-}
-
-/** The names the owner gave these (lower-cased) addresses in their beneficiary list. */
-export function selectNames(tx: Tx, ownerId: string, emails: string[]) {
-  if (!emails.length) return Promise.resolve([]);
-  return tx
-    .select({ email: sql<string>`lower(${beneficiaries.email})`, name: beneficiaries.name })
-    .from(beneficiaries)
-    .where(
-      and(eq(beneficiaries.userId, ownerId), inArray(sql`lower(${beneficiaries.email})`, emails)),
-    );
-}
-
-/** How many distinct items a release would hand out. */
-export async function countItemsLeft(tx: Tx, ownerId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(distinct ${assetBeneficiaries.assetId})::int` })
-    .from(assetBeneficiaries)
-    .where(eq(assetBeneficiaries.userId, ownerId));
-  return Number(row?.n ?? 0);
 }

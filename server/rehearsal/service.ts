@@ -19,13 +19,12 @@ import {
 } from "../release/emails.js";
 import { inactivityEndsAt } from "../release/schedule.js";
 import { WAIT_REASON } from "../release/steps.js";
+import { beneficiaryNames } from "../beneficiaries/service.js";
 import { fallbackActivatedMail, itemsDeliveredMail } from "../deliveries/emails.js";
 import {
-  countItemsLeft,
   selectFallbackEmails,
   selectFirmName,
   selectItemsLeft,
-  selectNames,
   selectOwner,
   selectPlanSettings,
 } from "./queries.js";
@@ -46,24 +45,25 @@ async function itemRecipients(tx: Tx, ownerId: string) {
   const left = await selectItemsLeft(tx, ownerId);
   const fallbacks = (await selectFallbackEmails(tx, ownerId)).map((f) => f.email);
   const emails = [...new Set(left.map((r) => r.email))];
-  const names = new Map(
-    (await selectNames(tx, ownerId, [...new Set([...emails, ...fallbacks])])).map((n) => [
-      n.email,
-      n.name,
-    ]),
-  );
+  const names = await beneficiaryNames(tx, ownerId, [...new Set([...emails, ...fallbacks])]);
   const count = (keep: (r: (typeof left)[number]) => boolean) => {
     const n = new Map<string, number>();
     for (const r of left.filter(keep)) n.set(r.email, (n.get(r.email) ?? 0) + 1);
     return n;
   };
-  const atRelease = count((r) => r.type !== "message" && Number(r.delayDays) === 0);
-  const later = [...new Set(left.map((r) => Number(r.delayDays)))]
+  const atRelease = count((r) => r.type !== "message" && r.delayDays === 0);
+  const later = [...new Set(left.map((r) => r.delayDays))]
     .filter((d) => d > 0)
     .sort((a, b) => a - b)
-    .map((days) => ({ days, perEmail: count((r) => Number(r.delayDays) === days) }));
+    .map((days) => ({ days, perEmail: count((r) => r.delayDays === days) }));
   const person = (email: string) => ({ email, name: names.get(email) ?? null });
-  return { emails: emails.map(person), atRelease, later, fallbacks: fallbacks.map(person) };
+  return {
+    emails: emails.map(person),
+    itemCount: new Set(left.map((r) => r.assetId)).size,
+    atRelease,
+    later,
+    fallbacks: fallbacks.map(person),
+  };
 }
 
 const whoIs = ({ email, name }: { email: string; name: string | null }) =>
@@ -120,8 +120,10 @@ async function releaseMails(tx: Tx, deps: Deps, owner: Owner, now: Date) {
         itemCount: items.atRelease.get(r.email) ?? 0,
       }),
     });
-  const itemCount = await countItemsLeft(tx, owner.id);
-  mails.push({ wouldGoTo: you, mail: ownerReleasedMail(appUrl, { ...toOwner, itemCount }) });
+  mails.push({
+    wouldGoTo: you,
+    mail: ownerReleasedMail(appUrl, { ...toOwner, itemCount: items.itemCount }),
+  });
   for (const { days, perEmail } of items.later)
     for (const r of items.emails.filter((p) => perEmail.has(p.email)))
       mails.push({

@@ -4,7 +4,6 @@ import {
   assetBeneficiaries,
   assets,
   auditLog,
-  beneficiaries,
   firms,
   profiles,
   releaseDocuments,
@@ -162,16 +161,6 @@ export function selectReleasedEmails(tx: Tx, releaseId: string) {
     .selectDistinct({ email: releaseItems.beneficiaryEmail })
     .from(releaseItems)
     .where(eq(releaseItems.releaseId, releaseId));
-}
-
-/** The names the owner gave these (lower-cased) addresses in their beneficiary list. */
-export function selectBeneficiaryNames(tx: Tx, ownerId: string, emails: string[]) {
-  return tx
-    .select({ email: sql<string>`lower(${beneficiaries.email})`, name: beneficiaries.name })
-    .from(beneficiaries)
-    .where(
-      and(eq(beneficiaries.userId, ownerId), inArray(sql`lower(${beneficiaries.email})`, emails)),
-    );
 }
 
 export async function selectFirmName(tx: Tx, firmId: string): Promise<string | null> {

@@ -7,6 +7,7 @@ import { findFirmMailBrand } from "../firms/service.js";
 import { enqueueMail } from "../mail/outbox.js";
 import { appendEvidence } from "../release-evidence/service.js";
 import { firmAdminEmails, getAcceptedVerifiers } from "../verifiers/roles.js";
+import { beneficiaryNames } from "../beneficiaries/service.js";
 import { auditRelease } from "./audit.js";
 import { closeEscalationOnCheckIn } from "./escalation-close.js";
 import { closeOpenEscalation } from "./escalation-queries.js";
@@ -31,7 +32,6 @@ import {
   markLinksUsed,
   markReleaseCancelled,
   markReleaseReleased,
-  selectBeneficiaryNames,
   selectOpenRelease,
   selectPerson,
   selectPlan,
@@ -433,13 +433,6 @@ function releasedToData(items: { assetId: string; dueAt: Date | null }[]) {
     items: ids(items.filter((i) => !i.dueAt)),
     ...(waiting.length ? { waiting: ids(waiting) } : {}),
   };
-}
-
-/** The names the owner gave these addresses in their beneficiary list (for the greeting). */
-async function beneficiaryNames(tx: Tx, ownerId: string, emails: string[]) {
-  if (!emails.length) return new Map<string, string>();
-  const rows = await selectBeneficiaryNames(tx, ownerId, emails);
-  return new Map(rows.map((r) => [r.email, r.name]));
 }
 
 /** The release that waits or has happened for `ownerId`, if any (a report cannot start a second one). */

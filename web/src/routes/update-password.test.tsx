@@ -7,6 +7,7 @@ import {
   fakeAccountFetch,
   newFakeAccountServer,
   type FakeAccountServer,
+  registeredAccount,
 } from "@/testing/fake-account-api";
 import { renderScreen } from "@/testing/render-screen";
 import { fetchedPaths, stubFetch } from "@/testing/stub-fetch";
@@ -31,15 +32,7 @@ const renderAt = (path: string) => renderScreen(<UpdatePasswordScreen />, { path
 /** An account made as registration makes it, with a recovery kit, and a reset link sent. */
 async function accountWithKit() {
   const made = await prepareNewPassword({ password: "Tangerine-Harbour-42" });
-  server.accounts.push({
-    email: "rita@example.com",
-    password: made.signInSecret,
-    kdf: made.keys.kdf,
-    passwordWrappedKey: made.keys.passwordWrappedKey,
-    recoveryWrappedKey: made.keys.recoveryWrappedKey,
-    escrowedDataKey: null,
-    resetToken: TOKEN,
-  });
+  server.accounts.push(registeredAccount("rita@example.com", made, TOKEN));
 }
 
 describe("the update-password screen", () => {

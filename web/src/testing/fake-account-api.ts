@@ -10,6 +10,7 @@ import {
   type ResetKeysView,
 } from "@common/keys";
 import { COMMON_PASSWORDS_URL } from "@/lib/common-passwords";
+import type { NewAccountKeys } from "@/lib/keys/account-keys";
 import { derivePasswordKeys, unwrapDataKey } from "@/lib/crypto/password-keys";
 import { fromBase64 } from "@/lib/crypto/vault-crypto";
 import { readRepositoryFile } from "./repository-file";
@@ -46,6 +47,21 @@ export type FakeAccountServer = {
 };
 
 export const newFakeAccountServer = (): FakeAccountServer => ({ accounts: [], bodies: [] });
+
+/** An account as registration makes it (moved over, with a recovery kit) from prepareNewPassword's keys. */
+export const registeredAccount = (
+  email: string,
+  made: Pick<NewAccountKeys, "signInSecret" | "keys">,
+  resetToken: string | null = null,
+): FakeAccount => ({
+  email,
+  password: made.signInSecret,
+  kdf: made.keys.kdf,
+  passwordWrappedKey: made.keys.passwordWrappedKey,
+  recoveryWrappedKey: made.keys.recoveryWrappedKey ?? null,
+  escrowedDataKey: null,
+  resetToken,
+});
 
 const LIST = readRepositoryFile("server/auth/common-passwords.txt.gz");
 

@@ -25,6 +25,7 @@ import {
   newFakeAccountServer,
   signInToFake,
   type FakeAccountServer,
+  registeredAccount,
 } from "@/testing/fake-account-api";
 
 /** A new password's keys (registration, reset) and a new recovery kit, with real WebCrypto. */
@@ -75,15 +76,7 @@ describe("prepareNewPassword", () => {
       "recovery",
     );
     // Signing in (fake server) derives the same secret and opens the same data key.
-    server.accounts.push({
-      email: "a@example.com",
-      password: made.signInSecret,
-      kdf: made.keys.kdf,
-      passwordWrappedKey: made.keys.passwordWrappedKey,
-      recoveryWrappedKey: made.keys.recoveryWrappedKey,
-      escrowedDataKey: null,
-      resetToken: null,
-    });
+    server.accounts.push(registeredAccount("a@example.com", made));
     const fromPassword = await signInToFake(server.accounts[0]!, PASSWORD);
     expect(await isSameKey(fromPassword, fromRecovery)).toBe(true);
     await expect(signInToFake(server.accounts[0]!, "Tangerine-Harbour-43")).rejects.toThrow();

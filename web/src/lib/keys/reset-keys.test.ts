@@ -23,6 +23,7 @@ import {
   signInToFake,
   type FakeAccount,
   type FakeAccountServer,
+  registeredAccount,
 } from "@/testing/fake-account-api";
 import {
   makeResetInput,
@@ -66,15 +67,7 @@ async function movedOverAccount(): Promise<{
 }> {
   const dataKey = await newDataKey();
   const made = await prepareNewPassword({ password: OLD_PASSWORD, dataKey });
-  const account: FakeAccount = {
-    email: "owner@example.com",
-    password: made.signInSecret,
-    kdf: made.keys.kdf,
-    passwordWrappedKey: made.keys.passwordWrappedKey,
-    recoveryWrappedKey: made.keys.recoveryWrappedKey,
-    escrowedDataKey: null,
-    resetToken: TOKEN,
-  };
+  const account = registeredAccount("owner@example.com", made, TOKEN);
   server.accounts.push(account);
   return { account, dataKey, recoveryKey: made.recoveryKey };
 }

@@ -6,6 +6,7 @@ import {
   fakeAccountFetch,
   newFakeAccountServer,
   type FakeAccountServer,
+  registeredAccount,
 } from "@/testing/fake-account-api";
 import { renderScreen } from "@/testing/render-screen";
 import { fetchedPaths, stubFetch } from "@/testing/stub-fetch";
@@ -26,15 +27,7 @@ beforeEach(async () => {
   server = newFakeAccountServer();
   fetch = stubFetch(fakeAccountFetch(() => server));
   const made = await prepareNewPassword({ password: PASSWORD });
-  server.accounts.push({
-    email: EMAIL,
-    password: made.signInSecret,
-    kdf: made.keys.kdf,
-    passwordWrappedKey: made.keys.passwordWrappedKey,
-    recoveryWrappedKey: made.keys.recoveryWrappedKey,
-    escrowedDataKey: null,
-    resetToken: null,
-  });
+  server.accounts.push(registeredAccount(EMAIL, made));
   server.signedIn = EMAIL;
   fetch.mockClear(); // the common-password list, which making the keys checked against
 });

@@ -4,6 +4,7 @@ import { screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { BeneficiaryFieldProvider } from "@/features/assets/components/beneficiary-field";
 import { renderScreen } from "@/testing/render-screen";
+import { MB, exe, pdfOf } from "@/testing/sample-files";
 import { fetchedPaths, stubFetch } from "@/testing/stub-fetch";
 import { DocumentUploadForm } from "./document-upload-form";
 
@@ -12,16 +13,6 @@ import { DocumentUploadForm } from "./document-upload-form";
  * its content and its size and says why it refuses one. The journey (e2e/vault-files.e2e.ts)
  * keeps the keyboard's way to the drop zone, its focus ring, a drop and the upload itself.
  */
-
-const MB = 1024 * 1024;
-/** A Windows executable's first bytes ("MZ", the DOS stub), renamed by the test. */
-const exe = () => new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00]);
-/** `size` bytes that start like a PDF (the browser checks content, then size). */
-const pdfOf = (size: number) => {
-  const bytes = new Uint8Array(size).fill(0x41);
-  bytes.set(new TextEncoder().encode("%PDF-1.4\n"));
-  return bytes;
-};
 
 function renderForm() {
   const fetch = stubFetch(async () => new Response("{}", { status: 404 }));

@@ -3,6 +3,7 @@ import { screen } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { renderScreen } from "@/testing/render-screen";
+import { MB, exe, pdfOf } from "@/testing/sample-files";
 import { fetchedPaths, stubFetch } from "@/testing/stub-fetch";
 import type { AttachmentDraft } from "../note-drafts";
 import { AttachmentField } from "./attachment-field";
@@ -12,16 +13,6 @@ import { AttachmentField } from "./attachment-field";
  * the spec's message, nothing sent; a PDF taken. The journey (e2e/vault-files.e2e.ts) keeps
  * attaching a text file, its toast, and the attachment's real bytes there and back.
  */
-
-const MB = 1024 * 1024;
-/** A Windows executable's first bytes ("MZ", the DOS stub), renamed by the test. */
-const exe = () => new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00]);
-/** `size` bytes that start like a PDF (the browser checks content, then size). */
-const pdfOf = (size: number) => {
-  const bytes = new Uint8Array(size).fill(0x41);
-  bytes.set(new TextEncoder().encode("%PDF-1.4\n"));
-  return bytes;
-};
 
 function renderField() {
   const fetch = stubFetch(async () => new Response("{}", { status: 404 }));
