@@ -71,6 +71,7 @@ export const ACTIVITY_KINDS = {
     "legacy.file_downloaded",
     "release.item_delivered",
     "release.fallback_activated",
+    "release.beneficiary_reported_dead",
   ],
 } as const;
 

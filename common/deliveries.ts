@@ -100,3 +100,58 @@ export type DeliveryView = {
   claimDays: DeliveryClaimDays;
   fallbacks: { email: string; position: number }[];
 };
+
+/* ---------- a beneficiary reported dead (docs/decisions/105) ---------- */
+
+/** The longest note a report keeps (in its evidence entry). */
+export const DEATH_NOTE_MAX = 1000;
+
+export const DEATH_MSG = {
+  heading: "If a beneficiary has died",
+  intro:
+    "When you report a beneficiary's death, the items they have not opened go at once to the next person in turn the owner named. Items with nobody next stay with their address.",
+  none: "Nobody has received anything from this release yet.",
+  report: "Report death",
+  confirmTitle: (name: string) => `Report that ${name} has died?`,
+  confirmBody:
+    "This cannot be undone. Their unopened items that name a next person in turn go to that person now, and the report goes into the release's evidence.",
+  noteLabel: "Note (optional)",
+  noteHint: "For the evidence: for example, who told you and when.",
+  noteTooLong: "Keep the note to 1,000 characters at most",
+  confirm: "Report death",
+  reported: (n: number) =>
+    n === 0
+      ? "Reported. No item went further: none of theirs names a next person in turn, or they had opened them."
+      : `Reported. ${n === 1 ? "1 item went" : `${n} items went`} to the next person in turn.`,
+  alreadyReported: "This person's death has already been reported",
+  notReleased: "A beneficiary's death can be reported once the release has happened",
+  failed: "The report could not be saved. Please try again.",
+  fetchFailed: "The beneficiaries of this release could not be loaded",
+  unnamed: "A beneficiary without a name in the plan",
+} as const;
+
+/** POST /api/clients/:id/release/people/report: a person of the release (their handle), and a note for the evidence. */
+export const reportDeathSchema = z.strictObject({
+  person: z.string().min(1).max(64),
+  note: z.string().trim().max(DEATH_NOTE_MAX, DEATH_MSG.noteTooLong).optional(),
+});
+export type ReportDeathInput = z.infer<typeof reportDeathSchema>;
+
+/**
+ * One person who received items from the release, as the client's firm admins see them: the name
+ * the owner gave them (never their address: decision 038), whether they opened anything, and
+ * whether their death was reported. `person` is an opaque handle for the report.
+ */
+export type ReleasePersonView = {
+  person: string;
+  name: string | null;
+  items: number;
+  opened: number;
+  reportedAt: string | null;
+};
+
+/** GET /api/clients/:id/release/people: empty until the release has happened. */
+export type ReleasePeopleView = { released: boolean; people: ReleasePersonView[] };
+
+/** The answer to a report: how many items went to the next person in turn, and the list again. */
+export type ReportDeathResult = ReleasePeopleView & { passedOn: number };

@@ -37,7 +37,8 @@ export const EVIDENCE_KINDS = [
   "access_opened", // a beneficiary's first access to the portal for this release
   "item_opened", // a beneficiary opened an item
   "item_delivered", // an item that waited days after the release reached a beneficiary (decision 096)
-  "fallback_activated", // nobody before claimed an item in time: it went to the next fallback person
+  "fallback_activated", // nobody before claimed an item in time, or they died: it went to the next fallback person
+  "beneficiary_reported_dead", // a firm admin reported that a beneficiary has died (decision 105)
   "access_ended", // the beneficiaries' access ended
   "incapacity_started", // k verifiers confirmed an incapacity: the scope's own wait started (decision 093)
   "incapacity_opened", // the wait passed: caregivers can read the marked items until a day

@@ -178,6 +178,7 @@ export const RELEASE_ACTION_LABELS: Record<string, string> = {
   "release.released": "Released to beneficiaries",
   "release.item_delivered": "An item that waited was given to a beneficiary",
   "release.fallback_activated": "An item went to the next person you named",
+  "release.beneficiary_reported_dead": "Your firm reported that a beneficiary has died",
   "release.access_ended": "Beneficiaries' access ended",
   "release.rehearsal_sent": "Test run e-mailed to you",
   "legacy.signed_in": "A beneficiary signed in to the portal",

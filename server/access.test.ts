@@ -40,6 +40,7 @@ describe("access rules", () => {
     const aClient = { firmId: firmA, role: "regular_user" as const, ownerId: client.id };
     for (const action of [
       "release:attest",
+      "release:report-death",
       "release-evidence:read",
       "verifier:answer-for-firm",
       "vault:own",

@@ -49,6 +49,7 @@ export type Action =
   | "vault:own" // the data key, assets, their files and beneficiaries of `ownerId`
   | "account:delete" // start or cancel the deletion of the account `ownerId` (decision 042)
   | "release:attest" // start a client's release by attesting death or incapacity (issue 5)
+  | "release:report-death" // report that a beneficiary of a client's release has died (decision 105)
   | "release-evidence:read" // download the signed evidence of a client's release (decision 079)
   | "verifiers:manage" // name, remove and re-invite the verifiers of `ownerId`, set k (decision 081)
   | "verifier:answer-for-firm" // accept or decline, for the firm, being a client's verifier (decision 081)
@@ -62,6 +63,14 @@ const isMember = (a: ActorProfile, r: Resource) =>
 /** Admins, staff and read-only assistants see clients; only admins and staff change anything (decision 084). */
 const readsClients = (a: ActorProfile) => hasRole(CLIENT_READER_ROLES, a.role);
 const editsClients = (a: ActorProfile) => hasRole(CLIENT_EDITOR_ROLES, a.role);
+
+/** An admin of the client's own firm, for a client: never staff, another firm, or oneself. */
+const adminForClient: Rule = (a, r) =>
+  a.role === "firm_admin" &&
+  !!r.firmId &&
+  isMember(a, r) &&
+  r.role === "regular_user" &&
+  r.ownerId !== a.id;
 
 /** Every permission rule of the product, in one place (spec 01 §6, 02 §6, SECURITY.md Access). */
 const RULES: Record<Action, Rule> = {
@@ -92,12 +101,9 @@ const RULES: Record<Action, Rule> = {
   // one's own account only: no firm admin deletes a client's or a staff member's account
   "account:delete": (a, r) => !!r.ownerId && r.ownerId === a.id,
   // only an admin of the client's own firm, for a client (never staff, never another firm, never oneself)
-  "release:attest": (a, r) =>
-    a.role === "firm_admin" &&
-    !!r.firmId &&
-    isMember(a, r) &&
-    r.role === "regular_user" &&
-    r.ownerId !== a.id,
+  "release:attest": adminForClient,
+  // as for attesting: only an admin of the client's own firm, for a client, never oneself
+  "release:report-death": adminForClient,
   // the admins of the client's own firm, as for attesting: never staff, another firm, or a non-client
   "release-evidence:read": (a, r) =>
     a.role === "firm_admin" && !!r.firmId && isMember(a, r) && r.role === "regular_user",

@@ -249,6 +249,8 @@ function releaseText(
       return `Your beneficiary ${beneficiary} was given ${itemOf(names, d?.assetId, null)} you chose to deliver later`;
     case "release.fallback_activated":
       return `${itemOf(names, d?.assetId, null).replace(/^./, (c) => c.toUpperCase())} went to ${beneficiary}, next in the order you chose`;
+    case "release.beneficiary_reported_dead":
+      return `Your firm reported that your beneficiary ${beneficiary} has died`;
     case "legacy.file_downloaded":
       return `Your beneficiary ${beneficiary} downloaded a file of ${itemOf(names, d?.assetId, null)}`;
     default:

@@ -3,12 +3,12 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DELIVERY_MSG, type DeliveryView } from "../../common/deliveries.js";
 import type { LegacyItemDetail, LegacyItemsView } from "../../common/legacy.js";
-import { buildAsset, dataKeyOf } from "../../test/factories/assets.js";
+import { dataKeyOf } from "../../test/factories/assets.js";
 import {
   createBeneficiaryKey,
   openBeneficiaryWrap,
-  wrapForBeneficiary,
 } from "../../test/factories/beneficiary-keys.js";
+import { vaultWithFallbacks as buildVault } from "../../test/factories/fallbacks.js";
 import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
 import {
@@ -22,7 +22,6 @@ import {
   buildUser,
   createTestContext,
   rowsOf,
-  uniqueEmail,
   type TestContext,
 } from "../../test/harness.js";
 import { createOffsetClock } from "../clock.js";
@@ -34,60 +33,7 @@ beforeAll(async () => {
   ctx = await createTestContext({}, { clock });
 });
 afterAll(() => ctx.close());
-
-/**
- * A firm client leaves `heir` a password, with `first` then `second` as its fallbacks (30 days to
- * claim); `first` also receives a note of their own, so they can sign in to the portal at once.
- */
-async function vaultWithFallbacks() {
-  const firm = await buildFirm(ctx);
-  const owner = await buildInvitedMember(ctx, firm.admin, "regular_user", "Olga Owner");
-  const dk = await dataKeyOf(owner.client);
-  const heir = uniqueEmail("heir");
-  const first = uniqueEmail("first");
-  const second = uniqueEmail("second");
-  const item = await buildAsset(owner.client, { beneficiaryEmails: [heir], dataKey: dk });
-  const own = await buildAsset(owner.client, {
-    type: "note",
-    beneficiaryEmails: [first],
-    dataKey: dk,
-  });
-  const heirKey = await createBeneficiaryKey(owner.client, dk, { email: heir, items: [item] });
-  const firstKey = await createBeneficiaryKey(owner.client, dk, { email: first, items: [own] });
-  const secondKey = await createBeneficiaryKey(owner.client, dk, { email: second });
-  const fallbacks = [
-    {
-      email: first,
-      beneficiaryKeyId: firstKey.id,
-      wrappedKey: await wrapForBeneficiary(firstKey.bk, item.id, item.ck),
-    },
-    {
-      email: second,
-      beneficiaryKeyId: secondKey.id,
-      wrappedKey: await wrapForBeneficiary(secondKey.bk, item.id, item.ck),
-    },
-  ];
-  const put = await owner.client.json<DeliveryView>("PUT", `/api/deliveries/${item.id}`, {
-    delayDays: 0,
-    claimDays: 30,
-    fallbacks,
-  });
-  expect(put.status).toBe(200);
-  return {
-    firm,
-    owner,
-    dk,
-    heir,
-    first,
-    second,
-    item,
-    own,
-    heirKey,
-    firstKey,
-    secondKey,
-    fallbacks,
-  };
-}
+const vaultWithFallbacks = () => buildVault(ctx);
 
 const grants = async (assetId: string) =>
   rowsOf<{ email: string; position: number | null }>(

@@ -16,14 +16,15 @@ import {
 } from "./queries.js";
 
 /**
- * One batch: items whose last person has not claimed them within the owner's claim time go to
- * their next fallback (decision 096), in the same transaction as its e-mail, its evidence entry
- * (`fallback_activated`: the item, the position, who was passed over) and its audit row. SKIP
- * LOCKED and the release's primary key make two sweeps at once activate each fallback once.
+ * One batch: items whose last person has not claimed them within the owner's claim time (decision
+ * 096), or whose last people were all reported dead (decision 105), go to their next fallback, in
+ * the same transaction as its e-mail, its evidence entry (`fallback_activated`: the item, the
+ * position, why, who was passed over) and its audit row. SKIP LOCKED and the release's primary key
+ * make two sweeps at once activate each fallback once.
  */
-async function activateBatch(deps: Deps, now: Date, limit: number) {
+async function activateBatch(deps: Deps, now: Date, limit: number, releaseId: string | null) {
   return asSystem(deps.db, async (tx) => {
-    const due = await claimPassedOver(tx, now, limit);
+    const due = await claimPassedOver(tx, now, limit, releaseId);
     let n = 0;
     for (const item of due) {
       const passedOver = await selectPassedOverEmails(tx, item);
@@ -47,7 +48,7 @@ async function activateBatch(deps: Deps, now: Date, limit: number) {
       const details = {
         assetId: item.assetId,
         position: next.position,
-        reason: "not_claimed",
+        reason: item.reportedDead ? "reported_dead" : "not_claimed",
         passedOver,
       };
       await appendEvidence(tx, {
@@ -73,16 +74,19 @@ async function activateBatch(deps: Deps, now: Date, limit: number) {
   });
 }
 
-/** The fallback sweep (with the delivery sweep, every minute): returns how many it activated. */
+/**
+ * The fallback sweep (with the delivery sweep, every minute; and at once for one release after a
+ * death is reported, `releaseId`): returns how many it activated.
+ */
 export async function activateDueFallbacks(
   deps: Deps,
-  options: { batch?: number } = {},
+  options: { batch?: number; releaseId?: string } = {},
 ): Promise<number> {
   const now = deps.clock.now();
   const batch = options.batch ?? DELIVERY_SWEEP_BATCH;
   let total = 0;
   for (;;) {
-    const { claimed, activated } = await activateBatch(deps, now, batch);
+    const { claimed, activated } = await activateBatch(deps, now, batch, options.releaseId ?? null);
     total += activated;
     if (claimed < batch) break;
   }

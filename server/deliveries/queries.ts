@@ -71,21 +71,37 @@ export const deleteDelay = (tx: Tx, assetId: string) =>
 export type PassedOver = { releaseId: string; assetId: string; ownerId: string; position: number };
 
 /**
- * Items whose last person has not claimed them in time and that have a next fallback: the rows of
- * the highest position given so far, none claimed, their claim time (from their delivery) passed.
- * Locked with SKIP LOCKED, so that another process's sweep takes others.
+ * Items whose last people cannot receive them and that have a next fallback: the rows of the
+ * highest position given so far, none claimed, and either their claim time (from their delivery)
+ * passed or every one of them reported dead (decision 105; `reportedDead`). Locked with SKIP
+ * LOCKED, so that another process's sweep takes others. `releaseId`: that release's only.
  */
-export async function claimPassedOver(tx: Tx, now: Date, limit: number) {
+export async function claimPassedOver(
+  tx: Tx,
+  now: Date,
+  limit: number,
+  releaseId: string | null = null,
+) {
   const at = now.toISOString();
+  // every person of the rows at ri's position reported dead (decision 105)
+  const reportedDead = sql`not exists (
+    select 1 from release_items o
+    where o.release_id = ri.release_id and o.asset_id = ri.asset_id
+      and coalesce(o.fallback_position, 0) = coalesce(ri.fallback_position, 0)
+      and not exists (
+        select 1 from reported_deaths x
+        where x.release_id = o.release_id and x.email = o.beneficiary_email))`;
   const result = await tx.execute(sql`
     select ri.release_id as "releaseId", ri.asset_id as "assetId", r.user_id as "ownerId",
-      coalesce(ri.fallback_position, 0)::int as "position"
+      coalesce(ri.fallback_position, 0)::int as "position", ${reportedDead} as "reportedDead"
     from release_items ri
     join releases r on r.id = ri.release_id and r.status = 'released'
     join item_deliveries d on d.asset_id = ri.asset_id
     where ri.claimed_at is null
+      and (${releaseId}::uuid is null or ri.release_id = ${releaseId}::uuid)
       and (ri.due_at is null or ri.delivered_at is not null)
-      and coalesce(ri.delivered_at, r.released_at) + make_interval(days => d.claim_days::int) <= ${at}::timestamptz
+      and (coalesce(ri.delivered_at, r.released_at) + make_interval(days => d.claim_days::int) <= ${at}::timestamptz
+        or ${reportedDead})
       and not exists (
         select 1 from release_items o
         where o.release_id = ri.release_id and o.asset_id = ri.asset_id
@@ -97,7 +113,7 @@ export async function claimPassedOver(tx: Tx, now: Date, limit: number) {
     limit ${limit}
     for update of ri skip locked`);
   const seen = new Set<string>();
-  return rowsOf<PassedOver>(result).filter((r) => {
+  return rowsOf<PassedOver & { reportedDead: boolean }>(result).filter((r) => {
     const key = `${r.releaseId}\n${r.assetId}`;
     if (seen.has(key)) return false;
     seen.add(key);

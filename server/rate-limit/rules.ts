@@ -266,6 +266,8 @@ export const PER_USER_LIMITS = {
   rehearsal: { max: REHEARSALS_PER_DAY, windowSeconds: minutes(24 * 60) },
   /** A firm admin's report, confirmation or "heard from them" (decision 082): each e-mails people. */
   verifierReport: { max: 20, windowSeconds: minutes(60) },
+  /** A firm admin reporting beneficiaries of a client's release dead (decision 105). */
+  deathReport: { max: 20, windowSeconds: minutes(60) },
 } satisfies Record<string, Limit>;
 
 /** Limits counted per verifier (decision 081): the codes e-mailed to one invited person. */

@@ -5,6 +5,7 @@ import {
   primaryKey,
   smallint,
   text,
+  timestamp,
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -13,6 +14,7 @@ import { assets } from "./assets.js";
 import { user } from "./auth.js";
 import { bytea, updatedAt } from "./columns.js";
 import { beneficiaryKeys } from "./keys.js";
+import { releases } from "./release.js";
 
 /**
  * Items delivered later (docs/decisions/096): the days after the release an item waits (7, 30 or
@@ -66,4 +68,22 @@ export const itemFallbacks = pgTable(
     check("item_fallbacks_position", sql`${t.position} BETWEEN 1 AND 3`),
     index("item_fallbacks_user_idx").on(t.userId),
   ],
+);
+
+/**
+ * A beneficiary of a release reported dead by an admin of the owner's firm (decision 105): their
+ * unopened items go at once to the next person in turn. A system table (no grant to lv_app).
+ */
+export const reportedDeaths = pgTable(
+  "reported_deaths",
+  {
+    releaseId: uuid("release_id")
+      .notNull()
+      .references(() => releases.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    reportedBy: text("reported_by").references(() => user.id, { onDelete: "set null" }),
+    reportedAt: timestamp("reported_at", { withTimezone: true }).notNull(),
+    note: text("note"),
+  },
+  (t) => [primaryKey({ name: "reported_deaths_pk", columns: [t.releaseId, t.email] })],
 );

@@ -34,6 +34,10 @@ export const buttonLook = {
 export const inputLook =
   "flex h-10 w-full rounded-md border border-border bg-card px-3 py-2 text-base placeholder:text-placeholder disabled:cursor-not-allowed disabled:bg-muted aria-[invalid=true]:border-destructive";
 
+/** A multi-line text field (a note, a template): as an input, any height. */
+export const textareaLook =
+  "w-full rounded-md border border-input bg-background px-3 py-2 text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring";
+
 export const labelLook = "text-sm font-medium leading-none";
 
 export const linkLook = "font-medium text-link underline-offset-4 hover:underline";

@@ -21,6 +21,7 @@ import { FirmVerifierCard } from "@/features/verifiers/components/firm-verifier-
 import { PlanHealthCard } from "@/features/plan-health/components/plan-health-card";
 import { ExecutorProgressCard } from "@/features/executor-tasks/components/executor-progress-card";
 import { FirmReportCard } from "@/features/verifier-reports/components/firm-report-card";
+import { ReleasePeopleCard } from "@/features/deliveries/components/release-people-card";
 import { ImpersonationBanner } from "@/features/clients/components/impersonation-banner";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
@@ -133,6 +134,7 @@ export default function ClientDetailScreen() {
       <FirmReportCard clientId={c.id} clientName={c.name} isAdmin={me?.role === "firm_admin"} />
       {/* starting a release is rare and deliberate: its own last section (e2e/client-edit.e2e.ts) */}
       <ClientReleaseCard clientId={c.id} clientName={c.name} defaultAttester={me?.name ?? ""} />
+      <ReleasePeopleCard clientId={c.id} isAdmin={me?.role === "firm_admin"} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import {
   reminderTemplateSchema,
   type ReminderSettingsView,
 } from "@common/reminders";
+import { textareaLook } from "@/components/looks";
 import { useId, useState, type FormEvent } from "react";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -95,7 +96,7 @@ export function ReminderTemplateForm({
           maxLength={REMINDER_BODY_MAX}
           onChange={(e) => setBody(e.target.value)}
           rows={10}
-          className="w-full rounded-md border border-input bg-background px-3 py-2 text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          className={textareaLook}
         />
       </FormField>
       <section aria-labelledby={`${id}-preview`} className="grid gap-2">

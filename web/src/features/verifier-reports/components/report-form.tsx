@@ -1,4 +1,5 @@
 import { REPORT_NOTE_MAX, type ReportKind } from "@common/verifier-reports";
+import { textareaLook } from "@/components/looks";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { ChoiceField } from "@/components/ui/choice-field";
@@ -55,7 +56,7 @@ export function ReportForm({
           maxLength={REPORT_NOTE_MAX}
           onChange={(e) => setNote(e.target.value)}
           rows={4}
-          className="w-full rounded-md border border-input bg-background px-3 py-2 text-base focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          className={textareaLook}
         />
       </FormField>
       <FormField
