@@ -2,16 +2,19 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { DEATH_MSG } from "../common/deliveries.js";
 import { RELEASE_MSG } from "../common/release.js";
 import type { EvidenceFile } from "../common/release-evidence.js";
 import {
   advanceReleaseClock,
   apiRequest,
   buildUser,
+  checkLightAndDark,
   confirmUser,
   DESKTOP,
   expectNoAxeViolations,
   expectNoMailTo,
+  expectNoText,
   expectPath,
   expectText,
   GOOD_PASSWORD,
@@ -279,6 +282,28 @@ describe("release", () => {
         pageB.getByTestId("evidence-verdict"),
         `First entry that is not intact: ${released.seq}`,
       );
+    });
+
+    it("the firm admin reports heir A dead (decision 105): the card names the heirs, never their addresses", async () => {
+      // adminPage is on /clients/{id} since the release step
+      const card = adminPage.getByRole("region", { name: DEATH_MSG.heading });
+      await expectText(card, "Anna Heir");
+      await expectText(card, "Boris Heir");
+      await expectNoText(adminPage, heirA.email);
+      await card.getByRole("button", { name: `${DEATH_MSG.report}: Anna Heir` }).click();
+      const dialog = adminPage.getByRole("alertdialog", {
+        name: DEATH_MSG.confirmTitle("Anna Heir"),
+      });
+      await dialog.getByLabel(DEATH_MSG.noteLabel).fill("Her brother called the firm");
+      await expectNoAxeViolations(adminPage);
+      await dialog.getByRole("button", { name: DEATH_MSG.confirm }).click();
+      // nothing names a next person in turn here: the items stay with her address
+      await expectText(adminPage, DEATH_MSG.reported(0));
+      await expectText(card, "Reported as deceased on");
+      expect(
+        await card.getByRole("button", { name: `${DEATH_MSG.report}: Anna Heir` }).count(),
+      ).toBe(0);
+      await checkLightAndDark(adminPage, "client-release-people", { part: card });
     });
   });
 
