@@ -101,6 +101,14 @@ export type DeliveryView = {
   fallbacks: { email: string; position: number }[];
 };
 
+/**
+ * GET /api/deliveries: every item of the owner's that waits or names people in turn (no row: at
+ * the release, nobody in turn), for the preview of what each beneficiary would receive.
+ */
+export type DeliveryListView = {
+  items: { assetId: string; delayDays: DeliveryDelayDays; fallbacks: string[] }[];
+};
+
 /* ---------- a beneficiary reported dead (docs/decisions/105) ---------- */
 
 /** The longest note a report keeps (in its evidence entry). */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DELIVERY_MSG, type DeliveryView } from "../../common/deliveries.js";
+import { DELIVERY_MSG, type DeliveryListView, type DeliveryView } from "../../common/deliveries.js";
 import type { LegacyItemDetail, LegacyItemsView } from "../../common/legacy.js";
 import { buildAsset, dataKeyOf } from "../../test/factories/assets.js";
 import {
@@ -142,6 +142,22 @@ describe("items delivered later: the owner's choice", () => {
       claimDays: 30,
       fallbacks: [],
     });
+    // the list (the preview's): the owner's own items only; anyone else's list holds none of them
+    const mine = await v.owner.client.json<DeliveryListView>("GET", "/api/deliveries");
+    const byId = (list: DeliveryListView) =>
+      Object.fromEntries(list.items.map((i) => [i.assetId, [i.delayDays, i.fallbacks]]));
+    expect(byId(mine.body)).toEqual({
+      [v.week.id]: [7, []],
+      [v.month.id]: [30, []],
+      [v.others.id]: [7, []],
+    });
+    for (const client of [stranger.client, v.firm.admin, staff.client, otherFirm.admin]) {
+      const theirs = await client.json<DeliveryListView>("GET", "/api/deliveries");
+      expect(theirs.status).toBe(200);
+      for (const id of [v.week.id, v.month.id, v.others.id])
+        expect(byId(theirs.body)[id]).toBe(undefined);
+    }
+    expect((await new TestClient(ctx).request("GET", "/api/deliveries")).status).toBe(401);
   });
 });
 

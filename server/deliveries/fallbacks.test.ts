@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DELIVERY_MSG, type DeliveryView } from "../../common/deliveries.js";
+import { DELIVERY_MSG, type DeliveryListView, type DeliveryView } from "../../common/deliveries.js";
 import type { LegacyItemDetail, LegacyItemsView } from "../../common/legacy.js";
 import { dataKeyOf } from "../../test/factories/assets.js";
 import {
@@ -113,6 +113,17 @@ describe("fallbacks in order: the owner's choice", () => {
     expect((await signedOut.request("GET", `/api/deliveries/${v.item.id}`)).status).toBe(401);
     const mine = await v.owner.client.json<DeliveryView>("GET", `/api/deliveries/${v.item.id}`);
     expect(mine.body.fallbacks).toHaveLength(2);
+    // the owner's list names the people in turn, in order; nobody else's list has the item
+    const list = await v.owner.client.json<DeliveryListView>("GET", "/api/deliveries");
+    expect(list.body.items.find((i) => i.assetId === v.item.id)).toEqual({
+      assetId: v.item.id,
+      delayDays: 0,
+      fallbacks: [v.first, v.second],
+    });
+    for (const client of [stranger.client, v.firm.admin, staff.client, otherFirm.admin]) {
+      const theirs = await client.json<DeliveryListView>("GET", "/api/deliveries");
+      expect(JSON.stringify(theirs.body)).not.toContain(v.item.id);
+    }
   });
 });
 

@@ -33,6 +33,14 @@ export const selectFallbacks = (tx: Tx, assetId: string) =>
     .where(eq(itemFallbacks.assetId, assetId))
     .orderBy(itemFallbacks.position);
 
+/** Every fallback of the owner's items, in order (under RLS: the owner's own rows). */
+export const selectOwnerFallbacks = (tx: Tx, ownerId: string) =>
+  tx
+    .select({ assetId: itemFallbacks.assetId, email: itemFallbacks.email })
+    .from(itemFallbacks)
+    .where(eq(itemFallbacks.userId, ownerId))
+    .orderBy(itemFallbacks.assetId, itemFallbacks.position);
+
 /** The whole list anew, in order (positions 1, 2, 3). */
 export async function replaceFallbacks(
   tx: Tx,

@@ -7,7 +7,7 @@ import { parseJson } from "../http/validate.js";
 import { perUserLimit } from "../rate-limit/per-user-middleware.js";
 import { PER_USER_LIMITS } from "../rate-limit/rules.js";
 import { getReleasePeople, reportDeath } from "./deceased.js";
-import { getDelivery, putDelivery } from "./service.js";
+import { getDelivery, listDeliveries, putDelivery } from "./service.js";
 
 const limitReports = perUserLimit("death-report", PER_USER_LIMITS.deathReport);
 const clientId = (id: string | undefined) => parseIdParam(id, "user");
@@ -17,6 +17,9 @@ const clientId = (id: string | undefined) => parseIdParam(id, "user");
  * /api/assets); and a beneficiary reported dead by the client's firm (decision 105).
  */
 export const deliveryRoutes = new Hono<AppEnv>()
+  .get("/deliveries", requireActor, async (c) =>
+    c.json(await listDeliveries(c.var.deps, c.var.actor)),
+  )
   .get("/deliveries/:id", requireActor, async (c) => {
     return c.json(await getDelivery(c.var.deps, c.var.actor, parseIdParam(c.req.param("id"))));
   })

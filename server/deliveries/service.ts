@@ -1,5 +1,11 @@
-import { DELIVERY_MSG, type DeliveryView, type PutDeliveryInput } from "../../common/deliveries.js";
-import type { ActorProfile } from "../access.js";
+import {
+  DELIVERY_MSG,
+  type DeliveryDelayDays,
+  type DeliveryListView,
+  type DeliveryView,
+  type PutDeliveryInput,
+} from "../../common/deliveries.js";
+import { requireAccess, type ActorProfile } from "../access.js";
 import { loadOwnAsset } from "../assets/service.js";
 import { recordAudit } from "../audit/record.js";
 import { withActor } from "../db/actor.js";
@@ -14,6 +20,7 @@ import {
   selectDelivery,
   selectFallbacks,
   selectOwnerDelays,
+  selectOwnerFallbacks,
   selectOwnerKeys,
   upsertDelivery,
 } from "./queries.js";
@@ -33,6 +40,23 @@ export const getDelivery = (deps: Deps, actor: ActorProfile, id: string): Promis
     await loadOwnAsset(tx, actor, id);
     return presentDelivery(id, await selectDelivery(tx, id), await selectFallbacks(tx, id));
   });
+
+/** GET /api/deliveries: the owner's items that wait or name people in turn (the preview's). */
+export async function listDeliveries(deps: Deps, actor: ActorProfile): Promise<DeliveryListView> {
+  requireAccess(actor, "vault:own", { ownerId: actor.id });
+  return asActor(deps, actor, async (tx) => {
+    const fallbacks = new Map<string, string[]>();
+    for (const f of await selectOwnerFallbacks(tx, actor.id))
+      fallbacks.set(f.assetId, [...(fallbacks.get(f.assetId) ?? []), f.email]);
+    return {
+      items: (await selectOwnerDelays(tx, actor.id)).map((d) => ({
+        assetId: d.assetId,
+        delayDays: d.delayDays as DeliveryDelayDays,
+        fallbacks: fallbacks.get(d.assetId) ?? [],
+      })),
+    };
+  });
+}
 
 /**
  * The fallbacks as given, checked: each wrap names a beneficiary key of the owner for that very

@@ -3,6 +3,7 @@ import { LoadError } from "@/components/load-error";
 import { Loading } from "@/components/loading";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { useDeliveries } from "@/features/deliveries/api/list-deliveries";
 import { useReleasePlan } from "@/features/release/api/get-release-plan";
 import { AccessKeysCard } from "@/features/release/components/access-keys-card";
 import { EscalationCard } from "@/features/release/components/escalation-card";
@@ -25,6 +26,7 @@ import { useBeneficiaryNameOf } from "@/lib/beneficiary-names";
 export default function ReleaseScreen() {
   const release = useReleasePlan();
   const nameOf = useBeneficiaryNameOf();
+  const deliveries = useDeliveries();
   const loadError = release.isError
     ? errorMessage(release.error, RELEASE_UI_MSG.loadFailed)
     : undefined;
@@ -62,7 +64,7 @@ export default function ReleaseScreen() {
           <PlaybookSummaryCard />
           <AccessKeysCard nameOf={nameOf} />
           <RehearsalCard />
-          <BeneficiaryPreviewCard nameOf={nameOf} />
+          <BeneficiaryPreviewCard nameOf={nameOf} deliveries={deliveries} />
         </>
       ) : loadError ? (
         <LoadError onRetry={() => void release.refetch()}>{loadError}</LoadError>

@@ -1,3 +1,5 @@
+import type { DeliveryListView } from "@common/deliveries";
+import { useQuery } from "@tanstack/react-query";
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { importDataKey } from "@/lib/crypto/vault-crypto";
@@ -38,6 +40,12 @@ async function vault() {
   ]);
 }
 
+/** The card as the route holds it, with the owner's delays and people in turn. */
+function Card({ list = { items: [] } }: { list?: DeliveryListView }) {
+  const deliveries = useQuery({ queryKey: ["deliveries", "list"], queryFn: () => list });
+  return <BeneficiaryPreviewCard nameOf={nameOf} deliveries={deliveries} />;
+}
+
 const previewTitles = () =>
   within(screen.getByTestId("beneficiary-preview"))
     .getAllByRole("listitem")
@@ -48,7 +56,7 @@ describe("what each beneficiary would receive", () => {
     const server = await vault();
     const fetch = stubFetch(fakeAssetsFetch(() => server));
     setDataKeyInMemory(dataKey);
-    const { user } = renderScreen(<BeneficiaryPreviewCard nameOf={nameOf} />);
+    const { user } = renderScreen(<Card />);
     const preview = await screen.findByRole("region", {
       name: "Preview: what Emma would receive",
     });
@@ -65,11 +73,54 @@ describe("what each beneficiary would receive", () => {
     expect(fetchedPaths(fetch)).toEqual(["/api/assets"]);
   });
 
+  it("says when each item would come, and what the person is next in turn for (decision 096)", async () => {
+    const server = await vault();
+    const carKeys = await fakeAsset({
+      dataKey,
+      type: "note",
+      title: "Car keys",
+      over: { beneficiaryEmails: [EMMA] },
+    });
+    server.assets.push(carKeys);
+    const letter = server.assets.find((a) => a.type === "note")?.id ?? "";
+    stubFetch(fakeAssetsFetch(() => server));
+    setDataKeyInMemory(dataKey);
+    const list: DeliveryListView = {
+      items: [
+        { assetId: letter, delayDays: 30, fallbacks: [] },
+        { assetId: carKeys.id, delayDays: 0, fallbacks: ["ann@example.com", TOM] },
+      ],
+    };
+    const { user } = renderScreen(<Card list={list} />);
+    const choose = (email: string) =>
+      user.selectOptions(screen.getByRole("combobox", { name: "Beneficiary" }), email);
+    // a person named only in turn is a beneficiary to choose too (the first, by address)
+    expect(
+      await screen.findByText("After a release, ann@example.com would see 0 items from you:"),
+    ).toBeTruthy();
+    expect(previewTitles()).toEqual(["Car keysNote · first in turn"]);
+    await choose(EMMA);
+    await screen.findByRole("region", { name: "Preview: what Emma would receive" });
+    expect(previewTitles()).toEqual([
+      "Bank loginPassword",
+      "Car keysNote",
+      "Letter to EmmaNote · 30 days after the release",
+    ]);
+    await choose(TOM);
+    await screen.findByRole("region", { name: `Preview: what ${TOM} would receive` });
+    const inTurn = screen.getByRole("list", { name: `Items ${TOM} is next in turn for` });
+    expect(
+      within(inTurn)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Car keysNote · second in turn"]);
+  });
+
   it("says so when nothing is left to anyone", async () => {
     const server = newFakeAssetsServer([await fakeAsset({ dataKey, type: "note", title: "Mine" })]);
     stubFetch(fakeAssetsFetch(() => server));
     setDataKeyInMemory(dataKey);
-    renderScreen(<BeneficiaryPreviewCard nameOf={nameOf} />);
+    renderScreen(<Card />);
     expect(await screen.findByText("None of your items is left to anyone yet.")).toBeTruthy();
   });
 });

@@ -1,5 +1,7 @@
 import { receivedAs, RECEIVED_AS_TEXT, type AssetType } from "@common/assets";
 import { CATALOGUE_MSG } from "@common/catalogue";
+import { deliveryLabel, type DeliveryListView } from "@common/deliveries";
+import type { UseQueryResult } from "@tanstack/react-query";
 import { Eye } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { RequireVaultKey } from "@/components/keys/require-vault-key";
@@ -33,12 +35,33 @@ const asRole = (why: ReturnType<typeof receivedAs>) =>
 const isCatalogueFor = (item: { catalogueEmails?: string[] }, email: string) =>
   item.catalogueEmails?.some((e) => e.trim().toLowerCase() === email.trim().toLowerCase()) ?? false;
 
+const ORDINALS = ["first", "second", "third"];
+
+/** " · 30 days after the release" for an item that waits (decision 096); nothing at the release. */
+const when = (delayDays: number | undefined) =>
+  delayDays ? ` · ${deliveryLabel(delayDays as 7 | 30 | 90)} the release` : "";
+
+/** Each item's delay and people in turn, by item id. */
+const byAsset = (list: DeliveryListView | undefined) =>
+  new Map(list?.items.map((i) => [i.assetId, i]) ?? []);
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
 /**
  * "What will Emma receive" (docs/decisions/083): for the beneficiary chosen, the items a release
- * would hand them, as the portal would list them. Worked out here, in the owner's browser, from
- * the owner's own list and titles opened with the owner's key; nothing is sent or changed.
+ * would hand them, as the portal would list them, each with its day (decision 096); then the items
+ * they are next in turn for, which reach them only if nobody before opens them in time. Worked out
+ * here, in the owner's browser, from the owner's own list and titles opened with the owner's key;
+ * nothing is sent or changed.
  */
-export function BeneficiaryPreviewCard({ nameOf }: { nameOf: NameOf }) {
+export function BeneficiaryPreviewCard({
+  nameOf,
+  deliveries,
+}: {
+  nameOf: NameOf;
+  /** The owner's delays and people in turn (GET /api/deliveries), from the route. */
+  deliveries: UseQueryResult<DeliveryListView>;
+}) {
   const assets = useAssets();
   const titled = useOwnedTitles(assets.data);
   const selectId = useId();
@@ -49,17 +72,30 @@ export function BeneficiaryPreviewCard({ nameOf }: { nameOf: NameOf }) {
           assets.data?.flatMap((a) => [
             ...a.beneficiaryEmails,
             ...a.roleGrants.map((g) => g.email),
+            ...(deliveries.data?.items.find((d) => d.assetId === a.id)?.fallbacks ?? []),
           ]) ?? [],
         ),
       ].sort(),
-    [assets.data],
+    [assets.data, deliveries.data],
   );
   const [chosen, setChosen] = useState<string>();
   const email = chosen && emails.includes(chosen) ? chosen : emails[0];
   const who = email ? (nameOf(email) ?? email) : "";
+  const delivery = byAsset(deliveries.data);
   const items = email
     ? sortByTitle(titled.rows?.filter((a) => receivedAs(a, email) !== null) ?? [])
     : [];
+  const inTurn = email
+    ? sortByTitle(
+        titled.rows?.filter(
+          (a) =>
+            receivedAs(a, email) === null &&
+            delivery.get(a.id)?.fallbacks.some((f) => same(f, email)),
+        ) ?? [],
+      )
+    : [];
+  const turnOf = (id: string) =>
+    ORDINALS[delivery.get(id)?.fallbacks.findIndex((f) => same(f, email ?? "")) ?? 0] ?? "next";
 
   return (
     <Card role="region" aria-labelledby="preview-heading">
@@ -73,11 +109,16 @@ export function BeneficiaryPreviewCard({ nameOf }: { nameOf: NameOf }) {
           A preview shown only to you, in this browser: the items a release would list for the
           person you choose. Nothing is sent and nothing changes.
         </p>
-        {assets.isError ? (
-          <LoadError onRetry={() => void assets.refetch()}>
-            {errorMessage(assets.error, "Your items could not be loaded.")}
+        {assets.isError || deliveries.isError ? (
+          <LoadError
+            onRetry={() => {
+              void assets.refetch();
+              void deliveries.refetch();
+            }}
+          >
+            {errorMessage(assets.error ?? deliveries.error, "Your items could not be loaded.")}
           </LoadError>
-        ) : !assets.data ? (
+        ) : !assets.data || !deliveries.data ? (
           <Loading variant="list" />
         ) : !email ? (
           <p>None of your items is left to anyone yet.</p>
@@ -120,10 +161,35 @@ export function BeneficiaryPreviewCard({ nameOf }: { nameOf: NameOf }) {
                           {TYPE_LABELS[item.type]}
                           {asRole(receivedAs(item, email))}
                           {isCatalogueFor(item, email) && ` · ${CATALOGUE_MSG.catalogue}`}
+                          {when(delivery.get(item.id)?.delayDays)}
                         </span>
                       </li>
                     ))}
                   </ul>
+                  {inTurn.length > 0 && (
+                    <>
+                      <p className="pt-2 font-medium">
+                        Only if nobody before {who} opens it in time:
+                      </p>
+                      <ul className="divide-y" aria-label={`Items ${who} is next in turn for`}>
+                        {inTurn.map((item) => (
+                          <li key={item.id} className="grid gap-0.5 py-2">
+                            <span
+                              className={cn(
+                                "font-medium wrap-anywhere",
+                                !item.isTitleOpen && "italic",
+                              )}
+                            >
+                              {item.title}
+                            </span>
+                            <span className="text-muted-foreground">
+                              {TYPE_LABELS[item.type]} · {turnOf(item.id)} in turn
+                            </span>
+                          </li>
+                        ))}
+                      </ul>
+                    </>
+                  )}
                 </section>
               )}
             </RequireVaultKey>
