@@ -1,6 +1,6 @@
 import { addNewBeneficiary, isBeneficiaryChosen } from "./beneficiary-picker.js";
 import { randomUUID } from "node:crypto";
-import type { Page } from "playwright-core";
+import type { Dialog, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { NOTE_MSG } from "../common/assets/notes.js";
 import { PASSWORD_MSG } from "../common/assets/passwords.js";
@@ -17,7 +17,11 @@ import {
   settle,
   signedInPage,
   TAKE_SCREENSHOTS,
+  keepForSteps,
+  type TestUser,
 } from "./fixtures.js";
+import { dataKeyOf } from "./sealed-titles.js";
+import { passwordContent, storeItem } from "./sealed-items.js";
 
 /**
  * Issue 16, points 2, 4 and 6: the password generator and strength meter, the "weak or reused"
@@ -47,15 +51,6 @@ function watchDictionaries(page: Page): () => number {
   return () => count;
 }
 
-async function savePassword(page: Page, title: string, password: string): Promise<void> {
-  await openPath(page, "/vault/new");
-  await page.getByLabel("Title").fill(title);
-  await passwordInput(page).fill(password);
-  await page.getByRole("button", { name: "Save Password" }).click();
-  await expectText(page, PASSWORD_MSG.saved);
-  await page.waitForURL((url) => /^\/vault\/[0-9a-f-]{36}$/.test(url.pathname));
-}
-
 const row = (page: Page, title: string) =>
   page
     .getByRole("list", { name: "Passwords" })
@@ -64,11 +59,17 @@ const row = (page: Page, title: string) =>
       has: page.getByRole("link", { name: title, exact: true }),
     });
 
+// One owner and one signed-in page for the paths below, each a step (decision 071).
 describe("vault forms", () => {
+  let user: TestUser;
+  let page: Page;
+  /** The note's reading view, from the second step. */
+  let readUrl = "";
+
   it("generates a password, rates it and saves it; the edit form has both", async () => {
     // The generator's controls, the keyboard and the meter's words: password-fields.test.tsx.
-    const user = await buildUser({ name: "Gene Rator" });
-    const page = await signedInPage(user);
+    user = await buildUser({ name: "Gene Rator" });
+    page = keepForSteps(await signedInPage(user));
     const dictionaryLoads = watchDictionaries(page);
 
     await openPath(page, "/vault/new");
@@ -107,8 +108,6 @@ describe("vault forms", () => {
   });
 
   it("opens a note as a letter; Edit is its own mode, the back button returns and keeps the changes", async () => {
-    const user = await buildUser({ name: "Letty Reader" });
-    const page = await signedInPage(user);
     await openPath(page, "/notes/new");
     await page.getByLabel("Title").fill("Letter to Sam");
     // Blank lines are kept as typed; reading shows a run of them as one paragraph break.
@@ -130,7 +129,7 @@ describe("vault forms", () => {
     expect(await page.getByLabel("Note", { exact: true }).count()).toBe(0);
     await expectNoAxeViolations(page);
     await screenshot(page, "note-reading");
-    const readUrl = page.url();
+    readUrl = page.url();
 
     // Edit: its own history entry; the back button returns to reading.
     await page.getByRole("link", { name: "Edit", exact: true }).click();
@@ -171,18 +170,17 @@ describe("vault forms", () => {
   });
 
   it("keeps the title and password when a beneficiary is added from the picker", async () => {
-    const user = await buildUser({ name: "Pia Picker" });
-    const page = await signedInPage(user);
     await openPath(page, "/vault/new");
     await page.getByLabel("Title").fill("Pension fund");
     await page.getByLabel("Username").fill("pia-1984");
     await passwordInput(page).fill("Kept-While-Away-77!");
     // No "unsaved changes" question: the form keeps its draft.
     let asked = false;
-    page.on("dialog", (dialog) => {
+    const onDialog = (dialog: Dialog) => {
       asked = true;
       void dialog.dismiss();
-    });
+    };
+    page.on("dialog", onDialog);
     await addNewBeneficiary(page);
     await page.waitForURL((url) => url.pathname === "/beneficiaries/new");
     expect(asked).toBe(false);
@@ -203,13 +201,13 @@ describe("vault forms", () => {
     expect(asked).toBe(false);
 
     // The same from a note's edit mode: the changed title comes back with the new beneficiary.
-    await openPath(page, "/notes/new");
-    await page.getByLabel("Title").fill("For Noah");
-    await page.getByLabel("Note", { exact: true }).fill("Hello");
-    await page.getByRole("button", { name: "Create Note" }).click();
-    await expectText(page, NOTE_MSG.created);
-    await settle(page);
-    await page.getByRole("link", { name: "For Noah", exact: true }).click();
+    // The note is stored through the API (the note form is walked in the step above).
+    const noteId = await storeItem(page, await dataKeyOf(page, user.password), {
+      type: "note",
+      title: "For Noah",
+      content: { text: "Hello", audioRecording: null, attachment: null },
+    });
+    await openPath(page, `/notes/${noteId}`);
     await page.getByRole("link", { name: "Edit", exact: true }).click();
     await page.getByLabel("Title").fill("For Noah, changed");
     await addNewBeneficiary(page);
@@ -223,13 +221,12 @@ describe("vault forms", () => {
     expect(await page.getByLabel("Title").inputValue()).toBe("For Noah, changed");
     await expect.poll(() => isBeneficiaryChosen(page, second)).toBe(true);
     expect(asked).toBe(false);
+    page.off("dialog", onDialog);
   });
 
   // Each state once, then its four looks on the same page (light and dark, 1280 and 360 px):
   // axe in each, and nothing wider than the screen.
   it("the password form, the health markers and a note are accessible in every look", async () => {
-    const user = await buildUser({ name: "Axe Person" });
-    const page = await signedInPage(user);
     const everyLook = async () => {
       for (const colorScheme of ["light", "dark"] as const) {
         await page.emulateMedia({ colorScheme });
@@ -242,7 +239,12 @@ describe("vault forms", () => {
       await page.emulateMedia({ colorScheme: "light" });
       await page.setViewportSize(DESKTOP);
     };
-    await savePassword(page, "Weak one", "password123");
+    // Stored through the API: the form is walked in the first step.
+    await storeItem(page, await dataKeyOf(page, user.password), {
+      type: "password",
+      title: "Weak one",
+      content: passwordContent({ password: "password123" }),
+    });
     await openPath(page, "/vault/new");
     await passwordInput(page).fill("password123");
     await expectText(meter(page), /Strength: /);
@@ -255,13 +257,8 @@ describe("vault forms", () => {
     expect(await badgeIcon.boundingBox()).toMatchObject({ width: 12, height: 12 });
     await everyLook();
     await screenshot(page, "vault-health");
-    await openPath(page, "/notes/new");
-    await page.getByLabel("Title").fill("A note");
-    await page.getByLabel("Note", { exact: true }).fill("Some words for later.");
-    await page.getByRole("button", { name: "Create Note" }).click();
-    await expectText(page, NOTE_MSG.created);
-    await settle(page);
-    await page.getByRole("link", { name: "A note", exact: true }).click();
+    // The note's reading view (the note from the second step).
+    await openPath(page, readUrl);
     await page.getByTestId("note-text").waitFor();
     await everyLook();
   });

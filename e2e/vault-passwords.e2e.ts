@@ -3,7 +3,6 @@ import { dataKeyOf, titleOf } from "./sealed-titles.js";
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { ASSET_MSG } from "../common/assets.js";
 import { PASSWORD_MSG } from "../common/assets/passwords.js";
 import {
   apiRequest,
@@ -24,6 +23,8 @@ import {
   apiAsUser,
 } from "./fixtures.js";
 import { buildFirmAdmin } from "./firm-people-setup.js";
+import { passwordContent, storeItem } from "./sealed-items.js";
+import type { CryptoKey } from "../test/vault-crypto.js";
 
 /** The password vault and the client dashboard (spec 02 §2 Dashboard, Password vault; §5; §8 Passwords, Copy). */
 
@@ -84,8 +85,10 @@ describe("password vault", () => {
     let id = "";
     let stored: { status: number; body: StoredAsset };
     let password = "";
+    let dk: CryptoKey;
+    let otherId = "";
 
-    it("an empty vault, and a form that requires a title and a password", async () => {
+    it("an empty vault, and the new form's error state", async () => {
       const user = await buildUser({ name: "Ada Lovelace" });
       password = user.password;
       page = keepForSteps(await signedInPage(user));
@@ -111,21 +114,16 @@ describe("password vault", () => {
       await expectNoAxeViolations(page);
       await screenshot(page, "vault-empty");
 
-      // The form requires a title and a password.
+      // The form's error state (its messages and focus: password-forms.test.tsx; the empty form's
+      // axe: e2e/screens.e2e.ts, /vault/new in four looks).
       await page.getByRole("link", { name: "Add Password" }).first().click();
       await expectPath(page, "/vault/new");
       await settle(page);
-      await expectNoAxeViolations(page);
       await page.getByRole("button", { name: "Save Password" }).click();
-      await expectText(
-        page.getByRole("alert").filter({ hasText: ASSET_MSG.titleRequired }),
-        ASSET_MSG.titleRequired,
-      );
       await expectText(
         page.getByRole("alert").filter({ hasText: PASSWORD_MSG.passwordRequired }),
         PASSWORD_MSG.passwordRequired,
       );
-      expect(await page.locator("input:focus").getAttribute("name")).toBe("title"); // focus moves to the first error
       await expectNoAxeViolations(page);
       await screenshot(page, "vault-new-errors");
     });
@@ -183,7 +181,7 @@ describe("password vault", () => {
       expect(Object.keys(stored.body.asset)).not.toContain("password");
       // The title too, sealed with the item's own key (decision 080): the owner's key opens it.
       expect(stored.body.asset.title).toBeNull();
-      const dk = await dataKeyOf(page, password);
+      dk = await dataKeyOf(page, password);
       expect(await titleOf(dk, stored.body.asset)).toBe("Online Banking");
 
       // A reload decrypts again from the server (nothing kept in the browser's storage).
@@ -226,11 +224,9 @@ describe("password vault", () => {
       expect(await page.getByLabel("Password", { exact: true }).inputValue()).toBe(secret);
       expect(await isBeneficiaryChosen(page, heir.email)).toBe(true);
 
-      // Done: re-encrypted with the same content key; an empty password is refused first.
+      // Done: re-encrypted with the same content key (an empty password refused:
+      // password-forms.test.tsx).
       const secret2 = marker();
-      await page.getByLabel("Password", { exact: true }).fill("");
-      await page.getByRole("button", { name: "Done" }).click();
-      await expectText(page, PASSWORD_MSG.passwordRequired);
       await page.getByLabel("Title").fill("Bank (joint account)");
       await page.getByLabel("Password", { exact: true }).fill(secret2);
       await chooseBeneficiaries(page, []);
@@ -255,9 +251,14 @@ describe("password vault", () => {
       await expectText(page.getByRole("heading", { level: 1 }), "Bank (joint account)");
     });
 
-    it("the dashboard counts both; the list searches, and deletes after a confirmation", async () => {
-      // A second password; the dashboard counts both and lists the most recently updated first.
-      const otherId = await addPassword(page, { title: "Email account", password: marker() });
+    it("the dashboard counts both; the list deletes after a confirmation", async () => {
+      // A second password (stored through the API: the form is walked above); the dashboard
+      // counts both and lists the most recently updated first.
+      otherId = await storeItem(page, dk, {
+        type: "password",
+        title: "Email account",
+        content: passwordContent({ password: marker(), username: "email-user" }),
+      });
       await openPath(page, "/dashboard");
       await page.getByRole("link", { name: "2 Passwords", exact: true }).waitFor();
       await page.getByRole("link", { name: "1 Beneficiaries", exact: true }).waitFor();
@@ -271,20 +272,14 @@ describe("password vault", () => {
       await expectNoAxeViolations(page);
       await screenshot(page, "dashboard");
 
-      // The list: search by title, then delete after the confirmation (Cancel first).
-      await openPath(page, "/vault");
+      // The list, then a delete after the confirmation (Cancel first). Its search by title:
+      // routes/passwords-search.test.tsx; by username: e2e/vault-search.e2e.ts.
+      await page.getByRole("link", { name: "2 Passwords", exact: true }).click();
+      await expectPath(page, "/vault");
       await expectText(page.getByRole("status"), "2 passwords");
+      await settle(page);
       await expectNoAxeViolations(page);
       await screenshot(page, "vault");
-      await page.getByLabel("Search passwords").fill("JOINT");
-      await expectText(page.getByRole("status"), "1 of 2 passwords");
-      expect(
-        await page.getByRole("list", { name: "Passwords" }).getByRole("link").allInnerTexts(),
-      ).toEqual(["Bank (joint account)"]);
-      await page.getByLabel("Search passwords").fill("nothing like this");
-      await expectText(page, "No passwords found");
-      await page.getByRole("button", { name: "Clear search" }).first().click();
-      await expectText(page.getByRole("status"), "2 passwords");
 
       await page.getByRole("button", { name: "Delete Bank (joint account)" }).click();
       const dialog = page.getByRole("alertdialog", { name: "Delete Password" });
@@ -299,84 +294,85 @@ describe("password vault", () => {
       await page.getByRole("link", { name: "Bank (joint account)" }).waitFor({ state: "detached" });
       await expectText(page.getByRole("status"), "1 password");
 
-      // A deleted (missing) password: the toast, back to the list.
+      // A deleted (missing) password: the toast, back to the list. Another user's password
+      // answers exactly as a missing one (server/assets/vault-access.test.ts, "another user gets
+      // 404 on every verb of the owner's assets, files and beneficiaries"): the same screen.
       await page.goto(`/vault/${id}`);
       await expectText(page, PASSWORD_MSG.notFound);
       await expectPath(page, "/vault");
     });
-  });
 
-  it("keeps another user's password out of reach, and shows a damaged one as an error, never partial data", async () => {
-    const [owner, stranger] = await Promise.all([
-      buildUser({ name: "Owner" }),
-      buildUser({ name: "Stranger" }),
-    ]);
-    const page = await signedInPage(owner);
-    const secret = marker();
-    const id = await addPassword(page, {
-      title: "Private login",
-      username: "owner-user",
-      password: secret,
+    it("shows a damaged password as an error, never partial data", async () => {
+      // Ciphertext replaced behind the browser's back: the GCM tag fails, nothing decrypted shows.
+      const bogus = Buffer.from(randomUUID().repeat(2)).toString("base64");
+      expect(
+        (await apiAsUser(page, "PATCH", `/api/assets/${otherId}`, { encryptedData: bogus })).status,
+      ).toBe(200);
+      await openPath(page, `/vault/${otherId}`);
+      await expectText(page, "This password could not be decrypted");
+      await expectNoText(page, "email-user");
+      expect(await page.getByRole("button", { name: "Edit" }).count()).toBe(0);
+      await expectNoAxeViolations(page);
     });
-
-    const other = await signedInPage(stranger);
-    await other.goto(`/vault/${id}`);
-    await expectText(other, PASSWORD_MSG.notFound);
-    await expectPath(other, "/vault");
-    expect((await apiAsUser(other, "GET", `/api/assets/${id}`)).status).toBe(404);
-
-    // Ciphertext replaced behind the browser's back: the GCM tag fails, nothing decrypted shows.
-    const bogus = Buffer.from(randomUUID().repeat(2)).toString("base64");
-    expect(
-      (await apiAsUser(page, "PATCH", `/api/assets/${id}`, { encryptedData: bogus })).status,
-    ).toBe(200);
-    await openPath(page, `/vault/${id}`);
-    await expectText(page, "This password could not be decrypted");
-    await expectNoText(page, "owner-user");
-    expect(await page.getByRole("button", { name: "Edit" }).count()).toBe(0);
-    await expectNoAxeViolations(page);
   });
 
-  it("works at 360 px: dashboard, list, form and detail without sideways scrolling", async () => {
-    // A client of a law firm: the dashboard names the firm and offers no Join a Law Firm card.
-    const { firm } = await buildFirmAdmin();
+  // In steps (decision 071): one page, kept from step to step.
+  describe("works at 360 px: dashboard, list, form and detail without sideways scrolling", () => {
+    let page: Page;
     const user = {
       name: "Maximilian Alexander Featherstonehaugh",
       email: uniqueEmail("client"),
       password: GOOD_PASSWORD,
     };
-    expect(
-      (await apiRequest("POST", "/api/register", { ...user, firmCode: firm.code })).status,
-    ).toBe(200);
-    await confirmUser(user.email);
-    const page = await signedInPage(user, MOBILE);
-    await expectText(page, firm.name);
-    await page.getByRole("link", { name: "0 Passwords", exact: true }).waitFor();
-    await expectNoText(page, "Join a Law Firm");
-    await addPassword(page, {
-      title: "A rather long title for a password that has to wrap on a phone",
-      website: "https://accounts.example-with-a-long-domain-name.com/login?next=/settings",
-      username: "maximilian.featherstonehaugh@example.com",
-      password: marker(),
-      notes: "Line one\nLine two",
-    });
-    await expectNoAxeViolations(page);
-    expect(await pageWidth(page)).toBeLessThanOrEqual(MOBILE.width);
-    await screenshot(page, "vault-detail");
-    await page.getByRole("button", { name: "Edit" }).click();
-    await expectNoAxeViolations(page);
-    expect(await pageWidth(page)).toBeLessThanOrEqual(MOBILE.width);
-    await screenshot(page, "vault-edit");
 
-    for (const [name, path] of [
-      ["vault", "/vault"],
-      ["vault-new", "/vault/new"],
-      ["dashboard", "/dashboard"],
-    ] as const) {
-      await openPath(page, path);
+    it("a client of a law firm: the dashboard names the firm and offers no Join a Law Firm card", async () => {
+      const { firm } = await buildFirmAdmin();
+      expect(
+        (await apiRequest("POST", "/api/register", { ...user, firmCode: firm.code })).status,
+      ).toBe(200);
+      await confirmUser(user.email);
+      page = keepForSteps(await signedInPage(user, MOBILE));
+      await expectText(page, firm.name);
+      await page.getByRole("link", { name: "0 Passwords", exact: true }).waitFor();
+      await expectNoText(page, "Join a Law Firm");
+    });
+
+    it("a long password's detail and edit mode", async () => {
+      // Stored through the API (the form is walked above, and swept at 360 px below).
+      const title = "A rather long title for a password that has to wrap on a phone";
+      const id = await storeItem(page, await dataKeyOf(page, user.password), {
+        type: "password",
+        title,
+        content: passwordContent({
+          website: "https://accounts.example-with-a-long-domain-name.com/login?next=/settings",
+          username: "maximilian.featherstonehaugh@example.com",
+          password: marker(),
+          notes: "Line one\nLine two",
+        }),
+      });
+      await openPath(page, `/vault/${id}`);
+      await expectText(page.getByRole("heading", { level: 1 }), title);
+      await expectText(page, "maximilian.featherstonehaugh@example.com");
       await expectNoAxeViolations(page);
       expect(await pageWidth(page)).toBeLessThanOrEqual(MOBILE.width);
-      await screenshot(page, name);
-    }
+      await screenshot(page, "vault-detail");
+      await page.getByRole("button", { name: "Edit" }).click();
+      await expectNoAxeViolations(page);
+      expect(await pageWidth(page)).toBeLessThanOrEqual(MOBILE.width);
+      await screenshot(page, "vault-edit");
+    });
+
+    it("the list, the new form and the dashboard", async () => {
+      for (const [name, path] of [
+        ["vault", "/vault"],
+        ["vault-new", "/vault/new"],
+        ["dashboard", "/dashboard"],
+      ] as const) {
+        await openPath(page, path);
+        await expectNoAxeViolations(page);
+        expect(await pageWidth(page)).toBeLessThanOrEqual(MOBILE.width);
+        await screenshot(page, name);
+      }
+    });
   });
 });
