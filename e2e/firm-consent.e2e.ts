@@ -48,6 +48,10 @@ describe("joining a firm is informed consent (decision 047)", () => {
       // /join-firm: the code finds the firm; "Join Firm" asks first, "Join {firm}" joins
       page = keepForSteps(await signedInPage(client));
       await openPath(page, "/join-firm");
+      // inside the app's frame, with the sidebar
+      await expectText(page.getByRole("heading", { level: 1 }), "Join a Law Firm");
+      await page.getByRole("navigation", { name: "Main" }).waitFor();
+      await expectNoAxeViolations(page);
       await page.getByLabel("Firm Code").fill(firm.code);
       await expectText(page, FIRM_CODE_MSG.associatedWith(firm.name));
       await page.getByRole("button", { name: "Join Firm", exact: true }).click();

@@ -177,15 +177,4 @@ describe("the Firm Overview", () => {
       await settle(adminPage);
     });
   });
-
-  it("/join-firm opens inside the app's frame, with the sidebar", async () => {
-    const person = { name: "Ivy Individual", email: uniqueEmail("ivy"), password: GOOD_PASSWORD };
-    expect((await apiRequest("POST", "/api/register", person)).status).toBe(200);
-    await confirmUser(person.email);
-    const page = await signedInPage(person);
-    await openPath(page, "/join-firm");
-    await expectText(page.getByRole("heading", { level: 1 }), "Join a Law Firm");
-    await page.getByRole("navigation", { name: "Main" }).waitFor();
-    await expectNoAxeViolations(page);
-  });
 });
