@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { FIRM_CODE_MSG } from "../common/firm-codes.js";
 import { FIRM_CONSENT_MSG, FIRM_LEAVE_MSG, FIRM_NEVER_SEES } from "../common/firm-membership.js";
+import { INVITATION_MSG } from "../common/invitations.js";
 import { buildFirmAdmin } from "./firm-people-setup.js";
 import {
   apiAsUser,
@@ -115,6 +116,9 @@ describe("joining a firm is informed consent (decision 047)", () => {
       await settle(visitor);
       await expectText(statement, FIRM_CONSENT_MSG.registerStatement(firm.name));
       await expectText(statement, FIRM_CONSENT_MSG.seesHeading(firm.name));
+      // the invitation itself says they join as a client, not as the firm's staff
+      await expectText(visitor, INVITATION_MSG.invitationValidClientText(firm.name));
+      expect(await visitor.getByText(/administrator or staff member/).count()).toBe(0);
       await expectNoAxeViolations(visitor);
     });
   });
