@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { FIRM_CODE_MSG } from "../common/firm-codes.js";
 import { FIRM_CONSENT_MSG, FIRM_LEAVE_MSG, FIRM_NEVER_SEES } from "../common/firm-membership.js";
+import { INVITATION_MSG } from "../common/invitations.js";
 import { buildFirmAdmin } from "./firm-people-setup.js";
 import {
   apiAsUser,
@@ -48,6 +49,10 @@ describe("joining a firm is informed consent (decision 047)", () => {
       // /join-firm: the code finds the firm; "Join Firm" asks first, "Join {firm}" joins
       page = keepForSteps(await signedInPage(client));
       await openPath(page, "/join-firm");
+      // inside the app's frame, with the sidebar
+      await expectText(page.getByRole("heading", { level: 1 }), "Join a Law Firm");
+      await page.getByRole("navigation", { name: "Main" }).waitFor();
+      await expectNoAxeViolations(page);
       await page.getByLabel("Firm Code").fill(firm.code);
       await expectText(page, FIRM_CODE_MSG.associatedWith(firm.name));
       await page.getByRole("button", { name: "Join Firm", exact: true }).click();
@@ -111,6 +116,9 @@ describe("joining a firm is informed consent (decision 047)", () => {
       await settle(visitor);
       await expectText(statement, FIRM_CONSENT_MSG.registerStatement(firm.name));
       await expectText(statement, FIRM_CONSENT_MSG.seesHeading(firm.name));
+      // the invitation itself says they join as a client, not as the firm's staff
+      await expectText(visitor, INVITATION_MSG.invitationValidClientText(firm.name));
+      expect(await visitor.getByText(/administrator or staff member/).count()).toBe(0);
       await expectNoAxeViolations(visitor);
     });
   });

@@ -1,7 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { FIRM_OVERVIEW_MSG } from "../common/dashboard.js";
-import { INVITATION_MSG } from "../common/invitations.js";
 import { buildFirmAdmin, seedClients } from "./firm-people-setup.js";
 import {
   GOOD_PASSWORD,
@@ -13,7 +12,6 @@ import {
   keepForSteps,
   latestMailTo,
   linkFrom,
-  newPage,
   openPath,
   settle,
   signedInPage,
@@ -50,8 +48,6 @@ describe("the Firm Overview", () => {
     let adminPage: Page;
     let page: Page;
     let longEmail: string;
-    let clientEmail: string;
-    let clientCode: string;
 
     it("a firm with three clients and a staff member, who invites a client", async () => {
       const built = await buildFirmAdmin();
@@ -78,8 +74,7 @@ describe("the Firm Overview", () => {
 
       // The staff member invites a client: that is one of their own recent actions.
       page = keepForSteps(await signedInPage(staff));
-      clientEmail = uniqueEmail("invited-client");
-      clientCode = await invite(page, clientEmail, "regular_user");
+      await invite(page, uniqueEmail("invited-client"), "regular_user");
     });
 
     it("staff see their numbers, recent clients and own actions, and no vault search", async () => {
@@ -134,13 +129,6 @@ describe("the Firm Overview", () => {
       await checkLightAndDark(page, "clients-cards");
     });
 
-    it("the invited client's /register link says they join as a client", async () => {
-      const visitor = await newPage();
-      await visitor.goto(`/register?email=${encodeURIComponent(clientEmail)}&code=${clientCode}`);
-      await expectText(visitor, INVITATION_MSG.invitationValidClientText(firm.name));
-      expect(await visitor.getByText(/administrator or staff member/).count()).toBe(0);
-    });
-
     it("the admin: four numbers, then the firm card, staff management and recent clients", async () => {
       await openPath(adminPage, "/dashboard");
       await expectText(adminPage.getByRole("heading", { level: 1 }), FIRM_OVERVIEW_MSG.title);
@@ -176,16 +164,5 @@ describe("the Firm Overview", () => {
       await checkLightAndDark(adminPage, "firm-codes-cards");
       await settle(adminPage);
     });
-  });
-
-  it("/join-firm opens inside the app's frame, with the sidebar", async () => {
-    const person = { name: "Ivy Individual", email: uniqueEmail("ivy"), password: GOOD_PASSWORD };
-    expect((await apiRequest("POST", "/api/register", person)).status).toBe(200);
-    await confirmUser(person.email);
-    const page = await signedInPage(person);
-    await openPath(page, "/join-firm");
-    await expectText(page.getByRole("heading", { level: 1 }), "Join a Law Firm");
-    await page.getByRole("navigation", { name: "Main" }).waitFor();
-    await expectNoAxeViolations(page);
   });
 });
