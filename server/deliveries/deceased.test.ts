@@ -17,7 +17,9 @@ import {
   rowsOf,
   type TestContext,
 } from "../../test/harness.js";
+import { expectRetryLater } from "../../test/rate-limit.js";
 import { createOffsetClock } from "../clock.js";
+import { PER_USER_LIMITS } from "../rate-limit/rules.js";
 import { personHandle } from "./deceased.js";
 
 let ctx: TestContext;
@@ -180,5 +182,15 @@ describe("a beneficiary reported dead (decision 105)", () => {
     expect(await grants(v.item.id)).toEqual([v.heir]);
     const list = await v.firm.admin.json<ReleasePeopleView>("GET", v.people);
     expect(list.body.people.every((p) => p.reportedAt === null)).toBe(true);
+  });
+
+  it("at most 20 reports an hour per admin, then 429 with Retry-After; another admin is counted apart", async () => {
+    const v = await released();
+    const { max } = PER_USER_LIMITS.deathReport;
+    for (let i = 0; i < max; i++)
+      expect((await v.report(v.firm.admin, `nobody-${i}@example.com`)).status).toBe(404);
+    expectRetryLater(await v.firm.admin.request("POST", `${v.people}/report`, { person: "x" }));
+    const other = await released();
+    expect((await other.report(other.firm.admin, other.heir)).status).toBe(200);
   });
 });

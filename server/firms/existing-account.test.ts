@@ -14,6 +14,7 @@ import {
   type TestContext,
 } from "../../test/harness.js";
 import { firms, profiles } from "../db/schema/index.js";
+import { expectRetryLater } from "../../test/rate-limit.js";
 
 /** Decision 034: an existing account registers a firm, in the app or by the e-mailed link. */
 
@@ -124,8 +125,7 @@ describe("a signed-in individual registers a firm (POST /api/firm)", () => {
       name: firmName(),
       password: me.password,
     });
-    expect(res.status).toBe(429);
-    expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+    expectRetryLater(res);
   });
 
   it("refuses a firm name already taken with the spec's message", async () => {
