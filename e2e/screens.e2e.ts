@@ -9,7 +9,6 @@ import {
   expectText,
   keepForSteps,
   newPage,
-  openPath,
   settle,
   signIn,
 } from "./fixtures.js";
@@ -148,9 +147,13 @@ async function expectTheme(page: Page, scheme: Scheme) {
   }
 }
 
-/** A password and a note in `page`'s vault, made through the screens (their content is encrypted in the browser); their paths. */
+/**
+ * A password and a note in `page`'s vault, made through the screens (their content is encrypted
+ * in the browser), each form reached by its link from the empty dashboard; their paths.
+ */
 async function fillVault(page: Page): Promise<{ password: string; note: string }> {
-  await openPath(page, "/vault/new");
+  await settle(page);
+  await followLink(page, "/vault/new");
   await page.getByLabel("Title").fill("Bank of Example");
   await page.getByLabel("Website").fill("https://bank.example.com");
   await page.getByLabel("Username").fill("grace.hopper");
@@ -158,7 +161,8 @@ async function fillVault(page: Page): Promise<{ password: string; note: string }
   await page.getByRole("button", { name: "Save Password" }).click();
   await page.waitForURL(/\/vault\/[0-9a-f-]+$/);
   const password = new URL(page.url()).pathname;
-  await openPath(page, "/notes/new");
+  await followLink(page, "/notes");
+  await followLink(page, "/notes/new");
   await page.getByLabel("Title").fill("Letter to Sam");
   await page
     .getByLabel("Note", { exact: true })
