@@ -35,7 +35,8 @@ describe.each([DESKTOP, PHONE])(
         expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
         expect(await page.getByRole("main").count()).toBe(1);
         expect(await page.getByRole("heading", { level: 2 }).count()).toBeGreaterThan(2);
-        await expectNoAxeViolations(page);
+        // at 1280 px e2e/screens.e2e.ts runs this axe check (light, then dark's colours) on each
+        if (viewport.width !== DESKTOP.width) await expectNoAxeViolations(page);
         await screenshot(page, `about${path.replace("/", "-")}`);
       }
       // The Security page says what the service cannot open (decision 038).
