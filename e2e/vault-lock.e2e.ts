@@ -53,7 +53,7 @@ async function unlock(page: Page, user: TestUser) {
 
 /**
  * One owner and one signed-in page through every step (each sign-in costs a key derivation and
- * page loads): the idle lock first (it needs the page's clock from the start), then the phone's
+ * page loads): the setting and the idle lock first (the page's clock from the start), the phone's
  * "Lock now" (which also sets "only when the tab closes", so that no later step locks by
  * idling), the kept form, and the new tab last.
  */
@@ -62,11 +62,10 @@ describe("auto-lock", () => {
   let page: Page;
   let item: { id: string; secret: string };
 
-  it("locks after the chosen idle time, forgets the plaintext, and opens again with the password", async () => {
+  it("chooses a minute without activity on the profile (15 by default)", async () => {
     user = await buildUser();
     page = keepForSteps(await signedInPage(user));
     item = await addPassword(page);
-    const { id, secret } = item;
     // The page's clock from its start, so that the app's timers run on it.
     await page.clock.install();
     await page.reload();
@@ -80,7 +79,10 @@ describe("auto-lock", () => {
     await expectNoAxeViolations(page);
     await page.getByRole("heading", { name: "Vault lock" }).scrollIntoViewIfNeeded();
     await screenshot(page, "profile-vault-lock");
+  });
 
+  it("locks after the chosen idle time, forgets the plaintext, and opens again with the password", async () => {
+    const { id, secret } = item;
     await openPath(page, `/vault/${id}`);
     await showSecret(page, secret);
 
