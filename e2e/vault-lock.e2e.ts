@@ -5,9 +5,12 @@ import { PASSWORD_MSG } from "../common/assets/passwords.js";
 import { VAULT_LOCK_MSG } from "../common/keys.js";
 import {
   buildUser,
+  DESKTOP,
   expectNoAxeViolations,
   expectText,
+  keepForSteps,
   openPath,
+  PHONE,
   screenshot,
   settle,
   signedInPage,
@@ -48,11 +51,21 @@ async function unlock(page: Page, user: TestUser) {
   await dialog.waitFor({ state: "hidden", timeout: 20_000 });
 }
 
+/**
+ * One owner and one signed-in page through every step (each sign-in costs a key derivation and
+ * page loads): the setting and the idle lock first (the page's clock from the start), the phone's
+ * "Lock now" (which also sets "only when the tab closes", so that no later step locks by
+ * idling), the kept form, and the new tab last.
+ */
 describe("auto-lock", () => {
-  it("locks after the chosen idle time, forgets the plaintext, and opens again with the password", async () => {
-    const user = await buildUser();
-    const page = await signedInPage(user);
-    const { id, secret } = await addPassword(page);
+  let user: TestUser;
+  let page: Page;
+  let item: { id: string; secret: string };
+
+  it("chooses a minute without activity on the profile (15 by default)", async () => {
+    user = await buildUser();
+    page = keepForSteps(await signedInPage(user));
+    item = await addPassword(page);
     // The page's clock from its start, so that the app's timers run on it.
     await page.clock.install();
     await page.reload();
@@ -66,7 +79,10 @@ describe("auto-lock", () => {
     await expectNoAxeViolations(page);
     await page.getByRole("heading", { name: "Vault lock" }).scrollIntoViewIfNeeded();
     await screenshot(page, "profile-vault-lock");
+  });
 
+  it("locks after the chosen idle time, forgets the plaintext, and opens again with the password", async () => {
+    const { id, secret } = item;
     await openPath(page, `/vault/${id}`);
     await showSecret(page, secret);
 
@@ -94,10 +110,33 @@ describe("auto-lock", () => {
     expect(await sessionCopy(page)).toBeTruthy(); // a reload stays open again
   });
 
+  it("shows the locked screen on a phone, light and dark", async () => {
+    await page.setViewportSize(PHONE);
+    await openPath(page, "/profile/keys");
+    await page.getByLabel("Lock the vault after…").selectOption("tab");
+    await expectText(page, "Saved: your vault locks only when you close the tab.");
+    await screenshot(page, "profile-vault-lock");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("button", { name: "Lock now" }).click();
+    await lockDialog(page).waitFor();
+    // Focus is in the password field (not on the menu button that the drawer gave it back to).
+    const password = lockDialog(page).getByLabel("Password", { exact: true });
+    await expect
+      .poll(() => password.evaluate((el) => el === el.ownerDocument.activeElement))
+      .toBe(true);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "vault-locked-light");
+    await setScheme(page, "dark");
+    await screenshot(page, "vault-locked-dark");
+    await expectNoAxeViolations(page);
+    await setScheme(page, "light");
+    await unlock(page, user);
+    await page.setViewportSize(DESKTOP);
+  });
+
   it("locks at once with Lock now (by keyboard), keeps a form's unsaved text, and saves it after unlocking", async () => {
-    const user = await buildUser();
-    const page = await signedInPage(user);
-    const { secret } = await addPassword(page);
+    const { id, secret } = item;
+    await openPath(page, `/vault/${id}`);
     await page.getByRole("button", { name: "Edit" }).click();
     const notes = `Typed before the lock ${randomUUID()}`;
     await page.getByLabel("Notes").fill(notes);
@@ -123,10 +162,7 @@ describe("auto-lock", () => {
   });
 
   it("asks a new tab of the same session for the password, and Lock now locks every tab", async () => {
-    const user = await buildUser();
-    const page = await signedInPage(user);
-    const { id, secret } = await addPassword(page);
-
+    const { id, secret } = item;
     const tab = await page.context().newPage();
     await tab.goto(`/vault/${id}`);
     const card = tab.getByRole("region", { name: "Unlock your vault" });
@@ -142,30 +178,7 @@ describe("auto-lock", () => {
     await lockDialog(tab).waitFor(); // told over the BroadcastChannel
     expect(await bodyHtml(tab)).not.toContain(secret);
     expect(await sessionCopy(tab)).toBeNull();
-    await unlock(tab, user); // each tab unlocks on its own
-    expect(await lockDialog(page).count()).toBe(1);
-  });
-
-  it("shows the locked screen on a phone, light and dark", async () => {
-    const user = await buildUser();
-    const page = await signedInPage(user, { width: 375, height: 812 });
-    await setScheme(page, "light");
-    await openPath(page, "/profile/keys");
-    await page.getByLabel("Lock the vault after…").selectOption("tab");
-    await expectText(page, "Saved: your vault locks only when you close the tab.");
-    await screenshot(page, "profile-vault-lock");
-    await page.getByRole("button", { name: "Open menu" }).click();
-    await page.getByRole("button", { name: "Lock now" }).click();
-    await lockDialog(page).waitFor();
-    // Focus is in the password field (not on the menu button that the drawer gave it back to).
-    const password = lockDialog(page).getByLabel("Password", { exact: true });
-    await expect
-      .poll(() => password.evaluate((el) => el === el.ownerDocument.activeElement))
-      .toBe(true);
-    await expectNoAxeViolations(page);
-    await screenshot(page, "vault-locked-light");
-    await setScheme(page, "dark");
-    await screenshot(page, "vault-locked-dark");
-    await expectNoAxeViolations(page);
+    // Each tab unlocks on its own (the other stays locked): e2e/vault-unlock.e2e.ts, "a new tab
+    // asks to unlock in place of the new-item form" (the first tab's dialog after the form's).
   });
 });
