@@ -3,7 +3,7 @@ import { CATALOGUE_MSG } from "@common/catalogue";
 import { deliveryLabel, type DeliveryListView } from "@common/deliveries";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { Eye } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { useId, useMemo, useState, type ReactNode } from "react";
 import { RequireVaultKey } from "@/components/keys/require-vault-key";
 import { LoadError } from "@/components/load-error";
 import { Loading } from "@/components/loading";
@@ -44,6 +44,27 @@ const when = (delayDays: number | undefined) =>
 /** Each item's delay and people in turn, by item id. */
 const byAsset = (list: DeliveryListView | undefined) =>
   new Map(list?.items.map((i) => [i.assetId, i]) ?? []);
+
+/** One item of the preview: its title (in italics while sealed), its kind, then `children`. */
+function PreviewRow({
+  item,
+  children,
+}: {
+  item: { title: string; isTitleOpen: boolean; type: AssetType };
+  children: ReactNode;
+}) {
+  return (
+    <li className="grid gap-0.5 py-2">
+      <span className={cn("font-medium wrap-anywhere", !item.isTitleOpen && "italic")}>
+        {item.title}
+      </span>
+      <span className="text-muted-foreground">
+        {TYPE_LABELS[item.type]}
+        {children}
+      </span>
+    </li>
+  );
+}
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -151,19 +172,11 @@ export function BeneficiaryPreviewCard({
                   </p>
                   <ul className="divide-y">
                     {items.map((item) => (
-                      <li key={item.id} className="grid gap-0.5 py-2">
-                        <span
-                          className={cn("font-medium wrap-anywhere", !item.isTitleOpen && "italic")}
-                        >
-                          {item.title}
-                        </span>
-                        <span className="text-muted-foreground">
-                          {TYPE_LABELS[item.type]}
-                          {asRole(receivedAs(item, email))}
-                          {isCatalogueFor(item, email) && ` · ${CATALOGUE_MSG.catalogue}`}
-                          {when(delivery.get(item.id)?.delayDays)}
-                        </span>
-                      </li>
+                      <PreviewRow key={item.id} item={item}>
+                        {asRole(receivedAs(item, email))}
+                        {isCatalogueFor(item, email) && ` · ${CATALOGUE_MSG.catalogue}`}
+                        {when(delivery.get(item.id)?.delayDays)}
+                      </PreviewRow>
                     ))}
                   </ul>
                   {inTurn.length > 0 && (
@@ -173,19 +186,9 @@ export function BeneficiaryPreviewCard({
                       </p>
                       <ul className="divide-y" aria-label={`Items ${who} is next in turn for`}>
                         {inTurn.map((item) => (
-                          <li key={item.id} className="grid gap-0.5 py-2">
-                            <span
-                              className={cn(
-                                "font-medium wrap-anywhere",
-                                !item.isTitleOpen && "italic",
-                              )}
-                            >
-                              {item.title}
-                            </span>
-                            <span className="text-muted-foreground">
-                              {TYPE_LABELS[item.type]} · {turnOf(item.id)} in turn
-                            </span>
-                          </li>
+                          <PreviewRow key={item.id} item={item}>
+                            {` · ${turnOf(item.id)} in turn`}
+                          </PreviewRow>
                         ))}
                       </ul>
                     </>
