@@ -57,6 +57,16 @@ async function unlock(page: Page, user: TestUser) {
  * "Lock now" (which also sets "only when the tab closes", so that no later step locks by
  * idling), the kept form, and the new tab last.
  */
+
+/** The lock dialog in light and dark, with axe in each (screenshots with E2E_SCREENSHOTS=1). */
+async function checkLockedLooks(page: Page) {
+  await expectNoAxeViolations(page);
+  await screenshot(page, "vault-locked-light");
+  await setScheme(page, "dark");
+  await screenshot(page, "vault-locked-dark");
+  await expectNoAxeViolations(page);
+  await setScheme(page, "light");
+}
 describe("auto-lock", () => {
   let user: TestUser;
   let page: Page;
@@ -95,12 +105,7 @@ describe("auto-lock", () => {
     expect(await bodyHtml(page)).not.toContain(secret);
     expect(await sessionCopy(page)).toBeNull();
     expect(new URL(page.url()).pathname).toBe(`/vault/${id}`); // still signed in, same screen
-    await expectNoAxeViolations(page);
-    await screenshot(page, "vault-locked-light");
-    await setScheme(page, "dark");
-    await screenshot(page, "vault-locked-dark");
-    await expectNoAxeViolations(page);
-    await setScheme(page, "light");
+    await checkLockedLooks(page);
 
     // Escape does not close it; the password does.
     await page.keyboard.press("Escape");
@@ -124,12 +129,7 @@ describe("auto-lock", () => {
     await expect
       .poll(() => password.evaluate((el) => el === el.ownerDocument.activeElement))
       .toBe(true);
-    await expectNoAxeViolations(page);
-    await screenshot(page, "vault-locked-light");
-    await setScheme(page, "dark");
-    await screenshot(page, "vault-locked-dark");
-    await expectNoAxeViolations(page);
-    await setScheme(page, "light");
+    await checkLockedLooks(page);
     await unlock(page, user);
     await page.setViewportSize(DESKTOP);
   });
