@@ -97,7 +97,7 @@ export const FIRM_ACTIVITY_KINDS = {
     "staff.removed",
   ],
   views: ["impersonation.started", "client_dashboard.viewed", "impersonation.ended"],
-  attestations: ["release.started"],
+  attestations: ["release.started", "release.beneficiary_reported_dead"],
   details: [
     "firm.updated",
     "firm.logo_changed",

@@ -312,6 +312,9 @@ function firmText(row: EventRow, n: Names): string {
       return `${who} stopped viewing ${whom}'s vault as client`;
     case "release.started":
       return `${who} attested for ${whom}: the release's waiting period began`;
+    case "release.beneficiary_reported_dead":
+      // names, never the address (decision 105)
+      return `${who} reported that a beneficiary of ${whom} has died`;
     case "firm.updated":
       return `${who} changed the firm's details`;
     case "firm.logo_changed":

@@ -132,6 +132,15 @@ describe("a beneficiary reported dead (decision 105)", () => {
       ),
     );
     expect(audit[0]?.n).toBe(1);
+    // the firm's timeline says who reported it, without the address
+    const timeline = await v.firm.admin.json<{ events: { text: string }[] }>(
+      "GET",
+      "/api/firm/activity?type=attestations",
+    );
+    expect(timeline.body.events[0]?.text).toBe(
+      "Ada Admin reported that a beneficiary of Olga Owner has died",
+    );
+    expect(JSON.stringify(timeline.body)).not.toContain(v.heir);
 
     // once only
     const again = await v.firm.admin.json<{ error: { message: string } }>(
