@@ -1,6 +1,9 @@
 import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { Providers } from "./app/providers";
+import { meQueryOptions } from "./lib/me";
+import { readTabCopy, TAB_COPY_NAMES } from "./lib/keys/tab-storage";
+import { createQueryClient } from "./lib/query-client";
 import { watchTabClose } from "./lib/keys/tab-close";
 import { startTheme } from "./lib/theme";
 import "./index.css";
@@ -27,9 +30,21 @@ if (root) {
   // over or renders afresh.
   const prerenderedPage =
     root.dataset.prerendered === window.location.pathname ? root.dataset.prerendered : undefined;
+  const queryClient = createQueryClient();
+  // A page the build did not prerender waits for /api/me before it shows anything (the guards):
+  // asked now, beside the screen's chunks, not once React has rendered the guard (issue 39, the
+  // vault list's first rows). A prerendered page keeps its markup until the answer, as before.
+  if (!prerenderedPage) {
+    void queryClient.prefetchQuery(meQueryOptions());
+    // A reload of a signed-in screen: this tab's copy of the data key opens beside them too.
+    if (readTabCopy(TAB_COPY_NAMES.dataKey))
+      void import("./lib/keys/api/get-data-key").then((m) =>
+        queryClient.prefetchQuery(m.dataKeyQueryOptions()),
+      );
+  }
   const app = (
     <StrictMode>
-      <Providers prerenderedPage={prerenderedPage} />
+      <Providers queryClient={queryClient} prerenderedPage={prerenderedPage} />
     </StrictMode>
   );
   // A transition: React renders (or hydrates) the first screen in slices that yield to the

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import {
   lazy,
   Suspense,
@@ -60,11 +60,14 @@ function ToastHost() {
 export function Providers({
   Router = BrowserRouter,
   prerenderedPage,
+  queryClient: given,
 }: {
   Router?: ComponentType<{ children: ReactNode }>;
   prerenderedPage?: string;
+  /** The entry's client, which has already asked /api/me (main.tsx); a new one otherwise. */
+  queryClient?: QueryClient;
 }) {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       <PrerenderedPageContext value={prerenderedPage}>

@@ -1,10 +1,12 @@
 import type { OpenedAssetView } from "@/features/assets/titles/open-titles";
 import { PASSWORD_MSG } from "@common/assets/passwords";
+import type { QueryClient } from "@tanstack/react-query";
 import { Plus, Upload } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { useAssetContents } from "@/features/assets/api/list-asset-contents";
+import { listAssetsQueryOptions } from "@/features/assets/api/list-assets";
 import { useMarkAssetUsed } from "@/features/assets/api/mark-asset-used";
 import { AssetListScreen } from "@/features/assets/components/asset-list-screen";
 import { SortSelect } from "@/features/assets/components/sort-select";
@@ -25,6 +27,10 @@ import { formatCount } from "@/lib/format";
  * by title, username and site, with one-click copies; each deletable after a confirmation. A tab
  * without the vault key asks for the password in place of the list (decision 075).
  */
+/** Before the first render of a first visit (app/screen.tsx): the list, beside the chunks. */
+export const prefetch = (queryClient: QueryClient) =>
+  void queryClient.prefetchQuery(listAssetsQueryOptions("password"));
+
 export default function PasswordsScreen() {
   const [toDelete, setToDelete] = useState<OpenedAssetView | null>(null);
   const wasDeleted = useRef(false);
