@@ -1,3 +1,5 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { prefetchOwnedList } from "@/features/assets/titles/prefetch-owned-list";
 import { DOCUMENT_MSG } from "@common/assets/documents";
 import { FileUp } from "lucide-react";
 import { useRef } from "react";
@@ -8,6 +10,10 @@ import { useDeleteFromList } from "@/features/assets/use-delete-from-list";
 import { formatCount } from "@/lib/format";
 
 /** /documents: the user's documents, searched by title, each deletable after a confirmation. */
+/** Before the first render of a first visit (app/screen.tsx): the list and its titles, beside the chunks. */
+export const prefetch = (queryClient: QueryClient) =>
+  void prefetchOwnedList(queryClient, "document");
+
 export default function DocumentsScreen() {
   const titleRef = useRef<HTMLHeadingElement>(null);
   const remove = useDeleteFromList({

@@ -1,3 +1,5 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { prefetchOwnedList } from "@/features/assets/titles/prefetch-owned-list";
 import { NOTE_MSG } from "@common/assets/notes";
 import { NotebookPen } from "lucide-react";
 import { useRef } from "react";
@@ -9,6 +11,9 @@ import { useDeleteFromList } from "@/features/assets/use-delete-from-list";
 import { formatCount } from "@/lib/format";
 
 /** /notes: the user's notes, searched by title, in the tabs All Notes and Assigned (those with a beneficiary). */
+/** Before the first render of a first visit (app/screen.tsx): the list and its titles, beside the chunks. */
+export const prefetch = (queryClient: QueryClient) => void prefetchOwnedList(queryClient, "note");
+
 export default function NotesScreen() {
   const titleRef = useRef<HTMLHeadingElement>(null);
   const listProps = useDeleteFromList({

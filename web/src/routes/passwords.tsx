@@ -6,10 +6,10 @@ import { useMemo, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { useAssetContents } from "@/features/assets/api/list-asset-contents";
-import { listAssetsQueryOptions } from "@/features/assets/api/list-assets";
 import { useMarkAssetUsed } from "@/features/assets/api/mark-asset-used";
 import { AssetListScreen } from "@/features/assets/components/asset-list-screen";
 import { SortSelect } from "@/features/assets/components/sort-select";
+import { prefetchOwnedList } from "@/features/assets/titles/prefetch-owned-list";
 import { DeletePasswordDialog } from "@/features/assets/passwords/components/delete-password-dialog";
 import { PasswordList } from "@/features/assets/passwords/components/password-list";
 import { PasswordSearch } from "@/features/assets/passwords/components/password-search";
@@ -27,9 +27,9 @@ import { formatCount } from "@/lib/format";
  * by title, username and site, with one-click copies; each deletable after a confirmation. A tab
  * without the vault key asks for the password in place of the list (decision 075).
  */
-/** Before the first render of a first visit (app/screen.tsx): the list, beside the chunks. */
+/** Before the first render of a first visit (app/screen.tsx): the list and its titles, beside the chunks. */
 export const prefetch = (queryClient: QueryClient) =>
-  void queryClient.prefetchQuery(listAssetsQueryOptions("password"));
+  void prefetchOwnedList(queryClient, "password");
 
 export default function PasswordsScreen() {
   const [toDelete, setToDelete] = useState<OpenedAssetView | null>(null);
