@@ -9,8 +9,8 @@
  * as the screens do) and opened in the browser, so it also times the page's header (the baseline
  * for the first rows: what the navigation costs before the list), the first row showing a title
  * (not its "Opening…" placeholder) and every title open: the median (and the slowest) of LOADS
- * loads (5 unless set), since one load moves by a few hundred ms on a 2-core machine. Then it scrolls the page from top to
- * bottom at a steady 3,000 px/s and reports the frames (requestAnimationFrame intervals): mean
+ * loads (5 unless set), since one load moves by a few hundred ms on a 2-core machine. Then it
+ * scrolls the page from top to bottom at a steady 3,000 px/s and reports the frames (requestAnimationFrame intervals): mean
  * fps, p95 and the longest frame, and the frames longer than 1.5 of a 60 Hz frame; and the page's
  * main-thread work per 1,000 px scrolled (all tasks; script, style and layout), which a loaded
  * machine moves less than the frame rate. Beside it, in the same run and the same

@@ -29,7 +29,10 @@ type ScreenProps = {
   /** The screen, once its chunk has loaded (by `preload`); undefined before. */
   loaded: () => ComponentType | undefined;
   Lazy: ComponentType;
-  /** Loads the chunk (preloadScreensAt); undefined when it failed (never rejects). */
+  /**
+   * Loads the chunk; undefined when it failed (never rejects). Not used by the frame itself:
+   * preloadScreensAt reads it from the route's element, before anything renders.
+   */
   preload: () => Promise<ScreenModule | undefined>;
 };
 
@@ -71,10 +74,10 @@ export const screen = (load: Load) => {
 
 /**
  * Loads the chunks of the screens that `routes` (a tree of <Route> whose elements come from
- * `screen`) shows at `pathname`, and starts what each screen prefetches. A first visit to a signed-in address loads its screen with the
- * table that names it (router.tsx), so that the layout and the screen appear in one step: a screen
- * that suspends shows its fallback, and React then holds its content back for 300 ms after that
- * fallback (issue 39, the vault list's first rows).
+ * `screen`) shows at `pathname`, and starts what each screen prefetches. A first visit to a
+ * signed-in address loads its screen with the table that names it (router.tsx), so that the layout
+ * and the screen appear in one step: a screen that suspends shows its fallback, and React then
+ * holds its content back for 300 ms after that fallback (issue 39, the vault list's first rows).
  */
 export function preloadScreensAt(
   routes: ReactNode,

@@ -24,7 +24,7 @@ export default function SignedInRoutes() {
   return <Routes>{table}</Routes>;
 }
 
-/** Loads the screen at `pathname` and starts its prefetch (router.tsx, before this table first renders). */
+/** Loads the screen at `pathname` and starts its prefetch (router.tsx: before the table renders). */
 export const preloadScreen = (pathname: string, queryClient: QueryClient) =>
   preloadScreensAt(table, pathname, queryClient);
 

@@ -4,8 +4,8 @@ import { useWhenIdle } from "@/lib/use-when-idle";
 /**
  * Runs `moveOver` once per signed-in session (the query cache, cleared at sign-out, remembers it)
  * when `isSignedIn`, once the page is first idle (its list request and parsing would otherwise
- * slow the screen's first load: issue 39). Where it cannot even start (offline, server down) it answers `none`:
- * quietly, and again at the next sign-in. `queryKey`: its own, under no list's key, so that
+ * slow the screen's first load: issue 39). Where it cannot even start (offline, server down) it
+ * answers `none`: quietly, and again at the next sign-in. `queryKey`: its own, under no list's key, so that
  * invalidating a list does not run it again.
  */
 export function useOncePerSignIn<R>({
