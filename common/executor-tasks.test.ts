@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { taskActionForEntry, updateTaskSchema } from "./executor-tasks.js";
+import { taskActionForEntry, taskActionForPlatform, updateTaskSchema } from "./executor-tasks.js";
 
 describe("taskActionForEntry", () => {
   it("takes the entry's outcome, claims a pension or policy passed on, cancels a subscription closed, reviews an undecided one", () => {
@@ -22,5 +22,15 @@ describe("updateTaskSchema", () => {
     expect(updateTaskSchema.safeParse({ note: "my sort code" }).success).toBe(false);
     expect(updateTaskSchema.safeParse({ dueDate: "2027-02-30" }).success).toBe(false);
     expect(updateTaskSchema.safeParse({ status: "done", dueDate: null }).success).toBe(true);
+  });
+});
+
+describe("taskActionForPlatform", () => {
+  it("asks for a memorial where the platform keeps one, and closes every other account", () => {
+    expect(taskActionForPlatform("facebook")).toBe("memorialise");
+    expect(taskActionForPlatform("instagram")).toBe("memorialise");
+    expect(taskActionForPlatform("linkedin")).toBe("memorialise");
+    expect(taskActionForPlatform("google")).toBe("close");
+    expect(taskActionForPlatform("bank")).toBe("close");
   });
 });

@@ -73,6 +73,13 @@ export function taskActionForEntry(entry: {
   return entry.action;
 }
 
+/** Platforms whose profiles are kept as memorials; every other platform's account is closed. */
+const MEMORIAL_PLATFORMS: readonly string[] = ["facebook", "instagram", "linkedin"];
+
+/** The task a playbook platform calls for: ask for a memorial, or close the account. */
+export const taskActionForPlatform = (platformId: string): TaskAction =>
+  MEMORIAL_PLATFORMS.includes(platformId) ? "memorialise" : "close";
+
 /* ---------- inputs ---------- */
 
 const isoDate = z
@@ -220,6 +227,7 @@ export type ExecutorProgressView = { hasTasks: boolean; counts: TaskCounts };
 
 export const TASKS_MSG = {
   assigneeUnknown: "Assign the task to one of the people the owner named",
+  notAnEntry: "A task can only come from an entry of this estate's inventory",
   tooMany: `An estate holds at most ${TASKS_MAX.toLocaleString("en-US")} tasks`,
   tooManyProofs: `A task holds at most ${TASK_PROOFS_MAX} proofs`,
   proofTooLarge: `A proof must be at most ${TASK_PROOF_MAX_BYTES / 1024 / 1024} MB`,

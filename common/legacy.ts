@@ -31,6 +31,11 @@ export type LegacyItem = {
   title: string | null;
   encryptedTitle: string | null;
   key: LegacyItemKey | null;
+  /**
+   * The owner's id, on the portal's list: the estate an inventory entry belongs to (the executor's
+   * tasks, decision 099). A caregiver's item and early wishes omit it.
+   */
+  ownerId?: string;
   ownerName: string;
   releasedAt: string;
   accessEndsAt: string;

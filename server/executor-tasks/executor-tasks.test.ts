@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BeneficiaryView } from "../../common/beneficiaries.js";
 import {
+  TASKS_MSG,
   taskProofContext,
   type ExecutorProgressView,
   type FamilyEstateView,
@@ -128,6 +129,38 @@ describe("the executor's tasks", () => {
       tasks: [{ source: { kind: "playbook", id: "facebook" }, action: "memorialise" }],
     });
     expect(clear.status).toBe(400);
+    // an entry must be one of this estate's inventory entries: not a made-up id, nor another kind
+    // of item, nor another owner's entry; the whole request is refused
+    const otherOwner = await buildInvitedMember(ctx, v.firm.admin, "regular_user", "Other Owner");
+    const theirs = await buildAsset(otherOwner.client, {
+      type: "estate",
+      title: "Their bank",
+      content: { category: "bank", institution: "Their bank", action: "close" },
+      dataKey: await dataKeyOf(otherOwner.client),
+    });
+    const password = await buildAsset(v.owner.client, {
+      type: "password",
+      title: "Bank login",
+      content: { username: "olga", password: "x", website: "", notes: "" },
+      dataKey: await dataKeyOf(v.owner.client),
+    });
+    for (const id of [randomUUID(), theirs.id, password.id]) {
+      const res = await v.emmaPortal.json("POST", "/api/legacy/tasks", {
+        ownerId: v.owner.id,
+        tasks: [
+          {
+            source: { kind: "playbook", id: await playbookSourceId(t.wk, "google") },
+            action: "close",
+          },
+          { source: { kind: "entry", id }, action: "close" },
+        ],
+      });
+      expect(res).toMatchObject({
+        status: 400,
+        body: { error: { message: TASKS_MSG.notAnEntry } },
+      });
+    }
+    expect((await executorEstate(v.emmaPortal, v.owner.id)).tasks).toHaveLength(3);
 
     const secret = `Sort code 12-34-56 ${randomUUID()}`;
     const patch = await v.emmaPortal.json("PATCH", `/api/legacy/tasks/${t.bank.id}`, {
@@ -414,8 +447,12 @@ describe("the executor's tasks", () => {
     const v = await releasedEstate();
     const estate = await executorEstate(v.emmaPortal, v.owner.id);
     await openWorkspaceKey(v.emmaPortal, estate, v.emmaKey.accessKey);
+    // 500 sealed platform references: the server cannot tell them from real ones
     const tasks = Array.from({ length: 500 }, () => ({
-      source: { kind: "entry" as const, id: randomUUID() },
+      source: {
+        kind: "playbook" as const,
+        id: `p-${randomBytes(17).toString("base64url").slice(0, 22)}`,
+      },
       action: "close" as const,
     }));
     const made = await v.emmaPortal.json("POST", "/api/legacy/tasks", {

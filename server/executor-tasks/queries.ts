@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import {
+  assets,
   beneficiaries,
   beneficiaryKeys,
   executorTaskEvents,
@@ -98,6 +99,16 @@ export async function countTasks(tx: Tx, ownerId: string) {
     .select({ n: sql<number>`count(*)::int` })
     .from(executorTasks)
     .where(eq(executorTasks.ownerId, ownerId));
+  return row?.n ?? 0;
+}
+
+/** How many of `ids` are inventory entries of the owner's (the sources a task may come from). */
+export async function countEstateEntries(tx: Tx, ownerId: string, ids: string[]) {
+  if (!ids.length) return 0;
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(assets)
+    .where(and(eq(assets.userId, ownerId), eq(assets.type, "estate"), inArray(assets.id, ids)));
   return row?.n ?? 0;
 }
 

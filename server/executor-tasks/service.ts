@@ -25,6 +25,7 @@ import {
 } from "./present.js";
 import {
   countProofs,
+  countEstateEntries,
   countTasks,
   deleteProof,
   insertEvents,
@@ -109,6 +110,11 @@ export async function generateTasks(deps: Deps, email: string, input: GenerateTa
     await requireExecutor(tx, email, input.ownerId);
     if ((await countTasks(tx, input.ownerId)) + input.tasks.length > TASKS_MAX)
       throw new AppError("VALIDATION", TASKS_MSG.tooMany);
+    const entryIds = [
+      ...new Set(input.tasks.filter((t) => t.source.kind === "entry").map((t) => t.source.id)),
+    ];
+    if ((await countEstateEntries(tx, input.ownerId, entryIds)) !== entryIds.length)
+      throw new AppError("VALIDATION", TASKS_MSG.notAnEntry);
     const added = await insertTasks(
       tx,
       input.tasks.map((t) => ({

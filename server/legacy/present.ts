@@ -24,6 +24,7 @@ export const presentItem = (
   // a catalogue person gets no key: the title sealed with it would say nothing (decision 098)
   encryptedTitle: r.access === "content" ? (r.encryptedTitle?.toString("base64") ?? null) : null,
   key: r.access === "content" ? key : null,
+  ownerId: r.ownerId,
   ownerName: r.ownerName,
   releasedAt: (r.releasedAt ?? r.accessEndsAt).toISOString(),
   accessEndsAt: r.accessEndsAt.toISOString(),

@@ -1,4 +1,7 @@
-import { LEGACY_MSG } from "@common/legacy";
+import { TASKS_MSG } from "@common/executor-tasks";
+import { LEGACY_MSG, type LegacyItem } from "@common/legacy";
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { LoadError } from "@/components/load-error";
 import { Loading } from "@/components/loading";
@@ -8,8 +11,22 @@ import { AccessKeyNotice } from "@/features/legacy/components/access-key-notice"
 import { LegacyItemList } from "@/features/legacy/components/legacy-item-list";
 import { LegacyItemView } from "@/features/legacy/components/legacy-item-view";
 import { useCare } from "@/features/legacy/api/list-care";
+import { openedEstate } from "@/features/assets/estate/opened-estate";
 import { useTasks } from "@/features/executor-tasks/api/list-tasks";
+import { ExecutorWorkspace } from "@/features/executor-tasks/components/executor-workspace";
 import { TaskProgress } from "@/features/executor-tasks/components/task-progress";
+import type { AccessKeys } from "@/features/executor-tasks/use-workspace";
+import {
+  forgetAccessKey,
+  getAccessKey,
+  readAccessKeyEntry,
+  rememberAccessKey,
+  restoreAccessKeys,
+  useAccessKeysVersion,
+} from "@/features/legacy/access-keys";
+import { getLegacyItem, openWithAccessKey } from "@/features/legacy/api/get-item";
+import { openContentKey, WrongAccessKeyError } from "@/features/legacy/item-key";
+import { useLegacyTitles } from "@/features/legacy/use-legacy-titles";
 import { CareItemView } from "@/features/legacy/components/care-item-view";
 import { CareList } from "@/features/legacy/components/care-list";
 import { useEarlyWishes } from "@/features/legacy/api/list-early-wishes";
@@ -17,10 +34,123 @@ import { EarlyWishesList } from "@/features/legacy/components/early-wishes-list"
 import { EarlyWishesView } from "@/features/legacy/components/early-wishes-view";
 import { LegacySignIn } from "@/features/legacy/components/legacy-sign-in";
 import { PortalLayout } from "@/features/legacy/components/portal-layout";
-import { useHasChangedStep } from "@/features/legacy/step-focus";
+import { useHasChangedStep, useTitleFocus } from "@/features/legacy/step-focus";
+import { LEGACY_PATH } from "@/features/legacy/legacy-paths";
 import { useAccessKeyFromLink } from "@/features/legacy/use-access-key-link";
 import { useKeepAccessKeys } from "@/features/legacy/use-keep-access-keys";
 import { errorMessage } from "@/lib/api-client";
+
+const BACK = { to: LEGACY_PATH, label: "Back" };
+
+/** Whether an access key opens an item left under its beneficiary key; null when none can tell. */
+async function checkAccessKey(items: LegacyItem[], keyId: string, accessKey: Uint8Array) {
+  const item = items.find(
+    (i) =>
+      i.key?.kind === "beneficiary-key" &&
+      i.key.beneficiaryKeyId === keyId &&
+      i.key.escrowShare === null,
+  );
+  if (!item?.key) return null;
+  try {
+    await openContentKey({ assetId: item.id, key: item.key, accessKey });
+    return true;
+  } catch (err) {
+    if (err instanceof WrongAccessKeyError) return false;
+    throw err;
+  }
+}
+
+/** What an inventory entry wants done: opened here with the access keys this tab holds. */
+async function openEntryFacts(id: string) {
+  const opened = await openWithAccessKey(await getLegacyItem(id));
+  if (opened.type !== "estate") return { category: null, action: null };
+  const { category, action } = openedEstate(opened.content);
+  return { category, action };
+}
+
+/**
+ * /legacy?tasks={owner id}: the executor's workspace (decision 099), given the estate's inventory
+ * entries with their titles and the portal's access keys.
+ */
+function ExecutorTasksStep({
+  ownerId,
+  items,
+  isFocused,
+}: {
+  ownerId: string;
+  items: LegacyItem[];
+  isFocused: boolean;
+}) {
+  const titleRef = useTitleFocus(isFocused);
+  const tasks = useTasks(true);
+  // the access keys this tab kept, back after a reload, before the workspace asks for one
+  const restored = useQuery({
+    queryKey: ["legacy", "access-keys-restored"],
+    queryFn: () => restoreAccessKeys().then(() => true),
+    staleTime: Infinity,
+  });
+  const version = useAccessKeysVersion();
+  const entryItems = useMemo(
+    () =>
+      items.filter((i) => i.ownerId === ownerId && i.type === "estate" && i.access !== "catalogue"),
+    [items, ownerId],
+  );
+  const { titled } = useLegacyTitles(entryItems);
+  const entries = useMemo(() => {
+    const opened = new Map(titled?.map((t) => [t.id, t.title]));
+    return new Map(
+      entryItems.map((i) => [
+        i.id,
+        opened.get(i.id) ?? "An inventory entry (its title is not open)",
+      ]),
+    );
+  }, [entryItems, titled]);
+  const check = useCallback(
+    (keyId: string, accessKey: Uint8Array) => checkAccessKey(items, keyId, accessKey),
+    [items],
+  );
+  const keys: AccessKeys = useMemo(
+    () => ({
+      get: getAccessKey,
+      version,
+      check,
+      read: (text, keyId) => {
+        const entry = readAccessKeyEntry(text, keyId);
+        return entry && entry !== "other-key" ? entry.accessKey : null;
+      },
+      remember: rememberAccessKey,
+      forget: forgetAccessKey,
+    }),
+    [version, check],
+  );
+  const estate = tasks.data?.estates.find((e) => e.ownerId === ownerId);
+  if (tasks.error)
+    return (
+      <>
+        <PageHeader title="Your tasks" titleRef={titleRef} back={BACK} />
+        <LoadError onRetry={() => void tasks.refetch()}>
+          {errorMessage(tasks.error, TASKS_MSG.loadFailed)}
+        </LoadError>
+      </>
+    );
+  if (!tasks.data || !restored.data) return <Loading />;
+  if (estate?.role !== "executor")
+    return (
+      <>
+        <PageHeader title="This workspace cannot be opened" titleRef={titleRef} back={BACK} />
+        <LoadError>Only the executor of an estate released to them works here.</LoadError>
+      </>
+    );
+  return (
+    <ExecutorWorkspace
+      estate={estate}
+      entries={entries}
+      openEntry={openEntryFacts}
+      keys={keys}
+      titleRef={titleRef}
+    />
+  );
+}
 
 /**
  * /legacy (issue 5, public): the beneficiary portal the release e-mail links to (?email= pre-fills the address).
@@ -37,6 +167,7 @@ export default function LegacyScreen() {
   const itemId = params.get("item");
   const careId = params.get("care");
   const wishesId = params.get("wishes");
+  const tasksOf = params.get("tasks");
   const care = useCare(!!items.data);
   const tasks = useTasks(!!items.data);
   const wishes = useEarlyWishes(!!items.data);
@@ -51,7 +182,9 @@ export default function LegacyScreen() {
             ? `care:${careId}`
             : wishesId
               ? `wishes:${wishesId}`
-              : "list";
+              : tasksOf
+                ? `tasks:${tasksOf}`
+                : "list";
   const isFocused = useHasChangedStep(step);
 
   let page;
@@ -69,6 +202,15 @@ export default function LegacyScreen() {
   else if (itemId) page = <LegacyItemView key={itemId} id={itemId} isFocused={isFocused} />;
   else if (careId) page = <CareItemView key={careId} id={careId} isFocused={isFocused} />;
   else if (wishesId) page = <EarlyWishesView key={wishesId} id={wishesId} isFocused={isFocused} />;
+  else if (tasksOf)
+    page = (
+      <ExecutorTasksStep
+        key={tasksOf}
+        ownerId={tasksOf}
+        items={items.data.items}
+        isFocused={isFocused}
+      />
+    );
   else
     page = (
       <LegacyItemList
@@ -77,7 +219,7 @@ export default function LegacyScreen() {
         care={
           care.data?.owners.length ||
           wishes.data?.wishes.length ||
-          tasks.data?.estates.some((e) => e.tasks.length) ? (
+          tasks.data?.estates.some((e) => e.tasks.length || e.role === "executor") ? (
             <>
               {wishes.data?.wishes.length ? <EarlyWishesList view={wishes.data} /> : null}
               {care.data?.owners.length ? <CareList view={care.data} /> : null}

@@ -37,7 +37,28 @@ describe("the portal's task progress", () => {
     ]);
   });
 
-  it("shows the executor the counts, and nothing for an estate without tasks", () => {
+  it("shows the executor of an estate with no task yet the way into their workspace", () => {
+    const view: TasksView = {
+      estates: [
+        {
+          role: "executor",
+          ownerId: "owner-1",
+          ownerName: "Olga Owner",
+          workspaceKey: { state: "unavailable" },
+          counts: { todo: 0, in_progress: 0, done: 0, not_needed: 0 },
+          tasks: [],
+        },
+      ],
+    };
+    renderScreen(<TaskProgress view={view} />);
+    const region = screen.getByRole("region", {
+      name: "Olga Owner's estate: your tasks as executor",
+    });
+    expect(region.textContent).toContain("No tasks yet");
+    expect(within(region).getByRole("link", { name: "Open your tasks" })).toBeTruthy();
+  });
+
+  it("shows the executor the counts, and the family nothing for an estate without tasks", () => {
     const view: TasksView = {
       estates: [
         {
@@ -75,6 +96,10 @@ describe("the portal's task progress", () => {
       name: "Olga Owner's estate: your tasks as executor",
     });
     expect(region.textContent).toContain("2 of 2 tasks finished.");
+    expect(within(region).getByRole("link", { name: "Open your tasks" })).toHaveProperty(
+      "href",
+      expect.stringMatching(/\/legacy\?tasks=owner-1$/),
+    );
     expect(screen.queryByText(/Sam Other/)).toBeNull();
     expect(screen.queryAllByRole("table")).toHaveLength(0);
   });
