@@ -117,6 +117,30 @@ export const assetBeneficiaryKeysSchema = z
   );
 
 /**
+ * A new item's people told only that it exists (decision 098): each one of its beneficiaryEmails,
+ * with the title sealed for their beneficiary key (and that key's id), or neither when the owner
+ * has no key for the address yet. The content key is never wrapped for them.
+ */
+export const newItemCatalogueSchema = z
+  .array(
+    z
+      .strictObject({
+        email: emailSchema,
+        keyId: z.uuid().optional(),
+        sealedTitle: encryptedTitleSchema.optional(),
+      })
+      .refine((v) => (v.keyId === undefined) === (v.sealedTitle === undefined), {
+        message: "A sealed title needs the key it was sealed with",
+      }),
+  )
+  .max(ASSET_BENEFICIARIES_MAX)
+  .refine(
+    (people) => new Set(people.map((p) => p.email)).size === people.length,
+    ASSET_MSG.beneficiaryTwice,
+  );
+export type NewItemCatalogueInput = z.infer<typeof newItemCatalogueSchema>;
+
+/**
  * A new asset. The browser makes its id (crypto.randomUUID()) because the content key is
  * wrapped with the asset id as additional data before anything is sent (docs/decisions/009).
  * It is born with a sealed title (docs/decisions/080): a clear `title` is refused as unknown.
@@ -133,6 +157,8 @@ export const createAssetSchema = z.strictObject({
    * an address without one waits "pending" until the owner's browser wraps it.
    */
   beneficiaryKeys: assetBeneficiaryKeysSchema.optional(),
+  /** Of its people, those told only that it exists (decision 098). */
+  catalogue: newItemCatalogueSchema.optional(),
   /** A document marked "for my legal contact" (decision 091); documents only. */
   isForLegalContact: z.boolean().optional(),
 });

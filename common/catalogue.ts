@@ -56,6 +56,7 @@ export const CATALOGUE_MSG = {
   roleGivesContent: "This person's role gives them the content of this item",
   keyNotForPerson: "This key is not this person's",
   noWrapForCatalogue: "A person told only that an item exists cannot be given its key",
+  notLeft: "Choose what a person receives only for someone the item is left to",
   /** The item form's select. */
   label: "What they receive",
   content: "The content",

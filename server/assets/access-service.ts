@@ -5,9 +5,9 @@ import { withActor } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
 import type { Deps } from "../deps.js";
 import { AppError } from "../errors.js";
-import { lockKeyForWrap } from "../keys/beneficiary-service.js";
 import { selectAccessRows, updateAccess } from "./access-queries.js";
 import { presentItemAccess } from "./access-present.js";
+import { requireKeyOf } from "./beneficiary-wrap.js";
 import { loadOwnAsset } from "./service.js";
 
 /**
@@ -22,17 +22,6 @@ export const getItemAccess = (deps: Deps, actor: ActorProfile, assetId: string) 
     await loadOwnAsset(tx, actor, assetId);
     return presentItemAccess(await selectAccessRows(tx, assetId));
   });
-
-/**
- * The owner's key `keyId` for exactly `email`, held FOR SHARE until the transaction ends (a
- * re-issue cannot drop it under what was sealed with it); 400 otherwise.
- */
-async function requireKeyOf(tx: Tx, actor: ActorProfile, keyId: string, email: string) {
-  const key = await lockKeyForWrap(tx, keyId);
-  if (!key || key.userId !== actor.id || key.email !== email)
-    throw new AppError("VALIDATION", CATALOGUE_MSG.keyNotForPerson);
-  return key.id;
-}
 
 export const setItemAccess = (
   deps: Deps,

@@ -1,11 +1,15 @@
-import { ASSET_MSG, type AssetBeneficiaryKeyInput } from "../../common/assets.js";
+import {
+  ASSET_MSG,
+  type AssetBeneficiaryKeyInput,
+  type NewItemCatalogueInput,
+} from "../../common/assets.js";
 import { CATALOGUE_MSG } from "../../common/catalogue.js";
 import { KEYS_MSG } from "../../common/keys.js";
 import type { ActorProfile } from "../access.js";
 import type { Tx } from "../db/client.js";
 import { AppError } from "../errors.js";
 import { lockKeyForWrap } from "../keys/beneficiary-service.js";
-import { selectCatalogueEmails } from "./access-queries.js";
+import { selectCatalogueEmails, updateAccess } from "./access-queries.js";
 import { upsertAssetBeneficiary, type AssetBeneficiaryRow } from "./queries.js";
 import { clearRoleOnlyWraps, removeLeftAddresses } from "./role-grant-queries.js";
 
@@ -38,6 +42,17 @@ export async function requireBeneficiaryWraps(
 }
 
 /**
+ * The owner's key `keyId` for exactly `email`, held FOR SHARE until the transaction ends (a
+ * re-issue cannot drop it under what was sealed with it); 400 otherwise.
+ */
+export async function requireKeyOf(tx: Tx, actor: ActorProfile, keyId: string, email: string) {
+  const key = await lockKeyForWrap(tx, keyId);
+  if (!key || key.userId !== actor.id || key.email !== email)
+    throw new AppError("VALIDATION", CATALOGUE_MSG.keyNotForPerson);
+  return key.id;
+}
+
+/**
  * Writes an item's beneficiaries after a create or an update: `emails` (when given) is the whole
  * new list, so an address left out is removed with its wrap and can no longer open the item after
  * a release (unless a role still gives it: decision 091); a given wrap replaces its address's; a new
@@ -54,19 +69,25 @@ export async function writeAssetBeneficiaries(
     emails,
     keys,
     isContentKeyNew,
+    newCatalogue = [],
   }: {
     assetId: string;
     current: string[];
     emails: string[] | undefined;
     keys: AssetBeneficiaryKeyInput[] | undefined;
     isContentKeyNew: boolean;
+    /** A new item's people told only that it exists, with their sealed titles (decision 098). */
+    newCatalogue?: NewItemCatalogueInput;
   },
 ) {
   if (emails === undefined && !keys?.length && !isContentKeyNew) return;
   const list = emails ?? current;
+  if (newCatalogue.some((p) => !list.includes(p.email)))
+    throw new AppError("VALIDATION", CATALOGUE_MSG.notLeft);
   const wraps = await requireBeneficiaryWraps(tx, actor, { emails: list, keys: keys ?? [] });
   // a person told only that the item exists never receives its key (decision 098)
   const catalogue = await selectCatalogueEmails(tx, assetId);
+  for (const p of newCatalogue) catalogue.add(p.email);
   if ([...wraps.keys()].some((email) => catalogue.has(email)))
     throw new AppError("VALIDATION", CATALOGUE_MSG.noWrapForCatalogue);
   await removeLeftAddresses(tx, assetId, list);
@@ -81,4 +102,14 @@ export async function writeAssetBeneficiaries(
       row: { email, position, wrap },
     });
   }
+  for (const p of newCatalogue)
+    await updateAccess(tx, {
+      assetId,
+      email: p.email,
+      set: {
+        access: "catalogue",
+        beneficiaryKeyId: p.keyId ? await requireKeyOf(tx, actor, p.keyId, p.email) : null,
+        catalogueTitle: p.sealedTitle ? Buffer.from(p.sealedTitle, "base64") : null,
+      },
+    });
 }

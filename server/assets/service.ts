@@ -121,7 +121,17 @@ export async function createAsset(deps: Deps, actor: ActorProfile, input: Create
       emails: input.beneficiaryEmails,
       keys: input.beneficiaryKeys,
       isContentKeyNew: false,
+      newCatalogue: input.catalogue,
     });
+    for (const p of input.catalogue ?? [])
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: "asset.access_changed",
+        subjectType: "asset",
+        subjectId: row.id,
+        ownerId: actor.id,
+        details: { type: row.type, beneficiary: p.email, access: "catalogue" },
+      });
     // An estate entry goes to the executors, a marked document to the legal contacts (pending).
     if (row.type === "estate" || row.isForLegalContact) await syncRoleGrants(tx, actor.id);
     await recordItemEvent(tx, actor, { action: "created", id: row.id, type: row.type });

@@ -21,7 +21,7 @@ import {
   uniqueEmail,
   type TestContext,
 } from "../../test/harness.js";
-import { sealAsset, sealTitle } from "../../test/vault-crypto.js";
+import { sealAsset, sealTitle, type CryptoKey } from "../../test/vault-crypto.js";
 import { createOffsetClock } from "../clock.js";
 import { asSystem } from "../db/actor.js";
 import { assetBeneficiaries } from "../db/schema/index.js";
@@ -321,5 +321,75 @@ describe("catalogue only (issue 36 item 6)", () => {
     const refused = await access(owner.client, entry.id, { email: carl, access: "catalogue" });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ error: { message: CATALOGUE_MSG.roleGivesContent } });
+  });
+
+  it("a new item is born with its choice: the catalogue person's title sealed, no wrap, and the whole request refused when it does not fit", async () => {
+    const firm = await buildFirm(ctx);
+    const owner = await buildInvitedMember(ctx, firm.admin, "regular_user", "Nina New");
+    const dk = await dataKeyOf(owner.client);
+    const [emma, carl] = [uniqueEmail("emma"), uniqueEmail("carl")];
+    const emmaKey = await createBeneficiaryKey(owner.client, dk, { email: emma });
+    const carlKey = await createBeneficiaryKey(owner.client, dk, { email: carl });
+    const newItem = async (
+      extra: (id: string, ck: CryptoKey) => Promise<Record<string, unknown>>,
+    ) => {
+      const id = crypto.randomUUID();
+      const sealed = await sealAsset(dk, id, { kind: "other", notes: "statement" });
+      const base = {
+        id,
+        type: "document",
+        encryptedTitle: await sealTitle(sealed.ck, id, "Pension — Aviva"),
+        beneficiaryEmails: [emma, carl],
+        wrappedKey: sealed.wrappedKey,
+        encryptedData: sealed.encryptedData,
+        beneficiaryKeys: [
+          { id: emmaKey.id, wrappedKey: await wrapForBeneficiary(emmaKey.bk, id, sealed.ck) },
+        ],
+      };
+      return {
+        id,
+        ck: sealed.ck,
+        res: await owner.client.json("POST", "/api/assets", {
+          ...base,
+          ...(await extra(id, sealed.ck)),
+        }),
+      };
+    };
+    const carlTitle = (id: string) => sealCatalogueTitle(carlKey.bkBytes, id, "Pension — Aviva");
+
+    const made = await newItem(async (id) => ({
+      catalogue: [{ email: carl, keyId: carlKey.id, sealedTitle: await carlTitle(id) }],
+    }));
+    expect(made.res.status).toBe(201);
+    expect(await access(owner.client, made.id)).toMatchObject({
+      status: 200,
+      body: {
+        people: [
+          { email: emma, access: "content" },
+          { email: carl, access: "catalogue", isTitleSealed: true },
+        ],
+      },
+    });
+    expect(await rowOf(made.id, carl)).toMatchObject({ access: "catalogue", wrappedKey: null });
+    expect((await rowOf(made.id, emma))?.wrappedKey).not.toBeNull();
+
+    // refused whole, nothing stored: a wrap for the catalogue person, a person the item is not
+    // left to, a key that is not the person's
+    for (const extra of [
+      async (id: string, ck: CryptoKey) => ({
+        beneficiaryKeys: [
+          { id: carlKey.id, wrappedKey: await wrapForBeneficiary(carlKey.bk, id, ck) },
+        ],
+        catalogue: [{ email: carl }],
+      }),
+      async () => ({ catalogue: [{ email: uniqueEmail("stranger") }] }),
+      async (id: string) => ({
+        catalogue: [{ email: carl, keyId: emmaKey.id, sealedTitle: await carlTitle(id) }],
+      }),
+    ]) {
+      const refused = await newItem(extra);
+      expect(refused.res.status).toBe(400);
+      expect((await owner.client.json("GET", `/api/assets/${refused.id}`)).status).toBe(404);
+    }
   });
 });

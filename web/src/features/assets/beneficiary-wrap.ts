@@ -4,6 +4,7 @@ import { beneficiaryKeysQueryKey } from "@/lib/keys/api/list-beneficiary-keys";
 import { normalizeEmail } from "@/lib/keys/pending-items";
 import { wrapForBeneficiary } from "@/lib/keys/wrap-for-beneficiary";
 import { unwrapContentKey } from "@/lib/crypto/vault-crypto";
+import { catalogueGrantFor } from "./api/set-item-access";
 
 export type BeneficiaryWrapInput = {
   assetId: string;
@@ -53,6 +54,43 @@ export async function beneficiaryKeysFor(
       await wrapForBeneficiary({ queryClient, dataKey, email, contentKey, assetId: input.assetId }),
     );
   return wraps;
+}
+
+/**
+ * A new item's people (decision 098): the content key wrapped for each one given the content, and
+ * for each one told only that it exists the title sealed with their beneficiary key, never a wrap.
+ */
+export async function peopleOfNewItem(
+  queryClient: QueryClient,
+  input: {
+    assetId: string;
+    wrappedKey: Uint8Array;
+    dataKey: CryptoKey;
+    title: string;
+    beneficiaryEmails: string[];
+    catalogueEmails: string[];
+  },
+) {
+  const told = new Set(input.catalogueEmails.map(normalizeEmail));
+  const beneficiaryKeys = await beneficiaryKeysFor(queryClient, {
+    assetId: input.assetId,
+    wrappedKey: input.wrappedKey,
+    beneficiaryEmails: input.beneficiaryEmails.filter((e) => !told.has(normalizeEmail(e))),
+    previousBeneficiaryEmails: [],
+    isNewContentKey: true,
+  });
+  const catalogue = [];
+  for (const email of [...told].filter((e) =>
+    input.beneficiaryEmails.some((b) => normalizeEmail(b) === e),
+  ))
+    catalogue.push(
+      await catalogueGrantFor(queryClient, input.dataKey, {
+        assetId: input.assetId,
+        email,
+        title: input.title,
+      }),
+    );
+  return { beneficiaryKeys, catalogue };
 }
 
 /** After a save that may have named a beneficiary: the plan page's key list counts items again. */

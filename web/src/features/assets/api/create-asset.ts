@@ -2,7 +2,8 @@ import type { AssetType, AssetView, ContentOf } from "@common/assets";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { toBase64 } from "@/lib/crypto/vault-crypto";
-import { beneficiaryKeysFor, invalidateBeneficiaryKeys } from "../beneficiary-wrap";
+import { invalidateBeneficiaryKeys, peopleOfNewItem } from "../beneficiary-wrap";
+import { useNewItemCatalogue } from "../components/item-access";
 import { sealNewAsset, sealTitle } from "../seal";
 import { fetchDataKeyOrAsk } from "@/lib/keys/api/get-data-key";
 import { wrapPendingSoon } from "@/lib/keys/wrap-pending-soon";
@@ -15,6 +16,8 @@ export type CreateAssetInput<T extends AssetType> = {
   content: ContentOf<T>;
   /** A document marked "for my legal contact" (decision 091). */
   isForLegalContact?: boolean;
+  /** Of beneficiaryEmails, those told only that it exists (decision 098): never given its key. */
+  catalogueEmails?: string[];
 };
 
 /**
@@ -29,12 +32,13 @@ export async function createAsset<T extends AssetType>(
   const sealed = await sealNewAsset<T>(dataKey, input.content);
   // Born sealed: the title goes under the new content key, never in clear (decision 080).
   const encryptedTitle = await sealTitle(sealed.contentKey, sealed.id, input.title);
-  const beneficiaryKeys = await beneficiaryKeysFor(queryClient, {
+  const { beneficiaryKeys, catalogue } = await peopleOfNewItem(queryClient, {
     assetId: sealed.id,
     wrappedKey: sealed.wrappedKey,
+    dataKey,
+    title: input.title,
     beneficiaryEmails: input.beneficiaryEmails,
-    previousBeneficiaryEmails: [],
-    isNewContentKey: true,
+    catalogueEmails: input.catalogueEmails ?? [],
   });
   const { asset } = await api<{ asset: AssetView }>("/api/assets", {
     method: "POST",
@@ -46,6 +50,7 @@ export async function createAsset<T extends AssetType>(
       wrappedKey: toBase64(sealed.wrappedKey),
       encryptedData: toBase64(sealed.encryptedData),
       beneficiaryKeys,
+      ...(catalogue.length ? { catalogue } : {}),
       ...(input.isForLegalContact ? { isForLegalContact: true } : {}),
     },
   });
@@ -54,10 +59,16 @@ export async function createAsset<T extends AssetType>(
   return { asset, contentKey: sealed.contentKey };
 }
 
+/** The save of a new item's form: its people's choices (decision 098) go with it. */
 export function useCreateAsset<T extends AssetType>() {
   const qc = useQueryClient();
+  const catalogueOf = useNewItemCatalogue();
   return useMutation({
-    mutationFn: (input: CreateAssetInput<T>) => createAsset(qc, input),
+    mutationFn: (input: CreateAssetInput<T>) =>
+      createAsset(qc, {
+        ...input,
+        catalogueEmails: input.catalogueEmails ?? catalogueOf(input.beneficiaryEmails),
+      }),
     onSuccess: (_, input) => {
       if (input.beneficiaryEmails.length) void invalidateBeneficiaryKeys(qc);
       return qc.invalidateQueries({ queryKey: assetsQueryKey });

@@ -40,16 +40,35 @@ async function accessBody(qc: QueryClient, input: SetItemAccess): Promise<SetIte
     });
     return { email, access: "content", beneficiaryKey };
   }
+  return {
+    access: "catalogue",
+    ...(await catalogueGrantFor(qc, dataKey, {
+      assetId: input.assetId,
+      email,
+      title: input.title,
+    })),
+  };
+}
+
+/**
+ * What a person told only that an item exists is given (decision 098): the title sealed with their
+ * beneficiary key, with its id; only the address when the owner has no key for it yet.
+ */
+export async function catalogueGrantFor(
+  qc: QueryClient,
+  dataKey: CryptoKey,
+  { assetId, email, title }: { assetId: string; email: string; title: string },
+): Promise<{ email: string; keyId?: string; sealedTitle?: string }> {
   const key = (await fetchBeneficiaryKeys(qc)).keys.find((k) => normalizeEmail(k.email) === email);
-  if (!key) return { email, access: "catalogue" };
+  if (!key) return { email };
   const bk = await unwrapRaw(
     dataKey,
     fromBase64(key.ownerWrappedKey),
     wrapContext.beneficiaryKey(key.id),
   );
   try {
-    const sealed = await sealCatalogueTitle(bk, input.assetId, input.title);
-    return { email, access: "catalogue", keyId: key.id, sealedTitle: toBase64(sealed) };
+    const sealed = await sealCatalogueTitle(bk, assetId, title);
+    return { email, keyId: key.id, sealedTitle: toBase64(sealed) };
   } finally {
     bk.fill(0);
   }

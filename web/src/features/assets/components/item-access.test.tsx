@@ -14,7 +14,9 @@ import {
 import { renderScreen } from "@/testing/render-screen";
 import { stubFetch } from "@/testing/stub-fetch";
 import { BeneficiaryField, BeneficiaryFieldProvider } from "./beneficiary-field";
-import { ItemAccessProvider } from "./item-access";
+import type { CreateAssetInput } from "@common/assets";
+import { useCreateAsset } from "../api/create-asset";
+import { ItemAccessProvider, NewItemAccessProvider } from "./item-access";
 
 /**
  * The item form's beneficiary section (decision 098): per person, "The content" or "Only that it
@@ -95,5 +97,61 @@ describe("what each person receives", () => {
     );
     expect(screen.getByText("Beneficiary picker")).toBeTruthy();
     expect(screen.queryByRole("combobox")).toBeNull();
+  });
+
+  it("a new item's form keeps the choice and sends it with the item: a sealed title for the person, no wrap", async () => {
+    const DANA = "dana@example.com";
+    const keys = newFakeKeysServer();
+    const carl = await fakeBeneficiaryKey(dataKey, CARL);
+    const dana = await fakeBeneficiaryKey(dataKey, DANA);
+    keys.keys.push(carl.view, dana.view);
+    const keysFetch = fakeKeysFetch(() => keys);
+    let created: CreateAssetInput | undefined;
+    stubFetch((url, init) => {
+      if (url === "/api/assets" && init?.method === "POST") {
+        created = JSON.parse(String(init.body)) as CreateAssetInput;
+        return Promise.resolve(json(201, { asset: { id: created.id, roleGrants: [] } }));
+      }
+      return keysFetch(url, init);
+    });
+    function Save() {
+      const create = useCreateAsset<"password">();
+      return (
+        <button
+          type="button"
+          onClick={() =>
+            create.mutate({
+              type: "password",
+              title: "Bank login — Chase",
+              beneficiaryEmails: [CARL, DANA],
+              content: { username: "olga", password: "x", website: "", notes: "" },
+            })
+          }
+        >
+          Save
+        </button>
+      );
+    }
+    const { user } = renderScreen(
+      <BeneficiaryFieldProvider renderPicker={() => <p>Beneficiary picker</p>}>
+        <NewItemAccessProvider>
+          <BeneficiaryField value={[CARL, DANA]} onChange={() => {}} />
+          <Save />
+        </NewItemAccessProvider>
+      </BeneficiaryFieldProvider>,
+    );
+    expect(selectOf(CARL).disabled).toBe(false);
+    await user.selectOptions(selectOf(CARL), CATALOGUE_MSG.catalogue);
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(created).toBeDefined());
+    if (!created) throw new Error("not sent");
+    // Dana gets the key; Carl only the title, sealed for his key
+    expect(created.beneficiaryKeys?.map((k) => k.id)).toEqual([dana.view.id]);
+    const [told] = created.catalogue ?? [];
+    expect(told?.email).toBe(CARL);
+    expect(told?.keyId).toBe(carl.view.id);
+    expect(await openCatalogueTitle(carl.bk, created.id, fromBase64(told?.sealedTitle ?? ""))).toBe(
+      "Bank login — Chase",
+    );
   });
 });

@@ -1,5 +1,13 @@
 import { CATALOGUE_MSG, type ItemAccess } from "@common/catalogue";
-import { createContext, useContext, useId, useState, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useId,
+  useMemo,
+  useState,
+  type ReactNode,
+} from "react";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { errorMessage } from "@/lib/api-client";
@@ -12,6 +20,41 @@ import type { AssetType } from "@common/assets";
 type ItemAccessContextValue = Pick<OpenedAsset<AssetType>, "asset" | "wrappedKey">;
 
 const ItemAccessContext = createContext<ItemAccessContextValue | null>(null);
+
+/**
+ * A new item's choices, kept on its form until it is saved (decision 098): the addresses told only
+ * that it exists. The new-item screen holds them; the item's save reads them.
+ */
+type NewItemAccess = {
+  catalogue: ReadonlySet<string>;
+  choose: (email: string, access: ItemAccess) => void;
+};
+const NewItemAccessContext = createContext<NewItemAccess | null>(null);
+
+/** Around a new item's form: each chosen person's choice, sent with the item when it is saved. */
+export function NewItemAccessProvider({ children }: { children: ReactNode }) {
+  const [catalogue, setCatalogue] = useState<ReadonlySet<string>>(new Set());
+  const choose = useCallback((email: string, access: ItemAccess) => {
+    setCatalogue((before) => {
+      const next = new Set(before);
+      if (access === "catalogue") next.add(email.trim().toLowerCase());
+      else next.delete(email.trim().toLowerCase());
+      return next;
+    });
+  }, []);
+  const value = useMemo(() => ({ catalogue, choose }), [catalogue, choose]);
+  return <NewItemAccessContext value={value}>{children}</NewItemAccessContext>;
+}
+
+/** The new item's people told only that it exists, among `emails` (none outside a new item's form). */
+export function useNewItemCatalogue(): (emails: string[]) => string[] {
+  const draft = useContext(NewItemAccessContext);
+  return useCallback(
+    (emails: string[]) =>
+      draft ? emails.filter((e) => draft.catalogue.has(e.trim().toLowerCase())) : [],
+    [draft],
+  );
+}
 
 /** Around an opened item's screen: its beneficiary section offers each person's choice. */
 export function ItemAccessProvider({
@@ -87,23 +130,48 @@ function PersonAccess({ item, email }: { item: ItemAccessContextValue; email: st
   );
 }
 
+/** A new item's person: the choice is kept with the form and sent when the item is saved. */
+function NewPersonAccess({ draft, email }: { draft: NewItemAccess; email: string }) {
+  const id = useId();
+  return (
+    <div className="grid gap-1 sm:grid-cols-[1fr_14rem] sm:items-center sm:gap-3">
+      <Label htmlFor={id} className="wrap-anywhere">
+        {CATALOGUE_MSG.label}: {email}
+      </Label>
+      <NativeSelect
+        id={id}
+        value={draft.catalogue.has(email.trim().toLowerCase()) ? "catalogue" : "content"}
+        onChange={(e) => draft.choose(email, e.target.value as ItemAccess)}
+      >
+        <option value="content">{CATALOGUE_MSG.content}</option>
+        <option value="catalogue">{CATALOGUE_MSG.catalogue}</option>
+      </NativeSelect>
+    </div>
+  );
+}
+
 /**
- * Consent in the law's terms (docs/decisions/098): under the beneficiary picker of a saved item,
- * each person's choice between the content and only that it exists (RUFADAA's "catalogue"),
- * saved as soon as it is made. Nothing on a new item's form: its people get the content.
+ * Consent in the law's terms (docs/decisions/098): under the beneficiary picker, each person's
+ * choice between the content and only that it exists (RUFADAA's "catalogue"). A saved item saves
+ * it as soon as it is made; a new item's form keeps it and sends it with the item.
  */
 export function ItemAccessSelects({ emails }: { emails: string[] }) {
   const item = useContext(ItemAccessContext);
-  if (!item || emails.length === 0) return null;
+  const draft = useContext(NewItemAccessContext);
+  if ((!item && !draft) || emails.length === 0) return null;
   return (
     <fieldset className="grid gap-2 rounded-md border p-3">
       <legend className="px-1 text-sm font-medium">What each person receives</legend>
       <p className="text-sm text-muted-foreground">
         “Only that it exists”: they will see this item’s kind and title, never its content.
       </p>
-      {emails.map((email) => (
-        <PersonAccess key={email} item={item} email={email} />
-      ))}
+      {emails.map((email) =>
+        item ? (
+          <PersonAccess key={email} item={item} email={email} />
+        ) : draft ? (
+          <NewPersonAccess key={email} draft={draft} email={email} />
+        ) : null,
+      )}
     </fieldset>
   );
 }

@@ -12,7 +12,8 @@ import {
   wrapContentKey,
 } from "@/lib/crypto/vault-crypto";
 import { fetchDataKeyOrAsk } from "@/lib/keys/api/get-data-key";
-import { beneficiaryKeysFor, invalidateBeneficiaryKeys } from "../../beneficiary-wrap";
+import { invalidateBeneficiaryKeys, peopleOfNewItem } from "../../beneficiary-wrap";
+import { useNewItemCatalogue } from "../../components/item-access";
 import { assetsQueryKey } from "../../api/list-assets";
 import { uploadAssetFile, type UploadProgress } from "../../api/upload-asset-file";
 import { putMessageSchedule } from "./put-message-schedule";
@@ -25,6 +26,8 @@ export type CreateMessageInput = {
   /** The recording or video, with its type as the vault's rules name it. */
   media: { blob: Blob; contentType: string } | null;
   onProgress?: (progress: UploadProgress) => void;
+  /** Of the recipients, those told only that it exists (decision 098): never given its key. */
+  catalogueEmails?: string[];
 };
 
 /**
@@ -39,12 +42,13 @@ export async function createMessage(queryClient: QueryClient, input: CreateMessa
   const waitingShare = newWaitingShare();
   const messageKey = await deriveMessageKey(await rawKeyOf(itemKey), waitingShare, id);
   const wrappedKey = await wrapContentKey(itemKey, dataKey, id);
-  const beneficiaryKeys = await beneficiaryKeysFor(queryClient, {
+  const { beneficiaryKeys, catalogue } = await peopleOfNewItem(queryClient, {
     assetId: id,
     wrappedKey,
+    dataKey,
+    title: input.title.trim(),
     beneficiaryEmails: input.recipients,
-    previousBeneficiaryEmails: [],
-    isNewContentKey: true,
+    catalogueEmails: input.catalogueEmails ?? [],
   });
   const { asset } = await api<{ asset: AssetView }>("/api/assets", {
     method: "POST",
@@ -58,6 +62,7 @@ export async function createMessage(queryClient: QueryClient, input: CreateMessa
       wrappedKey: toBase64(wrappedKey),
       encryptedData: toBase64(await encryptJson(messageKey, input.content)),
       beneficiaryKeys,
+      ...(catalogue.length ? { catalogue } : {}),
     },
   });
   // W first: without it on the server the message would open for nobody, its owner included
@@ -74,10 +79,16 @@ export async function createMessage(queryClient: QueryClient, input: CreateMessa
   return asset;
 }
 
+/** The save of a new message's form: its recipients' choices (decision 098) go with it. */
 export function useCreateMessage() {
   const qc = useQueryClient();
+  const catalogueOf = useNewItemCatalogue();
   return useMutation({
-    mutationFn: (input: CreateMessageInput) => createMessage(qc, input),
+    mutationFn: (input: CreateMessageInput) =>
+      createMessage(qc, {
+        ...input,
+        catalogueEmails: input.catalogueEmails ?? catalogueOf(input.recipients),
+      }),
     onSuccess: (_, input) => {
       if (input.recipients.length) void invalidateBeneficiaryKeys(qc);
       return qc.invalidateQueries({ queryKey: assetsQueryKey });
