@@ -36,6 +36,7 @@ import {
   letServiceHoldAccessKey,
   pdf,
   portalSignIn,
+  releaseByInactivity,
   releaseView,
 } from "./release-setup.js";
 
@@ -123,13 +124,7 @@ describe("access keys at a release", () => {
 
     it("after the release the code alone opens nothing: the item asks for the access key, and wrong keys are refused", async () => {
       // The owner stops using the service: inactivity, then the wait, then the release.
-      const plan = { inactivityMonths: 3, waitDays: 1 };
-      expect((await apiAsUser(ownerPage, "PUT", "/api/release/plan", plan)).status).toBe(200);
-      const endsAt = new Date((await releaseView(ownerPage)).plan.inactivityEndsAt ?? "").getTime();
-      const { now } = await advanceReleaseClock(0);
-      await advanceReleaseClock(endsAt - new Date(now).getTime() + 60_000);
-      await advanceReleaseClock(DAY + 60_000);
-      expect((await releaseView(ownerPage)).state).toBe("released");
+      await releaseByInactivity(ownerPage);
       releaseMail = await latestMailTo(heir.email, { subject: /has left you something/ });
 
       // The code alone: the list counts the items and names who left them, not their titles

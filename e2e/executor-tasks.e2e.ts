@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
-  advanceReleaseClock,
   apiAsUser,
   buildUser,
   checkLightAndDark,
@@ -14,7 +13,7 @@ import {
   signedInPage,
   uniqueEmail,
 } from "./fixtures.js";
-import { DAY, download, handOverAccessKey, portalSignIn, releaseView } from "./release-setup.js";
+import { download, handOverAccessKey, portalSignIn, releaseByInactivity } from "./release-setup.js";
 import { storeItem } from "./sealed-items.js";
 import { dataKeyOf } from "./sealed-titles.js";
 
@@ -57,13 +56,7 @@ describe("the executor's workspace", () => {
     });
     accessLink = await handOverAccessKey(ownerPage, executor.email);
 
-    const plan = { inactivityMonths: 3, waitDays: 1 };
-    expect((await apiAsUser(ownerPage, "PUT", "/api/release/plan", plan)).status).toBe(200);
-    const endsAt = new Date((await releaseView(ownerPage)).plan.inactivityEndsAt ?? "").getTime();
-    const { now } = await advanceReleaseClock(0);
-    await advanceReleaseClock(endsAt - new Date(now).getTime() + 60_000);
-    await advanceReleaseClock(DAY + 60_000);
-    expect((await releaseView(ownerPage)).state).toBe("released");
+    await releaseByInactivity(ownerPage);
   });
 
   it("the executor opens the workspace and makes the list from the inventory and a ticked platform", async () => {

@@ -6,14 +6,11 @@ import { CATALOGUE_MSG } from "../common/catalogue.js";
 import { DELIVERY_MSG } from "../common/deliveries.js";
 import {
   addBeneficiary,
-  DAY,
   handOverAccessKey,
   portalSignIn,
-  releaseView,
+  releaseByInactivity,
 } from "./release-setup.js";
 import {
-  advanceReleaseClock,
-  apiAsUser,
   buildUser,
   checkLightAndDark,
   expectText,
@@ -156,13 +153,7 @@ describe("an item left to two people", () => {
 
     it("after the release Emma opens the shared item with her own key, and is told of the savings account", async () => {
       // The release: inactivity, the wait, then both are written to.
-      const plan = { inactivityMonths: 3, waitDays: 1 };
-      expect((await apiAsUser(page, "PUT", "/api/release/plan", plan)).status).toBe(200);
-      const endsAt = new Date((await releaseView(page)).plan.inactivityEndsAt ?? "").getTime();
-      const { now } = await advanceReleaseClock(0);
-      await advanceReleaseClock(endsAt - new Date(now).getTime() + 60_000);
-      await advanceReleaseClock(DAY + 60_000);
-      expect((await releaseView(page)).state).toBe("released");
+      await releaseByInactivity(page);
 
       const portal = await openSharedItem(emma, emmaLink);
       // told it exists, with its title, and nothing to open (decision 098)

@@ -8,6 +8,7 @@ import { PASSWORD_MSG } from "../common/assets/passwords.js";
 import { LEGACY_MSG } from "../common/legacy.js";
 import type { ReleasePlanView } from "../common/release.js";
 import {
+  advanceReleaseClock,
   apiAsUser,
   appUrl,
   codeFrom,
@@ -103,6 +104,20 @@ export const pdf = (text: string) =>
 
 export async function releaseView(page: Page): Promise<ReleasePlanView> {
   return (await apiAsUser<ReleasePlanView>(page, "GET", "/api/release")).body;
+}
+
+/**
+ * The owner stops using the service: a 3-month inactivity plan, the server's clock moved past it
+ * and past the one-day wait, and the release happens.
+ */
+export async function releaseByInactivity(page: Page): Promise<void> {
+  const plan = { inactivityMonths: 3, waitDays: 1 };
+  expect((await apiAsUser(page, "PUT", "/api/release/plan", plan)).status).toBe(200);
+  const endsAt = new Date((await releaseView(page)).plan.inactivityEndsAt ?? "").getTime();
+  const { now } = await advanceReleaseClock(0);
+  await advanceReleaseClock(endsAt - new Date(now).getTime() + 60_000);
+  await advanceReleaseClock(DAY + 60_000);
+  expect((await releaseView(page)).state).toBe("released");
 }
 
 // ---- The owner's access keys (the "Access keys" card of /release, docs/decisions/032) -------

@@ -73,8 +73,6 @@ export const useOpenedItem = (): ItemAccessContextValue | null => useContext(Ite
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 function PersonAccess({ item, email }: { item: ItemAccessContextValue; email: string }) {
-  const id = useId();
-  const hintId = useId();
   const set = useSetItemAccess();
   const saved = item.asset.beneficiaryEmails.some((e) => same(e, email));
   const stored: ItemAccess = item.asset.catalogueEmails?.some((e) => same(e, email))
@@ -107,23 +105,50 @@ function PersonAccess({ item, email }: { item: ItemAccessContextValue; email: st
     );
   };
   return (
+    <AccessSelect
+      email={email}
+      value={chosen}
+      onChange={onChange}
+      disabled={!saved || set.isPending}
+      hint={saved ? undefined : `Save the item first; then choose what ${email} receives.`}
+    />
+  );
+}
+
+/** One person's "What they receive" select, with a line under it when it cannot be used yet. */
+function AccessSelect({
+  email,
+  value,
+  onChange,
+  disabled = false,
+  hint,
+}: {
+  email: string;
+  value: ItemAccess;
+  onChange: (access: ItemAccess) => void;
+  disabled?: boolean;
+  hint?: string;
+}) {
+  const id = useId();
+  const hintId = useId();
+  return (
     <div className="grid gap-1 sm:grid-cols-[1fr_14rem] sm:items-center sm:gap-3">
       <Label htmlFor={id} className="wrap-anywhere">
         {CATALOGUE_MSG.label}: {email}
       </Label>
       <NativeSelect
         id={id}
-        value={chosen}
-        disabled={!saved || set.isPending}
-        aria-describedby={saved ? undefined : hintId}
+        value={value}
+        disabled={disabled}
+        aria-describedby={hint ? hintId : undefined}
         onChange={(e) => onChange(e.target.value as ItemAccess)}
       >
         <option value="content">{CATALOGUE_MSG.content}</option>
         <option value="catalogue">{CATALOGUE_MSG.catalogue}</option>
       </NativeSelect>
-      {!saved && (
+      {hint && (
         <p id={hintId} className="text-sm text-muted-foreground sm:col-span-2">
-          Save the item first; then choose what {email} receives.
+          {hint}
         </p>
       )}
     </div>
@@ -132,21 +157,12 @@ function PersonAccess({ item, email }: { item: ItemAccessContextValue; email: st
 
 /** A new item's person: the choice is kept with the form and sent when the item is saved. */
 function NewPersonAccess({ draft, email }: { draft: NewItemAccess; email: string }) {
-  const id = useId();
   return (
-    <div className="grid gap-1 sm:grid-cols-[1fr_14rem] sm:items-center sm:gap-3">
-      <Label htmlFor={id} className="wrap-anywhere">
-        {CATALOGUE_MSG.label}: {email}
-      </Label>
-      <NativeSelect
-        id={id}
-        value={draft.catalogue.has(email.trim().toLowerCase()) ? "catalogue" : "content"}
-        onChange={(e) => draft.choose(email, e.target.value as ItemAccess)}
-      >
-        <option value="content">{CATALOGUE_MSG.content}</option>
-        <option value="catalogue">{CATALOGUE_MSG.catalogue}</option>
-      </NativeSelect>
-    </div>
+    <AccessSelect
+      email={email}
+      value={draft.catalogue.has(email.trim().toLowerCase()) ? "catalogue" : "content"}
+      onChange={(access) => draft.choose(email, access)}
+    />
   );
 }
 

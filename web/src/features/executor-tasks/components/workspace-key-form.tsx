@@ -5,7 +5,7 @@ import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
+import { AccessKeyInput } from "@/components/access-key-input";
 import type { AccessKeys } from "../use-workspace";
 
 export const WORKSPACE_KEY_MSG = {
@@ -61,14 +61,7 @@ export function WorkspaceKeyForm({
               </>
             }
           >
-            <Input
-              type="text"
-              autoComplete="off"
-              autoCapitalize="none"
-              autoCorrect="off"
-              spellCheck={false}
-              {...form.register("accessKey")}
-            />
+            <AccessKeyInput {...form.register("accessKey")} />
           </FormField>
           <Button type="submit" disabled={form.formState.isSubmitting} className="w-full sm:w-fit">
             {form.formState.isSubmitting ? "Opening…" : "Open the workspace"}

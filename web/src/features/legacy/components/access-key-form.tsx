@@ -6,7 +6,7 @@ import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
+import { AccessKeyInput } from "@/components/access-key-input";
 import { readAccessKeyEntry, rememberAccessKey } from "../access-keys";
 import {
   openLegacyItemDetail,
@@ -82,14 +82,7 @@ export function AccessKeyForm({
               </>
             }
           >
-            <Input
-              type="text"
-              autoComplete="off"
-              autoCapitalize="none"
-              autoCorrect="off"
-              spellCheck={false}
-              {...form.register("accessKey")}
-            />
+            <AccessKeyInput {...form.register("accessKey")} />
           </FormField>
           <Button type="submit" disabled={isOpening} className="w-full sm:w-fit">
             {isOpening ? "Opening..." : "Open"}
