@@ -55,4 +55,25 @@ describe("messages for later", () => {
     await expectText(page, `For ${emma}`);
     await checkLightAndDark(page, "message-list");
   });
+
+  it("edits the letter and its day before the release, sealed again in the browser", async () => {
+    await page.getByRole("link", { name: "For your 18th" }).click();
+    await page.getByRole("button", { name: "Edit" }).click();
+    expect(await page.getByLabel("Your letter").inputValue()).toBe(
+      "Dear Emma,\n\nI am **so** proud of you.",
+    );
+    await page.getByLabel("Your letter").fill("Dear Emma,\n\nI am *very* proud of you.");
+    await page.getByLabel("Date", { exact: true }).fill("2034-05-03");
+    await checkLightAndDark(page, "message-edit");
+    const patched = page.waitForRequest(
+      (r) => /\/api\/assets\/[0-9a-f-]{36}$/.test(r.url()) && r.method() === "PATCH",
+    );
+    await page.getByRole("button", { name: "Save changes" }).click();
+    expect((await patched).postData()).not.toMatch(/Emma,|proud|18th/);
+    await expectText(page, "On 3 May 2034");
+    expect(await page.getByRole("emphasis").innerText()).toBe("very");
+    await page.reload();
+    await expectText(page, "On 3 May 2034");
+    await expectText(page, "proud of you");
+  });
 });

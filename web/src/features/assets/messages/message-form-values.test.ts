@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGE_MSG } from "@common/messages";
-import { deliveryOf, messageFormDefaults, messageFormErrors } from "./message-form-values";
+import {
+  deliveryOf,
+  messageContentOf,
+  messageFormDefaults,
+  messageFormErrors,
+  valuesOfMessage,
+} from "./message-form-values";
 
 const today = new Date("2026-12-03T10:00:00Z");
 const base = {
@@ -45,5 +51,34 @@ describe("the message form's rules", () => {
     expect(messageFormErrors({ ...base, format: "video", media: video }, today).media).toMatch(
       /Unsupported/,
     );
+  });
+
+  it("gives a saved message back to the form, its day as the form asks for it, and keeps its recording", () => {
+    const video = {
+      format: "video" as const,
+      letter: "",
+      transcript: "Hello Emma",
+      occasion: "Your wedding",
+      media: { name: "wedding.mp4", type: "video/mp4" },
+    };
+    const values = valuesOfMessage({
+      title: "For Emma",
+      recipients: ["emma@example.com"],
+      content: video,
+      delivery: { when: "anniversary", years: 3 },
+    });
+    expect(values).toMatchObject({ format: "video", deliveryChoice: "anniversary", years: "3" });
+    expect(deliveryOf(values)).toEqual({ when: "anniversary", years: 3 });
+    // the recording is not in the form: a saved one is not asked for again, and stays named
+    expect(messageFormErrors(values, today).media).toBe(MESSAGE_MSG.mediaRequired);
+    expect(messageFormErrors(values, today, { keepsMedia: true })).toEqual({});
+    expect(messageContentOf(values, video.media)).toEqual(video);
+    const dated = valuesOfMessage({
+      title: "For Emma",
+      recipients: [],
+      content: { ...video, format: "letter", letter: "Dear Emma", media: null },
+      delivery: { when: "date", date: "2030-02-28" },
+    });
+    expect(deliveryOf(dated)).toEqual({ when: "date", date: "2030-02-28" });
   });
 });

@@ -66,8 +66,42 @@ export function deliveryOf(v: MessageFormValues): MessageDelivery | null {
   return Number.isFinite(years) ? { when: "anniversary", years } : null;
 }
 
-/** Every rule the server keeps, checked here first with the same words; empty when it can be sent. */
-export function messageFormErrors(v: MessageFormValues, today: Date): MessageFormErrors {
+/**
+ * A saved message's form (editing it): its fields, and its day as the form asks for it. A birthday
+ * was saved as its date, and comes back as that date. The recording itself is not in the form: it
+ * stays as it is.
+ */
+export function valuesOfMessage(m: {
+  title: string;
+  recipients: string[];
+  content: MessageContent;
+  delivery: MessageDelivery;
+}): MessageFormValues {
+  const d = m.delivery;
+  return {
+    ...messageFormDefaults,
+    title: m.title,
+    recipients: m.recipients,
+    format: m.content.format,
+    letter: m.content.letter,
+    transcript: m.content.transcript,
+    occasion: m.content.occasion,
+    deliveryChoice:
+      d.when === "date" ? "date" : d.when === "anniversary" ? "anniversary" : "release",
+    date: d.when === "date" ? d.date : "",
+    years: d.when === "anniversary" ? String(d.years) : messageFormDefaults.years,
+  };
+}
+
+/**
+ * Every rule the server keeps, checked here first with the same words; empty when it can be sent.
+ * `keepsMedia`: a saved message's recording stays, so none is asked for.
+ */
+export function messageFormErrors(
+  v: MessageFormValues,
+  today: Date,
+  { keepsMedia = false }: { keepsMedia?: boolean } = {},
+): MessageFormErrors {
   const errors: MessageFormErrors = {};
   if (!v.title.trim()) errors.title = ASSET_MSG.titleRequired;
   else if (v.title.trim().length > TITLE_MAX_LENGTH) errors.title = ASSET_MSG.titleTooLong;
@@ -78,7 +112,7 @@ export function messageFormErrors(v: MessageFormValues, today: Date): MessageFor
     errors.transcript = MESSAGE_MSG.transcriptTooLong;
   if (v.occasion.trim().length > MESSAGE_LIMITS.occasion)
     errors.occasion = MESSAGE_MSG.occasionTooLong;
-  if (v.format !== "letter") {
+  if (v.format !== "letter" && !keepsMedia) {
     if (!v.media) errors.media = MESSAGE_MSG.mediaRequired;
     else {
       const rule = fileTypeRule("media", v.media.contentType);
@@ -107,12 +141,19 @@ export function messageFormErrors(v: MessageFormValues, today: Date): MessageFor
   return errors;
 }
 
-/** The sealed content of the form's message. */
-export const messageContentOf = (v: MessageFormValues): MessageContent => ({
+/** The sealed content of the form's message; `keptMedia`: the saved recording's name and type. */
+export const messageContentOf = (
+  v: MessageFormValues,
+  keptMedia: MessageContent["media"] = null,
+): MessageContent => ({
   format: v.format,
   letter: v.format === "letter" ? v.letter : "",
   transcript: v.format === "letter" ? "" : v.transcript,
   occasion: v.occasion.trim(),
   media:
-    v.format !== "letter" && v.media ? { name: v.media.name, type: v.media.contentType } : null,
+    v.format !== "letter" && v.media
+      ? { name: v.media.name, type: v.media.contentType }
+      : v.format !== "letter"
+        ? keptMedia
+        : null,
 });

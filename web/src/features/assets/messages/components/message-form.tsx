@@ -10,11 +10,14 @@ import { toast } from "@/lib/toast";
 import { BeneficiaryField } from "../../components/beneficiary-field";
 import { TransferProgress, type Transfer } from "../../components/transfer-progress";
 import { useCreateMessage } from "../api/create-message";
+import type { OpenedMessageItem } from "../api/open-message";
+import { useUpdateMessage } from "../api/update-message";
 import {
   deliveryOf,
   messageContentOf,
   messageFormDefaults,
   messageFormErrors,
+  valuesOfMessage,
   type DeliveryChoice,
   type MessageFormErrors,
   type MessageFormValues,
@@ -42,15 +45,33 @@ const WHEN = [
 ] as const satisfies readonly { value: DeliveryChoice; label: string; description: string }[];
 
 /**
- * A new message for later: what (a letter, a voice message or a video with its transcript), to
- * whom, and when. Everything is sealed in this browser; until its day the message opens for
- * nobody, not even its recipients (docs/decisions/089).
+ * A message for later: what (a letter, a voice message or a video with its transcript), to whom,
+ * and when. Everything is sealed in this browser; until its day the message opens for nobody, not
+ * even its recipients (docs/decisions/089). `editing`: a saved message, changed before its day;
+ * its kind and its recording stay as they are.
  */
-export function MessageForm({ onSaved }: { onSaved: (id: string) => void }) {
-  const [values, setValues] = useState<MessageFormValues>(messageFormDefaults);
+export function MessageForm({
+  onSaved,
+  editing,
+}: {
+  onSaved: (id: string) => void;
+  editing?: OpenedMessageItem;
+}) {
+  const [values, setValues] = useState<MessageFormValues>(() =>
+    editing
+      ? valuesOfMessage({
+          title: editing.asset.title,
+          recipients: editing.asset.beneficiaryEmails,
+          content: editing.content,
+          delivery: editing.schedule?.delivery ?? { when: "release" },
+        })
+      : messageFormDefaults,
+  );
   const [errors, setErrors] = useState<MessageFormErrors>({});
   const [transfer, setTransfer] = useState<Transfer | null>(null);
   const create = useCreateMessage();
+  const update = useUpdateMessage();
+  const isSaving = create.isPending || update.isPending;
   // a field's message goes as soon as it is changed; the others stay until the next save
   const set = <K extends keyof MessageFormValues>(key: K, value: MessageFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -60,9 +81,30 @@ export function MessageForm({ onSaved }: { onSaved: (id: string) => void }) {
 
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
-    const found = messageFormErrors(values, new Date());
+    const found = messageFormErrors(values, new Date(), { keepsMedia: !!editing });
     setErrors(found);
     if (Object.keys(found).length || !delivery) return;
+    const onError = (err: unknown) => {
+      setTransfer(null);
+      toast.error(errorMessage(err, MESSAGE_MSG.saveFailed));
+    };
+    if (editing)
+      return update.mutate(
+        {
+          opened: editing,
+          title: values.title,
+          recipients: values.recipients,
+          content: messageContentOf(values, editing.content.media),
+          delivery,
+        },
+        {
+          onSuccess: () => {
+            toast.success(MESSAGE_MSG.saved);
+            onSaved(editing.asset.id);
+          },
+          onError,
+        },
+      );
     create.mutate(
       {
         title: values.title,
@@ -81,10 +123,7 @@ export function MessageForm({ onSaved }: { onSaved: (id: string) => void }) {
           toast.success(MESSAGE_MSG.saved);
           onSaved(asset.id);
         },
-        onError: (err) => {
-          setTransfer(null);
-          toast.error(errorMessage(err, MESSAGE_MSG.saveFailed));
-        },
+        onError,
       },
     );
   };
@@ -107,12 +146,21 @@ export function MessageForm({ onSaved }: { onSaved: (id: string) => void }) {
         onChange={(emails) => set("recipients", emails)}
         error={errors.recipients}
       />
-      <ChoiceField
-        label="What kind of message"
-        options={FORMATS}
-        value={values.format}
-        onChange={(format) => set("format", format)}
-      />
+      {editing ? (
+        values.format !== "letter" && (
+          <p className="text-sm text-muted-foreground">
+            The {values.format === "video" ? "video" : "recording"} stays as it is. To record
+            another, delete this message and write a new one.
+          </p>
+        )
+      ) : (
+        <ChoiceField
+          label="What kind of message"
+          options={FORMATS}
+          value={values.format}
+          onChange={(format) => set("format", format)}
+        />
+      )}
       {values.format === "letter" ? (
         <FormField
           label="Your letter"
@@ -127,13 +175,15 @@ export function MessageForm({ onSaved }: { onSaved: (id: string) => void }) {
         </FormField>
       ) : (
         <>
-          <MediaField
-            key={values.format}
-            kind={values.format === "video" ? "video" : "audio"}
-            value={values.media}
-            onChange={(media) => set("media", media)}
-            error={errors.media}
-          />
+          {!editing && (
+            <MediaField
+              key={values.format}
+              kind={values.format === "video" ? "video" : "audio"}
+              value={values.media}
+              onChange={(media) => set("media", media)}
+              error={errors.media}
+            />
+          )}
           <FormField
             label={values.format === "video" ? "Captions or transcript" : "Transcript"}
             error={errors.transcript}
@@ -220,8 +270,8 @@ export function MessageForm({ onSaved }: { onSaved: (id: string) => void }) {
       </Alert>
       <TransferProgress transfer={transfer} />
       <div>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? "Saving..." : "Save message"}
+        <Button type="submit" disabled={isSaving}>
+          {isSaving ? "Saving..." : editing ? "Save changes" : "Save message"}
         </Button>
       </div>
     </form>
