@@ -3,7 +3,13 @@ import { buildAsset } from "../../test/factories/assets.js";
 import { buildFirm } from "../../test/factories/firm.js";
 import { buildPng } from "../../test/factories/images.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
-import { portalClient, releaseByAttestation } from "../../test/factories/release.js";
+import {
+  advance,
+  DAY_MS,
+  mailsTo,
+  portalClient,
+  releaseByAttestation,
+} from "../../test/factories/release.js";
 import type { LegacyItemsView } from "../../common/legacy.js";
 import {
   buildUser,
@@ -70,6 +76,31 @@ describe("e-mails in the firm's name", () => {
     const portal = await portalClient(ctx, heir);
     const items = await portal.json<LegacyItemsView>("GET", "/api/legacy/items");
     expect(items.body.firms).toEqual([{ name: firm.firmName, brandColor: COLOUR }]);
+  });
+
+  it("the client's own release e-mails carry the brand too: the wait started, its last day, the cancel, the inactivity reminder", async () => {
+    const firm = await brandFirm();
+    const owner = await buildInvitedMember(ctx, firm.admin, "regular_user", "Olga Owner");
+    const branded = async (template: string) => {
+      const mail = (await mailsTo(ctx, owner.email)).find((m) => m.template === template);
+      expect(mail, template).toBeDefined();
+      expect(mail?.text, template).toContain(`— ${firm.firmName}, with Legacy Vault`);
+      expect(mail?.html, template).toContain(`background:${COLOUR}`);
+    };
+    await firm.admin.json("POST", `/api/clients/${owner.id}/release`, {
+      attesterName: "Ada Admin",
+      eventDate: "2026-11-01",
+    });
+    await branded("release-wait-started");
+    await advance(ctx, clock, 6.5 * DAY_MS);
+    await branded("release-wait-last-day");
+    expect((await owner.client.json("POST", "/api/release/cancel")).status).toBe(200);
+    await branded("release-cancelled");
+    // a three-month plan: its first reminder comes weeks before the end
+    const plan = { inactivityMonths: 3, waitDays: 7 };
+    expect((await owner.client.json("PUT", "/api/release/plan", plan)).status).toBe(200);
+    await advance(ctx, clock, 85 * DAY_MS);
+    await branded("release-inactivity-reminder");
   });
 
   it("with a logo, the invitation shows it in the band, linked from the app's address", async () => {

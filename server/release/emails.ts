@@ -21,6 +21,8 @@ export function inactivityReminderMail(
     waitDays: number;
     checkIn: { token: string; expiresAt: Date };
   },
+  /** The owner's law firm, when they are its client: the e-mail goes in its name (decision 095). */
+  brand?: MailBrand,
 ): Mail {
   const left = daysBefore === 1 ? "1 day" : `${daysBefore} days`;
   const subject = `Are you still there? Your Legacy Vault release plan starts in ${left}`;
@@ -34,6 +36,7 @@ export function inactivityReminderMail(
       { link: `${appUrl}/release/check-in?token=${checkIn.token}`, label: "I'm still here" },
       { text: "Signing in counts as a check-in too." },
     ],
+    brand,
   );
 }
 
@@ -47,6 +50,7 @@ export function waitStartedMail(
     releaseAt,
     cancel,
   }: { to: string; name: string; reason: string; releaseAt: Date; cancel: CancelLink },
+  brand?: MailBrand,
 ): Mail {
   return composeMail(
     {
@@ -66,6 +70,7 @@ export function waitStartedMail(
       { link: `${appUrl}/release/cancel?token=${cancel.token}`, label: "Cancel the release" },
       { link: `${appUrl}/release`, label: "Or sign in and review your release plan" },
     ],
+    brand,
   );
 }
 
@@ -77,6 +82,7 @@ export function waitLastDayMail(
     releaseAt,
     cancel,
   }: { to: string; name: string; releaseAt: Date; cancel: CancelLink },
+  brand?: MailBrand,
 ): Mail {
   const subject = "Last day: your Legacy Vault will be released soon";
   return composeMail(
@@ -88,10 +94,16 @@ export function waitLastDayMail(
       },
       { link: `${appUrl}/release/cancel?token=${cancel.token}`, label: "Cancel the release" },
     ],
+    brand,
   );
 }
 
-export function releaseCancelledMail(appUrl: string, to: string, name: string): Mail {
+export function releaseCancelledMail(
+  appUrl: string,
+  to: string,
+  name: string,
+  brand?: MailBrand,
+): Mail {
   return composeMail(
     {
       template: "release-cancelled",
@@ -104,6 +116,7 @@ export function releaseCancelledMail(appUrl: string, to: string, name: string): 
       { text: "The release was cancelled. Nothing was released to anyone." },
       { link: `${appUrl}/release`, label: "Review your release plan" },
     ],
+    brand,
   );
 }
 

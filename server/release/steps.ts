@@ -162,13 +162,11 @@ export async function startRelease(tx: Tx, deps: Deps, input: StartInput): Promi
   const cancel = await newCancelLink(tx, release);
   await enqueueMail(
     tx,
-    waitStartedMail(deps.env.APP_URL, {
-      to: owner.email,
-      name: owner.name,
-      reason: input.reason,
-      releaseAt,
-      cancel,
-    }),
+    waitStartedMail(
+      deps.env.APP_URL,
+      { to: owner.email, name: owner.name, reason: input.reason, releaseAt, cancel },
+      await ownerFirmBrand(tx, owner, deps.env.APP_URL),
+    ),
   );
   const attestation = input.attestation;
   if (attestation)
@@ -281,7 +279,16 @@ export async function cancelRelease(
     details: { via },
   });
   const owner = await selectPerson(tx, release.userId);
-  if (owner) await enqueueMail(tx, releaseCancelledMail(deps.env.APP_URL, owner.email, owner.name));
+  if (owner)
+    await enqueueMail(
+      tx,
+      releaseCancelledMail(
+        deps.env.APP_URL,
+        owner.email,
+        owner.name,
+        await ownerFirmBrand(tx, owner, deps.env.APP_URL),
+      ),
+    );
   // final wishes opened at the confirmed death are no longer shown (decision 097)
   if (owner)
     await closeEarlyWishes(tx, {
@@ -308,7 +315,11 @@ export async function cancelRelease(
 }
 
 /** The law firm an owner is a client of, for e-mails sent in its name (decision 095). */
-const ownerFirmBrand = (tx: Tx, owner: { firmId: string | null; role: string }, appUrl: string) =>
+export const ownerFirmBrand = (
+  tx: Tx,
+  owner: { firmId: string | null; role: string },
+  appUrl: string,
+) =>
   owner.firmId && owner.role === "regular_user"
     ? findFirmMailBrand(tx, owner.firmId, appUrl)
     : Promise.resolve(undefined);

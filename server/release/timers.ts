@@ -18,7 +18,7 @@ import {
 import { DAY_MS } from "../clock.js";
 import { inactivityEndsAt } from "./schedule.js";
 import { markTimerDone, postponeTimer, selectDueTimerForUpdate } from "./timer-queries.js";
-import { newCancelLink, performRelease } from "./steps.js";
+import { newCancelLink, ownerFirmBrand, performRelease } from "./steps.js";
 import { onEscalationEnd, onInactivityEnd } from "./escalation.js";
 import { selectEscalationForUpdate } from "./escalation-queries.js";
 import { expireIncapacity, openIncapacity } from "../incapacity/steps.js";
@@ -43,14 +43,18 @@ const HANDLERS: Record<string, Handler> = {
     const daysBefore = Number(timer.details?.daysBefore ?? 0);
     await enqueueMail(
       tx,
-      inactivityReminderMail(deps.env.APP_URL, {
-        to: owner.email,
-        name: owner.name,
-        daysBefore,
-        endsAt,
-        waitDays: plan.waitDays,
-        checkIn: { token, expiresAt },
-      }),
+      inactivityReminderMail(
+        deps.env.APP_URL,
+        {
+          to: owner.email,
+          name: owner.name,
+          daysBefore,
+          endsAt,
+          waitDays: plan.waitDays,
+          checkIn: { token, expiresAt },
+        },
+        await ownerFirmBrand(tx, owner, deps.env.APP_URL),
+      ),
     );
     await appendEvidence(tx, {
       ownerId: owner.id,
@@ -118,12 +122,11 @@ const HANDLERS: Record<string, Handler> = {
     const cancel = await newCancelLink(tx, release);
     await enqueueMail(
       tx,
-      waitLastDayMail(deps.env.APP_URL, {
-        to: owner.email,
-        name: owner.name,
-        releaseAt: release.releaseAt,
-        cancel,
-      }),
+      waitLastDayMail(
+        deps.env.APP_URL,
+        { to: owner.email, name: owner.name, releaseAt: release.releaseAt, cancel },
+        await ownerFirmBrand(tx, owner, deps.env.APP_URL),
+      ),
     );
     await appendEvidence(tx, {
       ownerId: owner.id,
