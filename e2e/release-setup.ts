@@ -201,11 +201,14 @@ export async function portalSignIn({
   releaseMail,
   accessLink,
   viewport,
+  firmName,
 }: {
   email: string;
   releaseMail: Mail;
   accessLink?: string;
   viewport?: { width: number; height: number };
+  /** The owner's law firm: the e-mail's link carries its page, and the sign-in its band. */
+  firmName?: string;
 }): Promise<Page> {
   const page = await newPage(viewport);
   await page
@@ -219,6 +222,7 @@ export async function portalSignIn({
     await page.goto(link.pathname + link.search);
     await settle(page);
     expect(await page.getByLabel("Email").inputValue()).toBe(email);
+    if (firmName) await expectText(page.getByTestId("portal-firm"), firmName);
   }
   await signInWithCode(page, email, releaseMail);
   return page;

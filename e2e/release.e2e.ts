@@ -213,7 +213,12 @@ describe("release", () => {
     it("heir B opens only the document, byte-identical; the owner's plan and the firm show the release", async () => {
       // Beneficiary B, at 360 px, signs in, then opens the owner's link: only the document, downloaded byte-identical.
       pageB = keepForSteps(
-        await portalSignIn({ email: heirB.email, releaseMail: mailB, viewport: MOBILE }),
+        await portalSignIn({
+          email: heirB.email,
+          releaseMail: mailB,
+          viewport: MOBILE,
+          firmName: firm.name,
+        }),
       );
       await openAccessKeyLink(pageB, accessLinkB);
       expect(await pageB.getByRole("link", { name: "Bank login" }).count()).toBe(0);

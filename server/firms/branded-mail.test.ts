@@ -41,7 +41,7 @@ const brandFirm = async () => {
     brandColor: COLOUR,
     isCodeOnPage: false,
   });
-  return firm;
+  return { ...firm, slug };
 };
 const escaped = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
@@ -72,6 +72,10 @@ describe("e-mails in the firm's name", () => {
       expect(mail.text).toContain(`— ${firm.firmName}, with Legacy Vault`);
       expect(mail.html).toContain(`background:${COLOUR}`);
     }
+    // the heir's link names the firm's page, so the portal's sign-in carries its band
+    expect((await lastMailTo(ctx, heir)).text).toContain(
+      `/legacy?email=${encodeURIComponent(heir)}&firm=${firm.slug}`,
+    );
     // the portal the beneficiary opens names the firm and its colour (decision 100)
     const portal = await portalClient(ctx, heir);
     const items = await portal.json<LegacyItemsView>("GET", "/api/legacy/items");

@@ -126,7 +126,12 @@ export const selectFirmNameAndCode = (tx: Tx, firmId: string) =>
 
 export const selectFirmName = (db: Db | Tx, firmId: string) =>
   db
-    .select({ name: firms.name, brandColor: firms.brandColor, logoUrl: firms.logoUrl })
+    .select({
+      name: firms.name,
+      brandColor: firms.brandColor,
+      logoUrl: firms.logoUrl,
+      slug: firms.slug,
+    })
     .from(firms)
     .where(eq(firms.id, firmId))
     .then((r) => r[0]);

@@ -181,10 +181,14 @@ export const findFirmForMember = (tx: Tx, firmId: string) => selectFirmForMember
  * colour when it chose none).
  */
 export const mailBrandOf = (
-  firm: { name: string; brandColor: string | null; logoUrl?: string | null },
+  firm: { name: string; brandColor: string | null; logoUrl?: string | null; slug?: string },
   appUrl?: string,
 ): MailBrand => {
-  const brand = { firmName: firm.name, color: firm.brandColor ?? DEFAULT_BRAND_COLOR };
+  const brand = {
+    firmName: firm.name,
+    color: firm.brandColor ?? DEFAULT_BRAND_COLOR,
+    ...(firm.slug ? { slug: firm.slug } : {}),
+  };
   // the logo (decision 100) as an absolute link to the app's stored copy
   return appUrl && firm.logoUrl?.startsWith("/")
     ? { ...brand, logoUrl: `${appUrl}${firm.logoUrl}` }

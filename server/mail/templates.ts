@@ -37,6 +37,8 @@ export type MailBrand = {
   color: string;
   /** The firm's logo as an absolute URL of this app, shown in the band (decision 100). */
   logoUrl?: string;
+  /** The firm page's slug: a link to the portal names it, so its sign-in carries the firm's band. */
+  slug?: string;
 };
 
 const signOff = (brand?: MailBrand) =>

@@ -192,7 +192,8 @@ export function beneficiaryReleasedMail(
         text: "Open the link below and confirm this e-mail address with a code we send you. You can open what was left to you for one year.",
       },
       {
-        link: `${appUrl}/legacy?email=${encodeURIComponent(to)}`,
+        // the firm's page slug: the portal's sign-in carries its band before any item is known
+        link: `${appUrl}/legacy?email=${encodeURIComponent(to)}${brand?.slug ? `&firm=${encodeURIComponent(brand.slug)}` : ""}`,
         label: "Open what was left to you",
       },
     ],

@@ -14,6 +14,7 @@ import { useCare } from "@/features/legacy/api/list-care";
 import { openedEstate } from "@/features/assets/estate/opened-estate";
 import { useTasks } from "@/features/executor-tasks/api/list-tasks";
 import { ExecutorWorkspace } from "@/features/executor-tasks/components/executor-workspace";
+import { firmPageQueryOptions } from "@/features/firms/api/get-firm-page";
 import { TaskProgress } from "@/features/executor-tasks/components/task-progress";
 import type { AccessKeys } from "@/features/executor-tasks/use-workspace";
 import {
@@ -171,6 +172,12 @@ export default function LegacyScreen() {
   const care = useCare(!!items.data);
   const tasks = useTasks(!!items.data);
   const wishes = useEarlyWishes(!!items.data);
+  // signed out: the firm the release e-mail named (?firm=<its page's slug>) carries the sign-in
+  const firmSlug = params.get("firm");
+  const firmPage = useQuery({
+    ...firmPageQueryOptions(firmSlug ?? ""),
+    enabled: items.data === null && !!firmSlug,
+  });
   const step =
     items.data === undefined
       ? null
@@ -231,7 +238,15 @@ export default function LegacyScreen() {
     );
 
   return (
-    <PortalLayout firms={items.data?.firms ?? []}>
+    <PortalLayout
+      firms={
+        items.data
+          ? items.data.firms
+          : firmPage.data
+            ? [{ name: firmPage.data.name, brandColor: firmPage.data.brandColor }]
+            : []
+      }
+    >
       {(step === "sign-in" || step === "list") && (
         <AccessKeyNotice
           isSignedIn={step === "list"}
