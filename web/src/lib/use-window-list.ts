@@ -39,10 +39,11 @@ type Options = {
   /**
    * A row's height before it is measured, in px: exactly its real height where it can be known (a
    * row measuring otherwise moves every row after it, which the browser lays out and paints again).
-   * `isNarrow`: the list is narrower than `narrowBelow`, where rows lay out as on a phone.
+   * `isNarrow`: the list is narrower than `narrowBelow` (if given), where rows lay out as on a
+   * phone.
    */
   estimate: (index: number, isNarrow: boolean) => number;
-  narrowBelow: number;
+  narrowBelow?: number;
   /** Rows always in the page wherever the window is (a section's heading); ascending. */
   keep?: readonly number[];
 };
@@ -62,7 +63,7 @@ export function useWindowList<L extends HTMLElement>({
   count,
   rowKey,
   estimate,
-  narrowBelow,
+  narrowBelow = 0,
   keep = [],
 }: Options) {
   const listRef = useRef<L | null>(null);

@@ -3,6 +3,7 @@ import { memo, type ComponentPropsWithRef } from "react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { MaskIcon } from "@/components/ui/mask-icon";
+import { cn } from "@/lib/utils";
 import type { EstateRow } from "../filter-estate";
 import { actionWords } from "../opened-estate";
 
@@ -20,10 +21,12 @@ export const EstateEntry = memo(function EstateEntry({
 }: Props) {
   const detail = [content?.institution, content?.reference].filter(Boolean).join(" · ");
   return (
-    <li {...li} className={className}>
+    // contain: each entry is laid out and painted apart (scripts/bench/estate-list.ts), so the
+    // focus ring is drawn inside it.
+    <li {...li} className={cn("[contain:content]", className)}>
       <Link
         to={`/estate/${asset.id}`}
-        className="flex items-center gap-3 px-3 py-3 hover:bg-muted/40 focus-visible:outline-3 focus-visible:outline-ring"
+        className="flex items-center gap-3 px-3 py-3 hover:bg-muted/40 focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-ring"
       >
         <span className="grid min-w-0 flex-1 gap-0.5">
           <span className="font-medium wrap-anywhere">{asset.title}</span>

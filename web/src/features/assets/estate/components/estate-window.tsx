@@ -48,17 +48,16 @@ function itemsOf(sections: readonly EstateSection[]): Item[] {
   ]);
 }
 
-/** Narrower than this, the list lays out as on a phone. */
-const NARROW_LIST_PX = 420;
-
 /**
- * An item's height before it is measured, each with its borders (measured at 1280 and 375 px; see
- * decision 107). A heading: its line, the 8 px below it and, after the first section, the 24 px
- * between sections. An entry: one line or two, its 1 px border below, and above for its section's
- * first. Exact, since an item measuring otherwise moves every item after it in the page, which the
- * browser then lays out and paints again (decision 069). A name that wraps is measured.
+ * An item's height before it is measured, with its borders, as measured at 1280 px: a heading is
+ * its line, the 8 px below it and, after the first section, the 24 px between sections (32 or 56);
+ * an entry is one line or two (48 or 70), its 1 px border below, and above for its section's first.
+ * Exact, since an item measuring otherwise moves every item after it in the page, which the
+ * browser then lays out and paints again (decision 069). The same on a phone (375 px): an entry's
+ * lines fit there as well unless its name or its organisation and reference are long, and a line
+ * that wraps is measured as it arrives (decision 107). Headings are always in the page, measured.
  */
-function estimateOf(item: Item, _isNarrow: boolean): number {
+function estimateOf(item: Item): number {
   if (item.kind === "heading") return (item.isFirst ? 0 : 24) + 24 + 8;
   return (hasDetail(item.row) ? 70 : 48) + 1 + (item.isFirst ? 1 : 0);
 }
@@ -79,9 +78,9 @@ export function EstateWindow({ sections }: { sections: EstateSection[] }) {
   );
   const rowKey = useCallback((i: number) => items[i]?.key ?? String(i), [items]);
   const estimate = useCallback(
-    (i: number, isNarrow: boolean) => {
+    (i: number) => {
       const item = items[i];
-      return item ? estimateOf(item, isNarrow) : 0;
+      return item ? estimateOf(item) : 0;
     },
     [items],
   );
@@ -89,7 +88,6 @@ export function EstateWindow({ sections }: { sections: EstateSection[] }) {
     count: items.length,
     rowKey,
     estimate,
-    narrowBelow: NARROW_LIST_PX,
     keep: headings,
   });
   // The entries in the page, by section: each section's list holds its own.
