@@ -1,4 +1,5 @@
 import * as checkIcon from "lucide-react/icons/check";
+import * as chevronIcon from "lucide-react/icons/chevron-right";
 import * as keyIcon from "lucide-react/icons/key-round";
 import * as starIcon from "lucide-react/icons/star";
 import * as trashIcon from "lucide-react/icons/trash";
@@ -39,8 +40,16 @@ describe("iconMask", () => {
     expect(() => iconMask(trash2Icon)).toThrow(/__iconData/); // an old name: the component only
   });
 
-  it("draws each icon the password rows use", () => {
-    for (const icon of [checkIcon, keyIcon, starIcon, trashIcon, userIcon, warningIcon])
+  it("draws each icon the password and estate rows use", () => {
+    for (const icon of [
+      checkIcon,
+      chevronIcon,
+      keyIcon,
+      starIcon,
+      trashIcon,
+      userIcon,
+      warningIcon,
+    ])
       expect(svgOf(iconMask(icon))).toMatch(/<(path|circle|rect|line) /);
   });
 });

@@ -1,17 +1,26 @@
-import { ChevronRight } from "lucide-react";
-import { Link } from "react-router";
-import { Badge } from "@/components/ui/badge";
-import { formatCount } from "@/lib/format";
+import { WINDOW_FROM } from "@/lib/use-window-list";
 import type { EstateSection } from "../filter-estate";
-import { actionWords } from "../opened-estate";
+import { EstateEntry } from "./estate-entry";
+import { SectionTitle } from "./estate-section-title";
+import { EstateWindow } from "./estate-window";
 
 /**
  * The inventory by section, each a heading with its count and a list of links to its entries:
- * name, organisation and reference, and what should happen. Sections off screen are not laid out
- * until scrolled to (content-visibility: on each row instead, scrolling 2,000 entries was slower,
- * scripts/bench/estate-list.ts).
+ * name, organisation and reference, and what should happen. Past WINDOW_FROM entries, a window
+ * (EstateWindow, decision 107); shorter, whole, so that the browser's find and a screen reader's
+ * reading reach every entry.
  */
 export function EstateList({ sections }: { sections: EstateSection[] }) {
+  const count = sections.reduce((n, s) => n + s.rows.length, 0);
+  return count > WINDOW_FROM ? (
+    <EstateWindow sections={sections} />
+  ) : (
+    <WholeList sections={sections} />
+  );
+}
+
+/** Every entry in the page. Sections off screen are not laid out until scrolled to. */
+function WholeList({ sections }: { sections: EstateSection[] }) {
   return (
     <div className="grid gap-6">
       {sections.map((section) => (
@@ -21,37 +30,12 @@ export function EstateList({ sections }: { sections: EstateSection[] }) {
           className="grid gap-2 [contain-intrinsic-size:auto_40rem] [content-visibility:auto]"
         >
           <h2 id={`estate-${section.key}`} className="text-base font-semibold">
-            {section.title}{" "}
-            <span className="font-normal text-muted-foreground">
-              ({formatCount(section.rows.length)})
-            </span>
+            <SectionTitle section={section} />
           </h2>
           <ul className="divide-y divide-border rounded-lg border border-border">
-            {section.rows.map(({ asset, content }) => {
-              const detail = [content?.institution, content?.reference].filter(Boolean).join(" · ");
-              return (
-                <li key={asset.id}>
-                  <Link
-                    to={`/estate/${asset.id}`}
-                    className="flex items-center gap-3 px-3 py-3 hover:bg-muted/40 focus-visible:outline-3 focus-visible:outline-ring"
-                  >
-                    <span className="grid min-w-0 flex-1 gap-0.5">
-                      <span className="font-medium wrap-anywhere">{asset.title}</span>
-                      {detail && (
-                        <span className="text-sm text-muted-foreground wrap-anywhere">
-                          {detail}
-                        </span>
-                      )}
-                    </span>
-                    {content && <Badge className="shrink-0">{actionWords(content)}</Badge>}
-                    <ChevronRight
-                      aria-hidden="true"
-                      className="size-4 shrink-0 text-muted-foreground"
-                    />
-                  </Link>
-                </li>
-              );
-            })}
+            {section.rows.map((row) => (
+              <EstateEntry key={row.asset.id} row={row} />
+            ))}
           </ul>
         </section>
       ))}
