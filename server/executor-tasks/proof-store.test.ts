@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { taskProofContext } from "../../common/executor-tasks.js";
 import { releasedEstate, withTasks } from "../../test/factories/executor-estate.js";
 import { executorEstate, openWith, sealWith } from "../../test/factories/executor-tasks.js";
+import { portalClient } from "../../test/factories/release.js";
 import { createTestContext, rowsOf, type TestContext } from "../../test/harness.js";
 import { listTestObjects, startTestS3, type S3TestSettings } from "../../test/s3-server.js";
 import { bytesOf, type BlobStore } from "../blobs/blob-store.js";
@@ -167,7 +168,7 @@ describe("task proofs with FILE_STORE=s3", () => {
     expect(await keysOf(accountBlob)).toEqual([]);
   });
 
-  it("an upload cut off, beaten by another, or failing at the store leaves no proof and no object past the sweep's rule", async () => {
+  it("an upload cut off, refused, beaten by another, or failing at the store leaves no proof and no object past the sweep's rule", async () => {
     const w = await workspace();
     const before = { objects: await listTestObjects(s3), sweeps: await sweepCount() };
     const proofId = randomUUID();
@@ -191,6 +192,30 @@ describe("task proofs with FILE_STORE=s3", () => {
     expect(await proofRow(proofId)).toBeUndefined();
     expect(await listTestObjects(s3)).toEqual(before.objects);
     expect(await sweepCount()).toBe(before.sweeps);
+
+    // someone who is not the estate's executor (Sam, a beneficiary) writes nothing to the bucket,
+    // not even for a moment: the address is checked before the first object
+    const written: string[] = [];
+    setFileStore({
+      isS3: true,
+      blobs: {
+        ...realStore,
+        async putChunk(chunk, body) {
+          written.push(chunk.blobId);
+          await realStore.putChunk(chunk, body);
+        },
+      },
+    });
+    const samPortal = await portalClient(ctx, w.v.sam);
+    const samPut = await samPortal.send(
+      "PUT",
+      `/api/legacy/tasks/${w.t.bank.id}/proofs/${randomUUID()}`,
+      sealed,
+      { "content-type": "application/octet-stream" },
+    );
+    expect(samPut.status).toBe(404);
+    expect(written).toEqual([]);
+    expect(await listTestObjects(s3)).toEqual(before.objects);
 
     // two uploads of one proof: the second's objects are stored when the first commits; its
     // transaction refuses it (409) and its objects go at once, with their claim
