@@ -3,6 +3,7 @@ import type { AssetFileKind } from "../../common/assets/files.js";
 import { readBytea, writeBytea } from "../db/bytea.js";
 import type { Tx } from "../db/client.js";
 import { assetFileChunks, assetFiles } from "../db/schema/index.js";
+import { FILE_CHUNK_BYTES } from "../storage/file-bodies.js";
 import { FILE_META } from "./queries.js";
 
 /**
@@ -10,7 +11,6 @@ import { FILE_META } from "./queries.js";
  * reads them as the system). A file's bytes are stored in pieces of FILE_CHUNK_BYTES (migration
  * 0015, docs/decisions/015-file-chunks.md): every statement carries at most one piece.
  */
-export const FILE_CHUNK_BYTES = 1024 * 1024;
 
 const ofFile = (assetId: string, kind: AssetFileKind) =>
   and(eq(assetFileChunks.assetId, assetId), eq(assetFileChunks.kind, kind));

@@ -18,7 +18,7 @@ import {
   selectVersionBlob,
   selectVersionData,
 } from "./file-version-queries.js";
-import { readBody } from "./file-bodies.js";
+import { readBody } from "../storage/file-bodies.js";
 import { presentFileVersions } from "./present.js";
 import { loadOwnAsset } from "./service.js";
 

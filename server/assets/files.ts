@@ -12,7 +12,13 @@ import { AppError } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { maxCiphertextBytes, requireFileTypeRule } from "./file-rules.js";
 import type { StoredBytes } from "../blobs/blob-store.js";
-import { dropBodies, type FileBody, readBody, storeBody, withStoredBodies } from "./file-bodies.js";
+import {
+  dropBodies,
+  type FileBody,
+  readBody,
+  storeBody,
+  withStoredBodies,
+} from "../storage/file-bodies.js";
 import {
   deleteFileRow,
   selectFileBlob,

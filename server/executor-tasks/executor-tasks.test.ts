@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BeneficiaryView } from "../../common/beneficiaries.js";
 import {
   TASKS_MSG,
   taskProofContext,
@@ -10,7 +9,10 @@ import {
   type TaskTimelineView,
 } from "../../common/executor-tasks.js";
 import { buildAsset, dataKeyOf } from "../../test/factories/assets.js";
-import { createBeneficiaryKey } from "../../test/factories/beneficiary-keys.js";
+import {
+  releasedEstate as releasedEstateIn,
+  withTasks,
+} from "../../test/factories/executor-estate.js";
 import {
   executorEstate,
   listTasks,
@@ -21,9 +23,8 @@ import {
   sealNote,
   sealWith,
 } from "../../test/factories/executor-tasks.js";
-import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
-import { portalClient, releaseByAttestation } from "../../test/factories/release.js";
+import { portalClient } from "../../test/factories/release.js";
 import {
   createTestContext,
   rowsOf,
@@ -44,73 +45,7 @@ beforeAll(async () => {
   ctx = await createTestContext({}, { clock });
 });
 afterAll(() => ctx.close());
-
-/** An owner with two estate entries, Emma their executor, Sam a beneficiary (the car is left to him); released. */
-async function releasedEstate() {
-  const firm = await buildFirm(ctx);
-  const owner = await buildInvitedMember(ctx, firm.admin, "regular_user", "Olga Owner");
-  const dk = await dataKeyOf(owner.client);
-  const emma = uniqueEmail("emma");
-  const sam = uniqueEmail("sam");
-  for (const person of [
-    { name: "Emma", email: emma, isExecutor: true },
-    { name: "Sam", email: sam },
-  ]) {
-    const res = await owner.client.json<{ beneficiary: BeneficiaryView }>(
-      "POST",
-      "/api/beneficiaries",
-      person,
-    );
-    expect(res.status).toBe(201);
-  }
-  const entry = (title: string, beneficiaryEmails: string[] = []) =>
-    buildAsset(owner.client, {
-      type: "estate",
-      title,
-      beneficiaryEmails,
-      content: { category: "bank", institution: title, action: "close" },
-      dataKey: dk,
-    });
-  const bank = await entry("Bank account");
-  const car = await entry("Car", [sam]);
-  const emmaKey = await createBeneficiaryKey(owner.client, dk, { email: emma, items: [bank, car] });
-  await createBeneficiaryKey(owner.client, dk, { email: sam, items: [car] });
-  await releaseByAttestation(ctx, clock, { firmAdmin: firm.admin, owner });
-  const emmaPortal = await portalClient(ctx, emma);
-  return { firm, owner, emma, sam, bank, car, emmaKey, emmaPortal };
-}
-type Estate = Awaited<ReturnType<typeof releasedEstate>>;
-
-/** Emma's browser: the workspace key, and the tasks of both entries and Facebook's playbook. */
-async function withTasks(v: Estate) {
-  const estate = await executorEstate(v.emmaPortal, v.owner.id);
-  expect(estate.workspaceKey.state).toBe("create");
-  const wk = await openWorkspaceKey(v.emmaPortal, estate, v.emmaKey.accessKey);
-  const made = await v.emmaPortal.json("POST", "/api/legacy/tasks", {
-    ownerId: v.owner.id,
-    tasks: [
-      { source: { kind: "entry", id: v.bank.id }, action: "close", dueDate: "2026-12-31" },
-      { source: { kind: "entry", id: v.car.id }, action: "transfer" },
-      {
-        source: { kind: "playbook", id: await playbookSourceId(wk, "facebook") },
-        action: "memorialise",
-      },
-    ],
-  });
-  expect(made).toEqual({ status: 201, body: { added: 3 } });
-  const tasks = (await executorEstate(v.emmaPortal, v.owner.id)).tasks;
-  const bySource = (id: string) => {
-    const t = tasks.find((t) => t.source.id === id);
-    if (!t) throw new Error(`no task for ${id}`);
-    return t;
-  };
-  return {
-    wk,
-    bank: bySource(v.bank.id),
-    car: bySource(v.car.id),
-    fb: bySource(await playbookSourceId(wk, "facebook")),
-  };
-}
+const releasedEstate = () => releasedEstateIn(ctx, clock);
 
 describe("the executor's tasks", () => {
   it("the executor makes the tasks once, changes status, due date and assignee, and seals a note only their key opens", async () => {

@@ -223,9 +223,19 @@ export const insertProof = (tx: Tx, row: typeof executorTaskProofs.$inferInsert)
     createdAt: executorTaskProofs.createdAt,
   });
 
+/** Whether the task has a proof of this id already. */
+export async function hasProof(tx: Tx, taskId: string, proofId: string) {
+  const [row] = await tx
+    .select({ id: executorTaskProofs.id })
+    .from(executorTaskProofs)
+    .where(and(eq(executorTaskProofs.taskId, taskId), eq(executorTaskProofs.id, proofId)));
+  return !!row;
+}
+
+/** A proof's bytes where the database holds them (`data`), or the blob that holds them elsewhere. */
 export async function selectProof(tx: Tx, taskId: string, proofId: string) {
   const [row] = await tx
-    .select({ data: executorTaskProofs.data })
+    .select({ data: executorTaskProofs.data, blobId: executorTaskProofs.blobId })
     .from(executorTaskProofs)
     .where(and(eq(executorTaskProofs.taskId, taskId), eq(executorTaskProofs.id, proofId)));
   return row ?? null;

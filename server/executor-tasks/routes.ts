@@ -8,6 +8,7 @@ import {
   type TasksView,
 } from "../../common/executor-tasks.js";
 import { requireActor } from "../auth/actor.js";
+import { responseBody } from "../blobs/blob-store.js";
 import { binaryBody, jsonBody } from "../http/body-gate.js";
 import type { AppEnv } from "../http/context.js";
 import { parseIdParam } from "../http/params.js";
@@ -81,7 +82,7 @@ export const executorTaskRoutes = new Hono<AppEnv>()
       taskId: parseIdParam(c.req.param("id")),
       proofId: parseIdParam(c.req.param("proofId")),
     });
-    return c.body(new Uint8Array(data), 200, {
+    return c.body(responseBody(data), 200, {
       "Content-Type": "application/octet-stream",
       "Content-Disposition": "attachment",
       "Cache-Control": "no-store",

@@ -16,6 +16,8 @@ import { asSystem } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
 import type { Deps } from "../deps.js";
 import { AppError } from "../errors.js";
+import type { StoredBytes } from "../blobs/blob-store.js";
+import { readBody, storeBody, withStoredBodies } from "../storage/file-bodies.js";
 import {
   presentCounts,
   presentEvent,
@@ -28,6 +30,7 @@ import {
   countEstateEntries,
   countTasks,
   deleteProof,
+  hasProof,
   insertEvents,
   insertFirstWorkspaceKey,
   insertProof,
@@ -216,58 +219,81 @@ export async function getTimeline(
 
 /* ---------- proofs ---------- */
 
+/** The task whose proof `input` adds: 404 unless `email` is its estate's executor; full, or taken, refused. */
+async function requireProofSlot(
+  tx: Tx,
+  deps: Deps,
+  input: { email: string; taskId: string; proofId: string },
+) {
+  const { task, isExecutor } = await loadTask(tx, deps, input.email, input.taskId);
+  if (!isExecutor) throw new AppError("NOT_FOUND");
+  if ((await countProofs(tx, input.taskId)) >= TASK_PROOFS_MAX)
+    throw new AppError("VALIDATION", TASKS_MSG.tooManyProofs);
+  if (await hasProof(tx, input.taskId, input.proofId)) throw new AppError("CONFLICT");
+  return task;
+}
+
 /**
  * PUT /api/legacy/tasks/:id/proofs/:proofId: a proof sealed in the executor's browser (the proof id
- * is its additional data). Its row and its bytes are written in one transaction, after the whole
- * body was read: a crash during the upload leaves no half proof and takes none of the others.
+ * is its additional data), after the whole body was read. With FILE_STORE=s3 its bytes go to the
+ * object store first (once the executor is known, so nobody else writes there), under a blob that
+ * only the proof's row takes (docs/decisions/090); the row is written in one transaction, checked
+ * again: a crash during the upload leaves no half proof, takes none of the others, and leaves no
+ * object past the sweep.
  */
 export async function addProof(
   deps: Deps,
   input: { email: string; taskId: string; proofId: string; data: Buffer },
 ) {
   const now = deps.clock.now();
-  return asSystem(deps.db, async (tx) => {
-    const { task, isExecutor } = await loadTask(tx, deps, input.email, input.taskId);
-    if (!isExecutor) throw new AppError("NOT_FOUND");
-    if ((await countProofs(tx, input.taskId)) >= TASK_PROOFS_MAX)
-      throw new AppError("VALIDATION", TASKS_MSG.tooManyProofs);
-    if (await selectProof(tx, input.taskId, input.proofId)) throw new AppError("CONFLICT");
-    const [proof] = await insertProof(tx, {
-      id: input.proofId,
-      taskId: input.taskId,
-      ownerId: task.ownerId,
-      data: input.data,
-      size: input.data.length,
-      createdAt: now,
-    });
-    await insertEvents(tx, [
-      {
+  if (deps.files.isS3) await asSystem(deps.db, (tx) => requireProofSlot(tx, deps, input));
+  const body = await storeBody(deps, input.data);
+  return withStoredBodies(deps, [body], () =>
+    asSystem(deps.db, async (tx) => {
+      const task = await requireProofSlot(tx, deps, input);
+      const [proof] = await insertProof(tx, {
+        id: input.proofId,
         taskId: input.taskId,
         ownerId: task.ownerId,
-        actorEmail: input.email,
-        kind: "proof_added",
-        value: input.proofId,
-        at: now,
-      },
-    ]);
-    return proof;
-  });
+        data: body.blobId ? null : body.data,
+        blobId: body.blobId,
+        size: body.data.length,
+        createdAt: now,
+      });
+      await insertEvents(tx, [
+        {
+          taskId: input.taskId,
+          ownerId: task.ownerId,
+          actorEmail: input.email,
+          kind: "proof_added",
+          value: input.proofId,
+          at: now,
+        },
+      ]);
+      return proof;
+    }),
+  );
 }
 
-/** The sealed bytes of a proof, for the estate's executor only. */
+/**
+ * The sealed bytes of a proof, for the estate's executor only: where its row says they are (the
+ * database, or streamed from the object store), whatever FILE_STORE says today.
+ */
 export async function getProof(
   deps: Deps,
   input: { email: string; taskId: string; proofId: string },
-) {
+): Promise<StoredBytes> {
   return asSystem(deps.db, async (tx) => {
     const { isExecutor } = await loadTask(tx, deps, input.email, input.taskId);
     if (!isExecutor) throw new AppError("NOT_FOUND");
     const proof = await selectProof(tx, input.taskId, input.proofId);
-    if (!proof) throw new AppError("NOT_FOUND");
-    return proof.data;
+    const bytes = proof && (await readBody(deps, proof, async () => proof.data));
+    if (!bytes) throw new AppError("NOT_FOUND");
+    return bytes;
   });
 }
 
+/** Deletes a proof; its object, if the object store holds it, goes with the next sweep (the row's trigger). */
 export async function removeProof(
   deps: Deps,
   input: { email: string; taskId: string; proofId: string },

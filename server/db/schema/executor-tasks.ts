@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import {
+  check,
   date,
   index,
   integer,
@@ -76,7 +78,10 @@ export const executorTaskEvents = pgTable(
   (t) => [index("executor_task_events_owner_idx").on(t.ownerId, t.at)],
 );
 
-/** A task's proof: ciphertext sealed in the browser under the workspace key. */
+/**
+ * A task's proof: ciphertext sealed in the browser under the workspace key, in `data` or, with
+ * FILE_STORE=s3, in the object store under `blobId` (migration 0064, docs/decisions/090).
+ */
 export const executorTaskProofs = pgTable(
   "executor_task_proofs",
   {
@@ -87,9 +92,19 @@ export const executorTaskProofs = pgTable(
     ownerId: text("owner_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    data: bytea("data").notNull(),
+    /** The ciphertext when the database holds it; null when `blobId` names it in the object store. */
+    data: bytea("data"),
+    /** Ciphertext bytes (plaintext + 28). */
     size: integer("size").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    /** Set: the bytes are in the object store under this opaque id; null: in `data`. */
+    blobId: uuid("blob_id"),
   },
-  (t) => [index("executor_task_proofs_task_idx").on(t.taskId)],
+  (t) => [
+    index("executor_task_proofs_task_idx").on(t.taskId),
+    uniqueIndex("executor_task_proofs_blob_idx")
+      .on(t.blobId)
+      .where(sql`${t.blobId} is not null`),
+    check("executor_task_proofs_one_store", sql`(${t.data} is null) <> (${t.blobId} is null)`),
+  ],
 );

@@ -1,16 +1,22 @@
 import { randomUUID } from "node:crypto";
 import type { Deps } from "../deps.js";
 import { AppError } from "../errors.js";
-import { claimBlob, dropBlob } from "../storage/blob-sweep.js";
 import type { StoredBytes } from "../blobs/blob-store.js";
-import { FILE_CHUNK_BYTES } from "./file-queries.js";
+import { claimBlob, dropBlob } from "./blob-sweep.js";
 
 /*
- * Where a file's ciphertext goes (docs/decisions/090-file-store.md). With FILE_STORE=s3 the bytes
- * are written to the object store before the transaction that records the file, under a new
- * opaque blob id claimed first (so a crash leaves nothing behind for long); the file row then
- * holds the blob id. Without, they stay in the database's pieces, inside that transaction.
+ * Where a file's ciphertext goes (docs/decisions/090-file-store.md): the vault's files and the
+ * executor's task proofs alike. With FILE_STORE=s3 the bytes are written to the object store
+ * before the transaction that records the file, under a new opaque blob id claimed first (so a
+ * crash leaves nothing behind for long); the file row then holds the blob id. Without, they stay
+ * in the database, inside that transaction.
  */
+
+/**
+ * The size of a file's pieces: the database's (migration 0015, docs/decisions/015-file-chunks.md)
+ * and the object store's chunks alike; every statement or object carries at most one.
+ */
+export const FILE_CHUNK_BYTES = 1024 * 1024;
 
 /** A file's ciphertext on its way in: `blobId` set when its bytes are already in the object store. */
 export type FileBody = { data: Buffer; blobId: string | null };
