@@ -346,8 +346,14 @@ export async function expectText(
       .waitFor({ state: "visible", timeout });
   } catch {
     const page = "goto" in scope ? scope : scope.page();
+    // what the page showed instead, so that a failure seen once on CI can be understood from its log
+    const shown = await page
+      .locator("body")
+      .innerText({ timeout: 2_000 })
+      .then((t) => t.replace(/\s+/g, " ").slice(0, 800))
+      .catch(() => "(unreadable)");
     throw new Error(
-      `Expected the text ${JSON.stringify(String(text))} on ${new URL(page.url()).pathname} within ${timeout} ms`,
+      `Expected the text ${JSON.stringify(String(text))} on ${new URL(page.url()).pathname} within ${timeout} ms; the page showed: ${shown}`,
     );
   }
 }
