@@ -85,30 +85,44 @@ async function send(path: string, init: Init): Promise<Response> {
   }
 }
 
+/** The ApiError of a failed answer (its body read as JSON when it is), after telling who listens for a 401. */
+function failure(path: string, res: Response, data: unknown, isJson: boolean): ApiError {
+  if (res.status === 401) unauthorizedListeners.forEach((listener) => listener(path));
+  const err = (data as ErrorBody | undefined)?.error;
+  return new ApiError(
+    res.status,
+    err?.code ?? "HTTP_" + res.status,
+    err?.message ?? (isJson ? APP_MSG.unexpected : APP_MSG.invalidResponse),
+    err?.authCode,
+    err?.fields,
+    err?.requestId,
+  );
+}
+
+function parseJson(text: string): { data: unknown; isJson: boolean } {
+  try {
+    return { data: text ? JSON.parse(text) : undefined, isJson: true };
+  } catch {
+    return { data: undefined, isJson: false };
+  }
+}
+
 export async function api<T>(path: string, init: Init = {}): Promise<T> {
   const res = await send(path, init);
-  const text = await res.text();
-  let data: unknown = undefined;
-  let isJson = true;
-  try {
-    data = text ? JSON.parse(text) : undefined;
-  } catch {
-    isJson = false;
-  }
-  if (!res.ok) {
-    if (res.status === 401) unauthorizedListeners.forEach((listener) => listener(path));
-    const err = (data as ErrorBody | undefined)?.error;
-    throw new ApiError(
-      res.status,
-      err?.code ?? "HTTP_" + res.status,
-      err?.message ?? (isJson ? APP_MSG.unexpected : APP_MSG.invalidResponse),
-      err?.authCode,
-      err?.fields,
-      err?.requestId,
-    );
-  }
+  const { data, isJson } = parseJson(await res.text());
+  if (!res.ok) throw failure(path, res, data, isJson);
   if (!isJson) throw new ApiError(res.status, "INVALID_RESPONSE", APP_MSG.invalidResponse);
   return data as T;
+}
+
+/** A binary answer (a sealed file the browser opens), sent and failing as `api`'s do. */
+export async function apiBytes(path: string, init: Init = {}): Promise<Uint8Array> {
+  const res = await send(path, init);
+  if (!res.ok) {
+    const { data, isJson } = parseJson(await res.text());
+    throw failure(path, res, data, isJson);
+  }
+  return new Uint8Array(await res.arrayBuffer());
 }
 
 /**

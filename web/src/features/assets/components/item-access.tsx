@@ -11,6 +11,7 @@ import {
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { errorMessage } from "@/lib/api-client";
+import { normalizeEmail } from "@/lib/keys/pending-items";
 import { toast } from "@/lib/toast";
 import { useSetItemAccess } from "../api/set-item-access";
 import type { OpenedAsset } from "../api/get-asset";
@@ -37,8 +38,8 @@ export function NewItemAccessProvider({ children }: { children: ReactNode }) {
   const choose = useCallback((email: string, access: ItemAccess) => {
     setCatalogue((before) => {
       const next = new Set(before);
-      if (access === "catalogue") next.add(email.trim().toLowerCase());
-      else next.delete(email.trim().toLowerCase());
+      if (access === "catalogue") next.add(normalizeEmail(email));
+      else next.delete(normalizeEmail(email));
       return next;
     });
   }, []);
@@ -51,7 +52,7 @@ export function useNewItemCatalogue(): (emails: string[]) => string[] {
   const draft = useContext(NewItemAccessContext);
   return useCallback(
     (emails: string[]) =>
-      draft ? emails.filter((e) => draft.catalogue.has(e.trim().toLowerCase())) : [],
+      draft ? emails.filter((e) => draft.catalogue.has(normalizeEmail(e))) : [],
     [draft],
   );
 }
@@ -70,7 +71,7 @@ export function ItemAccessProvider({
 /** The saved item whose screen this is (null on a new item's form). */
 export const useOpenedItem = (): ItemAccessContextValue | null => useContext(ItemAccessContext);
 
-const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+const same = (a: string, b: string) => normalizeEmail(a) === normalizeEmail(b);
 
 function PersonAccess({ item, email }: { item: ItemAccessContextValue; email: string }) {
   const set = useSetItemAccess();
@@ -160,7 +161,7 @@ function NewPersonAccess({ draft, email }: { draft: NewItemAccess; email: string
   return (
     <AccessSelect
       email={email}
-      value={draft.catalogue.has(email.trim().toLowerCase()) ? "catalogue" : "content"}
+      value={draft.catalogue.has(normalizeEmail(email)) ? "catalogue" : "content"}
       onChange={(access) => draft.choose(email, access)}
     />
   );

@@ -1,5 +1,5 @@
-import { api, ApiError } from "@/lib/api-client";
-import { toApiError, uploadFile, type UploadOptions } from "@/lib/upload";
+import { api, apiBytes } from "@/lib/api-client";
+import { uploadFile, type UploadOptions } from "@/lib/upload";
 
 type ProofIds = { taskId: string; proofId: string };
 
@@ -18,20 +18,7 @@ export const uploadProof = (
   });
 
 /** A proof's sealed bytes; the caller opens them with the workspace key. */
-export async function downloadProof(ids: ProofIds): Promise<Uint8Array> {
-  let res: Response;
-  try {
-    res = await fetch(proofPath(ids), { credentials: "same-origin", cache: "no-store" });
-  } catch {
-    throw new ApiError(
-      0,
-      "NETWORK",
-      "Could not reach the server. Check your connection and try again.",
-    );
-  }
-  if (!res.ok) throw toApiError(res.status, await res.text());
-  return new Uint8Array(await res.arrayBuffer());
-}
+export const downloadProof = (ids: ProofIds) => apiBytes(proofPath(ids));
 
 export const removeProof = (ids: ProofIds) =>
   api<{ ok: true }>(proofPath(ids), { method: "DELETE" });

@@ -36,7 +36,10 @@ const taskFormSchema = z.object({
 });
 type TaskForm = z.infer<typeof taskFormSchema>;
 
-/** The task's note opened with the workspace key ("" for none); an error when it does not open. */
+/**
+ * The task's note opened with the workspace key ("" for none); an error when it does not open.
+ * Idle without the key: the note then stays closed.
+ */
 function useOpenedNote(task: ExecutorTaskView, ws: OpenedWorkspace | undefined) {
   return useQuery({
     queryKey: ["legacy", "task-note", task.id, task.note],
@@ -63,7 +66,7 @@ export function TaskEditor({
   onSaved: () => void;
 }) {
   const note = useOpenedNote(task, ws);
-  if (note.isPending && (!task.note || ws)) return <p className="text-sm">Opening the note…</p>;
+  if (note.isLoading) return <p className="text-sm">Opening the note…</p>;
   return (
     <EditorForm task={task} ws={ws} note={note.data} noteFailed={note.isError} onSaved={onSaved} />
   );
