@@ -15,8 +15,10 @@ afterEach(async (ctx) => {
   if (ctx.task.result?.state === "fail") {
     mkdirSync(FAILURES, { recursive: true });
     const name = ctx.task.name.replace(/[^a-z0-9]+/gi, "-").toLowerCase();
+    // Every tab of the journey's browser contexts, also those it opened itself (a second tab).
+    const tabs = [...new Set(pages.flatMap(({ page }) => page.context().pages()))];
     await Promise.all(
-      pages.map(({ page }, i) =>
+      tabs.map((page, i) =>
         page
           .screenshot({ path: path.join(FAILURES, `${name}-${i}.png`), fullPage: true })
           .catch(() => {}),
