@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../db/client.js";
 import { releaseEvidence } from "../db/schema/index.js";
 
@@ -14,6 +14,13 @@ export async function lockChain(tx: Tx, ownerId: string) {
   );
 }
 
+/** lockChain for several owners at once, in the order given (the caller sorts: two batches never deadlock). */
+export async function lockChains(tx: Tx, ownerIds: string[]) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended('release_evidence:' || o, 0)) from unnest(${sql.param(ownerIds)}::text[]) o`,
+  );
+}
+
 export async function selectLastEntry(tx: Tx, ownerId: string) {
   const [row] = await tx
     .select({ seq: releaseEvidence.seq, hash: releaseEvidence.hash })
@@ -22,6 +29,23 @@ export async function selectLastEntry(tx: Tx, ownerId: string) {
     .orderBy(desc(releaseEvidence.seq))
     .limit(1);
   return row ?? null;
+}
+
+/** The last entry of each of these owners' chains (none for an owner with no chain yet). */
+export function selectLastEntries(tx: Tx, ownerIds: string[]) {
+  return tx
+    .selectDistinctOn([releaseEvidence.ownerId], {
+      ownerId: releaseEvidence.ownerId,
+      seq: releaseEvidence.seq,
+      hash: releaseEvidence.hash,
+    })
+    .from(releaseEvidence)
+    .where(inArray(releaseEvidence.ownerId, ownerIds))
+    .orderBy(releaseEvidence.ownerId, desc(releaseEvidence.seq));
+}
+
+export async function insertEntries(tx: Tx, rows: EvidenceRow[]) {
+  if (rows.length) await tx.insert(releaseEvidence).values(rows);
 }
 
 export async function insertEntry(tx: Tx, row: EvidenceRow) {

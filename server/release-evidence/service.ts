@@ -15,7 +15,16 @@ import { asSystem } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
 import type { Deps } from "../deps.js";
 import { presentEvidenceFile, type EvidenceSubject } from "./present.js";
-import { hasEntry, insertEntry, lockChain, selectChain, selectLastEntry } from "./queries.js";
+import {
+  hasEntry,
+  insertEntries,
+  insertEntry,
+  lockChain,
+  lockChains,
+  selectChain,
+  selectLastEntries,
+  selectLastEntry,
+} from "./queries.js";
 
 /**
  * The evidence log of releases (docs/decisions/079): each step appends one entry to its owner's
@@ -39,6 +48,29 @@ const sha256Hex = (text: string) => createHash("sha256").update(text, "utf8").di
 export async function appendEvidence(tx: Tx, input: EvidenceInput): Promise<void> {
   await lockChain(tx, input.ownerId);
   const last = await selectLastEntry(tx, input.ownerId);
+  await insertEntry(tx, chainedEntry(input, last));
+}
+
+/**
+ * Appends several entries (several owners' chains, in the order given for each) in three
+ * statements whatever their number: a sweep's batch of steps (decision 085). Inside the caller's
+ * transaction, as appendEvidence.
+ */
+export async function appendEvidences(tx: Tx, inputs: EvidenceInput[]): Promise<void> {
+  if (!inputs.length) return;
+  const owners = [...new Set(inputs.map((i) => i.ownerId))].sort();
+  await lockChains(tx, owners);
+  const last = new Map((await selectLastEntries(tx, owners)).map((r) => [r.ownerId, r]));
+  const rows = inputs.map((input) => {
+    const row = chainedEntry(input, last.get(input.ownerId) ?? null);
+    last.set(input.ownerId, row);
+    return row;
+  });
+  await insertEntries(tx, rows);
+}
+
+/** The entry that follows `last` (null: the first of the chain). */
+function chainedEntry(input: EvidenceInput, last: { seq: number; hash: string } | null) {
   const seq = (last?.seq ?? 0) + 1;
   const prevHash = last?.hash ?? GENESIS_HASH;
   const beneficiary = input.beneficiaryEmail ? { beneficiary: input.beneficiaryEmail } : {};
@@ -50,7 +82,7 @@ export async function appendEvidence(tx: Tx, input: EvidenceInput): Promise<void
     actor: input.actor,
     data: { ...input.data, ...beneficiary },
   });
-  await insertEntry(tx, {
+  return {
     ownerId: input.ownerId,
     seq,
     releaseId: input.releaseId,
@@ -60,7 +92,7 @@ export async function appendEvidence(tx: Tx, input: EvidenceInput): Promise<void
     entry,
     prevHash,
     hash: sha256Hex(entryHashInput(prevHash, entry)),
-  });
+  };
 }
 
 /** A beneficiary's first access to what a release gave them: recorded once per release and address. */

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.js";
 import { escalationAnswers, escalations, releasePlans } from "../db/schema/index.js";
 
@@ -14,8 +14,12 @@ export async function insertEscalation(
 }
 
 export async function selectEscalationForUpdate(tx: Tx, id: string): Promise<EscalationRow | null> {
-  const [row] = await tx.select().from(escalations).where(eq(escalations.id, id)).for("update");
+  const [row] = await selectEscalationsForUpdate(tx, [id]);
   return row ?? null;
+}
+
+export function selectEscalationsForUpdate(tx: Tx, ids: string[]): Promise<EscalationRow[]> {
+  return tx.select().from(escalations).where(inArray(escalations.id, ids)).for("update");
 }
 
 /** The owner's open escalation (at most one: escalations_open_idx), locked when asked. */
@@ -64,12 +68,36 @@ export async function closeOpenEscalation(
   return row ?? null;
 }
 
+/** Closes these owners' open escalations as their waits start, each naming its release. */
+export async function closeOpenEscalationsOnStart(
+  tx: Tx,
+  starts: { ownerId: string; releaseId: string; at: Date }[],
+) {
+  if (!starts.length) return;
+  const param = (xs: string[]) => sql.param(xs);
+  await tx.execute(sql`
+    update ${escalations} e set status = 'wait_started', closed_at = s.at, release_id = s.release_id
+    from unnest(${param(starts.map((x) => x.ownerId))}::text[],
+      ${param(starts.map((x) => x.releaseId))}::uuid[],
+      ${param(starts.map((x) => x.at.toISOString()))}::timestamptz[]) as s(owner_id, release_id, at)
+    where e.owner_id = s.owner_id and e.status = 'open'`);
+}
+
 export async function markEscalationHeld(tx: Tx, id: string, at: Date) {
   await tx.update(escalations).set({ heldAt: at }).where(eq(escalations.id, id));
 }
 
 export async function insertEscalationAnswer(tx: Tx, row: typeof escalationAnswers.$inferInsert) {
   await tx.insert(escalationAnswers).values(row);
+}
+
+/** Of these escalations, those that have at least one answer. */
+export async function selectAnsweredEscalationIds(tx: Tx, ids: string[]): Promise<string[]> {
+  const rows = await tx
+    .selectDistinct({ id: escalationAnswers.escalationId })
+    .from(escalationAnswers)
+    .where(inArray(escalationAnswers.escalationId, ids));
+  return rows.map((r) => r.id);
 }
 
 export async function selectEscalationAnswers(

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { GENESIS_HASH, entryHashInput } from "../../common/release-evidence.js";
 import { RELEASE_MSG, type ReleasePlanView } from "../../common/release.js";
 import type { FirmReportView } from "../../common/verifier-reports.js";
 import { buildFirm } from "../../test/factories/firm.js";
@@ -170,6 +172,81 @@ describe("escalation before any wait starts", () => {
         (s) => s === "A release of your Legacy Vault has started",
       ),
     ).toHaveLength(1);
+  });
+});
+
+describe("the sweep's batch of ended windows", () => {
+  /** Owners whose plans end together, each with one accepted verifier; their escalations open. */
+  async function escalatedTogether(options: { requireVerifier?: boolean }[]) {
+    const owners = [];
+    for (const [i, o] of options.entries()) {
+      const owner = await buildUser(ctx, { name: `Owner ${i}` });
+      await buildAcceptedVerifier(ctx, owner.client, "Anna Smith");
+      await owner.client.json("PUT", "/api/release/plan", {
+        inactivityMonths: 3,
+        waitDays: 1,
+        ...o,
+      });
+      owners.push(owner);
+    }
+    const ends = await Promise.all(owners.map(async (o) => (await plan(o.client)).body));
+    const last = Math.max(...ends.map((v) => new Date(v.plan.inactivityEndsAt ?? "").getTime()));
+    await advance(ctx, clock, last - clock.now().getTime() + 1000);
+    for (const o of owners) expect((await plan(o.client)).body.escalation?.status).toBe("open");
+    return owners;
+  }
+
+  const chainOf = async (ownerId: string) =>
+    (
+      (await ctx.services.deps.db.execute(
+        `select seq, entry, prev_hash, hash from release_evidence where owner_id = '${ownerId}' order by seq`,
+      )) as unknown as { rows: { seq: number; entry: string; prev_hash: string; hash: string }[] }
+    ).rows;
+
+  it("two sweeps at once start each wait once, with its e-mail and an intact evidence chain; a held one is left to its own step", async () => {
+    const owners = await escalatedTogether([{}, {}, {}, { requireVerifier: true }]);
+    clock.advance(7 * DAY_MS + 1000);
+    // the batch itself does the work: a failed batch would fall back to one step at a time
+    const warn = vi.spyOn(ctx.services.deps.log, "warn");
+    const ran = await Promise.all([
+      runDueTimers(ctx.services.deps),
+      runDueTimers(ctx.services.deps),
+    ]);
+    expect(ran[0] + ran[1]).toBe(owners.length);
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
+    for (const owner of owners.slice(0, 3)) {
+      const view = (await plan(owner.client)).body;
+      expect(view.state).toBe("waiting");
+      expect(view.escalation).toMatchObject({ status: "wait_started" });
+      const chain = await chainOf(owner.id);
+      expect(chain.map((e) => e.seq)).toEqual(chain.map((_, i) => i + 1));
+      let prev = GENESIS_HASH;
+      for (const e of chain) {
+        expect(e.prev_hash).toBe(prev);
+        expect(e.hash).toBe(
+          createHash("sha256").update(entryHashInput(prev, e.entry)).digest("hex"),
+        );
+        prev = e.hash;
+      }
+      const started = chain.map((e) => JSON.parse(e.entry) as { kind: string; data: unknown });
+      expect(started.filter((e) => e.kind === "release_started")).toEqual([
+        expect.objectContaining({
+          data: { trigger: "inactivity", waitDays: 1, releaseAt: view.release?.releaseAt },
+        }),
+      ]);
+      expect(
+        (await subjects(owner.email)).filter(
+          (s) => s === "A release of your Legacy Vault has started",
+        ),
+      ).toHaveLength(1);
+    }
+    const held = owners[3];
+    expect((await plan(held?.client as TestClient)).body).toMatchObject({
+      state: "counting_down",
+      escalation: { status: "open", isHeld: true },
+    });
+    expect(await evidenceKinds(held?.id ?? "")).toContain("escalation_held");
   });
 });
 

@@ -33,7 +33,8 @@ import {
   type PlanRow,
 } from "./queries.js";
 import { escalationEndsAt, escalationOutcome, unreachableNeeded } from "./schedule.js";
-import { WAIT_REASON, checkIn, startRelease } from "./steps.js";
+import { startRelease } from "./start.js";
+import { WAIT_REASON, checkIn } from "./steps.js";
 
 /**
  * Escalation before any wait starts (decision 085), each step inside the caller's system

@@ -30,9 +30,18 @@ export async function selectPlan(
   userId: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<PlanRow | null> {
-  const q = tx.select().from(releasePlans).where(eq(releasePlans.userId, userId));
-  const [row] = options.forUpdate ? await q.for("update") : await q;
+  const [row] = await selectPlans(tx, [userId], options);
   return row ?? null;
+}
+
+/** The plans of these owners, locked when asked. */
+export async function selectPlans(
+  tx: Db | Tx,
+  userIds: string[],
+  options: { forUpdate?: boolean } = {},
+): Promise<PlanRow[]> {
+  const q = tx.select().from(releasePlans).where(inArray(releasePlans.userId, userIds));
+  return options.forUpdate ? q.for("update") : q;
 }
 
 /** Creates or replaces the owner's plan. */
@@ -86,12 +95,23 @@ export async function selectOpenRelease(
   userId: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<ReleaseRow | null> {
+  const [row] = await selectOpenReleases(tx, [userId], options);
+  return row ?? null;
+}
+
+/** The waiting or released releases of these owners. */
+export async function selectOpenReleases(
+  tx: Tx,
+  userIds: string[],
+  options: { forUpdate?: boolean } = {},
+): Promise<ReleaseRow[]> {
   const q = tx
     .select()
     .from(releases)
-    .where(and(eq(releases.userId, userId), inArray(releases.status, ["waiting", "released"])));
-  const [row] = options.forUpdate ? await q.for("update") : await q;
-  return row ?? null;
+    .where(
+      and(inArray(releases.userId, userIds), inArray(releases.status, ["waiting", "released"])),
+    );
+  return options.forUpdate ? q.for("update") : q;
 }
 
 export async function selectReleaseForUpdate(tx: Tx, id: string): Promise<ReleaseRow | null> {
@@ -99,12 +119,12 @@ export async function selectReleaseForUpdate(tx: Tx, id: string): Promise<Releas
   return row ?? null;
 }
 
-export async function insertRelease(
+/** Inserts the releases; returns them (in no particular order). */
+export async function insertReleases(
   tx: Tx,
-  row: typeof releases.$inferInsert,
-): Promise<ReleaseRow | null> {
-  const [release] = await tx.insert(releases).values(row).returning();
-  return release ?? null;
+  rows: (typeof releases.$inferInsert)[],
+): Promise<ReleaseRow[]> {
+  return rows.length ? tx.insert(releases).values(rows).returning() : [];
 }
 
 export async function markReleaseCancelled(
@@ -185,7 +205,13 @@ export async function countAssetsWithBeneficiary(tx: Tx, userId: string): Promis
 }
 
 export async function selectPerson(tx: Tx, userId: string) {
-  const [row] = await tx
+  const [row] = await selectPeople(tx, [userId]);
+  return row ?? null;
+}
+
+/** selectPerson for several accounts at once. */
+export function selectPeople(tx: Tx, userIds: string[]) {
+  return tx
     .select({
       id: profiles.id,
       name: profiles.name,
@@ -194,10 +220,9 @@ export async function selectPerson(tx: Tx, userId: string) {
       role: profiles.role,
     })
     .from(profiles)
-    .where(eq(profiles.id, userId));
-  return row ?? null;
+    .where(inArray(profiles.id, userIds));
 }
-export type Person = NonNullable<Awaited<ReturnType<typeof selectPerson>>>;
+export type Person = Awaited<ReturnType<typeof selectPeople>>[number];
 
 /** Every step of an owner's release plan, oldest first, with the name of whoever acted. */
 export function selectTimeline(tx: Tx, userId: string) {
@@ -212,13 +237,15 @@ export function selectTimeline(tx: Tx, userId: string) {
 
 export async function deletePendingTimers(
   tx: Tx,
-  where: { userId: string; kinds?: readonly string[]; releaseId?: string },
+  where: { userId: string | string[]; kinds?: readonly string[]; releaseId?: string },
 ) {
   await tx
     .delete(timers)
     .where(
       and(
-        eq(timers.userId, where.userId),
+        typeof where.userId === "string"
+          ? eq(timers.userId, where.userId)
+          : inArray(timers.userId, where.userId),
         isNull(timers.doneAt),
         where.kinds ? inArray(timers.kind, [...where.kinds]) : undefined,
         where.releaseId ? eq(timers.releaseId, where.releaseId) : undefined,
@@ -231,7 +258,11 @@ export async function insertTimers(tx: Tx, rows: (typeof timers.$inferInsert)[])
 }
 
 export async function insertLink(tx: Tx, row: typeof releaseLinks.$inferInsert) {
-  await tx.insert(releaseLinks).values(row);
+  await insertLinks(tx, [row]);
+}
+
+export async function insertLinks(tx: Tx, rows: (typeof releaseLinks.$inferInsert)[]) {
+  if (rows.length) await tx.insert(releaseLinks).values(rows);
 }
 
 /** A link that is unexpired (and, for cancel links, unused), locked for this transaction. */

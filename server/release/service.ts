@@ -39,13 +39,8 @@ import {
 import { presentRelease, presentTimeline, releaseState } from "./present.js";
 import { addDays } from "../clock.js";
 import { inactivityEndsAt } from "./schedule.js";
-import {
-  WAIT_REASON,
-  cancelRelease,
-  checkIn,
-  rescheduleInactivity,
-  startRelease,
-} from "./steps.js";
+import { WAIT_REASON, cancelRelease, checkIn, rescheduleInactivity } from "./steps.js";
+import { startRelease } from "./start.js";
 
 /** Writes run as the system after the access check (timers, links and e-mails are system tables); reads run under RLS. */
 async function system<T>(deps: Deps, fn: (tx: Tx) => Promise<T>): Promise<T> {

@@ -2,7 +2,6 @@ import { DEFAULT_WAIT_DAYS, RELEASE_MSG } from "../../common/release.js";
 import type { Tx } from "../db/client.js";
 import { AppError } from "../errors.js";
 import type { Deps } from "../deps.js";
-import { newLinkToken } from "../keys/link-token.js";
 import { findFirmMailBrand } from "../firms/service.js";
 import { enqueueMail } from "../mail/outbox.js";
 import { appendEvidence } from "../release-evidence/service.js";
@@ -10,22 +9,16 @@ import { firmAdminEmails, getAcceptedVerifiers } from "../verifiers/roles.js";
 import { beneficiaryNames } from "../beneficiaries/service.js";
 import { auditRelease } from "./audit.js";
 import { closeEscalationOnCheckIn } from "./escalation-close.js";
-import { closeOpenEscalation } from "./escalation-queries.js";
-import { enqueueClientEvent } from "../webhooks/service.js";
 import { endIncapacity } from "../incapacity/steps.js";
 import {
   beneficiaryReleasedMail,
   ownerReleasedMail,
   releaseCancelledMail,
   verifierWaitCancelledMail,
-  waitStartedMail,
-  type CancelLink,
 } from "./emails.js";
 import {
   INACTIVITY_TIMER_KINDS,
   deletePendingTimers,
-  insertLink,
-  insertRelease,
   insertReleaseItems,
   insertTimers,
   markAssetsReleased,
@@ -36,15 +29,13 @@ import {
   selectPerson,
   selectPlan,
   updatePlanCheckIn,
-  type Person,
   type PlanRow,
   type ReleaseRow,
 } from "./queries.js";
-import { addDays } from "../clock.js";
 import { startMessageClocks } from "../messages/service.js";
 import { dateReleasedItems } from "../deliveries/service.js";
-import { closeEarlyWishes, openWishesAtConfirmedDeath } from "../wishes/early.js";
-import { accessEndsAt, inactivityEndsAt, lastDayReminderAt, reminderTimes } from "./schedule.js";
+import { closeEarlyWishes } from "../wishes/early.js";
+import { accessEndsAt, inactivityEndsAt, reminderTimes } from "./schedule.js";
 
 /** The steps of a release, each inside the caller's transaction: its e-mails and audit rows commit with it or not at all. */
 
@@ -111,136 +102,6 @@ export async function checkIn(
     actorId,
     details: { via },
   });
-}
-
-export type StartInput = {
-  owner: Person;
-  trigger: "inactivity" | "attestation" | "verifiers";
-  waitDays: number;
-  now: Date;
-  /** The first sentence of the owner's e-mail: why the wait started. */
-  reason: string;
-  attestation?: { attestedBy: string; attesterName: string; eventDate: string; firmId: string };
-  /** The verifiers' report whose confirmations started the wait (docs/decisions/082). */
-  reportId?: string;
-};
-
-/** Starts the waiting period. A second start while one waits (or after a release) is refused. */
-export async function startRelease(tx: Tx, deps: Deps, input: StartInput): Promise<ReleaseRow> {
-  const { owner, now } = input;
-  if (await selectOpenRelease(tx, owner.id, { forUpdate: true }))
-    throw new AppError("CONFLICT", RELEASE_MSG.alreadyStarted);
-  const releaseAt = addDays(now, input.waitDays);
-  const release = await insertRelease(tx, {
-    userId: owner.id,
-    trigger: input.trigger,
-    status: "waiting",
-    startedAt: now,
-    releaseAt,
-    attestedBy: input.attestation?.attestedBy ?? null,
-    attesterName: input.attestation?.attesterName ?? null,
-    eventDate: input.attestation?.eventDate ?? null,
-    firmId: input.attestation?.firmId ?? null,
-  });
-  if (!release) throw new AppError("INTERNAL");
-  await deletePendingTimers(tx, { userId: owner.id, kinds: INACTIVITY_TIMER_KINDS });
-  // whatever started the wait, an open escalation ends with it (decision 085)
-  await closeOpenEscalation(tx, owner.id, {
-    status: "wait_started",
-    at: now,
-    releaseId: release.id,
-  });
-  await insertTimers(tx, [
-    {
-      kind: "wait_last_day",
-      userId: owner.id,
-      releaseId: release.id,
-      dueAt: lastDayReminderAt(now, releaseAt),
-    },
-    { kind: "release_due", userId: owner.id, releaseId: release.id, dueAt: releaseAt },
-  ]);
-  const cancel = await newCancelLink(tx, release);
-  await enqueueMail(
-    tx,
-    waitStartedMail(
-      deps.env.APP_URL,
-      { to: owner.email, name: owner.name, reason: input.reason, releaseAt, cancel },
-      await ownerFirmBrand(tx, owner, deps.env.APP_URL),
-    ),
-  );
-  const attestation = input.attestation;
-  if (attestation)
-    await appendEvidence(tx, {
-      ownerId: owner.id,
-      releaseId: release.id,
-      kind: "attested",
-      at: now,
-      actor: {
-        type: "firm_admin",
-        userId: attestation.attestedBy,
-        firmId: attestation.firmId,
-        name: attestation.attesterName,
-      },
-      data: { attesterName: attestation.attesterName, eventDate: attestation.eventDate },
-    });
-  await appendEvidence(tx, {
-    ownerId: owner.id,
-    releaseId: release.id,
-    kind: "release_started",
-    at: now,
-    actor: attestation
-      ? {
-          type: "firm_admin",
-          userId: attestation.attestedBy,
-          firmId: attestation.firmId,
-          name: attestation.attesterName,
-        }
-      : { type: "system", via: input.trigger },
-    data: {
-      trigger: input.trigger,
-      waitDays: input.waitDays,
-      releaseAt: releaseAt.toISOString(),
-      ...(input.reportId ? { reportId: input.reportId } : {}),
-    },
-  });
-  await enqueueClientEvent(tx, owner.id, "release.started", { releaseId: release.id });
-  await auditRelease(tx, {
-    ownerId: owner.id,
-    action: "release.started",
-    at: now,
-    actorId: input.attestation?.attestedBy ?? null,
-    firmId: input.attestation?.firmId ?? null,
-    details: {
-      trigger: input.trigger,
-      releaseAt: releaseAt.toISOString(),
-      ...(input.attestation
-        ? { attesterName: input.attestation.attesterName, eventDate: input.attestation.eventDate }
-        : {}),
-    },
-  });
-  // a confirmed death opens the final wishes the owner chose to open at once (decision 097)
-  await openWishesAtConfirmedDeath(tx, deps, {
-    releaseId: release.id,
-    ownerId: owner.id,
-    ownerName: owner.name,
-    trigger: input.trigger,
-    now,
-  });
-  return release;
-}
-
-/** A one-click cancel link for the owner's e-mails, valid until the release happens. */
-export async function newCancelLink(tx: Tx, release: ReleaseRow): Promise<CancelLink> {
-  const { token, hash } = newLinkToken();
-  const expiresAt = release.releaseAt;
-  await insertLink(tx, {
-    tokenHash: hash,
-    userId: release.userId,
-    purpose: "cancel",
-    releaseId: release.id,
-    expiresAt,
-  });
-  return { token, expiresAt };
 }
 
 /** Cancels a waiting release: nothing is released, its timers and links go, and the inactivity period starts again. */

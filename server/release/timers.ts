@@ -18,9 +18,11 @@ import {
 import { DAY_MS } from "../clock.js";
 import { inactivityEndsAt } from "./schedule.js";
 import { markTimerDone, postponeTimer, selectDueTimerForUpdate } from "./timer-queries.js";
-import { newCancelLink, ownerFirmBrand, performRelease } from "./steps.js";
+import { newCancelLink } from "./cancel-link.js";
+import { ownerFirmBrand, performRelease } from "./steps.js";
 import { onEscalationEnd, onInactivityEnd } from "./escalation.js";
 import { selectEscalationForUpdate } from "./escalation-queries.js";
+import { runDueEscalationEnds } from "./escalation-sweep.js";
 import { expireIncapacity, openIncapacity } from "../incapacity/steps.js";
 
 /** What a handler runs on: the due timer, and the release clock's time the run started at. */
@@ -189,14 +191,17 @@ export type RunOptions = {
 const WORKERS = { pglite: 1, postgres: 4 } as const;
 
 /**
- * Runs every timer that is due by the release clock, one transaction per timer: the row is locked
+ * Runs every timer that is due by the release clock: ended escalation windows in one set-based
+ * batch (runDueEscalationEnds), then the others one transaction per timer: the row is locked
  * (FOR UPDATE SKIP LOCKED, so several app processes, and several workers of one, share the work
  * and each timer is claimed once), the step runs, and the timer is marked done in the same
  * transaction. A step that fails rolls back whole and is retried later.
  */
 export async function runDueTimers(deps: Deps, options: RunOptions = {}): Promise<number> {
   const limit = options.limit ?? 500;
-  let claimed = 0;
+  // ended escalation windows first, in one set-based batch (decision 085); the rest one by one
+  const batched = await runDueEscalationEnds(deps, { ...options, limit });
+  let claimed = batched;
   const worker = async () => {
     let done = 0;
     while (claimed < limit) {
@@ -210,7 +215,7 @@ export async function runDueTimers(deps: Deps, options: RunOptions = {}): Promis
     return done;
   };
   const workers = Array.from({ length: WORKERS[deps.database.kind] }, worker);
-  const done = (await Promise.all(workers)).reduce((a, b) => a + b, 0);
+  const done = (await Promise.all(workers)).reduce((a, b) => a + b, batched);
   if (done) deps.wakeMailer();
   return done;
 }

@@ -13,7 +13,8 @@ import { AppError } from "../errors.js";
 import { newLinkToken } from "../keys/link-token.js";
 import { enqueueMail } from "../mail/outbox.js";
 import { appendEvidence } from "../release-evidence/service.js";
-import { getWaitDays, hasOpenRelease, startRelease } from "../release/steps.js";
+import { startRelease } from "../release/start.js";
+import { getWaitDays, hasOpenRelease } from "../release/steps.js";
 import { hasOpenIncapacity, startIncapacity } from "../incapacity/steps.js";
 import { INCAPACITY_MSG } from "../../common/incapacity.js";
 import {

@@ -70,6 +70,15 @@ export const enqueueClientEventRows = (
     sql`select app_webhook_client_event(${e.clientId}, ${e.event}, ${JSON.stringify(e.extra)}::jsonb)`,
   );
 
+/** enqueueClientEventRows for several events in one statement (a sweep's batch of steps). */
+export const enqueueClientEventsRows = (
+  tx: Db | Tx,
+  events: { clientId: string; event: string; extra: Record<string, string> }[],
+) =>
+  tx.execute(
+    sql`select app_webhook_client_event(c, e, x::jsonb) from unnest(${sql.param(events.map((e) => e.clientId))}::text[], ${sql.param(events.map((e) => e.event))}::text[], ${sql.param(events.map((e) => JSON.stringify(e.extra)))}::text[]) as t(c, e, x)`,
+  );
+
 /**
  * Up to `limit` due pending deliveries with their endpoint, locked for this transaction; rows
  * another process holds are skipped (SKIP LOCKED), so each is sent by one process.

@@ -17,6 +17,7 @@ import {
   countFirmEndpoints,
   disableEndpoint,
   enqueueClientEventRows,
+  enqueueClientEventsRows,
   insertEndpoint,
   selectFirmDeliveries,
   selectFirmEndpoints,
@@ -98,3 +99,11 @@ export const enqueueClientEvent = (
   event: WebhookEvent,
   extra: Record<string, string> = {},
 ) => enqueueClientEventRows(tx, { clientId, event, extra });
+
+/** enqueueClientEvent for several clients' events at once (a sweep's batch of steps, decision 085). */
+export const enqueueClientEvents = async (
+  tx: Db | Tx,
+  events: { clientId: string; event: WebhookEvent; extra: Record<string, string> }[],
+) => {
+  if (events.length) await enqueueClientEventsRows(tx, events);
+};
