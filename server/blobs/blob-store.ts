@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { FILE_UPLOAD_ID_HEADER } from "../../common/assets/file-uploads.js";
 
 /*
  * Files' ciphertext outside the database (docs/decisions/090-file-store.md). A blob is addressed
@@ -6,6 +7,10 @@ import { Readable } from "node:stream";
  * chunks numbered from 0: today's files are written as 1 MiB pieces of one ciphertext; streamed
  * uploads (issue 37 item 4) write one encrypted chunk per index and resume from listChunks.
  */
+
+/** The stores that may hold a file uploaded in chunks (asset_files.chunked_in, docs/decisions/108). */
+export const CHUNK_STORES = ["postgres", "s3"] as const;
+export type ChunkStoreName = (typeof CHUNK_STORES)[number];
 
 /** One chunk of a blob: the blob's opaque id and the chunk's place, from 0. */
 export type BlobChunk = { blobId: string; index: number };
@@ -44,3 +49,7 @@ export async function bytesOf(bytes: StoredBytes): Promise<Buffer> {
   for await (const part of bytes) parts.push(Buffer.from(part as Uint8Array));
   return Buffer.concat(parts);
 }
+
+/** A download's header that tells the browser a file was uploaded in chunks, and under which upload id (docs/decisions/108). */
+export const chunkedFileHeaders = (uploadId: string | null): Record<string, string> =>
+  uploadId ? { [FILE_UPLOAD_ID_HEADER]: uploadId } : {};

@@ -1,0 +1,33 @@
+import { Readable, Transform } from "node:stream";
+import type { ChunkBody } from "../blobs/blob-store.js";
+
+/**
+ * A request body that must be exactly `size` bytes, as a stream for the blob store: it fails as
+ * soon as it runs past `size`, or at its end when it falls short, and `isWrongSize()` then says
+ * so (whatever error the store wraps it in), for a 400 rather than a 500.
+ */
+export function sizedBody(
+  body: ReadableStream<Uint8Array> | null,
+  size: number,
+): { body: ChunkBody; isWrongSize: () => boolean } {
+  let seen = 0;
+  let isWrong = false;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      if (seen > size) {
+        isWrong = true;
+        return done(new Error(`chunk longer than ${size} bytes`));
+      }
+      done(null, chunk);
+    },
+    flush(done) {
+      if (seen === size) return done();
+      isWrong = true;
+      done(new Error(`chunk of ${seen} bytes, ${size} expected`));
+    },
+  });
+  const source = body ? Readable.fromWeb(body as never) : Readable.from([]);
+  source.on("error", (err) => counter.destroy(err));
+  return { body: { stream: source.pipe(counter), size }, isWrongSize: () => isWrong };
+}
