@@ -35,6 +35,7 @@ export const chunkedCiphertextBytes = (size: number) =>
 
 export const FILE_UPLOAD_MSG = {
   tooLarge: "The file is too large. Maximum size is 2 GB.",
+  uploadHint: "up to 2 GB",
   outOfOrder: "Upload the chunks in order: this chunk comes after one that is not stored yet",
   wrongSize: (expected: number) => `This chunk must be exactly ${expected} bytes`,
   noSuchChunk: "This upload has no chunk with that number",

@@ -13,7 +13,7 @@ import {
   type FileUploadView,
 } from "../../common/assets/file-uploads.js";
 import type { ActorProfile } from "../access.js";
-import type { ChunkBody } from "../blobs/blob-store.js";
+import type { BlobStore, ChunkBody } from "../blobs/blob-store.js";
 import { withActor } from "../db/actor.js";
 import type { Deps } from "../deps.js";
 import { AppError } from "../errors.js";
@@ -41,12 +41,16 @@ function chunkedTypeRule(kind: AssetFileKind, declaredType: string): FileTypeRul
   return { ...requireFileTypeRule(kind, declaredType), maxBytes: CHUNKED_FILE_MAX_BYTES };
 }
 
-/** How many chunks from 0 on are stored without a gap: the next one the upload takes. */
-const storedRun = (indexes: number[]) => {
+/**
+ * How many chunks from 0 on are stored whole, without a gap: the next one the upload takes. A
+ * chunk of the wrong size (a write cut off in a store that keeps what it got) counts as missing.
+ */
+async function storedRun(store: BlobStore, upload: { id: string; size: number }) {
+  const chunks = await store.listChunkSizes(upload.id);
   let n = 0;
-  while (indexes[n] === n) n++;
+  while (chunks[n]?.[0] === n && chunks[n]?.[1] === chunkCiphertextBytes(upload.size, n)) n++;
   return n;
-};
+}
 
 const viewOf = (
   upload: { id: string; size: number; chunkCount: number },
@@ -103,8 +107,7 @@ export async function createFileUpload(
 /** What the server holds of an upload, for a browser that resumes it. */
 export async function getFileUpload(deps: Deps, actor: ActorProfile, ref: FileUploadRef) {
   const upload = await loadUpload(deps, actor, ref);
-  const stored = await chunkStoreFor(deps).store.listChunks(upload.id);
-  return viewOf(upload, storedRun(stored));
+  return viewOf(upload, await storedRun(chunkStoreFor(deps).store, upload));
 }
 
 /**
@@ -132,7 +135,7 @@ export async function putFileChunk(
   if (declaredBytes !== null && declaredBytes !== expected)
     throw new AppError("VALIDATION", FILE_UPLOAD_MSG.wrongSize(expected));
   const { store } = chunkStoreFor(deps);
-  const next = storedRun(await store.listChunks(upload.id));
+  const next = await storedRun(store, upload);
   if (index > next) throw new AppError("CONFLICT", FILE_UPLOAD_MSG.outOfOrder);
   await renewBlobClaim(deps, upload.id);
   const { body, isWrongSize } = readBody(expected);
@@ -153,7 +156,7 @@ export async function putFileChunk(
 export async function completeFileUpload(deps: Deps, actor: ActorProfile, ref: FileUploadRef) {
   const upload = await loadUpload(deps, actor, ref);
   const { name, store } = chunkStoreFor(deps);
-  if (storedRun(await store.listChunks(upload.id)) < upload.chunkCount)
+  if ((await storedRun(store, upload)) < upload.chunkCount)
     throw new AppError("VALIDATION", FILE_UPLOAD_MSG.incomplete);
   const { assetId, kind } = ref;
   return withActor(deps.db, { userId: actor.id }, async (tx) => {

@@ -15,8 +15,11 @@ export type ChunkStoreName = (typeof CHUNK_STORES)[number];
 /** One chunk of a blob: the blob's opaque id and the chunk's place, from 0. */
 export type BlobChunk = { blobId: string; index: number };
 
-/** A chunk's bytes: a Buffer, or a stream of exactly `size` bytes (never held whole in memory). */
-export type ChunkBody = Buffer | { stream: Readable; size: number };
+/**
+ * A chunk's bytes: a Buffer, or a stream of exactly `size` bytes (never held whole in memory),
+ * with a signal that aborts the write when the stream fails (a request body cut short).
+ */
+export type ChunkBody = Buffer | { stream: Readable; size: number; signal?: AbortSignal };
 
 export type BlobStore = {
   /** Where the bytes live, for logs and the operations page. */
@@ -27,6 +30,8 @@ export type BlobStore = {
   getChunk(chunk: BlobChunk): Promise<Readable | null>;
   /** The indexes stored for this blob, in order (what a resumed upload already has). */
   listChunks(blobId: string): Promise<number[]>;
+  /** The chunks stored for this blob as [index, bytes], in order (a cut-off write shows as too small). */
+  listChunkSizes(blobId: string): Promise<[number, number][]>;
   /** Every chunk of the blob, in index order, as one stream. */
   readBlob(blobId: string): Readable;
   /** Deletes every chunk of the blob; nothing to delete is no error. */

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { readBytea, writeBytea } from "../db/bytea.js";
 import type { Db } from "../db/client.js";
 import { storedBlobChunks } from "../db/schema/index.js";
@@ -36,3 +36,14 @@ export const listBlobChunkIndexes = (db: Db, blobId: string) =>
 
 export const deleteBlobChunks = (db: Db, blobId: string) =>
   db.delete(storedBlobChunks).where(eq(storedBlobChunks.blobId, blobId));
+
+export const listBlobChunkSizes = (db: Db, blobId: string) =>
+  db
+    .select({
+      index: storedBlobChunks.index,
+      size: sql<number>`octet_length(${storedBlobChunks.data})`.mapWith(Number),
+    })
+    .from(storedBlobChunks)
+    .where(eq(storedBlobChunks.blobId, blobId))
+    .orderBy(asc(storedBlobChunks.index))
+    .then((rows) => rows.map((r): [number, number] => [r.index, r.size]));

@@ -4,6 +4,7 @@ import type { BlobChunk, BlobStore, ChunkBody } from "./blob-store.js";
 import {
   deleteBlobChunks,
   listBlobChunkIndexes,
+  listBlobChunkSizes,
   selectBlobChunk,
   upsertBlobChunk,
 } from "./database-store-queries.js";
@@ -48,6 +49,7 @@ export function createDatabaseStore(db: Db): BlobStore {
       return data && Readable.from([data]);
     },
     listChunks: (blobId) => listBlobChunkIndexes(db, blobId),
+    listChunkSizes: (blobId) => listBlobChunkSizes(db, blobId),
     readBlob: (blobId) => Readable.from(chunksOf(blobId)),
     async deleteBlob(blobId) {
       await deleteBlobChunks(db, blobId);

@@ -3,8 +3,8 @@ import type { ChunkBody } from "../blobs/blob-store.js";
 
 /**
  * A request body that must be exactly `size` bytes, as a stream for the blob store: it fails as
- * soon as it runs past `size`, or at its end when it falls short, and `isWrongSize()` then says
- * so (whatever error the store wraps it in), for a 400 rather than a 500.
+ * soon as it runs past `size`, or at its end when it falls short (its signal aborts then), and
+ * `isWrongSize()` then says so (whatever error the store wraps it in), for a 400 rather than a 500.
  */
 export function sizedBody(
   body: ReadableStream<Uint8Array> | null,
@@ -27,7 +27,14 @@ export function sizedBody(
       done(new Error(`chunk of ${seen} bytes, ${size} expected`));
     },
   });
+  // A store that reads the stream into a request of its own (S3's PutObject) would wait for the
+  // missing bytes: the signal ends that request as soon as the body fails.
+  const aborter = new AbortController();
+  counter.on("error", (err) => aborter.abort(err));
   const source = body ? Readable.fromWeb(body as never) : Readable.from([]);
   source.on("error", (err) => counter.destroy(err));
-  return { body: { stream: source.pipe(counter), size }, isWrongSize: () => isWrong };
+  return {
+    body: { stream: source.pipe(counter), size, signal: aborter.signal },
+    isWrongSize: () => isWrong,
+  };
 }

@@ -73,3 +73,13 @@ export async function decryptChunkedStream(
   );
   return parts;
 }
+
+/**
+ * A picked file's fingerprint for remembering its upload across a closed tab: a SHA-256 of its
+ * name, size and last change, so that the browser's storage keeps no file name.
+ */
+export async function fileFingerprint(file: File): Promise<string> {
+  const text = `${file.name}\n${file.size}\n${file.lastModified}`;
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
