@@ -15,6 +15,7 @@ import {
 import type { ActorProfile } from "../access.js";
 import type { BlobStore, ChunkBody } from "../blobs/blob-store.js";
 import { withActor } from "../db/actor.js";
+import type { Tx } from "../db/client.js";
 import type { Deps } from "../deps.js";
 import { AppError } from "../errors.js";
 import { claimBlob, dropBlob, renewBlobClaim } from "../storage/blob-sweep.js";
@@ -89,12 +90,17 @@ export async function createFileUpload(
     size: input.size,
     chunkCount: chunkCountOf(input.size),
   };
+  const checkTarget = async (tx: Tx) => {
+    const asset = await loadOwnAsset(tx, actor, assetId);
+    if (FILE_KIND_ASSET_TYPE[kind] !== asset.type)
+      throw new AppError("VALIDATION", ASSET_MSG.fileKindMismatch);
+  };
+  // Checked before the claim too, so that a refused upload writes nothing.
+  await withActor(deps.db, { userId: actor.id }, checkTarget);
   await claimBlob(deps, upload.id);
   try {
     await withActor(deps.db, { userId: actor.id }, async (tx) => {
-      const asset = await loadOwnAsset(tx, actor, assetId);
-      if (FILE_KIND_ASSET_TYPE[kind] !== asset.type)
-        throw new AppError("VALIDATION", ASSET_MSG.fileKindMismatch);
+      await checkTarget(tx);
       await insertFileUpload(tx, upload);
     });
   } catch (err) {
