@@ -10,23 +10,27 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
 import { buildAsset } from "../../test/factories/assets.js";
+import { portalClient, releaseByAttestation } from "../../test/factories/release.js";
 import {
   buildUser,
   createTestContext,
+  uniqueEmail,
   rowsOf,
   type TestClient,
   type TestContext,
 } from "../../test/harness.js";
 import { decryptBytes, encryptBytes, type CryptoKey } from "../../test/vault-crypto.js";
 import { bytesOf } from "../blobs/blob-store.js";
+import { createOffsetClock } from "../clock.js";
 import { sweepBlobs } from "../storage/blob-sweep.js";
 import { chunkStoreFor } from "../storage/file-bodies.js";
 
 /* Files uploaded in encrypted chunks, resumable (docs/decisions/108-chunked-uploads.md). */
 
 let ctx: TestContext;
+const clock = createOffsetClock();
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({}, { clock });
 });
 afterAll(() => ctx.close());
 
@@ -224,6 +228,29 @@ describe("a file uploaded in encrypted chunks", () => {
     expect(await sweepBlobs(ctx.services.deps)).toBeGreaterThanOrEqual(1);
     expect(await chunkStoreFor(ctx.services.deps).store.listChunks(uploadId)).toEqual([]);
     expect((await client.request("GET", `${base(assetId)}/${uploadId}`)).status).toBe(404);
+  });
+});
+
+describe("a released file uploaded in chunks", () => {
+  it("reaches its beneficiary in the portal as stored, with its upload id", async () => {
+    const firm = await buildFirm(ctx);
+    const owner = await buildInvitedMember(ctx, firm.admin, "regular_user");
+    const heir = uniqueEmail("heir");
+    const { id, ck } = await buildAsset(owner.client, {
+      type: "document",
+      beneficiaryEmails: [heir],
+      content: { fileName: "will.pdf" },
+    });
+    const chunks = await encryptChunks(ck, Buffer.alloc(CHUNK + 5, MARK));
+    const uploadId = await uploadAll(owner.client, id, CHUNK + 5, chunks);
+    expect((await complete(owner.client, id, uploadId)).status).toBe(200);
+    await releaseByAttestation(ctx, clock, { firmAdmin: firm.admin, owner });
+
+    const portal = await portalClient(ctx, heir);
+    const res = await portal.request("GET", `/api/legacy/items/${id}/files/document`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get(FILE_UPLOAD_ID_HEADER)).toBe(uploadId);
+    expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.concat(chunks))).toBe(true);
   });
 });
 
