@@ -210,9 +210,12 @@ describe("documents", () => {
       await expectText(page, DOCUMENT_MSG.uploaded);
       await expectPath(page, "/documents");
       await settle(page);
-      expect(sent.map((s) => s.replace(/[0-9a-f-]{36}/, ":id"))).toEqual([
+      // The file goes up in encrypted chunks (decision 108): open the upload, one chunk, complete.
+      expect(sent.map((s) => s.replace(/[0-9a-f-]{36}/g, ":id"))).toEqual([
         "POST /api/assets",
-        "PUT /api/assets/:id/files/document",
+        "POST /api/assets/:id/files/document/uploads",
+        "PUT /api/assets/:id/files/document/uploads/:id/chunks/0",
+        "POST /api/assets/:id/files/document/uploads/:id/complete",
       ]);
       await page.getByRole("cell", { name: "PDF", exact: true }).waitFor();
       await expectNoAxeViolations(page);

@@ -31,6 +31,7 @@ import { ownerKeyRoutes, publicKeyRoutes } from "./keys/owner-key-routes.js";
 import { assetRoutes } from "./assets/routes.js";
 import { assetAccessRoutes } from "./assets/access-routes.js";
 import { assetFileRoutes } from "./assets/file-routes.js";
+import { assetUploadRoutes } from "./assets/upload-routes.js";
 import { beneficiaryRoutes } from "./beneficiaries/routes.js";
 import { dashboardRoutes } from "./dashboard/routes.js";
 import { releaseRoutes } from "./release/routes.js";
@@ -114,6 +115,7 @@ export function createApp(deps: Deps, options: { webDist?: string; testClock?: O
   api.route("/", assetRoutes);
   api.route("/", assetAccessRoutes);
   api.route("/", assetFileRoutes);
+  api.route("/", assetUploadRoutes);
   api.route("/", beneficiaryRoutes);
   api.route("/", dashboardRoutes);
   api.route("/", releaseRoutes);

@@ -5,7 +5,8 @@ import { binaryBody } from "../http/body-gate.js";
 import type { AppEnv } from "../http/context.js";
 import { parseIdParam } from "../http/params.js";
 import { parseWith } from "../http/validate.js";
-import { responseBody } from "../blobs/blob-store.js";
+import { chunkedFileHeaders, responseBody } from "../blobs/blob-store.js";
+import type { StoredFile } from "../storage/file-bodies.js";
 
 import {
   checkUploadTarget,
@@ -30,11 +31,12 @@ const fileOf = (id: string, kind: string) => ({
   assetId: parseIdParam(id),
   kind: parseWith(assetFileKindSchema, kind),
 });
-/** A file's ciphertext, for its owner's browser to decrypt. */
-const CIPHERTEXT_HEADERS = {
+/** A file's ciphertext, for its owner's browser to decrypt (chunk by chunk when it was uploaded so). */
+const ciphertextHeaders = (file: StoredFile) => ({
   "Content-Type": "application/octet-stream",
   "Content-Disposition": "attachment",
-};
+  ...chunkedFileHeaders(file.uploadId),
+});
 
 /**
  * An asset's encrypted files, as raw application/octet-stream bodies (never base64 in JSON): one
@@ -48,8 +50,8 @@ export const assetFileRoutes = new Hono<AppEnv>()
   .get(`${PATH}/versions/:versionId`, requireActor, async (c) => {
     const ref = fileOf(c.req.param("id"), c.req.param("kind"));
     const versionId = parseIdParam(c.req.param("versionId"));
-    const data = await getFileVersion(c.var.deps, c.var.actor, { ...ref, versionId });
-    return c.body(responseBody(data), 200, CIPHERTEXT_HEADERS);
+    const file = await getFileVersion(c.var.deps, c.var.actor, { ...ref, versionId });
+    return c.body(responseBody(file.bytes), 200, ciphertextHeaders(file));
   })
   .put(PATH, binaryBody, requireActor, uploadLimit, async (c) => {
     const id = parseIdParam(c.req.param("id"));
@@ -77,12 +79,12 @@ export const assetFileRoutes = new Hono<AppEnv>()
     return c.json({ asset: presentAsset(saved) });
   })
   .get(PATH, requireActor, async (c) => {
-    const data = await getAssetFile(
+    const file = await getAssetFile(
       c.var.deps,
       c.var.actor,
       fileOf(c.req.param("id"), c.req.param("kind")),
     );
-    return c.body(responseBody(data), 200, CIPHERTEXT_HEADERS);
+    return c.body(responseBody(file.bytes), 200, ciphertextHeaders(file));
   })
   .delete(PATH, requireActor, async (c) => {
     await deleteAssetFile(c.var.deps, c.var.actor, fileOf(c.req.param("id"), c.req.param("kind")));

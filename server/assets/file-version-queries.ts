@@ -40,6 +40,7 @@ export async function copyFileToVersion(tx: Tx, assetId: string, kind: AssetFile
           createdAt: assetFiles.createdAt,
           replacedAt: sql<Date>`now()`.as("replaced_at"),
           blobId: assetFiles.blobId,
+          chunkedIn: assetFiles.chunkedIn,
         })
         .from(assetFiles)
         .where(and(eq(assetFiles.assetId, assetId), eq(assetFiles.kind, kind))),
@@ -97,7 +98,7 @@ export const selectVersionBlob = (
   { assetId, kind, versionId }: { assetId: string; kind: AssetFileKind; versionId: string },
 ) =>
   tx
-    .select({ blobId: assetFileVersions.blobId })
+    .select({ blobId: assetFileVersions.blobId, chunkedIn: assetFileVersions.chunkedIn })
     .from(assetFileVersions)
     .where(and(eq(assetFileVersions.id, versionId), ofVersions(assetId, kind)))
     .then((rows) => rows[0] ?? null);

@@ -9,7 +9,7 @@ import { withActor } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
 import { AppError } from "../errors.js";
 import type { Deps } from "../deps.js";
-import { upsertFile, type AssetFileRef } from "./file-queries.js";
+import { upsertFile, type AssetFileRef, type StoredFileRow } from "./file-queries.js";
 import {
   copyFileToVersion,
   deleteVersionsBeyond,
@@ -18,7 +18,7 @@ import {
   selectVersionBlob,
   selectVersionData,
 } from "./file-version-queries.js";
-import { readBody } from "../storage/file-bodies.js";
+import { readBody, uploadIdOf } from "../storage/file-bodies.js";
 import { presentFileVersions } from "./present.js";
 import { loadOwnAsset } from "./service.js";
 
@@ -28,16 +28,7 @@ import { loadOwnAsset } from "./service.js";
  * Stores the asset's file of this kind (as upsertFile). For a versioned kind the file it replaces
  * is kept first as an earlier version, and the oldest past FILE_VERSIONS_KEPT dropped.
  */
-export async function replaceFile(
-  tx: Tx,
-  file: {
-    assetId: string;
-    kind: AssetFileKind;
-    contentType: string;
-    data: Buffer;
-    blobId: string | null;
-  },
-) {
+export async function replaceFile(tx: Tx, file: StoredFileRow) {
   if (VERSIONED_FILE_KINDS.includes(file.kind)) {
     await copyFileToVersion(tx, file.assetId, file.kind);
     await deleteVersionsBeyond(tx, {
@@ -78,10 +69,10 @@ export function getFileVersion(
   return withActor(deps.db, { userId: actor.id }, async (tx) => {
     await loadOwnAsset(tx, actor, assetId);
     const version = await selectVersionBlob(tx, { assetId, kind, versionId });
-    const data =
+    const bytes =
       version &&
       (await readBody(deps, version, () => selectVersionData(tx, { assetId, kind, versionId })));
-    if (!data) throw new AppError("NOT_FOUND");
-    return data;
+    if (!version || !bytes) throw new AppError("NOT_FOUND");
+    return { bytes, uploadId: uploadIdOf(version) };
   });
 }

@@ -11,12 +11,13 @@ import type { Tx } from "../db/client.js";
 import { AppError } from "../errors.js";
 import type { Deps } from "../deps.js";
 import { maxCiphertextBytes, requireFileTypeRule } from "./file-rules.js";
-import type { StoredBytes } from "../blobs/blob-store.js";
 import {
   dropBodies,
   type FileBody,
   readBody,
   storeBody,
+  type StoredFile,
+  uploadIdOf,
   withStoredBodies,
 } from "../storage/file-bodies.js";
 import {
@@ -125,9 +126,9 @@ export async function updateAssetWithFiles(
 export function getAssetFile(deps: Deps, actor: ActorProfile, { assetId, kind }: AssetFileRef) {
   return withActor(deps.db, { userId: actor.id }, async (tx) => {
     await loadOwnAsset(tx, actor, assetId);
-    const data = await readFileBytes(deps, tx, assetId, kind);
-    if (!data) throw new AppError("NOT_FOUND");
-    return data;
+    const file = await readFileBytes(deps, tx, assetId, kind);
+    if (!file) throw new AppError("NOT_FOUND");
+    return file;
   });
 }
 
@@ -137,13 +138,14 @@ export function getAssetFile(deps: Deps, actor: ActorProfile, { assetId, kind }:
  * reader may have them.
  */
 export async function readFileBytes(
-  deps: Pick<Deps, "files">,
+  deps: Pick<Deps, "db" | "files">,
   tx: Tx,
   assetId: string,
   kind: AssetFileKind,
-): Promise<StoredBytes | null> {
+): Promise<StoredFile | null> {
   const file = await selectFileBlob(tx, assetId, kind);
-  return file && readBody(deps, file, () => selectFileData(tx, assetId, kind));
+  const bytes = file && (await readBody(deps, file, () => selectFileData(tx, assetId, kind)));
+  return file && bytes && { bytes, uploadId: uploadIdOf(file) };
 }
 
 export function deleteAssetFile(deps: Deps, actor: ActorProfile, { assetId, kind }: AssetFileRef) {

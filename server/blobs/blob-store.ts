@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { FILE_UPLOAD_ID_HEADER } from "../../common/assets/file-uploads.js";
 
 /*
  * Files' ciphertext outside the database (docs/decisions/090-file-store.md). A blob is addressed
@@ -7,11 +8,18 @@ import { Readable } from "node:stream";
  * uploads (issue 37 item 4) write one encrypted chunk per index and resume from listChunks.
  */
 
+/** The stores that may hold a file uploaded in chunks (asset_files.chunked_in, docs/decisions/108). */
+export const CHUNK_STORES = ["postgres", "s3"] as const;
+export type ChunkStoreName = (typeof CHUNK_STORES)[number];
+
 /** One chunk of a blob: the blob's opaque id and the chunk's place, from 0. */
 export type BlobChunk = { blobId: string; index: number };
 
-/** A chunk's bytes: a Buffer, or a stream of exactly `size` bytes (never held whole in memory). */
-export type ChunkBody = Buffer | { stream: Readable; size: number };
+/**
+ * A chunk's bytes: a Buffer, or a stream of exactly `size` bytes (never held whole in memory),
+ * with a signal that aborts the write when the stream fails (a request body cut short).
+ */
+export type ChunkBody = Buffer | { stream: Readable; size: number; signal?: AbortSignal };
 
 export type BlobStore = {
   /** Where the bytes live, for logs and the operations page. */
@@ -22,6 +30,8 @@ export type BlobStore = {
   getChunk(chunk: BlobChunk): Promise<Readable | null>;
   /** The indexes stored for this blob, in order (what a resumed upload already has). */
   listChunks(blobId: string): Promise<number[]>;
+  /** The chunks stored for this blob as [index, bytes], in order (a cut-off write shows as too small). */
+  listChunkSizes(blobId: string): Promise<[number, number][]>;
   /** Every chunk of the blob, in index order, as one stream. */
   readBlob(blobId: string): Readable;
   /** Deletes every chunk of the blob; nothing to delete is no error. */
@@ -44,3 +54,7 @@ export async function bytesOf(bytes: StoredBytes): Promise<Buffer> {
   for await (const part of bytes) parts.push(Buffer.from(part as Uint8Array));
   return Buffer.concat(parts);
 }
+
+/** A download's header that tells the browser a file was uploaded in chunks, and under which upload id (docs/decisions/108). */
+export const chunkedFileHeaders = (uploadId: string | null): Record<string, string> =>
+  uploadId ? { [FILE_UPLOAD_ID_HEADER]: uploadId } : {};

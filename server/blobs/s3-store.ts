@@ -40,7 +40,12 @@ export function createS3Store(settings: S3Settings): BlobStore {
   });
 
   async function listKeys(blobId: string): Promise<string[]> {
-    const keys: string[] = [];
+    return (await listObjects(blobId)).map(([key]) => key);
+  }
+
+  /** The blob's objects as [key, size], in key order (= chunk order). */
+  async function listObjects(blobId: string): Promise<[string, number][]> {
+    const keys: [string, number][] = [];
     let token: string | undefined;
     do {
       const page = await client.send(
@@ -50,10 +55,10 @@ export function createS3Store(settings: S3Settings): BlobStore {
           ContinuationToken: token,
         }),
       );
-      for (const o of page.Contents ?? []) if (o.Key) keys.push(o.Key);
+      for (const o of page.Contents ?? []) if (o.Key) keys.push([o.Key, o.Size ?? 0]);
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
-    return keys.sort();
+    return keys.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   }
 
   async function getChunk(chunk: BlobChunk): Promise<Readable | null> {
@@ -86,11 +91,18 @@ export function createS3Store(settings: S3Settings): BlobStore {
           ContentLength: isStream ? body.size : body.length,
           ContentType: "application/octet-stream",
         }),
+        { abortSignal: isStream ? body.signal : undefined },
       );
     },
     getChunk,
     async listChunks(blobId) {
       return (await listKeys(blobId)).map((key) => Number(key.slice(prefixOf(blobId).length)));
+    },
+    async listChunkSizes(blobId) {
+      return (await listObjects(blobId)).map(([key, size]) => [
+        Number(key.slice(prefixOf(blobId).length)),
+        size,
+      ]);
     },
     readBlob: (blobId) => Readable.from(chunksOf(blobId)),
     async deleteBlob(blobId) {

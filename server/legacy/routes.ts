@@ -11,7 +11,7 @@ import { parseIdParam } from "../http/params.js";
 import { parseJson, parseWith } from "../http/validate.js";
 import { presentSessionKey } from "../keys/owner-keys-present.js";
 import { getSessionKey } from "../keys/owner-keys-service.js";
-import { responseBody } from "../blobs/blob-store.js";
+import { chunkedFileHeaders, responseBody } from "../blobs/blob-store.js";
 import { getEvidenceFile } from "../release-evidence/service.js";
 import { listCare, openCareItem } from "../incapacity/care.js";
 import { listEarlyWishes, openEarlyWishes } from "../wishes/early.js";
@@ -155,6 +155,7 @@ export const legacyRoutes = new Hono<AppEnv>()
         "Content-Type": "application/octet-stream",
         "Content-Disposition": "attachment",
         "Cache-Control": "no-store",
+        ...chunkedFileHeaders(file.uploadId),
       });
     },
   );

@@ -380,9 +380,9 @@ export async function itemFile(
   return asSystem(deps.db, async (tx) => {
     const row = await loadItem(tx, deps, { email, assetId });
     const contentType = await selectFileType(tx, assetId, kind);
-    const data = contentType ? await readFileBytes(deps, tx, assetId, kind) : null;
-    if (!contentType || !data) throw new AppError("NOT_FOUND");
-    const file = { contentType, data };
+    const stored = contentType ? await readFileBytes(deps, tx, assetId, kind) : null;
+    if (!contentType || !stored) throw new AppError("NOT_FOUND");
+    const file = { contentType, data: stored.bytes, uploadId: stored.uploadId };
     await auditRelease(tx, {
       ownerId: row.ownerId,
       action: "legacy.file_downloaded",

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Deps } from "../deps.js";
 import { AppError } from "../errors.js";
-import type { StoredBytes } from "../blobs/blob-store.js";
+import type { BlobStore, ChunkStoreName, StoredBytes } from "../blobs/blob-store.js";
+import { createDatabaseStore } from "../blobs/database-store.js";
 import { claimBlob, dropBlob } from "./blob-sweep.js";
 
 /*
@@ -61,14 +62,41 @@ export async function dropBodies(deps: Deps, bodies: FileBody[]) {
   for (const { blobId } of bodies) if (blobId) await dropBlob(deps, blobId);
 }
 
-/** A stored file's bytes: streamed from the object store when its row names a blob, else its database pieces. */
+/**
+ * Where a file uploaded in chunks goes (docs/decisions/108): the object store with FILE_STORE=s3,
+ * else the database's blob store. Its row records which, so that reads follow the row.
+ */
+export function chunkStoreFor(deps: Pick<Deps, "db" | "files">): {
+  name: ChunkStoreName;
+  store: BlobStore;
+} {
+  const { blobs, isS3 } = deps.files;
+  return isS3 && blobs
+    ? { name: "s3", store: blobs }
+    : { name: "postgres", store: createDatabaseStore(deps.db) };
+}
+
+/** A stored file's row as readBody needs it: the blob that holds it, and the store of its chunks. */
+export type StoredFileRef = { blobId: string | null; chunkedIn?: ChunkStoreName | null };
+
+/**
+ * A stored file's bytes: a file uploaded in chunks streamed from the store its row names; else
+ * streamed from the object store when its row names a blob; else its database pieces.
+ */
 export async function readBody(
-  deps: Pick<Deps, "files">,
-  file: { blobId: string | null },
+  deps: Pick<Deps, "db" | "files">,
+  file: StoredFileRef,
   readPieces: () => Promise<Buffer | null>,
 ): Promise<StoredBytes | null> {
   if (!file.blobId) return readPieces();
+  if (file.chunkedIn === "postgres") return createDatabaseStore(deps.db).readBlob(file.blobId);
   const { blobs } = deps.files;
   if (!blobs) throw new AppError("INTERNAL"); // a file written to S3, and S3_BUCKET since removed
   return blobs.readBlob(file.blobId);
 }
+
+/** A stored file's bytes with the id of the upload that wrote them in chunks (null: one AES-GCM body). */
+export type StoredFile = { bytes: StoredBytes; uploadId: string | null };
+
+/** The upload id bound into a chunked file's chunks: its blob id (docs/decisions/108); null for one body. */
+export const uploadIdOf = (file: StoredFileRef) => (file.chunkedIn ? file.blobId : null);

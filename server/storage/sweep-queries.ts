@@ -18,3 +18,7 @@ export const listDueBlobSweeps = (db: Db, now: Date, limit: number) =>
 
 export const deleteBlobSweep = (db: Db, blobId: string) =>
   db.delete(storedBlobSweeps).where(eq(storedBlobSweeps.blobId, blobId));
+
+/** An open upload's claim, moved on (only while the claim exists: a taken or swept blob stays so). */
+export const updateBlobSweepDue = (db: Db, blobId: string, dueAt: Date) =>
+  db.update(storedBlobSweeps).set({ dueAt }).where(eq(storedBlobSweeps.blobId, blobId));

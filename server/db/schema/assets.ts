@@ -15,6 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { ASSET_TYPES } from "../../../common/assets.js";
 import { ASSET_FILE_KINDS } from "../../../common/assets/files.js";
+import { CHUNK_STORES } from "../../blobs/blob-store.js";
 import { bytea, createdAt, updatedAt } from "./columns.js";
 import { user } from "./auth.js";
 
@@ -128,6 +129,8 @@ export const assetFiles = pgTable(
     createdAt: createdAt(),
     /** Set: the bytes are in the object store under this opaque id; null: in asset_file_chunks (migration 0051). */
     blobId: uuid("blob_id"),
+    /** Set: uploaded in encrypted chunks, stored under blobId in this store (migration 0065, decision 108). */
+    chunkedIn: text("chunked_in", { enum: CHUNK_STORES }),
   },
   (t) => [
     primaryKey({ columns: [t.assetId, t.kind] }),
@@ -180,6 +183,8 @@ export const assetFileVersions = pgTable(
     replacedAt: timestamp("replaced_at", { withTimezone: true }).notNull().defaultNow(),
     /** As asset_files.blob_id: set, the bytes are in the object store; null, in asset_file_version_chunks. */
     blobId: uuid("blob_id"),
+    /** As asset_files.chunked_in. */
+    chunkedIn: text("chunked_in", { enum: CHUNK_STORES }),
   },
   (t) => [
     check(
@@ -201,4 +206,26 @@ export const assetFileVersionChunks = pgTable(
     data: bytea("data").notNull(),
   },
   (t) => [primaryKey({ columns: [t.versionId, t.seq] })],
+);
+
+/**
+ * An upload in encrypted chunks in progress (migration 0065, docs/decisions/108): its id is its
+ * blob's id, and it lives as long as the blob's claim in stored_blob_sweeps.
+ */
+export const assetFileUploads = pgTable(
+  "asset_file_uploads",
+  {
+    id: uuid("id").primaryKey(),
+    assetId: uuid("asset_id")
+      .notNull()
+      .references(() => assets.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ASSET_FILE_KINDS }).notNull(),
+    /** The plaintext's declared type. */
+    contentType: text("content_type").notNull(),
+    /** Plaintext bytes. */
+    size: integer("size").notNull(),
+    chunkCount: integer("chunk_count").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("asset_file_uploads_asset_idx").on(t.assetId)],
 );

@@ -27,3 +27,17 @@ export const storedBlobSweeps = pgTable(
   },
   (t) => [index("stored_blob_sweeps_due_idx").on(t.dueAt)],
 );
+
+/**
+ * The database's blob store (migration 0065, docs/decisions/108): one chunk of a blob per row.
+ * Never reached by lv_app; the server reads it after the request's access check.
+ */
+export const storedBlobChunks = pgTable(
+  "stored_blob_chunks",
+  {
+    blobId: uuid("blob_id").notNull(),
+    index: integer("idx").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ name: "stored_blob_chunks_pk", columns: [t.blobId, t.index] })],
+);

@@ -7,6 +7,7 @@ import {
   type FileTypeRule,
   unsupportedFileTypeMessage,
 } from "@common/assets/files";
+import { CHUNKED_FILE_MAX_BYTES, FILE_UPLOAD_MSG } from "@common/assets/file-uploads";
 import { GCM_OVERHEAD_BYTES } from "@common/ciphertext";
 import { sniffFile, type SniffedType } from "@/lib/crypto/sniff-file";
 
@@ -39,12 +40,20 @@ export const titleFromFileName = (name: string) => name.replace(/\.[^./\\]+$/, "
  * the content must look like that type (an .exe renamed .pdf is refused), then the type's size
  * limit. The rule found names the type to declare to the server. Throws when the file cannot be read.
  */
-export async function checkFile(file: File, kind: AssetFileKind): Promise<FileCheck> {
+export async function checkFile(
+  file: File,
+  kind: AssetFileKind,
+  { isChunked = false }: { isChunked?: boolean } = {},
+): Promise<FileCheck> {
   const extension = extensionOf(file.name);
   const rule = FILE_TYPES[kind].find((r) => r.extensions.includes(extension));
   if (!rule || (await sniffFile(file)) !== SIGNATURE[rule.type])
     return { ok: false, error: unsupportedFileTypeMessage(kind) };
-  if (file.size > rule.maxBytes) return { ok: false, error: fileTooLargeMessage(kind, rule) };
+  // Uploaded in encrypted chunks (docs/decisions/108), any allowed type may be up to 2 GB.
+  if (isChunked) {
+    if (file.size > CHUNKED_FILE_MAX_BYTES) return { ok: false, error: FILE_UPLOAD_MSG.tooLarge };
+  } else if (file.size > rule.maxBytes)
+    return { ok: false, error: fileTooLargeMessage(kind, rule) };
   return { ok: true, rule };
 }
 

@@ -1,5 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { ApiError } from "@/lib/api-client";
+import { FILE_UPLOAD_ID_HEADER } from "@common/assets/file-uploads";
+import { decryptChunkedStream } from "@/lib/crypto/file-chunks";
 import { decryptBytes } from "@/lib/crypto/vault-crypto";
 import { toApiError } from "@/lib/upload";
 
@@ -42,9 +44,17 @@ export async function downloadAssetFile({
   }
   if (!res.ok) throw toApiError(res.status, await res.text());
   const total = Number(res.headers.get("content-length")) || 0;
-  const ciphertext = await readBody(res, (received) =>
-    onProgress?.({ phase: "downloading", fraction: total ? Math.min(1, received / total) : null }),
-  );
+  const onReceived = (received: number) =>
+    onProgress?.({ phase: "downloading", fraction: total ? Math.min(1, received / total) : null });
+  // Uploaded in encrypted chunks (docs/decisions/108): decrypted chunk by chunk as it arrives,
+  // the Blob built from the parts (which the browser may keep on disk), never one whole buffer.
+  const uploadId = res.headers.get(FILE_UPLOAD_ID_HEADER);
+  if (uploadId && res.body) {
+    const parts = await decryptChunkedStream(contentKey, res.body, { uploadId, onReceived });
+    onProgress?.({ phase: "decrypting", fraction: 1 });
+    return new Blob(parts, { type: contentType });
+  }
+  const ciphertext = await readBody(res, onReceived);
   onProgress?.({ phase: "decrypting", fraction: 1 });
   return new Blob([await decryptBytes(contentKey, ciphertext)], { type: contentType });
 }

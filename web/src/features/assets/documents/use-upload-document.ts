@@ -1,8 +1,16 @@
 import type { FileTypeRule } from "@common/assets/files";
-import { useMutation } from "@tanstack/react-query";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCreateAsset } from "@/features/assets/api/create-asset";
 import { useDeleteAsset } from "@/features/assets/api/delete-asset";
-import { useUploadAssetFile, type UploadProgress } from "@/features/assets/api/upload-asset-file";
+import { openAssetQueryOptions } from "@/features/assets/api/get-asset";
+import type { UploadProgress } from "@/features/assets/api/upload-asset-file";
+import {
+  getFileUpload,
+  useUploadAssetFileInChunks,
+} from "@/features/assets/api/upload-asset-file-in-chunks";
+import { forgetUpload, recallUpload } from "@/features/assets/upload-resume";
+import { ApiError } from "@/lib/api-client";
+import { dataKeyQueryOptions } from "@/lib/keys/api/get-data-key";
 
 export type UploadDocumentInput = {
   title: string;
@@ -16,11 +24,14 @@ export type UploadDocumentInput = {
 
 /**
  * A new document: the asset (its encrypted metadata) first, then the file, encrypted with the
- * asset's new content key. When the file fails, the asset is deleted again: nothing half-made.
+ * asset's new content key chunk by chunk (docs/decisions/108). When the file is refused, the
+ * asset is deleted again: nothing half-made. When the connection is lost for good (or the tab
+ * closes), the asset and its upload stay: picking the same file again resumes into them.
  */
 export function useUploadDocument() {
+  const qc = useQueryClient();
   const { mutateAsync: createAsset } = useCreateAsset<"document">();
-  const { mutateAsync: uploadFile } = useUploadAssetFile();
+  const { mutateAsync: uploadFile } = useUploadAssetFileInChunks();
   const { mutateAsync: deleteAsset } = useDeleteAsset();
   return useMutation({
     mutationFn: async ({
@@ -31,13 +42,11 @@ export function useUploadDocument() {
       rule,
       onProgress,
     }: UploadDocumentInput) => {
+      const resumed = await resumable(qc, file);
       const content = { fileName: file.name, contentType: rule.type, fileSize: file.size, notes };
-      const { asset, contentKey } = await createAsset({
-        type: "document",
-        title: title.trim(),
-        beneficiaryEmails,
-        content,
-      });
+      const { asset, contentKey } =
+        resumed ??
+        (await createAsset({ type: "document", title: title.trim(), beneficiaryEmails, content }));
       try {
         await uploadFile({
           assetId: asset.id,
@@ -46,12 +55,32 @@ export function useUploadDocument() {
           file,
           contentType: rule.type,
           onProgress,
+          resumeUploadId: resumed?.uploadId,
         });
       } catch (err) {
-        await deleteAsset(asset.id).catch(() => undefined);
+        if (err instanceof ApiError && err.status === 0) throw err; // kept for a resume
+        await forgetUpload(file);
+        if (!resumed) await deleteAsset(asset.id).catch(() => undefined);
         throw err;
       }
       return asset;
     },
   });
+}
+
+/** The item and upload that this same file was going into before a closed tab, if both are still there. */
+async function resumable(qc: QueryClient, file: File) {
+  const remembered = await recallUpload(file);
+  if (!remembered) return null;
+  try {
+    await getFileUpload(remembered.assetId, "document", remembered.uploadId);
+    const dataKey = await qc.fetchQuery(dataKeyQueryOptions());
+    const opened = await qc.fetchQuery(
+      openAssetQueryOptions<"document">(remembered.assetId, dataKey),
+    );
+    return { ...opened, uploadId: remembered.uploadId };
+  } catch {
+    await forgetUpload(file);
+    return null;
+  }
 }

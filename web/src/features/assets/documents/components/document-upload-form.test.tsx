@@ -1,4 +1,5 @@
 import { DOCUMENT_MSG } from "@common/assets/documents";
+import { CHUNKED_FILE_MAX_BYTES, FILE_UPLOAD_MSG } from "@common/assets/file-uploads";
 import { FILE_MSG, unsupportedFileTypeMessage } from "@common/assets/files";
 import { screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
@@ -38,7 +39,7 @@ describe("the new document's form", () => {
     expect(onUploaded).not.toHaveBeenCalled();
   });
 
-  it("refuses an .exe renamed .pdf by its content and an 11 MB PDF by its size, sending nothing", async () => {
+  it("refuses an .exe renamed .pdf by its content and a PDF over 2 GB by its size, sending nothing", async () => {
     const { user, fetch, fileInput } = renderForm();
     expect(fileInput.getAttribute("type")).toBe("file");
 
@@ -48,25 +49,23 @@ describe("the new document's form", () => {
     );
     expect(fileInput.getAttribute("aria-invalid")).toBe("true");
 
-    await user.upload(
-      fileInput,
-      new File([pdfOf(10 * MB + 1)], "huge.pdf", { type: "application/pdf" }),
-    );
+    // uploaded in encrypted chunks (docs/decisions/108): any allowed type up to 2 GB
+    const huge = new File([pdfOf(1024)], "huge.pdf", { type: "application/pdf" });
+    Object.defineProperty(huge, "size", { value: CHUNKED_FILE_MAX_BYTES + 1 });
+    await user.upload(fileInput, huge);
     await vi.waitFor(() =>
-      expect(screen.getByRole("alert").textContent).toBe(
-        "File size cannot exceed 10MB for this file type",
-      ),
+      expect(screen.getByRole("alert").textContent).toBe(FILE_UPLOAD_MSG.tooLarge),
     );
     expect(screen.queryByText("huge.pdf")).toBeNull();
     expect(screen.getByRole("textbox", { name: "Title" })).toHaveProperty("value", "");
     expect(fetchedPaths(fetch)).toEqual([]);
   });
 
-  it("takes a PDF of exactly 10 MB, naming the title after the file", async () => {
+  it("takes a PDF past the single-body limit of 10 MB, naming the title after the file", async () => {
     const { user, fetch, fileInput } = renderForm();
     await user.upload(
       fileInput,
-      new File([pdfOf(10 * MB)], "Last Will.pdf", { type: "application/pdf" }),
+      new File([pdfOf(10 * MB + 1)], "Last Will.pdf", { type: "application/pdf" }),
     );
     expect(await screen.findByText("Last Will.pdf")).toBeTruthy();
     expect(screen.getByRole("textbox", { name: "Title" })).toHaveProperty("value", "Last Will");

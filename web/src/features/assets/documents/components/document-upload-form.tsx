@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { FILE_MSG } from "@common/assets/files";
 import { DOCUMENT_MSG } from "@common/assets/documents";
+import { FILE_UPLOAD_MSG } from "@common/assets/file-uploads";
 import { useRef, useState, type FormEvent } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -19,7 +20,7 @@ import { documentFormSchema, type DocumentForm } from "../document-form-schema";
 import { useUploadDocument } from "../use-upload-document";
 
 const FILE_STATUSES = new Set([413, 415]);
-const HINT = `PDF, Word, Excel, PowerPoint, JPG, PNG, GIF, TXT or CSV, ${DOCUMENT_MSG.uploadHint}. Encrypted in your browser before it is sent.`;
+const HINT = `PDF, Word, Excel, PowerPoint, JPG, PNG, GIF, TXT or CSV, ${FILE_UPLOAD_MSG.uploadHint}. Encrypted in your browser, piece by piece, before it is sent.`;
 
 /** /documents/new: the file (checked by type and content before anything is sent), title, notes and beneficiary; then encrypt and upload with progress. */
 /** `onUploaded` is awaited before the form is done: the new screen saves the item's delay there. */
@@ -113,6 +114,7 @@ export function DocumentUploadForm({
         onRemove={() => setPicked(null)}
         removeLabel="Remove the chosen file"
         disabled={isSubmitting}
+        isChunked
         inputRef={fileInput}
       />
       <FormField label="Title" error={errors.title?.message}>
