@@ -8,9 +8,7 @@ import { FILE_UPLOAD_ID_HEADER } from "../../common/assets/file-uploads.js";
  * uploads (issue 37 item 4) write one encrypted chunk per index and resume from listChunks.
  */
 
-/** The stores that may hold a file uploaded in chunks (asset_files.chunked_in, docs/decisions/108). */
-export const CHUNK_STORES = ["postgres", "s3"] as const;
-export type ChunkStoreName = (typeof CHUNK_STORES)[number];
+export { CHUNK_STORES, type ChunkStoreName } from "../db/schema/storage.js";
 
 /** One chunk of a blob: the blob's opaque id and the chunk's place, from 0. */
 export type BlobChunk = { blobId: string; index: number };

@@ -15,7 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { ASSET_TYPES } from "../../../common/assets.js";
 import { ASSET_FILE_KINDS } from "../../../common/assets/files.js";
-import { CHUNK_STORES } from "../../blobs/blob-store.js";
+import { CHUNK_STORES } from "./storage.js";
 import { bytea, createdAt, updatedAt } from "./columns.js";
 import { user } from "./auth.js";
 

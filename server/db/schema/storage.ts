@@ -1,6 +1,10 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { bytea, createdAt } from "./columns.js";
 
+/** The stores that may hold a file uploaded in chunks (asset_files.chunked_in, docs/decisions/108). */
+export const CHUNK_STORES = ["postgres", "s3"] as const;
+export type ChunkStoreName = (typeof CHUNK_STORES)[number];
+
 export const storageObjects = pgTable(
   "storage_objects",
   {
