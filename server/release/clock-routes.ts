@@ -4,7 +4,7 @@ import type { AppEnv } from "../http/context.js";
 import { parseJson } from "../http/validate.js";
 import type { OffsetClock } from "../clock.js";
 import { eraseDueAccounts } from "../account-deletion/erase.js";
-import { runDueTimers } from "./timers.js";
+import { runDueTimersSettled } from "./timers.js";
 
 /**
  * TEST_CLOCK=1 only (refused in production): browser journeys move the release clock forward and
@@ -24,7 +24,7 @@ export function clockRoutes(clock: OffsetClock) {
       }),
     );
     clock.advance(advanceMs);
-    const ran = await runDueTimers(c.var.deps);
+    const ran = await runDueTimersSettled(c.var.deps);
     const erased = await eraseDueAccounts(c.var.deps);
     return c.json({ now: clock.now().toISOString(), ran, erased });
   });

@@ -38,6 +38,19 @@ export function selectDueTimersForUpdate(
     .for("update", { skipLocked: true });
 }
 
+/**
+ * How many timers are due and undone once no other transaction holds any of them: FOR UPDATE
+ * without SKIP LOCKED waits for a sweep (of this process or another) that claimed one to commit.
+ */
+export async function countDueTimersAfterClaims(tx: Tx, now: Date): Promise<number> {
+  const rows = await tx
+    .select({ id: timers.id })
+    .from(timers)
+    .where(and(isNull(timers.doneAt), lte(timers.dueAt, now)))
+    .for("update");
+  return rows.length;
+}
+
 export async function markTimerDone(tx: Tx, timer: TimerRow, now: Date) {
   await tx
     .update(timers)
