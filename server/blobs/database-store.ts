@@ -17,8 +17,8 @@ async function bufferOf(body: ChunkBody): Promise<Buffer> {
   if (!("stream" in body)) return body;
   const out = Buffer.allocUnsafe(body.size);
   let filled = 0;
-  for await (const part of body.stream) {
-    const bytes = part as Buffer;
+  for await (const bytes of body.stream as AsyncIterable<unknown>) {
+    if (!(bytes instanceof Uint8Array)) throw new TypeError("a chunk's stream must yield bytes");
     if (filled + bytes.length > body.size) throw new ChunkSizeError("chunk longer than its size");
     out.set(bytes, filled);
     filled += bytes.length;

@@ -31,7 +31,7 @@ export function sizedBody(
   // missing bytes: the signal ends that request as soon as the body fails.
   const aborter = new AbortController();
   counter.on("error", (err) => aborter.abort(err));
-  const source = body ? Readable.fromWeb(body as never) : Readable.from([]);
+  const source = body ? Readable.fromWeb(body) : Readable.from([]);
   source.on("error", (err) => counter.destroy(err));
   return {
     body: { stream: source.pipe(counter), size, signal: aborter.signal },

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GENESIS_HASH, entryHashInput } from "../../common/release-evidence.js";
 import { RELEASE_MSG, type ReleasePlanView } from "../../common/release.js";
@@ -12,6 +13,7 @@ import {
   TestClient,
   buildUser,
   createTestContext,
+  rowsOf,
   type TestContext,
 } from "../../test/harness.js";
 import { createOffsetClock } from "../clock.js";
@@ -29,11 +31,11 @@ afterAll(() => ctx.close());
 const plan = (c: TestClient) => c.json<ReleasePlanView>("GET", "/api/release");
 const subjects = async (to: string) => (await mailsTo(ctx, to)).map((m) => m.subject);
 const evidenceKinds = async (ownerId: string) =>
-  (
-    (await ctx.services.deps.db.execute(
-      `select kind from release_evidence where owner_id = '${ownerId}' order by seq`,
-    )) as unknown as { rows: { kind: string }[] }
-  ).rows.map((r) => r.kind);
+  rowsOf<{ kind: string }>(
+    await ctx.services.deps.db.execute(
+      sql`select kind from release_evidence where owner_id = ${ownerId} order by seq`,
+    ),
+  ).map((r) => r.kind);
 
 /** An owner (3-month plan, 1-day wait) with `n` accepted verifiers and k; the period has ended. */
 async function escalated(n: number, k: number, options: { requireVerifier?: boolean } = {}) {
@@ -197,11 +199,11 @@ describe("the sweep's batch of ended windows", () => {
   }
 
   const chainOf = async (ownerId: string) =>
-    (
-      (await ctx.services.deps.db.execute(
-        `select seq, entry, prev_hash, hash from release_evidence where owner_id = '${ownerId}' order by seq`,
-      )) as unknown as { rows: { seq: number; entry: string; prev_hash: string; hash: string }[] }
-    ).rows;
+    rowsOf<{ seq: number; entry: string; prev_hash: string; hash: string }>(
+      await ctx.services.deps.db.execute(
+        sql`select seq, entry, prev_hash, hash from release_evidence where owner_id = ${ownerId} order by seq`,
+      ),
+    );
 
   it("two sweeps at once start each wait once, with its e-mail and an intact evidence chain; a held one is left to its own step", async () => {
     const owners = await escalatedTogether([{}, {}, {}, { requireVerifier: true }]);

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { fileFingerprint } from "@/lib/crypto/file-chunks";
 
 /*
@@ -6,7 +7,8 @@ import { fileFingerprint } from "@/lib/crypto/file-chunks";
  * the file (no name kept); the ids are an item's and an upload's, nothing secret.
  */
 
-export type RememberedUpload = { assetId: string; uploadId: string };
+const rememberedUploadSchema = z.object({ assetId: z.string(), uploadId: z.string() });
+export type RememberedUpload = z.infer<typeof rememberedUploadSchema>;
 
 const PREFIX = "lv.upload.";
 const keyOf = async (file: Blob) =>
@@ -30,12 +32,10 @@ export async function recallUpload(file: Blob): Promise<RememberedUpload | null>
   const text = key ? storage()?.getItem(key) : null;
   if (!text) return null;
   try {
-    const value = JSON.parse(text) as Partial<RememberedUpload>;
-    return typeof value.assetId === "string" && typeof value.uploadId === "string"
-      ? { assetId: value.assetId, uploadId: value.uploadId }
-      : null;
+    const value = rememberedUploadSchema.safeParse(JSON.parse(text));
+    return value.success ? { assetId: value.data.assetId, uploadId: value.data.uploadId } : null;
   } catch {
-    return null;
+    return null; // not JSON
   }
 }
 
