@@ -325,6 +325,14 @@ export async function screenshot(
 /** The brief's phone width for screenshots (axe runs at MOBILE, 360 px, too). */
 export const PHONE = { width: 375, height: 812 };
 
+/** The four looks axe checks, in an order that changes the width twice: light, then dark. */
+const AXE_LOOKS = [
+  { colorScheme: "light", size: DESKTOP },
+  { colorScheme: "light", size: MOBILE },
+  { colorScheme: "dark", size: MOBILE },
+  { colorScheme: "dark", size: DESKTOP },
+] as const;
+
 /**
  * THE look check of a screen (one helper for every journey): axe at 1280 and 360 px and
  * screenshots at 1280 and 375 px, light and dark, each once transitions have ended (a colour
@@ -338,16 +346,20 @@ export async function checkLightAndDark(
   name: string,
   options: { part?: Locator; fullPage?: boolean } = {},
 ): Promise<void> {
-  for (const colorScheme of ["light", "dark"] as const) {
+  // Two width changes, not four: each lays the page out again and waits for its transitions.
+  let scheme: string | undefined;
+  for (const { colorScheme, size } of AXE_LOOKS) {
+    if (colorScheme !== scheme) await page.emulateMedia({ colorScheme });
+    scheme = colorScheme;
+    if (page.viewportSize()?.width !== size.width) await page.setViewportSize(size);
+    await settle(page);
+    await animationsEnded(page);
+    // The dark look has the light one's elements: its colours are what is left to check.
+    await expectNoAxeViolations(page, { coloursOnly: colorScheme === "dark" });
+  }
+  for (const colorScheme of TAKE_SCREENSHOTS ? (["light", "dark"] as const) : []) {
     await page.emulateMedia({ colorScheme });
-    for (const size of [DESKTOP, MOBILE]) {
-      await page.setViewportSize(size);
-      await settle(page);
-      await animationsEnded(page);
-      // The dark look has the light one's elements: its colours are what is left to check.
-      await expectNoAxeViolations(page, { coloursOnly: colorScheme === "dark" });
-    }
-    for (const size of TAKE_SCREENSHOTS ? [DESKTOP, PHONE] : []) {
+    for (const size of [DESKTOP, PHONE]) {
       await page.setViewportSize(size);
       await settle(page);
       await animationsEnded(page);
@@ -363,7 +375,7 @@ export async function checkLightAndDark(
     }
   }
   await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize(DESKTOP);
+  if (page.viewportSize()?.width !== DESKTOP.width) await page.setViewportSize(DESKTOP);
 }
 
 /** Waits until the page (or part of it) shows `text`: a substring, case-insensitive, unless `exact`. Fails naming the text and the path. */
