@@ -155,7 +155,7 @@ const queriesZones = [
 /**
  * Inside a floor, the folders that reach one another stand in rows, lowest first (docs/architecture.md,
  * Floors): a row imports nothing of the rows above it on its floor, so no two folders import each
- * other, even file by file without a cycle (import-x/no-cycle sees files, not folders). The kernel's
+ * other, even file by file without a cycle (scripts/import-cycles.test.ts sees files, not folders). The kernel's
  * lowest row is what Deps is made of; deps.ts names it, and the HTTP layer (whose context carries
  * Deps) and what uses Deps stand above. A folder named in no row stands free on its floor.
  */
