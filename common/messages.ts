@@ -4,9 +4,10 @@ import { base64Length } from "./ciphertext.js";
 /**
  * Messages for later (docs/decisions/089): a letter, a voice message or a video that an owner
  * leaves to one or more of their beneficiaries, delivered at the release, on a date after it, some
- * years after it, or on a milestone that the executor or the firm confirms after it (decision 109). A message is an item of type "message" (sealed title, sealed content, its
- * recording or video as a file of kind "media"); the server knows only when to deliver it and
- * holds a waiting share W of its key, which it hands out only once the message is delivered.
+ * years after it, or on a milestone that the executor or the firm confirms after it (decision
+ * 109). A message is an item of type "message" (sealed title, sealed content, its recording or
+ * video as a file of kind "media"); the server knows only when to deliver it and holds a waiting
+ * share W of its key, which it hands out only once the message is delivered.
  */
 
 /* ---------- constants ---------- */
