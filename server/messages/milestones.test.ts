@@ -77,12 +77,13 @@ async function ownerWithMilestone(confirmer: "executor" | "firm") {
 const scheduleOf = async (owner: { client: TestClient }, id: string) =>
   (await owner.client.json<MessageScheduleView>("GET", `/api/messages/${id}/schedule`)).body;
 
+/** The audit rows of a milestone's confirmation: who confirmed it, for which owner and firm. */
 const confirmations = async (id: string) =>
-  rowsOf<{ n: number }>(
+  rowsOf<{ actorId: string | null; ownerId: string; firmId: string | null; details: unknown }>(
     await ctx.services.deps.db.execute(
-      sql`select count(*)::int as n from audit_log where action = 'message.milestone-confirmed' and subject_id = ${id}`,
+      sql`select actor_id as "actorId", owner_id as "ownerId", firm_id as "firmId", details from audit_log where action = 'message.milestone-confirmed' and subject_id = ${id}`,
     ),
-  )[0]?.n;
+  );
 
 const portalItems = async (portal: TestClient) =>
   (await portal.json<LegacyItemsView>("GET", "/api/legacy/items")).body.items.map((i) => i.id);
@@ -226,7 +227,14 @@ describe("the firm confirms a milestone", () => {
     const again = await v.firm.admin.json<{ milestone: MilestoneView }>("POST", confirm);
     expect(again.status).toBe(200);
     expect(again.body.milestone.confirmedAt).toBe(confirmedAt);
-    expect(await confirmations(v.message.id)).toBe(1);
+    expect(await confirmations(v.message.id)).toEqual([
+      {
+        actorId: v.firm.adminId,
+        ownerId: v.owner.id,
+        firmId: v.firm.firmId,
+        details: { confirmer: "firm", by: v.firm.adminId },
+      },
+    ]);
     expect((await v.firm.admin.json<FirmMilestonesView>("GET", list)).body).toMatchObject({
       isReleased: true,
       milestones: [{ id: v.message.id, confirmedAt }],
@@ -294,7 +302,14 @@ describe("the executor confirms a milestone", () => {
     const done = await emma.json<{ milestone: MilestoneView }>("POST", confirm);
     expect(done.status).toBe(200);
     expect((await scheduleOf(v.owner, v.message.id)).dueAt).toBe(done.body.milestone.confirmedAt);
-    expect(await confirmations(v.message.id)).toBe(1);
+    expect(await confirmations(v.message.id)).toEqual([
+      {
+        actorId: null,
+        ownerId: v.owner.id,
+        firmId: null,
+        details: { confirmer: "executor", by: v.emma },
+      },
+    ]);
 
     expect(await deliverDueMessages(ctx.services.deps)).toBe(1);
     expect(await portalItems(heirPortal)).toContain(v.message.id);
