@@ -3,16 +3,24 @@ import { base64Length } from "./ciphertext.js";
 
 /**
  * Messages for later (docs/decisions/089): a letter, a voice message or a video that an owner
- * leaves to one or more of their beneficiaries, delivered at the release, on a date after it, or
- * some years after it. A message is an item of type "message" (sealed title, sealed content, its
- * recording or video as a file of kind "media"); the server knows only when to deliver it and
- * holds a waiting share W of its key, which it hands out only once the message is delivered.
+ * leaves to one or more of their beneficiaries, delivered at the release, on a date after it, some
+ * years after it, or on a milestone that the executor or the firm confirms after it (decision
+ * 109). A message is an item of type "message" (sealed title, sealed content, its recording or
+ * video as a file of kind "media"); the server knows only when to deliver it and holds a waiting
+ * share W of its key, which it hands out only once the message is delivered.
  */
 
 /* ---------- constants ---------- */
 
-/** When a message is delivered: at the release, on a date after it, or some years after it. */
-export const MESSAGE_DELIVERY_WHEN = ["release", "date", "anniversary"] as const;
+/**
+ * When a message is delivered: at the release, on a date after it, some years after it, or on a
+ * milestone ("Emma's wedding day") once its confirmer says it has happened (decision 109).
+ */
+export const MESSAGE_DELIVERY_WHEN = ["release", "date", "anniversary", "milestone"] as const;
+
+/** Who confirms a milestone: the owner's executor (in the portal) or an admin of the owner's firm. */
+export const MILESTONE_CONFIRMERS = ["executor", "firm"] as const;
+export type MilestoneConfirmer = (typeof MILESTONE_CONFIRMERS)[number];
 export type MessageDeliveryWhen = (typeof MESSAGE_DELIVERY_WHEN)[number];
 
 /** The furthest ahead a message may be delivered: a date within this many years, or an anniversary. */
@@ -27,7 +35,12 @@ export const MESSAGE_SWEEP_BATCH = 500;
 export const MESSAGE_FORMATS = ["letter", "voice", "video"] as const;
 export type MessageFormat = (typeof MESSAGE_FORMATS)[number];
 
-export const MESSAGE_LIMITS = { letter: 30_000, transcript: 20_000, occasion: 200 } as const;
+export const MESSAGE_LIMITS = {
+  letter: 30_000,
+  transcript: 20_000,
+  occasion: 200,
+  milestoneLabel: 120,
+} as const;
 
 /** The additional data of the waiting share sealed on the server. */
 export const messageShareContext = (assetId: string) => `message-share:${assetId}`;
@@ -54,7 +67,20 @@ export const MESSAGE_MSG = {
   loadFailed: "The message could not be loaded",
   unreadable: "This message could not be opened. It may have been damaged.",
   notScheduled: "Delivery is not set yet",
+  milestoneLabelRequired: 'Describe what has to happen, for example "Emma\'s wedding day"',
+  milestoneLabelTooLong: `Keep the description under ${MESSAGE_LIMITS.milestoneLabel} characters`,
+  milestoneConfirmerInvalid: "Choose who confirms it: your executor or your firm",
+  milestoneNoFirm: "You are not a client of a firm: choose your executor to confirm it",
+  milestoneNoExecutor:
+    "You have not named an executor yet: name one among your people, or choose your firm",
+  milestoneNotReleased: "This can be confirmed only after the release",
+  milestoneConfirmed: "Confirmed. The message will be delivered within a few minutes.",
+  milestoneConfirmFailed: "It could not be confirmed. Please try again.",
 } as const;
+
+/** What the owner is told beside the milestone's description: it is not sealed. */
+export const MILESTONE_LABEL_HINT =
+  "Shown in clear to the person who confirms it, so they know what to confirm. Keep anything private for the message itself.";
 
 /* ---------- inputs ---------- */
 
@@ -78,6 +104,16 @@ export const messageDeliverySchema = z.discriminatedUnion("when", [
       .min(1, MESSAGE_MSG.yearsInvalid)
       .max(MESSAGE_MAX_YEARS, MESSAGE_MSG.yearsInvalid),
   }),
+  z.strictObject({
+    when: z.literal("milestone"),
+    /** In clear: the confirmer reads it to know what to confirm. */
+    label: z
+      .string(MESSAGE_MSG.milestoneLabelRequired)
+      .trim()
+      .min(1, MESSAGE_MSG.milestoneLabelRequired)
+      .max(MESSAGE_LIMITS.milestoneLabel, MESSAGE_MSG.milestoneLabelTooLong),
+    confirmer: z.enum(MILESTONE_CONFIRMERS, MESSAGE_MSG.milestoneConfirmerInvalid),
+  }),
 ]);
 export type MessageDelivery = z.infer<typeof messageDeliverySchema>;
 
@@ -100,12 +136,28 @@ export type MessageScheduleView = {
   releasedAt: string | null;
   dueAt: string | null;
   deliveredAt: string | null;
+  /** When a milestone's confirmer confirmed it (then dueAt is that moment); null otherwise. */
+  confirmedAt: string | null;
 };
 
 /** GET /api/messages: the owner's messages' schedules (no share: each message's page has it). */
 export type MessageScheduleListView = {
   schedules: Omit<MessageScheduleView, "waitingShare">[];
 };
+
+/** GET /api/messages/confirmers: who can confirm the owner's milestones now (a firm, an executor). */
+export type MilestoneConfirmersView = { confirmers: MilestoneConfirmer[] };
+
+/** A milestone as its confirmer sees it: its description and whether it is confirmed, nothing else. */
+export type MilestoneView = { id: string; label: string; confirmedAt: string | null };
+
+/** GET /api/legacy/milestones: the executor's estates' milestones (released estates only). */
+export type ExecutorMilestonesView = {
+  estates: { ownerId: string; ownerName: string; milestones: MilestoneView[] }[];
+};
+
+/** GET /api/clients/:id/milestones: a client's milestones for the firm; confirmable once released. */
+export type FirmMilestonesView = { isReleased: boolean; milestones: MilestoneView[] };
 
 /* ---------- the sealed content ---------- */
 
@@ -162,9 +214,16 @@ export function dateRangeError(date: string, today: Date): string | null {
   return null;
 }
 
-/** "At the release", "On 3 May 2031", "2 years after the release": one line for lists and e-mails. */
+const confirmerName = { executor: "your executor", firm: "your firm" } as const;
+
+/**
+ * "At the release", "On 3 May 2031", "2 years after the release", "When Emma's wedding day is
+ * confirmed by your firm": one line for the owner's lists and pages.
+ */
 export function describeDelivery(delivery: MessageDelivery): string {
   if (delivery.when === "release") return "At the release";
+  if (delivery.when === "milestone")
+    return `When ${delivery.label} is confirmed by ${confirmerName[delivery.confirmer]}`;
   if (delivery.when === "anniversary")
     return `${delivery.years} year${delivery.years === 1 ? "" : "s"} after the release`;
   const day = new Date(`${delivery.date}T00:00:00Z`);

@@ -17,7 +17,7 @@ import {
 /**
  * Messages for later (docs/decisions/089), the owner's side: a letter for a beneficiary on her
  * 18th birthday, sealed in the browser (nothing readable is posted), read back, and listed with its
- * day. Delivery, keys that wait and the portal are tested over HTTP (server/messages/).
+ * day; then its day becomes a milestone that the executor confirms (decision 109). Delivery, keys that wait and the portal are tested over HTTP (server/messages/).
  */
 describe("messages for later", () => {
   let page: Page;
@@ -75,5 +75,22 @@ describe("messages for later", () => {
     await page.reload();
     await expectText(page, "On 3 May 2034");
     await expectText(page, "proud of you");
+  });
+
+  it("waits for a milestone its executor confirms, the description shown as in clear (decision 109)", async () => {
+    const executor = { name: "Ed Executor", email: uniqueEmail("ed"), isExecutor: true };
+    expect((await apiAsUser(page, "POST", "/api/beneficiaries", executor)).status).toBe(201);
+    await page.getByRole("button", { name: "Edit" }).click();
+    await page.getByRole("radio", { name: /When something happens/ }).click();
+    await page.getByLabel("What has to happen").fill("Emma's wedding day");
+    await expectText(page, "Shown in clear to the person who confirms it");
+    await expectText(page, "Your firm can confirm it only if you are a client of a firm.");
+    await page.getByRole("radio", { name: /My executor/ }).click();
+    await expectText(page, "Delivered: When Emma's wedding day is confirmed by your executor");
+    await checkLightAndDark(page, "message-milestone");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expectText(page, "When Emma's wedding day is confirmed by your executor");
+    await page.getByRole("link", { name: "Back to messages" }).click();
+    await expectText(page, "When Emma's wedding day is confirmed by your executor");
   });
 });

@@ -43,6 +43,7 @@ describe("access rules", () => {
       "release:report-death",
       "release-evidence:read",
       "verifier:answer-for-firm",
+      "milestones:confirm-for-firm",
       "vault:own",
     ] as const)
       expect(can(assistant, action, aClient)).toBe(false);
@@ -114,5 +115,18 @@ describe("verifier rules (decision 081)", () => {
     expect(can(staff, "verifier:answer-for-firm", theClient)).toBe(false);
     expect(can(admin, "verifier:answer-for-firm", { ...theClient, firmId: firmB })).toBe(false);
     expect(can(client, "verifier:answer-for-firm", theClient)).toBe(false);
+  });
+});
+
+describe("milestone rules (decision 109)", () => {
+  it("only an admin of the client's own firm confirms a milestone left to the firm", () => {
+    const theClient = { firmId: firmA, role: "regular_user", ownerId: "c" } as const;
+    expect(can(admin, "milestones:confirm-for-firm", theClient)).toBe(true);
+    expect(can(staff, "milestones:confirm-for-firm", theClient)).toBe(false);
+    expect(can(admin, "milestones:confirm-for-firm", { ...theClient, firmId: firmB })).toBe(false);
+    expect(can(admin, "milestones:confirm-for-firm", { ...theClient, role: "firm_staff" })).toBe(
+      false,
+    );
+    expect(can(client, "milestones:confirm-for-firm", theClient)).toBe(false);
   });
 });

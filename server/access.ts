@@ -53,6 +53,7 @@ export type Action =
   | "release-evidence:read" // download the signed evidence of a client's release (decision 079)
   | "verifiers:manage" // name, remove and re-invite the verifiers of `ownerId`, set k (decision 081)
   | "verifier:answer-for-firm" // accept or decline, for the firm, being a client's verifier (decision 081)
+  | "milestones:confirm-for-firm" // see and confirm a client's milestones that the firm confirms (decision 109)
   | "firm-api:manage"; // the firm's API keys and webhooks (decision 101)
 
 export type Resource = { firmId?: string | null; role?: Role; ownerId?: string };
@@ -116,6 +117,8 @@ const RULES: Record<Action, Rule> = {
     isMember(a, r) &&
     r.role === "regular_user" &&
     r.ownerId !== a.id,
+  // a milestone the owner left to "my firm" is the firm's word, given by its admins: as for attesting
+  "milestones:confirm-for-firm": adminForClient,
   // keys and webhooks reach the firm's clients from outside: its admins only, like staff and codes
   "firm-api:manage": (a, r) => a.role === "firm_admin" && isMember(a, r),
 };

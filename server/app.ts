@@ -40,6 +40,7 @@ import { wishesRoutes } from "./wishes/routes.js";
 import { legacyRoutes } from "./legacy/routes.js";
 import { executorTaskRoutes } from "./executor-tasks/routes.js";
 import { messageRoutes } from "./messages/routes.js";
+import { milestoneRoutes } from "./milestones/routes.js";
 import { deliveryRoutes } from "./deliveries/routes.js";
 import { releaseEvidenceRoutes } from "./release-evidence/routes.js";
 import { verifierRoutes } from "./verifiers/routes.js";
@@ -124,6 +125,7 @@ export function createApp(deps: Deps, options: { webDist?: string; testClock?: O
   api.route("/", legacyRoutes);
   api.route("/", executorTaskRoutes);
   api.route("/", messageRoutes);
+  api.route("/", milestoneRoutes);
   api.route("/", deliveryRoutes);
   api.route("/", releaseEvidenceRoutes);
   api.route("/", verifierRoutes);

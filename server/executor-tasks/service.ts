@@ -60,6 +60,13 @@ async function isExecutorOf(tx: Tx, email: string, ownerId: string) {
   return (await selectExecutorEstates(tx, email)).some((e) => e.ownerId === ownerId);
 }
 
+/**
+ * The released estates whose owner named `email` their executor (the portal proved it): the one
+ * rule for who acts as an estate's executor, which the milestones' confirmation uses too.
+ */
+export const listExecutorEstates = (deps: Deps, email: string) =>
+  asSystem(deps.db, (tx) => selectExecutorEstates(tx, email));
+
 /** 404 unless `email` is the executor of `ownerId`'s released estate. */
 async function requireExecutor(tx: Tx, email: string, ownerId: string) {
   if (!(await isExecutorOf(tx, email, ownerId))) throw new AppError("NOT_FOUND");

@@ -165,6 +165,7 @@ describe("messages for later: the owner's schedule", () => {
       releasedAt: null,
       dueAt: null,
       deliveredAt: null,
+      confirmedAt: null,
     });
     const put = (body: unknown, id = m.id) =>
       owner.client.json<{ error: { message: string } }>(

@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { MessageDeliveryWhen, MilestoneConfirmer } from "../../common/messages.js";
 import { rowsOf, type Tx } from "../db/client.js";
 import {
   assetBeneficiaries,
+  assets,
   beneficiaries,
   messageSchedules,
   profiles,
@@ -16,10 +18,13 @@ const scheduleColumns = {
   deliverWhen: messageSchedules.deliverWhen,
   deliverOn: messageSchedules.deliverOn,
   yearsAfter: messageSchedules.yearsAfter,
+  milestoneLabel: messageSchedules.milestoneLabel,
+  milestoneConfirmer: messageSchedules.milestoneConfirmer,
   waitingShare: messageSchedules.waitingShare,
   releasedAt: messageSchedules.releasedAt,
   dueAt: messageSchedules.dueAt,
   deliveredAt: messageSchedules.deliveredAt,
+  confirmedAt: messageSchedules.confirmedAt,
 };
 
 export async function selectSchedule(tx: Tx, assetId: string) {
@@ -42,9 +47,11 @@ export const listSchedules = (tx: Tx, userId: string) =>
 export type ScheduleWrite = {
   assetId: string;
   userId: string;
-  deliverWhen: "release" | "date" | "anniversary";
+  deliverWhen: MessageDeliveryWhen;
   deliverOn: string | null;
   yearsAfter: number | null;
+  milestoneLabel: string | null;
+  milestoneConfirmer: MilestoneConfirmer | null;
   waitingShare: Buffer;
 };
 
@@ -64,7 +71,8 @@ export async function upsertSchedule(tx: Tx, row: ScheduleWrite) {
 
 /**
  * The release starts each of the owner's messages' clocks (as the system): at the release now, on
- * a date at that date's start (or now if it has passed), an anniversary that many years on.
+ * a date at that date's start (or now if it has passed), an anniversary that many years on, a
+ * milestone not yet (its confirmation sets the day).
  */
 export function startClocks(tx: Tx, ownerId: string, now: Date) {
   const at = now.toISOString();
@@ -74,6 +82,7 @@ export function startClocks(tx: Tx, ownerId: string, now: Date) {
       releasedAt: now,
       dueAt: sql`case ${messageSchedules.deliverWhen}
         when 'release' then ${at}::timestamptz
+        when 'milestone' then null
         when 'date' then greatest((${messageSchedules.deliverOn}::timestamp at time zone 'UTC'), ${at}::timestamptz)
         else ${at}::timestamptz + make_interval(years => ${messageSchedules.yearsAfter})
       end`,
@@ -141,4 +150,76 @@ export function selectRecipients(tx: Tx, assetIds: string[]) {
       .where(inArray(assetBeneficiaries.assetId, assetIds))
       .orderBy(asc(assetBeneficiaries.email))
   );
+}
+
+/** Whether the owner has named an executor among their people (under the owner's own RLS). */
+export async function hasExecutor(tx: Tx, userId: string) {
+  const [row] = await tx
+    .select({ id: beneficiaries.id })
+    .from(beneficiaries)
+    .where(and(eq(beneficiaries.userId, userId), eq(beneficiaries.isExecutor, true)))
+    .limit(1);
+  return !!row;
+}
+
+const milestoneColumns = {
+  id: messageSchedules.assetId,
+  ownerId: messageSchedules.userId,
+  label: messageSchedules.milestoneLabel,
+  confirmer: messageSchedules.milestoneConfirmer,
+  releasedAt: messageSchedules.releasedAt,
+  confirmedAt: messageSchedules.confirmedAt,
+};
+
+/** One milestone message's schedule (as the system, after nothing: the caller checks access). */
+export async function selectMilestone(tx: Tx, assetId: string) {
+  const [row] = await tx
+    .select(milestoneColumns)
+    .from(messageSchedules)
+    .where(
+      and(eq(messageSchedules.assetId, assetId), eq(messageSchedules.deliverWhen, "milestone")),
+    )
+    .limit(1);
+  return row ?? null;
+}
+export type MilestoneRow = NonNullable<Awaited<ReturnType<typeof selectMilestone>>>;
+
+/** The milestones of these owners that this kind of confirmer confirms, in their order of creation. */
+export function selectMilestones(tx: Tx, ownerIds: string[], confirmer: MilestoneConfirmer) {
+  if (!ownerIds.length) return Promise.resolve([]);
+  return tx
+    .select(milestoneColumns)
+    .from(messageSchedules)
+    .innerJoin(assets, eq(assets.id, messageSchedules.assetId))
+    .where(
+      and(
+        inArray(messageSchedules.userId, ownerIds),
+        eq(messageSchedules.deliverWhen, "milestone"),
+        eq(messageSchedules.milestoneConfirmer, confirmer),
+      ),
+    )
+    .orderBy(asc(assets.createdAt), asc(messageSchedules.assetId));
+}
+
+/**
+ * Confirms a released milestone: it is due now, so the next sweep delivers it. Only a row still
+ * unconfirmed changes; null when it was confirmed already (or is not released).
+ */
+export async function confirmMilestoneRow(
+  tx: Tx,
+  { assetId, now }: { assetId: string; now: Date },
+) {
+  const [row] = await tx
+    .update(messageSchedules)
+    .set({ confirmedAt: now, dueAt: now })
+    .where(
+      and(
+        eq(messageSchedules.assetId, assetId),
+        eq(messageSchedules.deliverWhen, "milestone"),
+        sql`${messageSchedules.releasedAt} is not null`,
+        sql`${messageSchedules.confirmedAt} is null`,
+      ),
+    )
+    .returning(milestoneColumns);
+  return row ?? null;
 }

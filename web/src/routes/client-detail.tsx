@@ -20,6 +20,7 @@ import { ClientReleaseCard } from "@/features/release/components/client-release-
 import { FirmVerifierCard } from "@/features/verifiers/components/firm-verifier-card";
 import { PlanHealthCard } from "@/features/plan-health/components/plan-health-card";
 import { ExecutorProgressCard } from "@/features/executor-tasks/components/executor-progress-card";
+import { FirmMilestonesCard } from "@/features/milestones/components/firm-milestones-card";
 import { FirmReportCard } from "@/features/verifier-reports/components/firm-report-card";
 import { ReleasePeopleCard } from "@/features/deliveries/components/release-people-card";
 import { ImpersonationBanner } from "@/features/clients/components/impersonation-banner";
@@ -130,6 +131,7 @@ export default function ClientDetailScreen() {
       </Tabs>
       <PlanHealthCard client={c} />
       <ExecutorProgressCard clientId={c.id} />
+      <FirmMilestonesCard clientId={c.id} clientName={c.name} isAdmin={me?.role === "firm_admin"} />
       <FirmVerifierCard clientId={c.id} clientName={c.name} isAdmin={me?.role === "firm_admin"} />
       <FirmReportCard clientId={c.id} clientName={c.name} isAdmin={me?.role === "firm_admin"} />
       {/* starting a release is rare and deliberate: its own last section (e2e/client-edit.e2e.ts) */}

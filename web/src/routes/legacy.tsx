@@ -16,6 +16,8 @@ import { useTasks } from "@/features/executor-tasks/api/list-tasks";
 import { ExecutorWorkspace } from "@/features/executor-tasks/components/executor-workspace";
 import { firmPageQueryOptions } from "@/features/firms/api/get-firm-page";
 import { TaskProgress } from "@/features/executor-tasks/components/task-progress";
+import { useExecutorMilestones } from "@/features/milestones/api/list-executor-milestones";
+import { ExecutorMilestones } from "@/features/milestones/components/executor-milestones";
 import type { AccessKeys } from "@/features/executor-tasks/use-workspace";
 import {
   forgetAccessKey,
@@ -171,6 +173,7 @@ export default function LegacyScreen() {
   const tasksOf = params.get("tasks");
   const care = useCare(!!items.data);
   const tasks = useTasks(!!items.data);
+  const milestones = useExecutorMilestones(!!items.data);
   const wishes = useEarlyWishes(!!items.data);
   // signed out: the firm the release e-mail named (?firm=<its page's slug>) carries the sign-in
   const firmSlug = params.get("firm");
@@ -226,11 +229,13 @@ export default function LegacyScreen() {
         care={
           care.data?.owners.length ||
           wishes.data?.wishes.length ||
-          tasks.data?.estates.some((e) => e.tasks.length || e.role === "executor") ? (
+          tasks.data?.estates.some((e) => e.tasks.length || e.role === "executor") ||
+          milestones.data?.estates.length ? (
             <>
               {wishes.data?.wishes.length ? <EarlyWishesList view={wishes.data} /> : null}
               {care.data?.owners.length ? <CareList view={care.data} /> : null}
               {tasks.data ? <TaskProgress view={tasks.data} /> : null}
+              {milestones.data ? <ExecutorMilestones view={milestones.data} /> : null}
             </>
           ) : null
         }

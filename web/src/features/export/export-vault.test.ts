@@ -118,6 +118,7 @@ async function fakeVault({ withMessage = false } = {}) {
       releasedAt: null,
       dueAt: null,
       deliveredAt: null,
+      confirmedAt: null,
     });
     assetsWithContent.set(id, encryptedData);
   }

@@ -53,6 +53,30 @@ describe("the message form's rules", () => {
     );
   });
 
+  it("a milestone: its description trimmed and its confirmer, back and forth (decision 109)", () => {
+    const letter = { format: "letter" as const, letter: "Dear Emma", transcript: "", occasion: "" };
+    const values = valuesOfMessage({
+      title: "For Emma",
+      recipients: ["emma@example.com"],
+      content: { ...letter, media: null },
+      delivery: { when: "milestone", label: "Emma's wedding day", confirmer: "firm" },
+    });
+    expect(values).toMatchObject({ deliveryChoice: "milestone", confirmer: "firm" });
+    expect(messageFormErrors(values, today)).toEqual({});
+    expect(deliveryOf({ ...values, milestoneLabel: "  Her wedding  " })).toEqual({
+      when: "milestone",
+      label: "Her wedding",
+      confirmer: "firm",
+    });
+    expect(messageFormErrors({ ...values, milestoneLabel: " ", confirmer: "" }, today)).toEqual({
+      milestoneLabel: MESSAGE_MSG.milestoneLabelRequired,
+      confirmer: MESSAGE_MSG.milestoneConfirmerInvalid,
+    });
+    expect(messageFormErrors({ ...values, milestoneLabel: "x".repeat(121) }, today)).toEqual({
+      milestoneLabel: MESSAGE_MSG.milestoneLabelTooLong,
+    });
+  });
+
   it("gives a saved message back to the form, its day as the form asks for it, and keeps its recording", () => {
     const video = {
       format: "video" as const,

@@ -13,10 +13,14 @@ import {
   type MessageContent,
   type MessageDelivery,
   type MessageFormat,
+  type MilestoneConfirmer,
 } from "@common/messages";
 
-/** How the form asks when: a birthday is a date computed from a birth date and an age. */
-export type DeliveryChoice = "release" | "date" | "birthday" | "anniversary";
+/**
+ * How the form asks when: a birthday is a date computed from a birth date and an age; a milestone
+ * waits for its confirmer (decision 109).
+ */
+export type DeliveryChoice = "release" | "date" | "birthday" | "anniversary" | "milestone";
 
 export type MessageFormValues = {
   title: string;
@@ -31,6 +35,9 @@ export type MessageFormValues = {
   birthDate: string;
   age: string;
   years: string;
+  milestoneLabel: string;
+  /** "" until the owner chooses who confirms. */
+  confirmer: MilestoneConfirmer | "";
 };
 
 export const messageFormDefaults: MessageFormValues = {
@@ -46,6 +53,8 @@ export const messageFormDefaults: MessageFormValues = {
   birthDate: "",
   age: "18",
   years: "1",
+  milestoneLabel: "",
+  confirmer: "",
 };
 
 export type MessageFormErrors = Partial<Record<keyof MessageFormValues, string>>;
@@ -55,6 +64,10 @@ const wholeNumber = (s: string) => (/^\d{1,3}$/.test(s.trim()) ? Number(s.trim()
 /** The delivery the choice means, or null while it is incomplete. */
 export function deliveryOf(v: MessageFormValues): MessageDelivery | null {
   if (v.deliveryChoice === "release") return { when: "release" };
+  if (v.deliveryChoice === "milestone") {
+    const label = v.milestoneLabel.trim();
+    return label && v.confirmer ? { when: "milestone", label, confirmer: v.confirmer } : null;
+  }
   if (v.deliveryChoice === "date")
     return /^\d{4}-\d{2}-\d{2}$/.test(v.date) ? { when: "date", date: v.date } : null;
   if (v.deliveryChoice === "birthday") {
@@ -86,10 +99,11 @@ export function valuesOfMessage(m: {
     letter: m.content.letter,
     transcript: m.content.transcript,
     occasion: m.content.occasion,
-    deliveryChoice:
-      d.when === "date" ? "date" : d.when === "anniversary" ? "anniversary" : "release",
+    deliveryChoice: d.when,
     date: d.when === "date" ? d.date : "",
     years: d.when === "anniversary" ? String(d.years) : messageFormDefaults.years,
+    milestoneLabel: d.when === "milestone" ? d.label : "",
+    confirmer: d.when === "milestone" ? d.confirmer : "",
   };
 }
 
@@ -120,6 +134,7 @@ export function messageFormErrors(
       else if (v.media.blob.size > rule.maxBytes) errors.media = fileTooLargeMessage("media", rule);
     }
   }
+  if (v.deliveryChoice === "milestone") return { ...errors, ...milestoneErrors(v) };
   const delivery = deliveryOf(v);
   const field =
     v.deliveryChoice === "birthday"
@@ -138,6 +153,17 @@ export function messageFormErrors(
     (delivery.years < 1 || delivery.years > MESSAGE_MAX_YEARS)
   )
     errors.years = MESSAGE_MSG.yearsInvalid;
+  return errors;
+}
+
+/** A milestone's description and confirmer, with the server's words. */
+function milestoneErrors(v: MessageFormValues): MessageFormErrors {
+  const errors: MessageFormErrors = {};
+  const label = v.milestoneLabel.trim();
+  if (!label) errors.milestoneLabel = MESSAGE_MSG.milestoneLabelRequired;
+  else if (label.length > MESSAGE_LIMITS.milestoneLabel)
+    errors.milestoneLabel = MESSAGE_MSG.milestoneLabelTooLong;
+  if (!v.confirmer) errors.confirmer = MESSAGE_MSG.milestoneConfirmerInvalid;
   return errors;
 }
 

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { ChoiceField } from "@/components/ui/choice-field";
 import { FormField } from "@/components/ui/form-field";
 import { Input, Textarea } from "@/components/ui/input";
-import { errorMessage } from "@/lib/api-client";
+import { ApiError, errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { BeneficiaryField } from "../../components/beneficiary-field";
 import { TransferProgress, type Transfer } from "../../components/transfer-progress";
@@ -23,6 +23,7 @@ import {
   type MessageFormValues,
 } from "../message-form-values";
 import { MediaField } from "./media-field";
+import { MilestoneFields } from "./milestone-fields";
 
 const FORMATS = [
   { value: "letter", label: "A letter" },
@@ -41,6 +42,11 @@ const WHEN = [
     value: "anniversary",
     label: "Some years after the release",
     description: "For example one year after",
+  },
+  {
+    value: "milestone",
+    label: "When something happens (a person confirms it)",
+    description: "For example Emma's wedding day, confirmed by your executor or your firm",
   },
 ] as const satisfies readonly { value: DeliveryChoice; label: string; description: string }[];
 
@@ -86,6 +92,9 @@ export function MessageForm({
     if (Object.keys(found).length || !delivery) return;
     const onError = (err: unknown) => {
       setTransfer(null);
+      // no executor named, or no firm: said beside the choice of who confirms
+      if (err instanceof ApiError && err.fields?.field === "delivery.confirmer")
+        setErrors((e) => ({ ...e, confirmer: err.message }));
       toast.error(errorMessage(err, MESSAGE_MSG.saveFailed));
     };
     if (editing)
@@ -243,12 +252,23 @@ export function MessageForm({
           />
         </FormField>
       )}
+      {values.deliveryChoice === "milestone" && (
+        <MilestoneFields
+          label={values.milestoneLabel}
+          confirmer={values.confirmer}
+          onLabel={(label) => set("milestoneLabel", label)}
+          onConfirmer={(confirmer) => set("confirmer", confirmer)}
+          errors={errors}
+        />
+      )}
       {delivery && (
         <p role="status" className="text-sm text-foreground-soft">
           Delivered: {describeDelivery(delivery)}
           {delivery.when === "date"
             ? ", if your vault has been released by then; otherwise at the release."
-            : "."}
+            : delivery.when === "milestone"
+              ? ", after the release. It waits until then, however long that is."
+              : "."}
         </p>
       )}
       <FormField

@@ -7,10 +7,15 @@ import type { OpenedAssetView } from "../../titles/open-titles";
 
 type Schedule = MessageScheduleListView["schedules"][number];
 
-/** Where a message stands: not set, waiting for the release or its day, or delivered. */
+/**
+ * Where a message stands: not set, waiting for the release, its day or its milestone's
+ * confirmation, confirmed, or delivered.
+ */
 export function deliveryStatus(schedule: Schedule | undefined): string {
   if (!schedule) return "Delivery not set yet";
   if (schedule.deliveredAt) return `Delivered ${formatDate(schedule.deliveredAt)}`;
+  if (schedule.confirmedAt)
+    return `${describeDelivery(schedule.delivery)}: confirmed ${formatDate(schedule.confirmedAt)}`;
   if (schedule.dueAt) return `To be delivered ${formatDate(schedule.dueAt)}`;
   return describeDelivery(schedule.delivery);
 }
