@@ -86,6 +86,9 @@ export default defineConfig({
           // nothing when the condition holds sooner.
           expect: { poll: { timeout: 10_000 } },
           pool: "forks",
+          // As the server's: a worker loads Playwright and the fixtures once, not once per file
+          // (about a second a file); e2e/setup.ts closes each file's browser and frees its server.
+          isolate: false,
           maxWorkers: E2E_WORKERS,
           fileParallelism: E2E_WORKERS > 1,
           sequence: { groupOrder: 1 },

@@ -176,6 +176,7 @@ export async function closeBrowser(): Promise<void> {
   open.splice(0);
   const closing = browser;
   browser = undefined;
+  isFullBrowser = false; // the next file of this worker starts in the shell again (isolate: false)
   await (await closing)?.close();
 }
 
