@@ -147,7 +147,11 @@ describe("an upload in chunks from the browser", () => {
       previousBeneficiaryEmails: [],
       contentKey,
       wrappedKey: new Uint8Array(0),
-      content: { text: "Hello", audioRecording: null, attachment: { fileName: "will.pdf" } },
+      content: {
+        text: "Hello",
+        audioRecording: null,
+        attachment: { fileName: "will.pdf", contentType: "application/pdf", fileSize: size },
+      },
       files: {
         attachment: { file: fileOf(size), contentType: "application/pdf" },
         recording: null,
