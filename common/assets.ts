@@ -211,12 +211,19 @@ export const updateAssetSchema = z
   .refine(...newKeyNeedsTitle);
 export type UpdateAssetInput = z.infer<typeof updateAssetSchema>;
 
-/** A file of a PUT /api/assets/:id/files body: the plaintext's declared type and the ciphertext's length; null removes the file. */
+/**
+ * A file of a PUT /api/assets/:id/files body: the plaintext's declared type and the ciphertext's
+ * length (its bytes follow the JSON), or an upload in encrypted chunks whose chunks are all
+ * stored (docs/decisions/108; nothing follows); null removes the file.
+ */
 const filePartSchema = z
-  .strictObject({
-    contentType: z.string().max(255),
-    size: z.int().min(GCM_OVERHEAD_BYTES, ASSET_MSG.notCiphertext),
-  })
+  .union([
+    z.strictObject({
+      contentType: z.string().max(255),
+      size: z.int().min(GCM_OVERHEAD_BYTES, ASSET_MSG.notCiphertext),
+    }),
+    z.strictObject({ uploadId: z.uuid() }),
+  ])
   .nullable();
 
 /**

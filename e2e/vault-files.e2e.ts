@@ -229,7 +229,12 @@ describe("documents", () => {
       expect(stored.text).not.toContain(notesMarker);
       expect(stored.text).not.toContain("Last Will.pdf");
       expect((JSON.parse(stored.text) as StoredAsset).asset.files).toEqual([
-        { kind: "document", contentType: "application/pdf", size: original.length + 28 },
+        {
+          kind: "document",
+          contentType: "application/pdf",
+          size: original.length + 28,
+          isChunked: true,
+        },
       ]);
       const rawFile = await page.request.get(`/api/assets/${id}/files/document`);
       expect((await rawFile.body()).includes(original.subarray(0, 64))).toBe(false);

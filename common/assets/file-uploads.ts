@@ -13,8 +13,13 @@ import type { AssetFileKind } from "./files.js";
 export const FILE_CHUNK_PLAIN_BYTES = 4 * 1024 * 1024;
 /** The largest file uploaded in chunks: 2 GB (decimal, so that the ciphertext's size fits a 32-bit column). */
 export const CHUNKED_FILE_MAX_BYTES = 2_000_000_000;
-/** The kinds of file that may be uploaded in chunks. */
-export const CHUNKED_FILE_KINDS: readonly AssetFileKind[] = ["document", "attachment", "media"];
+/** The kinds of file that may be uploaded in chunks: all of them (the browser sends every new file so). */
+export const CHUNKED_FILE_KINDS: readonly AssetFileKind[] = [
+  "document",
+  "recording",
+  "attachment",
+  "media",
+];
 
 /** On a file's download: set when the file was uploaded in chunks, to the upload's id (bound into each chunk). */
 export const FILE_UPLOAD_ID_HEADER = "x-file-upload-id";
@@ -32,6 +37,15 @@ export function chunkCiphertextBytes(size: number, index: number): number {
 /** The whole file's ciphertext size: the plaintext plus IV and tag per chunk. */
 export const chunkedCiphertextBytes = (size: number) =>
   size + chunkCountOf(size) * GCM_OVERHEAD_BYTES;
+
+/**
+ * A stored file's plaintext size from its ciphertext's: one IV and tag for a single-body file,
+ * one per chunk for a chunked one (every chunk but the last holds FILE_CHUNK_PLAIN_BYTES).
+ */
+export function plaintextBytesOf({ size, isChunked }: { size: number; isChunked: boolean }) {
+  const chunks = isChunked ? Math.ceil(size / (FILE_CHUNK_PLAIN_BYTES + GCM_OVERHEAD_BYTES)) : 1;
+  return Math.max(0, size - Math.max(1, chunks) * GCM_OVERHEAD_BYTES);
+}
 
 export const FILE_UPLOAD_MSG = {
   tooLarge: "The file is too large. Maximum size is 2 GB.",

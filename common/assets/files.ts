@@ -126,8 +126,16 @@ export function fileTooLargeMessage(kind: AssetFileKind, rule: FileTypeRule): st
   return `File size cannot exceed ${toMegabytes(rule.maxBytes)}MB for this file type`;
 }
 
-/** A file of an asset: its declared type and the ciphertext's size (the bytes travel separately). */
-export type AssetFileView = { kind: AssetFileKind; contentType: string; size: number };
+/**
+ * A file of an asset: its declared type and the ciphertext's size (the bytes travel separately);
+ * `isChunked` when it was uploaded in encrypted chunks (docs/decisions/108), 28 bytes per chunk.
+ */
+export type AssetFileView = {
+  kind: AssetFileKind;
+  contentType: string;
+  size: number;
+  isChunked: boolean;
+};
 
 /* ---------- file versions (docs/decisions/049-document-versions.md) ---------- */
 
@@ -141,8 +149,9 @@ export type AssetFileVersionView = {
   versionId: string | null;
   isCurrent: boolean;
   contentType: string;
-  /** The ciphertext's size (plaintext + 28). */
+  /** The ciphertext's size (plaintext + 28, or + 28 per chunk when `isChunked`). */
   size: number;
+  isChunked: boolean;
   /** When this version was uploaded. */
   createdAt: string;
 };

@@ -8,13 +8,20 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Page } from "playwright-core";
 import { launchBrowser } from "../../e2e/chromium.js";
 import { WEB_DIST } from "../../server/paths.js";
 import { freePort, GOOD_PASSWORD } from "../../test/harness.js";
 import { ServerProcess } from "../../test/server-process.js";
 
-/** NAME names the temporary folder and the account's email, to tell runs apart. */
-export const signedInPage = async (name: string) => {
+/**
+ * NAME names the temporary folder and the account's email, to tell runs apart; `env` adds to the
+ * server's (DATABASE_URL for PostgreSQL). Returns the server too.
+ */
+export const signedInPage = async (
+  name: string,
+  { env = {} }: { env?: Record<string, string> } = {},
+) => {
   if (!existsSync(path.join(WEB_DIST, "index.html"))) throw new Error("run `npm run build` first");
   const dataDir = mkdtempSync(path.join(tmpdir(), `lv-${name}-`));
   const port = await freePort();
@@ -22,6 +29,7 @@ export const signedInPage = async (name: string) => {
     APP_URL: `http://localhost:${port}`,
     DATA_DIR: dataDir,
     VAULT_MASTER_KEY: randomBytes(32).toString("base64"),
+    ...env,
   });
   // A failed run (an error thrown below) must not leave its server running under the next run.
   process.on("exit", () => {
@@ -62,21 +70,23 @@ export const signedInPage = async (name: string) => {
     viewport: { width: 1280, height: 800 },
     bypassCSP: !!process.env.TRY_CSS, // TRY_CSS adds inline styles, which the app's CSP refuses
   });
+  const signIn = async (page: Page) => {
+    page.setDefaultTimeout(120_000);
+    await page.goto("/login");
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(GOOD_PASSWORD);
+    await page.getByRole("button", { name: /^sign in$/i }).click();
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    // The vault's keys are in the session once unlocked: the screens need them to open anything.
+    await page.waitForFunction(
+      () =>
+        (
+          globalThis as unknown as { sessionStorage: { getItem(key: string): string | null } }
+        ).sessionStorage.getItem("lv.vault") !== null,
+    );
+  };
   const page = await context.newPage();
-  page.setDefaultTimeout(120_000);
-
-  await page.goto("/login");
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(GOOD_PASSWORD);
-  await page.getByRole("button", { name: /^sign in$/i }).click();
-  await page.waitForURL((url) => url.pathname === "/dashboard");
-  // The vault's keys are in the session once unlocked: the screens need them to open anything.
-  await page.waitForFunction(
-    () =>
-      (
-        globalThis as unknown as { sessionStorage: { getItem(key: string): string | null } }
-      ).sessionStorage.getItem("lv.vault") !== null,
-  );
+  await signIn(page);
 
   const close = async () => {
     await browser.close();
@@ -84,5 +94,5 @@ export const signedInPage = async (name: string) => {
     await server.exited;
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { context, page, close };
+  return { context, page, close, server };
 };

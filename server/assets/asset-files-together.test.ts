@@ -175,8 +175,8 @@ describe("PUT /api/assets/:id/files: the content and the files it describes, tog
     expect(res.status).toBe(200);
     const saved = ((await res.json()) as { asset: AssetView }).asset;
     expect(saved.files).toEqual([
-      { kind: "attachment", contentType: "image/png", size: 4028 },
-      { kind: "recording", contentType: "audio/webm", size: 5028 },
+      { kind: "attachment", contentType: "image/png", size: 4028, isChunked: false },
+      { kind: "recording", contentType: "audio/webm", size: 5028, isChunked: false },
     ]);
     expect(await readNote(client, note)).toEqual({
       title: "Renamed",

@@ -100,7 +100,12 @@ describe("asset files: encrypted bytes as application/octet-stream", () => {
     expect(res.status).toBe(200);
     expect(ciphertext.length).toBe(10 * MB + 28);
     expect(await res.json()).toEqual({
-      file: { kind: "document", contentType: "application/pdf", size: 10 * MB + 28 },
+      file: {
+        kind: "document",
+        contentType: "application/pdf",
+        size: 10 * MB + 28,
+        isChunked: false,
+      },
     });
 
     const stored = await storedPieces(ctx, { assetId: id, kind: "document" });
@@ -117,7 +122,7 @@ describe("asset files: encrypted bytes as application/octet-stream", () => {
 
     const listed = await client.json<{ assets: AssetView[] }>("GET", "/api/assets");
     expect(listed.body.assets[0]?.files).toEqual([
-      { kind: "document", contentType: "application/pdf", size: 10 * MB + 28 },
+      { kind: "document", contentType: "application/pdf", size: 10 * MB + 28, isChunked: false },
     ]);
     expect(JSON.stringify(listed.body).length).toBeLessThan(2000);
   });
@@ -282,8 +287,8 @@ describe("asset files: encrypted bytes as application/octet-stream", () => {
     ).toBe(200);
     const got = await client.json<{ asset: AssetView }>("GET", `/api/assets/${note.id}`);
     expect(got.body.asset.files).toEqual([
-      { kind: "attachment", contentType: "application/pdf", size: 100 },
-      { kind: "recording", contentType: "audio/webm", size: 100 },
+      { kind: "attachment", contentType: "application/pdf", size: 100, isChunked: false },
+      { kind: "recording", contentType: "audio/webm", size: 100, isChunked: false },
     ]);
   });
 
@@ -308,7 +313,7 @@ describe("asset files: encrypted bytes as application/octet-stream", () => {
     });
     const after = await client.json<{ asset: AssetView }>("GET", `/api/assets/${note.id}`);
     expect(after.body.asset.files).toEqual([
-      { kind: "attachment", contentType: "text/plain", size: 80 },
+      { kind: "attachment", contentType: "text/plain", size: 80, isChunked: false },
     ]);
     expect(Date.parse(after.body.asset.updatedAt)).toBeGreaterThan(Date.parse(before));
     expect(

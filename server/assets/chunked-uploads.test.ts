@@ -1,7 +1,12 @@
-import type { AssetFileView, AssetFileVersionsView } from "../../common/assets/files.js";
+import {
+  ASSET_FILES_JSON_LENGTH_HEADER,
+  type AssetFileView,
+  type AssetFileVersionsView,
+} from "../../common/assets/files.js";
 import {
   FILE_CHUNK_PLAIN_BYTES,
   FILE_UPLOAD_ID_HEADER,
+  FILE_UPLOAD_MSG,
   type FileUploadView,
 } from "../../common/assets/file-uploads.js";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -9,7 +14,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildFirm } from "../../test/factories/firm.js";
 import { buildInvitedMember } from "../../test/factories/people.js";
-import { buildAsset } from "../../test/factories/assets.js";
+import { buildAsset, uploadEncryptedFile } from "../../test/factories/assets.js";
 import { portalClient, releaseByAttestation } from "../../test/factories/release.js";
 import {
   buildUser,
@@ -102,7 +107,19 @@ describe("a file uploaded in encrypted chunks", () => {
       kind: "document",
       contentType: "application/pdf",
       size: size + 3 * 28,
+      isChunked: true,
     });
+    // the list and the item say so too: the browser takes 28 bytes off per chunk for the size
+    const listed = await client.json<{ assets: { id: string; files: AssetFileView[] }[] }>(
+      "GET",
+      "/api/assets?type=document",
+    );
+    expect(listed.body.assets.find((a) => a.id === assetId)?.files).toEqual([done.body.file]);
+    const item = await client.json<{ asset: { files: AssetFileView[] } }>(
+      "GET",
+      `/api/assets/${assetId}`,
+    );
+    expect(item.body.asset.files).toEqual([done.body.file]);
 
     const res = await client.request("GET", `/api/assets/${assetId}/files/document`);
     expect(res.status).toBe(200);
@@ -206,6 +223,7 @@ describe("a file uploaded in encrypted chunks", () => {
       "GET",
       `/api/assets/${assetId}/files/document/versions`,
     );
+    expect(versions.body.versions.map((v) => v.isChunked)).toEqual([true, true]);
     const earlier = versions.body.versions.find((v) => !v.isCurrent);
     const old = await client.request(
       "GET",
@@ -214,6 +232,22 @@ describe("a file uploaded in encrypted chunks", () => {
     expect(old.status).toBe(200);
     expect(old.headers.get(FILE_UPLOAD_ID_HEADER)).toBe(first);
     expect(Buffer.from(await old.arrayBuffer()).equals(chunks[0]!)).toBe(true);
+  });
+
+  it("takes a note's voice recording too, beyond the single-body limit of 25 MB", async () => {
+    const { client } = await buildUser(ctx);
+    const { id } = await buildAsset(client, { type: "note" });
+    const size = 30_000_000;
+    const created = await client.json<FileUploadView & Err>("POST", base(id, "recording"), {
+      size,
+      contentType: "audio/webm;codecs=opus",
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.chunkCount).toBe(8);
+    const { uploadId } = created.body;
+    // another kind's route does not reach this upload
+    expect((await client.request("GET", `${base(id, "attachment")}/${uploadId}`)).status).toBe(404);
+    expect((await client.request("GET", `${base(id, "recording")}/${uploadId}`)).status).toBe(200);
   });
 
   it("an abandoned upload's chunks and row are swept once its claim is due", async () => {
@@ -228,6 +262,92 @@ describe("a file uploaded in encrypted chunks", () => {
     expect(await sweepBlobs(ctx.services.deps)).toBeGreaterThanOrEqual(1);
     expect(await chunkStoreFor(ctx.services.deps).store.listChunks(uploadId)).toEqual([]);
     expect((await client.request("GET", `${base(assetId)}/${uploadId}`)).status).toBe(404);
+  });
+});
+
+describe("an edit that names an upload in chunks (PUT /api/assets/:id/files)", () => {
+  /** The edit's body: the JSON alone (an upload's chunks are on the server already). */
+  const putFiles = (client: TestClient, assetId: string, json: object) => {
+    const head = Buffer.from(JSON.stringify(json));
+    return client.send("PUT", `/api/assets/${assetId}/files`, head, {
+      "content-type": "application/octet-stream",
+      [ASSET_FILES_JSON_LENGTH_HEADER]: String(head.length),
+    });
+  };
+  const sealed = async (ck: CryptoKey, content: object) =>
+    (await encryptBytes(ck, Buffer.from(JSON.stringify(content)))).toString("base64");
+
+  it("takes the upload as the file with the content that names it, in one request", async () => {
+    const { client } = await buildUser(ctx);
+    const size = CHUNK + 10;
+    const { assetId, ck, chunks } = await documentWithChunks(client, size);
+    const { res: first, ciphertext: before } = await uploadEncryptedFile(client, {
+      assetId,
+      ck,
+      kind: "document",
+      plaintext: randomBytes(100),
+      type: "application/pdf",
+    });
+    expect(first.status).toBe(200);
+    const uploadId = await uploadAll(client, assetId, size, chunks);
+    const res = await putFiles(client, assetId, {
+      encryptedData: await sealed(ck, { fileName: "second.pdf" }),
+      files: { document: { uploadId } },
+    });
+    expect(res.status).toBe(200);
+    const { asset } = (await res.json()) as { asset: { files: AssetFileView[] } };
+    expect(asset.files).toEqual([
+      { kind: "document", contentType: "application/pdf", size: size + 2 * 28, isChunked: true },
+    ]);
+    const file = await client.request("GET", `/api/assets/${assetId}/files/document`);
+    expect(file.headers.get(FILE_UPLOAD_ID_HEADER)).toBe(uploadId);
+    expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.concat(chunks))).toBe(true);
+    // the single-body file before it is kept as an earlier version, as with any replacement
+    const versions = await client.json<AssetFileVersionsView>(
+      "GET",
+      `/api/assets/${assetId}/files/document/versions`,
+    );
+    expect(versions.body.versions.map((v) => [v.isChunked, v.size])).toEqual([
+      [true, size + 56],
+      [false, before.length],
+    ]);
+    // the upload is over: taken once, not twice
+    expect((await client.request("GET", `${base(assetId)}/${uploadId}`)).status).toBe(404);
+    const again = await putFiles(client, assetId, {
+      encryptedData: await sealed(ck, { fileName: "third.pdf" }),
+      files: { document: { uploadId } },
+    });
+    expect(again.status).toBe(404);
+  });
+
+  it("refuses an upload with a chunk missing, or another user's, and changes nothing", async () => {
+    const { client } = await buildUser(ctx);
+    const size = CHUNK + 10;
+    const { assetId, ck, chunks } = await documentWithChunks(client, size);
+    const { uploadId } = (await create(client, assetId, size)).body;
+    expect((await putChunk(client, { assetId, uploadId, index: 0 }, chunks[0]!)).status).toBe(200);
+    const json = {
+      encryptedData: await sealed(ck, { fileName: "second.pdf" }),
+      files: { document: { uploadId } },
+    };
+    const short = await putFiles(client, assetId, json);
+    expect(short.status).toBe(400);
+    expect(((await short.json()) as Err).error.message).toBe(FILE_UPLOAD_MSG.incomplete);
+    const other = await buildUser(ctx);
+    const mine = await documentWithChunks(other.client, size);
+    const theirs = await uploadAll(other.client, mine.assetId, size, mine.chunks);
+    const stolen = await putFiles(client, assetId, {
+      ...json,
+      files: { document: { uploadId: theirs } },
+    });
+    expect(stolen.status).toBe(404);
+    expect((await client.request("GET", `/api/assets/${assetId}/files/document`)).status).toBe(404);
+    const item = await client.json<{ asset: { files: AssetFileView[] } }>(
+      "GET",
+      `/api/assets/${assetId}`,
+    );
+    expect(item.body.asset.files).toEqual([]);
+    expect((await other.client.request("GET", `${base(mine.assetId)}/${theirs}`)).status).toBe(200);
   });
 });
 
@@ -292,13 +412,13 @@ describe("nobody but the owner reaches an upload", () => {
     await expectNoAccess(staff.client, client.client);
   });
 
-  it("a route for a kind that is never uploaded in chunks, or a chunk number that is not one, does not exist", async () => {
+  it("a route for a kind of file that does not exist, or a chunk number that is not one, does not exist", async () => {
     const { client } = await buildUser(ctx);
     const { assetId } = await documentWithChunks(client, 50);
     const { uploadId } = (await create(client, assetId, 50)).body;
     expect(
       (
-        await client.request("POST", base(assetId, "recording"), {
+        await client.request("POST", base(assetId, "recordings"), {
           size: 5,
           contentType: "audio/webm",
         })

@@ -154,29 +154,45 @@ export async function putFileChunk(
   return viewOf(upload, Math.max(next, index + 1));
 }
 
-/**
- * Once every chunk is stored: the asset's file of this kind becomes the uploaded one, replacing
- * the one before as a single-body upload does (a document's earlier file kept as a version). The
- * file row takes the blob's claim away, and the upload's row with it.
- */
-export async function completeFileUpload(deps: Deps, actor: ActorProfile, ref: FileUploadRef) {
+/** An upload whose chunks are all stored (400 otherwise), with the store that holds them. */
+export async function loadCompleteUpload(deps: Deps, actor: ActorProfile, ref: FileUploadRef) {
   const upload = await loadUpload(deps, actor, ref);
   const { name, store } = chunkStoreFor(deps);
   if ((await storedRun(store, upload)) < upload.chunkCount)
     throw new AppError("VALIDATION", FILE_UPLOAD_MSG.incomplete);
-  const { assetId, kind } = ref;
+  return { ...ref, upload, storeName: name };
+}
+export type CompleteUpload = Awaited<ReturnType<typeof loadCompleteUpload>>;
+
+/**
+ * Inside the transaction that holds the asset's lock: the asset's file of this kind becomes the
+ * uploaded one, replacing the one before as a single-body file does (a document's earlier file
+ * kept as a version). The file row takes the blob's claim away, and the upload's row with it; an
+ * upload gone meanwhile (taken by another request, or swept) is a 404.
+ */
+export async function takeUpload(tx: Tx, { assetId, kind, upload, storeName }: CompleteUpload) {
+  if (!(await selectFileUpload(tx, { id: upload.id, assetId, kind })))
+    throw new AppError("NOT_FOUND");
+  const file = await replaceFile(tx, {
+    assetId,
+    kind,
+    contentType: upload.contentType,
+    blobId: upload.id,
+    chunkedIn: storeName,
+    size: chunkedCiphertextBytes(upload.size),
+  });
+  if (!file) throw new AppError("INTERNAL");
+  return file;
+}
+
+/** Once every chunk is stored: the upload becomes the asset's file (takeUpload); the asset counts as updated. */
+export async function completeFileUpload(deps: Deps, actor: ActorProfile, ref: FileUploadRef) {
+  const complete = await loadCompleteUpload(deps, actor, ref);
+  const { assetId } = ref;
   return withActor(deps.db, { userId: actor.id }, async (tx) => {
     const asset = await loadOwnAsset(tx, actor, assetId);
     if (!(await updateAssetRow(tx, assetId, {}))) throw new AppError("NOT_FOUND"); // locks the asset: a concurrent delete waits or wins
-    const file = await replaceFile(tx, {
-      assetId,
-      kind,
-      contentType: upload.contentType,
-      blobId: upload.id,
-      chunkedIn: name,
-      size: chunkedCiphertextBytes(upload.size),
-    });
-    if (!file) throw new AppError("INTERNAL");
+    const file = await takeUpload(tx, complete);
     await recordItemEvent(tx, actor, { action: "updated", id: assetId, type: asset.type });
     return file;
   });

@@ -19,6 +19,7 @@ const VERSION_META = {
   versionId: assetFileVersions.id,
   contentType: assetFileVersions.contentType,
   size: assetFileVersions.size,
+  chunkedIn: assetFileVersions.chunkedIn,
   createdAt: assetFileVersions.createdAt,
 };
 
@@ -86,6 +87,7 @@ export const selectCurrentFileMeta = (tx: Tx, assetId: string, kind: AssetFileKi
     .select({
       contentType: assetFiles.contentType,
       size: assetFiles.size,
+      chunkedIn: assetFiles.chunkedIn,
       createdAt: assetFiles.createdAt,
     })
     .from(assetFiles)

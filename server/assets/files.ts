@@ -26,6 +26,7 @@ import {
   selectFileData,
   type AssetFileRef,
 } from "./file-queries.js";
+import { type CompleteUpload, loadCompleteUpload, takeUpload } from "./file-uploads.js";
 import { replaceFile } from "./file-versions.js";
 import { listFileMeta, updateAssetRow } from "./queries.js";
 import {
@@ -35,8 +36,11 @@ import {
   writeBeneficiariesOfUpdate,
 } from "./service.js";
 
-/** A file of the body: its type as the vault's rules name it and its ciphertext; null removes the stored one. */
-export type FilePart = { contentType: string; data: Buffer } | null;
+/**
+ * A file of the body: its type as the vault's rules name it and its ciphertext, or an upload in
+ * chunks already stored (docs/decisions/108); null removes the stored one.
+ */
+export type FilePart = { contentType: string; data: Buffer } | { uploadId: string } | null;
 export type FileParts = Partial<Record<AssetFileKind, FilePart>>;
 
 /** One file of an asset. */
@@ -95,9 +99,14 @@ export async function updateAssetWithFiles(
   { assetId, input, files }: { assetId: string; input: UpdateAssetFilesInput; files: FileParts },
 ) {
   const parts = Object.entries(files) as [AssetFileKind, FileParts[AssetFileKind]][];
+  const uploads = new Map<AssetFileKind, CompleteUpload>();
+  for (const [kind, part] of parts)
+    if (part && "uploadId" in part)
+      uploads.set(kind, await loadCompleteUpload(deps, actor, { assetId, kind, ...part }));
   const bodies = new Map<AssetFileKind, FileBody>();
   try {
-    for (const [kind, part] of parts) if (part) bodies.set(kind, await storeBody(deps, part.data));
+    for (const [kind, part] of parts)
+      if (part && "data" in part) bodies.set(kind, await storeBody(deps, part.data));
   } catch (err) {
     await dropBodies(deps, [...bodies.values()]);
     throw err;
@@ -110,8 +119,10 @@ export async function updateAssetWithFiles(
         if (FILE_KIND_ASSET_TYPE[kind] !== asset.type)
           throw new AppError("VALIDATION", ASSET_MSG.fileKindMismatch);
         const body = bodies.get(kind);
-        if (part && body)
+        const upload = uploads.get(kind);
+        if (part && "data" in part && body)
           await replaceFile(tx, { assetId, kind, contentType: part.contentType, ...body });
+        else if (upload) await takeUpload(tx, upload);
         else await deleteFileRow(tx, assetId, kind);
       }
       const row = await updateAssetRow(tx, assetId, assetChangesOf(input));

@@ -110,7 +110,7 @@ describe("asset list entries", () => {
       "recording",
     ]);
     expect(listed.find((a) => a.id === doc.id)?.files).toEqual([
-      { kind: "document", contentType: "application/pdf", size: 2048 + 28 },
+      { kind: "document", contentType: "application/pdf", size: 2048 + 28, isChunked: false },
     ]);
 
     // A file replaced, then one removed.
@@ -130,7 +130,7 @@ describe("asset list entries", () => {
     );
     listed = await expectListMatchesDetails(client, [password.id, note.id, doc.id]);
     expect(listed.find((a) => a.id === doc.id)?.files).toEqual([
-      { kind: "document", contentType: "image/png", size: 128 },
+      { kind: "document", contentType: "image/png", size: 128, isChunked: false },
     ]);
     expect(listed.find((a) => a.id === note.id)?.files.map((f) => f.kind)).toEqual(["attachment"]);
 

@@ -28,7 +28,13 @@ type AssetMeta = {
   createdAt: Date | string;
   updatedAt: Date | string;
 };
-type FileMeta = { kind: AssetFileKind; contentType: string; size: number };
+/** `chunkedIn` set: uploaded in encrypted chunks (decision 108). */
+export type FileMeta = {
+  kind: AssetFileKind;
+  contentType: string;
+  size: number;
+  chunkedIn: string | null;
+};
 
 /** Rows give Dates, list JSON gives PostgreSQL's timestamp text: both become the same ISO string. */
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -37,6 +43,7 @@ export const presentFile = (f: FileMeta): AssetFileView => ({
   kind: f.kind,
   contentType: f.contentType,
   size: f.size,
+  isChunked: f.chunkedIn !== null,
 });
 
 /**
@@ -83,7 +90,12 @@ export const presentAssetWithContent = (a: {
   encryptedData: a.content.encryptedData.toString("base64"),
 });
 
-type VersionMeta = { contentType: string; size: number; createdAt: Date | string };
+type VersionMeta = {
+  contentType: string;
+  size: number;
+  chunkedIn: string | null;
+  createdAt: Date | string;
+};
 
 /** A file's versions: the current one first (no version id: it is the file itself), then the earlier ones. */
 export const presentFileVersions = ({
@@ -101,6 +113,7 @@ export const presentFileVersions = ({
     isCurrent: v.isCurrent,
     contentType: v.contentType,
     size: v.size,
+    isChunked: v.chunkedIn !== null,
     createdAt: iso(v.createdAt),
   })),
 });

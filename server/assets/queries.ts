@@ -48,6 +48,7 @@ export const FILE_META = {
   kind: assetFiles.kind,
   contentType: assetFiles.contentType,
   size: assetFiles.size,
+  chunkedIn: assetFiles.chunkedIn,
 };
 
 /**

@@ -120,7 +120,7 @@ export async function readFilesBody(
 
     const sent = ASSET_FILE_KINDS.flatMap((kind) => {
       const part = input.files[kind];
-      if (!part) return [];
+      if (!part || "uploadId" in part) return []; // uploaded in chunks before: nothing follows
       const limit = fileLimit(kind, part.contentType);
       if (part.size > limit.maxBytes) throw limit.tooLarge();
       return [{ kind, contentType: limit.rule.type, size: part.size }];
@@ -131,7 +131,11 @@ export async function readFilesBody(
     await checkTarget(ASSET_FILE_KINDS.filter((kind) => input.files[kind] !== undefined));
 
     const files: FileParts = {};
-    for (const kind of ASSET_FILE_KINDS) if (input.files[kind] === null) files[kind] = null;
+    for (const kind of ASSET_FILE_KINDS) {
+      const part = input.files[kind];
+      if (part === null) files[kind] = null;
+      else if (part && "uploadId" in part) files[kind] = { uploadId: part.uploadId };
+    }
     for (const { kind, contentType, size } of sent) {
       const data = await body.exactly(size);
       if (!data) throw incomplete();

@@ -20,7 +20,7 @@ import { declaredLength, requireOctetStream } from "./upload-middleware.js";
 
 /* Files uploaded in encrypted chunks, resumable (docs/decisions/108-chunked-uploads.md). */
 
-const UPLOADS = "/assets/:id/files/:kind{(?:document|attachment|media)}/uploads";
+const UPLOADS = "/assets/:id/files/:kind{(?:document|recording|attachment|media)}/uploads";
 const UPLOAD = `${UPLOADS}/:uploadId`;
 /** A chunk's number: digits only (anything else cannot exist, 404 as a missing one). */
 const chunkIndexSchema = z

@@ -9,14 +9,14 @@ import type { BlobChunk } from "./blob-store.js";
 const ofChunk = ({ blobId, index }: BlobChunk) =>
   and(eq(storedBlobChunks.blobId, blobId), eq(storedBlobChunks.index, index));
 
-/** Stores one chunk, replacing one stored at the same index. */
+/** Stores one chunk, replacing one stored at the same index (its bytes sent once, not twice). */
 export const upsertBlobChunk = (db: Db, chunk: BlobChunk, data: Buffer) =>
   db
     .insert(storedBlobChunks)
     .values({ ...chunk, data: writeBytea(data) })
     .onConflictDoUpdate({
       target: [storedBlobChunks.blobId, storedBlobChunks.index],
-      set: { data: writeBytea(data) },
+      set: { data: sql`excluded.data` },
     });
 
 export const selectBlobChunk = (db: Db, chunk: BlobChunk) =>

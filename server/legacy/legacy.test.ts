@@ -137,7 +137,12 @@ describe("the beneficiary portal", () => {
       await a.json<{ item: LegacyItemDetail }>("GET", `/api/legacy/items/${v.document.id}`)
     ).body.item;
     expect(doc.files).toEqual([
-      { kind: "document", contentType: "application/pdf", size: v.fileBytes.length + 28 },
+      {
+        kind: "document",
+        contentType: "application/pdf",
+        size: v.fileBytes.length + 28,
+        isChunked: false,
+      },
     ]);
     const blob = Buffer.from(
       await (
@@ -187,7 +192,12 @@ describe("the beneficiary portal", () => {
       await a.json<{ item: LegacyItemDetail }>("GET", `/api/legacy/items/${v.document.id}`)
     ).body.item;
     expect(doc.files).toEqual([
-      { kind: "document", contentType: "application/pdf", size: v.fileBytes.length + 28 },
+      {
+        kind: "document",
+        contentType: "application/pdf",
+        size: v.fileBytes.length + 28,
+        isChunked: false,
+      },
     ]);
     const blob = Buffer.from(
       await (

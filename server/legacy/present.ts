@@ -1,4 +1,3 @@
-import type { AssetFileView } from "../../common/assets/files.js";
 import type {
   LegacyCatalogueTitle,
   LegacyItem,
@@ -6,7 +5,7 @@ import type {
   LegacyItemKey,
   LegacyItemsView,
 } from "../../common/legacy.js";
-import { presentFile } from "../assets/present.js";
+import { type FileMeta, presentFile } from "../assets/present.js";
 import type { ReleasedRow } from "./queries.js";
 
 /**
@@ -51,7 +50,7 @@ export const presentItemDetail = (a: {
   row: ReleasedRow;
   key: LegacyItemKey;
   encryptedData: Buffer;
-  files: AssetFileView[];
+  files: FileMeta[];
   waitingShare: Buffer | null;
 }): LegacyItemDetail => ({
   ...presentItem(a.row, a.key),

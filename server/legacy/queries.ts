@@ -150,7 +150,12 @@ export type ReleasedItemRow = NonNullable<Awaited<ReturnType<typeof selectReleas
 
 export const selectFileList = (tx: Tx, assetId: string) =>
   tx
-    .select({ kind: assetFiles.kind, contentType: assetFiles.contentType, size: assetFiles.size })
+    .select({
+      kind: assetFiles.kind,
+      contentType: assetFiles.contentType,
+      size: assetFiles.size,
+      chunkedIn: assetFiles.chunkedIn,
+    })
     .from(assetFiles)
     .where(eq(assetFiles.assetId, assetId));
 

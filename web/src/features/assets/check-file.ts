@@ -3,12 +3,14 @@ import {
   type AssetFileView,
   essenceOf,
   FILE_TYPES,
-  fileTooLargeMessage,
   type FileTypeRule,
   unsupportedFileTypeMessage,
 } from "@common/assets/files";
-import { CHUNKED_FILE_MAX_BYTES, FILE_UPLOAD_MSG } from "@common/assets/file-uploads";
-import { GCM_OVERHEAD_BYTES } from "@common/ciphertext";
+import {
+  CHUNKED_FILE_MAX_BYTES,
+  FILE_UPLOAD_MSG,
+  plaintextBytesOf,
+} from "@common/assets/file-uploads";
 import { sniffFile, type SniffedType } from "@/lib/crypto/sniff-file";
 
 /** What each allowed type looks like by its first bytes (lib/crypto/sniff-file.ts). */
@@ -37,23 +39,16 @@ export const titleFromFileName = (name: string) => name.replace(/\.[^./\\]+$/, "
 
 /**
  * The browser's check before anything is sent: the extension must be one the kind allows AND
- * the content must look like that type (an .exe renamed .pdf is refused), then the type's size
- * limit. The rule found names the type to declare to the server. Throws when the file cannot be read.
+ * the content must look like that type (an .exe renamed .pdf is refused), then the size: every
+ * file goes up in encrypted chunks (docs/decisions/108), any allowed type up to 2 GB. The rule
+ * found names the type to declare to the server. Throws when the file cannot be read.
  */
-export async function checkFile(
-  file: File,
-  kind: AssetFileKind,
-  { isChunked = false }: { isChunked?: boolean } = {},
-): Promise<FileCheck> {
+export async function checkFile(file: File, kind: AssetFileKind): Promise<FileCheck> {
   const extension = extensionOf(file.name);
   const rule = FILE_TYPES[kind].find((r) => r.extensions.includes(extension));
   if (!rule || (await sniffFile(file)) !== SIGNATURE[rule.type])
     return { ok: false, error: unsupportedFileTypeMessage(kind) };
-  // Uploaded in encrypted chunks (docs/decisions/108), any allowed type may be up to 2 GB.
-  if (isChunked) {
-    if (file.size > CHUNKED_FILE_MAX_BYTES) return { ok: false, error: FILE_UPLOAD_MSG.tooLarge };
-  } else if (file.size > rule.maxBytes)
-    return { ok: false, error: fileTooLargeMessage(kind, rule) };
+  if (file.size > CHUNKED_FILE_MAX_BYTES) return { ok: false, error: FILE_UPLOAD_MSG.tooLarge };
   return { ok: true, rule };
 }
 
@@ -63,5 +58,6 @@ export const fileTypeLabel = (kind: AssetFileKind, contentType: string) =>
     FILE_TYPES[kind].find((r) => r.type === essenceOf(contentType))?.extensions[0] ?? "file"
   ).toUpperCase();
 
-/** A stored file's plaintext size: its ciphertext without the IV and tag. */
-export const plainSize = (file: AssetFileView) => Math.max(0, file.size - GCM_OVERHEAD_BYTES);
+/** A stored file's plaintext size: its ciphertext without the IV and tag (of each chunk). */
+export const plainSize = (file: Pick<AssetFileView, "size" | "isChunked">) =>
+  plaintextBytesOf(file);

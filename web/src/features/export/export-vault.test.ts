@@ -50,7 +50,12 @@ async function fakeVault({ withMessage = false } = {}) {
         encryptedTitle: toBase64(await sealTitle(sealed.contentKey, sealed.id, title)),
         wrappedKey: toBase64(sealed.wrappedKey),
         updatedAt: "2026-02-01T00:00:00.000Z",
-        files: kinds.map((kind) => ({ kind, contentType: "application/pdf", size: 1 })),
+        files: kinds.map((kind) => ({
+          kind,
+          contentType: "application/pdf",
+          size: 1,
+          isChunked: false,
+        })),
       }),
     );
     contents.push({
@@ -107,7 +112,7 @@ async function fakeVault({ withMessage = false } = {}) {
         wrappedKey,
         beneficiaryEmails: ["emma@example.com"],
         updatedAt: "2026-02-01T00:00:00.000Z",
-        files: [{ kind: "media", contentType: "video/webm", size: video.length }],
+        files: [{ kind: "media", contentType: "video/webm", size: video.length, isChunked: false }],
       }),
     );
     contents.push({ id, wrappedKey, encryptedData: toBase64(new Uint8Array(40)) }); // not CK's

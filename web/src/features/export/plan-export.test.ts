@@ -19,7 +19,12 @@ const asset = (
     type,
     title,
     updatedAt: "2026-02-01T00:00:00.000Z",
-    files: files.map((kind) => ({ kind, contentType: "application/pdf", size: 100 })),
+    files: files.map((kind) => ({
+      kind,
+      contentType: "application/pdf",
+      size: 100,
+      isChunked: false,
+    })),
     ...over,
   });
 const password = (title: string, over: Partial<OpenedAssetView> = {}): OpenedItem => ({

@@ -10,12 +10,14 @@ import {
   type AssetFileKind,
 } from "@common/assets/files";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { encryptBytes, encryptJson, toBase64 } from "@/lib/crypto/vault-crypto";
+import { encryptJson, toBase64 } from "@/lib/crypto/vault-crypto";
 import { uploadFile } from "@/lib/upload";
 import { beneficiaryKeysFor, invalidateBeneficiaryKeys } from "../beneficiary-wrap";
 import { assetsQueryKey } from "./list-assets";
 import { sealedTitleOrNone, type UpdateAssetInput } from "./update-asset";
-import { ENCRYPT_SHARE, FileReadError, type UploadProgress } from "./upload-asset-file";
+import { forgetUpload } from "../upload-resume";
+import type { UploadProgress } from "./upload-asset-file";
+import { sendFileChunks } from "./upload-asset-file-in-chunks";
 
 /** A new file for the asset: the plaintext and its type as the vault's rules name it. */
 export type NewAssetFile = { file: Blob; contentType: string };
@@ -29,10 +31,11 @@ export type UpdateAssetFilesInput<T extends AssetType> = UpdateAssetInput<T> & {
 };
 
 /**
- * Saves the asset's changes, its re-encrypted content and the files that content describes in
- * one request, which the server stores in one transaction: all of it, or (on any failure) none,
- * and the asset stays as it was. The body is the JSON, then each new file's ciphertext in
- * ASSET_FILE_KINDS order. Fails with FileReadError (nothing was sent) or ApiError.
+ * Saves the asset's changes, its re-encrypted content and the files that content describes. Each
+ * new file is first sent in encrypted chunks (docs/decisions/108), which stay an upload, not the
+ * asset's file; then one request names the uploads with the content, and the server stores it all
+ * in one transaction: all of it, or (on any failure) none, and the asset stays as it was. Fails
+ * with FileReadError (that file could not be read) or ApiError.
  */
 export async function updateAssetFiles<T extends AssetType>(
   queryClient: QueryClient,
@@ -50,21 +53,6 @@ export async function updateAssetFiles<T extends AssetType>(
   }: UpdateAssetFilesInput<T>,
 ) {
   onProgress?.({ phase: "encrypting", fraction: 0 });
-  const parts: { kind: AssetFileKind; contentType: string; ciphertext: Uint8Array<ArrayBuffer> }[] =
-    [];
-  try {
-    for (const kind of ASSET_FILE_KINDS) {
-      const file = files[kind];
-      if (file)
-        parts.push({
-          kind,
-          contentType: file.contentType,
-          ciphertext: await encryptBytes(contentKey, await file.file.arrayBuffer()),
-        });
-    }
-  } catch (err) {
-    throw new FileReadError(err);
-  }
   const json: FilesBodyJson = {
     encryptedTitle: await sealedTitleOrNone(contentKey, id, title),
     beneficiaryEmails,
@@ -80,23 +68,39 @@ export async function updateAssetFiles<T extends AssetType>(
       ASSET_FILE_KINDS.filter((kind) => files[kind] === null).map((kind) => [kind, null]),
     ),
   };
-  for (const { kind, contentType, ciphertext } of parts)
-    json.files[kind] = { contentType, size: ciphertext.byteLength };
+  const sent = ASSET_FILE_KINDS.flatMap((kind) => {
+    const file = files[kind];
+    return file ? [{ kind, ...file }] : [];
+  });
+  const total = sent.reduce((n, f) => n + f.file.size, 0) || 1;
+  let done = 0;
+  for (const { kind, file, contentType } of sent) {
+    const uploadId = await sendFileChunks({
+      assetId: id,
+      kind,
+      contentKey,
+      file,
+      contentType,
+      signal,
+      onProgress: (p) =>
+        onProgress?.({ phase: p.phase, fraction: (done + p.fraction * file.size) / total }),
+    });
+    json.files[kind] = { uploadId };
+    done += file.size;
+  }
   const head = new TextEncoder().encode(JSON.stringify(json));
-  onProgress?.({ phase: "uploading", fraction: ENCRYPT_SHARE });
   const { asset } = await uploadFile<{ asset: AssetView }>(
     `/api/assets/${encodeURIComponent(id)}/files`,
-    new Blob([head, ...parts.map((p) => p.ciphertext)]),
+    new Blob([head]),
     {
       headers: {
         "content-type": "application/octet-stream",
         [ASSET_FILES_JSON_LENGTH_HEADER]: String(head.byteLength),
       },
-      onProgress: (f) =>
-        onProgress?.({ phase: "uploading", fraction: ENCRYPT_SHARE + (1 - ENCRYPT_SHARE) * f }),
       signal,
     },
   );
+  for (const { file } of sent) await forgetUpload(file);
   return asset;
 }
 

@@ -2,6 +2,8 @@ import { FILE_CHUNK_PLAIN_BYTES, type FileUploadView } from "@common/assets/file
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { decryptFileChunk } from "@/lib/crypto/file-chunks";
 import { newContentKey } from "@/lib/crypto/vault-crypto";
+import { QueryClient } from "@tanstack/react-query";
+import { updateAssetFiles } from "./update-asset-files";
 import { uploadAssetFileInChunks } from "./upload-asset-file-in-chunks";
 
 /*
@@ -34,6 +36,7 @@ function fakeServer({
   });
   const requests: string[] = [];
   const chunks = new Map<number, Blob>();
+  const edits: Blob[] = [];
   vi.stubGlobal(
     "fetch",
     vi.fn(async (path: string, init?: RequestInit) => {
@@ -58,6 +61,14 @@ function fakeServer({
     }
     setRequestHeader() {}
     send(body: Blob) {
+      if (this.path.endsWith("/files")) {
+        edits.push(body);
+        return setTimeout(() => {
+          this.status = 200;
+          this.responseText = JSON.stringify({ asset: { id: ASSET } });
+          this.onload?.();
+        });
+      }
       const index = Number(this.path.split("/").pop());
       setTimeout(() => {
         if (toDrop[0] === index) {
@@ -72,7 +83,7 @@ function fakeServer({
     }
   }
   vi.stubGlobal("XMLHttpRequest", FakeXhr);
-  return { requests, chunks };
+  return { requests, chunks, edits };
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -125,5 +136,43 @@ describe("an upload in chunks from the browser", () => {
       "PUT /api/assets/:id/files/document/uploads/:id/chunks/2",
       "POST /api/assets/:id/files/document/uploads/:id/complete",
     ]);
+  });
+
+  it("an edit sends a new file in chunks, then names the upload with the content: no file bytes in that request", async () => {
+    const size = CHUNK + 10;
+    const server = fakeServer({ size, stored: 0, dropped: [] });
+    const contentKey = await newContentKey();
+    await updateAssetFiles(new QueryClient(), {
+      id: ASSET,
+      previousBeneficiaryEmails: [],
+      contentKey,
+      wrappedKey: new Uint8Array(0),
+      content: {
+        text: "Hello",
+        audioRecording: null,
+        attachment: { fileName: "will.pdf", contentType: "application/pdf", fileSize: size },
+      },
+      files: {
+        attachment: { file: fileOf(size), contentType: "application/pdf" },
+        recording: null,
+      },
+    });
+    expect(server.requests).toEqual([
+      "POST /api/assets/:id/files/attachment/uploads",
+      "PUT /api/assets/:id/files/attachment/uploads/:id/chunks/0",
+      "PUT /api/assets/:id/files/attachment/uploads/:id/chunks/1",
+      "PUT /api/assets/:id/files",
+    ]);
+    const edit = server.edits[0]!;
+    const json = JSON.parse(await edit.text()) as { files: unknown };
+    expect(json.files).toEqual({ attachment: { uploadId: UPLOAD }, recording: null });
+    expect(edit.size).toBeLessThan(1000);
+    const last = new Uint8Array(await server.chunks.get(1)!.arrayBuffer());
+    const plain = await decryptFileChunk(contentKey, last, {
+      uploadId: UPLOAD,
+      index: 1,
+      isLast: true,
+    });
+    expect(plain.length).toBe(10);
   });
 });

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, ApiError } from "@/lib/api-client";
 import { encryptFileChunk } from "@/lib/crypto/file-chunks";
 import { uploadFile } from "@/lib/upload";
-import { forgetUpload, rememberUpload } from "../upload-resume";
+import { forgetUpload, recallUpload, rememberUpload } from "../upload-resume";
 import { assetsQueryKey } from "./list-assets";
 import { assetFilePath, FileReadError, type UploadAssetFileInput } from "./upload-asset-file";
 
@@ -44,7 +44,11 @@ export type UploadInChunksInput = UploadAssetFileInput & {
 };
 
 async function openUpload(input: UploadInChunksInput): Promise<FileUploadView> {
-  const { assetId, kind, file, contentType, resumeUploadId } = input;
+  const { assetId, kind, file, contentType } = input;
+  // an upload of this file into this item that a closed tab left (docs/decisions/108)
+  const remembered = await recallUpload(file);
+  const resumeUploadId =
+    input.resumeUploadId ?? (remembered?.assetId === assetId ? remembered.uploadId : undefined);
   if (resumeUploadId) {
     const held = await getFileUpload(assetId, kind, resumeUploadId).catch(() => null);
     if (held && held.size === file.size) return held;
@@ -71,8 +75,13 @@ async function encryptChunk(input: UploadInChunksInput, upload: FileUploadView, 
   }
 }
 
-/** Uploads the file in chunks and completes it; fails with FileReadError or ApiError. */
-export async function uploadAssetFileInChunks(input: UploadInChunksInput): Promise<AssetFileView> {
+/**
+ * Sends the file's chunks, encrypted with `contentKey` (the item's CK, or a message's MK), going on
+ * from what the server holds of an upload of this file; returns the upload's id, all of its chunks
+ * stored but not yet the item's file (completeFileUpload, or an edit that names it). Fails with
+ * FileReadError or ApiError.
+ */
+export async function sendFileChunks(input: UploadInChunksInput): Promise<string> {
   const { assetId, kind, file, onProgress, signal } = input;
   onProgress?.({ phase: "encrypting", fraction: 0 });
   const upload = await openUpload(input);
@@ -106,12 +115,26 @@ export async function uploadAssetFileInChunks(input: UploadInChunksInput): Promi
     }
     next = index + 1;
   }
+  onProgress?.({ phase: "uploading", fraction: 1 });
+  return upload.uploadId;
+}
+
+/** The upload, all of its chunks stored, becomes the item's file of its kind. */
+export async function completeFileUpload(
+  { assetId, kind, file }: Pick<UploadInChunksInput, "assetId" | "kind" | "file">,
+  uploadId: string,
+) {
+  const path = `${uploadsPath(assetId, kind)}/${encodeURIComponent(uploadId)}`;
   const { file: meta } = await api<{ file: AssetFileView }>(`${path}/complete`, {
     method: "POST",
   });
   await forgetUpload(file);
-  onProgress?.({ phase: "uploading", fraction: 1 });
   return meta;
+}
+
+/** Uploads the file in chunks and completes it; fails with FileReadError or ApiError. */
+export async function uploadAssetFileInChunks(input: UploadInChunksInput): Promise<AssetFileView> {
+  return completeFileUpload(input, await sendFileChunks(input));
 }
 
 export function useUploadAssetFileInChunks() {

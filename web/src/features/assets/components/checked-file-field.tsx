@@ -29,8 +29,6 @@ type Props = {
   actions?: ReactNode;
   disabled?: boolean;
   inputRef?: Ref<HTMLInputElement>;
-  /** The file goes up in encrypted chunks (docs/decisions/108): up to 2 GB whatever its type. */
-  isChunked?: boolean;
 };
 
 /** A labelled drop zone whose files are checked in the browser before anything is sent, and the chosen file below it. */
@@ -49,12 +47,11 @@ export function CheckedFileField({
   actions,
   disabled,
   inputRef,
-  isChunked = false,
 }: Props) {
   const accept = FILE_TYPES[kind].flatMap((r) => r.extensions.map((e) => `.${e}`)).join(",");
   const onFile = async (file: File) => {
     try {
-      const check = await checkFile(file, kind, { isChunked });
+      const check = await checkFile(file, kind);
       if (check.ok) onPicked({ file, rule: check.rule });
       else onRejected(check.error);
     } catch {

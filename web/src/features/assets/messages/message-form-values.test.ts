@@ -1,3 +1,4 @@
+import { CHUNKED_FILE_MAX_BYTES, FILE_UPLOAD_MSG } from "@common/assets/file-uploads";
 import { describe, expect, it } from "vitest";
 import { MESSAGE_MSG } from "@common/messages";
 import {
@@ -51,6 +52,17 @@ describe("the message form's rules", () => {
     expect(messageFormErrors({ ...base, format: "video", media: video }, today).media).toMatch(
       /Unsupported/,
     );
+    // sent in encrypted chunks: past the spec's old 100 MB, up to 2 GB
+    const sized = (size: number) => {
+      const blob = new Blob(["x"]);
+      Object.defineProperty(blob, "size", { value: size });
+      return { blob, contentType: "video/webm", name: "a.webm" };
+    };
+    const mediaError = (size: number) =>
+      messageFormErrors({ ...base, format: "video", media: sized(size) }, today).media;
+    expect(mediaError(100 * 1024 * 1024 + 1)).toBeUndefined();
+    expect(mediaError(CHUNKED_FILE_MAX_BYTES)).toBeUndefined();
+    expect(mediaError(CHUNKED_FILE_MAX_BYTES + 1)).toBe(FILE_UPLOAD_MSG.tooLarge);
   });
 
   it("a milestone: its description trimmed and its confirmer, back and forth (decision 109)", () => {

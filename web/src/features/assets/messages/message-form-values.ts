@@ -1,9 +1,6 @@
 import { ASSET_MSG, TITLE_MAX_LENGTH } from "@common/assets";
-import {
-  fileTooLargeMessage,
-  fileTypeRule,
-  unsupportedFileTypeMessage,
-} from "@common/assets/files";
+import { fileTypeRule, unsupportedFileTypeMessage } from "@common/assets/files";
+import { CHUNKED_FILE_MAX_BYTES, FILE_UPLOAD_MSG } from "@common/assets/file-uploads";
 import {
   MESSAGE_LIMITS,
   MESSAGE_MAX_YEARS,
@@ -131,7 +128,8 @@ export function messageFormErrors(
     else {
       const rule = fileTypeRule("media", v.media.contentType);
       if (!rule) errors.media = unsupportedFileTypeMessage("media");
-      else if (v.media.blob.size > rule.maxBytes) errors.media = fileTooLargeMessage("media", rule);
+      // uploaded in encrypted chunks (docs/decisions/108): up to 2 GB
+      else if (v.media.blob.size > CHUNKED_FILE_MAX_BYTES) errors.media = FILE_UPLOAD_MSG.tooLarge;
     }
   }
   if (v.deliveryChoice === "milestone") return { ...errors, ...milestoneErrors(v) };

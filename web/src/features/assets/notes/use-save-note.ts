@@ -4,10 +4,8 @@ import { useMutation } from "@tanstack/react-query";
 import { useCreateAsset } from "@/features/assets/api/create-asset";
 import { useDeleteAsset } from "@/features/assets/api/delete-asset";
 import { useUpdateAssetFiles, type NewAssetFile } from "@/features/assets/api/update-asset-files";
-import {
-  useUploadAssetFile,
-  type UploadAssetFileInput,
-} from "@/features/assets/api/upload-asset-file";
+import type { UploadAssetFileInput } from "@/features/assets/api/upload-asset-file";
+import { useUploadAssetFileInChunks } from "@/features/assets/api/upload-asset-file-in-chunks";
 import type { Transfer } from "@/features/assets/components/transfer-progress";
 import { noteContentOf, type AttachmentDraft, type RecordingDraft } from "./note-drafts";
 
@@ -36,7 +34,7 @@ const newFiles = ({ recording, attachment }: NoteDraft): Upload[] => [
     : []),
 ];
 
-/** Encrypts and uploads the note's new files one after the other, reporting one progress over all of their bytes. */
+/** Encrypts and uploads the note's new files in chunks one after the other, reporting one progress over all of their bytes. */
 async function uploadAll(
   upload: Uploader,
   {
@@ -69,7 +67,7 @@ async function uploadAll(
 /** A new note: the asset first, then its files with its new content key; when a file fails, the note is deleted again. */
 export function useCreateNote() {
   const { mutateAsync: createAsset } = useCreateAsset<"note">();
-  const { mutateAsync: upload } = useUploadAssetFile();
+  const { mutateAsync: upload } = useUploadAssetFileInChunks();
   const { mutateAsync: deleteAsset } = useDeleteAsset();
   return useMutation({
     mutationFn: async ({

@@ -114,7 +114,6 @@ export function DocumentUploadForm({
         onRemove={() => setPicked(null)}
         removeLabel="Remove the chosen file"
         disabled={isSubmitting}
-        isChunked
         inputRef={fileInput}
       />
       <FormField label="Title" error={errors.title?.message}>

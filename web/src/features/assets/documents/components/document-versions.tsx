@@ -1,6 +1,5 @@
 import type { AssetFileVersionView } from "@common/assets/files";
 import { DOCUMENT_MSG, type DocumentContent } from "@common/assets/documents";
-import { GCM_OVERHEAD_BYTES } from "@common/ciphertext";
 import { Download } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -10,6 +9,7 @@ import {
   useAssetFileVersions,
 } from "@/features/assets/api/list-asset-file-versions";
 import { useDownloadAssetFile } from "@/features/assets/api/download-asset-file";
+import { plainSize } from "@/features/assets/check-file";
 import { saveBlob } from "@/features/assets/save-blob";
 import { errorMessage } from "@/lib/api-client";
 import { DecryptError } from "@/lib/crypto/vault-crypto";
@@ -67,7 +67,7 @@ export function DocumentVersions({ assetId, contentKey, content }: Props) {
             <div className="grid min-w-0 flex-1 basis-40">
               <span className="text-sm font-medium">{when}</span>
               <span className="text-xs text-foreground-soft">
-                {formatFileSize(Math.max(0, version.size - GCM_OVERHEAD_BYTES))}
+                {formatFileSize(plainSize(version))}
               </span>
             </div>
             {version.isCurrent && <Badge variant="success">Current</Badge>}

@@ -15,7 +15,8 @@ import { fetchDataKeyOrAsk } from "@/lib/keys/api/get-data-key";
 import { invalidateBeneficiaryKeys, peopleOfNewItem } from "../../beneficiary-wrap";
 import { useNewItemCatalogue } from "../../components/item-access";
 import { assetsQueryKey } from "../../api/list-assets";
-import { uploadAssetFile, type UploadProgress } from "../../api/upload-asset-file";
+import type { UploadProgress } from "../../api/upload-asset-file";
+import { uploadAssetFileInChunks } from "../../api/upload-asset-file-in-chunks";
 import { putMessageSchedule } from "./put-message-schedule";
 
 export type CreateMessageInput = {
@@ -67,8 +68,9 @@ export async function createMessage(queryClient: QueryClient, input: CreateMessa
   });
   // W first: without it on the server the message would open for nobody, its owner included
   await putMessageSchedule(id, { delivery: input.delivery, waitingShare });
+  // the recording in encrypted chunks (docs/decisions/108), sealed with MK, not CK
   if (input.media)
-    await uploadAssetFile({
+    await uploadAssetFileInChunks({
       assetId: id,
       kind: "media",
       contentKey: messageKey,

@@ -1,4 +1,5 @@
-import { FILE_MSG, unsupportedFileTypeMessage } from "@common/assets/files";
+import { unsupportedFileTypeMessage } from "@common/assets/files";
+import { CHUNKED_FILE_MAX_BYTES, FILE_UPLOAD_MSG } from "@common/assets/file-uploads";
 import { screen } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
@@ -36,25 +37,28 @@ function renderField() {
 }
 
 describe("a note's attachment field", () => {
-  it("refuses an .exe renamed .png by its content and a 5 MB + 1 PDF by its size", async () => {
+  it("refuses an .exe renamed .png by its content and a PDF over 2 GB by its size", async () => {
     const { user, fetch, drafts, input } = renderField();
     await user.upload(input, new File([exe()], "photo.png", { type: "image/png" }));
     expect((await screen.findByRole("alert")).textContent).toBe(
       unsupportedFileTypeMessage("attachment"),
     );
-    await user.upload(input, new File([pdfOf(5 * MB + 1)], "big.pdf", { type: "application/pdf" }));
+    // uploaded in encrypted chunks (docs/decisions/108): up to 2 GB, not the spec's 5 MB
+    const big = new File([pdfOf(1024)], "big.pdf", { type: "application/pdf" });
+    Object.defineProperty(big, "size", { value: CHUNKED_FILE_MAX_BYTES + 1 });
+    await user.upload(input, big);
     await vi.waitFor(() =>
-      expect(screen.getByRole("alert").textContent).toBe(FILE_MSG.attachmentTooLarge),
+      expect(screen.getByRole("alert").textContent).toBe(FILE_UPLOAD_MSG.tooLarge),
     );
     expect(screen.queryByText("big.pdf")).toBeNull();
     expect(drafts).toEqual([]);
     expect(fetchedPaths(fetch)).toEqual([]);
   });
 
-  it("takes a PDF: shown as the attachment, with a way to replace or remove it", async () => {
+  it("takes a PDF past the spec's old 5 MB: shown as the attachment, with a way to replace or remove it", async () => {
     const { user, fetch, drafts, input } = renderField();
     expect(screen.getByText("Drag and drop a file to attach, or choose one")).toBeTruthy();
-    await user.upload(input, new File([pdfOf(2048)], "map.pdf", { type: "application/pdf" }));
+    await user.upload(input, new File([pdfOf(5 * MB + 1)], "map.pdf", { type: "application/pdf" }));
     expect(await screen.findByText("map.pdf")).toBeTruthy();
     expect(drafts.map((d) => d.kind)).toEqual(["new"]);
     expect(screen.queryByRole("alert")).toBeNull();

@@ -1,15 +1,15 @@
-import { ATTACHMENT_MAX_BYTES, allowedExtensions } from "@common/assets/files";
+import { allowedExtensions } from "@common/assets/files";
+import { FILE_UPLOAD_MSG } from "@common/assets/file-uploads";
 import { NOTE_MSG } from "@common/assets/notes";
 import { useState } from "react";
 import { assetFilePath } from "@/features/assets/api/upload-asset-file";
 import { CheckedFileField } from "@/features/assets/components/checked-file-field";
 import { DownloadFileButton } from "@/features/assets/components/download-file-button";
 import { TransferProgress, type Transfer } from "@/features/assets/components/transfer-progress";
-import { formatFileSize } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import type { AttachmentDraft } from "../note-drafts";
 
-const HINT = `One file: ${allowedExtensions("attachment")}, up to ${formatFileSize(ATTACHMENT_MAX_BYTES)}. Encrypted in your browser before it is sent.`;
+const HINT = `One file: ${allowedExtensions("attachment")}, ${FILE_UPLOAD_MSG.uploadHint}. Encrypted in your browser before it is sent.`;
 
 type Props = {
   draft: AttachmentDraft;
