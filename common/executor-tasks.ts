@@ -198,6 +198,8 @@ export type ExecutorEstateView = {
   role: "executor";
   ownerId: string;
   ownerName: string;
+  /** When the workspace closes: the release's access end (docs/decisions/111), ISO time. */
+  openUntil: string;
   workspaceKey: WorkspaceKeyView;
   counts: TaskCounts;
   tasks: ExecutorTaskView[];
