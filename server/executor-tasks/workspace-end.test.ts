@@ -7,6 +7,7 @@ import { ACCESS_DAYS } from "../../common/release.js";
 import { releasedEstate, withTasks } from "../../test/factories/executor-estate.js";
 import { executorEstate, listTasks, sealWith } from "../../test/factories/executor-tasks.js";
 import { buildMessage } from "../../test/factories/messages.js";
+import { buildInvitedMember } from "../../test/factories/people.js";
 import { advance, DAY_MS, portalClient } from "../../test/factories/release.js";
 import { createTestContext, rowsOf, uniqueEmail, type TestContext } from "../../test/harness.js";
 import { createOffsetClock } from "../clock.js";
@@ -110,5 +111,32 @@ describe("the end of the executor's workspace", () => {
       ),
     );
     expect(after).toEqual([{ status: "todo" }]);
+  });
+
+  it("never opens for a release the owner stopped during the wait", async () => {
+    const v = await releasedEstate(ctx, clock);
+    // Emma is also the executor of a second owner, whose reported death the owner stops
+    const stopped = await buildInvitedMember(ctx, v.firm.admin, "regular_user", "Stella Owner");
+    const named = await stopped.client.json("POST", "/api/beneficiaries", {
+      name: "Emma",
+      email: v.emma,
+      isExecutor: true,
+    });
+    expect(named.status).toBe(201);
+    const reported = await v.firm.admin.json("POST", `/api/clients/${stopped.id}/release`, {
+      attesterName: "Ada Admin",
+      eventDate: "2026-11-01",
+    });
+    expect(reported.status).toBeLessThan(300);
+    const cancelled = await stopped.client.json<{ state: string }>("POST", "/api/release/cancel");
+    expect(cancelled.body.state).not.toBe("waiting");
+    await advance(ctx, clock, 8 * DAY_MS);
+    const emma = await portalClient(ctx, v.emma);
+    expect((await listTasks(emma)).estates.map((e) => e.ownerId)).toEqual([v.owner.id]);
+    const make = await emma.request("POST", "/api/legacy/tasks", {
+      ownerId: stopped.id,
+      tasks: [{ source: { kind: "entry", id: randomUUID() }, action: "close" }],
+    });
+    expect(make.status).toBe(404);
   });
 });
