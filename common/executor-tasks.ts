@@ -198,6 +198,8 @@ export type ExecutorEstateView = {
   role: "executor";
   ownerId: string;
   ownerName: string;
+  /** When the workspace closes: the release's access end (docs/decisions/111), ISO time. */
+  openUntil: string;
   workspaceKey: WorkspaceKeyView;
   counts: TaskCounts;
   tasks: ExecutorTaskView[];
@@ -233,5 +235,7 @@ export const TASKS_MSG = {
   proofTooLarge: `A proof must be at most ${TASK_PROOF_MAX_BYTES / 1024 / 1024} MB`,
   keyExists: "Another executor already made the workspace key",
   loadFailed: "The tasks could not be loaded. Please try again.",
+  workspaceClosed:
+    "Access to this estate's tasks has ended, or was never given to this address. An executor works here until access to what the estate left ends.",
   saveFailed: "The task could not be saved. Please try again.",
 } as const;

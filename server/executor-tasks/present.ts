@@ -35,7 +35,7 @@ const presentTask = (t: ListedTaskRow, proofs: ProofRow[]): ExecutorTaskView => 
 });
 
 export function presentExecutorEstate(a: {
-  estate: Estate;
+  estate: Estate & { openUntil: Date };
   tasks: ListedTaskRow[];
   proofs: ProofRow[];
   workspaceKey: WorkspaceKeyView;
@@ -46,6 +46,7 @@ export function presentExecutorEstate(a: {
     role: "executor",
     ownerId: a.estate.ownerId,
     ownerName: a.estate.ownerName,
+    openUntil: a.estate.openUntil.toISOString(),
     workspaceKey: a.workspaceKey,
     counts: countsOf(a.tasks),
     tasks: a.tasks.map((t) => presentTask(t, proofsOf.get(t.id) ?? [])),

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { ACCESS_DAYS } from "../../common/release.js";
 import type { Tx } from "../db/client.js";
 import {
   assets,
@@ -13,15 +14,25 @@ import {
   releases,
 } from "../db/schema/index.js";
 
+/** When a released estate's executor workspace closes: the release's own access end. */
+const openUntil = sql<Date>`${releases.releasedAt} + make_interval(days => ${ACCESS_DAYS})`.mapWith(
+  releases.releasedAt,
+);
+
 /**
  * Every query here runs as the system after the portal proved `email` (as the portal's own do):
  * the first conditions are the proven address and a released release. Nothing else grants.
  */
 
-/** The released estates whose owner named `email` their executor. */
-export const selectExecutorEstates = (tx: Tx, email: string) =>
+/**
+ * The released estates whose owner named `email` their executor, while the release's access lasts
+ * (docs/decisions/111): the workspace is open until `released_at` + ACCESS_DAYS, the moment the
+ * release's own access ends (its `access_end` timer and evidence). A cancelled release, or a
+ * release that never happened, gives nothing; an incapacity scope is no release and gives nothing.
+ */
+export const selectExecutorEstates = (tx: Tx, email: string, now: Date) =>
   tx
-    .selectDistinct({ ownerId: releases.userId, ownerName: profiles.name })
+    .selectDistinct({ ownerId: releases.userId, ownerName: profiles.name, openUntil: openUntil })
     .from(releases)
     .innerJoin(
       beneficiaries,
@@ -32,7 +43,7 @@ export const selectExecutorEstates = (tx: Tx, email: string) =>
       ),
     )
     .innerJoin(profiles, eq(profiles.id, releases.userId))
-    .where(eq(releases.status, "released"));
+    .where(and(eq(releases.status, "released"), sql`${openUntil} > ${now}`));
 
 /** The released estates that gave `email` anything whose access has not ended (the family). */
 export const selectFamilyEstates = (tx: Tx, email: string, now: Date) =>

@@ -56,27 +56,32 @@ import {
  * assigned to them), or nothing (404, as for a task that does not exist).
  */
 
-async function isExecutorOf(tx: Tx, email: string, ownerId: string) {
-  return (await selectExecutorEstates(tx, email)).some((e) => e.ownerId === ownerId);
+/**
+ * The released estates whose owner named `email` their executor and whose workspace is still open
+ * (docs/decisions/111: until the release's access ends): the one rule for who acts as an estate's
+ * executor, which every task route and the milestones' confirmation use.
+ */
+const executorEstates = (tx: Tx, deps: Deps, email: string) =>
+  selectExecutorEstates(tx, email, deps.clock.now());
+
+async function isExecutorOf(tx: Tx, deps: Deps, email: string, ownerId: string) {
+  return (await executorEstates(tx, deps, email)).some((e) => e.ownerId === ownerId);
 }
 
-/**
- * The released estates whose owner named `email` their executor (the portal proved it): the one
- * rule for who acts as an estate's executor, which the milestones' confirmation uses too.
- */
+/** The same rule for another domain (the milestones): the estates `email` is executor of now. */
 export const listExecutorEstates = (deps: Deps, email: string) =>
-  asSystem(deps.db, (tx) => selectExecutorEstates(tx, email));
+  asSystem(deps.db, (tx) => executorEstates(tx, deps, email));
 
-/** 404 unless `email` is the executor of `ownerId`'s released estate. */
-async function requireExecutor(tx: Tx, email: string, ownerId: string) {
-  if (!(await isExecutorOf(tx, email, ownerId))) throw new AppError("NOT_FOUND");
+/** 404 unless `email` is the executor of `ownerId`'s released estate, while it is open. */
+async function requireExecutor(tx: Tx, deps: Deps, email: string, ownerId: string) {
+  if (!(await isExecutorOf(tx, deps, email, ownerId))) throw new AppError("NOT_FOUND");
 }
 
 /** The task, and whether `email` is its estate's executor or its assignee; 404 for anyone else. */
 async function loadTask(tx: Tx, deps: Deps, email: string, taskId: string) {
   const task = await selectTask(tx, taskId);
   if (!task) throw new AppError("NOT_FOUND");
-  if (await isExecutorOf(tx, email, task.ownerId)) return { task, isExecutor: true };
+  if (await isExecutorOf(tx, deps, email, task.ownerId)) return { task, isExecutor: true };
   const family = await selectFamilyEstates(tx, email, deps.clock.now());
   if (task.assigneeEmail === email && family.some((e) => e.ownerId === task.ownerId))
     return { task, isExecutor: false };
@@ -86,7 +91,7 @@ async function loadTask(tx: Tx, deps: Deps, email: string, taskId: string) {
 /** GET /api/legacy/tasks: every estate the address is executor or family of, in one request. */
 export async function listTasks(deps: Deps, email: string): Promise<TasksView> {
   return asSystem(deps.db, async (tx) => {
-    const executorOf = await selectExecutorEstates(tx, email);
+    const executorOf = await executorEstates(tx, deps, email);
     const isExec = new Set(executorOf.map((e) => e.ownerId));
     const familyOf = (await selectFamilyEstates(tx, email, deps.clock.now())).filter(
       (e) => !isExec.has(e.ownerId),
@@ -117,7 +122,7 @@ export async function listTasks(deps: Deps, email: string): Promise<TasksView> {
 export async function generateTasks(deps: Deps, email: string, input: GenerateTasksInput) {
   const now = deps.clock.now();
   return asSystem(deps.db, async (tx) => {
-    await requireExecutor(tx, email, input.ownerId);
+    await requireExecutor(tx, deps, email, input.ownerId);
     if ((await countTasks(tx, input.ownerId)) + input.tasks.length > TASKS_MAX)
       throw new AppError("VALIDATION", TASKS_MSG.tooMany);
     const entryIds = [
@@ -198,7 +203,7 @@ export async function changeTask(
 /** PUT /api/legacy/tasks/workspace-key: the first executor's browser stores its wrap of a new key. */
 export async function saveWorkspaceKey(deps: Deps, email: string, input: WorkspaceKeyInput) {
   await asSystem(deps.db, async (tx) => {
-    await requireExecutor(tx, email, input.ownerId);
+    await requireExecutor(tx, deps, email, input.ownerId);
     const keyId = await selectBeneficiaryKeyId(tx, input.ownerId, email);
     if (keyId !== input.beneficiaryKeyId) throw new AppError("NOT_FOUND");
     const isFirst = await insertFirstWorkspaceKey(tx, {
@@ -219,7 +224,7 @@ export async function getTimeline(
   ownerId: string,
 ): Promise<TaskTimelineView> {
   return asSystem(deps.db, async (tx) => {
-    await requireExecutor(tx, email, ownerId);
+    await requireExecutor(tx, deps, email, ownerId);
     return { events: (await selectEvents(tx, ownerId, TASK_TIMELINE_MAX)).map(presentEvent) };
   });
 }

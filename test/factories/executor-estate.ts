@@ -5,7 +5,7 @@
  */
 import type { BeneficiaryView } from "../../common/beneficiaries.js";
 import type { OffsetClock } from "../../server/clock.js";
-import { uniqueEmail, type TestContext } from "../harness.js";
+import { uniqueEmail, type TestClient, type TestContext } from "../harness.js";
 import { buildAsset, dataKeyOf } from "./assets.js";
 import { createBeneficiaryKey } from "./beneficiary-keys.js";
 import { executorEstate, openWorkspaceKey, playbookSourceId } from "./executor-tasks.js";
@@ -14,7 +14,14 @@ import { buildInvitedMember } from "./people.js";
 import { portalClient, releaseByAttestation } from "./release.js";
 
 /** An owner with two estate entries, Emma their executor, Sam a beneficiary (the car is left to him); released. */
-export async function releasedEstate(ctx: TestContext, clock: OffsetClock) {
+export async function releasedEstate(
+  ctx: TestContext,
+  clock: OffsetClock,
+  beforeRelease?: (
+    owner: { client: TestClient },
+    dataKey: Awaited<ReturnType<typeof dataKeyOf>>,
+  ) => Promise<unknown>,
+) {
   const firm = await buildFirm(ctx);
   const owner = await buildInvitedMember(ctx, firm.admin, "regular_user", "Olga Owner");
   const dk = await dataKeyOf(owner.client);
@@ -43,6 +50,7 @@ export async function releasedEstate(ctx: TestContext, clock: OffsetClock) {
   const car = await entry("Car", [sam]);
   const emmaKey = await createBeneficiaryKey(owner.client, dk, { email: emma, items: [bank, car] });
   await createBeneficiaryKey(owner.client, dk, { email: sam, items: [car] });
+  await beforeRelease?.(owner, dk);
   await releaseByAttestation(ctx, clock, { firmAdmin: firm.admin, owner });
   const emmaPortal = await portalClient(ctx, emma);
   return { firm, owner, emma, sam, bank, car, emmaKey, emmaPortal };

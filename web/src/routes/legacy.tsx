@@ -140,8 +140,8 @@ function ExecutorTasksStep({
   if (estate?.role !== "executor")
     return (
       <>
-        <PageHeader title="This workspace cannot be opened" titleRef={titleRef} back={BACK} />
-        <LoadError>Only the executor of an estate released to them works here.</LoadError>
+        <PageHeader title="This workspace is closed" titleRef={titleRef} back={BACK} />
+        <LoadError>{TASKS_MSG.workspaceClosed}</LoadError>
       </>
     );
   return (

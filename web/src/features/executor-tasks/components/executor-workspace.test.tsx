@@ -38,6 +38,7 @@ const estate = (over: Partial<ExecutorEstateView> = {}): ExecutorEstateView => (
   role: "executor",
   ownerId,
   ownerName: "Olga Owner",
+  openUntil: "2027-05-03T12:00:00.000Z",
   workspaceKey: {
     state: "create",
     beneficiaryKeyId: keyId,
@@ -187,5 +188,23 @@ describe("the executor's workspace", () => {
     expect(screen.getByText("Another executor keeps the notes and proofs")).toBeTruthy();
     expect(screen.queryByLabelText("Access key")).toBeNull();
     expect(screen.getByText("An inventory entry that is no longer listed")).toBeTruthy();
+  });
+
+  it("says until when the workspace stays open, as the portal does for items", () => {
+    stubFetch(() => json({ events: [] }));
+    renderScreen(
+      <ExecutorWorkspace
+        estate={estate({ workspaceKey: { state: "not-shared" } })}
+        entries={new Map()}
+        openEntry={async () => ({ category: null, action: null })}
+        keys={keys()}
+      />,
+    );
+    const until = screen.getByText("May 3, 2027");
+    expect(until.tagName).toBe("TIME");
+    expect(until.getAttribute("dateTime")).toBe("2027-05-03T12:00:00.000Z");
+    expect(until.parentElement?.textContent).toBe(
+      "Open until May 3, 2027, when access to what Olga Owner left ends.",
+    );
   });
 });

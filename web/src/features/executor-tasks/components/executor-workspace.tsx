@@ -6,6 +6,7 @@ import { PageHeader } from "@/components/page-header";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent, CardHeader, CardHeading } from "@/components/ui/card";
 import { errorMessage } from "@/lib/api-client";
+import { formatDate } from "@/lib/format";
 import { DecryptError } from "@/lib/crypto/vault-crypto";
 import { subjectOf } from "../task-titles";
 import { useWorkspace, type AccessKeys } from "../use-workspace";
@@ -95,6 +96,10 @@ export function ExecutorWorkspace({
             time. Notes and proofs are sealed in this browser with your access key: nobody else can
             read them. The family sees each task&apos;s progress, and the law firm only how many are
             done.
+            <span className="mt-1 block">
+              Open until <time dateTime={estate.openUntil}>{formatDate(estate.openUntil)}</time>,
+              when access to what {estate.ownerName} left ends.
+            </span>
           </>
         }
       />

@@ -44,6 +44,7 @@ describe("the portal's task progress", () => {
           role: "executor",
           ownerId: "owner-1",
           ownerName: "Olga Owner",
+          openUntil: "2027-05-03T12:00:00.000Z",
           workspaceKey: { state: "unavailable" },
           counts: { todo: 0, in_progress: 0, done: 0, not_needed: 0 },
           tasks: [],
@@ -65,6 +66,7 @@ describe("the portal's task progress", () => {
           role: "executor",
           ownerId: "owner-1",
           ownerName: "Olga Owner",
+          openUntil: "2027-05-03T12:00:00.000Z",
           workspaceKey: { state: "not-shared" },
           counts: { todo: 0, in_progress: 0, done: 1, not_needed: 1 },
           tasks: [
