@@ -93,12 +93,14 @@ describe("firm people", () => {
     const email = uniqueEmail("staff");
     const link = await inviteStaff(page, email, "Staff");
 
-    // /register's invitation panel locks the e-mail field (another screen's work); fill it while it does not.
+    // A valid invitation locks the e-mail field to its address once /register has checked it:
+    // waited for (a fill while it was still editable raced the lock once on CI).
     const staff = await newPage();
     await staff.goto(link.pathname + link.search);
     await settle(staff);
+    await expectText(staff, "This is the address your invitation was sent to.");
     const emailField = staff.getByLabel("Email", { exact: true });
-    if (await emailField.isEditable()) await emailField.fill(email);
+    expect(await emailField.isEditable()).toBe(false);
     expect(await emailField.inputValue()).toBe(email);
     await staff.getByLabel("Full Name").fill("Sam Staff");
     await staff.getByLabel("Password", { exact: true }).fill(GOOD_PASSWORD);
