@@ -31,6 +31,13 @@ export function requireFirm(who: { firmId: string | null }): string {
   return who.firmId;
 }
 
+/**
+ * The firm whose client `who` is, or null: a regular user who joined a firm. The firm's own staff
+ * and admins carry its id too, but are not its clients.
+ */
+export const clientFirmOf = (who: { firmId: string | null; role: string }): string | null =>
+  who.role === "regular_user" ? who.firmId : null;
+
 export type Action =
   | "firm:read" // see the firm's details
   | "firm:edit" // change name, phone, address, logo

@@ -9,7 +9,7 @@ import {
   type MessageScheduleView,
   type PutMessageScheduleInput,
 } from "../../common/messages.js";
-import type { ActorProfile } from "../access.js";
+import { clientFirmOf, type ActorProfile } from "../access.js";
 import { loadOwnAsset } from "../assets/service.js";
 import { recordAudit } from "../audit/record.js";
 import { withActor } from "../db/actor.js";
@@ -115,8 +115,6 @@ export function putMessageSchedule(
   });
 }
 
-const hasFirm = (actor: ActorProfile) => !!actor.firmId && actor.role === "regular_user";
-
 /** GET /api/messages/confirmers: whom the owner can choose to confirm a milestone today. */
 export const listMilestoneConfirmers = (
   deps: Deps,
@@ -125,7 +123,7 @@ export const listMilestoneConfirmers = (
   asActor(deps, actor, async (tx) => {
     const confirmers: MilestoneConfirmer[] = [];
     if (await hasExecutor(tx, actor.id)) confirmers.push("executor");
-    if (hasFirm(actor)) confirmers.push("firm");
+    if (clientFirmOf(actor)) confirmers.push("firm");
     return { confirmers };
   });
 
@@ -136,7 +134,7 @@ export const listMilestoneConfirmers = (
 async function requireConfirmer(tx: Tx, actor: ActorProfile, delivery: MessageDelivery) {
   if (delivery.when !== "milestone") return;
   const field = { field: "delivery.confirmer" };
-  if (delivery.confirmer === "firm" && !hasFirm(actor))
+  if (delivery.confirmer === "firm" && !clientFirmOf(actor))
     throw new AppError("VALIDATION", MESSAGE_MSG.milestoneNoFirm, field);
   if (delivery.confirmer === "executor" && !(await hasExecutor(tx, actor.id)))
     throw new AppError("VALIDATION", MESSAGE_MSG.milestoneNoExecutor, field);

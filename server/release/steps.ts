@@ -1,3 +1,4 @@
+import { clientFirmOf } from "../access.js";
 import { DEFAULT_WAIT_DAYS, RELEASE_MSG } from "../../common/release.js";
 import type { Tx } from "../db/client.js";
 import { AppError } from "../errors.js";
@@ -180,10 +181,10 @@ export const ownerFirmBrand = (
   tx: Tx,
   owner: { firmId: string | null; role: string },
   appUrl: string,
-) =>
-  owner.firmId && owner.role === "regular_user"
-    ? findFirmMailBrand(tx, owner.firmId, appUrl)
-    : Promise.resolve(undefined);
+) => {
+  const firmId = clientFirmOf(owner);
+  return firmId ? findFirmMailBrand(tx, firmId, appUrl) : Promise.resolve(undefined);
+};
 
 /**
  * The release: each asset left to someone is marked released and recorded against each of its

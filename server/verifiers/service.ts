@@ -5,7 +5,7 @@ import {
   type FirmVerifierView,
   type VerifiersView,
 } from "../../common/verifiers.js";
-import { requireAccess, requireFirm, type ActorProfile } from "../access.js";
+import { clientFirmOf, requireAccess, requireFirm, type ActorProfile } from "../access.js";
 import { findFirmClient } from "../clients/service.js";
 import { asSystem, withActor } from "../db/actor.js";
 import type { Tx } from "../db/client.js";
@@ -75,9 +75,9 @@ export async function addVerifier(
           throw new AppError("VALIDATION", VERIFIER_MSG.notYourself);
         values = { kind: "person" as const, name: input.name, email: input.email };
       } else {
-        if (owner.role !== "regular_user" || !owner.firmId)
-          throw new AppError("VALIDATION", VERIFIER_MSG.noFirm);
-        values = { kind: "firm" as const, firmId: owner.firmId };
+        const firmId = clientFirmOf(owner);
+        if (!firmId) throw new AppError("VALIDATION", VERIFIER_MSG.noFirm);
+        values = { kind: "firm" as const, firmId };
       }
       const id = await insertVerifier(tx, { ownerId: owner.id, invitedAt: now, ...values });
       const row = id ? await selectOwnVerifierForUpdate(tx, owner.id, id) : null;

@@ -175,7 +175,8 @@ describe("the executor's workspace", () => {
     expect(within(tasks).getByText("Chase current account")).toBeTruthy();
   });
 
-  it("says so when another executor keeps the key, and asks for none", () => {
+  /** The workspace of an estate whose key another executor keeps. */
+  const renderNotShared = () => {
     stubFetch(() => json({ events: [] }));
     renderScreen(
       <ExecutorWorkspace
@@ -185,21 +186,17 @@ describe("the executor's workspace", () => {
         keys={keys()}
       />,
     );
+  };
+
+  it("says so when another executor keeps the key, and asks for none", () => {
+    renderNotShared();
     expect(screen.getByText("Another executor keeps the notes and proofs")).toBeTruthy();
     expect(screen.queryByLabelText("Access key")).toBeNull();
     expect(screen.getByText("An inventory entry that is no longer listed")).toBeTruthy();
   });
 
   it("says until when the workspace stays open, as the portal does for items", () => {
-    stubFetch(() => json({ events: [] }));
-    renderScreen(
-      <ExecutorWorkspace
-        estate={estate({ workspaceKey: { state: "not-shared" } })}
-        entries={new Map()}
-        openEntry={async () => ({ category: null, action: null })}
-        keys={keys()}
-      />,
-    );
+    renderNotShared();
     const until = screen.getByText("May 3, 2027");
     expect(until.tagName).toBe("TIME");
     expect(until.getAttribute("dateTime")).toBe("2027-05-03T12:00:00.000Z");
