@@ -226,14 +226,10 @@ describe("firm people", () => {
     await row.waitFor({ state: "detached" });
     await expectText(pending, INVITATION_MSG.noPending);
     const heading = pending.getByRole("heading", { name: INVITATION_MSG.pendingTitle });
-    expect(
-      await heading.evaluate(
-        (el) =>
-          el ===
-          (globalThis as unknown as { document: { activeElement: unknown } }).document
-            .activeElement,
-      ),
-    ).toBe(true);
+    // The focus moves once the list has drawn without the row: waited for, not read once.
+    await expect
+      .poll(() => heading.evaluate((el) => el === el.ownerDocument.activeElement))
+      .toBe(true);
 
     // A resend kept the first link working (spec 01 §4, decision 022) and the revoke ended both:
     // server/invitations/manage-invitations.test.ts ("the earlier links ... die with a revoke");
@@ -333,9 +329,12 @@ describe("firm people", () => {
       await page.getByRole("button", { name: /Client Name/ }).click();
       await page.waitForURL(/sort=name&dir=asc/);
       await waitForStatus(page, "Showing 1–10 of 25 clients");
-      expect(
-        await page.getByRole("columnheader", { name: /Client Name/ }).getAttribute("aria-sort"),
-      ).toBe("ascending");
+      // The count reads the same before and after the sort: the header is waited for itself.
+      await expect
+        .poll(() =>
+          page.getByRole("columnheader", { name: /Client Name/ }).getAttribute("aria-sort"),
+        )
+        .toBe("ascending");
       await expectText(page.locator("tbody tr").first(), "Client 01");
       await page.getByRole("button", { name: "Page 3" }).click();
       await waitForStatus(page, "Showing 21–25 of 25 clients");
